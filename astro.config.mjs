@@ -1,0 +1,23 @@
+// @ts-check
+import { defineConfig } from "astro/config";
+import react from "@astrojs/react";
+import sitemap from "@astrojs/sitemap";
+
+export default defineConfig({
+  site: process.env.PUBLIC_URL ?? "http://localhost:4321",
+  output: "static",
+  outDir: process.env.DIST_DIR ?? "./dist",
+  trailingSlash: "never",
+  build: { format: "directory", inlineStylesheets: "auto" },
+  prefetch: false,
+  integrations: [
+    react(),
+    sitemap({
+      // Private events, client-only shells and the payment result pages are not for search engines.
+      filter: (page) => !/\/(event-view|my-account|verify-account|recovery-account|order-detail|order-rejected|response-payment|error404|qr-verification)(\/|$)/.test(page),
+    }),
+  ],
+  vite: {
+    server: { proxy: { "/api": "http://127.0.0.1:4321", "/shop-api": "http://127.0.0.1:4321" } },
+  },
+});

@@ -1,0 +1,44 @@
+/**
+ * The shop as the browser tests see it: a fresh embedded database with the demo data, the site built
+ * from it, served on E2E_PORT. It listens on that port only once the site is built, so Playwright's
+ * wait for the URL is a wait for a complete shop.
+ */
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+import { openDatabase } from "../src/server/db/client";
+import { seedIfEmpty } from "../src/server/db/seed";
+import { parseEnv } from "../src/server/env";
+import { startServer } from "../src/server/server";
+import { buildSiteIfChanged } from "./lib/build-site";
+
+const port = Number(process.env.E2E_PORT ?? 4399);
+const dataDir = ".tmp/e2e";
+rmSync(join(dataDir, "pglite"), { recursive: true, force: true });
+rmSync(join(dataDir, "outbox"), { recursive: true, force: true });
+const env = parseEnv({
+  ...process.env,
+  NODE_ENV: "test",
+  PORT: String(port),
+  HOST: "127.0.0.1",
+  DATA_DIR: dataDir,
+  DIST_DIR: ".tmp/e2e-dist",
+  PUBLIC_URL: `http://127.0.0.1:${port}`,
+  // The browser journeys always run on the embedded database; the API suite covers PostgreSQL.
+  DATABASE_URL: undefined,
+});
+const database = await openDatabase({ dataDir: join(dataDir, "pglite") });
+await seedIfEmpty(database.db);
+
+const builder = await startServer(database, { ...env, PORT: 0 });
+await buildSiteIfChanged({ apiUrl: builder.url, env, db: database.db });
+await builder.close();
+
+const server = await startServer(database, env);
+console.log(`e2e shop ready on ${server.url}`);
+const stop = async () => {
+  await server.close();
+  await database.close();
+  process.exit(0);
+};
+process.on("SIGINT", stop);
+process.on("SIGTERM", stop);

@@ -1,0 +1,52 @@
+/**
+ * The shop API: public catalogue calls under /api, customer calls under /shop-api (docs/api.md).
+ * Routes parse and answer; services decide; db stores.
+ */
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { compress } from "hono/compress";
+import { HTTPException } from "hono/http-exception";
+import { ApiError, fail } from "./http/answer";
+import type { AppDeps, AppEnv } from "./http/context";
+import { localeMiddleware } from "./http/locale";
+import { staticSite } from "./site/static-site";
+
+export interface AppOptions {
+  /** Serve the prerendered site from this folder too (the running shop); tests of the API leave it out. */
+  distDir?: string;
+}
+
+/** JSON bodies are small; uploads (later) get their own limit on their own routes. */
+export const JSON_BODY_LIMIT = 64 * 1024;
+
+export function createApp(deps: AppDeps, options: AppOptions = {}) {
+  const app = new Hono<AppEnv>();
+  if (options.distDir) app.use("*", compress(), staticSite(options.distDir));
+
+  app.use("*", async (c, next) => {
+    c.set("deps", deps);
+    await next();
+  });
+  app.use("*", localeMiddleware);
+  app.use(
+    "*",
+    bodyLimit({
+      maxSize: JSON_BODY_LIMIT,
+      onError: (c) => fail(c, new ApiError(413, "payload_too_large")),
+    }),
+  );
+
+  app.get("/api/health", (c) => c.json({ success: true, data: { ok: true } }));
+
+  app.notFound((c) => fail(c, new ApiError(404, "not_found")));
+  app.onError((error, c) => {
+    if (error instanceof ApiError) return fail(c, error);
+    if (error instanceof HTTPException) return fail(c, new ApiError(error.status as 400, "not_found"));
+    console.error(error);
+    return fail(c, new ApiError(500, "internal_error"));
+  });
+
+  return app;
+}
+
+export type ShopApp = ReturnType<typeof createApp>;

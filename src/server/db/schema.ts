@@ -1,0 +1,467 @@
+/**
+ * The whole domain model (DESIGN.md "Domain model"), designed once so later features add rows, not tables.
+ * Money is integer minor units of the country's currency; timestamps are UTC (`timestamptz`).
+ */
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  time,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+
+/* ---------- Geography ---------- */
+
+export const countries = pgTable("countries", {
+  code: varchar("code", { length: 2 }).primaryKey(),
+  name: text("name").notNull(),
+  currency: varchar("currency", { length: 3 }).notNull(),
+  /** Minor units per major unit: COP and CLP have none in practice, EUR has 2. */
+  currencyDecimals: integer("currency_decimals").notNull().default(0),
+  defaultLocale: varchar("default_locale", { length: 5 }).notNull(),
+  phonePrefix: varchar("phone_prefix", { length: 4 }).notNull(),
+  /** National id label shown on the profile: RUT, RUN, Passport, DNI, Cédula ... */
+  rutLabel: text("rut_label").notNull(),
+  sortOrder: integer("sort_order").notNull().default(0),
+});
+
+export const locales = pgTable("locales", {
+  code: varchar("code", { length: 5 }).primaryKey(),
+  name: text("name").notNull(),
+});
+
+export const countryLocales = pgTable(
+  "country_locales",
+  {
+    countryCode: varchar("country_code", { length: 2 }).notNull().references(() => countries.code),
+    localeCode: varchar("locale_code", { length: 5 }).notNull().references(() => locales.code),
+    sortOrder: integer("sort_order").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.countryCode, t.localeCode] })],
+);
+
+export const channels = pgTable("channels", {
+  host: text("host").primaryKey(),
+  countryCode: varchar("country_code", { length: 2 }).notNull().references(() => countries.code),
+  defaultLocale: varchar("default_locale", { length: 5 }).notNull().references(() => locales.code),
+});
+
+export const provinces = pgTable(
+  "provinces",
+  {
+    id: serial("id").primaryKey(),
+    countryCode: varchar("country_code", { length: 2 }).notNull().references(() => countries.code),
+    name: text("name").notNull(),
+  },
+  (t) => [index("provinces_country_idx").on(t.countryCode)],
+);
+
+export const counties = pgTable(
+  "counties",
+  {
+    id: serial("id").primaryKey(),
+    provinceId: integer("province_id").notNull().references(() => provinces.id),
+    name: text("name").notNull(),
+  },
+  (t) => [index("counties_province_idx").on(t.provinceId)],
+);
+
+/* ---------- Catalogue ---------- */
+
+export const places = pgTable("places", {
+  id: serial("id").primaryKey(),
+  countryCode: varchar("country_code", { length: 2 }).notNull().references(() => countries.code),
+  name: text("name").notNull(),
+  address: text("address").notNull(),
+  countyId: integer("county_id").references(() => counties.id),
+  imagePath: text("image_path"),
+  /** `{ [locale]: { name } }` for venues whose name is translated. */
+  translations: jsonb("translations").$type<Record<string, { name?: string }>>().notNull().default({}),
+});
+
+export const events = pgTable(
+  "events",
+  {
+    id: serial("id").primaryKey(),
+    slug: text("slug").notNull(),
+    /** 1 mass, 2 private (link-only), 3 alliance. */
+    type: integer("type").notNull(),
+    /** 1 fixed single date, 2 any date within [startDate, endDate], 3 a choice among calendar dates. */
+    periodicityType: integer("periodicity_type").notNull(),
+    /** 1 paid by the traveller, 2 funded by the organiser (`prepagado`). */
+    paymentType: integer("payment_type").notNull().default(1),
+    countryCode: varchar("country_code", { length: 2 }).notNull().references(() => countries.code),
+    placeId: integer("place_id").notNull().references(() => places.id),
+    startDate: timestamp("start_date", { withTimezone: true }).notNull(),
+    endDate: timestamp("end_date", { withTimezone: true }).notNull(),
+    /** `{ [locale]: { name, description, imagePath } }`. */
+    translations: jsonb("translations")
+      .$type<Record<string, { name: string; description?: string; imagePath?: string }>>()
+      .notNull(),
+    recommended: boolean("recommended").notNull().default(false),
+    published: boolean("published").notNull().default(true),
+    cancelled: boolean("cancelled").notNull().default(false),
+    /** Private events: only signed-in invited guests (or the owner) may book. */
+    requiresLogin: boolean("requires_login").notNull().default(false),
+    ownerId: integer("owner_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("events_slug_idx").on(t.slug), index("events_country_type_idx").on(t.countryCode, t.type)],
+);
+
+/** A calendar entry: the `eventDateId` a purchase names. Stock is counted per variant and event date. */
+export const eventDates = pgTable(
+  "event_dates",
+  {
+    id: serial("id").primaryKey(),
+    eventId: integer("event_id").notNull().references(() => events.id, { onDelete: "cascade" }),
+    startDate: timestamp("start_date", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("event_dates_event_idx").on(t.eventId)],
+);
+
+export const additionalStops = pgTable("additional_stops", {
+  id: serial("id").primaryKey(),
+  eventId: integer("event_id").notNull().references(() => events.id, { onDelete: "cascade" }),
+  address: text("address").notNull(),
+  countyId: integer("county_id").references(() => counties.id),
+  time: time("time").notNull(),
+});
+
+export const categories = pgTable("categories", {
+  id: serial("id").primaryKey(),
+  eventId: integer("event_id").notNull().references(() => events.id, { onDelete: "cascade" }),
+  priority: integer("priority").notNull(),
+  /** `{ [locale]: { name, description, imagePath } }`. */
+  translations: jsonb("translations")
+    .$type<Record<string, { name: string; description?: string; imagePath?: string }>>()
+    .notNull(),
+});
+
+/** A subcategory in the spec's words: one ticket kind, per province, with its price and stock. */
+export const productVariants = pgTable(
+  "product_variants",
+  {
+    id: serial("id").primaryKey(),
+    categoryId: integer("category_id").notNull().references(() => categories.id, { onDelete: "cascade" }),
+    provinceId: integer("province_id").notNull().references(() => provinces.id),
+    /** Minor units. */
+    price: integer("price").notNull(),
+    /** Passengers per ticket. */
+    capacity: integer("capacity").notNull(),
+    /** Pick-up address lines per ticket. */
+    stops: integer("stops").notNull(),
+    /** Tickets on sale per event date. */
+    stock: integer("stock").notNull(),
+    /** Fixed pick-up points: when present the buyer picks one instead of typing an address. */
+    approaches: jsonb("approaches").$type<{ address: string; countyId: number }[]>().notNull().default([]),
+    translations: jsonb("translations")
+      .$type<Record<string, { name: string; description?: string; imagePath?: string }>>()
+      .notNull(),
+  },
+  (t) => [index("product_variants_category_idx").on(t.categoryId)],
+);
+
+export const discounts = pgTable(
+  "discounts",
+  {
+    id: serial("id").primaryKey(),
+    code: text("code").notNull(),
+    eventId: integer("event_id").notNull().references(() => events.id, { onDelete: "cascade" }),
+    /** Fraction off, e.g. 0.15; the percentage shown is variation x 100. */
+    variation: text("variation").notNull(),
+    validFrom: timestamp("valid_from", { withTimezone: true }),
+    validUntil: timestamp("valid_until", { withTimezone: true }),
+    usageLimit: integer("usage_limit"),
+    timesUsed: integer("times_used").notNull().default(0),
+  },
+  (t) => [uniqueIndex("discounts_code_event_idx").on(t.code, t.eventId)],
+);
+
+export const discountPrices = pgTable(
+  "discount_prices",
+  {
+    discountId: integer("discount_id").notNull().references(() => discounts.id, { onDelete: "cascade" }),
+    productVariantId: integer("product_variant_id").notNull().references(() => productVariants.id, { onDelete: "cascade" }),
+    discountPrice: integer("discount_price").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.discountId, t.productVariantId] })],
+);
+
+export const paymentMethods = pgTable(
+  "payment_methods",
+  {
+    id: serial("id").primaryKey(),
+    countryCode: varchar("country_code", { length: 2 }).notNull().references(() => countries.code),
+    /** webpay | mercadopago | transferencia | prepagado */
+    code: text("code").notNull(),
+    sortOrder: integer("sort_order").notNull().default(0),
+    enabled: boolean("enabled").notNull().default(true),
+  },
+  (t) => [uniqueIndex("payment_methods_country_code_idx").on(t.countryCode, t.code)],
+);
+
+/* ---------- People ---------- */
+
+export const users = pgTable(
+  "users",
+  {
+    id: serial("id").primaryKey(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    phoneNumber: text("phone_number").notNull(),
+    rut: text("rut"),
+    gender: text("gender"),
+    birthday: date("birthday"),
+    countryCode: varchar("country_code", { length: 2 }).notNull().references(() => countries.code),
+    localeCode: varchar("locale_code", { length: 5 }).notNull().references(() => locales.code),
+    verifiedAt: timestamp("verified_at", { withTimezone: true }),
+    /** customer | staff | admin */
+    role: text("role").notNull().default("customer"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("users_email_idx").on(sql`lower(${t.email})`)],
+);
+
+/** One-time tokens for verification and password reset: only the SHA-256 of the token is stored. */
+export const userTokens = pgTable(
+  "user_tokens",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    /** verify | reset */
+    purpose: text("purpose").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("user_tokens_hash_idx").on(t.tokenHash)],
+);
+
+export const frequentFriends = pgTable(
+  "frequent_friends",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    fullname: text("fullname").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("frequent_friends_user_idx").on(t.userId)],
+);
+
+export const frequentAddresses = pgTable(
+  "frequent_addresses",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    countyId: integer("county_id").notNull().references(() => counties.id),
+    myAddress: boolean("my_address").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index("frequent_addresses_user_idx").on(t.userId)],
+);
+
+/* ---------- Orders ---------- */
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id").notNull().references(() => users.id),
+    eventId: integer("event_id").notNull().references(() => events.id),
+    eventDateId: integer("event_date_id").references(() => eventDates.id),
+    /** The day chosen for periodicityType 2 events (any date in the range). */
+    travelDate: date("travel_date"),
+    provinceId: integer("province_id").notNull().references(() => provinces.id),
+    paymentCode: text("payment_code").notNull(),
+    /** awaiting_payment | awaiting_transfer_payment | paid | cancelled | expired */
+    state: text("state").notNull(),
+    currency: varchar("currency", { length: 3 }).notNull(),
+    subtotal: integer("subtotal").notNull(),
+    total: integer("total").notNull(),
+    discountId: integer("discount_id").references(() => discounts.id),
+    holdExpiresAt: timestamp("hold_expires_at", { withTimezone: true }),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("orders_user_idx").on(t.userId), index("orders_event_idx").on(t.eventId, t.eventDateId)],
+);
+
+export const tickets = pgTable(
+  "tickets",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id").notNull().references(() => orders.id, { onDelete: "cascade" }),
+    productVariantId: integer("product_variant_id").notNull().references(() => productVariants.id),
+    price: integer("price").notNull(),
+    discountPrice: integer("discount_price"),
+    placeId: integer("place_id").references(() => places.id),
+  },
+  (t) => [index("tickets_order_idx").on(t.orderId), index("tickets_variant_idx").on(t.productVariantId)],
+);
+
+export const passengers = pgTable("passengers", {
+  id: serial("id").primaryKey(),
+  ticketId: integer("ticket_id").notNull().references(() => tickets.id, { onDelete: "cascade" }),
+  name: text("name").notNull(),
+  email: text("email").notNull(),
+  phone: text("phone").notNull(),
+  passengerAddress: text("passenger_address").notNull(),
+});
+
+export const addressLines = pgTable("address_lines", {
+  id: serial("id").primaryKey(),
+  ticketId: integer("ticket_id").notNull().references(() => tickets.id, { onDelete: "cascade" }),
+  address: text("address").notNull(),
+  countyId: integer("county_id").notNull().references(() => counties.id),
+});
+
+export const payments = pgTable(
+  "payments",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id").notNull().references(() => orders.id, { onDelete: "cascade" }),
+    method: text("method").notNull(),
+    /** Webpay token, MercadoPago preference or payment id. */
+    providerReference: text("provider_reference"),
+    /** created | approved | rejected | cancelled */
+    state: text("state").notNull(),
+    amount: integer("amount").notNull(),
+    rawAnswers: jsonb("raw_answers").$type<unknown[]>().notNull().default([]),
+    idempotencyKey: text("idempotency_key"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("payments_idempotency_idx").on(t.idempotencyKey)],
+);
+
+export const checkIns = pgTable(
+  "check_ins",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id").notNull().references(() => orders.id),
+    ticketId: integer("ticket_id").references(() => tickets.id),
+    /** outbound | return */
+    leg: text("leg").notNull(),
+    staffId: integer("staff_id").references(() => users.id),
+    nonce: text("nonce").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("check_ins_order_leg_idx").on(t.orderId, t.leg)],
+);
+
+/* ---------- Private events ---------- */
+
+export const eventRequests = pgTable(
+  "event_requests",
+  {
+    id: serial("id").primaryKey(),
+    ownerId: integer("owner_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    startDate: timestamp("start_date", { withTimezone: true }).notNull(),
+    endDate: timestamp("end_date", { withTimezone: true }).notNull(),
+    location: text("location").notNull(),
+    address: text("address").notNull(),
+    countyId: integer("county_id").notNull().references(() => counties.id),
+    additionalStops: jsonb("additional_stops").$type<{ address: string; countyId: number; time: string }[]>().notNull().default([]),
+    imagePath: text("image_path"),
+    invitation: text("invitation").notNull(),
+    /** saved | under_review | approved | rejected | finished | cancelled */
+    state: text("state").notNull().default("saved"),
+    eventId: integer("event_id").references(() => events.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index("event_requests_owner_idx").on(t.ownerId)],
+);
+
+export const guests = pgTable(
+  "guests",
+  {
+    id: serial("id").primaryKey(),
+    requestId: integer("request_id").notNull().references(() => eventRequests.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone"),
+  },
+  (t) => [index("guests_request_idx").on(t.requestId), index("guests_email_idx").on(sql`lower(${t.email})`)],
+);
+
+/* ---------- Content and leads ---------- */
+
+export const landingSlides = pgTable("landing_slides", {
+  id: serial("id").primaryKey(),
+  countryCode: varchar("country_code", { length: 2 }).notNull().references(() => countries.code),
+  url: text("url").notNull(),
+  imagePath: text("image_path").notNull(),
+  /** Alt text per locale. */
+  translations: jsonb("translations").$type<Record<string, { alt: string }>>().notNull().default({}),
+  sortOrder: integer("sort_order").notNull().default(0),
+});
+
+export const communityPosts = pgTable("community_posts", {
+  id: serial("id").primaryKey(),
+  countryCode: varchar("country_code", { length: 2 }).notNull().references(() => countries.code),
+  message: text("message").notNull(),
+  user: text("user_name").notNull(),
+  imagePath: text("image_path").notNull(),
+  tags: jsonb("tags").$type<string[]>().notNull().default([]),
+});
+
+export const partners = pgTable("partners", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull(),
+  imagePath: text("image_path").notNull(),
+  url: text("url"),
+  sortOrder: integer("sort_order").notNull().default(0),
+});
+
+export const contactMessages = pgTable("contact_messages", {
+  id: serial("id").primaryKey(),
+  countryCode: varchar("country_code", { length: 2 }).notNull().references(() => countries.code),
+  name: text("name").notNull(),
+  email: text("email").notNull(),
+  phone: text("phone").notNull(),
+  message: text("message").notNull(),
+  createdAt: createdAt(),
+});
+
+export const marriageRequests = pgTable("marriage_requests", {
+  id: serial("id").primaryKey(),
+  countryCode: varchar("country_code", { length: 2 }).notNull().references(() => countries.code),
+  name: text("name").notNull(),
+  email: text("email").notNull(),
+  phone: text("phone").notNull(),
+  date: date("date").notNull(),
+  place: text("place").notNull(),
+  message: text("message").notNull(),
+  createdAt: createdAt(),
+});
+
+/** Quote requests from the about-us page form (name, email, phone, date, place, message). */
+export const quoteRequests = pgTable("quote_requests", {
+  id: serial("id").primaryKey(),
+  countryCode: varchar("country_code", { length: 2 }).notNull().references(() => countries.code),
+  name: text("name").notNull(),
+  email: text("email").notNull(),
+  phone: text("phone").notNull(),
+  date: date("date").notNull(),
+  place: text("place").notNull(),
+  message: text("message").notNull(),
+  createdAt: createdAt(),
+});

@@ -1,0 +1,40 @@
+/**
+ * The API's one answer shape (spec section 7): `{ success: true, data }` or
+ * `{ success: false, code, message, fields? }` with a stable `code` the client can translate.
+ */
+import type { Context } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { isMessageKey, translate, type MessageKey } from "../../shared/i18n";
+import type { AppEnv } from "./context";
+
+export function ok<T>(c: Context<AppEnv>, data: T, status: ContentfulStatusCode = 200) {
+  return c.json({ success: true as const, data }, status);
+}
+
+/** A refusal that a route or service throws; `app.onError` turns it into the answer shape. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: string,
+    /** Field name -> message key, for form errors. */
+    readonly fields?: Record<string, string>,
+    /** Values for placeholders in the translated message ({minutes} ...). */
+    readonly params?: Record<string, string | number>,
+  ) {
+    super(code);
+  }
+}
+
+export function fail(c: Context<AppEnv>, error: ApiError) {
+  const locale = c.get("locale");
+  const key = `errors.${error.code}`;
+  const message = isMessageKey(key) ? translate(locale, key, error.params) : error.code;
+  const fields = error.fields
+    ? Object.fromEntries(
+        Object.entries(error.fields).map(([name, code]) => [name, isMessageKey(code) ? translate(locale, code) : code]),
+      )
+    : undefined;
+  return c.json({ success: false as const, code: error.code, message, ...(fields ? { fields } : {}) }, error.status);
+}
+
+export type { MessageKey };

@@ -1,0 +1,37 @@
+/**
+ * Request checking with the shared zod schemas (src/shared/schemas), the same ones the forms use.
+ * Schema messages are catalogue keys, so the refusal names each field's problem in the caller's language.
+ */
+import type { Context } from "hono";
+import type { z } from "zod";
+import { ApiError } from "./answer";
+import type { AppEnv } from "./context";
+
+function fieldErrors(error: z.ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const name = issue.path.join(".") || "_";
+    fields[name] ??= issue.message;
+  }
+  return fields;
+}
+
+export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new ApiError(422, "validation_failed", fieldErrors(result.error));
+  return result.data;
+}
+
+export async function readJson<S extends z.ZodType>(c: Context<AppEnv>, schema: S): Promise<z.infer<S>> {
+  let body: unknown;
+  try {
+    body = await c.req.json();
+  } catch {
+    throw new ApiError(400, "invalid_json");
+  }
+  return parseWith(schema, body);
+}
+
+export function readQuery<S extends z.ZodType>(c: Context<AppEnv>, schema: S): z.infer<S> {
+  return parseWith(schema, c.req.query());
+}
