@@ -12,7 +12,7 @@ import { startServer } from "../src/server/server";
 import { buildSiteIfChanged } from "./lib/build-site";
 
 const port = Number(process.env.E2E_PORT ?? 4399);
-const dataDir = ".tmp/e2e";
+const dataDir = `.tmp/e2e-${port}`;
 rmSync(join(dataDir, "pglite"), { recursive: true, force: true });
 rmSync(join(dataDir, "outbox"), { recursive: true, force: true });
 const env = parseEnv({
@@ -21,7 +21,7 @@ const env = parseEnv({
   PORT: String(port),
   HOST: "127.0.0.1",
   DATA_DIR: dataDir,
-  DIST_DIR: ".tmp/e2e-dist",
+  DIST_DIR: `.tmp/e2e-dist-${port}`,
   PUBLIC_URL: `http://127.0.0.1:${port}`,
   // The browser journeys always run on the embedded database; the API suite covers PostgreSQL.
   DATABASE_URL: undefined,

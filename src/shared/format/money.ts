@@ -1,0 +1,21 @@
+/**
+ * Prices as the storefront spec shows them: the currency code as a prefix, a dot for thousands and a
+ * comma for decimals ("COP 120.000", "EUR 12,50"); en_US reads its own separators ("USD 1,250.00").
+ */
+import type { Locale } from "../locales";
+
+export function formatMoney(minorUnits: number, currency: string, decimals: number, locale: Locale = "es_CO"): string {
+  const major = minorUnits / 10 ** decimals;
+  const negative = major < 0;
+  const [whole = "0", fraction] = Math.abs(major).toFixed(decimals).split(".");
+  const [thousands, decimal] = locale === "en_US" ? [",", "."] : [".", ","];
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, thousands);
+  return `${currency} ${negative ? "-" : ""}${grouped}${fraction ? decimal + fraction : ""}`;
+}
+
+/** Currencies the shop sells in and how many minor units each has in practice. */
+export const CURRENCY_DECIMALS: Record<string, number> = { COP: 0, CLP: 0, EUR: 2, PEN: 2, MXN: 2, USD: 2 };
+
+export function formatPrice(minorUnits: number, currency: string, locale: Locale = "es_CO"): string {
+  return formatMoney(minorUnits, currency, CURRENCY_DECIMALS[currency] ?? 0, locale);
+}

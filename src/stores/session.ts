@@ -1,0 +1,86 @@
+/**
+ * The signed-in customer: a bearer JWT kept in localStorage (spec), valid only while its expiry is more
+ * than 5 s ahead; an unreadable token is removed and the person is treated as logged out.
+ * The user's name is cached beside it so the header can greet without a request or React.
+ */
+import { atom, computed } from "nanostores";
+
+export const TOKEN_KEY = "shop.token";
+export const USER_KEY = "shop.user";
+/** account.md section 9: token expiry margin. */
+export const TOKEN_EXPIRY_MARGIN_MS = 5_000;
+
+export interface SessionUser {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role?: string;
+}
+
+function storage(): Storage | undefined {
+  try {
+    return typeof localStorage === "undefined" ? undefined : localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Seconds-since-epoch expiry of a JWT, or undefined when it cannot be read. */
+export function tokenExpiry(token: string): number | undefined {
+  const payload = token.split(".")[1];
+  if (!payload) return undefined;
+  try {
+    const json = JSON.parse(atob(payload.replace(/-/g, "+").replace(/_/g, "/"))) as { exp?: unknown };
+    return typeof json.exp === "number" ? json.exp : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function isTokenValid(token: string, now = Date.now()): boolean {
+  const exp = tokenExpiry(token);
+  return exp !== undefined && exp * 1000 - now > TOKEN_EXPIRY_MARGIN_MS;
+}
+
+function readUser(): SessionUser | null {
+  const text = storage()?.getItem(USER_KEY);
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as SessionUser;
+  } catch {
+    return null;
+  }
+}
+
+export const $token = atom<string | null>(storage()?.getItem(TOKEN_KEY) ?? null);
+export const $user = atom<SessionUser | null>(readUser());
+export const $loggedIn = computed($token, (token) => token !== null && isTokenValid(token));
+
+/** The stored token when still valid; removes it (and the cached user) when expired or unreadable. */
+export function getValidToken(): string | null {
+  const token = $token.get();
+  if (!token) return null;
+  if (isTokenValid(token)) return token;
+  logOut();
+  return null;
+}
+
+export function logIn(token: string, user: SessionUser) {
+  storage()?.setItem(TOKEN_KEY, token);
+  storage()?.setItem(USER_KEY, JSON.stringify(user));
+  $token.set(token);
+  $user.set(user);
+}
+
+export function setUser(user: SessionUser) {
+  storage()?.setItem(USER_KEY, JSON.stringify(user));
+  $user.set(user);
+}
+
+export function logOut() {
+  storage()?.removeItem(TOKEN_KEY);
+  storage()?.removeItem(USER_KEY);
+  $token.set(null);
+  $user.set(null);
+}
