@@ -67,7 +67,7 @@ export function staticSite(distDir: string): MiddlewareHandler {
     } catch {
       return c.redirect("/error404", 302);
     }
-    if (pathname.startsWith("/api/") || pathname.startsWith("/shop-api/") || pathname.startsWith("/dev/")) return next();
+    if (pathname.startsWith("/api/") || pathname.startsWith("/shop-api/") || pathname.startsWith("/dev/") || pathname.startsWith("/payments-sim/")) return next();
     if (pathname.length > 1 && pathname.endsWith("/")) pathname = pathname.slice(0, -1);
 
     if (!(await fileAt(root, "/index.html"))) {
