@@ -3,7 +3,7 @@
  * (spec section 9) and the `{ success, data }` envelope unwrapped. A refusal throws `ApiFailure` carrying
  * the server's stable code and its already translated message.
  */
-import { ofetch } from "ofetch";
+import { ofetch, type FetchOptions } from "ofetch";
 import type { ApiAnswer } from "../shared/types/catalog";
 import { $locale } from "../stores/locale";
 import { getValidToken } from "../stores/session";
@@ -33,7 +33,7 @@ const raw = ofetch.create({
   },
 });
 
-export async function api<T>(path: string, options: Parameters<typeof raw>[1] = {}): Promise<T> {
+export async function api<T>(path: string, options: FetchOptions<"json"> = {}): Promise<T> {
   let answer: ApiAnswer<T> | undefined;
   let status = 0;
   try {
