@@ -17,7 +17,7 @@ export async function startServer(database: Database, env: Env): Promise<Running
     server.once("error", reject);
   });
   return {
-    url: `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${port}`,
+    url: `http://${env.HOST === "0.0.0.0" || env.HOST === "127.0.0.1" ? "localhost" : env.HOST}:${port}`,
     close: () => new Promise((done) => server.close(() => done())),
   };
 }
