@@ -30,7 +30,7 @@ const database = await openDatabase({ dataDir: join(dataDir, "pglite") });
 await seedIfEmpty(database.db);
 
 const builder = await startServer(database, { ...env, PORT: 0 });
-await buildSiteIfChanged({ apiUrl: builder.url, env, db: database.db });
+await buildSiteIfChanged({ apiUrl: builder.internalUrl, env, db: database.db });
 await builder.close();
 
 const server = await startServer(database, env);

@@ -19,7 +19,7 @@ if (seeded) console.log("Demo data created.");
 
 const server = await startServer(database, env);
 console.log(`API ready on ${server.url}/api (${database.engine})`);
-const built = await buildSiteIfChanged({ apiUrl: server.url, env, db: database.db });
+const built = await buildSiteIfChanged({ apiUrl: server.internalUrl, env, db: database.db });
 console.log(built ? "Site built." : "Site unchanged since the last build.");
 console.log(`\n  The shop is running at ${server.url}  (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
 

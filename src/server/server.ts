@@ -5,7 +5,10 @@ import type { Database } from "./db/client";
 import type { Env } from "./env";
 
 export interface RunningServer {
+  /** What a person opens. */
   url: string;
+  /** What this machine's own processes (the site build) call: no name resolution involved. */
+  internalUrl: string;
   close(): Promise<void>;
 }
 
@@ -17,6 +20,7 @@ export async function startServer(database: Database, env: Env): Promise<Running
     server.once("error", reject);
   });
   return {
+    internalUrl: `http://${env.HOST === "0.0.0.0" ? "127.0.0.1" : env.HOST}:${port}`,
     url: `http://${env.HOST === "0.0.0.0" || env.HOST === "127.0.0.1" ? "localhost" : env.HOST}:${port}`,
     close: () => new Promise((done) => server.close(() => done())),
   };
