@@ -1,0 +1,44 @@
+/**
+ * The header's account control without React (issue 2 section 6): logged out it offers log-in and
+ * sign-up, whose first click loads the auth dialogs lazily; logged in it greets with the first and last
+ * name and opens a menu with Mi Cuenta and Salir. Every copy (desktop bar, mobile drawer) follows the store.
+ */
+import { $loggedIn, $user, TOKEN_KEY, logOut } from "../../stores/session";
+
+type AuthDialog = "login" | "signup";
+
+function render() {
+  const loggedIn = $loggedIn.get();
+  const user = $user.get();
+  const name = user ? `${user.firstName} ${user.lastName}`.trim() : "";
+  document.documentElement.dataset.session = loggedIn ? "in" : "out";
+  for (const control of document.querySelectorAll<HTMLElement>("[data-account]")) {
+    control.querySelector<HTMLElement>("[data-account-out]")!.hidden = loggedIn;
+    control.querySelector<HTMLElement>("[data-account-in]")!.hidden = !loggedIn;
+    const greeting = control.querySelector<HTMLElement>("[data-greeting]");
+    if (greeting) greeting.textContent = (greeting.dataset.template ?? "{name}").replace("{name}", name);
+  }
+}
+
+export function initAccountControls() {
+  for (const button of document.querySelectorAll<HTMLButtonElement>("[data-auth]")) {
+    button.addEventListener("click", () => {
+      const dialog = button.dataset.auth as AuthDialog;
+      (document.getElementById("mobile-drawer") as HTMLDialogElement | null)?.close();
+      void import("../../islands/auth/open-auth").then((module) => module.openAuth(dialog));
+    });
+  }
+  for (const button of document.querySelectorAll<HTMLButtonElement>("[data-logout]")) {
+    button.addEventListener("click", () => {
+      logOut();
+      window.location.reload();
+    });
+  }
+  render();
+  $loggedIn.listen(render);
+  $user.listen(render);
+  // Another tab logging in or out changes localStorage; keep this tab's header honest.
+  window.addEventListener("storage", (event) => {
+    if (event.key === null || event.key === TOKEN_KEY) window.location.reload();
+  });
+}
