@@ -10,6 +10,7 @@ import { ApiError, fail } from "./http/answer";
 import type { AppDeps, AppEnv } from "./http/context";
 import { localeMiddleware } from "./http/locale";
 import { staticSite } from "./site/static-site";
+import { paymentSimulators } from "./payments/simulators";
 
 export interface AppOptions {
   /** Serve the prerendered site from this folder too (the running shop); tests of the API leave it out. */
@@ -37,6 +38,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   );
 
   app.get("/api/health", (c) => c.json({ success: true, data: { ok: true } }));
+  app.route("/payments-sim", paymentSimulators(deps));
 
   app.notFound((c) => fail(c, new ApiError(404, "not_found")));
   app.onError((error, c) => {

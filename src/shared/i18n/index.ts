@@ -6,9 +6,10 @@ import { DEFAULT_LOCALE, LOCALES, type Locale } from "../locales";
 import { commonMessages } from "./messages/common";
 import { errorMessages } from "./messages/errors";
 import { formMessages } from "./messages/forms";
+import { paymentMessages } from "./messages/payments";
 import { storefrontMessages } from "./messages/storefront";
 
-const areas = [commonMessages, errorMessages, formMessages, storefrontMessages] as const;
+const areas = [commonMessages, errorMessages, formMessages, storefrontMessages, paymentMessages] as const;
 
 type Area = (typeof areas)[number];
 type KeysOf<A> = A extends Record<Locale, Record<infer K, string>> ? K : never;

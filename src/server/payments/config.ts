@@ -1,0 +1,74 @@
+/**
+ * Payment settings resolved from the environment (src/server/env.ts). Every gateway URL that is not set points
+ * at the simulator the shop serves itself under `{PUBLIC_URL}/payments-sim/...`, with credentials the simulator
+ * checks; a real gateway is a change of settings, and then its secrets must be real too.
+ */
+import type { Env } from "../env";
+
+export const SIMULATOR_PREFIX = "/payments-sim";
+
+/** Credentials the simulators accept when no real gateway is configured (they reach nothing else). */
+export const SIMULATOR_MERCADOPAGO_ACCESS_TOKEN = "TEST-rodamos-simulator-access-token";
+export const SIMULATOR_MERCADOPAGO_WEBHOOK_SECRET = "rodamos-simulator-webhook-secret";
+
+export interface PaymentSettings {
+  publicUrl: string;
+  timeoutMinutes: number;
+  simulatorsEnabled: boolean;
+  webpay: { baseUrl: string; commerceCode: string; apiKey: string; simulated: boolean };
+  mercadopago: {
+    baseUrl: string;
+    accessToken: string;
+    webhookSecret: string;
+    toleranceSeconds: number;
+    simulated: boolean;
+  };
+  transfer: { bankName: string; accountId: string; accountType: string; dni: string; email: string };
+}
+
+/** The shop's own origin as browsers reach it (PUBLIC_URL, else localhost on PORT), without a trailing slash. */
+export function publicOrigin(env: Env): string {
+  return (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
+}
+
+export function paymentSettings(env: Env): PaymentSettings {
+  const publicUrl = publicOrigin(env);
+  const simulatorBase = `${publicUrl}${SIMULATOR_PREFIX}`;
+  const mercadopagoSimulated = !env.MERCADOPAGO_BASE_URL;
+  if (!mercadopagoSimulated && (!env.MERCADOPAGO_ACCESS_TOKEN || !env.MERCADOPAGO_WEBHOOK_SECRET)) {
+    // The simulator's secret is public (it is in this file): accepting it for a real gateway would let anyone
+    // forge a paid webhook.
+    throw new Error(
+      "Invalid environment:\n  MERCADOPAGO_ACCESS_TOKEN and MERCADOPAGO_WEBHOOK_SECRET are required when MERCADOPAGO_BASE_URL is set",
+    );
+  }
+  return {
+    publicUrl,
+    timeoutMinutes: env.PAYMENT_TIMEOUT_MINUTES,
+    simulatorsEnabled: env.PAYMENT_SIMULATORS ?? env.NODE_ENV !== "production",
+    webpay: {
+      baseUrl: trimSlash(env.WEBPAY_BASE_URL ?? `${simulatorBase}/webpay`),
+      commerceCode: env.WEBPAY_COMMERCE_CODE,
+      apiKey: env.WEBPAY_API_KEY,
+      simulated: !env.WEBPAY_BASE_URL,
+    },
+    mercadopago: {
+      baseUrl: trimSlash(env.MERCADOPAGO_BASE_URL ?? `${simulatorBase}/mercadopago`),
+      accessToken: env.MERCADOPAGO_ACCESS_TOKEN ?? SIMULATOR_MERCADOPAGO_ACCESS_TOKEN,
+      webhookSecret: env.MERCADOPAGO_WEBHOOK_SECRET ?? SIMULATOR_MERCADOPAGO_WEBHOOK_SECRET,
+      toleranceSeconds: env.MERCADOPAGO_WEBHOOK_TOLERANCE_SECONDS,
+      simulated: mercadopagoSimulated,
+    },
+    transfer: {
+      bankName: env.TRANSFER_BANK_NAME,
+      accountId: env.TRANSFER_ACCOUNT_ID,
+      accountType: env.TRANSFER_ACCOUNT_TYPE,
+      dni: env.TRANSFER_DNI,
+      email: env.TRANSFER_EMAIL,
+    },
+  };
+}
+
+function trimSlash(url: string): string {
+  return url.replace(/\/+$/, "");
+}

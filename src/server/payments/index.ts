@@ -1,0 +1,70 @@
+/**
+ * The payment methods behind one interface (DESIGN.md "Payments"). The purchase service asks
+ * `paymentAdapters(deps).get(order.paymentCode)` and calls start / confirmReturn / handleWebhook; see
+ * docs/api.md "Payments" for the flow and the idempotency contract.
+ */
+import { ApiError } from "../http/answer";
+import type { AppDeps } from "../http/context";
+import type { Env } from "../env";
+import { paymentSettings, type PaymentSettings } from "./config";
+import type { FetchLike } from "./gateway-http";
+import { memoryLedger } from "./ledger";
+import { mercadoPagoAdapter } from "./mercadopago";
+import { prepagadoAdapter } from "./prepagado";
+import { transferenciaAdapter } from "./transferencia";
+import { isPaymentCode, type ConfirmationLedger, type PaymentAdapter, type PaymentCode } from "./types";
+import { webpayAdapter } from "./webpay";
+
+export * from "./types";
+export { paymentSettings, publicOrigin, type PaymentSettings } from "./config";
+export { memoryLedger } from "./ledger";
+
+export interface PaymentAdapterOptions {
+  /** How adapters reach the providers; tests may pass `(url, init) => app.request(url, init)`. */
+  fetch?: FetchLike;
+  ledger?: ConfirmationLedger;
+  now?: () => Date;
+}
+
+export interface PaymentAdapters {
+  settings: PaymentSettings;
+  /** The adapter for a payment code; an unknown code is the caller's mistake (422 payment_method_unavailable). */
+  get(code: string): PaymentAdapter;
+  all: Record<PaymentCode, PaymentAdapter>;
+}
+
+export function createPaymentAdapters(env: Env, options: PaymentAdapterOptions = {}): PaymentAdapters {
+  const settings = paymentSettings(env);
+  const fetchImpl: FetchLike = options.fetch ?? ((input, init) => fetch(input, init));
+  const ledger = options.ledger ?? memoryLedger();
+  const now = options.now ?? (() => new Date());
+  const all: Record<PaymentCode, PaymentAdapter> = {
+    webpay: webpayAdapter({ settings: settings.webpay, fetch: fetchImpl, ledger }),
+    mercadopago: mercadoPagoAdapter({ settings: settings.mercadopago, timeoutMinutes: settings.timeoutMinutes, fetch: fetchImpl, ledger, now }),
+    transferencia: transferenciaAdapter(settings.transfer),
+    prepagado: prepagadoAdapter(),
+  };
+  return {
+    settings,
+    all,
+    get(code) {
+      if (!isPaymentCode(code)) throw new ApiError(422, "payment_method_unavailable");
+      return all[code];
+    },
+  };
+}
+
+const perApp = new WeakMap<AppDeps, PaymentAdapters>();
+
+/**
+ * One set of adapters per running app, so the in-memory ledger is shared by every request of that app.
+ * Pass `options` on the first call only (a ledger on payments.idempotency_key, say).
+ */
+export function paymentAdapters(deps: AppDeps, options: PaymentAdapterOptions = {}): PaymentAdapters {
+  let adapters = perApp.get(deps);
+  if (!adapters) {
+    adapters = createPaymentAdapters(deps.env, { now: deps.now, ...options });
+    perApp.set(deps, adapters);
+  }
+  return adapters;
+}

@@ -1,0 +1,34 @@
+/**
+ * prepagado: organiser-funded events (paymentType 2): no payment at all; the order is paid when created and
+ * the purchase answers an empty payment response (storefront spec sections 4 and 6).
+ */
+import { ApiError } from "../http/answer";
+import type { PaymentAdapter, PaymentConfirmation } from "./types";
+
+export function prepagadoAdapter(): PaymentAdapter {
+  return {
+    code: "prepagado",
+    async start(input) {
+      return { method: "prepagado", response: {}, orderState: "paid", providerReference: null, echo: {}, raw: { orderId: input.orderId } };
+    },
+    async confirmReturn(params): Promise<PaymentConfirmation> {
+      const orderId = params.orderId && /^\d+$/.test(params.orderId) ? Number(params.orderId) : null;
+      return {
+        method: "prepagado",
+        outcome: "approved",
+        reason: "organiser_funded",
+        orderId,
+        providerReference: null,
+        amount: null,
+        echo: {},
+        verified: false,
+        idempotencyKey: `prepagado:${orderId ?? "unknown"}`,
+        alreadyConfirmed: true,
+        raw: params,
+      };
+    },
+    async handleWebhook(): Promise<never> {
+      throw new ApiError(404, "not_found");
+    },
+  };
+}
