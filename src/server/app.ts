@@ -10,6 +10,7 @@ import { ApiError, fail } from "./http/answer";
 import type { AppDeps, AppEnv } from "./http/context";
 import { localeMiddleware } from "./http/locale";
 import { staticSite } from "./site/static-site";
+import { catalogApi } from "./routes/catalog.routes";
 import { paymentSimulators } from "./payments/simulators";
 
 export interface AppOptions {
@@ -38,6 +39,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   );
 
   app.get("/api/health", (c) => c.json({ success: true, data: { ok: true } }));
+  app.route("/api", catalogApi);
   app.route("/payments-sim", paymentSimulators(deps));
 
   app.notFound((c) => fail(c, new ApiError(404, "not_found")));

@@ -105,9 +105,9 @@ export const events = pgTable(
     placeId: integer("place_id").notNull().references(() => places.id),
     startDate: timestamp("start_date", { withTimezone: true }).notNull(),
     endDate: timestamp("end_date", { withTimezone: true }).notNull(),
-    /** `{ [locale]: { name, description, imagePath } }`. */
+    /** `{ [locale]: { name, description, imagePath (banner), cardImagePath (list cards; banner when absent) } }`. */
     translations: jsonb("translations")
-      .$type<Record<string, { name: string; description?: string; imagePath?: string }>>()
+      .$type<Record<string, { name: string; description?: string; imagePath?: string; cardImagePath?: string }>>()
       .notNull(),
     recommended: boolean("recommended").notNull().default(false),
     published: boolean("published").notNull().default(true),

@@ -85,6 +85,11 @@ export interface County {
   name: string;
 }
 
+/** `/counties?country-code=`: every county of a country, with the province it belongs to. */
+export interface CountyOption extends County {
+  provinceId: number;
+}
+
 export interface ProvinceOption {
   id: number;
   name: string;

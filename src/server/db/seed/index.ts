@@ -4,12 +4,23 @@
  */
 import { sql } from "drizzle-orm";
 import type { Db } from "../client";
+import { seedCatalog, seedContent } from "./catalog";
 import { seedCountries } from "./countries";
+import { seedGeography } from "./geography";
 
-export async function seedDemoData(db: Db) {
+export interface SeedOptions {
+  /** The seed's "today" (tests move it); defaults to the real clock. */
+  now?: Date;
+}
+
+export async function seedDemoData(db: Db, options: SeedOptions = {}) {
+  const now = options.now ?? new Date();
   await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     await seedCountries(t);
+    const geo = await seedGeography(t);
+    await seedCatalog(t, geo, now);
+    await seedContent(t);
   });
 }
 

@@ -1,0 +1,41 @@
+/** Landing content and payment methods: slides, community posts, partners (storefront spec sections 2, 3, 7). */
+import { asc, and, eq } from "drizzle-orm";
+import type { CountryCode, Locale } from "../../../shared/locales";
+import type { CommunityPost, LandingSlide, Partner, PaymentCode, PaymentMethod } from "../../../shared/types/catalog";
+import type { Db } from "../../db/client";
+import { communityPosts, landingSlides, partners, paymentMethods } from "../../db/schema";
+import { pick } from "./rows";
+
+/** Slides of a country, their alt text in the asked language. */
+export async function listLandingSlides(db: Db, countryCode: CountryCode, locale: Locale): Promise<LandingSlide[]> {
+  const rows = await db
+    .select()
+    .from(landingSlides)
+    .where(eq(landingSlides.countryCode, countryCode))
+    .orderBy(asc(landingSlides.sortOrder), asc(landingSlides.id));
+  return rows.map((row) => ({ id: row.id, url: row.url, imagePath: row.imagePath, alt: pick(row.translations, locale)?.alt ?? "" }));
+}
+
+/** The community block's posts; the landing shuffles and cuts them (spec section 9), the API answers them whole. */
+export async function listCommunityPosts(db: Db, countryCode: CountryCode): Promise<CommunityPost[]> {
+  const rows = await db.select().from(communityPosts).where(eq(communityPosts.countryCode, countryCode)).orderBy(asc(communityPosts.id));
+  return rows.map((row) => ({ id: row.id, message: row.message, user: row.user, imagePath: row.imagePath, tags: row.tags }));
+}
+
+export async function listPartners(db: Db): Promise<Partner[]> {
+  const rows = await db.select().from(partners).orderBy(asc(partners.sortOrder), asc(partners.id));
+  return rows.map((row) => ({ id: row.id, name: row.name, imagePath: row.imagePath, url: row.url }));
+}
+
+/**
+ * The methods a traveller may pay with in a country, in display order (the first is preselected).
+ * `prepagado` is not listed: it is implied for organiser-funded events (paymentType 2).
+ */
+export async function listPaymentMethods(db: Db, countryCode: CountryCode): Promise<PaymentMethod[]> {
+  const rows = await db
+    .select({ code: paymentMethods.code })
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.countryCode, countryCode), eq(paymentMethods.enabled, true)))
+    .orderBy(asc(paymentMethods.sortOrder), asc(paymentMethods.id));
+  return rows.filter((row) => row.code !== "prepagado").map((row) => ({ code: row.code as PaymentCode }));
+}

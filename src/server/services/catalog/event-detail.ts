@@ -1,0 +1,120 @@
+/**
+ * One event for its page (storefront spec "Event detail page", section 7 `/events/{slug or id}`).
+ * The public route and the signed-in `/shop-api/events/{slug}` both answer with `getEventDetail`; only the
+ * signed-in one passes `viewerUserId`.
+ */
+import { and, asc, eq, gt, or, sql } from "drizzle-orm";
+import { translate } from "../../../shared/i18n";
+import type { Locale } from "../../../shared/locales";
+import type { EventDetail, EventMessage } from "../../../shared/types/catalog";
+import type { Db } from "../../db/client";
+import { additionalStops, countries, eventDates, eventRequests, events, guests, places, users } from "../../db/schema";
+import { ApiError } from "../../http/answer";
+import { asTranslations, hhmm, isDbId, iso } from "./rows";
+
+export interface DetailOptions {
+  /** The signed-in person asking, if any. */
+  viewerUserId?: number;
+  locale: Locale;
+  now: Date;
+}
+
+/** `/events/{ref}`: digits are an id, anything else a slug. */
+function refCondition(ref: string) {
+  if (/^\d+$/.test(ref)) {
+    const id = Number(ref);
+    return isDbId(id) ? eq(events.id, id) : undefined;
+  }
+  return eq(events.slug, ref.toLowerCase());
+}
+
+/**
+ * May this person book a login-only private event? Its owner may, and so may an invited guest: a row in
+ * `guests` with the person's email, on an event request that became this event.
+ */
+export async function canViewPrivateEvent(db: Db, eventId: number, ownerId: number | null, viewerUserId: number): Promise<boolean> {
+  if (ownerId === viewerUserId) return true;
+  const [row] = await db
+    .select({ id: eventRequests.id })
+    .from(eventRequests)
+    .innerJoin(users, eq(users.id, viewerUserId))
+    .leftJoin(guests, and(eq(guests.requestId, eventRequests.id), sql`lower(${guests.email}) = lower(${users.email})`))
+    .where(and(eq(eventRequests.eventId, eventId), or(eq(eventRequests.ownerId, viewerUserId), sql`${guests.id} is not null`)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * The event page's data, or only a message when the page must show nothing else (a login-only private
+ * event for a visitor, or for someone not on its guest list).
+ * Refuses with 404 `not_found` (unknown or unpublished) and 410 `event_gone` (cancelled, or every date past).
+ */
+export async function getEventDetail(db: Db, ref: string, options: DetailOptions): Promise<EventDetail | EventMessage> {
+  const condition = refCondition(ref.trim());
+  if (!condition) throw new ApiError(404, "not_found");
+  const [row] = await db
+    .select({ event: events, place: places, currency: countries.currency })
+    .from(events)
+    .innerJoin(places, eq(places.id, events.placeId))
+    .innerJoin(countries, eq(countries.code, events.countryCode))
+    .where(and(condition, eq(events.published, true)))
+    .limit(1);
+  if (!row) throw new ApiError(404, "not_found");
+  const { event, place, currency } = row;
+  if (event.cancelled) throw new ApiError(410, "event_gone");
+
+  const calendars = await db
+    .select({ id: eventDates.id, startDate: eventDates.startDate })
+    .from(eventDates)
+    .where(and(eq(eventDates.eventId, event.id), gt(eventDates.startDate, options.now)))
+    .orderBy(asc(eventDates.startDate), asc(eventDates.id));
+  if (calendars.length === 0) throw new ApiError(410, "event_gone");
+
+  if (event.requiresLogin) {
+    const message = (key: "catalog.private_event_login" | "catalog.private_event_not_invited"): EventMessage => ({
+      id: event.id,
+      slug: event.slug,
+      message: translate(options.locale, key),
+    });
+    if (options.viewerUserId === undefined) return message("catalog.private_event_login");
+    if (!(await canViewPrivateEvent(db, event.id, event.ownerId, options.viewerUserId))) {
+      return message("catalog.private_event_not_invited");
+    }
+  }
+
+  const stops = await db
+    .select({ id: additionalStops.id, address: additionalStops.address, time: additionalStops.time })
+    .from(additionalStops)
+    .where(eq(additionalStops.eventId, event.id))
+    .orderBy(asc(additionalStops.time), asc(additionalStops.id));
+
+  return {
+    id: event.id,
+    slug: event.slug,
+    type: event.type as EventDetail["type"],
+    message: null,
+    startDate: iso(event.startDate),
+    endDate: iso(event.endDate),
+    countryCode: event.countryCode,
+    currency,
+    periodicityType: event.periodicityType as EventDetail["periodicityType"],
+    paymentType: event.paymentType as EventDetail["paymentType"],
+    translations: asTranslations(
+      Object.fromEntries(
+        Object.entries(event.translations).map(([locale, text]) => [
+          locale,
+          { name: text.name, imagePath: text.imagePath ?? "", ...(text.description ? { description: text.description } : {}) },
+        ]),
+      ),
+    ),
+    place: {
+      id: place.id,
+      name: place.name,
+      imagePath: place.imagePath,
+      address: place.address,
+      translations: asTranslations(place.translations),
+    },
+    calendars: calendars.map((entry) => ({ id: entry.id, startDate: iso(entry.startDate) })),
+    additionalStops: stops.map((stop) => ({ id: stop.id, address: stop.address, time: hhmm(stop.time) })),
+  };
+}

@@ -1,0 +1,122 @@
+/**
+ * What an event sells: its categories with their subcategories (product variants) and live stock, and the
+ * provinces it picks people up in (storefront spec sections 3, 7 and 9).
+ */
+import { and, asc, desc, eq, gt, inArray } from "drizzle-orm";
+import type { Locale } from "../../../shared/locales";
+import type { Category, ProvinceOption } from "../../../shared/types/catalog";
+import type { Db } from "../../db/client";
+import { categories, counties, eventDates, events, places, productVariants, provinces } from "../../db/schema";
+import { ApiError } from "../../http/answer";
+import { asTranslations, isDbId, pick } from "./rows";
+import { liveStock } from "./stock";
+
+/** A published, not cancelled event with its venue; 404 / 410 otherwise. */
+async function loadSellableEvent(db: Db, eventId: number) {
+  if (!isDbId(eventId)) throw new ApiError(404, "not_found");
+  const [row] = await db
+    .select({ id: events.id, cancelled: events.cancelled, placeId: places.id, placeAddress: places.address })
+    .from(events)
+    .innerJoin(places, eq(places.id, events.placeId))
+    .where(and(eq(events.id, eventId), eq(events.published, true)))
+    .limit(1);
+  if (!row) throw new ApiError(404, "not_found");
+  if (row.cancelled) throw new ApiError(410, "event_gone");
+  return row;
+}
+
+const collator = new Intl.Collator("es", { sensitivity: "base", numeric: true });
+
+/**
+ * `/events/{id}/product-variant[?eventDateId=]`: categories by priority descending, the one whose priority
+ * equals the number of categories flagged recommended (spec section 9); subcategories of every province
+ * (the page filters by the chosen one) by price, then name. Stock is live for the asked date, or the
+ * lowest over the upcoming dates when none is asked.
+ */
+export async function getEventCategories(
+  db: Db,
+  eventId: number,
+  options: { eventDateId?: number; locale: Locale; now: Date },
+): Promise<Category[]> {
+  const event = await loadSellableEvent(db, eventId);
+  const upcoming = await db
+    .select({ id: eventDates.id })
+    .from(eventDates)
+    .where(and(eq(eventDates.eventId, event.id), gt(eventDates.startDate, options.now)));
+  if (upcoming.length === 0) throw new ApiError(410, "event_gone");
+  if (options.eventDateId !== undefined && !upcoming.some((date) => date.id === options.eventDateId)) {
+    throw new ApiError(422, "unknown_event_date", { eventDateId: "errors.unknown_event_date" });
+  }
+
+  const rows = await db
+    .select({ category: categories, variant: productVariants })
+    .from(categories)
+    .leftJoin(productVariants, eq(productVariants.categoryId, categories.id))
+    .where(eq(categories.eventId, event.id))
+    .orderBy(desc(categories.priority), asc(categories.id), asc(productVariants.price), asc(productVariants.id));
+  const stock = await liveStock(db, { eventId: event.id, eventDateId: options.eventDateId, now: options.now });
+
+  const byCategory = new Map<number, Category>();
+  for (const { category, variant } of rows) {
+    let entry = byCategory.get(category.id);
+    if (!entry) {
+      entry = {
+        id: category.id,
+        priority: category.priority,
+        recommended: false,
+        translations: asTranslations(category.translations),
+        subCategories: [],
+      };
+      byCategory.set(category.id, entry);
+    }
+    if (variant) {
+      entry.subCategories.push({
+        productVariantId: variant.id,
+        provinceId: variant.provinceId,
+        price: variant.price,
+        capacity: variant.capacity,
+        stops: variant.stops,
+        stock: stock.get(variant.id) ?? 0,
+        approach: variant.approaches,
+        placeId: event.placeId,
+        placeAddress: event.placeAddress,
+        translations: asTranslations(variant.translations),
+      });
+    }
+  }
+  const list = [...byCategory.values()];
+  const nameOf = (translations: Record<string, { name: string }>) => pick(translations, options.locale)?.name ?? "";
+  for (const category of list) {
+    category.recommended = category.priority === list.length;
+    category.subCategories.sort(
+      (a, b) => a.price - b.price || collator.compare(nameOf(a.translations), nameOf(b.translations)) || a.productVariantId - b.productVariantId,
+    );
+  }
+  return list;
+}
+
+/** `/provinces/by-event/{id}`: the provinces the event picks people up in, each with its counties. */
+export async function getEventProvinces(db: Db, eventId: number): Promise<ProvinceOption[]> {
+  const event = await loadSellableEvent(db, eventId);
+  const provinceRows = await db
+    .selectDistinct({ id: provinces.id, name: provinces.name })
+    .from(provinces)
+    .innerJoin(productVariants, eq(productVariants.provinceId, provinces.id))
+    .innerJoin(categories, eq(categories.id, productVariants.categoryId))
+    .where(eq(categories.eventId, event.id));
+  if (provinceRows.length === 0) return [];
+  const countyRows = await db
+    .select({ id: counties.id, name: counties.name, provinceId: counties.provinceId })
+    .from(counties)
+    .where(inArray(counties.provinceId, provinceRows.map((row) => row.id)));
+  return provinceRows
+    .sort((a, b) => collator.compare(a.name, b.name))
+    .map((province) => ({
+      id: province.id,
+      name: province.name,
+      counties: countyRows
+        .filter((county) => county.provinceId === province.id)
+        .sort((a, b) => collator.compare(a.name, b.name))
+        .map(({ id, name }) => ({ id, name })),
+    }));
+}

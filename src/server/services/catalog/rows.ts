@@ -1,0 +1,27 @@
+/** Small conversions between database rows and API answers, shared by the catalogue services. */
+import type { Locale } from "../../../shared/locales";
+import type { Translations } from "../../../shared/types/catalog";
+
+/** Drivers differ: postgres-js and PGlite may hand a timestamp back as a Date or as a string. */
+export function iso(value: Date | string): string {
+  return (value instanceof Date ? value : new Date(value)).toISOString();
+}
+
+/** `time` columns come back as HH:mm:ss; the API speaks HH:mm. */
+export function hhmm(value: string): string {
+  return value.slice(0, 5);
+}
+
+/** Postgres int4: a larger number cannot be an id, so it is simply not found. */
+export const MAX_ID = 2_147_483_647;
+export const isDbId = (value: number) => Number.isSafeInteger(value) && value >= 1 && value <= MAX_ID;
+
+/** The jsonb translations column as the API's `Translations<T>` (keys are locale codes). */
+export function asTranslations<T>(value: Record<string, T>): Translations<T> {
+  return value as Translations<T>;
+}
+
+/** A translated text with the es_CO text (the reference catalogue) as fallback. */
+export function pick<T>(translations: Record<string, T>, locale: Locale): T | undefined {
+  return translations[locale] ?? translations.es_CO ?? Object.values(translations)[0];
+}
