@@ -12,6 +12,8 @@ import { localeMiddleware } from "./http/locale";
 import { staticSite } from "./site/static-site";
 import { catalogApi } from "./routes/catalog.routes";
 import { paymentSimulators } from "./payments/simulators";
+import { accountRoutes } from "./routes/account";
+import { outboxRoutes } from "./mail/outbox-routes";
 
 export interface AppOptions {
   /** Serve the prerendered site from this folder too (the running shop); tests of the API leave it out. */
@@ -41,6 +43,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.get("/api/health", (c) => c.json({ success: true, data: { ok: true } }));
   app.route("/api", catalogApi);
   app.route("/payments-sim", paymentSimulators(deps));
+  app.route("/shop-api", accountRoutes);
+  app.route("/dev", outboxRoutes);
 
   app.notFound((c) => fail(c, new ApiError(404, "not_found")));
   app.onError((error, c) => {

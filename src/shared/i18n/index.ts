@@ -3,6 +3,8 @@
  * reference every other locale must match. The spec's message keys (`email_is_required` ...) are keys here.
  */
 import { DEFAULT_LOCALE, LOCALES, type Locale } from "../locales";
+import { accountMessages } from "./messages/account";
+import { authMessages } from "./messages/auth";
 import { catalogMessages } from "./messages/catalog";
 import { commonMessages } from "./messages/common";
 import { errorMessages } from "./messages/errors";
@@ -10,7 +12,7 @@ import { formMessages } from "./messages/forms";
 import { paymentMessages } from "./messages/payments";
 import { storefrontMessages } from "./messages/storefront";
 
-const areas = [commonMessages, errorMessages, formMessages, storefrontMessages, paymentMessages, catalogMessages] as const;
+const areas = [commonMessages, errorMessages, formMessages, authMessages, accountMessages, storefrontMessages, paymentMessages, catalogMessages] as const;
 
 type Area = (typeof areas)[number];
 type KeysOf<A> = A extends Record<Locale, Record<infer K, string>> ? K : never;

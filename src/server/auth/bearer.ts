@@ -1,0 +1,78 @@
+/**
+ * The bearer check every account call goes through (account.md section 7: all account calls carry a
+ * bearer token). No token, a forged or expired one, one whose user is gone or whose password changed
+ * since: 401. The caller's id is then the only id account services ever use to find rows.
+ */
+import { eq } from "drizzle-orm";
+import type { Context, MiddlewareHandler } from "hono";
+import { users } from "../db/schema";
+import { ApiError } from "../http/answer";
+import type { AppEnv } from "../http/context";
+import { authKit } from "./auth-kit";
+import { passwordFingerprint, verifySessionToken } from "./session-tokens";
+
+export interface Caller {
+  id: number;
+  role: string;
+  email: string;
+  countryCode: string;
+  localeCode: string;
+  /** When the token ends (seconds since the epoch). */
+  tokenExpiresAt: number;
+}
+
+/** `caller` is optional in the type only so these routes can use the shared helpers typed for AppEnv. */
+export interface AuthEnv extends AppEnv {
+  Variables: AppEnv["Variables"] & { caller?: Caller };
+}
+
+/** The signed-in caller of a route behind `requireCaller`. */
+export function callerOf(c: Context<AuthEnv>): Caller {
+  const caller = c.get("caller");
+  if (!caller) throw new ApiError(401, "unauthorized");
+  return caller;
+}
+
+export function bearerToken(header: string | undefined): string | undefined {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? "");
+  return match?.[1];
+}
+
+export const requireCaller: MiddlewareHandler<AuthEnv> = async (c, next) => {
+  const deps = c.get("deps");
+  const kit = authKit(deps);
+  const token = bearerToken(c.req.header("authorization"));
+  if (!token) throw new ApiError(401, "unauthorized");
+  const claims = await verifySessionToken(kit.secret, token, kit.now());
+  if (!claims) throw new ApiError(401, "unauthorized");
+  const [user] = await deps.db
+    .select({
+      id: users.id,
+      role: users.role,
+      email: users.email,
+      passwordHash: users.passwordHash,
+      verifiedAt: users.verifiedAt,
+      countryCode: users.countryCode,
+      localeCode: users.localeCode,
+    })
+    .from(users)
+    .where(eq(users.id, claims.userId));
+  if (!user || !user.verifiedAt || passwordFingerprint(user.passwordHash) !== claims.pwv) {
+    throw new ApiError(401, "unauthorized");
+  }
+  c.set("caller", {
+    id: user.id,
+    role: user.role,
+    email: user.email,
+    countryCode: user.countryCode,
+    localeCode: user.localeCode,
+    tokenExpiresAt: claims.exp,
+  });
+  await next();
+};
+
+/** The caller's address as the socket saw it; app.request() in tests may pass one in `env.incoming`. */
+export function clientIp(env: unknown): string {
+  const incoming = (env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
+  return incoming?.socket?.remoteAddress ?? "unknown";
+}

@@ -1,0 +1,33 @@
+/** Reading the local outbox back: newest first, for the dev page and the browser tests. */
+import { readFile, readdir } from "node:fs/promises";
+import { join } from "node:path";
+import type { OutboxEntry } from "./mailer";
+
+export async function readOutbox(dir: string, limit = 100): Promise<OutboxEntry[]> {
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch {
+    return [];
+  }
+  const files = names.filter((name) => name.endsWith(".json")).sort().reverse().slice(0, limit);
+  const entries = await Promise.all(
+    files.map(async (name) => {
+      try {
+        return JSON.parse(await readFile(join(dir, name), "utf8")) as OutboxEntry;
+      } catch {
+        return undefined;
+      }
+    }),
+  );
+  return entries.filter((entry): entry is OutboxEntry => entry !== undefined);
+}
+
+export async function readOutboxEntry(dir: string, id: string): Promise<OutboxEntry | undefined> {
+  if (!/^[\w-]+$/.test(id)) return undefined;
+  try {
+    return JSON.parse(await readFile(join(dir, `${id}.json`), "utf8")) as OutboxEntry;
+  } catch {
+    return undefined;
+  }
+}

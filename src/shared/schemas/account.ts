@@ -1,0 +1,71 @@
+/**
+ * The account area's bodies (account.md sections 3, 5 and 7): profile, frequent friends, frequent
+ * addresses. Messages are catalogue keys.
+ */
+import { z } from "zod";
+import { emailField, requiredText } from "./fields";
+import { accountEmail, firstName, lastName, phoneNumber } from "./auth";
+
+/** The profile's genderOptions map: stored key -> catalogue key of its label. */
+export const GENDERS = ["female", "male", "other", "undisclosed"] as const;
+export type Gender = (typeof GENDERS)[number];
+export const genderOptions: Record<Gender, `account.gender.${Gender}`> = {
+  female: "account.gender.female",
+  male: "account.gender.male",
+  other: "account.gender.other",
+  undisclosed: "account.gender.undisclosed",
+};
+
+/** PUT /shop-api/me. rut may be left empty; the other five are what the save button waits for. */
+export const profileSchema = z.object({
+  email: accountEmail,
+  firstName,
+  lastName,
+  phoneNumber,
+  rut: z
+    .string()
+    .trim()
+    .max(30, "form.too_long")
+    .nullish()
+    .transform((value) => (value ? value : null)),
+  gender: z.enum(GENDERS, { error: "form.required" }),
+});
+export type Profile = z.infer<typeof profileSchema>;
+export type ProfileInput = z.input<typeof profileSchema>;
+
+/** account.md section 5: "+569 then 8 digits, or 9 then 8 digits" (spaces and dashes ignored). */
+export const FRIEND_PHONE = /^(\+569\d{8}|9\d{8})$/;
+
+export const frequentFriendSchema = z.object({
+  fullname: requiredText(120),
+  phone: z
+    .string({ error: "form.required" })
+    .transform((value) => value.replace(/[\s\-().]/g, ""))
+    .pipe(z.string().min(1, "form.required").regex(FRIEND_PHONE, "form.phone_invalid")),
+  email: emailField,
+});
+export type FrequentFriendBody = z.infer<typeof frequentFriendSchema>;
+export type FrequentFriendInput = z.input<typeof frequentFriendSchema>;
+
+/** The spec sends the flag as 1 or 0; true/false are read the same way. */
+export const myAddressFlag = z
+  .union([z.literal(1), z.literal(0), z.literal("1"), z.literal("0"), z.boolean()], { error: "form.required" })
+  .transform((value) => value === true || value === 1 || value === "1");
+
+export const frequentAddressSchema = z.object({
+  name: z
+    .string({ error: "account.address_name_min" })
+    .trim()
+    .min(3, "account.address_name_min")
+    .max(200, "form.too_long"),
+  countyId: z.coerce.number({ error: "form.required" }).int("form.required").positive("form.required"),
+  myAddress: myAddressFlag.default(false),
+});
+export type FrequentAddressBody = z.infer<typeof frequentAddressSchema>;
+export type FrequentAddressInput = z.input<typeof frequentAddressSchema>;
+
+/** PUT /shop-api/frequent-addresses/{id}/my-address: no body marks it own; `{ myAddress: 0 }` unmarks it. */
+export const myAddressSchema = z.object({ myAddress: myAddressFlag.default(true) });
+
+/** Path ids: positive integers; anything else is a row nobody has (404). */
+export const idParam = z.coerce.number().int().positive();
