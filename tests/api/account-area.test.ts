@@ -1,5 +1,5 @@
 /** Profile, frequent friends, frequent addresses and purchase history through the real app (issue 3). */
-import { asc } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { counties, events, orders, provinces } from "../../src/server/db/schema";
 import { openAccountShop, type AccountShop } from "./account-shop";
@@ -235,5 +235,45 @@ describe("GET /shop-api/payment-history", () => {
     expect(first.regularEvent.id).toBe(event!.id);
     expect(first.regularEvent.translations.es_CO?.name).toBe(event!.translations.es_CO?.name);
     expect(first.regularEvent.name).toBe(event!.translations.en_US?.name ?? event!.translations.es_CO?.name);
+  });
+});
+
+describe("GET /shop-api/events/{slug} (signed-in variant)", () => {
+  it("needs the bearer token", async () => {
+    const answer = await shop.call("GET", "/shop-api/events/boda-camila-y-andres");
+    expect(answer.status).toBe(401);
+  });
+
+  it("shows a login-only private event to its owner and only a message to anyone else", async () => {
+    const owner = await shop.customer();
+    const stranger = await shop.customer();
+    const ownerId = (await shop.call<{ id: number }>("GET", "/shop-api/me", undefined, { token: owner.token })).body.data.id;
+    await shop.db.update(events).set({ ownerId }).where(eq(events.slug, "boda-camila-y-andres"));
+
+    const forStranger = await shop.call<{ message: string | null; place?: unknown }>("GET", "/shop-api/events/boda-camila-y-andres", undefined, { token: stranger.token });
+    expect(forStranger.status).toBe(200);
+    expect(forStranger.body.data.message).toBeTruthy();
+    expect(forStranger.body.data.place).toBeUndefined();
+
+    const forOwner = await shop.call<{ message: string | null; slug: string; place: { name: string } }>("GET", "/shop-api/events/boda-camila-y-andres", undefined, { token: owner.token });
+    expect(forOwner.status).toBe(200);
+    expect(forOwner.body.data.message).toBeNull();
+    expect(forOwner.body.data.place.name.length).toBeGreaterThan(0);
+
+    const publicView = await shop.call<{ message: string | null }>("GET", "/api/events/boda-camila-y-andres");
+    expect(publicView.body.data.message).toBeTruthy();
+  });
+});
+
+describe("demo accounts", () => {
+  it("lets the seeded customer log in and see their friend and own address", async () => {
+    const login = await shop.call<{ token: string }>("POST", "/shop-api/login", { email: "cliente@rodamos.co", password: "rodamos123" }, { ip: "10.9.0.1" });
+    expect(login.status).toBe(200);
+    const me = await shop.call<ProfileData & { role: string; frequentAddresses: { myAddress: boolean }[] }>("GET", "/shop-api/me", undefined, { token: login.body.data.token });
+    expect(me.body.data).toMatchObject({ firstName: "Valentina", role: "customer" });
+    expect(me.body.data.frequentFriends).toHaveLength(1);
+    expect(me.body.data.frequentAddresses.filter((a) => a.myAddress)).toHaveLength(1);
+    const staff = await shop.call("POST", "/shop-api/login", { email: "staff@rodamos.co", password: "staff12345" }, { ip: "10.9.0.1" });
+    expect(staff.status).toBe(200);
   });
 });

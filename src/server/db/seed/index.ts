@@ -7,6 +7,7 @@ import type { Db } from "../client";
 import { seedCatalog, seedContent } from "./catalog";
 import { seedCountries } from "./countries";
 import { seedGeography } from "./geography";
+import { seedUsers } from "./users";
 
 export interface SeedOptions {
   /** The seed's "today" (tests move it); defaults to the real clock. */
@@ -21,6 +22,7 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}) {
     const geo = await seedGeography(t);
     await seedCatalog(t, geo, now);
     await seedContent(t);
+    await seedUsers(t, now);
   });
 }
 

@@ -2,6 +2,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../http/context";
 import { authRoutes, sessionRoutes } from "./auth.routes";
+import { signedInEventRoutes } from "./events.routes";
 import { frequentAddressRoutes } from "./frequent-addresses.routes";
 import { frequentFriendRoutes } from "./frequent-friends.routes";
 import { meRoutes } from "./me.routes";
@@ -13,4 +14,5 @@ export const accountRoutes = new Hono<AppEnv>()
   .route("/me", meRoutes)
   .route("/frequent-friends", frequentFriendRoutes)
   .route("/frequent-addresses", frequentAddressRoutes)
-  .route("/payment-history", paymentHistoryRoutes);
+  .route("/payment-history", paymentHistoryRoutes)
+  .route("/events", signedInEventRoutes);

@@ -1,0 +1,70 @@
+/**
+ * Demo accounts (docs/decisions.md lists them): a verified customer with a frequent friend and two
+ * frequent addresses, and a staff member for the scanner and transfer validation. Demo passwords are
+ * for the embedded demo database only.
+ */
+import { and, eq } from "drizzle-orm";
+import { hashPassword } from "../../auth/passwords";
+import type { Db } from "../client";
+import { counties, frequentAddresses, frequentFriends, provinces, users } from "../schema";
+
+export const DEMO_ACCOUNTS = {
+  customer: { email: "cliente@rodamos.co", password: "rodamos123" },
+  staff: { email: "staff@rodamos.co", password: "staff12345" },
+} as const;
+
+async function countyId(db: Db, province: string, county: string): Promise<number | undefined> {
+  const [row] = await db
+    .select({ id: counties.id })
+    .from(counties)
+    .innerJoin(provinces, eq(provinces.id, counties.provinceId))
+    .where(and(eq(provinces.countryCode, "CO"), eq(provinces.name, province), eq(counties.name, county)));
+  return row?.id;
+}
+
+export async function seedUsers(db: Db, now: Date) {
+  const [customer] = await db
+    .insert(users)
+    .values({
+      email: DEMO_ACCOUNTS.customer.email,
+      passwordHash: await hashPassword(DEMO_ACCOUNTS.customer.password),
+      firstName: "Valentina",
+      lastName: "Restrepo",
+      phoneNumber: "573104567890",
+      rut: "1020456789",
+      gender: "female",
+      birthday: "1994-08-21",
+      countryCode: "CO",
+      localeCode: "es_CO",
+      verifiedAt: now,
+      role: "customer",
+    })
+    .returning({ id: users.id });
+  await db.insert(users).values({
+    email: DEMO_ACCOUNTS.staff.email,
+    passwordHash: await hashPassword(DEMO_ACCOUNTS.staff.password),
+    firstName: "Julián",
+    lastName: "Castaño",
+    phoneNumber: "573201112233",
+    gender: "male",
+    birthday: "1988-02-03",
+    countryCode: "CO",
+    localeCode: "es_CO",
+    verifiedAt: now,
+    role: "staff",
+  });
+
+  await db.insert(frequentFriends).values({
+    userId: customer!.id,
+    fullname: "Santiago Restrepo",
+    phone: "912345678",
+    email: "santiago.restrepo@example.com",
+  });
+  const chapinero = await countyId(db, "Bogotá D.C.", "Chapinero");
+  const chia = await countyId(db, "Cundinamarca", "Chía");
+  const addresses = [
+    chapinero && { userId: customer!.id, name: "Calle 63 #9-45, apto 502", countyId: chapinero, myAddress: true },
+    chia && { userId: customer!.id, name: "Carrera 9 #11-30, Chía", countyId: chia, myAddress: false },
+  ].filter((row): row is Exclude<typeof row, undefined | 0> => Boolean(row));
+  if (addresses.length) await db.insert(frequentAddresses).values(addresses);
+}
