@@ -1,0 +1,46 @@
+/**
+ * /contact (storefront spec "Forms"): name, email, phone, message, posted to /api/contact. After sending,
+ * the thank-you text shows and the fields stay visible but disabled (spec section 4).
+ */
+import { useId } from "react";
+import { contactSchema } from "../../shared/schemas/leads";
+import { Field } from "./Field";
+import { SendButton, ThankYou } from "./FormParts";
+import { errorText, type LeadFormTexts } from "./texts";
+import { MESSAGE_FIELD } from "./message-field";
+import { useLeadForm } from "./use-lead-form";
+import "./lead-form.css";
+
+export default function ContactForm({ texts }: { texts: LeadFormTexts }) {
+  const formId = useId();
+  const { form, submit, sent, canSend, isSubmitting } = useLeadForm({
+    schema: contactSchema,
+    defaults: { name: "", email: "", phone: "", message: "" },
+    endpoint: "/api/contact",
+    texts,
+  });
+  const { register, formState } = form;
+  const error = (name: keyof typeof formState.errors) => errorText(texts, formState.errors[name]?.message);
+  return (
+    <form className="lead-form" noValidate onSubmit={submit} data-testid="contact-form" data-sent={sent || undefined}>
+      <p className="lead-note">{texts["leadform.required_note"]}</p>
+      <fieldset disabled={sent}>
+        <Field formId={formId} label={texts["leadform.name"]} registration={register("name")} error={error("name")} autoComplete="name" maxLength={120} />
+        <Field formId={formId} label={texts["leadform.email"]} registration={register("email")} error={error("email")} type="email" autoComplete="email" inputMode="email" />
+        <Field
+          formId={formId}
+          label={texts["leadform.phone"]}
+          registration={register("phone")}
+          error={error("phone")}
+          hint={texts["leadform.phone_hint"]}
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+        />
+        <Field formId={formId} label={texts["leadform.message"]} registration={register("message")} error={error("message")} {...MESSAGE_FIELD} />
+      </fieldset>
+      <SendButton texts={texts} enabled={canSend} busy={isSubmitting} />
+      <ThankYou texts={texts} shown={sent} />
+    </form>
+  );
+}

@@ -1,0 +1,53 @@
+/**
+ * The lead forms' shared behaviour (storefront spec section 4): validated with the shared zod schema,
+ * sending allowed only once the form was changed and is valid, the server's refusal shown as a toast in
+ * the person's language with its field errors on the fields (focus on the first), and a `sent` state
+ * for the thank-you view.
+ */
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm, type DefaultValues, type FieldValues, type Path } from "react-hook-form";
+import type { z } from "zod";
+import { ApiFailure, api } from "../../client/api";
+import { $country } from "../../stores/locale";
+import { showToast } from "../../stores/toasts";
+import type { LeadFormTexts } from "./texts";
+
+interface Options<S extends z.ZodType<FieldValues, FieldValues>> {
+  schema: S;
+  defaults: DefaultValues<z.input<S>>;
+  /** API path without the query, e.g. "/api/contact"; the page's country is added as `country-code`. */
+  endpoint: string;
+  /** What the API receives, from the parsed values (e.g. the date as dd/MM/yyyy). */
+  toPayload?: (values: z.output<S>) => Record<string, unknown>;
+  texts: LeadFormTexts;
+}
+
+export function useLeadForm<S extends z.ZodType<FieldValues, FieldValues>>({ schema, defaults, endpoint, toPayload, texts }: Options<S>) {
+  const [sent, setSent] = useState(false);
+  const form = useForm<z.input<S>, unknown, z.output<S>>({
+    resolver: zodResolver(schema as never) as never,
+    mode: "onTouched",
+    defaultValues: defaults,
+  });
+  const fieldOrder = Object.keys(defaults) as Path<z.input<S>>[];
+
+  const submit = form.handleSubmit(async (values) => {
+    const query = new URLSearchParams({ "country-code": $country.get() });
+    try {
+      await api(`${endpoint}?${query}`, { method: "POST", body: toPayload ? toPayload(values) : values });
+      setSent(true);
+    } catch (error) {
+      if (!(error instanceof ApiFailure) || error.status === 0) {
+        showToast("error", texts["leadform.send_failed"]);
+        return;
+      }
+      showToast("error", error.message);
+      const refused = fieldOrder.filter((name) => error.fields[name]);
+      refused.forEach((name, index) => form.setError(name, { type: "server", message: error.fields[name] }, { shouldFocus: index === 0 }));
+    }
+  });
+
+  const { isDirty, isValid, isSubmitting } = form.formState;
+  return { form, submit, sent, canSend: isDirty && isValid && !isSubmitting && !sent, isSubmitting };
+}

@@ -1,0 +1,96 @@
+/**
+ * The payment result page (/order-detail/{id} and /order-rejected, storefront spec sections 2 and 4):
+ * Loading, then Success when the order is paid, Cancelled when cancelled, Error for any other state or a
+ * failed call. /order-rejected (a purchase that failed) shows the Error view at once.
+ */
+import { useEffect, useState } from "react";
+import { api } from "../../client/api";
+import { orderIdFrom, viewOf, type PaymentView } from "./order-id";
+import type { PaymentResultTexts } from "./texts";
+import "./payment-result.css";
+
+interface Links {
+  home: string;
+  purchases: string;
+  contact: string;
+}
+
+interface Props {
+  texts: PaymentResultTexts;
+  /** "status" asks the API for the order's payment state; "rejected" is the failed-purchase page. */
+  mode: "status" | "rejected";
+  links: Links;
+}
+
+interface OrderStatus {
+  order: { paymentState: string };
+}
+
+export default function PaymentResult({ texts, mode, links }: Props) {
+  const [view, setView] = useState<PaymentView>(mode === "rejected" ? "error" : "loading");
+  const [orderId, setOrderId] = useState<string>();
+
+  useEffect(() => {
+    if (mode === "rejected") return;
+    const id = orderIdFrom(window.location);
+    setOrderId(id);
+    if (!id) {
+      setView("error");
+      return;
+    }
+    let live = true;
+    api<OrderStatus>(`/shop-api/order-status/${encodeURIComponent(id)}${window.location.search}`)
+      .then((answer) => live && setView(viewOf(answer?.order?.paymentState)))
+      .catch(() => live && setView("error"));
+    return () => {
+      live = false;
+    };
+  }, [mode]);
+
+  if (view === "loading") {
+    return (
+      <section className="payment-result" aria-busy="true" data-view="loading">
+        <h1>{texts["pages.payment.title"]}</h1>
+        <div className="spinner" aria-hidden="true" />
+        <p role="status">{texts["pages.payment.loading"]}</p>
+      </section>
+    );
+  }
+
+  const copy = {
+    success: { icon: "✓", title: texts["pages.payment.success_title"], subtitle: undefined, body: texts["pages.payment.success_text"] },
+    cancelled: {
+      icon: "!",
+      title: texts["pages.payment.cancelled_title"],
+      subtitle: texts["pages.payment.cancelled_subtitle"],
+      body: texts["pages.payment.cancelled_text"],
+    },
+    error: { icon: "×", title: texts["pages.payment.error_title"], subtitle: texts["pages.payment.error_subtitle"], body: texts["pages.payment.error_text"] },
+  }[view];
+
+  return (
+    <section className={`payment-result is-${view}`} data-view={view}>
+      <span className="payment-icon" aria-hidden="true">
+        {copy.icon}
+      </span>
+      <h1>{copy.title}</h1>
+      {copy.subtitle ? <h2>{copy.subtitle}</h2> : null}
+      {orderId ? <p className="payment-order">{texts["pages.payment.order"].replace("{id}", orderId)}</p> : null}
+      <p>{copy.body}</p>
+      <p className="payment-note">{texts["pages.payment.note"]}</p>
+      <div className="payment-actions">
+        {view === "error" ? (
+          <a className="btn btn-ghost" href={links.contact}>
+            {texts["pages.payment.contact"]}
+          </a>
+        ) : null}
+        <a className="btn btn-secondary" href={links.purchases}>
+          {texts["pages.payment.my_purchases"]}
+        </a>
+        <a className="btn btn-primary" href={links.home}>
+          {texts["common.back_to_main"]}
+        </a>
+      </div>
+    </section>
+  );
+}
