@@ -40,8 +40,9 @@ export async function openPaymentShop(options: { env?: Record<string, string>; n
     server = serve({ fetch: (request) => handler(request), port: 0, hostname: "127.0.0.1" }, (info: AddressInfo) => resolve(info.port));
     server.once("error", reject);
   });
-  const origin = `http://127.0.0.1:${port}`;
-  const env = parseEnv({ NODE_ENV: "test", PUBLIC_URL: origin, DATA_DIR: ".tmp/test-data", ...options.env });
+  // Browsers use the public name; the shop calls itself on loopback (HOST is 127.0.0.1).
+  const origin = `http://localhost:${port}`;
+  const env = parseEnv({ NODE_ENV: "test", PUBLIC_URL: origin, PORT: String(port), DATA_DIR: ".tmp/test-data", ...options.env });
   const shop = createApp({ db: database.db, env, now: options.now });
   const adapters = createPaymentAdapters(env, { now: options.now });
   const webhooks: WebhookCall[] = [];

@@ -4,15 +4,20 @@ import { SIMULATOR_MERCADOPAGO_WEBHOOK_SECRET, paymentSettings } from "./config"
 
 describe("payment settings", () => {
   it("point every gateway at the shop's own simulators by default", () => {
-    const settings = paymentSettings(parseEnv({ PUBLIC_URL: "https://shop.example/" }));
-    expect(settings.webpay).toMatchObject({ baseUrl: "https://shop.example/payments-sim/webpay", commerceCode: "597055555532", simulated: true });
-    expect(settings.mercadopago).toMatchObject({ baseUrl: "https://shop.example/payments-sim/mercadopago", simulated: true });
+    const settings = paymentSettings(parseEnv({ PUBLIC_URL: "https://shop.example/", PORT: "4400" }));
+    // The shop calls its own simulators on loopback; buyers are sent to pages on the public origin.
+    expect(settings.webpay).toMatchObject({ baseUrl: "http://127.0.0.1:4400/payments-sim/webpay", commerceCode: "597055555532", simulated: true });
+    expect(settings.mercadopago).toMatchObject({ baseUrl: "http://127.0.0.1:4400/payments-sim/mercadopago", simulated: true });
+    expect(settings.publicUrl).toBe("https://shop.example");
     expect(settings.simulatorsEnabled).toBe(true);
     expect(settings.timeoutMinutes).toBe(20);
   });
 
-  it("fall back to localhost on PORT without PUBLIC_URL", () => {
-    expect(paymentSettings(parseEnv({ PORT: "5000" })).webpay.baseUrl).toBe("http://localhost:5000/payments-sim/webpay");
+  it("fall back to localhost on PORT without PUBLIC_URL, and to the public origin while the port is unknown", () => {
+    expect(paymentSettings(parseEnv({ PORT: "5000" })).publicUrl).toBe("http://localhost:5000");
+    expect(paymentSettings(parseEnv({ PORT: "5000", HOST: "0.0.0.0" })).internalUrl).toBe("http://127.0.0.1:5000");
+    const unknownPort = { ...parseEnv({ PUBLIC_URL: "http://127.0.0.1:7000" }), PORT: 0 };
+    expect(paymentSettings(unknownPort).webpay.baseUrl).toBe("http://127.0.0.1:7000/payments-sim/webpay");
   });
 
   it("use a real gateway when its URL is set", () => {

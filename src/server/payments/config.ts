@@ -1,7 +1,8 @@
 /**
  * Payment settings resolved from the environment (src/server/env.ts). Every gateway URL that is not set points
- * at the simulator the shop serves itself under `{PUBLIC_URL}/payments-sim/...`, with credentials the simulator
- * checks; a real gateway is a change of settings, and then its secrets must be real too.
+ * at the simulator the shop serves itself under `/payments-sim/...` (called on the loopback address; the pages
+ * it sends buyers to are on PUBLIC_URL), with credentials the simulator checks; a real gateway is a change of
+ * settings, and then its secrets must be real too.
  */
 import type { Env } from "../env";
 
@@ -12,7 +13,10 @@ export const SIMULATOR_MERCADOPAGO_ACCESS_TOKEN = "TEST-rodamos-simulator-access
 export const SIMULATOR_MERCADOPAGO_WEBHOOK_SECRET = "rodamos-simulator-webhook-secret";
 
 export interface PaymentSettings {
+  /** The shop's origin as browsers reach it: every URL a buyer is sent to is built on it. */
   publicUrl: string;
+  /** The shop's origin as its own process reaches it (loopback, no name resolution): calls to the simulators. */
+  internalUrl: string;
   timeoutMinutes: number;
   simulatorsEnabled: boolean;
   webpay: { baseUrl: string; commerceCode: string; apiKey: string; simulated: boolean };
@@ -31,9 +35,20 @@ export function publicOrigin(env: Env): string {
   return (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
 }
 
+/**
+ * The shop's own loopback origin for server-to-server calls to its simulators (a reverse proxy or a localhost
+ * that resolves to ::1 would get in the way); the public origin when the port is not known yet (PORT=0).
+ */
+export function internalOrigin(env: Env): string {
+  if (env.PORT === 0) return publicOrigin(env);
+  const host = ["0.0.0.0", "::", ""].includes(env.HOST) ? "127.0.0.1" : env.HOST.includes(":") ? `[${env.HOST}]` : env.HOST;
+  return `http://${host}:${env.PORT}`;
+}
+
 export function paymentSettings(env: Env): PaymentSettings {
   const publicUrl = publicOrigin(env);
-  const simulatorBase = `${publicUrl}${SIMULATOR_PREFIX}`;
+  const internalUrl = internalOrigin(env);
+  const simulatorBase = `${internalUrl}${SIMULATOR_PREFIX}`;
   const mercadopagoSimulated = !env.MERCADOPAGO_BASE_URL;
   if (!mercadopagoSimulated && (!env.MERCADOPAGO_ACCESS_TOKEN || !env.MERCADOPAGO_WEBHOOK_SECRET)) {
     // The simulator's secret is public (it is in this file): accepting it for a real gateway would let anyone
@@ -44,6 +59,7 @@ export function paymentSettings(env: Env): PaymentSettings {
   }
   return {
     publicUrl,
+    internalUrl,
     timeoutMinutes: env.PAYMENT_TIMEOUT_MINUTES,
     simulatorsEnabled: env.PAYMENT_SIMULATORS ?? env.NODE_ENV !== "production",
     webpay: {

@@ -211,7 +211,9 @@ export function mercadoPagoSimulator(settings: PaymentSettings, now: () => Date)
     const dataId = String(payment.id);
     const requestId = randomUUID();
     const ts = String(Math.floor(now().getTime() / 1000));
-    const url = withParams(target, { "data.id": dataId, type: "payment" });
+    // The shop notifying itself goes over loopback, like the adapters' calls to the simulators.
+    const local = target.startsWith(`${settings.publicUrl}/`) ? settings.internalUrl + target.slice(settings.publicUrl.length) : target;
+    const url = withParams(local, { "data.id": dataId, type: "payment" });
     const delivery: WebhookDelivery = { at: now().toISOString(), url, requestId, status: null, error: null };
     try {
       const response = await fetch(url, {
