@@ -13,8 +13,12 @@ export default defineConfig({
   integrations: [
     react(),
     sitemap({
-      // Private events, client-only shells and the payment result pages are not for search engines.
-      filter: (page) => !/\/(event-view|my-account|verify-account|recovery-account|order-detail|order-rejected|response-payment|error404|qr-verification)(\/|$)/.test(page),
+      // Client-only shells (the event shell at /event, search results, account), verification and
+      // payment result pages are not for search engines.
+      filter: (page) => {
+        const path = new URL(page).pathname.replace(/\/$/, "");
+        return !/\/(event|search|my-account|verify-account|recovery-account|order-detail|order-rejected|response-payment|error404|qr-verification)(\/.*)?$/.test(path) || /\/event\/[^/]+$/.test(path);
+      },
     }),
   ],
   vite: {

@@ -36,4 +36,4 @@ export const DRAWER_LINKS: NavLink[] = [
 ];
 
 /** One PDF holds the terms and the privacy policy; each legal footer link opens it (spec footer). */
-export const TERMS_PDF = "/docs/terminos-y-privacidad.pdf";
+export const TERMS_PDF = "/legal/terminos-y-privacidad.pdf";

@@ -1,0 +1,47 @@
+/**
+ * What an event card shows (storefront spec "Event cards"), computed once from an API list item so the
+ * static pages and the search island render the very same card.
+ */
+import { formatPrice } from "../../shared/format/money";
+import { dateLabels, formatTime, timeZoneOf } from "../../shared/format/dates";
+import type { Locale } from "../../shared/locales";
+import type { EventListItem } from "../../shared/types/catalog";
+import { pickTranslation } from "./translation";
+
+export const CARD_KEYS = ["card.hours", "card.choose_date", "card.book_transfer", "card.transfer_from"] as const;
+export type CardLabels = Record<(typeof CARD_KEYS)[number], string>;
+
+export interface EventCardData {
+  id: number;
+  slug: string;
+  href: string;
+  name: string;
+  imagePath: string;
+  /** periodicityType 1: day, month name, place, time; otherwise null ("Elige tu fecha"). */
+  fixedDate: { day: string; month: string; place: string; time: string; iso: string } | null;
+  price: string;
+}
+
+/** The card's date: the first calendar entry's start when present, else the event's start (spec section 3). */
+export function cardDate(item: Pick<EventListItem, "calendars" | "startDate">): string {
+  return item.calendars[0]?.startDate ?? item.startDate;
+}
+
+export function eventCardData(item: EventListItem, locale: Locale, prefix: string): EventCardData {
+  const text = pickTranslation(item.translations, locale);
+  const timeZone = timeZoneOf(item.countryCode);
+  const iso = cardDate(item);
+  const labels = dateLabels(iso, locale, timeZone);
+  return {
+    id: item.id,
+    slug: item.slug,
+    href: `${prefix}/event/${encodeURIComponent(item.slug)}`,
+    name: text?.name ?? item.slug,
+    imagePath: text?.imagePath ?? "",
+    fixedDate:
+      item.periodicityType === 1
+        ? { day: labels.day, month: labels.month, place: text?.firstPlaceName ?? "", time: formatTime(iso, timeZone), iso }
+        : null,
+    price: formatPrice(text?.minTicketPrice ?? item.minTicketPrice, item.currency, locale),
+  };
+}

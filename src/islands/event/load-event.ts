@@ -1,0 +1,48 @@
+/**
+ * Event load (storefront spec section 4): a logged-in request is tried first; if it fails the public
+ * request is tried; a gone event (410) shows the "gone" view; any other failure goes to /error404.
+ */
+import { ApiFailure, api } from "../../client/api";
+import type { EventDetail, EventMessage } from "../../shared/types/catalog";
+
+export type EventLoad =
+  | { kind: "event"; event: EventDetail }
+  | { kind: "message"; message: string }
+  | { kind: "gone" }
+  | { kind: "missing" };
+
+/** The slug in /event/{slug} (after the site prefix), or "" when the path names none. */
+export function slugFromPath(pathname: string, prefix: string): string {
+  const rest = pathname.startsWith(prefix) ? pathname.slice(prefix.length) : pathname;
+  const match = /^\/event\/([^/]+)\/?$/.exec(rest);
+  if (!match?.[1]) return "";
+  try {
+    return decodeURIComponent(match[1]);
+  } catch {
+    return "";
+  }
+}
+
+function interpret(answer: EventDetail | EventMessage): EventLoad {
+  if (answer.message) return { kind: "message", message: answer.message };
+  return { kind: "event", event: answer as EventDetail };
+}
+
+const isGone = (error: unknown) => error instanceof ApiFailure && error.status === 410;
+
+export async function loadEvent(slug: string, loggedIn: boolean): Promise<EventLoad> {
+  const path = encodeURIComponent(slug);
+  if (loggedIn) {
+    try {
+      return interpret(await api<EventDetail | EventMessage>(`/shop-api/events/${path}`));
+    } catch (error) {
+      if (isGone(error)) return { kind: "gone" };
+      // Fall through to the public request.
+    }
+  }
+  try {
+    return interpret(await api<EventDetail | EventMessage>(`/api/events/${path}`));
+  } catch (error) {
+    return isGone(error) ? { kind: "gone" } : { kind: "missing" };
+  }
+}

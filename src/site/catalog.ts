@@ -1,0 +1,92 @@
+/**
+ * Build-time access to the live shop API (`process.env.SHOP_API_URL`, set by scripts/lib/build-site.ts).
+ * Every answer is fetched once per build (the promise is memoised, so pages built in parallel share it)
+ * and any failure stops the build with a clear message: a site built from a missing catalogue would
+ * silently publish empty pages.
+ */
+import type { CountryCode, Locale } from "../shared/locales";
+import type {
+  ApiAnswer,
+  CommunityPost,
+  EventDetail,
+  EventListItem,
+  EventType,
+  LandingSlide,
+  Partner,
+  RecommendedEvent,
+} from "../shared/types/catalog";
+
+function apiBase(): string {
+  const base = process.env.SHOP_API_URL;
+  if (!base) throw new Error("SHOP_API_URL is not set: the static site is built from the live API (run `npm start` or `npm run build`).");
+  return base.replace(/\/$/, "");
+}
+
+const cache = new Map<string, Promise<unknown>>();
+
+async function request<T>(path: string): Promise<T> {
+  const url = `${apiBase()}${path}`;
+  let response: Response;
+  try {
+    response = await fetch(url, { headers: { accept: "application/json" } });
+  } catch (error) {
+    throw new Error(`Site build: the shop API at ${url} did not answer (${error instanceof Error ? error.message : String(error)}).`, { cause: error });
+  }
+  let answer: ApiAnswer<T>;
+  try {
+    answer = (await response.json()) as ApiAnswer<T>;
+  } catch (error) {
+    throw new Error(`Site build: ${url} answered HTTP ${response.status} without JSON.`, { cause: error });
+  }
+  if (!answer.success) throw new Error(`Site build: ${url} answered HTTP ${response.status} ${answer.code}: ${answer.message}`);
+  return answer.data;
+}
+
+/** GET once per build; later calls share the first promise. */
+function get<T>(path: string): Promise<T> {
+  let pending = cache.get(path) as Promise<T> | undefined;
+  if (!pending) {
+    pending = request<T>(path);
+    cache.set(path, pending);
+  }
+  return pending;
+}
+
+const cc = (country: CountryCode) => `country-code=${country}`;
+
+/** Spec section 7: `/landing-slides?country-code` (alt texts in the page's language). */
+export const fetchLandingSlides = (country: CountryCode, locale: Locale) =>
+  get<LandingSlide[]>(`/api/landing-slides?${cc(country)}&locale=${locale}`);
+
+/** Spec section 7: `/recommended-events` (per country). */
+export const fetchRecommendedEvents = (country: CountryCode) => get<RecommendedEvent[]>(`/api/recommended-events?${cc(country)}`);
+
+/** Public lists by type (1 mass, 3 alliances); private events (2) are never listed. */
+export const fetchEvents = (type: EventType, country: CountryCode) => get<EventListItem[]>(`/api/events?type=${type}&${cc(country)}`);
+
+/** Spec section 7 (account.md): community posts by country. */
+export const fetchCommunityPosts = (country: CountryCode) => get<CommunityPost[]>(`/api/landing-comments?${cc(country)}`);
+
+/** Partner logos for the landing carousel (the same in every country). */
+export const fetchPartners = () => get<Partner[]>(`/api/partners`);
+
+/** One event's detail by slug (the public variant). */
+export const fetchEvent = (slug: string) => get<EventDetail>(`/api/events/${encodeURIComponent(slug)}`);
+
+/**
+ * The events that get a prerendered page in a country: the public lists (mass and alliances) minus
+ * gone ones (all dates past). Private events and anything newer than the build use the client shell.
+ */
+export async function fetchPrerenderedEvents(country: CountryCode): Promise<EventDetail[]> {
+  const lists = await Promise.all([fetchEvents(1, country), fetchEvents(3, country)]);
+  const now = Date.now();
+  const listed = lists.flat().filter((event) => !isGone(event, now));
+  const details = await Promise.all(listed.map((event) => fetchEvent(event.slug)));
+  return details.filter((detail) => !detail.message && detail.type !== 2);
+}
+
+/** An event whose dates are all past is "gone" (issue 2 section 2). */
+export function isGone(event: Pick<EventListItem, "endDate" | "startDate" | "calendars">, now = Date.now()): boolean {
+  const dates = [event.endDate, event.startDate, ...event.calendars.map((entry) => entry.startDate)].filter(Boolean);
+  return dates.length > 0 && dates.every((date) => Date.parse(date) < now);
+}
