@@ -15,7 +15,7 @@ type Markup = HtmlEscapedString | Promise<HtmlEscapedString>;
 const STYLE = `
 :root { color-scheme: light; font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
 body { margin: 0; background: #f3f4f6; color: #111827; }
-main { max-width: 32rem; margin: 2rem auto; padding: 1.5rem; background: #fff; border-radius: 0.75rem;
+main { box-sizing: border-box; width: min(32rem, calc(100% - 2rem)); margin: 2rem auto; padding: 1.5rem; background: #fff; border-radius: 0.75rem;
   box-shadow: 0 1px 3px rgb(0 0 0 / 0.15); }
 .badge { display: inline-block; margin: 0 0 1rem; padding: 0.25rem 0.75rem; border-radius: 999px;
   background: #fde68a; color: #78350f; font-weight: 700; text-transform: uppercase; letter-spacing: 0.04em; font-size: 0.8rem; }
