@@ -20,7 +20,8 @@ export interface SessionUser {
 
 function storage(): Storage | undefined {
   try {
-    return typeof localStorage === "undefined" ? undefined : localStorage;
+    // Checked through window: on the server (static build) Node's own localStorage warns when touched.
+    return typeof window === "undefined" ? undefined : window.localStorage;
   } catch {
     return undefined;
   }
