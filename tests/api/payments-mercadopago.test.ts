@@ -73,6 +73,36 @@ describe("mercadopago preference", () => {
   });
 });
 
+describe("mercadopago preference validation", () => {
+  it("the simulator refuses a preference without items, as MercadoPago does", async () => {
+    const response = await fetch(`${shop.origin}/payments-sim/mercadopago/checkout/preferences`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...auth },
+      body: JSON.stringify({ items: [], external_reference: "1" }),
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error: "bad_request", status: 400 });
+  });
+
+  it("the preference expires with the seat hold, and an expired one can no longer be paid", async () => {
+    let clock = new Date("2026-11-21T15:00:00Z");
+    const timed = await openPaymentShop({ now: () => clock });
+    try {
+      const start = await timed.adapters.get("mercadopago").start(timed.input({ orderId: 75 }));
+      // PAYMENT_TIMEOUT_MINUTES, 20 by default.
+      expect(start.raw).toMatchObject({ expires: true, expiration_date_to: "2026-11-21T15:20:00.000Z" });
+      expect((await fetch(start.response.preference_init_point!)).status).toBe(200);
+      clock = new Date("2026-11-21T15:21:00Z");
+      const late = await fetch(start.response.preference_init_point!);
+      expect(late.status).toBe(404);
+      const decided = await postForm(`${timed.origin}/payments-sim/mercadopago/checkout/v1/decide`, { pref_id: start.response.preference_id!, action: "approve" });
+      expect(decided.status).toBe(404);
+    } finally {
+      await timed.close();
+    }
+  });
+});
+
 describe("mercadopago payment", () => {
   it("approve -> signed webhook verified -> payment read back approved; the back_url carries Checkout Pro's query", async () => {
     const before = shop.webhooks.length;

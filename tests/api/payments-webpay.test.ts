@@ -173,6 +173,16 @@ describe("webpay credentials", () => {
     expect(right.status).toBe(200);
   });
 
+  it("the simulator refuses a transaction Transbank would refuse, with its error shape", async () => {
+    const response = await fetch(`${shop.origin}/payments-sim/webpay${WEBPAY_TRANSACTIONS_PATH}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "Tbk-Api-Key-Id": shop.env.WEBPAY_COMMERCE_CODE, "Tbk-Api-Key-Secret": shop.env.WEBPAY_API_KEY },
+      body: JSON.stringify({ buy_order: "x".repeat(27), session_id: "s", amount: 1000, return_url: `${shop.origin}/back` }),
+    });
+    expect(response.status).toBe(422);
+    expect(await response.json()).toEqual({ error_message: "Invalid value for parameter: buy_order" });
+  });
+
   it("an adapter configured with another key gets a stable payment_gateway_refused", async () => {
     const { createPaymentAdapters } = await import("../../src/server/payments");
     const misconfigured = createPaymentAdapters({ ...shop.env, WEBPAY_API_KEY: "wrong-key" });

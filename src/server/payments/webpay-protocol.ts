@@ -9,11 +9,11 @@ export const WEBPAY_TRANSACTIONS_PATH = "/rswebpaytransaction/api/webpay/v1.2/tr
 /** Where the browser posts token_ws (the real host's path, kept by the simulator). */
 export const WEBPAY_FORM_PATH = "/webpayserver/initTransaction";
 
-/** Transbank's limits: buy_order 26 characters, session_id 61, return_url 256. */
+/** Transbank's limits: buy_order 26 characters, session_id 61, return_url 256, amount 17 digits (here: what a double holds exactly). */
 export const createTransactionSchema = z.object({
   buy_order: z.string().min(1).max(26).regex(/^[A-Za-z0-9|_=&%.,~:/?[+!@()>-]+$/),
   session_id: z.string().min(1).max(61),
-  amount: z.number().positive().max(99_999_999_999_999_999),
+  amount: z.number().positive().max(Number.MAX_SAFE_INTEGER),
   return_url: z.url().max(256),
 });
 export type CreateTransactionRequest = z.infer<typeof createTransactionSchema>;
