@@ -5,6 +5,7 @@
 import { DEFAULT_LOCALE, LOCALES, type Locale } from "../locales";
 import { accountMessages } from "./messages/account";
 import { authMessages } from "./messages/auth";
+import { bookingMessages } from "./messages/booking";
 import { catalogMessages } from "./messages/catalog";
 import { commonMessages } from "./messages/common";
 import { errorMessages } from "./messages/errors";
@@ -13,7 +14,7 @@ import { pagesMessages } from "./messages/pages";
 import { paymentMessages } from "./messages/payments";
 import { storefrontMessages } from "./messages/storefront";
 
-const areas = [commonMessages, errorMessages, formMessages, authMessages, accountMessages, storefrontMessages, paymentMessages, catalogMessages, pagesMessages] as const;
+const areas = [commonMessages, errorMessages, formMessages, authMessages, accountMessages, storefrontMessages, paymentMessages, catalogMessages, pagesMessages, bookingMessages] as const;
 
 type Area = (typeof areas)[number];
 type KeysOf<A> = A extends Record<Locale, Record<infer K, string>> ? K : never;
