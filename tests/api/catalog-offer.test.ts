@@ -198,6 +198,13 @@ describe("GET /api/provinces/by-event/{id}", () => {
     expect(antioquia[0]!.counties.map((county) => county.name)).toContain("Medellín");
   });
 
+  it("answers 410 for gone and cancelled events", async () => {
+    for (const slug of ["gran-concierto-de-fin-de-temporada", "festival-playa-baru"]) {
+      const { event } = await eventBySlug(shop.database.db, slug);
+      expect((await get(`/api/provinces/by-event/${event.id}`)).body).toMatchObject({ code: "event_gone" });
+    }
+  });
+
   it.each([
     ["abc", 422],
     ["999999", 404],

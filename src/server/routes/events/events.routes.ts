@@ -48,5 +48,5 @@ export const eventRoutes = new Hono<AppEnv>()
   })
   .get("/provinces/by-event/:id", async (c) => {
     const { id } = readParams(c, idPathSchema);
-    return ok(c, await getEventProvinces(c.get("deps").db, id));
+    return ok(c, await getEventProvinces(c.get("deps").db, id, nowOf(c)));
   });

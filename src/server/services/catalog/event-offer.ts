@@ -2,7 +2,7 @@
  * What an event sells: its categories with their subcategories (product variants) and live stock, and the
  * provinces it picks people up in (storefront spec sections 3, 7 and 9).
  */
-import { and, asc, desc, eq, gt, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Locale } from "../../../shared/locales";
 import type { Category, ProvinceOption } from "../../../shared/types/catalog";
 import type { Db } from "../../db/client";
@@ -11,17 +11,34 @@ import { ApiError } from "../../http/answer";
 import { asTranslations, isDbId, pick } from "./rows";
 import { liveStock } from "./stock";
 
-/** A published, not cancelled event with its venue; 404 / 410 otherwise. */
-async function loadSellableEvent(db: Db, eventId: number) {
+/**
+ * A published event with its venue, in one query; 404 when unknown or unpublished, 410 when cancelled or
+ * without an upcoming date, 422 when the asked date is not one of its upcoming dates.
+ */
+async function loadSellableEvent(db: Db, eventId: number, now: Date, eventDateId?: number) {
   if (!isDbId(eventId)) throw new ApiError(404, "not_found");
+  const at = now.toISOString();
   const [row] = await db
-    .select({ id: events.id, cancelled: events.cancelled, placeId: places.id, placeAddress: places.address })
+    .select({
+      id: events.id,
+      cancelled: events.cancelled,
+      placeId: places.id,
+      placeAddress: places.address,
+      upcoming: sql<number>`(select count(*)::int from ${eventDates} where ${eventDates.eventId} = ${events.id} and ${eventDates.startDate} > ${at}::timestamptz)`,
+      dateIsUpcoming:
+        eventDateId === undefined || !isDbId(eventDateId)
+          ? sql<boolean>`false`
+          : sql<boolean>`exists (select 1 from ${eventDates} where ${eventDates.id} = ${eventDateId} and ${eventDates.eventId} = ${events.id} and ${eventDates.startDate} > ${at}::timestamptz)`,
+    })
     .from(events)
     .innerJoin(places, eq(places.id, events.placeId))
     .where(and(eq(events.id, eventId), eq(events.published, true)))
     .limit(1);
   if (!row) throw new ApiError(404, "not_found");
-  if (row.cancelled) throw new ApiError(410, "event_gone");
+  if (row.cancelled || Number(row.upcoming) === 0) throw new ApiError(410, "event_gone");
+  if (eventDateId !== undefined && !row.dateIsUpcoming) {
+    throw new ApiError(422, "unknown_event_date", { eventDateId: "errors.unknown_event_date" });
+  }
   return row;
 }
 
@@ -31,22 +48,14 @@ const collator = new Intl.Collator("es", { sensitivity: "base", numeric: true })
  * `/events/{id}/product-variant[?eventDateId=]`: categories by priority descending, the one whose priority
  * equals the number of categories flagged recommended (spec section 9); subcategories of every province
  * (the page filters by the chosen one) by price, then name. Stock is live for the asked date, or the
- * lowest over the upcoming dates when none is asked.
+ * lowest over the upcoming dates when none is asked. Three queries whatever the catalogue's size.
  */
 export async function getEventCategories(
   db: Db,
   eventId: number,
   options: { eventDateId?: number; locale: Locale; now: Date },
 ): Promise<Category[]> {
-  const event = await loadSellableEvent(db, eventId);
-  const upcoming = await db
-    .select({ id: eventDates.id })
-    .from(eventDates)
-    .where(and(eq(eventDates.eventId, event.id), gt(eventDates.startDate, options.now)));
-  if (upcoming.length === 0) throw new ApiError(410, "event_gone");
-  if (options.eventDateId !== undefined && !upcoming.some((date) => date.id === options.eventDateId)) {
-    throw new ApiError(422, "unknown_event_date", { eventDateId: "errors.unknown_event_date" });
-  }
+  const event = await loadSellableEvent(db, eventId, options.now, options.eventDateId);
 
   const rows = await db
     .select({ category: categories, variant: productVariants })
@@ -96,8 +105,8 @@ export async function getEventCategories(
 }
 
 /** `/provinces/by-event/{id}`: the provinces the event picks people up in, each with its counties. */
-export async function getEventProvinces(db: Db, eventId: number): Promise<ProvinceOption[]> {
-  const event = await loadSellableEvent(db, eventId);
+export async function getEventProvinces(db: Db, eventId: number, now: Date): Promise<ProvinceOption[]> {
+  const event = await loadSellableEvent(db, eventId, now);
   const provinceRows = await db
     .selectDistinct({ id: provinces.id, name: provinces.name })
     .from(provinces)
