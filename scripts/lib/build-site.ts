@@ -60,7 +60,9 @@ export function runAstroBuild(apiUrl: string, distDir: string): Promise<void> {
 export async function buildSiteIfChanged(options: { apiUrl: string; env: Env; db: Db; force?: boolean }) {
   const root = process.cwd();
   const stampFile = join(options.env.DATA_DIR, "site-build.json");
-  const stamp = `${hashSources(root)}:${await hashCatalogue(options.db)}`;
+  // The day is part of the stamp: events whose dates pass must leave the prerendered lists.
+  const day = new Date().toISOString().slice(0, 10);
+  const stamp = `${day}:${hashSources(root)}:${await hashCatalogue(options.db)}`;
   const previous = existsSync(stampFile) ? (JSON.parse(readFileSync(stampFile, "utf8")) as { stamp: string }).stamp : "";
   if (!options.force && previous === stamp && existsSync(join(options.env.DIST_DIR, "index.html"))) return false;
   await runAstroBuild(options.apiUrl, options.env.DIST_DIR);
