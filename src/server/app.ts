@@ -13,6 +13,7 @@ import { staticSite } from "./site/static-site";
 import { catalogApi } from "./routes/catalog.routes";
 import { paymentSimulators } from "./payments/simulators";
 import { accountRoutes } from "./routes/account";
+import { purchaseApi, startExpirySweeper } from "./routes/orders";
 import { outboxRoutes } from "./mail/outbox-routes";
 
 export interface AppOptions {
@@ -44,6 +45,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route("/api", catalogApi);
   app.route("/payments-sim", paymentSimulators(deps));
   app.route("/shop-api", accountRoutes);
+  app.route("/shop-api", purchaseApi);
   app.route("/dev", outboxRoutes);
 
   app.notFound((c) => fail(c, new ApiError(404, "not_found")));
@@ -54,6 +56,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     return fail(c, new ApiError(500, "internal_error"));
   });
 
+  startExpirySweeper(deps);
   return app;
 }
 

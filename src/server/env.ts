@@ -37,6 +37,10 @@ const envSchema = z.object({
   TRANSFER_EMAIL: z.email().default("pagos@rodamos.example"),
   /** How long an unpaid order may wait for its card payment (also the MercadoPago preference's expiry). */
   PAYMENT_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(1440).default(20),
+  /** How long a bank-transfer order holds its seats while the buyer transfers and staff validate (24 h). */
+  TRANSFER_HOLD_HOURS: z.coerce.number().int().min(1).max(720).default(48),
+  /** Seconds between sweeps that mark unpaid orders past their hold `expired` (0: only the sweeps before purchases). */
+  ORDER_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   /** Serve the local payment simulators; default on except when NODE_ENV is production. */
   PAYMENT_SIMULATORS: z.stringbool().optional(),
 });

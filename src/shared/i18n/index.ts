@@ -10,11 +10,12 @@ import { catalogMessages } from "./messages/catalog";
 import { commonMessages } from "./messages/common";
 import { errorMessages } from "./messages/errors";
 import { formMessages } from "./messages/forms";
+import { orderMessages } from "./messages/orders";
 import { pagesMessages } from "./messages/pages";
 import { paymentMessages } from "./messages/payments";
 import { storefrontMessages } from "./messages/storefront";
 
-const areas = [commonMessages, errorMessages, formMessages, authMessages, accountMessages, storefrontMessages, paymentMessages, catalogMessages, pagesMessages, bookingMessages] as const;
+const areas = [commonMessages, errorMessages, formMessages, authMessages, accountMessages, storefrontMessages, paymentMessages, catalogMessages, pagesMessages, bookingMessages, orderMessages] as const;
 
 type Area = (typeof areas)[number];
 type KeysOf<A> = A extends Record<Locale, Record<infer K, string>> ? K : never;

@@ -1,0 +1,193 @@
+/**
+ * The three order mails (issue 4 section 4), localized, as HTML and plain text: the order confirmation with the
+ * ticket QR code, the bank-transfer instructions (with the 24 h validation), and "payment received" after staff
+ * confirm a transfer (it carries the QR code too, since the order is now paid).
+ *
+ * The QR code is inlined as a PNG data URL: MailMessage (mailer.ts) has no attachments, so a cid: image is not
+ * possible yet; the code's text and a link to the purchase are in the mail as well for clients that hide it.
+ */
+import { translate, type MessageKey, type Params } from "../../shared/i18n";
+import { formatDateTime } from "../../shared/format/dates";
+import { formatPrice } from "../../shared/format/money";
+import type { Locale } from "../../shared/locales";
+import type { MailMessage } from "./mailer";
+
+export interface OrderMailData {
+  to: string;
+  firstName: string;
+  locale: Locale;
+  orderId: number;
+  eventName: string;
+  /** ISO start of the chosen date. */
+  eventDate: string;
+  timeZone: string;
+  currency: string;
+  subtotal: number;
+  total: number;
+  tickets: { name: string; passengers: string[] }[];
+  /** The account page that lists the purchase. */
+  link: string;
+}
+
+export interface TicketCode {
+  text: string;
+  /** data:image/png;base64,... */
+  image: string;
+}
+
+export interface BankDetails {
+  bankName: string;
+  accountType: string;
+  accountId: string;
+  dni: string;
+  email: string;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
+}
+
+function translator(locale: Locale) {
+  return (key: MessageKey, params?: Params) => translate(locale, key, params);
+}
+
+function summary(data: OrderMailData) {
+  const t = translator(data.locale);
+  const money = (value: number) => formatPrice(value, data.currency, data.locale);
+  const rows: [string, string][] = [
+    [t("mail.order.event"), data.eventName],
+    [t("mail.order.date"), formatDateTime(data.eventDate, data.timeZone)],
+  ];
+  if (data.subtotal !== data.total) {
+    rows.push([t("mail.order.subtotal"), money(data.subtotal)], [t("mail.order.discount"), money(data.total - data.subtotal)]);
+  }
+  rows.push([t("mail.order.total"), money(data.total)]);
+  const ticketLines = data.tickets.map((ticket) => `${ticket.name}: ${ticket.passengers.join(", ")}`);
+  const e = escapeHtml;
+  const html = `<table role="presentation" cellpadding="0" cellspacing="0" style="width:100%;margin:0 0 20px;font-size:15px">
+${rows.map(([label, value]) => `<tr><td style="padding:4px 12px 4px 0;color:#555;white-space:nowrap">${e(label)}</td><td style="padding:4px 0;font-weight:bold">${e(value)}</td></tr>`).join("\n")}
+</table>
+<p style="margin:0 0 6px;font-weight:bold">${e(t("mail.order.tickets"))}</p>
+<ul style="margin:0 0 20px;padding-left:20px">${data.tickets
+    .map((ticket) => `<li>${e(ticket.name)}<br><span style="color:#555">${e(t("mail.order.passengers"))}: ${e(ticket.passengers.join(", "))}</span></li>`)
+    .join("")}</ul>`;
+  const text = [...rows.map(([label, value]) => `${label}: ${value}`), "", `${t("mail.order.tickets")}:`, ...ticketLines.map((line) => `- ${line}`)].join("\n");
+  return { html, text };
+}
+
+function frame(locale: Locale, subject: string, inner: string, footer: string): string {
+  return `<!doctype html>
+<html lang="${locale.replace("_", "-")}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;padding:0;background:#f4f4f5;font-family:Arial,Helvetica,sans-serif;color:#1d1d1f">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f4f5;padding:24px 0"><tr><td align="center">
+<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;width:100%;background:#ffffff;border-radius:12px;overflow:hidden">
+<tr><td style="background:#f26522;padding:20px 28px;color:#ffffff;font-size:22px;font-weight:bold">Rodamos</td></tr>
+<tr><td style="padding:28px;font-size:16px;line-height:1.5">
+${inner}
+</td></tr>
+<tr><td style="padding:16px 28px;background:#fafafa;font-size:12px;color:#666">${escapeHtml(footer)}</td></tr>
+</table></td></tr></table></body></html>`;
+}
+
+function qrBlock(locale: Locale, code: TicketCode): { html: string; text: string } {
+  const t = translator(locale);
+  const e = escapeHtml;
+  return {
+    html: `<p style="margin:0 0 8px;text-align:center"><img src="${code.image}" width="240" height="240" alt="${e(t("mail.order.qr_alt"))}" style="display:inline-block;width:240px;height:240px"></p>
+<p style="margin:0 0 24px;font-size:14px;color:#555;text-align:center">${e(t("mail.order.qr_hint"))}</p>`,
+    text: `${t("mail.order.qr_hint")}\n${code.text}`,
+  };
+}
+
+function button(link: string, label: string): string {
+  const e = escapeHtml;
+  return `<p style="margin:0 0 8px"><a href="${e(link)}" style="display:inline-block;background:#f26522;color:#ffffff;text-decoration:none;font-weight:bold;padding:12px 24px;border-radius:8px">${e(label)}</a></p>`;
+}
+
+function paidMail(data: OrderMailData, code: TicketCode, kind: "order" | "received"): MailMessage {
+  const t = translator(data.locale);
+  const e = escapeHtml;
+  const subject = kind === "order" ? t("mail.order.subject", { event: data.eventName }) : t("mail.received.subject", { id: data.orderId });
+  const intro = kind === "order" ? t("mail.order.intro") : t("mail.received.intro");
+  const greeting = t("mail.greeting", { name: data.firstName });
+  const number = t("mail.order.number", { id: data.orderId });
+  const details = summary(data);
+  const qr = qrBlock(data.locale, code);
+  const html = frame(
+    data.locale,
+    subject,
+    `<p style="margin:0 0 16px">${e(greeting)}</p>
+<p style="margin:0 0 16px">${e(intro)}</p>
+<p style="margin:0 0 16px;font-weight:bold">${e(number)}</p>
+${qr.html}
+${details.html}
+${button(data.link, t("mail.order.view"))}`,
+    t("mail.footer"),
+  );
+  const text = [greeting, "", intro, "", number, "", qr.text, "", details.text, "", `${t("mail.order.view")}: ${data.link}`, "", "--", t("mail.footer")].join("\n");
+  return { to: data.to, subject, text, html, links: [data.link] };
+}
+
+/** The order confirmation, with the ticket QR code: sent once, when the order becomes paid. */
+export function orderConfirmationMail(data: OrderMailData, code: TicketCode): MailMessage {
+  return paidMail(data, code, "order");
+}
+
+/** After staff confirm a bank transfer: the payment arrived, here is the ticket. */
+export function paymentReceivedMail(data: OrderMailData, code: TicketCode): MailMessage {
+  return paidMail(data, code, "received");
+}
+
+/** Right after a transfer purchase: where to transfer, until when the seats are held, and the 24 h validation. */
+export function transferInstructionsMail(data: OrderMailData, bank: BankDetails, holdUntil: string | null): MailMessage {
+  const t = translator(data.locale);
+  const e = escapeHtml;
+  const subject = t("mail.transfer.subject", { id: data.orderId });
+  const greeting = t("mail.greeting", { name: data.firstName });
+  const intro = t("mail.transfer.intro", { total: formatPrice(data.total, data.currency, data.locale) });
+  const number = t("mail.order.number", { id: data.orderId });
+  const bankRows: [string, string][] = [
+    [t("mail.transfer.bank"), bank.bankName],
+    [t("mail.transfer.account_type"), bank.accountType],
+    [t("mail.transfer.account_id"), bank.accountId],
+    [t("mail.transfer.dni"), bank.dni],
+    [t("mail.transfer.email"), bank.email],
+  ];
+  const hold = holdUntil ? t("mail.transfer.hold", { until: formatDateTime(holdUntil, data.timeZone) }) : "";
+  const validation = t("mail.transfer.validation");
+  const details = summary(data);
+  const html = frame(
+    data.locale,
+    subject,
+    `<p style="margin:0 0 16px">${e(greeting)}</p>
+<p style="margin:0 0 12px">${e(intro)}</p>
+<p style="margin:0 0 12px;font-weight:bold">${e(number)}</p>
+<table role="presentation" cellpadding="0" cellspacing="0" style="width:100%;margin:0 0 16px;font-size:15px;background:#fff7ed;border-radius:8px">
+${bankRows.map(([label, value]) => `<tr><td style="padding:6px 12px;color:#555">${e(label)}</td><td style="padding:6px 12px;font-weight:bold">${e(value)}</td></tr>`).join("\n")}
+</table>
+${hold ? `<p style="margin:0 0 12px">${e(hold)}</p>` : ""}
+<p style="margin:0 0 20px">${e(validation)}</p>
+${details.html}
+${button(data.link, t("mail.order.view"))}`,
+    t("mail.footer"),
+  );
+  const text = [
+    greeting,
+    "",
+    intro,
+    number,
+    "",
+    ...bankRows.map(([label, value]) => `${label}: ${value}`),
+    "",
+    ...(hold ? [hold] : []),
+    validation,
+    "",
+    details.text,
+    "",
+    `${t("mail.order.view")}: ${data.link}`,
+    "",
+    "--",
+    t("mail.footer"),
+  ].join("\n");
+  return { to: data.to, subject, text, html, links: [data.link] };
+}

@@ -1,0 +1,18 @@
+/**
+ * The purchase API, mounted under /shop-api by app.ts: orders (init-payment, order-status, order-detail), the
+ * payment return and webhook, discount codes and the staff transfer confirmation (docs/api.md "Orders").
+ */
+import { Hono } from "hono";
+import type { AppEnv } from "../../http/context";
+import { discountRoutes } from "../discounts/discounts.routes";
+import { staffRoutes } from "../staff/staff.routes";
+import { orderRoutes } from "./orders.routes";
+import { paymentReturnRoutes } from "./payment-return.routes";
+
+export { startExpirySweeper } from "../../services/orders/sweeper";
+
+export const purchaseApi = new Hono<AppEnv>()
+  .route("/", orderRoutes)
+  .route("/payments", paymentReturnRoutes)
+  .route("/discounts", discountRoutes)
+  .route("/staff", staffRoutes);

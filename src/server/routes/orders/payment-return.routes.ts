@@ -1,0 +1,61 @@
+/**
+ * The providers' way back (issue 4 section 3):
+ * - GET|POST /payments/return/{orderId}/{key}: the buyer's browser returns here from Webpay (GET token_ws; POST
+ *   TBK_* on a cancel; GET TBK_ORDEN_COMPRA/TBK_ID_SESION on a timeout) or MercadoPago (its back_url query). The
+ *   key is the shop's signature of the order id, so only the link the shop gave out is served. The adapter
+ *   confirms with the provider; the browser then goes (303) to {site prefix}/order-detail/{orderId}.
+ * - POST /payments/mercadopago/webhook: MercadoPago's signed notification.
+ */
+import { Hono, type Context } from "hono";
+import { ApiError, ok } from "../../http/answer";
+import type { AppEnv } from "../../http/context";
+import { paymentAdapters, type ReturnParams } from "../../payments";
+import { applyConfirmation, orderForPayment } from "../../services/orders/confirm-payment";
+import { knownSitePrefix, orderPagePath, verifyReturnKey } from "../../services/orders/payment-links";
+import { orderIdParam } from "./path-id";
+
+export const paymentReturnRoutes = new Hono<AppEnv>();
+
+async function returnParams(c: Context<AppEnv>): Promise<ReturnParams> {
+  const params: ReturnParams = { ...c.req.query() };
+  if (c.req.method === "POST") {
+    const type = c.req.header("content-type") ?? "";
+    if (type.includes("application/x-www-form-urlencoded") || type.includes("multipart/form-data")) {
+      const form = await c.req.parseBody();
+      for (const [name, value] of Object.entries(form)) if (typeof value === "string") params[name] = value;
+    }
+  }
+  return params;
+}
+
+paymentReturnRoutes.on(["GET", "POST"], "/return/:orderId/:key", async (c) => {
+  const deps = c.get("deps");
+  const orderId = orderIdParam(c.req.param("orderId"));
+  if (!verifyReturnKey(deps.env, orderId, c.req.param("key"))) throw new ApiError(404, "not_found");
+  const order = await orderForPayment(deps.db, orderId);
+  if (!order) throw new ApiError(404, "not_found");
+  const params = await returnParams(c);
+  const prefix = knownSitePrefix(c.req.query("site"));
+  try {
+    const confirmation = await paymentAdapters(deps).get(order.paymentCode).confirmReturn(params);
+    const result = await applyConfirmation(deps, order, confirmation, { ownerReturn: true });
+    return c.redirect(orderPagePath(prefix, orderId, { state: result.state }), 303);
+  } catch (error) {
+    // The buyer still lands on the order page, which reads the real state; the code says what went wrong.
+    if (!(error instanceof ApiError)) throw error;
+    console.warn(`order ${orderId}: payment return refused (${error.code})`);
+    return c.redirect(orderPagePath(prefix, orderId, { error: error.code }), 303);
+  }
+});
+
+paymentReturnRoutes.post("/mercadopago/webhook", async (c) => {
+  const deps = c.get("deps");
+  const result = await paymentAdapters(deps).get("mercadopago").handleWebhook(c.req.raw);
+  if (result.kind === "ignored") return ok(c, { received: true, applied: false });
+  const { confirmation } = result;
+  const order = confirmation.orderId === null ? null : await orderForPayment(deps.db, confirmation.orderId);
+  // A payment for no order of this shop: acknowledged, so MercadoPago stops retrying, and nothing changes.
+  if (!order) return ok(c, { received: true, applied: false });
+  const applied = await applyConfirmation(deps, order, confirmation, { ownerReturn: false });
+  return ok(c, { received: true, applied: applied.changed, state: applied.state });
+});

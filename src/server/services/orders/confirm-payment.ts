@@ -1,0 +1,142 @@
+/**
+ * Applying what a payment provider says (issue 4 sections 2 and 3). Idempotent by construction: an order becomes
+ * paid only through `update … where state in (awaiting states)`, and the confirmation mail goes out only when
+ * that update changed a row, so a repeated return, a webhook racing the return, or a provider's retry confirm and
+ * mail once. Refused and abandoned payments cancel the order and release its seats. An outcome the shop could
+ * not check with the provider (`verified: false`) may only cancel, and only on the buyer's own signed return link.
+ */
+import { and, eq, inArray } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { orders, tickets } from "../../db/schema";
+import { ApiError } from "../../http/answer";
+import type { AppDeps } from "../../http/context";
+import type { PaymentConfirmation } from "../../payments";
+import { AWAITING_STATES } from "./order-states";
+import { sendOrderNotice, type OrderNotice } from "./order-notices";
+import { paymentOf, recordConfirmation, type PaymentRecord } from "./payment-records";
+import { lockVariants, seatsAvailable } from "./place-order";
+import { ticketsPerVariant } from "./pricing";
+import { cancelOrder } from "./release";
+
+export interface OrderForPayment {
+  id: number;
+  userId: number;
+  eventId: number;
+  eventDateId: number | null;
+  state: string;
+  total: number;
+  paymentCode: string;
+}
+
+export async function orderForPayment(db: Db, orderId: number): Promise<OrderForPayment | null> {
+  const [row] = await db
+    .select({
+      id: orders.id,
+      userId: orders.userId,
+      eventId: orders.eventId,
+      eventDateId: orders.eventDateId,
+      state: orders.state,
+      total: orders.total,
+      paymentCode: orders.paymentCode,
+    })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .limit(1);
+  return row ?? null;
+}
+
+export interface ConfirmationResult {
+  /** The order's state afterwards. */
+  state: string;
+  /** True when this call changed the order (and sent its mail). */
+  changed: boolean;
+}
+
+/**
+ * awaiting -> paid, in one conditional update. An order that is no longer awaiting but whose payment did arrive
+ * (its hold ran out a moment before, or a late webhook) is paid anyway if its seats are still free, re-checked
+ * under the same locks as a purchase; otherwise the payment is marked `refund_due` for staff.
+ */
+export async function markPaid(db: Db, order: OrderForPayment, now: Date): Promise<"paid" | "already_paid" | "no_seats"> {
+  const changed = await db
+    .update(orders)
+    .set({ state: "paid", paidAt: now, holdExpiresAt: null })
+    .where(and(eq(orders.id, order.id), inArray(orders.state, [...AWAITING_STATES])))
+    .returning({ id: orders.id });
+  if (changed.length > 0) return "paid";
+  const current = await orderForPayment(db, order.id);
+  if (!current || current.state === "paid") return "already_paid";
+  if (current.eventDateId === null) return "no_seats";
+  return db.transaction(async (tx) => {
+    const variantRows = await tx.select({ variantId: tickets.productVariantId }).from(tickets).where(eq(tickets.orderId, order.id));
+    const wanted = ticketsPerVariant(variantRows.map((row) => row.variantId));
+    await lockVariants(tx, wanted.keys());
+    if (!(await seatsAvailable(tx, current.eventId, current.eventDateId!, wanted, now))) return "no_seats";
+    const revived = await tx
+      .update(orders)
+      .set({ state: "paid", paidAt: now, holdExpiresAt: null })
+      .where(and(eq(orders.id, order.id), inArray(orders.state, ["expired", "cancelled"])))
+      .returning({ id: orders.id });
+    return revived.length > 0 ? "paid" : "already_paid";
+  });
+}
+
+/** A cancel that rests only on the browser's word must match what the payment started with. */
+function unverifiedCancelMatches(confirmation: PaymentConfirmation, payment: PaymentRecord): boolean {
+  if (confirmation.method === "webpay") {
+    return Boolean(payment.echo.buyOrder) && confirmation.echo.buyOrder === payment.echo.buyOrder && confirmation.echo.sessionId === payment.echo.sessionId;
+  }
+  if (confirmation.method === "mercadopago") {
+    return confirmation.providerReference === null || confirmation.providerReference === payment.providerReference;
+  }
+  return false;
+}
+
+export interface ConfirmOptions {
+  /** The confirmation came through the buyer's own signed return link. */
+  ownerReturn: boolean;
+  /** Which mail a newly paid order gets (a confirmed transfer gets "payment received"). */
+  paidNotice?: OrderNotice;
+}
+
+export async function applyConfirmation(
+  deps: AppDeps,
+  order: OrderForPayment,
+  confirmation: PaymentConfirmation,
+  options: ConfirmOptions,
+): Promise<ConfirmationResult> {
+  const { db } = deps;
+  const now = (deps.now ?? (() => new Date()))();
+  // A provider answer about another order, or another method, is never applied to this one.
+  if (confirmation.method !== order.paymentCode) throw new ApiError(400, "payment_return_invalid");
+  if (confirmation.orderId !== null && confirmation.orderId !== order.id) throw new ApiError(400, "payment_return_invalid");
+  const payment = await paymentOf(db, order.id);
+  if (!payment) throw new ApiError(400, "payment_return_invalid");
+  const unchanged = async (): Promise<ConfirmationResult> => ({ state: (await orderForPayment(db, order.id))?.state ?? order.state, changed: false });
+
+  switch (confirmation.outcome) {
+    case "approved": {
+      if (!confirmation.verified) return unchanged();
+      if (confirmation.amount !== order.total) {
+        console.warn(`order ${order.id}: provider reports ${confirmation.amount}, order total is ${order.total}; not marked paid`);
+        await recordConfirmation(db, payment.id, confirmation, "amount_mismatch");
+        return unchanged();
+      }
+      const result = await markPaid(db, order, now);
+      await recordConfirmation(db, payment.id, confirmation, result === "no_seats" ? "refund_due" : "approved");
+      if (result === "no_seats") console.warn(`order ${order.id}: paid after its seats were sold again; payment marked refund_due`);
+      if (result !== "paid") return unchanged();
+      await sendOrderNotice(deps, order.id, options.paidNotice ?? "confirmation");
+      return { state: "paid", changed: true };
+    }
+    case "rejected":
+    case "cancelled": {
+      if (!confirmation.verified && !(options.ownerReturn && unverifiedCancelMatches(confirmation, payment))) return unchanged();
+      const changed = await cancelOrder(db, order.id);
+      if (changed || payment.state === "created") await recordConfirmation(db, payment.id, confirmation, confirmation.outcome);
+      return changed ? { state: "cancelled", changed: true } : unchanged();
+    }
+    case "pending":
+      return unchanged();
+  }
+}

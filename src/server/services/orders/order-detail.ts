@@ -1,0 +1,137 @@
+/**
+ * What the buyer reads about an order: its state for the payment result page (GET /shop-api/order-status/{id})
+ * and the purchase detail of the account area (GET /shop-api/order-detail/{id}; account spec sections 3 and 7),
+ * with the signed ticket QR code once it is paid. Another person's order is simply not found (404).
+ */
+import { and, asc, eq, inArray } from "drizzle-orm";
+import type { Locale } from "../../../shared/locales";
+import type { Db } from "../../db/client";
+import { addressLines, counties, eventDates, events, orders, passengers, places, productVariants, tickets } from "../../db/schema";
+import { ApiError } from "../../http/answer";
+import type { Env } from "../../env";
+import { pick } from "../catalog/rows";
+import { ticketQrImage, ticketQrText } from "./ticket-qr";
+
+type TextMap<T> = Record<string, T>;
+
+export interface OrderDetailAnswer {
+  order: {
+    id: number;
+    /** Purchase time, UTC ISO. */
+    date: string;
+    paymentState: string;
+    paymentCode: string;
+    currency: string;
+    subtotal: number;
+    /** How much the discount took off (subtotal - total). */
+    discount: number;
+    total: number;
+    /** The chosen event date (UTC ISO). */
+    eventDate: string | null;
+    holdExpiresAt: string | null;
+  };
+  event: {
+    id: number;
+    slug: string;
+    name: string;
+    translations: TextMap<{ name: string; description?: string; imagePath?: string }>;
+  };
+  tickets: {
+    id: number;
+    productVariantId: number;
+    name: string;
+    translations: TextMap<{ name: string; description?: string }>;
+    capacity: number;
+    price: number;
+    discountPrice: number | null;
+    placeAddress: string;
+    passengers: { name: string; email: string; phone: string; passengerAddress: string }[];
+    addresses: { address: string; commune_id: number; communeName: string }[];
+  }[];
+  /** Paid orders: the QR content `{"orderId":…,"sig":"…"}` and the same as a PNG data URL. */
+  qr: string | null;
+  qrImage: string | null;
+}
+
+async function ownOrder(db: Db, userId: number, orderId: number) {
+  const [row] = await db
+    .select({ order: orders, event: events, eventDate: eventDates.startDate })
+    .from(orders)
+    .innerJoin(events, eq(events.id, orders.eventId))
+    .leftJoin(eventDates, eq(eventDates.id, orders.eventDateId))
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
+    .limit(1);
+  if (!row) throw new ApiError(404, "not_found");
+  return row;
+}
+
+/** GET /shop-api/order-status/{id}: `{ order: { id, paymentState } }` (storefront spec section 3 "Order"). */
+export async function orderStatus(db: Db, userId: number, orderId: number) {
+  const { order } = await ownOrder(db, userId, orderId);
+  return { order: { id: order.id, paymentState: order.state } };
+}
+
+export async function orderDetail(db: Db, env: Env, userId: number, orderId: number, locale: Locale): Promise<OrderDetailAnswer> {
+  const { order, event, eventDate } = await ownOrder(db, userId, orderId);
+  const ticketRows = await db
+    .select({ ticket: tickets, variant: productVariants, placeAddress: places.address })
+    .from(tickets)
+    .innerJoin(productVariants, eq(productVariants.id, tickets.productVariantId))
+    .leftJoin(places, eq(places.id, tickets.placeId))
+    .where(eq(tickets.orderId, order.id))
+    .orderBy(asc(tickets.id));
+  const ticketIds = ticketRows.map((row) => row.ticket.id);
+  const [passengerRows, addressRows] = ticketIds.length
+    ? await Promise.all([
+        db.select().from(passengers).where(inArray(passengers.ticketId, ticketIds)).orderBy(asc(passengers.id)),
+        db
+          .select({ line: addressLines, communeName: counties.name })
+          .from(addressLines)
+          .innerJoin(counties, eq(counties.id, addressLines.countyId))
+          .where(inArray(addressLines.ticketId, ticketIds))
+          .orderBy(asc(addressLines.id)),
+      ])
+    : [[], []];
+
+  const qr = order.state === "paid" ? ticketQrText(env, order.id) : null;
+  return {
+    order: {
+      id: order.id,
+      date: order.createdAt.toISOString(),
+      paymentState: order.state,
+      paymentCode: order.paymentCode,
+      currency: order.currency,
+      subtotal: order.subtotal,
+      discount: order.subtotal - order.total,
+      total: order.total,
+      eventDate: eventDate ? eventDate.toISOString() : null,
+      holdExpiresAt: order.holdExpiresAt ? order.holdExpiresAt.toISOString() : null,
+    },
+    event: {
+      id: event.id,
+      slug: event.slug,
+      name: pick(event.translations, locale)?.name ?? "",
+      translations: Object.fromEntries(
+        Object.entries(event.translations).map(([code, text]) => [code, { name: text.name, description: text.description, imagePath: text.imagePath }]),
+      ),
+    },
+    tickets: ticketRows.map(({ ticket, variant, placeAddress }) => ({
+      id: ticket.id,
+      productVariantId: variant.id,
+      name: pick(variant.translations, locale)?.name ?? "",
+      translations: Object.fromEntries(Object.entries(variant.translations).map(([code, text]) => [code, { name: text.name, description: text.description }])),
+      capacity: variant.capacity,
+      price: ticket.price,
+      discountPrice: ticket.discountPrice,
+      placeAddress: placeAddress ?? "",
+      passengers: passengerRows
+        .filter((row) => row.ticketId === ticket.id)
+        .map(({ name, email, phone, passengerAddress }) => ({ name, email, phone, passengerAddress })),
+      addresses: addressRows
+        .filter((row) => row.line.ticketId === ticket.id)
+        .map(({ line, communeName }) => ({ address: line.address, commune_id: line.countyId, communeName })),
+    })),
+    qr,
+    qrImage: qr ? await ticketQrImage(qr) : null,
+  };
+}

@@ -1,0 +1,33 @@
+/**
+ * Order states (DESIGN.md "Orders"; account spec section 4): `awaiting_payment` -> paid | cancelled | expired;
+ * `awaiting_transfer_payment` -> paid (staff) | cancelled | expired; prepagado starts paid.
+ */
+import { HOLDING_STATES } from "../catalog/stock";
+import type { PaymentCode } from "../../payments";
+
+export type OrderState = "awaiting_payment" | "awaiting_transfer_payment" | "paid" | "cancelled" | "expired";
+
+/** The unpaid states: their seats are held until `hold_expires_at`, and only they may become paid or cancelled. */
+export const AWAITING_STATES = HOLDING_STATES;
+
+export function isAwaiting(state: string): boolean {
+  return (AWAITING_STATES as readonly string[]).includes(state);
+}
+
+/** The state a new order starts in for each method (issue 4 section 2). */
+export const INITIAL_STATE: Record<PaymentCode, OrderState> = {
+  webpay: "awaiting_payment",
+  mercadopago: "awaiting_payment",
+  transferencia: "awaiting_transfer_payment",
+  prepagado: "paid",
+};
+
+/**
+ * When an unpaid order lets its seats go: card payments get PAYMENT_TIMEOUT_MINUTES (the MercadoPago preference
+ * expires with it), transfers TRANSFER_HOLD_HOURS (the buyer transfers, then staff validate within 24 h).
+ */
+export function holdExpiry(state: OrderState, now: Date, env: { PAYMENT_TIMEOUT_MINUTES: number; TRANSFER_HOLD_HOURS: number }): Date | null {
+  if (state === "awaiting_payment") return new Date(now.getTime() + env.PAYMENT_TIMEOUT_MINUTES * 60_000);
+  if (state === "awaiting_transfer_payment") return new Date(now.getTime() + env.TRANSFER_HOLD_HOURS * 3_600_000);
+  return null;
+}

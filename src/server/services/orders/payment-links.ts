@@ -1,0 +1,57 @@
+/**
+ * Where payment providers send the buyer and the shop's notifications. The return link carries the order id and
+ * a signature of it (only the buyer's own way back has it: the shop hands it to the provider, which hands it to
+ * the buyer's browser), plus the site prefix the purchase was made on, so the buyer lands on the order page of
+ * their own country and language.
+ */
+import { SITES } from "../../../shared/locales";
+import type { Env } from "../../env";
+import { publicOrigin } from "../../payments";
+import { sign, verify } from "./signing";
+
+export const RETURN_PATH = "/shop-api/payments/return";
+export const MERCADOPAGO_WEBHOOK_PATH = "/shop-api/payments/mercadopago/webhook";
+
+const returnMessage = (orderId: number) => `return:${orderId}`;
+
+/**
+ * The site prefix ("/cl/es-cl", or "" for Colombia in es_CO) of the page a purchase was sent from (the body's
+ * `url`, absolute or a path). Only the path is read and only a known prefix is kept: the host is never trusted.
+ */
+export function sitePrefixOf(url: string): string {
+  let path = url;
+  try {
+    path = new URL(url, "http://shop.invalid").pathname;
+  } catch {
+    return "";
+  }
+  const [country, locale] = path.split("/").filter(Boolean);
+  const candidate = `/${country ?? ""}/${locale ?? ""}`.toLowerCase();
+  return SITES.find((site) => site.prefix !== "" && site.prefix === candidate)?.prefix ?? "";
+}
+
+/** A prefix named by a return link's `site` query, checked against the known sites (never an open redirect). */
+export function knownSitePrefix(value: string | undefined): string {
+  if (!value) return "";
+  const candidate = `/${value.replace(/^\/+|\/+$/g, "")}`.toLowerCase();
+  return SITES.find((site) => site.prefix === candidate)?.prefix ?? "";
+}
+
+export function returnUrl(env: Env, orderId: number, prefix: string): string {
+  const url = `${publicOrigin(env)}${RETURN_PATH}/${orderId}/${sign(env, "payment-return-v1", returnMessage(orderId))}`;
+  return prefix ? `${url}?site=${encodeURIComponent(prefix.slice(1))}` : url;
+}
+
+export function verifyReturnKey(env: Env, orderId: number, key: string): boolean {
+  return verify(env, "payment-return-v1", returnMessage(orderId), key);
+}
+
+export function notificationUrl(env: Env): string {
+  return `${publicOrigin(env)}${MERCADOPAGO_WEBHOOK_PATH}`;
+}
+
+/** Where the return route sends the browser: the order-detail page (it reads the state from order-status). */
+export function orderPagePath(prefix: string, orderId: number, query: Record<string, string>): string {
+  const search = new URLSearchParams(query).toString();
+  return `${prefix}/order-detail/${orderId}${search ? `?${search}` : ""}`;
+}
