@@ -1,10 +1,11 @@
-/** The one script every page loads: the header's behaviour (kept tiny; no framework). */
+/** The one script every page loads: the header's behaviour and the toaster (kept tiny; no framework). */
 import { initAccountControls } from "./account-control";
 import { initDisclosures } from "./disclosure";
 import { initDrawer } from "./drawer";
 import { initScrollColour } from "./scroll-colour";
 import { initSearchBoxes } from "./search-box";
 import { initSiteChoice } from "./site-choice";
+import { initToaster } from "../layout/toaster";
 
 export function initHeader() {
   const header = document.querySelector<HTMLElement>("[data-site-header]");
@@ -14,4 +15,5 @@ export function initHeader() {
   initSearchBoxes();
   initAccountControls();
   initSiteChoice();
+  initToaster();
 }
