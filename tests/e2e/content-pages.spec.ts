@@ -78,8 +78,9 @@ test.describe("About us", () => {
     await expect(team).toHaveCount(8);
     await expect(team.first().getByRole("heading")).toHaveText("Valentina Rojas");
     await expect(team.first()).toContainText("Cofundadora y directora general");
-    await expect(page.getByText("Calle 93 #11-26, Bogotá, Colombia")).toBeVisible();
-    await expect(page.getByText("Av. Paseo de la Reforma 296, Ciudad de México, México")).toBeVisible();
+    const offices = page.locator(".offices");
+    await expect(offices.getByText("Calle 93 #11-26, Bogotá, Colombia")).toBeVisible();
+    await expect(offices.getByText("Av. Paseo de la Reforma 296, Ciudad de México, México")).toBeVisible();
     await expect(page.getByRole("heading", { name: "Cotiza tu transporte" })).toBeVisible();
     await expect(page.getByTestId("quote-form").getByLabel("Fecha")).toBeVisible();
     expect(errors).toEqual([]);
