@@ -24,9 +24,9 @@ export interface Buyer {
 
 export async function purchase(deps: AppDeps, buyer: Buyer, body: Purchase, locale: Locale): Promise<PaymentStartAnswer> {
   const now = (deps.now ?? (() => new Date()))();
+  // Mark this event's run-out holds first, so their discount uses come back before this one is checked.
+  await expireHolds(deps.db, now, { eventOfDateId: body.eventDateId });
   const plan = await checkPurchase(deps.db, buyer.id, body, now);
-  // Mark this event's run-out holds first, so their discount uses come back before this one is counted.
-  await expireHolds(deps.db, now, { eventId: plan.event.id });
 
   // Nothing to charge (a full discount): the order is paid as it is placed, as an organiser-funded one is.
   const state: OrderState = plan.totals.total === 0 ? "paid" : INITIAL_STATE[plan.paymentCode];
