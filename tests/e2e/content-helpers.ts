@@ -17,12 +17,9 @@ export function watchConsole(page: Page, allow: RegExp[] = []) {
   return errors;
 }
 
-/**
- * axe-core on the page: the serious and critical violations, summarised for a readable failure. The site
- * footer is left to the layout's own checks (tests of the frame); everything else on the page is ours.
- */
+/** axe-core on the whole page: the serious and critical violations, summarised for a readable failure. */
 export async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).exclude(".site-footer").analyze();
+  const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
     .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
