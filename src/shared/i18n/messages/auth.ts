@@ -39,6 +39,7 @@ const es_CO = {
   "errors.passwords_must_match": "LAS CONTRASEÑAS INGRESADAS DEBEN COINCIDIR",
 
   "auth.close": "Cerrar",
+  "auth.network_error": "No pudimos conectar con el servidor. Inténtalo de nuevo.",
   "auth.email": "Email",
   "auth.password": "Contraseña",
   "auth.show_password": "Mostrar contraseña",
@@ -156,6 +157,7 @@ export const authMessages = defineMessages({
     "errors.passwords_must_match": "THE PASSWORDS ENTERED MUST MATCH",
 
     "auth.close": "Close",
+    "auth.network_error": "We could not reach the server. Please try again.",
     "auth.email": "Email",
     "auth.password": "Password",
     "auth.show_password": "Show password",
@@ -246,6 +248,7 @@ export const authMessages = defineMessages({
     "errors.passwords_must_match": "AS SENHAS INFORMADAS DEVEM SER IGUAIS",
 
     "auth.close": "Fechar",
+    "auth.network_error": "Não foi possível conectar ao servidor. Tente novamente.",
     "auth.email": "E-mail",
     "auth.password": "Senha",
     "auth.show_password": "Mostrar senha",

@@ -1,0 +1,75 @@
+/**
+ * Purchase history (account.md sections 2, 3, 4, 8): date (stored in UTC, shown DD-MM-YYYY HH:mm in the
+ * shop country's time), event name, state in the spec's colours, total; `not_purchases` when empty.
+ */
+import { formatDateTime, timeZoneOf } from "../../shared/format/dates";
+import { formatPrice } from "../../shared/format/money";
+import { isLocale, type Locale } from "../../shared/locales";
+import { stateLook } from "./tabs";
+import type { AccountTexts } from "./texts";
+import { useList } from "./use-list";
+
+interface Purchase {
+  id: number;
+  date: string;
+  state: string;
+  total: number;
+  currency: string;
+  regularEvent: { id: number; slug: string; name: string; translations: Record<string, { name: string }> };
+}
+
+interface Props {
+  texts: AccountTexts;
+  locale: string;
+  countryCode: string;
+}
+
+export function PaymentsTab({ texts, locale, countryCode }: Props) {
+  const { items, state } = useList<Purchase>("/shop-api/payment-history");
+  const zone = timeZoneOf(countryCode);
+  const moneyLocale: Locale = isLocale(locale) ? locale : "es_CO";
+
+  return (
+    <div className="account-section">
+      <h1 className="account-title">{texts["account.payments.title"]}</h1>
+      {state === "loading" ? <div className="spinner" role="status" aria-label={texts["account.loading"]} /> : null}
+      {state === "error" ? <p className="empty-text">{texts["account.load_error"]}</p> : null}
+      {state === "ready" && items.length === 0 ? <p className="empty-text">{texts.not_purchases}</p> : null}
+      {state === "ready" && items.length > 0 ? (
+        <table className="purchases">
+          <thead>
+            <tr>
+              <th scope="col">{texts["account.payments.date"]}</th>
+              <th scope="col">{texts["account.payments.event"]}</th>
+              <th scope="col">{texts["account.payments.state"]}</th>
+              <th scope="col" className="num">
+                {texts["account.payments.total"]}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((purchase) => {
+              const look = stateLook(purchase.state);
+              return (
+                <tr key={purchase.id} data-purchase={purchase.id}>
+                  <td data-label={texts["account.payments.date"]}>
+                    <time dateTime={purchase.date}>{formatDateTime(purchase.date, zone)}</time>
+                  </td>
+                  <td data-label={texts["account.payments.event"]} className="purchase-event">
+                    {purchase.regularEvent.translations[locale]?.name ?? purchase.regularEvent.name}
+                  </td>
+                  <td data-label={texts["account.payments.state"]}>
+                    <span className={`state-chip state-${look.tone}`}>{texts[look.label]}</span>
+                  </td>
+                  <td data-label={texts["account.payments.total"]} className="num">
+                    {formatPrice(purchase.total, purchase.currency, moneyLocale)}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+/**
+ * Profile (account.md sections 2, 3, 5, 7): email, names, phone, national id (labelled per country) and
+ * gender from the option map. Save stays disabled until first name, last name, gender, phone and email
+ * are filled; it sends PUT /shop-api/me and then re-reads the profile.
+ */
+import { api } from "../../client/api";
+import { GENDERS, genderOptions, profileSchema } from "../../shared/schemas/account";
+import { showToast } from "../../stores/toasts";
+import { InputField, SelectField } from "../auth/Field";
+import { reloadMe, type MeAnswer } from "../auth/session-actions";
+import { messageOf } from "../auth/texts";
+import { failureMessage, showServerFields, useShopForm } from "../auth/use-shop-form";
+import type { AccountTexts } from "./texts";
+
+interface Props {
+  texts: AccountTexts;
+  me: MeAnswer;
+  onSaved(me: MeAnswer): void;
+}
+
+const RUT_LABELS = ["CO", "CL", "ES", "PE", "MX"] as const;
+
+export function ProfileTab({ texts, me, onSaved }: Props) {
+  const form = useShopForm(profileSchema, {
+    email: me.email,
+    firstName: me.firstName,
+    lastName: me.lastName,
+    phoneNumber: me.phoneNumber,
+    rut: me.rut ?? "",
+    gender: (me.gender ?? "") as never,
+  });
+  const errors = form.formState.errors;
+  const [email, firstName, lastName, phoneNumber, gender] = form.watch(["email", "firstName", "lastName", "phoneNumber", "gender"]);
+  const complete = [email, firstName, lastName, phoneNumber, gender].every((value) => typeof value === "string" && value.trim() !== "");
+  const rutLabel = (RUT_LABELS as readonly string[]).includes(me.countryCode)
+    ? texts[`account.rut.${me.countryCode as (typeof RUT_LABELS)[number]}`]
+    : texts["account.rut.other"];
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await api("/shop-api/me", { method: "PUT", body: values });
+      const fresh = await reloadMe();
+      form.reset({ ...values, rut: fresh.rut ?? "", phoneNumber: fresh.phoneNumber });
+      onSaved(fresh);
+      showToast("success", texts["account.profile.saved"]);
+    } catch (error) {
+      if (showServerFields(form, error)) return;
+      showToast("error", failureMessage(error, texts["auth.network_error"]));
+    }
+  });
+
+  return (
+    <div className="account-section">
+      <h1 className="account-title">{texts["account.profile.title"]}</h1>
+      <form className="account-form profile-form" noValidate onSubmit={submit}>
+        <InputField label={texts["account.profile.email"]} type="email" autoComplete="email" registration={form.register("email")} error={messageOf(texts, errors.email?.message)} />
+        <InputField label={texts["account.profile.first_name"]} autoComplete="given-name" registration={form.register("firstName")} error={messageOf(texts, errors.firstName?.message)} />
+        <InputField label={texts["account.profile.last_name"]} autoComplete="family-name" registration={form.register("lastName")} error={messageOf(texts, errors.lastName?.message)} />
+        <InputField label={texts["account.profile.phone"]} type="tel" inputMode="numeric" autoComplete="tel" registration={form.register("phoneNumber")} error={messageOf(texts, errors.phoneNumber?.message)} />
+        <InputField label={rutLabel} autoComplete="off" registration={form.register("rut")} error={messageOf(texts, errors.rut?.message)} />
+        <SelectField label={texts["account.profile.gender"]} registration={form.register("gender")} error={messageOf(texts, errors.gender?.message)}>
+          <option value="">{texts["account.profile.gender_placeholder"]}</option>
+          {GENDERS.map((key) => (
+            <option key={key} value={key}>
+              {texts[genderOptions[key]]}
+            </option>
+          ))}
+        </SelectField>
+        <div className="account-actions">
+          <button type="submit" className="btn btn-primary" disabled={!complete || form.formState.isSubmitting}>
+            {texts["account.profile.save"]}
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}

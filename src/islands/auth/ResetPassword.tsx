@@ -1,0 +1,85 @@
+/**
+ * /recovery-account/{token} (storefront spec sections 2, 4, 5, 8): two password fields; when they differ a
+ * 4 s toast "LAS CONTRASEÑAS INGRESADAS DEBEN COINCIDIR" and no call; after the reset call succeeds, a
+ * success screen with a log-in control. A failed call shows the server's reason (e.g. the link expired).
+ */
+import { useStore } from "@nanostores/react";
+import { useMemo, useState } from "react";
+import { z } from "zod";
+import { api } from "../../client/api";
+import { password } from "../../shared/schemas/auth";
+import { $locale } from "../../stores/locale";
+import { SHORT_TOAST_MS, showToast } from "../../stores/toasts";
+import { PasswordField } from "./Field";
+import { tokenFromPath } from "./page-token";
+import { messageOf, authTexts } from "./texts";
+import { failureMessage, useShopForm } from "./use-shop-form";
+import "./auth.css";
+
+/** Each field alone; the match is checked on submit so a mismatch is the spec's toast, not a field error. */
+const resetFormSchema = z.object({ password1: password, password2: password });
+
+export default function ResetPassword() {
+  const locale = useStore($locale);
+  const texts = useMemo(() => authTexts(locale), [locale]);
+  const form = useShopForm(resetFormSchema, { password1: "", password2: "" });
+  const [done, setDone] = useState(false);
+  const errors = form.formState.errors;
+
+  const submit = form.handleSubmit(async (values) => {
+    if (values.password1 !== values.password2) {
+      showToast("error", texts.passwords_must_match, SHORT_TOAST_MS);
+      return;
+    }
+    const token = tokenFromPath(window.location.pathname, "recovery-account");
+    try {
+      await api(`/shop-api/reset-password?token=${encodeURIComponent(token)}`, { method: "POST", body: values });
+      setDone(true);
+    } catch (error) {
+      showToast("error", failureMessage(error, texts.passwords_must_match), SHORT_TOAST_MS);
+    }
+  });
+
+  const logIn = () => void import("./open-auth").then((module) => module.openAuth("login"));
+
+  if (done) {
+    return (
+      <div className="auth-card">
+        <div className="auth-state" role="status">
+          <h1>{texts["auth.reset.success_title"]}</h1>
+          <p>{texts["auth.reset.success_body"]}</p>
+          <button type="button" className="btn btn-primary" onClick={logIn}>
+            {texts["auth.reset.login"]}
+          </button>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div className="auth-card">
+      <h1>{texts["auth.reset.title"]}</h1>
+      <form className="auth-form" noValidate onSubmit={submit}>
+        <PasswordField
+          label={texts["auth.reset.password1"]}
+          autoComplete="new-password"
+          registration={form.register("password1")}
+          error={messageOf(texts, errors.password1?.message)}
+          showLabel={texts["auth.show_password"]}
+          hideLabel={texts["auth.hide_password"]}
+        />
+        <PasswordField
+          label={texts["auth.reset.password2"]}
+          autoComplete="new-password"
+          registration={form.register("password2")}
+          error={messageOf(texts, errors.password2?.message)}
+          showLabel={texts["auth.show_password"]}
+          hideLabel={texts["auth.hide_password"]}
+        />
+        <button type="submit" className="btn btn-primary auth-submit" disabled={form.formState.isSubmitting}>
+          {texts["auth.reset.submit"]}
+        </button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+/**
+ * /verify-account/{token} (storefront spec "Other pages"): "Verifica tu Cuenta", a spinner until the call
+ * answers, then "Cuenta verificada correctamente" with a log-in control, or "Ocurrio un error al verificar
+ * la cuenta".
+ */
+import { useStore } from "@nanostores/react";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { api } from "../../client/api";
+import { $locale } from "../../stores/locale";
+import { tokenFromPath } from "./page-token";
+import { authTexts } from "./texts";
+import "./auth.css";
+
+type State = "pending" | "verified" | "failed";
+
+export default function VerifyAccount() {
+  const locale = useStore($locale);
+  const texts = useMemo(() => authTexts(locale), [locale]);
+  const [state, setState] = useState<State>("pending");
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    const token = tokenFromPath(window.location.pathname, "verify-account");
+    if (!token) {
+      setState("failed");
+      return;
+    }
+    api(`/shop-api/verify-account?token=${encodeURIComponent(token)}`)
+      .then(() => setState("verified"))
+      .catch(() => setState("failed"));
+  }, []);
+
+  return (
+    <div className="auth-card" aria-busy={state === "pending"}>
+      <h1>{texts["auth.verify.title"]}</h1>
+      <div className="auth-state" role="status">
+        {state === "pending" ? (
+          <>
+            <div className="spinner" aria-hidden="true" />
+            <p className="sr-only">{texts["auth.verify.pending"]}</p>
+          </>
+        ) : null}
+        {state === "verified" ? (
+          <>
+            <p className="auth-state-ok">{texts["auth.verify.success"]}</p>
+            <button
+              type="button"
+              className="btn btn-primary"
+              onClick={() => void import("./open-auth").then((module) => module.openAuth("login"))}
+            >
+              {texts["auth.verify.login"]}
+            </button>
+          </>
+        ) : null}
+        {state === "failed" ? <p className="auth-state-error">{texts["auth.verify.error"]}</p> : null}
+      </div>
+    </div>
+  );
+}
