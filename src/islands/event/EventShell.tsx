@@ -4,7 +4,7 @@
  * the event's message (with a login button when logged out), or "El evento ya no está disponible".
  */
 import { useStore } from "@nanostores/react";
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { EventView } from "../../components/catalog/EventView";
 import { eventViewData } from "../../components/catalog/view-data";
 import type { Locale } from "../../shared/locales";
@@ -12,6 +12,8 @@ import { $loggedIn } from "../../stores/session";
 import { loadEvent, slugFromPath, type EventLoad } from "./load-event";
 import type { ShellLabels } from "./shell-keys";
 import "./event-shell.css";
+
+const ShellBookingWizard = lazy(() => import("../booking/ShellBookingWizard"));
 
 interface Props {
   locale: Locale;
@@ -98,7 +100,11 @@ export function EventShell({ locale, prefix, labels }: Props) {
           data-payment-type={event.paymentType}
           data-country={event.countryCode}
           data-locale={locale}
-        />
+        >
+          <Suspense fallback={<div className="spinner" role="status" aria-label={labels["common.loading"]} />}>
+            <ShellBookingWizard event={event} locale={locale} prefix={prefix} />
+          </Suspense>
+        </div>
       </div>
     </EventView>
   );

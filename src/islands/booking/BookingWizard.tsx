@@ -1,0 +1,224 @@
+/**
+ * The booking wizard on the event page (storefront spec "Booking wizard", sections 4, 5 and 9): steps 0
+ * categories, 1 addresses, 2 passengers, 3 confirm and pay, 4 payment action, 5 redirect to the account's
+ * payments. The draft lives in the booking store (sessionStorage); this component only wires the steps.
+ */
+import { useStore } from "@nanostores/react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import type { Locale } from "../../shared/locales";
+import { $bookingDraft, $offer, $tickets, $totals, STEPS, finishBooking, goToStep, selectDate, selectProvince, startBooking, submitPurchase } from "../../stores/booking";
+import { $country } from "../../stores/locale";
+import { $loggedIn } from "../../stores/session";
+import { upcomingCalendars } from "./logic/dates";
+import { LoginNotice } from "./LoginNotice";
+import { callingCodeOf } from "./phone";
+import { StepAddresses } from "./StepAddresses";
+import { StepCategories } from "./StepCategories";
+import { StepConfirm } from "./StepConfirm";
+import { Stepper } from "./Stepper";
+import { StepPassengers } from "./StepPassengers";
+import { StepPayment } from "./StepPayment";
+import { SummaryBar } from "./SummaryBar";
+import type { BookingTexts } from "./texts";
+import { TripPickers } from "./TripPickers";
+import { useOffer } from "./use-offer";
+import { useWarning } from "./use-warning";
+import type { WizardEvent } from "./wizard-event";
+import "./booking.css";
+
+interface Props {
+  event: WizardEvent;
+  texts: BookingTexts;
+  locale: Locale;
+  /** The site prefix ("" or "/cl/es-cl"). */
+  prefix: string;
+}
+
+const FORM_ID = "booking-step-form";
+
+export default function BookingWizard({ event, texts, locale, prefix }: Props) {
+  const [mounted, setMounted] = useState(false);
+  const draft = useStore($bookingDraft);
+  const offer = useStore($offer);
+  const tickets = useStore($tickets);
+  const totals = useStore($totals);
+  const loggedIn = useStore($loggedIn);
+  const country = useStore($country);
+  const calendars = useMemo(() => upcomingCalendars(event.calendars), [event.calendars]);
+  const [valid, setValid] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const { warning, warn } = useWarning();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const root = useRef<HTMLElement>(null);
+  const step = draft.stepIndex;
+
+  // The first render matches the prerendered HTML (no session, no draft); the draft is read after hydration.
+  useEffect(() => {
+    startBooking(event.id);
+    setMounted(true);
+  }, [event.id]);
+
+  const ready = useOffer(event.id, mounted && draft.eventId === event.id ? draft.eventDateId : null, locale, prefix);
+
+  // A fixed date (periodicityType 1) and a single province need no choice.
+  useEffect(() => {
+    if (!ready || !offer || step !== STEPS.categories) return;
+    if (event.periodicityType === 1 && calendars[0] && draft.eventDateId === null) selectDate(calendars[0].id);
+    if (offer.provinces.length === 1 && draft.provinceId === null) selectProvince(offer.provinces[0]!.id);
+  }, [ready, offer, step, event.periodicityType, calendars, draft.eventDateId, draft.provinceId]);
+
+  // Step 5: the purchase is over, the person goes to their payments.
+  useEffect(() => {
+    if (step === STEPS.done) window.location.assign(`${prefix}/my-account/payments`);
+  }, [step, prefix]);
+
+  // A new step scrolls the wizard into view and moves focus to its title (not on first show).
+  const shownStep = useRef(step);
+  useEffect(() => {
+    if (shownStep.current === step) return;
+    shownStep.current = step;
+    root.current?.scrollIntoView({ block: "start" });
+    heading.current?.focus({ preventScroll: true });
+  }, [step]);
+
+  const onValidity = useCallback((next: boolean) => setValid(next), []);
+  const next = useCallback(() => goToStep($bookingDraft.get().stepIndex + 1), []);
+
+  if (!mounted || !ready || !offer || draft.eventId !== event.id) {
+    return (
+      <section className="bk-wizard is-loading" aria-label={texts["booking.wizard.label"]} aria-busy="true">
+        <div className="spinner" role="status" aria-label={texts["common.loading"]} />
+      </section>
+    );
+  }
+
+  const province = offer.provinces.find((candidate) => candidate.id === draft.provinceId);
+  const counties = province?.counties ?? [];
+  const date = calendars.find((entry) => entry.id === draft.eventDateId) ?? event.calendars.find((entry) => entry.id === draft.eventDateId);
+  const stepZeroValid = draft.buttonStepTicket && draft.eventDateId !== null && draft.provinceId !== null && tickets.length > 0;
+  const currentValid = step === STEPS.categories ? stepZeroValid : valid;
+
+  const label =
+    step === STEPS.confirm ? (event.paymentType === 2 ? texts["booking.reserve"] : texts["booking.pay"]) : step === STEPS.payment ? texts["booking.finish"] : texts["booking.continue"];
+
+  function onContinue() {
+    if (step === STEPS.payment) {
+      finishBooking();
+      return;
+    }
+    if (!currentValid) {
+      warn(step === STEPS.categories ? texts["booking.tickets_min"] : texts["booking.warning.form"]);
+      return;
+    }
+    if (step === STEPS.categories) next();
+    // Steps 1 to 3 advance from their form's submit (the button submits it).
+  }
+
+  async function pay() {
+    setBusy(true);
+    await submitPurchase(window.location.href);
+    setBusy(false);
+  }
+
+  let body;
+  switch (step) {
+    case STEPS.categories:
+      body = <StepCategories event={event} offer={offer} draft={draft} locale={locale} loggedIn={loggedIn} texts={texts} headingRef={heading} />;
+      break;
+    case STEPS.addresses:
+      body = (
+        <StepAddresses
+          formId={FORM_ID}
+          tickets={tickets}
+          counties={counties}
+          communeCode={draft.communeCode}
+          texts={texts}
+          headingRef={heading}
+          onValidity={onValidity}
+          onDone={next}
+        />
+      );
+      break;
+    case STEPS.passengers:
+      body = (
+        <StepPassengers
+          formId={FORM_ID}
+          tickets={tickets}
+          phoneCode={callingCodeOf(country)}
+          locale={locale}
+          texts={texts}
+          headingRef={heading}
+          onValidity={onValidity}
+          onDone={next}
+        />
+      );
+      break;
+    case STEPS.confirm:
+      body = (
+        <StepConfirm
+          formId={FORM_ID}
+          event={event}
+          draft={draft}
+          date={date}
+          provinceName={province?.name ?? ""}
+          counties={counties}
+          tickets={tickets}
+          totals={totals}
+          locale={locale}
+          texts={texts}
+          headingRef={heading}
+          onValidity={onValidity}
+          onPay={() => void pay()}
+        />
+      );
+      break;
+    case STEPS.payment:
+      body = <StepPayment payment={draft.payment} rejected={draft.rejected} countryCode={event.countryCode} prefix={prefix} texts={texts} headingRef={heading} />;
+      break;
+    case STEPS.done:
+      body = (
+        <p className="bk-step-body" role="status">
+          {texts["booking.redirecting"]}
+        </p>
+      );
+      break;
+    default:
+      body = <p className="bk-step-body bk-field-error">{texts["booking.unknown_step"]}</p>;
+  }
+
+  const showBar = step <= STEPS.payment && !(step === STEPS.payment && (draft.rejected || !draft.payment));
+  return (
+    <section ref={root} className="bk-wizard" aria-label={texts["booking.wizard.label"]} data-step={step}>
+      <Stepper stepIndex={step} texts={texts} onGo={goToStep} />
+      {step <= STEPS.confirm ? (
+        <TripPickers
+          event={event}
+          calendars={calendars}
+          provinces={offer.provinces}
+          eventDateId={draft.eventDateId}
+          travelDay={draft.travelDay}
+          provinceId={draft.provinceId}
+          locked={step > STEPS.categories}
+          texts={texts}
+        />
+      ) : null}
+      {body}
+      {showBar && !loggedIn ? <LoginNotice texts={texts} /> : null}
+      {showBar && loggedIn ? (
+        <SummaryBar
+          totals={totals}
+          currency={event.currency}
+          locale={locale}
+          label={label}
+          valid={step === STEPS.payment || currentValid}
+          busy={busy}
+          warning={warning}
+          formId={step >= STEPS.addresses && step <= STEPS.confirm ? FORM_ID : undefined}
+          texts={texts}
+          onBack={step >= STEPS.addresses && step <= STEPS.confirm ? () => goToStep(step - 1) : undefined}
+          onContinue={onContinue}
+        />
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,82 @@
+/**
+ * The discount-code entry (storefront spec sections 7 and 8): GET /shop-api/discounts/{code}/event/{eventId};
+ * a refusal shows the server's message, any other failure "Ocurrió un error", success "Cupón agregado con éxito".
+ * The applied coupon shows its percentage (variation x 100) and can be removed.
+ */
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useId, useState } from "react";
+import { useForm } from "react-hook-form";
+import { ApiFailure, api } from "../../client/api";
+import { discountCodeSchema, type DiscountAnswer, type DiscountCodeForm } from "../../shared/schemas/purchase";
+import { applyDiscount, removeDiscount } from "../../stores/booking";
+import { showToast } from "../../stores/toasts";
+import { discountPercent } from "./logic/tickets";
+import { fill, messageOf, type BookingTexts } from "./texts";
+
+interface Props {
+  eventId: number;
+  discount: DiscountAnswer | null;
+  texts: BookingTexts;
+}
+
+export function DiscountForm({ eventId, discount, texts }: Props) {
+  const id = useId();
+  const [busy, setBusy] = useState(false);
+  const { register, handleSubmit, formState, reset } = useForm<DiscountCodeForm>({
+    resolver: zodResolver(discountCodeSchema),
+    defaultValues: { coupon: "" },
+  });
+
+  async function apply({ coupon }: DiscountCodeForm) {
+    setBusy(true);
+    try {
+      const answer = await api<DiscountAnswer>(`/shop-api/discounts/${encodeURIComponent(coupon)}/event/${eventId}`);
+      applyDiscount({ ...answer, variation: Number(answer.variation) });
+      reset({ coupon: "" });
+      showToast("success", texts["booking.discount_added"]);
+    } catch (error) {
+      const serverMessage = error instanceof ApiFailure && error.status >= 400 ? error.message : "";
+      showToast("error", serverMessage || texts["booking.discount_failed"]);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (discount) {
+    return (
+      <div className="bk-discount is-applied" data-testid="booking-discount">
+        <p>{fill(texts["booking.discount.applied"], { code: discount.code, percent: discountPercent(discount.variation) })}</p>
+        <button type="button" className="btn btn-ghost btn-small" onClick={removeDiscount}>
+          {texts["booking.discount.remove"]}
+        </button>
+      </div>
+    );
+  }
+
+  const error = messageOf(texts, formState.errors.coupon?.message);
+  return (
+    <form className="bk-discount" onSubmit={handleSubmit(apply)} noValidate data-testid="booking-discount">
+      <div className="bk-field">
+        <label htmlFor={id}>{texts["booking.discount.label"]}</label>
+        <div className="bk-inline">
+          <input
+            id={id}
+            autoComplete="off"
+            autoCapitalize="characters"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
+            {...register("coupon")}
+          />
+          <button type="submit" className="btn btn-secondary btn-small" disabled={busy} aria-busy={busy || undefined}>
+            {texts["booking.discount.apply"]}
+          </button>
+        </div>
+        {error ? (
+          <span id={`${id}-error`} className="bk-field-error">
+            {error}
+          </span>
+        ) : null}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,116 @@
+/**
+ * Step 3: the order summary and the payment method (storefront spec sections 2 and 4): methods come from
+ * /api/payment-methods?country-code= with the first one selected; an organiser-funded event (paymentType 2)
+ * is booked with `prepagado` and no choice. Submitting sends the purchase.
+ */
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect, useState, type Ref } from "react";
+import { useForm, type Resolver } from "react-hook-form";
+import { api } from "../../client/api";
+import type { Locale } from "../../shared/locales";
+import { paymentStepSchema, type PaymentCodeValue } from "../../shared/schemas/purchase";
+import type { CalendarEntry, County, PaymentMethod } from "../../shared/types/catalog";
+import type { BookingDraft } from "../../stores/booking";
+import { selectPaymentMethod } from "../../stores/booking";
+import type { ClientTicket, OrderTotals } from "./logic/tickets";
+import { OrderSummary } from "./OrderSummary";
+import type { BookingTexts } from "./texts";
+import type { WizardEvent } from "./wizard-event";
+
+interface Props {
+  formId: string;
+  event: WizardEvent;
+  draft: BookingDraft;
+  date: CalendarEntry | undefined;
+  provinceName: string;
+  counties: County[];
+  tickets: ClientTicket[];
+  totals: OrderTotals;
+  locale: Locale;
+  texts: BookingTexts;
+  headingRef: Ref<HTMLHeadingElement>;
+  onValidity(valid: boolean): void;
+  onPay(): void;
+}
+
+interface PaymentForm {
+  paymentCode: PaymentCodeValue | "";
+}
+
+const PREPAID: PaymentCodeValue[] = ["prepagado"];
+
+export function StepConfirm({ formId, event, draft, date, provinceName, counties, tickets, totals, locale, texts, headingRef, onValidity, onPay }: Props) {
+  const prepaid = event.paymentType === 2;
+  const [methods, setMethods] = useState<PaymentCodeValue[] | null>(prepaid ? PREPAID : null);
+  const form = useForm<PaymentForm>({
+    resolver: zodResolver(paymentStepSchema, undefined, { raw: true }) as unknown as Resolver<PaymentForm>,
+    mode: "onChange",
+    defaultValues: { paymentCode: prepaid ? "prepagado" : "" },
+  });
+  const { isValid } = form.formState;
+  useEffect(() => onValidity(isValid), [isValid, onValidity]);
+
+  useEffect(() => {
+    if (prepaid) return;
+    let live = true;
+    api<PaymentMethod[]>(`/api/payment-methods?country-code=${encodeURIComponent(event.countryCode)}`)
+      .then((rows) => live && setMethods(rows.map((row) => row.code)))
+      .catch(() => live && setMethods([]));
+    return () => {
+      live = false;
+    };
+  }, [prepaid, event.countryCode]);
+
+  // The first listed method is selected by default (a method chosen earlier stays when still offered).
+  useEffect(() => {
+    if (!methods?.length) return;
+    const chosen = draft.paymentCode && methods.includes(draft.paymentCode) ? draft.paymentCode : methods[0]!;
+    form.setValue("paymentCode", chosen, { shouldValidate: true });
+    selectPaymentMethod(chosen);
+    // Only when the list arrives: later choices go through the radio buttons.
+  }, [methods]);
+
+  return (
+    <form
+      id={formId}
+      className="bk-step-body"
+      noValidate
+      onSubmit={form.handleSubmit(({ paymentCode }) => {
+        if (!paymentCode) return;
+        selectPaymentMethod(paymentCode);
+        onPay();
+      })}
+    >
+      <h3 className="bk-step-title" tabIndex={-1} ref={headingRef}>
+        {texts["booking.confirm.title"]}
+      </h3>
+      <OrderSummary
+        event={event}
+        date={date}
+        provinceName={provinceName}
+        counties={counties}
+        tickets={tickets}
+        totals={totals}
+        discount={draft.discount}
+        locale={locale}
+        texts={texts}
+      />
+      <fieldset className="bk-methods">
+        <legend>{texts["booking.payment.title"]}</legend>
+        {prepaid ? <p className="bk-hint">{texts["booking.payment.prepaid"]}</p> : null}
+        {methods === null ? <div className="spinner" role="status" aria-label={texts["common.loading"]} /> : null}
+        {(methods ?? []).map((code) => (
+          <label key={code} className="bk-method">
+            <input
+              type="radio"
+              value={code}
+              {...form.register("paymentCode", { onChange: (change) => selectPaymentMethod(change.target.value as PaymentCodeValue) })}
+            />
+            <span>{texts[`payments.method.${code}`]}</span>
+          </label>
+        ))}
+        {form.formState.errors.paymentCode ? <span className="bk-field-error">{texts["booking.payment_code_required"]}</span> : null}
+      </fieldset>
+    </form>
+  );
+}

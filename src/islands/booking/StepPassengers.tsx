@@ -1,0 +1,66 @@
+/** Step 2: who travels on each ticket, with frequent friends to pick from. */
+import type { Ref } from "react";
+import { FormProvider } from "react-hook-form";
+import type { Locale } from "../../shared/locales";
+import { passengerSchema, passengerStepSchema } from "../../shared/schemas/purchase";
+import { savePassengers } from "../../stores/booking";
+import type { ClientTicket } from "./logic/tickets";
+import { emptyPassenger, PassengerList } from "./PassengerList";
+import { TicketPanels } from "./TicketPanels";
+import type { BookingTexts } from "./texts";
+import { useFrequent, type FrequentFriend } from "./use-frequent";
+import { useStepForm } from "./use-step-form";
+
+interface Props {
+  formId: string;
+  tickets: ClientTicket[];
+  phoneCode: string;
+  locale: Locale;
+  texts: BookingTexts;
+  headingRef: Ref<HTMLHeadingElement>;
+  onValidity(valid: boolean): void;
+  onDone(): void;
+}
+
+/** Restored passengers stay (up to capacity); a pick-up address no longer among the ticket's lines is cleared. */
+function withPassengers(ticket: ClientTicket): ClientTicket {
+  const addresses = new Set(ticket.addresses.map((line) => line.address.trim()));
+  const kept = ticket.passengers.slice(0, Math.max(1, ticket.capacity)).map((passenger) => ({
+    ...passenger,
+    passengerAddress: addresses.has(String(passenger.passengerAddress ?? "").trim()) ? passenger.passengerAddress : emptyPassenger(ticket).passengerAddress,
+  }));
+  return { ...ticket, passengers: kept.length > 0 ? kept : [emptyPassenger(ticket)] };
+}
+
+export function StepPassengers({ formId, tickets, phoneCode, locale, texts, headingRef, onValidity, onDone }: Props) {
+  const { form, open, setOpen, openFirstInvalid } = useStepForm({
+    schema: passengerStepSchema,
+    defaults: tickets.map(withPassengers),
+    save: savePassengers,
+    onValidity,
+  });
+  const friends = useFrequent<FrequentFriend>("/shop-api/frequent-friends") ?? [];
+  const values = form.watch("tickets");
+  const complete = values.map((ticket) => ticket.passengers.length > 0 && ticket.passengers.every((passenger) => passengerSchema.safeParse(passenger).success));
+
+  return (
+    <FormProvider {...form}>
+      <form
+        id={formId}
+        className="bk-step-body"
+        noValidate
+        onSubmit={form.handleSubmit((valid) => {
+          savePassengers(valid.tickets);
+          onDone();
+        }, openFirstInvalid)}
+      >
+        <h3 className="bk-step-title" tabIndex={-1} ref={headingRef}>
+          {texts["booking.passengers.title"]}
+        </h3>
+        <TicketPanels tickets={values} open={open} complete={complete} texts={texts} onOpen={setOpen}>
+          {(ticket, index) => <PassengerList ticket={ticket} index={index} friends={friends} phoneCode={phoneCode} locale={locale} texts={texts} />}
+        </TicketPanels>
+      </form>
+    </FormProvider>
+  );
+}

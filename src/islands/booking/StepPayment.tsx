@@ -1,0 +1,130 @@
+/**
+ * Step 4: the payment action by method (storefront spec sections 2 and 4). Webpay: the browser posts token_ws
+ * to the returned url (sent at once, with a visible button should the automatic submit not happen);
+ * MercadoPago: the init point is followed; transfer: the bank details and the 24 h validation note;
+ * prepagado: a confirmation. An unknown method shows "Error"; a refused purchase goes to /order-rejected.
+ */
+import { useEffect, useRef, type Ref } from "react";
+import { formatTime, timeZoneOf } from "../../shared/format/dates";
+import type { PaymentStartAnswer } from "../../shared/schemas/purchase";
+import { fill, type BookingTexts } from "./texts";
+
+interface Props {
+  payment: PaymentStartAnswer | null;
+  rejected: boolean;
+  countryCode: string;
+  prefix: string;
+  texts: BookingTexts;
+  headingRef: Ref<HTMLHeadingElement>;
+}
+
+const TRANSFER_FIELDS = ["bankName", "accountId", "accountType", "dni", "email"] as const;
+
+function OrderLine({ payment, countryCode, texts }: { payment: PaymentStartAnswer; countryCode: string; texts: BookingTexts }) {
+  return (
+    <p className="bk-order-line">
+      <strong>{fill(texts["booking.payment.order"], { id: payment.orderId })}</strong>
+      {payment.holdExpiresAt ? ` · ${fill(texts["booking.payment.hold"], { time: formatTime(payment.holdExpiresAt, timeZoneOf(countryCode)) })}` : null}
+    </p>
+  );
+}
+
+function WebpayAction({ payment, texts }: { payment: PaymentStartAnswer; texts: BookingTexts }) {
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    form.current?.submit();
+  }, []);
+  return (
+    <form ref={form} method="post" action={payment.webpay_url} className="bk-pay-form">
+      <input type="hidden" name="token_ws" value={payment.webpay_token ?? ""} />
+      <p role="status">{texts["booking.payment.redirecting"]}</p>
+      <p className="bk-hint">{texts["booking.payment.redirect_hint"]}</p>
+      <button type="submit" className="btn btn-primary">
+        {texts["payments.webpay.go"]}
+      </button>
+    </form>
+  );
+}
+
+function MercadoPagoAction({ payment, texts }: { payment: PaymentStartAnswer; texts: BookingTexts }) {
+  const url = payment.preference_init_point ?? "";
+  useEffect(() => {
+    if (url) window.location.assign(url);
+  }, [url]);
+  return (
+    <div className="bk-pay-form">
+      <p role="status">{texts["booking.payment.redirecting"]}</p>
+      <p className="bk-hint">{texts["booking.payment.redirect_hint"]}</p>
+      <a className="btn btn-primary" href={url}>
+        {texts["payments.mercadopago.go"]}
+      </a>
+    </div>
+  );
+}
+
+function TransferDetails({ payment, texts }: { payment: PaymentStartAnswer; texts: BookingTexts }) {
+  return (
+    <div className="bk-transfer" data-testid="booking-transfer">
+      <p>{texts["booking.transfer.body"]}</p>
+      <h4>{texts["payments.transfer.title"]}</h4>
+      <dl>
+        {TRANSFER_FIELDS.map((field) => (
+          <div key={field}>
+            <dt>{texts[`payments.transfer.${field}`]}</dt>
+            <dd>{payment[field] ?? ""}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="bk-note">{texts["payments.transfer.validation_notice"]}</p>
+    </div>
+  );
+}
+
+export function StepPayment({ payment, rejected, countryCode, prefix, texts, headingRef }: Props) {
+  useEffect(() => {
+    if (rejected) window.location.assign(`${prefix}/order-rejected`);
+  }, [rejected, prefix]);
+
+  if (rejected || !payment) {
+    return (
+      <div className="bk-step-body" role="status">
+        <p>{texts["booking.rejected"]}</p>
+      </div>
+    );
+  }
+
+  const title =
+    payment.paymentCode === "transferencia"
+      ? texts["booking.transfer.title"]
+      : payment.paymentCode === "prepagado"
+        ? texts["booking.prepaid.title"]
+        : texts["booking.payment.title"];
+
+  let action;
+  switch (payment.paymentCode) {
+    case "webpay":
+      action = <WebpayAction payment={payment} texts={texts} />;
+      break;
+    case "mercadopago":
+      action = <MercadoPagoAction payment={payment} texts={texts} />;
+      break;
+    case "transferencia":
+      action = <TransferDetails payment={payment} texts={texts} />;
+      break;
+    case "prepagado":
+      action = <p data-testid="booking-prepaid">{texts["booking.prepaid.body"]}</p>;
+      break;
+    default:
+      action = <p className="bk-field-error">{texts["booking.error"]}</p>;
+  }
+
+  return (
+    <div className="bk-step-body bk-payment" data-method={payment.paymentCode}>
+      <h3 className="bk-step-title" tabIndex={-1} ref={headingRef}>
+        {title}
+      </h3>
+      <OrderLine payment={payment} countryCode={countryCode} texts={texts} />
+      {action}
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+/**
+ * A passenger's phone as the purchase sends it: digits only, the country calling code first ("573001234567"),
+ * as the sign-up does. The input defaults to the shop's country (spec: Colombia).
+ */
+export const CALLING_CODES: { country: string; code: string }[] = [
+  { country: "CO", code: "57" },
+  { country: "CL", code: "56" },
+  { country: "ES", code: "34" },
+  { country: "PE", code: "51" },
+  { country: "MX", code: "52" },
+  { country: "AR", code: "54" },
+  { country: "BR", code: "55" },
+  { country: "EC", code: "593" },
+  { country: "US", code: "1" },
+];
+
+export function callingCodeOf(country: string): string {
+  return CALLING_CODES.find((entry) => entry.country === country)?.code ?? "57";
+}
+
+/**
+ * Splits a stored phone into calling code and national number. A number typed without a code (a friend saved
+ * as "912345678") keeps the default code; 10 or fewer digits are read as national.
+ */
+export function splitPhone(value: string, defaultCode: string): { code: string; national: string } {
+  const digits = value.replace(/\D/g, "");
+  if (digits.length > 10) {
+    const known = CALLING_CODES.map((entry) => entry.code)
+      .sort((a, b) => b.length - a.length)
+      .find((code) => digits.startsWith(code));
+    if (known) return { code: known, national: digits.slice(known.length) };
+  }
+  return { code: defaultCode, national: digits };
+}
+
+export function joinPhone(code: string, national: string): string {
+  const digits = national.replace(/\D/g, "");
+  return digits ? `${code}${digits}` : "";
+}

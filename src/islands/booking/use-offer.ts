@@ -1,0 +1,42 @@
+/**
+ * Loads the event's offer into $offer: the provinces once, the categories again whenever the date changes
+ * (stock is counted per date). Spec section 4: failing to load provinces or product variants goes to /error404.
+ */
+import { useEffect, useState } from "react";
+import { api } from "../../client/api";
+import type { Locale } from "../../shared/locales";
+import type { Category, ProvinceOption } from "../../shared/types/catalog";
+import { $offer } from "../../stores/booking";
+
+export function useOffer(eventId: number, eventDateId: number | null, locale: Locale, prefix: string): boolean {
+  const [provinces, setProvinces] = useState<ProvinceOption[] | null>(null);
+  const [ready, setReady] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    api<ProvinceOption[]>(`/api/provinces/by-event/${eventId}`)
+      .then((rows) => live && setProvinces(rows))
+      .catch(() => live && window.location.replace(`${prefix}/error404`));
+    return () => {
+      live = false;
+    };
+  }, [eventId, prefix]);
+
+  useEffect(() => {
+    if (!provinces) return;
+    let live = true;
+    const query = eventDateId ? `?eventDateId=${eventDateId}` : "";
+    api<Category[]>(`/api/events/${eventId}/product-variant${query}`)
+      .then((categories) => {
+        if (!live) return;
+        $offer.set({ categories, provinces, locale });
+        setReady(true);
+      })
+      .catch(() => live && window.location.replace(`${prefix}/error404`));
+    return () => {
+      live = false;
+    };
+  }, [eventId, eventDateId, provinces, locale, prefix]);
+
+  return ready;
+}

@@ -1,0 +1,242 @@
+/**
+ * The booking wizard's draft (storefront spec "Booking wizard", sections 4 and 5; account spec section 3
+ * "Shared client state": quantity, communeCode, buttonStepTicket, addressInputs, passengerInputs and the
+ * discount). Kept in sessionStorage so a reload, or a log-in mid-way, does not lose the selection; emptied
+ * once the purchase is done. The event's offer ($offer) is loaded by the wizard and never stored.
+ */
+import { atom, computed } from "nanostores";
+import { api } from "../client/api";
+import type { Locale } from "../shared/locales";
+import type { AddressLineInput, DiscountAnswer, PassengerInput, PaymentCodeValue, PaymentStartAnswer, PurchaseInput } from "../shared/schemas/purchase";
+import type { Category, ProvinceOption } from "../shared/types/catalog";
+import { buildTickets, orderTotals, type ClientTicket } from "../islands/booking/logic/tickets";
+
+export const BOOKING_KEY = "shop.booking";
+
+/** Steps: 0 categories, 1 addresses, 2 passengers, 3 confirm and pay, 4 payment action, 5 redirect to the account. */
+export const STEPS = { categories: 0, addresses: 1, passengers: 2, confirm: 3, payment: 4, done: 5 } as const;
+
+export interface BookingDraft {
+  eventId: number | null;
+  stepIndex: number;
+  eventDateId: number | null;
+  /** periodicityType 2: the day picked in the range (yyyy-mm-dd). */
+  travelDay: string | null;
+  provinceId: number | null;
+  /** productVariantId -> tickets chosen. */
+  quantity: Record<string, number>;
+  /** The commune last chosen: new address lines start with it. */
+  communeCode: number | null;
+  /** Step 0 may continue: at least one ticket is selected. */
+  buttonStepTicket: boolean;
+  /** Ticket key -> address lines (address, commune_id). */
+  addressInputs: Record<string, AddressLineInput[]>;
+  /** Ticket key -> passengers (name, email, phone, passengerAddress). */
+  passengerInputs: Record<string, PassengerInput[]>;
+  discount: DiscountAnswer | null;
+  paymentCode: PaymentCodeValue | null;
+  /** The answer of the purchase (order id and the payment response). */
+  payment: PaymentStartAnswer | null;
+  /** The purchase was refused: step 4 sends the person to /order-rejected. */
+  rejected: boolean;
+}
+
+export function emptyDraft(eventId: number | null = null): BookingDraft {
+  return {
+    eventId,
+    stepIndex: STEPS.categories,
+    eventDateId: null,
+    travelDay: null,
+    provinceId: null,
+    quantity: {},
+    communeCode: null,
+    buttonStepTicket: false,
+    addressInputs: {},
+    passengerInputs: {},
+    discount: null,
+    paymentCode: null,
+    payment: null,
+    rejected: false,
+  };
+}
+
+function storage(): Storage | undefined {
+  try {
+    return typeof window === "undefined" ? undefined : window.sessionStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+function readDraft(): BookingDraft {
+  const text = storage()?.getItem(BOOKING_KEY);
+  if (!text) return emptyDraft();
+  try {
+    const stored = JSON.parse(text) as Partial<BookingDraft>;
+    return { ...emptyDraft(), ...stored };
+  } catch {
+    return emptyDraft();
+  }
+}
+
+export const $bookingDraft = atom<BookingDraft>(readDraft());
+
+$bookingDraft.listen((draft) => {
+  try {
+    storage()?.setItem(BOOKING_KEY, JSON.stringify(draft));
+  } catch {
+    // A full or blocked storage only costs the draft on reload.
+  }
+});
+
+/** The event's offer as step 0 loaded it (categories with live stock for the chosen date, provinces). */
+export interface BookingOffer {
+  categories: Category[];
+  provinces: ProvinceOption[];
+  locale: Locale;
+}
+export const $offer = atom<BookingOffer | null>(null);
+
+/** The client-held tickets: one per unit chosen, with their address lines and passengers. */
+export const $tickets = computed([$bookingDraft, $offer], (draft, offer): ClientTicket[] =>
+  offer ? buildTickets(offer.categories, draft, offer.locale) : [],
+);
+
+export const $totals = computed($tickets, orderTotals);
+
+function update(change: Partial<BookingDraft>) {
+  $bookingDraft.set({ ...$bookingDraft.get(), ...change });
+}
+
+/** Card payments leave the shop: once handed to Webpay or MercadoPago the draft has done its work. */
+const LEAVES_THE_SHOP: readonly string[] = ["webpay", "mercadopago"];
+
+/**
+ * The wizard opens on an event: a draft of another event, or one already handed to a payment page, is
+ * dropped; a draft whose purchase was refused reopens on the confirm step so the person can retry or change it.
+ */
+export function startBooking(eventId: number) {
+  const draft = $bookingDraft.get();
+  const handedOver = draft.payment !== null && LEAVES_THE_SHOP.includes(draft.payment.paymentCode);
+  if (draft.eventId !== eventId || draft.stepIndex >= STEPS.done || handedOver) {
+    $bookingDraft.set(emptyDraft(eventId));
+    return;
+  }
+  if (draft.rejected) update({ rejected: false, payment: null, stepIndex: STEPS.confirm });
+}
+
+/** Spec's clear action: empties addresses, communeCode, passengers and quantity, and resets buttonStepTicket. */
+export function clearBooking() {
+  update({ addressInputs: {}, communeCode: null, passengerInputs: {}, quantity: {}, buttonStepTicket: false });
+}
+
+/** Spec section 4: changing province resets the ticket selection. */
+export function selectProvince(provinceId: number | null) {
+  if ($bookingDraft.get().provinceId === provinceId) return;
+  clearBooking();
+  update({ provinceId });
+}
+
+/** A new date changes the live stock of every subcategory, so the selection starts over too. */
+export function selectDate(eventDateId: number | null, travelDay: string | null = null) {
+  const draft = $bookingDraft.get();
+  if (draft.eventDateId === eventDateId && draft.travelDay === travelDay) return;
+  if (draft.eventDateId !== eventDateId) clearBooking();
+  update({ eventDateId, travelDay });
+}
+
+/** Quantity counter: never below 0, never above the variant's live stock (spec section 5). */
+export function setTicketQuantity(productVariantId: number, count: number, stock: number) {
+  const draft = $bookingDraft.get();
+  const next = Math.max(0, Math.min(Math.floor(count), stock));
+  const quantity = { ...draft.quantity };
+  if (next === 0) delete quantity[productVariantId];
+  else quantity[productVariantId] = next;
+  update({ quantity, buttonStepTicket: Object.values(quantity).some((n) => n > 0) });
+}
+
+export function applyDiscount(discount: DiscountAnswer) {
+  update({ discount });
+}
+
+export function removeDiscount() {
+  update({ discount: null });
+}
+
+/** Keeps what the address step's form holds, ticket by ticket. */
+export function saveAddresses(tickets: readonly Pick<ClientTicket, "key" | "addresses">[]) {
+  const addressInputs = { ...$bookingDraft.get().addressInputs };
+  for (const ticket of tickets) addressInputs[ticket.key] = ticket.addresses;
+  const lastCommune = tickets.flatMap((ticket) => ticket.addresses).findLast((line) => line.commune_id)?.commune_id;
+  update({ addressInputs, communeCode: lastCommune ? Number(lastCommune) : $bookingDraft.get().communeCode });
+}
+
+/** Keeps what the passenger step's form holds, ticket by ticket. */
+export function savePassengers(tickets: readonly Pick<ClientTicket, "key" | "passengers">[]) {
+  const passengerInputs = { ...$bookingDraft.get().passengerInputs };
+  for (const ticket of tickets) passengerInputs[ticket.key] = ticket.passengers;
+  update({ passengerInputs });
+}
+
+export function selectPaymentMethod(paymentCode: PaymentCodeValue) {
+  update({ paymentCode });
+}
+
+/** Moves to a step; the wizard only offers earlier steps, or the next one once the current step is valid. */
+export function goToStep(stepIndex: number) {
+  update({ stepIndex });
+}
+
+/** The purchase went through: step 4 shows the payment action of its method. */
+export function recordPayment(payment: PaymentStartAnswer) {
+  update({ payment, rejected: false, stepIndex: STEPS.payment });
+}
+
+/** The purchase was refused: step 4 sends the person to /order-rejected. */
+export function rejectPurchase() {
+  update({ payment: null, rejected: true, stepIndex: STEPS.payment });
+}
+
+/** The body of POST /shop-api/init-payment (spec section 7, Purchase row): no prices, the server sets them. */
+export function purchaseBody(draft: BookingDraft & { paymentCode: PaymentCodeValue }, tickets: readonly ClientTicket[], url: string): PurchaseInput {
+  return {
+    url,
+    eventDateId: draft.eventDateId,
+    provinceId: draft.provinceId,
+    paymentCode: draft.paymentCode,
+    tickets: tickets.map((ticket) => ({
+      placeId: ticket.placeId,
+      productVariantId: ticket.productVariantId,
+      passengers: ticket.passengers,
+      addresses: ticket.addresses,
+    })),
+    ...(draft.discount ? { discountCode: draft.discount.code } : {}),
+  };
+}
+
+/**
+ * Spec section 4: at step 3, before moving to 4, the purchase is sent. Success shows the payment action of its
+ * method; any failure sets the rejected flag and step 4 sends the person to /order-rejected.
+ */
+export async function submitPurchase(url: string): Promise<void> {
+  const draft = $bookingDraft.get();
+  const { paymentCode } = draft;
+  if (!paymentCode) {
+    rejectPurchase();
+    return;
+  }
+  try {
+    const answer = await api<PaymentStartAnswer>("/shop-api/init-payment", {
+      method: "POST",
+      body: purchaseBody({ ...draft, paymentCode }, $tickets.get(), url),
+    });
+    recordPayment(answer);
+  } catch {
+    rejectPurchase();
+  }
+}
+
+/** The purchase is done (paid, waiting for a transfer, or handed to the payment page): nothing is kept. */
+export function finishBooking() {
+  $bookingDraft.set({ ...emptyDraft(), stepIndex: STEPS.done });
+}
