@@ -65,6 +65,7 @@ test.describe("Contact form", () => {
     await expect(form.getByLabel("Nombre")).toBeDisabled();
     await expect(form.getByLabel("Mensaje")).toBeDisabled();
     await expect(send).toBeDisabled();
+    await page.screenshot({ path: ".tmp/screens/contact-sent.png", fullPage: true });
     expect(errors).toEqual([]);
   });
 
@@ -133,6 +134,7 @@ test.describe("Marriage form", () => {
     await expect(form.getByText(THANKS)).toBeVisible();
     await expect(form.getByLabel("Lugar")).toHaveCount(0);
     await expect(form.getByRole("button")).toHaveCount(0);
+    await page.screenshot({ path: ".tmp/screens/marriage-sent.png", fullPage: true });
     expect(errors).toEqual([]);
   });
 });
