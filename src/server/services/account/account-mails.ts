@@ -35,11 +35,11 @@ function compose(user: MailRecipient, kind: "verify" | "reset", link: string): M
 <body style="margin:0;padding:0;background:#f4f4f5;font-family:Arial,Helvetica,sans-serif;color:#1d1d1f">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f4f5;padding:24px 0"><tr><td align="center">
 <table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;width:100%;background:#ffffff;border-radius:12px;overflow:hidden">
-<tr><td style="background:#f26522;padding:20px 28px;color:#ffffff;font-size:22px;font-weight:bold">Rodamos</td></tr>
+<tr><td style="background:#c2410c;padding:20px 28px;color:#ffffff;font-size:22px;font-weight:bold">Rodamos</td></tr>
 <tr><td style="padding:28px;font-size:16px;line-height:1.5">
 <p style="margin:0 0 16px">${e(greeting)}</p>
 <p style="margin:0 0 24px">${e(body)}</p>
-<p style="margin:0 0 24px"><a href="${e(link)}" style="display:inline-block;background:#f26522;color:#ffffff;text-decoration:none;font-weight:bold;padding:12px 24px;border-radius:8px">${e(button)}</a></p>
+<p style="margin:0 0 24px"><a href="${e(link)}" style="display:inline-block;background:#c2410c;color:#ffffff;text-decoration:none;font-weight:bold;padding:12px 24px;border-radius:8px">${e(button)}</a></p>
 <p style="margin:0 0 8px;font-size:14px;color:#555">${e(t("mail.link_hint"))}</p>
 <p style="margin:0 0 24px;font-size:14px;word-break:break-all"><a href="${e(link)}" style="color:#b34700">${e(link)}</a></p>
 <p style="margin:0;font-size:14px;color:#555">${e(expiry)}</p>
