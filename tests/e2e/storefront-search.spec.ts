@@ -14,6 +14,7 @@ test("Enter in the header search box stores the query and shows the results as e
   const cards = page.getByTestId("event-list").locator(".event-card");
   await expect(cards.first()).toBeVisible();
   await expect(cards.locator(".event-card-name")).toContainText(["Rock al Parque"]);
+  await expect(page.getByRole("searchbox", { name: "Buscar eventos" }).first()).toHaveValue("Rock al Parque");
   await page.getByRole("link", { name: "Volver al inicio" }).click();
   await expect(page).toHaveURL(/\/$/);
 });

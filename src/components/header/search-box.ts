@@ -14,7 +14,11 @@ export function storeSearch(query: string) {
 }
 
 export function initSearchBoxes() {
+  // On the results page the boxes show what was searched, ready to refine.
+  const current = document.documentElement.dataset.page === "search" ? new URLSearchParams(window.location.search).get("q") : null;
   for (const form of document.querySelectorAll<HTMLFormElement>("form[data-search-form]")) {
+    const box = form.elements.namedItem("q") as HTMLInputElement | null;
+    if (box && current) box.value = current;
     form.addEventListener("submit", () => {
       const input = form.elements.namedItem("q") as HTMLInputElement | null;
       storeSearch(input?.value.trim() ?? "");
