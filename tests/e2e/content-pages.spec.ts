@@ -74,6 +74,18 @@ test.describe("About us", () => {
     await expect(page.locator("[data-scroll-into-view]")).toBeInViewport();
     const volume = await page.locator("video").evaluate((video: HTMLVideoElement) => video.volume);
     expect(volume).toBeCloseTo(0.2);
+    // The shipped file really decodes in the browser (WebM first): its length is the generated 8 s.
+    const duration = await page.locator("video").evaluate(async (video: HTMLVideoElement) => {
+      const loaded = new Promise((resolve, reject) => {
+        video.addEventListener("loadedmetadata", resolve, { once: true });
+        video.addEventListener("error", () => reject(new Error("video failed to load")), { once: true });
+      });
+      video.preload = "metadata";
+      video.load();
+      await loaded;
+      return video.duration;
+    });
+    expect(duration).toBeGreaterThan(7);
     const team = page.locator(".team li");
     await expect(team).toHaveCount(8);
     await expect(team.first().getByRole("heading")).toHaveText("Valentina Rojas");
