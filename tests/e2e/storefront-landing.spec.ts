@@ -60,6 +60,8 @@ test.describe("landing at 1280 px", () => {
     await expect.poll(() => bar.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe("rgb(249, 115, 22)");
     expect(white).toBe("rgb(255, 255, 255)");
     expect(await header.evaluate((el) => el.getBoundingClientRect().height)).toBe(120);
+    // The links stay legible on orange.
+    await expectNoSeriousA11yViolations(page, "[data-site-header]");
   });
 
   test("has no serious accessibility violation", async ({ page }) => {
