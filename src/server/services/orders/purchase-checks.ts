@@ -36,12 +36,17 @@ export interface PurchasePlan {
 const refuse = (status: 403 | 404 | 409 | 410 | 422, code: string, field?: string) =>
   new ApiError(status, code, field ? { [field]: `errors.${code}` } : undefined);
 
-async function loadEventDate(db: Db, eventDateId: number, userId: number, now: Date) {
+/** The date, its event and currency, and whether the chosen method is enabled in the event's country: one query. */
+async function loadEventDate(db: Db, eventDateId: number, paymentCode: PaymentCode, userId: number, now: Date) {
   const [row] = await db
-    .select({ date: eventDates, event: events, currency: countries.currency })
+    .select({ date: eventDates, event: events, currency: countries.currency, methodId: paymentMethods.id })
     .from(eventDates)
     .innerJoin(events, eq(events.id, eventDates.eventId))
     .innerJoin(countries, eq(countries.code, events.countryCode))
+    .leftJoin(
+      paymentMethods,
+      and(eq(paymentMethods.countryCode, events.countryCode), eq(paymentMethods.code, paymentCode), eq(paymentMethods.enabled, true)),
+    )
     .where(eq(eventDates.id, eventDateId))
     .limit(1);
   if (!row) throw refuse(422, "unknown_event_date", "eventDateId");
@@ -50,36 +55,29 @@ async function loadEventDate(db: Db, eventDateId: number, userId: number, now: D
   if (event.cancelled) throw refuse(410, "event_gone");
   if (date.startDate <= now) throw refuse(422, "unknown_event_date", "eventDateId");
   if (event.requiresLogin && !(await canViewPrivateEvent(db, event.id, event.ownerId, userId))) throw refuse(403, "event_not_invited");
+  // Organiser-funded events (paymentType 2) book with prepagado only; other events with a method of their country.
+  if (event.paymentType === 2) {
+    if (paymentCode !== "prepagado") throw refuse(422, "prepaid_only", "paymentCode");
+  } else if (paymentCode === "prepagado" || row.methodId === null) {
+    throw refuse(422, "payment_method_unavailable", "paymentCode");
+  }
   return row;
 }
 
-/** Organiser-funded events (paymentType 2) book with prepagado only; other events with a method of their country. */
-async function checkPaymentCode(db: Db, paymentType: number, countryCode: string, code: PaymentCode) {
-  if (paymentType === 2) {
-    if (code !== "prepagado") throw refuse(422, "prepaid_only", "paymentCode");
-    return;
-  }
-  if (code === "prepagado") throw refuse(422, "payment_method_unavailable", "paymentCode");
-  const [method] = await db
-    .select({ id: paymentMethods.id })
-    .from(paymentMethods)
-    .where(and(eq(paymentMethods.countryCode, countryCode), eq(paymentMethods.code, code), eq(paymentMethods.enabled, true)))
+/** A variant outside the chosen province: the province itself may not exist (or be of another country). */
+async function provinceRefusal(db: Db, provinceId: number, countryCode: string, field: string) {
+  const [province] = await db
+    .select({ id: provinces.id })
+    .from(provinces)
+    .where(and(eq(provinces.id, provinceId), eq(provinces.countryCode, countryCode)))
     .limit(1);
-  if (!method) throw refuse(422, "payment_method_unavailable", "paymentCode");
+  return province ? refuse(422, "variant_not_in_province", field) : refuse(422, "unknown_province", "provinceId");
 }
 
 const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 export async function checkPurchase(db: Db, userId: number, body: Purchase, now: Date): Promise<PurchasePlan> {
-  const { event, currency } = await loadEventDate(db, body.eventDateId, userId, now);
-  await checkPaymentCode(db, event.paymentType, event.countryCode, body.paymentCode);
-
-  const [province] = await db
-    .select({ id: provinces.id })
-    .from(provinces)
-    .where(and(eq(provinces.id, body.provinceId), eq(provinces.countryCode, event.countryCode)))
-    .limit(1);
-  if (!province) throw refuse(422, "unknown_province", "provinceId");
+  const { event, currency } = await loadEventDate(db, body.eventDateId, body.paymentCode, userId, now);
 
   const variantIds = [...new Set(body.tickets.map((ticket) => ticket.productVariantId))];
   const variantRows = await db
@@ -89,13 +87,17 @@ export async function checkPurchase(db: Db, userId: number, body: Purchase, now:
     .where(inArray(productVariants.id, variantIds));
   const variants = new Map(variantRows.map((row) => [row.variant.id, row]));
 
+  // Every subcategory must be of this event and of the chosen province (which also proves the province valid).
+  for (const [index, ticket] of body.tickets.entries()) {
+    const row = variants.get(ticket.productVariantId);
+    if (!row || row.eventId !== event.id) throw refuse(422, "variant_not_in_event", `tickets.${index}.productVariantId`);
+    if (row.variant.provinceId !== body.provinceId) throw await provinceRefusal(db, body.provinceId, event.countryCode, `tickets.${index}.productVariantId`);
+  }
+
   const typedCounties = new Set<number>();
   body.tickets.forEach((ticket, index) => {
     const at = `tickets.${index}`;
-    const row = variants.get(ticket.productVariantId);
-    if (!row || row.eventId !== event.id) throw refuse(422, "variant_not_in_event", `${at}.productVariantId`);
-    const { variant } = row;
-    if (variant.provinceId !== body.provinceId) throw refuse(422, "variant_not_in_province", `${at}.productVariantId`);
+    const { variant } = variants.get(ticket.productVariantId)!;
     if (ticket.placeId !== event.placeId) throw refuse(422, "place_not_in_event", `${at}.placeId`);
     if (ticket.passengers.length > variant.capacity) throw refuse(422, "over_capacity", `${at}.passengers`);
     if (ticket.addresses.length > variant.stops) throw refuse(422, "too_many_addresses", `${at}.addresses`);

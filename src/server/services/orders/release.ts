@@ -9,30 +9,30 @@ import type { Db } from "../../db/client";
 import { discounts, eventDates, orders, payments } from "../../db/schema";
 import { AWAITING_STATES } from "./order-states";
 
-/** Ends the awaiting orders matching `where`; answers the ids it ended. */
+/**
+ * Ends the awaiting orders matching `where`; answers the ids it ended. One statement (data-modifying CTEs), so
+ * it is atomic without a transaction and costs a single round trip when, as usual, nothing has run out.
+ */
 export async function endAwaitingOrders(db: Db, where: SQL | undefined, state: "expired" | "cancelled"): Promise<number[]> {
-  return db.transaction(async (tx) => {
-    const ended = await tx
-      .update(orders)
-      .set({ state, holdExpiresAt: null })
-      .where(and(inArray(orders.state, [...AWAITING_STATES]), where))
-      .returning({ id: orders.id, discountId: orders.discountId });
-    if (ended.length === 0) return [];
-    const uses = new Map<number, number>();
-    for (const order of ended) if (order.discountId !== null) uses.set(order.discountId, (uses.get(order.discountId) ?? 0) + 1);
-    for (const [discountId, count] of [...uses].sort(([a], [b]) => a - b)) {
-      await tx
-        .update(discounts)
-        .set({ timesUsed: sql`greatest(${discounts.timesUsed} - ${count}, 0)` })
-        .where(eq(discounts.id, discountId));
-    }
-    const ids = ended.map((order) => order.id);
-    await tx
-      .update(payments)
-      .set({ state: state === "expired" ? "expired" : "cancelled" })
-      .where(and(inArray(payments.orderId, ids), eq(payments.state, "created")));
-    return ids;
-  });
+  const awaiting = inArray(orders.state, [...AWAITING_STATES]);
+  const result = await db.execute(sql`
+    with ended as (
+      update ${orders} set ${sql.identifier(orders.state.name)} = ${state}, ${sql.identifier(orders.holdExpiresAt.name)} = null
+      where ${where ? and(awaiting, where) : awaiting}
+      returning ${orders.id} as id, ${orders.discountId} as discount_id
+    ), uses as (
+      update ${discounts} set ${sql.identifier(discounts.timesUsed.name)} = greatest(${discounts.timesUsed} - given_back.n, 0)
+      from (select discount_id, count(*)::int as n from ended where discount_id is not null group by discount_id) as given_back
+      where ${discounts.id} = given_back.discount_id
+      returning ${discounts.id}
+    ), payment_rows as (
+      update ${payments} set ${sql.identifier(payments.state.name)} = ${state}
+      where ${payments.orderId} in (select id from ended) and ${payments.state} = 'created'
+      returning ${payments.id}
+    )
+    select id from ended`);
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { id: number }[];
+  return rows.map((row) => Number(row.id));
 }
 
 export interface SweepScope {
