@@ -86,7 +86,14 @@ export async function openAccountShop() {
     return { email: body.email as string, password: body.plainPassword as string, token: login.body.data.token };
   }
 
+  /** A plain GET whose answer may not be JSON (the dev pages). */
+  async function getPage(path: string) {
+    const response = await app.request(path);
+    return { status: response.status, text: await response.text() };
+  }
+
   return {
+    getPage,
     db: database.db,
     engine: database.engine,
     env,
