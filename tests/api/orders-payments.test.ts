@@ -295,5 +295,14 @@ describe("order detail and ownership", () => {
     ]);
     expect(history.body.data[0]).toMatchObject({ currency: "COP", date: expect.stringMatching(/Z$/) });
     expect(history.body.data[0]!.regularEvent.translations.pt_BR!.name).toBe("Festival Sons da Savana");
+
+    // The card payment's 20-minute hold runs out; the transfer's (48 h) does not.
+    shop.clock.offset = 25 * 60_000;
+    try {
+      const later = await shop.call<{ id: number; state: string }[]>("GET", "/shop-api/payment-history", undefined, me.token);
+      expect(later.body.data.map((item) => item.state)).toEqual(["expired", "awaiting_transfer_payment"]);
+    } finally {
+      shop.clock.offset = 0;
+    }
   });
 });
