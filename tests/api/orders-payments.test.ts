@@ -5,7 +5,7 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orders, payments } from "../../src/server/db/schema";
+import { orders, payments, productVariants } from "../../src/server/db/schema";
 import { SIMULATOR_MERCADOPAGO_ACCESS_TOKEN } from "../../src/server/payments/config";
 import { readTicketQr } from "../../src/server/services/orders/ticket-qr";
 import { autoPostForm, postForm } from "./payments-harness";
@@ -212,6 +212,38 @@ describe("transferencia", () => {
     expect(twice.body.data.changed).toBe(false);
     const mails = await shop.mailsTo(me.email);
     expect(mails.map((mail) => mail.subject).sort()).toEqual([`Datos para tu transferencia: pedido N.º ${started.orderId}`, `Recibimos tu pago: pedido N.º ${started.orderId}`].sort());
+  });
+
+  it("still confirms a transfer whose hold ran out while its seats are free, and refuses once they were sold again", async () => {
+    const vallenato = await eventOffer(shop.db, "clasico-paisa-nacional-medellin");
+    const variant = vallenato.typed(vallenato.variants[0]!.provinceId)[0]!;
+    const county = await countyOf(shop.db, variant.provinceId);
+    await shop.db.update(productVariants).set({ stock: 1 }).where(eq(productVariants.id, variant.id));
+    const staff = await shop.buyer("staff");
+    const late = await shop.buyer();
+    const first = await shop.call<Started>("POST", "/shop-api/init-payment", purchaseBody(vallenato, [variant.id], county, { paymentCode: "transferencia" }), late.token);
+    expect(first.status).toBe(201);
+
+    shop.clock.offset = 49 * 3_600_000;
+    try {
+      expect((await shop.call<{ order: { paymentState: string } }>("GET", `/shop-api/order-status/${first.body.data.orderId}`, undefined, late.token)).body.data.order.paymentState).toBe("expired");
+      const revived = await shop.call<{ paymentState: string; changed: boolean }>("POST", `/shop-api/staff/orders/${first.body.data.orderId}/confirm-transfer`, undefined, staff.token);
+      expect(revived.body.data).toMatchObject({ paymentState: "paid", changed: true });
+
+      // A second transfer for the same (now sold) seat cannot be sold; its hold runs out, the seat is never freed.
+      await shop.db.update(productVariants).set({ stock: 2 }).where(eq(productVariants.id, variant.id));
+      const second = await shop.call<Started>("POST", "/shop-api/init-payment", purchaseBody(vallenato, [variant.id], county, { paymentCode: "transferencia" }), (await shop.buyer()).token);
+      expect(second.status).toBe(201);
+      shop.clock.offset += 49 * 3_600_000;
+      const third = await shop.call<Started>("POST", "/shop-api/init-payment", purchaseBody(vallenato, [variant.id], county, { paymentCode: "transferencia" }), (await shop.buyer()).token);
+      expect(third.status).toBe(201);
+      const tooLate = await shop.call("POST", `/shop-api/staff/orders/${second.body.data.orderId}/confirm-transfer`, undefined, staff.token);
+      expect(tooLate.status).toBe(409);
+      expect(tooLate.body.code).toBe("stock_exhausted");
+      expect(await stateOf(second.body.data.orderId)).toBe("expired");
+    } finally {
+      shop.clock.offset = 0;
+    }
   });
 
   it("refuses to confirm an order that is not a transfer", async () => {
