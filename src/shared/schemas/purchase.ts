@@ -163,3 +163,50 @@ export interface PaymentStartAnswer {
   dni?: string;
   email?: string;
 }
+
+/** GET /shop-api/order-status/{id}: what the payment result page reads (storefront spec section 3 "Order"). */
+export interface OrderStatusAnswer {
+  order: { id: number; paymentState: string };
+}
+
+type TextMap<T> = Record<string, T>;
+
+/** GET /shop-api/order-detail/{id} (account spec sections 3 and 7): the owner's purchase detail. */
+export interface OrderDetailAnswer {
+  order: {
+    id: number;
+    /** Purchase time, UTC ISO. */
+    date: string;
+    paymentState: string;
+    paymentCode: string;
+    currency: string;
+    subtotal: number;
+    /** How much the discount took off (subtotal - total). */
+    discount: number;
+    total: number;
+    /** The chosen event date (UTC ISO). */
+    eventDate: string | null;
+    holdExpiresAt: string | null;
+  };
+  event: {
+    id: number;
+    slug: string;
+    name: string;
+    translations: TextMap<{ name: string; description?: string; imagePath?: string }>;
+  };
+  tickets: {
+    id: number;
+    productVariantId: number;
+    name: string;
+    translations: TextMap<{ name: string; description?: string }>;
+    capacity: number;
+    price: number;
+    discountPrice: number | null;
+    placeAddress: string;
+    passengers: { name: string; email: string; phone: string; passengerAddress: string }[];
+    addresses: { address: string; commune_id: number; communeName: string }[];
+  }[];
+  /** Paid orders: the QR content `{"orderId":…,"sig":"…"}` and the same as a PNG data URL. */
+  qr: string | null;
+  qrImage: string | null;
+}

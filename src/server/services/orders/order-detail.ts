@@ -5,53 +5,13 @@
  */
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Locale } from "../../../shared/locales";
+import type { OrderDetailAnswer, OrderStatusAnswer } from "../../../shared/schemas/purchase";
 import type { Db } from "../../db/client";
 import { addressLines, counties, eventDates, events, orders, passengers, places, productVariants, tickets } from "../../db/schema";
 import { ApiError } from "../../http/answer";
 import type { Env } from "../../env";
 import { pick } from "../catalog/rows";
 import { ticketQrImage, ticketQrText } from "./ticket-qr";
-
-type TextMap<T> = Record<string, T>;
-
-export interface OrderDetailAnswer {
-  order: {
-    id: number;
-    /** Purchase time, UTC ISO. */
-    date: string;
-    paymentState: string;
-    paymentCode: string;
-    currency: string;
-    subtotal: number;
-    /** How much the discount took off (subtotal - total). */
-    discount: number;
-    total: number;
-    /** The chosen event date (UTC ISO). */
-    eventDate: string | null;
-    holdExpiresAt: string | null;
-  };
-  event: {
-    id: number;
-    slug: string;
-    name: string;
-    translations: TextMap<{ name: string; description?: string; imagePath?: string }>;
-  };
-  tickets: {
-    id: number;
-    productVariantId: number;
-    name: string;
-    translations: TextMap<{ name: string; description?: string }>;
-    capacity: number;
-    price: number;
-    discountPrice: number | null;
-    placeAddress: string;
-    passengers: { name: string; email: string; phone: string; passengerAddress: string }[];
-    addresses: { address: string; commune_id: number; communeName: string }[];
-  }[];
-  /** Paid orders: the QR content `{"orderId":…,"sig":"…"}` and the same as a PNG data URL. */
-  qr: string | null;
-  qrImage: string | null;
-}
 
 async function ownOrder(db: Db, userId: number, orderId: number) {
   const [row] = await db
@@ -66,7 +26,7 @@ async function ownOrder(db: Db, userId: number, orderId: number) {
 }
 
 /** GET /shop-api/order-status/{id}: `{ order: { id, paymentState } }` (storefront spec section 3 "Order"). */
-export async function orderStatus(db: Db, userId: number, orderId: number) {
+export async function orderStatus(db: Db, userId: number, orderId: number): Promise<OrderStatusAnswer> {
   const { order } = await ownOrder(db, userId, orderId);
   return { order: { id: order.id, paymentState: order.state } };
 }
