@@ -32,6 +32,8 @@ export default function VerifyAccount() {
       .catch(() => setState("failed"));
   }, []);
 
+  const logIn = () => void import("./open-auth").then((module) => module.openAuth("login"));
+
   return (
     <div className="auth-card" aria-busy={state === "pending"}>
       <h1>{texts["auth.verify.title"]}</h1>
@@ -45,16 +47,20 @@ export default function VerifyAccount() {
         {state === "verified" ? (
           <>
             <p className="auth-state-ok">{texts["auth.verify.success"]}</p>
-            <button
-              type="button"
-              className="btn btn-primary"
-              onClick={() => void import("./open-auth").then((module) => module.openAuth("login"))}
-            >
+            <button type="button" className="btn btn-primary" onClick={logIn}>
               {texts["auth.verify.login"]}
             </button>
           </>
         ) : null}
-        {state === "failed" ? <p className="auth-state-error">{texts["auth.verify.error"]}</p> : null}
+        {state === "failed" ? (
+          <>
+            <p className="auth-state-error">{texts["auth.verify.error"]}</p>
+            {/* An expired link: logging in tells an unverified account so and offers a new link. */}
+            <button type="button" className="btn btn-ghost" onClick={logIn}>
+              {texts["auth.verify.login"]}
+            </button>
+          </>
+        ) : null}
       </div>
     </div>
   );
