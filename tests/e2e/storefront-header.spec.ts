@@ -72,3 +72,35 @@ test.describe("at 390 px", () => {
     await expect(drawer.getByRole("link", { name: "My Account" })).toHaveAttribute("href", "/co/en-us/my-account/profile");
   });
 });
+
+test.describe("footers", () => {
+  test("from 481 px: menu, legal links to the terms PDF, events, contact and FAQ, copyright and address", async ({ page }) => {
+    await page.setViewportSize({ width: 481, height: 800 });
+    await page.goto("/faq");
+    const footer = page.locator("footer.site-footer");
+    for (const name of ["Inicio", "Nosotros", "Empresas", "Cómo reservar", "Eventos masivos", "Contacto", "Preguntas frecuentes"]) {
+      await expect(footer.getByRole("link", { name, exact: true })).toBeVisible();
+    }
+    for (const name of ["Política de privacidad", "Condiciones generales", "Condiciones de uso", "Política de cookies"]) {
+      await expect(footer.getByRole("link", { name: new RegExp(name) })).toHaveAttribute("href", "/legal/terminos-y-privacidad.pdf");
+    }
+    const pdf = await page.request.get("/legal/terminos-y-privacidad.pdf");
+    expect(pdf.headers()["content-type"]).toBe("application/pdf");
+    await expect(footer.getByText(/© \d{4} Rodamos/).first()).toBeVisible();
+    await expect(footer.getByText("Calle 93 #11-26, Bogotá, Colombia")).toBeVisible();
+    await expect(footer.getByRole("heading", { name: "Únete a nuestra comunidad" })).toBeHidden();
+  });
+
+  test("at 480 px: community heading, social icons, about, contact, FAQ, logo and copyright", async ({ page }) => {
+    await page.setViewportSize({ width: 480, height: 800 });
+    await page.goto("/faq");
+    const footer = page.locator("footer.site-footer");
+    await expect(footer.getByRole("heading", { name: "Únete a nuestra comunidad" })).toBeVisible();
+    await expect(footer.getByRole("link", { name: "Síguenos en Instagram" })).toBeVisible();
+    for (const name of ["Nosotros", "Contacto", "Preguntas frecuentes"]) {
+      await expect(footer.getByRole("link", { name, exact: true })).toBeVisible();
+    }
+    await expect(footer.getByRole("link", { name: /Política de privacidad/ })).toBeHidden();
+    await expect(footer.getByRole("img", { name: "Rodamos" })).toBeVisible();
+  });
+});
