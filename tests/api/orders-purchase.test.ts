@@ -123,6 +123,20 @@ describe("refusals", () => {
     expect(none.body.fields?.["tickets.0.addresses"]).toBe("Agrega al menos 1 dirección");
   });
 
+  it("takes only the fixed pick-up points of a subcategory that has them", async () => {
+    const coach = festival.variants.find((variant) => variant.approaches.length > 0 && variant.provinceId === bogota)!;
+    const point = coach.approaches[0]!;
+    const body = purchaseBody(festival, [coach.id], point.countyId);
+    body.tickets[0]!.addresses = [{ address: point.address, commune_id: point.countyId }];
+    const me = await shop.buyer();
+    expect((await shop.call("POST", "/shop-api/init-payment", body, me.token)).status).toBe(201);
+
+    body.tickets[0]!.addresses = [{ address: "Calle inventada 123", commune_id: point.countyId }];
+    const typed = await refused(body);
+    expect(typed.status).toBe(422);
+    expect(typed.body.code).toBe("approach_invalid");
+  });
+
   it("refuses a commune that is not in the chosen province", async () => {
     const single = festival.typed(bogota)[0]!;
     const elsewhere = await countyOf(shop.db, cundinamarca);
