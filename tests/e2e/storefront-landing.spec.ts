@@ -38,6 +38,27 @@ test.describe("landing at 1280 px", () => {
     expect(errors).toEqual([]);
   });
 
+  test("the partner and community carousels play by themselves, one post at a time, and can be paused", async ({ page }) => {
+    await page.goto("/");
+    const partners = page.getByTestId("landing-partners").locator("[data-carousel]");
+    await expect(partners).toHaveClass(/is-enhanced/);
+    // Partners move every 3 s with nobody touching the page.
+    await expect(partners.locator(".carousel-track")).toHaveAttribute("style", /translateX\(-\d+/, { timeout: 6000 });
+
+    const community = page.getByTestId("landing-community").locator("[data-carousel]");
+    const shown = community.locator(".carousel-slide:not([aria-hidden])");
+    await expect(shown).toHaveCount(1);
+    const pause = community.getByRole("button", { name: "Pausar" });
+    await pause.click();
+    await expect(community.getByRole("button", { name: "Reanudar" })).toHaveAttribute("aria-pressed", "true");
+    const before = await shown.textContent();
+    // Neither hover nor focus may be what holds it still.
+    await page.mouse.move(0, 0);
+    await pause.evaluate((button) => (button as HTMLElement).blur());
+    await page.waitForTimeout(5600);
+    expect(await shown.textContent()).toBe(before);
+  });
+
   test("finder icons scroll down to the recommended and mass sections", async ({ page }) => {
     await page.goto("/");
     await page.getByTestId("landing-finder").getByRole("link", { name: /Eventos masivos/ }).click();
