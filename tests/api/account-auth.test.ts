@@ -168,7 +168,7 @@ describe("POST /shop-api/login", () => {
     const wrong = await shop.call("POST", "/shop-api/login", { email: person.email, password: "otra-clave" }, { ip: "10.1.0.1" });
     expect(wrong.status).toBe(401);
     expect(wrong.body).toMatchObject({ code: "login_error", message: "Email o contraseña incorrectos" });
-    const unknown = await shop.call("POST", "/shop-api/login", { email: "nadie@example.com", password: "otra-clave" }, { ip: "10.1.0.1" });
+    const unknown = await shop.call("POST", "/shop-api/login", { email: `nadie.${Date.now()}@example.com`, password: "otra-clave" }, { ip: "10.1.0.1" });
     expect(unknown.status).toBe(401);
     expect(unknown.body.code).toBe("login_error");
   });
@@ -224,15 +224,26 @@ describe("POST /shop-api/login", () => {
     }
   });
 
-  it("limits one IP address to 30 attempts in 15 minutes, whatever the accounts", async () => {
+  it("limits one IP address to 30 failed log-ins in 15 minutes, whatever the accounts", async () => {
+    const last = `scan-last.${Date.now()}@example.com`;
     for (let i = 0; i < 30; i += 1) {
       const answer = await shop.call("POST", "/shop-api/login", { email: `scan${i}.${Date.now()}@example.com`, password: "whatever" }, { ip: "10.3.0.1" });
       expect(answer.status).toBe(401);
     }
-    const blocked = await shop.call("POST", "/shop-api/login", { email: "scan-last@example.com", password: "whatever" }, { ip: "10.3.0.1" });
+    const blocked = await shop.call("POST", "/shop-api/login", { email: last, password: "whatever" }, { ip: "10.3.0.1" });
     expect(blocked.status).toBe(429);
-    const elsewhere = await shop.call("POST", "/shop-api/login", { email: "scan-last@example.com", password: "whatever" }, { ip: "10.3.0.2" });
+    const elsewhere = await shop.call("POST", "/shop-api/login", { email: last, password: "whatever" }, { ip: "10.3.0.2" });
     expect(elsewhere.status).toBe(401);
+  });
+});
+
+describe("successful log-ins", () => {
+  it("do not count against the address: 35 people behind one IP can all log in", async () => {
+    const person = await shop.customer();
+    for (let i = 0; i < 35; i += 1) {
+      const answer = await shop.call("POST", "/shop-api/login", { email: person.email, password: person.password }, { ip: "10.6.0.1" });
+      expect(answer.status).toBe(200);
+    }
   });
 });
 
@@ -277,7 +288,7 @@ describe("bearer token", () => {
 
 describe("recovery and reset", () => {
   it("refuses an unknown email with the spec's message", async () => {
-    const answer = await shop.call("POST", "/shop-api/recovery", { email: "desconocido@example.com" }, { ip: "10.4.0.1" });
+    const answer = await shop.call("POST", "/shop-api/recovery", { email: `desconocido.${Date.now()}@example.com` }, { ip: "10.4.0.1" });
     expect(answer.status).toBe(404);
     expect(answer.body.message).toBe("El correo ingresado no se encuentra registrado");
   });
@@ -342,5 +353,23 @@ describe("recovery and reset", () => {
     expect(blocked.status).toBe(429);
     expect(blocked.body.message).toMatch(/Inténtalo de nuevo en \d+ minutos/);
     expect(await shop.mailsTo(person.email)).toHaveLength(4); // the verification mail and three reset mails
+  });
+});
+
+describe("client address for the limits", () => {
+  it("believes X-Forwarded-For only from a proxy on this machine", async () => {
+    const p = `p.${Date.now()}@example.com`;
+    // From a loopback peer (a local reverse proxy) the forwarded address counts: 30 tries from one client...
+    for (let i = 0; i < 30; i += 1) {
+      await shop.call("POST", "/shop-api/login", { email: `proxy${i}.${Date.now()}@example.com`, password: "whatever" }, { ip: "127.0.0.1", headers: { "x-forwarded-for": "203.0.113.9" } });
+    }
+    const blocked = await shop.call("POST", "/shop-api/login", { email: p, password: "whatever" }, { ip: "127.0.0.1", headers: { "x-forwarded-for": "203.0.113.9" } });
+    expect(blocked.status).toBe(429);
+    // ...do not block another client behind the same proxy,
+    const other = await shop.call("POST", "/shop-api/login", { email: p, password: "whatever" }, { ip: "127.0.0.1", headers: { "x-forwarded-for": "203.0.113.10" } });
+    expect(other.status).toBe(401);
+    // ...and a direct caller cannot borrow someone else's address (nor escape its own) with the header.
+    const direct = await shop.call("POST", "/shop-api/login", { email: p, password: "whatever" }, { ip: "10.7.0.1", headers: { "x-forwarded-for": "203.0.113.9" } });
+    expect(direct.status).toBe(401);
   });
 });

@@ -43,7 +43,11 @@ export async function openAccountShop() {
       headers["content-type"] ??= "application/json";
     }
     // The node server hands the socket to routes as env.incoming; the tests name an address the same way.
-    const response = await app.request(path, init, { incoming: { socket: { remoteAddress: `${options.ip ?? "10.0.0.1"}#${run}` } } });
+    // A loopback peer stays loopback (a local proxy); then the forwarded address gets the run's mark instead.
+    const ip = options.ip ?? "10.0.0.1";
+    const loopback = ip === "127.0.0.1";
+    if (loopback && headers["x-forwarded-for"]) headers["x-forwarded-for"] = `${headers["x-forwarded-for"]}#${run}`;
+    const response = await app.request(path, init, { incoming: { socket: { remoteAddress: loopback ? ip : `${ip}#${run}` } } });
     const text = await response.text();
     return { status: response.status, body: JSON.parse(text) as Answer<T>["body"] };
   }

@@ -130,7 +130,7 @@ export class RateLimiter {
   }
 }
 
-/** The shop's rules (docs/decisions.md). Log-in counts failures per account and every try per IP. */
+/** The shop's rules (docs/decisions.md). Log-in counts failed passwords, per account and per IP. */
 export const RATE_RULES = {
   loginPerAccount: { name: "login:account", limit: 5, windowMs: 15 * 60_000 },
   loginPerIp: { name: "login:ip", limit: 30, windowMs: 15 * 60_000 },

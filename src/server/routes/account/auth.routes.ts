@@ -33,19 +33,19 @@ authRoutes.post("/resend-verification", async (c) => {
   const { email } = await readJson(c, recoverySchema);
   const deps = c.get("deps");
   const now = authKit(deps).now();
-  await limitRecovery(deps, email, clientIp(c.env), now);
+  await limitRecovery(deps, email, clientIp(c), now);
   await resendVerification(deps, email, now);
   return ok(c, { sent: true });
 });
 
 authRoutes.post("/login", async (c) => {
   const body = await readJson(c, loginSchema);
-  return ok(c, await logIn(c.get("deps"), body, clientIp(c.env)));
+  return ok(c, await logIn(c.get("deps"), body, clientIp(c)));
 });
 
 authRoutes.post("/recovery", async (c) => {
   const { email } = await readJson(c, recoverySchema);
-  await requestRecovery(c.get("deps"), email, clientIp(c.env));
+  await requestRecovery(c.get("deps"), email, clientIp(c));
   return ok(c, { sent: true });
 });
 

@@ -37,11 +37,12 @@ export async function logIn(deps: AppDeps, input: Login, ip: string) {
     ],
     now,
   );
-  await kit.limiter.hit(RATE_RULES.loginPerIp, ip, now.getTime());
 
   const user = await findUserByEmail(deps.db, input.email);
   const matches = await verifyPassword(user?.passwordHash ?? (await decoyHash()), input.password);
   if (!user || !matches) {
+    // Only failures count: many people behind one address (an office, a venue's wifi) may log in at once.
+    await kit.limiter.hit(RATE_RULES.loginPerIp, ip, now.getTime());
     await kit.limiter.hit(RATE_RULES.loginPerAccount, input.email, now.getTime());
     throw new ApiError(401, "login_error");
   }
