@@ -79,6 +79,8 @@ describe("booking draft", () => {
   it("keeps nothing once the purchase is finished", () => {
     setTicketQuantity(10, 1, 10);
     finishBooking();
-    expect($bookingDraft.get()).toMatchObject({ stepIndex: STEPS.done, quantity: {}, eventId: null });
+    expect($bookingDraft.get()).toMatchObject({ stepIndex: STEPS.done, quantity: {}, discount: null });
+    startBooking(1);
+    expect($bookingDraft.get()).toEqual(emptyDraft(1));
   });
 });

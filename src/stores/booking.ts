@@ -238,5 +238,5 @@ export async function submitPurchase(url: string): Promise<void> {
 
 /** The purchase is done (paid, waiting for a transfer, or handed to the payment page): nothing is kept. */
 export function finishBooking() {
-  $bookingDraft.set({ ...emptyDraft(), stepIndex: STEPS.done });
+  $bookingDraft.set({ ...emptyDraft($bookingDraft.get().eventId), stepIndex: STEPS.done });
 }

@@ -5,6 +5,9 @@
 import { formatDateTime, timeZoneOf } from "../../shared/format/dates";
 import { formatPrice } from "../../shared/format/money";
 import { isLocale, type Locale } from "../../shared/locales";
+import { DetailCell, DetailHeader } from "./purchases/DetailCell";
+import { PurchaseDetail } from "./purchases/PurchaseDetail";
+import { usePurchaseRoute } from "./purchases/purchase-route";
 import { stateLook } from "./tabs";
 import type { AccountTexts } from "./texts";
 import { useList } from "./use-list";
@@ -28,6 +31,16 @@ export function PaymentsTab({ texts, locale, countryCode }: Props) {
   const { items, state } = useList<Purchase>("/shop-api/payment-history");
   const zone = timeZoneOf(countryCode);
   const moneyLocale: Locale = isLocale(locale) ? locale : "es_CO";
+  const route = usePurchaseRoute();
+  const stateChip = (state: string) => <span className={`state-chip state-${stateLook(state).tone}`}>{texts[stateLook(state).label]}</span>;
+
+  if (route.openId !== null) {
+    return (
+      <div className="account-section">
+        <PurchaseDetail orderId={route.openId} locale={locale} countryCode={countryCode} listHref={route.listHref} renderState={stateChip} onBack={route.close} />
+      </div>
+    );
+  }
 
   return (
     <div className="account-section">
@@ -45,6 +58,7 @@ export function PaymentsTab({ texts, locale, countryCode }: Props) {
               <th scope="col" className="num">
                 {texts["account.payments.total"]}
               </th>
+              <DetailHeader locale={locale} />
             </tr>
           </thead>
           <tbody>
@@ -63,6 +77,9 @@ export function PaymentsTab({ texts, locale, countryCode }: Props) {
                   </td>
                   <td data-label={texts["account.payments.total"]} className="num">
                     {formatPrice(purchase.total, purchase.currency, moneyLocale)}
+                  </td>
+                  <td className="num">
+                    <DetailCell orderId={purchase.id} state={purchase.state} locale={locale} onOpen={route.open} />
                   </td>
                 </tr>
               );

@@ -68,18 +68,21 @@ export default function BookingWizard({ event, texts, locale, prefix }: Props) {
   }, [ready, offer, step, event.periodicityType, calendars, draft.eventDateId, draft.provinceId]);
 
   // Step 5: the purchase is over, the person goes to their payments.
+  // (Only after mounting: a draft left at step 5 by an earlier purchase is reset by startBooking first.)
   useEffect(() => {
-    if (step === STEPS.done) window.location.assign(`${prefix}/my-account/payments`);
-  }, [step, prefix]);
+    if (mounted && step === STEPS.done) window.location.assign(`${prefix}/my-account/payments`);
+  }, [mounted, step, prefix]);
 
   // A new step scrolls the wizard into view and moves focus to its title (not on first show).
-  const shownStep = useRef(step);
+  const shownStep = useRef<number | null>(null);
   useEffect(() => {
-    if (shownStep.current === step) return;
+    if (!mounted || shownStep.current === step) return;
+    const first = shownStep.current === null;
     shownStep.current = step;
+    if (first) return;
     root.current?.scrollIntoView({ block: "start" });
     heading.current?.focus({ preventScroll: true });
-  }, [step]);
+  }, [mounted, step]);
 
   const onValidity = useCallback((next: boolean) => setValid(next), []);
   const next = useCallback(() => goToStep($bookingDraft.get().stepIndex + 1), []);

@@ -11,7 +11,7 @@ import type { Locale } from "../../shared/locales";
 
 type PaymentKey = keyof (typeof paymentMessages)["es_CO"];
 type WizardPaymentKey = Exclude<PaymentKey, `payments.sim.${string}` | `errors.${string}`>;
-type BookingKey = Exclude<keyof (typeof bookingMessages)["es_CO"], `purchase.${string}`>;
+type BookingKey = keyof (typeof bookingMessages)["es_CO"];
 type FormKey = keyof (typeof formMessages)["es_CO"];
 const EXTRA_KEYS = ["common.loading", "errors.invalid_id", "errors.unknown_event_date"] as const;
 
@@ -23,10 +23,7 @@ export function bookingTexts(locale: Locale): BookingTexts {
   ) as Record<WizardPaymentKey, string>;
   const common = { ...commonMessages[locale], ...errorMessages[locale] } as Record<string, string>;
   const extra = Object.fromEntries(EXTRA_KEYS.map((key) => [key, common[key] ?? key])) as Record<(typeof EXTRA_KEYS)[number], string>;
-  const booking = Object.fromEntries(
-    Object.entries(bookingMessages[locale]).filter(([key]) => !key.startsWith("purchase.")),
-  ) as Record<BookingKey, string>;
-  return { ...formMessages[locale], ...payments, ...extra, ...booking };
+  return { ...formMessages[locale], ...payments, ...extra, ...bookingMessages[locale] };
 }
 
 /** A text with its {placeholders} filled. */

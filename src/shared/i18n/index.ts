@@ -13,9 +13,10 @@ import { formMessages } from "./messages/forms";
 import { orderMessages } from "./messages/orders";
 import { pagesMessages } from "./messages/pages";
 import { paymentMessages } from "./messages/payments";
+import { purchaseMessages } from "./messages/purchases";
 import { storefrontMessages } from "./messages/storefront";
 
-const areas = [commonMessages, errorMessages, formMessages, authMessages, accountMessages, storefrontMessages, paymentMessages, catalogMessages, pagesMessages, bookingMessages, orderMessages] as const;
+const areas = [commonMessages, errorMessages, formMessages, authMessages, accountMessages, storefrontMessages, paymentMessages, catalogMessages, pagesMessages, bookingMessages, orderMessages, purchaseMessages] as const;
 
 type Area = (typeof areas)[number];
 type KeysOf<A> = A extends Record<Locale, Record<infer K, string>> ? K : never;

@@ -1,0 +1,38 @@
+/**
+ * The purchase list's detail icon (account spec section 2): a button that opens the detail, or, for a
+ * cancelled purchase, a gray icon that opens nothing.
+ */
+import { iconSvg } from "../../../components/ui/icons";
+import { fill, purchaseTexts } from "./texts";
+
+interface Props {
+  orderId: number;
+  state: string;
+  locale: string;
+  onOpen(id: number): void;
+}
+
+const ICON = iconSvg("ticket", 22);
+
+export function DetailCell({ orderId, state, locale, onOpen }: Props) {
+  const texts = purchaseTexts(locale);
+  if (state === "cancelled") {
+    return (
+      <span className="purchase-open is-disabled" role="img" aria-label={texts["purchase.no_detail"]} dangerouslySetInnerHTML={{ __html: ICON }} />
+    );
+  }
+  return (
+    <button type="button" className="purchase-open" aria-label={fill(texts["purchase.open"], { id: orderId })} onClick={() => onOpen(orderId)}>
+      <span aria-hidden="true" dangerouslySetInnerHTML={{ __html: ICON }} />
+    </button>
+  );
+}
+
+/** The column's header, read by screen readers only. */
+export function DetailHeader({ locale }: { locale: string }) {
+  return (
+    <th scope="col">
+      <span className="sr-only">{purchaseTexts(locale)["purchase.detail_column"]}</span>
+    </th>
+  );
+}

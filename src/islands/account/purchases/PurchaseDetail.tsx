@@ -1,0 +1,139 @@
+/**
+ * A purchase opened from the account's payments tab (account spec sections 2 to 4): a return link, the order's
+ * date, state and total, the ticket QR code once paid, and the tickets as collapsible panels (the first open)
+ * with passengers, addresses, price and discount price.
+ */
+import * as Accordion from "@radix-ui/react-accordion";
+import { useEffect, useState, type MouseEvent, type ReactNode } from "react";
+import { api } from "../../../client/api";
+import { formatDateTime, timeZoneOf } from "../../../shared/format/dates";
+import { formatPrice } from "../../../shared/format/money";
+import { isLocale } from "../../../shared/locales";
+import type { OrderDetailAnswer as OrderDetail } from "../../../shared/schemas/purchase";
+import { TicketPanel } from "./TicketPanel";
+import { fill, purchaseTexts } from "./texts";
+import "./purchase-detail.css";
+
+interface Props {
+  orderId: number;
+  locale: string;
+  countryCode: string;
+  listHref: string;
+  /** The state chip of the purchase list (its colours and words). */
+  renderState(state: string): ReactNode;
+  onBack(): void;
+}
+
+export function PurchaseDetail({ orderId, locale, countryCode, listHref, renderState, onBack }: Props) {
+  const texts = purchaseTexts(locale);
+  const [detail, setDetail] = useState<OrderDetail | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    setDetail(null);
+    setFailed(false);
+    api<OrderDetail>(`/shop-api/order-detail/${orderId}`)
+      .then((answer) => live && setDetail(answer))
+      .catch(() => live && setFailed(true));
+    return () => {
+      live = false;
+    };
+  }, [orderId]);
+
+  const back = (
+    <a
+      className="purchase-back"
+      href={listHref}
+      onClick={(event: MouseEvent<HTMLAnchorElement>) => {
+        if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+        event.preventDefault();
+        onBack();
+      }}
+    >
+      ← {texts["purchase.back"]}
+    </a>
+  );
+
+  if (failed) {
+    return (
+      <div className="purchase-detail" data-testid="purchase-detail">
+        {back}
+        <p className="empty-text">{texts["purchase.load_error"]}</p>
+      </div>
+    );
+  }
+  if (!detail) {
+    return (
+      <div className="purchase-detail" data-testid="purchase-detail">
+        {back}
+        <div className="spinner" role="status" aria-label={texts["purchase.loading"]} />
+      </div>
+    );
+  }
+
+  const { order, event, tickets } = detail;
+  const zone = timeZoneOf(countryCode);
+  const price = (amount: number) => formatPrice(amount, order.currency, isLocale(locale) ? locale : "es_CO");
+  const eventName = event.translations[locale]?.name ?? event.name;
+  const methodKey = `payments.method.${order.paymentCode}` as keyof typeof texts;
+
+  return (
+    <div className="purchase-detail" data-testid="purchase-detail">
+      {back}
+      <header className="purchase-head">
+        <h2>{fill(texts["purchase.title"], { id: order.id })}</h2>
+        <p className="purchase-event-name">{eventName}</p>
+      </header>
+      <div className="purchase-summary">
+        <dl className="purchase-facts">
+          <div>
+            <dt>{texts["purchase.date"]}</dt>
+            <dd>
+              <time dateTime={order.date}>{formatDateTime(order.date, zone)}</time>
+            </dd>
+          </div>
+          <div>
+            <dt>{texts["purchase.state"]}</dt>
+            <dd>{renderState(order.paymentState)}</dd>
+          </div>
+          <div>
+            <dt>{texts["purchase.total"]}</dt>
+            <dd>
+              {order.discount > 0 ? <s className="purchase-subtotal">{price(order.subtotal)}</s> : null} <strong>{price(order.total)}</strong>
+            </dd>
+          </div>
+          {order.eventDate ? (
+            <div>
+              <dt>{texts["purchase.travel_date"]}</dt>
+              <dd>{formatDateTime(order.eventDate, zone)}</dd>
+            </div>
+          ) : null}
+          <div>
+            <dt>{texts["purchase.payment_method"]}</dt>
+            <dd>{texts[methodKey] ?? order.paymentCode}</dd>
+          </div>
+        </dl>
+        <section className="purchase-qr" aria-labelledby="purchase-qr-title">
+          <h3 id="purchase-qr-title">{texts["purchase.qr.title"]}</h3>
+          {detail.qrImage ? (
+            <>
+              <img src={detail.qrImage} alt={fill(texts["purchase.qr.alt"], { id: order.id })} width={200} height={200} data-qr={detail.qr ?? ""} />
+              <p>{texts["purchase.qr.hint"]}</p>
+            </>
+          ) : (
+            <p className="purchase-qr-pending">{texts["purchase.qr.pending"]}</p>
+          )}
+        </section>
+      </div>
+      <section aria-labelledby="purchase-tickets-title">
+        <h3 id="purchase-tickets-title">{texts["purchase.tickets"]}</h3>
+        <Accordion.Root type="multiple" defaultValue={tickets[0] ? [String(tickets[0].id)] : []} className="purchase-tickets">
+          {tickets.map((ticket, index) => (
+            <TicketPanel key={ticket.id} ticket={ticket} index={index} currency={order.currency} locale={locale} texts={texts} />
+          ))}
+        </Accordion.Root>
+      </section>
+    </div>
+  );
+}
