@@ -50,11 +50,12 @@ test.describe("landing at 1280 px", () => {
     await expect(shown).toHaveCount(1);
     const pause = community.getByRole("button", { name: "Pausar" });
     await pause.click();
-    await expect(community.getByRole("button", { name: "Reanudar" })).toHaveAttribute("aria-pressed", "true");
+    const resume = community.getByRole("button", { name: "Reanudar" });
+    await expect(resume).toHaveAttribute("aria-pressed", "true");
     const before = await shown.textContent();
     // Neither hover nor focus may be what holds it still.
     await page.mouse.move(0, 0);
-    await pause.evaluate((button) => (button as HTMLElement).blur());
+    await resume.evaluate((button) => (button as HTMLElement).blur());
     await page.waitForTimeout(5600);
     expect(await shown.textContent()).toBe(before);
   });
