@@ -14,6 +14,8 @@ const envSchema = z.object({
   JWT_SECRET: z.string().min(32).optional(),
   SMTP_URL: z.string().optional(),
   REDIS_URL: z.string().optional(),
+  /** Addresses of reverse proxies (comma-separated) whose X-Forwarded-For is believed; loopback always is. */
+  TRUST_PROXY: z.string().default(""),
   /*
    * Payments (src/server/payments/config.ts). Unset gateway URLs point at the simulators the shop serves itself
    * under PUBLIC_URL/payments-sim, so the purchase works offline; a real gateway is a change of these settings.

@@ -75,13 +75,15 @@ const LOOPBACK = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
 
 /**
  * The caller's address for the attempt limits: the socket's peer, or, when that peer is a reverse proxy on
- * this machine, the address the proxy appended last to X-Forwarded-For (a direct caller cannot forge it,
+ * this machine or named in TRUST_PROXY, the address the proxy appended last to X-Forwarded-For (a direct caller cannot forge it,
  * since only loopback peers are believed). app.request() in tests passes the socket in `env.incoming`.
  */
 export function clientIp(c: Context): string {
   const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
   const peer = incoming?.socket?.remoteAddress ?? "unknown";
-  if (!LOOPBACK.has(peer)) return peer;
+  const trusted = (c.get("deps") as { env?: { TRUST_PROXY?: string } } | undefined)?.env?.TRUST_PROXY ?? "";
+  const proxies = trusted.split(",").map((part) => part.trim()).filter(Boolean);
+  if (!LOOPBACK.has(peer) && !proxies.includes(peer)) return peer;
   const forwarded = c.req.header("x-forwarded-for")?.split(",").map((part) => part.trim()).filter(Boolean);
   return forwarded?.at(-1) ?? peer;
 }
