@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { LOCALES } from "../locales";
-import { catalogues, translate } from "./index";
+import { catalogues, messageAreas, translate } from "./index";
 
 describe("message catalogues", () => {
   const reference = Object.keys(catalogues.es_CO).sort();
@@ -14,6 +14,18 @@ describe("message catalogues", () => {
   it.each(LOCALES)("%s has no empty text", (locale) => {
     const empty = Object.entries(catalogues[locale]).filter(([, text]) => text.trim() === "");
     expect(empty).toEqual([]);
+  });
+
+  it("never defines one key in two areas (the later one would silently win)", () => {
+    const seen = new Map<string, number>();
+    const clashes: string[] = [];
+    messageAreas.forEach((area, index) => {
+      for (const key of Object.keys(area.es_CO)) {
+        if (seen.has(key)) clashes.push(`${key} (areas ${seen.get(key)} and ${index})`);
+        seen.set(key, index);
+      }
+    });
+    expect(clashes).toEqual([]);
   });
 
   it("fills placeholders", () => {

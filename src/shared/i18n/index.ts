@@ -16,15 +16,15 @@ import { paymentMessages } from "./messages/payments";
 import { purchaseMessages } from "./messages/purchases";
 import { storefrontMessages } from "./messages/storefront";
 
-const areas = [commonMessages, errorMessages, formMessages, authMessages, accountMessages, storefrontMessages, paymentMessages, catalogMessages, pagesMessages, bookingMessages, orderMessages, purchaseMessages] as const;
+export const messageAreas = [commonMessages, errorMessages, formMessages, authMessages, accountMessages, storefrontMessages, paymentMessages, catalogMessages, pagesMessages, bookingMessages, orderMessages, purchaseMessages] as const;
 
-type Area = (typeof areas)[number];
+type Area = (typeof messageAreas)[number];
 type KeysOf<A> = A extends Record<Locale, Record<infer K, string>> ? K : never;
 export type MessageKey = KeysOf<Area>;
 export type Messages = Record<MessageKey, string>;
 
 export const catalogues = Object.fromEntries(
-  LOCALES.map((locale) => [locale, Object.assign({}, ...areas.map((area) => area[locale])) as Messages]),
+  LOCALES.map((locale) => [locale, Object.assign({}, ...messageAreas.map((area) => area[locale])) as Messages]),
 ) as Record<Locale, Messages>;
 
 export type Params = Record<string, string | number>;
