@@ -24,6 +24,17 @@ function apiBase(): string {
 
 const cache = new Map<string, Promise<unknown>>();
 
+/** The API refused a call (as opposed to not answering at all). */
+export class CatalogRefusal extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 async function request<T>(path: string): Promise<T> {
   const url = `${apiBase()}${path}`;
   let response: Response;
@@ -38,7 +49,7 @@ async function request<T>(path: string): Promise<T> {
   } catch (error) {
     throw new Error(`Site build: ${url} answered HTTP ${response.status} without JSON.`, { cause: error });
   }
-  if (!answer.success) throw new Error(`Site build: ${url} answered HTTP ${response.status} ${answer.code}: ${answer.message}`);
+  if (!answer.success) throw new CatalogRefusal(response.status, answer.code, `Site build: ${url} answered HTTP ${response.status} ${answer.code}: ${answer.message}`);
   return answer.data;
 }
 
@@ -81,8 +92,16 @@ export async function fetchPrerenderedEvents(country: CountryCode): Promise<Even
   const lists = await Promise.all([fetchEvents(1, country), fetchEvents(3, country)]);
   const now = Date.now();
   const listed = lists.flat().filter((event) => !isGone(event, now));
-  const details = await Promise.all(listed.map((event) => fetchEvent(event.slug)));
-  return details.filter((detail) => !detail.message && detail.type !== 2);
+  const details = await Promise.all(
+    listed.map((event) =>
+      fetchEvent(event.slug).catch((error: unknown) => {
+        // Its last date passed between the list and the detail call: the shell shows it as gone.
+        if (error instanceof CatalogRefusal && error.status === 410) return undefined;
+        throw error;
+      }),
+    ),
+  );
+  return details.filter((detail): detail is EventDetail => detail !== undefined && !detail.message && detail.type !== 2);
 }
 
 /** An event whose dates are all past is "gone" (issue 2 section 2). */
