@@ -61,7 +61,24 @@ async function mailData(deps: AppDeps, orderId: number): Promise<(OrderMailData 
   };
 }
 
+/**
+ * How long a purchase or a confirmation waits for its mail before answering: the local outbox takes milliseconds,
+ * but a slow SMTP server must not make the wizard (15 s time-out) believe a placed order failed. The mail still
+ * goes out in the background.
+ */
+const NOTICE_WAIT_MS = 3000;
+
 export async function sendOrderNotice(deps: AppDeps, orderId: number, notice: OrderNotice): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const waited = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, NOTICE_WAIT_MS);
+    timer.unref();
+  });
+  await Promise.race([deliver(deps, orderId, notice), waited]);
+  clearTimeout(timer);
+}
+
+async function deliver(deps: AppDeps, orderId: number, notice: OrderNotice): Promise<void> {
   try {
     const data = await mailData(deps, orderId);
     if (!data) return;
