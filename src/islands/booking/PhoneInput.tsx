@@ -32,7 +32,7 @@ export function PhoneInput({ label, codeLabel, value, defaultCode, locale, error
         <select aria-label={codeLabel} value={code} onChange={(change) => onChange(joinPhone(change.target.value, national))} onBlur={onBlur}>
           {CALLING_CODES.map((entry) => (
             <option key={entry.country} value={entry.code}>
-              {`${countryName(entry.country, locale)} +${entry.code}`}
+              {`+${entry.code} ${countryName(entry.country, locale)}`}
             </option>
           ))}
         </select>

@@ -5,7 +5,7 @@
  * prepagado: a confirmation. An unknown method shows "Error"; a refused purchase goes to /order-rejected.
  */
 import { useEffect, useRef, type Ref } from "react";
-import { formatTime, timeZoneOf } from "../../shared/format/dates";
+import { formatDateTime, timeZoneOf } from "../../shared/format/dates";
 import type { PaymentStartAnswer } from "../../shared/schemas/purchase";
 import { fill, type BookingTexts } from "./texts";
 
@@ -24,7 +24,7 @@ function OrderLine({ payment, countryCode, texts }: { payment: PaymentStartAnswe
   return (
     <p className="bk-order-line">
       <strong>{fill(texts["booking.payment.order"], { id: payment.orderId })}</strong>
-      {payment.holdExpiresAt ? ` · ${fill(texts["booking.payment.hold"], { time: formatTime(payment.holdExpiresAt, timeZoneOf(countryCode)) })}` : null}
+      {payment.holdExpiresAt ? ` · ${fill(texts["booking.payment.hold"], { time: formatDateTime(payment.holdExpiresAt, timeZoneOf(countryCode)) })}` : null}
     </p>
   );
 }

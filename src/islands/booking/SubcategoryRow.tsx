@@ -46,7 +46,8 @@ export function SubcategoryRow({ subcategory, quantity, discountPrice, currency,
         <p className="bk-sub-price">
           {discountPrice !== null ? (
             <>
-              <s>{price(subcategory.price)}</s> <strong>{price(discountPrice)}</strong>
+              <s>{price(subcategory.price)}</s>
+              <strong>{price(discountPrice)}</strong>
             </>
           ) : (
             <strong>{price(subcategory.price)}</strong>
