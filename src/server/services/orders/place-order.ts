@@ -1,8 +1,9 @@
 /**
  * Taking the seats (STYLE.md "Stock and money", after pretix's locking): in ONE transaction lock what becomes
  * scarcer (the variant rows, `for update`, always in id order so two buyers can never wait on each other in a
- * circle), recount paid + pending + unexpired holds with the catalogue's own stock count, count the discount
- * use, then write the order with its tickets, passengers, address lines and payment row. A second buyer of the
+ * circle), recount paid + pending + unexpired holds with the catalogue's own stock count, then write the order
+ * with its tickets, passengers, address lines and payment row and count the discount use (refused, and all of it
+ * rolled back, if the last use went meanwhile). A second buyer of the
  * same subcategory waits on the lock and then recounts with this order included: N buyers for the last K seats
  * get exactly K orders.
  */
