@@ -38,7 +38,7 @@ class SmtpMailer implements Mailer {
   constructor(private readonly transport: Transporter) {}
 
   async send(message: MailMessage) {
-    await this.transport.sendMail({ from: MAIL_FROM, to: message.to, subject: message.subject, text: message.text, html: message.html });
+    await this.transport.sendMail({ from: MAIL_FROM, to: message.to, subject: message.subject, text: message.text, html: message.html, attachDataUrls: true });
   }
 }
 
@@ -59,7 +59,7 @@ class OutboxMailer implements Mailer {
     // random tail so two processes writing one outbox do not collide.
     this.sequence = (this.sequence + 1) % 1_000_000;
     const id = `${sentAt.toISOString().replace(/[-:.TZ]/g, "")}-${String(this.sequence).padStart(6, "0")}-${randomBytes(3).toString("hex")}`;
-    const info = await this.transport.sendMail({ from: MAIL_FROM, to: message.to, subject: message.subject, text: message.text, html: message.html });
+    const info = await this.transport.sendMail({ from: MAIL_FROM, to: message.to, subject: message.subject, text: message.text, html: message.html, attachDataUrls: true });
     await mkdir(this.dir, { recursive: true });
     await writeFile(join(this.dir, `${id}.eml`), info.message as Buffer);
     const entry: OutboxEntry = { id, sentAt: sentAt.toISOString(), ...message };
