@@ -10,6 +10,7 @@ import {
   clearBooking,
   emptyDraft,
   finishBooking,
+  purchaseBody,
   recordPayment,
   rejectPurchase,
   saveAddresses,
@@ -82,5 +83,22 @@ describe("booking draft", () => {
     expect($bookingDraft.get()).toMatchObject({ stepIndex: STEPS.done, quantity: {}, discount: null });
     startBooking(1);
     expect($bookingDraft.get()).toEqual(emptyDraft(1));
+  });
+
+  it("sends the purchase without any price, and the coupon only when one is applied", () => {
+    selectDate(5);
+    setTicketQuantity(12, 1, 10);
+    saveAddresses([{ key: "12-0", addresses: [{ address: "Calle 1", commune_id: 4 }] }]);
+    const draft = { ...$bookingDraft.get(), paymentCode: "transferencia" as const };
+    const body = purchaseBody(draft, $tickets.get(), "https://shop.test/event/x");
+    expect(body).toEqual({
+      url: "https://shop.test/event/x",
+      eventDateId: 5,
+      provinceId: 1,
+      paymentCode: "transferencia",
+      tickets: [{ placeId: 7, productVariantId: 12, passengers: [], addresses: [{ address: "Calle 1", commune_id: 4 }] }],
+    });
+    applyDiscount({ code: "RODAMOS10", variation: 0.1, productVariants: [] });
+    expect(purchaseBody({ ...$bookingDraft.get(), paymentCode: "webpay" }, $tickets.get(), "u").discountCode).toBe("RODAMOS10");
   });
 });

@@ -75,3 +75,30 @@ test("a refused purchase goes to /order-rejected; back on the event the draft re
   await expect(wizard(page).getByRole("heading", { name: "Resumen de tu compra" })).toBeVisible();
   await expect(wizard(page).getByTestId("booking-total")).toHaveText("COP 130.000");
 });
+
+test("another site keeps its prefix, language and calling code through a transfer booking", async ({ page, request }) => {
+  await signIn(page, request, await newCustomer(request));
+  await page.goto("/cl/es-cl/event/superclasico-colo-colo-universidad-de-chile");
+  await page.locator("#booking-wizard").scrollIntoViewIfNeeded();
+  const box = wizard(page);
+  // A lone province is chosen already.
+  await expect(box.getByLabel("Región de recogida")).toHaveValue(/\d+/);
+  await box.getByRole("button", { name: "Agregar un ticket de Puesto individual" }).click();
+  await expect(box.getByTestId("booking-total")).toHaveText("CLP 12.000");
+  await continueButton(page).click();
+  await box.getByLabel("Dirección", { exact: true }).fill("Av. Apoquindo 4500");
+  await box.getByLabel("Comuna").selectOption({ label: "Las Condes" });
+  await continueButton(page).click();
+  await expect(box.getByRole("combobox", { name: "Código de país" })).toHaveValue("56");
+  await box.getByLabel("Nombre completo").fill("Josefa Muñoz");
+  await box.getByLabel("Email").fill("josefa.munoz@example.com");
+  await box.getByLabel("Teléfono", { exact: true }).fill("912345678");
+  await continueButton(page).click();
+  await expect(box.getByRole("radio")).toHaveCount(2);
+  await box.getByRole("radio", { name: "Transferencia bancaria" }).check();
+  await continueButton(page, "Pagar").click();
+  await expect(box.getByTestId("booking-transfer")).toBeVisible();
+  await continueButton(page, "Finalizar").click();
+  await expect(page).toHaveURL(/\/cl\/es-cl\/my-account\/payments$/);
+  await expect(page.locator("[data-purchase]").first()).toContainText("CLP 12.000");
+});
