@@ -17,6 +17,7 @@ import {
   signIn,
   wizard,
 } from "./booking-helpers";
+import { watchConsole } from "./storefront-helpers";
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -46,6 +47,7 @@ for (const width of [390, 1280]) {
   });
 
   test(`every step and the purchase detail at ${width} px`, async ({ page, request }) => {
+    const errors = watchConsole(page);
     await page.setViewportSize({ width, height: 900 });
     await signIn(page, request, await newCustomer(request));
     await openWizard(page, FESTIVAL);
@@ -90,5 +92,6 @@ for (const width of [390, 1280]) {
     await purchaseRow(page, orderId).getByRole("button", { name: /Ver el detalle/ }).click();
     await expect(page.getByTestId("purchase-detail").getByRole("heading", { level: 2 })).toBeVisible();
     await check(page, width, "6-purchase-detail", ".account-panel");
+    expect(errors).toEqual([]);
   });
 }

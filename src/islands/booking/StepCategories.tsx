@@ -1,4 +1,5 @@
 /** Step 0: the categories with their ticket counters, and the discount code for a logged-in person. */
+import type { Ref } from "react";
 import type { Locale } from "../../shared/locales";
 import type { BookingDraft, BookingOffer } from "../../stores/booking";
 import { CategoryAccordion } from "./CategoryAccordion";
@@ -13,7 +14,7 @@ interface Props {
   locale: Locale;
   loggedIn: boolean;
   texts: BookingTexts;
-  headingRef: React.Ref<HTMLHeadingElement>;
+  headingRef: Ref<HTMLHeadingElement>;
 }
 
 export function StepCategories({ event, offer, draft, locale, loggedIn, texts, headingRef }: Props) {
