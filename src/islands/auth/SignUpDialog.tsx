@@ -13,7 +13,7 @@ import { $country, $locale } from "../../stores/locale";
 import { showToast } from "../../stores/toasts";
 import { DialogFrame } from "./DialogFrame";
 import { InputField, PasswordField, SelectField } from "./Field";
-import { phoneCodeOf, phoneCodeOptions } from "./phone-codes";
+import { callingCodeOf, callingCodeOptions } from "../../shared/format/phone";
 import { fill, messageOf, type AuthTexts } from "./texts";
 import { failureMessage, showServerFields, useShopForm } from "./use-shop-form";
 
@@ -37,13 +37,13 @@ export function SignUpDialog({ texts, open, onClose, onLogIn }: Props) {
     plainPassword: "",
     firstName: "",
     lastName: "",
-    phoneCode: phoneCodeOf(country),
+    phoneCode: callingCodeOf(country),
     phoneLocal: "",
     birthday: "",
   });
   const [sentTo, setSentTo] = useState<string | null>(null);
   const errors = form.formState.errors;
-  const codes = phoneCodeOptions(localeTag($locale.get()));
+  const codes = callingCodeOptions(localeTag($locale.get()));
 
   const submit = form.handleSubmit(async ({ phoneCode, phoneLocal, ...values }) => {
     try {

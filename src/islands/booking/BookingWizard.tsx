@@ -11,7 +11,7 @@ import { $country } from "../../stores/locale";
 import { $loggedIn } from "../../stores/session";
 import { upcomingCalendars } from "./logic/dates";
 import { LoginNotice } from "./LoginNotice";
-import { callingCodeOf } from "./phone";
+import { callingCodeOf } from "../../shared/format/phone";
 import { StepAddresses } from "./StepAddresses";
 import { StepCategories } from "./StepCategories";
 import { StepConfirm } from "./StepConfirm";

@@ -1,7 +1,7 @@
 /** The passenger's phone: a calling-code choice (the shop's country first) and the number, digits only. */
 import { useId } from "react";
 import { localeTag, type Locale } from "../../shared/locales";
-import { CALLING_CODES, joinPhone, splitPhone } from "./phone";
+import { CALLING_CODES, joinPhone, splitPhone } from "../../shared/format/phone";
 
 interface Props {
   label: string;

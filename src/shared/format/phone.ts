@@ -1,6 +1,7 @@
 /**
- * A passenger's phone as the purchase sends it: digits only, the country calling code first ("573001234567"),
- * as the sign-up does. The input defaults to the shop's country (spec: Colombia).
+ * Phone numbers as the shop stores and sends them: digits only, the country calling code first
+ * ("573001234567"). Inputs default to the page's country (spec: Colombia). Used by sign-up and the
+ * booking wizard alike.
  */
 export const CALLING_CODES: { country: string; code: string }[] = [
   { country: "CO", code: "57" },
@@ -11,11 +12,23 @@ export const CALLING_CODES: { country: string; code: string }[] = [
   { country: "AR", code: "54" },
   { country: "BR", code: "55" },
   { country: "EC", code: "593" },
+  { country: "VE", code: "58" },
   { country: "US", code: "1" },
 ];
 
 export function callingCodeOf(country: string): string {
   return CALLING_CODES.find((entry) => entry.country === country)?.code ?? "57";
+}
+
+/** The choices of a calling-code picker, country names in the page's language. */
+export function callingCodeOptions(localeTag: string): { value: string; label: string }[] {
+  let names: Intl.DisplayNames | undefined;
+  try {
+    names = new Intl.DisplayNames([localeTag], { type: "region" });
+  } catch {
+    names = undefined;
+  }
+  return CALLING_CODES.map(({ country, code }) => ({ value: code, label: `${names?.of(country) ?? country} (+${code})` }));
 }
 
 /**
