@@ -52,12 +52,23 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.onError((error, c) => {
     if (error instanceof ApiError) return fail(c, error);
     if (error instanceof HTTPException) return fail(c, new ApiError(error.status as 400, "not_found"));
+    // A value the database cannot take (a NUL byte in text, a number past a column's range) is bad input.
+    if (isDataException(error)) return fail(c, new ApiError(422, "validation_failed"));
     console.error(error);
     return fail(c, new ApiError(500, "internal_error"));
   });
 
   startExpirySweeper(deps);
   return app;
+}
+
+/** PostgreSQL's class 22 "data exception" (PGlite and postgres.js alike), on the error or its cause (Drizzle wraps it). */
+function isDataException(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 3; current = (current as { cause?: unknown }).cause, depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string" && code.startsWith("22")) return true;
+  }
+  return false;
 }
 
 export type ShopApp = ReturnType<typeof createApp>;

@@ -14,10 +14,13 @@ import {
 export const frequentFriendRoutes = new Hono<AuthEnv>();
 frequentFriendRoutes.use("*", requireCaller);
 
+/** Row ids are PostgreSQL `integer`s: a larger one names no row (and must not reach the database). */
+export const MAX_ROW_ID = 2_147_483_647;
+
 /** A path id that is not a positive integer names no row: 404 like any row that is not the caller's. */
 export function rowId(raw: string): number {
   const parsed = idParam.safeParse(raw);
-  if (!parsed.success) throw new ApiError(404, "not_found");
+  if (!parsed.success || parsed.data > MAX_ROW_ID) throw new ApiError(404, "not_found");
   return parsed.data;
 }
 

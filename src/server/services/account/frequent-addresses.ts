@@ -32,7 +32,11 @@ export async function listFrequentAddresses(db: Db, userId: number, onlyId?: num
   return rows.map(({ countyName, ...row }) => ({ ...row, county: { id: row.countyId, name: countyName } }));
 }
 
+/** County ids are PostgreSQL `integer`s: a larger one is no county (and must not reach the database). */
+const MAX_COUNTY_ID = 2_147_483_647;
+
 async function requireCounty(db: Db, countyId: number) {
+  if (countyId > MAX_COUNTY_ID) throw new ApiError(422, "validation_failed", { countyId: "errors.county_not_found" });
   const [county] = await db.select({ id: counties.id }).from(counties).where(eq(counties.id, countyId));
   if (!county) throw new ApiError(422, "validation_failed", { countyId: "errors.county_not_found" });
 }
