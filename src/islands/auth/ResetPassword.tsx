@@ -5,7 +5,7 @@
  */
 import { useStore } from "@nanostores/react";
 import { useMemo, useState } from "react";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { api } from "../../client/api";
 import { password } from "../../shared/schemas/auth";
 import { $locale } from "../../stores/locale";

@@ -4,7 +4,7 @@
  * that a mail was sent to finish the registration; an email already registered is a toast.
  */
 import { useState } from "react";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { api } from "../../client/api";
 import { todayIso } from "../../shared/schemas/fields";
 import { signUpSchema, phoneNumber } from "../../shared/schemas/auth";
@@ -18,7 +18,7 @@ import { fill, messageOf, type AuthTexts } from "./texts";
 import { failureMessage, showServerFields, useShopForm } from "./use-shop-form";
 
 /** The form's own shape: the phone as country code + number, joined into phoneNumber when sent. */
-const signUpFormSchema = signUpSchema.omit({ phoneNumber: true, countryCode: true }).extend({
+const signUpFormSchema = z.extend(z.omit(signUpSchema, { phoneNumber: true, countryCode: true }), {
   phoneCode: z.string(),
   phoneLocal: phoneNumber,
 });

@@ -1,10 +1,10 @@
 /** react-hook-form with a shared zod schema (the same one the server checks), and the server's field errors put back on the fields. */
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm, type DefaultValues, type FieldValues, type Path, type UseFormReturn } from "react-hook-form";
-import type { z } from "zod";
+import type * as z from "zod/mini";
 import { ApiFailure } from "../../client/api";
 
-export function useShopForm<S extends z.ZodType<FieldValues, FieldValues>>(schema: S, defaults: DefaultValues<z.input<S>>) {
+export function useShopForm<S extends z.ZodMiniType<FieldValues, FieldValues>>(schema: S, defaults: DefaultValues<z.input<S>>) {
   return useForm<z.input<S>, unknown, z.output<S>>({
     resolver: zodResolver(schema as never) as never,
     mode: "onTouched",

@@ -6,7 +6,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useState } from "react";
 import { useForm, type FieldErrors, type Resolver } from "react-hook-form";
-import type { z } from "zod";
+import type * as z from "zod/mini";
 import type { ClientTicket } from "./logic/tickets";
 
 export interface TicketsForm {
@@ -14,7 +14,7 @@ export interface TicketsForm {
 }
 
 interface Options {
-  schema: z.ZodType;
+  schema: z.ZodMiniType;
   defaults: ClientTicket[];
   save(tickets: ClientTicket[]): void;
   onValidity(valid: boolean): void;

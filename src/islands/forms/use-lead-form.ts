@@ -7,13 +7,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm, type DefaultValues, type FieldValues, type Path } from "react-hook-form";
-import type { z } from "zod";
+import type * as z from "zod/mini";
 import { ApiFailure, api } from "../../client/api";
 import { $country } from "../../stores/locale";
 import { showToast } from "../../stores/toasts";
 import type { LeadFormTexts } from "./texts";
 
-interface Options<S extends z.ZodType<FieldValues, FieldValues>> {
+interface Options<S extends z.ZodMiniType<FieldValues, FieldValues>> {
   schema: S;
   defaults: DefaultValues<z.input<S>>;
   /** API path without the query, e.g. "/api/contact"; the page's country is added as `country-code`. */
@@ -23,7 +23,7 @@ interface Options<S extends z.ZodType<FieldValues, FieldValues>> {
   texts: LeadFormTexts;
 }
 
-export function useLeadForm<S extends z.ZodType<FieldValues, FieldValues>>({ schema, defaults, endpoint, toPayload, texts }: Options<S>) {
+export function useLeadForm<S extends z.ZodMiniType<FieldValues, FieldValues>>({ schema, defaults, endpoint, toPayload, texts }: Options<S>) {
   const [sent, setSent] = useState(false);
   const form = useForm<z.input<S>, unknown, z.output<S>>({
     resolver: zodResolver(schema as never) as never,

@@ -3,11 +3,11 @@
  * Schema messages are catalogue keys, so the refusal names each field's problem in the caller's language.
  */
 import type { Context } from "hono";
-import type { z } from "zod";
+import type * as z from "zod/mini";
 import { ApiError } from "./answer";
 import type { AppEnv } from "./context";
 
-function fieldErrors(error: z.ZodError): Record<string, string> {
+function fieldErrors(error: z.core.$ZodError): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
     const name = issue.path.join(".") || "_";
@@ -16,13 +16,13 @@ function fieldErrors(error: z.ZodError): Record<string, string> {
   return fields;
 }
 
-export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
+export function parseWith<S extends z.ZodMiniType>(schema: S, value: unknown): z.infer<S> {
   const result = schema.safeParse(value);
   if (!result.success) throw new ApiError(422, "validation_failed", fieldErrors(result.error));
   return result.data;
 }
 
-export async function readJson<S extends z.ZodType>(c: Context<AppEnv>, schema: S): Promise<z.infer<S>> {
+export async function readJson<S extends z.ZodMiniType>(c: Context<AppEnv>, schema: S): Promise<z.infer<S>> {
   let body: unknown;
   try {
     body = await c.req.json();
@@ -32,6 +32,6 @@ export async function readJson<S extends z.ZodType>(c: Context<AppEnv>, schema: 
   return parseWith(schema, body);
 }
 
-export function readQuery<S extends z.ZodType>(c: Context<AppEnv>, schema: S): z.infer<S> {
+export function readQuery<S extends z.ZodMiniType>(c: Context<AppEnv>, schema: S): z.infer<S> {
   return parseWith(schema, c.req.query());
 }

@@ -1,12 +1,12 @@
 /** Reading the catalogue calls' queries and path parameters with the shared schemas. */
 import type { Context } from "hono";
-import type { z } from "zod";
+import type * as z from "zod/mini";
 import { ApiError } from "../http/answer";
 import type { AppEnv } from "../http/context";
 import { parseWith } from "../http/validate";
 
 /** Like `readQuery`, but an unknown `country-code` is refused with its own code, `unknown_country`. */
-export function readCatalogQuery<S extends z.ZodType>(c: Context<AppEnv>, schema: S): z.infer<S> {
+export function readCatalogQuery<S extends z.ZodMiniType>(c: Context<AppEnv>, schema: S): z.infer<S> {
   try {
     return parseWith(schema, c.req.query());
   } catch (error) {
@@ -17,7 +17,7 @@ export function readCatalogQuery<S extends z.ZodType>(c: Context<AppEnv>, schema
   }
 }
 
-export function readParams<S extends z.ZodType>(c: Context<AppEnv>, schema: S): z.infer<S> {
+export function readParams<S extends z.ZodMiniType>(c: Context<AppEnv>, schema: S): z.infer<S> {
   return parseWith(schema, c.req.param());
 }
 

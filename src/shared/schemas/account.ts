@@ -2,7 +2,7 @@
  * The account area's bodies (account.md sections 3, 5 and 7): profile, frequent friends, frequent
  * addresses. Messages are catalogue keys.
  */
-import { z } from "zod";
+import * as z from "zod/mini";
 import { emailField, requiredText } from "./fields";
 import { accountEmail, firstName, lastName, phoneNumber } from "./auth";
 
@@ -22,12 +22,10 @@ export const profileSchema = z.object({
   firstName,
   lastName,
   phoneNumber,
-  rut: z
-    .string()
-    .trim()
-    .max(30, "form.too_long")
-    .nullish()
-    .transform((value) => (value ? value : null)),
+  rut: z.pipe(
+    z.nullish(z.string().check(z.trim(), z.maxLength(30, "form.too_long"))),
+    z.transform((value: string | null | undefined) => (value ? value : null)),
+  ),
   gender: z.enum(GENDERS, { error: "form.required" }),
 });
 export type Profile = z.infer<typeof profileSchema>;
@@ -38,34 +36,36 @@ export const FRIEND_PHONE = /^(\+569\d{8}|9\d{8})$/;
 
 export const frequentFriendSchema = z.object({
   fullname: requiredText(120),
-  phone: z
-    .string({ error: "form.required" })
-    .transform((value) => value.replace(/[\s\-().]/g, ""))
-    .pipe(z.string().min(1, "form.required").regex(FRIEND_PHONE, "form.phone_invalid")),
+  phone: z.pipe(
+    z.pipe(
+      z.string({ error: "form.required" }),
+      z.transform((value: string) => value.replace(/[\s\-().]/g, "")),
+    ),
+    z.string().check(z.minLength(1, "form.required"), z.regex(FRIEND_PHONE, "form.phone_invalid")),
+  ),
   email: emailField,
 });
 export type FrequentFriendBody = z.infer<typeof frequentFriendSchema>;
 export type FrequentFriendInput = z.input<typeof frequentFriendSchema>;
 
 /** The spec sends the flag as 1 or 0; true/false are read the same way. */
-export const myAddressFlag = z
-  .union([z.literal(1), z.literal(0), z.literal("1"), z.literal("0"), z.boolean()], { error: "form.required" })
-  .transform((value) => value === true || value === 1 || value === "1");
+export const myAddressFlag = z.pipe(
+  z.union([z.literal(1), z.literal(0), z.literal("1"), z.literal("0"), z.boolean()], { error: "form.required" }),
+  z.transform((value: 1 | 0 | "1" | "0" | boolean) => value === true || value === 1 || value === "1"),
+);
 
 export const frequentAddressSchema = z.object({
   name: z
     .string({ error: "account.address_name_min" })
-    .trim()
-    .min(3, "account.address_name_min")
-    .max(200, "form.too_long"),
-  countyId: z.coerce.number({ error: "form.required" }).int("form.required").positive("form.required"),
-  myAddress: myAddressFlag.default(false),
+    .check(z.trim(), z.minLength(3, "account.address_name_min"), z.maxLength(200, "form.too_long")),
+  countyId: z.coerce.number({ error: "form.required" }).check(z.int("form.required"), z.positive("form.required")),
+  myAddress: z._default(myAddressFlag, false),
 });
 export type FrequentAddressBody = z.infer<typeof frequentAddressSchema>;
 export type FrequentAddressInput = z.input<typeof frequentAddressSchema>;
 
 /** PUT /shop-api/frequent-addresses/{id}/my-address: no body marks it own; `{ myAddress: 0 }` unmarks it. */
-export const myAddressSchema = z.object({ myAddress: myAddressFlag.default(true) });
+export const myAddressSchema = z.object({ myAddress: z._default(myAddressFlag, true) });
 
 /** Path ids: positive integers; anything else is a row nobody has (404). */
-export const idParam = z.coerce.number().int().positive();
+export const idParam = z.coerce.number().check(z.int(), z.positive());

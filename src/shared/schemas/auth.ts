@@ -2,8 +2,8 @@
  * Sign-up, log-in, recovery and reset (storefront spec sections 3 and 5). Messages are the spec's keys
  * (`email_is_required` ...), catalogue keys in src/shared/i18n/messages/auth.ts.
  */
-import { z } from "zod";
-import { COUNTRIES, type CountryCode } from "../locales";
+import * as z from "zod/mini";
+import { COUNTRIES } from "../locales";
 import { todayIso } from "./fields";
 
 /** Storefront spec section 9: minimum password length. */
@@ -13,63 +13,71 @@ export const PASSWORD_MAX = 128;
 /** "a simple {email} pattern": something@something.something, no spaces. */
 const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export const accountEmail = z
-  .string({ error: "email_is_required" })
-  .trim()
-  .min(1, "email_is_required")
-  .max(254, "email_is_invalid")
-  .regex(SIMPLE_EMAIL, "email_is_invalid")
-  .transform((value) => value.toLowerCase());
+export const accountEmail = z.pipe(
+  z
+    .string({ error: "email_is_required" })
+    .check(z.trim(), z.minLength(1, "email_is_required"), z.maxLength(254, "email_is_invalid"), z.regex(SIMPLE_EMAIL, "email_is_invalid")),
+  z.transform((value: string) => value.toLowerCase()),
+);
 
 export const password = z
   .string({ error: "password_is_required" })
-  .min(1, "password_is_required")
-  .min(PASSWORD_MIN, "password_must_be_characters")
-  .max(PASSWORD_MAX, "password_is_too_long");
+  .check(
+    z.minLength(1, "password_is_required"),
+    z.minLength(PASSWORD_MIN, "password_must_be_characters"),
+    z.maxLength(PASSWORD_MAX, "password_is_too_long"),
+  );
 
 /** Letters of any alphabet (accents included) and spaces only. */
 const LETTERS_AND_SPACES = /^[\p{L}\p{M}]+(?: [\p{L}\p{M}]+)*$/u;
 
 const personName = (required: string, lettersOnly: string) =>
-  z
-    .string({ error: required })
-    .transform((value) => value.trim().replace(/\s+/g, " "))
-    .pipe(z.string().min(1, required).max(80, "form.too_long").regex(LETTERS_AND_SPACES, lettersOnly));
+  z.pipe(
+    z.pipe(
+      z.string({ error: required }),
+      z.transform((value: string) => value.trim().replace(/\s+/g, " ")),
+    ),
+    z.string().check(z.minLength(1, required), z.maxLength(80, "form.too_long"), z.regex(LETTERS_AND_SPACES, lettersOnly)),
+  );
 
 export const firstName = personName("name_is_required", "name_must_contain_only_letters");
 export const lastName = personName("lastname_is_required", "lastname_must_contain_only_letters");
 
 /** Digits only (spaces people type are ignored), with the country code: 7 to 15 digits as E.164 allows. */
-export const phoneNumber = z
-  .string({ error: "phone_is_required" })
-  .transform((value) => value.replace(/\s+/g, ""))
-  .pipe(
-    z
-      .string()
-      .min(1, "phone_is_required")
-      .regex(/^\d+$/, "phone_must_only_contain_numbers")
-      .min(7, "phone_is_invalid")
-      .max(15, "phone_is_invalid"),
-  );
+export const phoneNumber = z.pipe(
+  z.pipe(
+    z.string({ error: "phone_is_required" }),
+    z.transform((value: string) => value.replace(/\s+/g, "")),
+  ),
+  z
+    .string()
+    .check(
+      z.minLength(1, "phone_is_required"),
+      z.regex(/^\d+$/, "phone_must_only_contain_numbers"),
+      z.minLength(7, "phone_is_invalid"),
+      z.maxLength(15, "phone_is_invalid"),
+    ),
+);
 
 /** YYYY-MM-DD, a real day, not in the future (spec: future dates disabled) and not before 1900. */
-export const birthday = z
-  .string({ error: "birthday_is_required" })
-  .trim()
-  .min(1, "birthday_is_required")
-  .refine((value) => {
+export const birthday = z.string({ error: "birthday_is_required" }).check(
+  z.trim(),
+  z.minLength(1, "birthday_is_required"),
+  z.refine((value) => {
     if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
     const date = new Date(`${value}T00:00:00Z`);
     return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value && value >= "1900-01-01";
-  }, "birthday_is_invalid")
-  .refine((value) => value <= todayIso(), "birthday_in_future");
+  }, "birthday_is_invalid"),
+  z.refine((value) => value <= todayIso(), "birthday_in_future"),
+);
 
-export const countryCode = z
-  .string({ error: "form.required" })
-  .trim()
-  .transform((value) => value.toUpperCase())
-  .pipe(z.enum(COUNTRIES, { error: "form.required" }))
-  .transform((value) => value as CountryCode);
+export const countryCode = z.pipe(
+  z.pipe(
+    z.string({ error: "form.required" }).check(z.trim()),
+    z.transform((value: string) => value.toUpperCase()),
+  ),
+  z.enum(COUNTRIES, { error: "form.required" }),
+);
 
 export const loginSchema = z.object({ email: accountEmail, password });
 export type Login = z.infer<typeof loginSchema>;
@@ -93,11 +101,11 @@ export type Recovery = z.infer<typeof recoverySchema>;
 
 /** POST /shop-api/reset-password?token=: password1 must equal password2 (storefront spec section 5). */
 export const resetPasswordSchema = z
-  .object({ password1: password, password2: z.string({ error: "password_is_required" }).min(1, "password_is_required") })
-  .refine((value) => value.password1 === value.password2, { message: "passwords_must_match", path: ["password2"] });
+  .object({ password1: password, password2: z.string({ error: "password_is_required" }).check(z.minLength(1, "password_is_required")) })
+  .check(z.refine((value) => value.password1 === value.password2, { message: "passwords_must_match", path: ["password2"] }));
 export type ResetPassword = z.infer<typeof resetPasswordSchema>;
 
 /** The one-time token in ?token= of the verification and reset calls. */
 export const oneTimeTokenQuery = z.object({
-  token: z.string({ error: "token_invalid" }).trim().regex(/^[A-Za-z0-9_-]{20,128}$/, "token_invalid"),
+  token: z.string({ error: "token_invalid" }).check(z.trim(), z.regex(/^[A-Za-z0-9_-]{20,128}$/, "token_invalid")),
 });

@@ -2,13 +2,15 @@
  * Queries and path parameters of the public catalogue calls (storefront spec section 7). Messages are
  * catalogue keys; `country-code` refusals carry `errors.unknown_country`, which the API also uses as its code.
  */
-import { z } from "zod";
+import * as z from "zod/mini";
 import { COUNTRIES, DEFAULT_COUNTRY } from "../locales";
 import { requiredText } from "./fields";
 
 /** `?country-code=`: case-insensitive, Colombia when missing or empty (spec section 9: default country). */
-export const countryCodeParam = z.preprocess(
-  (value) => (value === undefined || value === "" ? DEFAULT_COUNTRY : typeof value === "string" ? value.trim().toUpperCase() : value),
+export const countryCodeParam = z.pipe(
+  z.transform((value: unknown) =>
+    value === undefined || value === "" ? DEFAULT_COUNTRY : typeof value === "string" ? value.trim().toUpperCase() : value,
+  ),
   z.enum(COUNTRIES, { error: "errors.unknown_country" }),
 );
 
@@ -16,49 +18,48 @@ export const countryQuerySchema = z.object({ "country-code": countryCodeParam })
 export type CountryQuery = z.infer<typeof countryQuerySchema>;
 
 /** A numeric database id in a path or query (`/events/{id}/product-variant`, `?eventDateId=`). */
-export const idParam = z
-  .string({ error: "errors.invalid_id" })
-  .trim()
-  .regex(/^\d{1,15}$/, "errors.invalid_id")
-  .transform(Number);
+export const idParam = z.pipe(
+  z.string({ error: "errors.invalid_id" }).check(z.trim(), z.regex(/^\d{1,15}$/, "errors.invalid_id")),
+  z.transform(Number),
+);
 
 export const idPathSchema = z.object({ id: idParam });
 
 /** `/events/{slug or id}`: anything short enough to be a slug or an id; the service decides which. */
-export const eventRefPathSchema = z.object({ ref: z.string().trim().min(1, "errors.invalid_id").max(160, "errors.invalid_id") });
+export const eventRefPathSchema = z.object({
+  ref: z.string().check(z.trim(), z.minLength(1, "errors.invalid_id"), z.maxLength(160, "errors.invalid_id")),
+});
 
 /** 1 mass, 2 private, 3 alliance. */
-export const eventTypeParam = z
-  .enum(["1", "2", "3"], { error: "errors.invalid_event_type" })
-  .transform((value) => Number(value) as 1 | 2 | 3);
+export const eventTypeParam = z.pipe(
+  z.enum(["1", "2", "3"], { error: "errors.invalid_event_type" }),
+  z.transform((value: "1" | "2" | "3") => Number(value) as 1 | 2 | 3),
+);
 
 export const LIST_LIMIT_MAX = 100;
 
-export const eventsQuerySchema = countryQuerySchema.extend({
+export const eventsQuerySchema = z.extend(countryQuerySchema, {
   type: eventTypeParam,
-  limit: z
-    .string()
-    .regex(/^\d+$/, "errors.invalid_number")
-    .transform(Number)
-    .pipe(z.number().int().min(1, "errors.invalid_number").max(LIST_LIMIT_MAX, "errors.invalid_number"))
-    .optional(),
+  limit: z.optional(
+    z.pipe(
+      z.pipe(z.string().check(z.regex(/^\d+$/, "errors.invalid_number")), z.transform(Number)),
+      z.number().check(z.int(), z.gte(1, "errors.invalid_number"), z.lte(LIST_LIMIT_MAX, "errors.invalid_number")),
+    ),
+  ),
 });
 export type EventsQuery = z.infer<typeof eventsQuerySchema>;
 
-export const productVariantQuerySchema = z.object({ eventDateId: idParam.optional() });
+export const productVariantQuerySchema = z.object({ eventDateId: z.optional(idParam) });
 
 export const SEARCH_QUERY_MAX = 100;
 /** The search box: the server is called only for a non-empty query (spec section 5), so blank is refused. */
-export const searchQuerySchema = countryQuerySchema.extend({ q: requiredText(SEARCH_QUERY_MAX) });
+export const searchQuerySchema = z.extend(countryQuerySchema, { q: requiredText(SEARCH_QUERY_MAX) });
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
 
 /** `/channels/{host}`: a host name, with or without a port. */
 export const channelHostSchema = z.object({
-  host: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .min(1, "form.required")
-    .max(253, "form.too_long")
-    .transform((host) => host.replace(/:\d+$/, "")),
+  host: z.pipe(
+    z.string().check(z.trim(), z.toLowerCase(), z.minLength(1, "form.required"), z.maxLength(253, "form.too_long")),
+    z.transform((host: string) => host.replace(/:\d+$/, "")),
+  ),
 });

@@ -2,7 +2,7 @@
  * The public forms: contact (storefront /contact and the second form), marriage request (/wedding) and the
  * about-us quote form. Rules from account.md section 5; the marriage form follows the quote form's rules.
  */
-import { z } from "zod";
+import * as z from "zod/mini";
 import { colombianPhone, emailField, requiredText, upcomingDay } from "./fields";
 
 export const MESSAGE_MAX = 2000;

@@ -7,36 +7,39 @@
  * The server prices every ticket itself: the purchase body carries no price, and any price field a client
  * adds is dropped by the (stripping) object schemas below.
  */
-import { z } from "zod";
+import * as z from "zod/mini";
 
 export const PAYMENT_CODES = ["webpay", "mercadopago", "transferencia", "prepagado"] as const;
 export type PaymentCodeValue = (typeof PAYMENT_CODES)[number];
 
 /** A database id sent as a number or a numeric string (form selects give strings). */
 const dbId = (message: string) =>
-  z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
+  z.coerce.number({ error: message }).check(z.int(message), z.positive(message), z.lte(2_147_483_647, message));
 
 /** Spec section 5: "passenger needs name, valid email, phone of at least 8 characters, passengerAddress". */
 export const passengerSchema = z.object({
-  name: z.string({ error: "booking.passenger_name_required" }).trim().min(1, "booking.passenger_name_required").max(120, "form.too_long"),
-  email: z
-    .string({ error: "booking.passenger_email_invalid" })
-    .trim()
-    .max(254, "form.too_long")
-    .pipe(z.email({ error: "booking.passenger_email_invalid" })),
-  phone: z.string({ error: "booking.passenger_phone_min" }).trim().min(8, "booking.passenger_phone_min").max(30, "form.too_long"),
+  name: z
+    .string({ error: "booking.passenger_name_required" })
+    .check(z.trim(), z.minLength(1, "booking.passenger_name_required"), z.maxLength(120, "form.too_long")),
+  email: z.pipe(
+    z.string({ error: "booking.passenger_email_invalid" }).check(z.trim(), z.maxLength(254, "form.too_long")),
+    z.email({ error: "booking.passenger_email_invalid" }),
+  ),
+  phone: z
+    .string({ error: "booking.passenger_phone_min" })
+    .check(z.trim(), z.minLength(8, "booking.passenger_phone_min"), z.maxLength(30, "form.too_long")),
   passengerAddress: z
     .string({ error: "booking.passenger_address_required" })
-    .trim()
-    .min(1, "booking.passenger_address_required")
-    .max(200, "form.too_long"),
+    .check(z.trim(), z.minLength(1, "booking.passenger_address_required"), z.maxLength(200, "form.too_long")),
 });
 export type Passenger = z.infer<typeof passengerSchema>;
 export type PassengerInput = z.input<typeof passengerSchema>;
 
 /** Spec section 5: "each address needs address and commune_id". */
 export const addressLineSchema = z.object({
-  address: z.string({ error: "booking.address_required" }).trim().min(1, "booking.address_required").max(200, "form.too_long"),
+  address: z
+    .string({ error: "booking.address_required" })
+    .check(z.trim(), z.minLength(1, "booking.address_required"), z.maxLength(200, "form.too_long")),
   commune_id: dbId("booking.commune_required"),
 });
 export type AddressLine = z.infer<typeof addressLineSchema>;
@@ -48,12 +51,10 @@ const MAX_LINES_PER_TICKET = 50;
 
 const passengerList = z
   .array(passengerSchema, { error: "booking.passengers_min" })
-  .min(1, "booking.passengers_min")
-  .max(MAX_LINES_PER_TICKET, "booking.over_capacity");
+  .check(z.minLength(1, "booking.passengers_min"), z.maxLength(MAX_LINES_PER_TICKET, "booking.over_capacity"));
 const addressList = z
   .array(addressLineSchema, { error: "booking.addresses_min" })
-  .min(1, "booking.addresses_min")
-  .max(MAX_LINES_PER_TICKET, "booking.too_many_addresses");
+  .check(z.minLength(1, "booking.addresses_min"), z.maxLength(MAX_LINES_PER_TICKET, "booking.too_many_addresses"));
 
 /** One ticket as the purchase sends it: the subcategory, its venue, who travels and where they are picked up. */
 export const purchaseTicketSchema = z.object({
@@ -64,18 +65,15 @@ export const purchaseTicketSchema = z.object({
 });
 export type PurchaseTicket = z.infer<typeof purchaseTicketSchema>;
 
-const ticketList = <T extends z.ZodType>(ticket: T) =>
+const ticketList = <T extends z.ZodMiniType>(ticket: T) =>
   z
     .array(ticket, { error: "booking.tickets_min" })
-    .min(1, "booking.tickets_min")
-    .max(MAX_TICKETS_PER_ORDER, "booking.too_many_tickets");
+    .check(z.minLength(1, "booking.tickets_min"), z.maxLength(MAX_TICKETS_PER_ORDER, "booking.too_many_tickets"));
 
 /** Spec section 3 "Discount" and section 5 "Coupon: required". Codes are compared without case. */
 export const couponField = z
   .string({ error: "booking.coupon_required" })
-  .trim()
-  .min(1, "booking.coupon_required")
-  .max(60, "form.too_long");
+  .check(z.trim(), z.minLength(1, "booking.coupon_required"), z.maxLength(60, "form.too_long"));
 
 /**
  * POST /shop-api/init-payment (spec section 7, Purchase row): url, eventDateId, provinceId, paymentCode,
@@ -84,17 +82,15 @@ export const couponField = z
  * the buyer back to the right order-detail page after paying, never its host.
  */
 export const purchaseSchema = z.object({
-  url: z.string({ error: "form.required" }).trim().max(2000, "form.too_long").default(""),
+  url: z._default(z.string({ error: "form.required" }).check(z.trim(), z.maxLength(2000, "form.too_long")), ""),
   eventDateId: dbId("errors.unknown_event_date"),
   provinceId: dbId("booking.province_required"),
   paymentCode: z.enum(PAYMENT_CODES, { error: "booking.payment_code_required" }),
   tickets: ticketList(purchaseTicketSchema),
-  discountCode: z
-    .string()
-    .trim()
-    .max(60, "form.too_long")
-    .nullish()
-    .transform((value) => (value ? value : undefined)),
+  discountCode: z.pipe(
+    z.nullish(z.string().check(z.trim(), z.maxLength(60, "form.too_long"))),
+    z.transform((value: string | null | undefined) => (value ? value : undefined)),
+  ),
 });
 export type Purchase = z.infer<typeof purchaseSchema>;
 export type PurchaseInput = z.input<typeof purchaseSchema>;
