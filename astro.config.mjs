@@ -1,4 +1,5 @@
 // @ts-check
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "astro/config";
 import react from "@astrojs/react";
 import sitemap from "@astrojs/sitemap";
@@ -12,6 +13,14 @@ export default defineConfig({
   prefetch: false,
   integrations: [
     react(),
+    {
+      // client:interaction (src/client/directives/interaction.ts): the lead forms hydrate when first used.
+      name: "rodamos:client-interaction",
+      hooks: {
+        "astro:config:setup": ({ addClientDirective }) =>
+          addClientDirective({ name: "interaction", entrypoint: fileURLToPath(new URL("./src/client/directives/interaction.ts", import.meta.url)) }),
+      },
+    },
     sitemap({
       // Client-only shells (the event shell at /event, search results, account), verification and
       // payment result pages are not for search engines.

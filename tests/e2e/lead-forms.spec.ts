@@ -154,3 +154,50 @@ test.describe("Quote form (about us)", () => {
     await expect(form.getByText(THANKS)).toBeVisible();
   });
 });
+
+test.describe("Hydration on first use", () => {
+  test("a form page loads no form code until the form is used, and what was typed meanwhile is kept", async ({ page }) => {
+    const errors = watchConsole(page);
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(request.url());
+    });
+    // Hold the form's code back until the fields below were typed into.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/_astro/ContactForm.*.js", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/contact");
+    await page.waitForLoadState("networkidle");
+    const island = page.locator('astro-island[client="interaction"]');
+    await expect(island).toHaveAttribute("ssr", "");
+    expect(scripts.filter((url) => /ContactForm|react-dom|client\./.test(url))).toEqual([]);
+
+    const form = page.getByTestId("contact-form");
+    await form.getByLabel("Nombre").fill("Laura Pérez");
+    const email = form.getByLabel("Correo electrónico");
+    await email.fill("no-es-un-correo");
+    await email.blur();
+    await form.getByLabel("Teléfono").fill("912345678");
+    await expect(island).toHaveAttribute("ssr", "");
+    release();
+    await expect(island).not.toHaveAttribute("ssr");
+
+    await expect(form.getByLabel("Nombre")).toHaveValue("Laura Pérez");
+    await expect(form.getByText("Email inválido")).toBeVisible();
+    await expect(form.getByLabel("Teléfono")).toHaveValue("912345678");
+    await email.fill("laura@example.com");
+    await form.getByLabel("Mensaje").fill("¿Tienen rutas desde Chía?");
+    const send = form.getByRole("button", { name: "Enviar" });
+    await expect(send).toBeEnabled();
+    const answer = page.waitForResponse((response) => response.url().includes("/api/contact") && response.request().method() === "POST");
+    await send.click();
+    const response = await answer;
+    expect(response.status()).toBe(201);
+    expect(response.request().postDataJSON()).toMatchObject({ name: "Laura Pérez", email: "laura@example.com", phone: "912345678" });
+    await expect(form.getByText(THANKS)).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+});

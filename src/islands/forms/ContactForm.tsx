@@ -13,13 +13,13 @@ import "./lead-form.css";
 
 export default function ContactForm({ texts }: { texts: LeadFormTexts }) {
   const formId = useId();
-  const { form, submit, sent, canSend, isSubmitting } = useLeadForm({
+  const { form, register, submit, sent, canSend, isSubmitting } = useLeadForm({
     schema: contactSchema,
     defaults: { name: "", email: "", phone: "", message: "" },
     endpoint: "/api/contact",
     texts,
   });
-  const { register, formState } = form;
+  const { formState } = form;
   const error = (name: keyof typeof formState.errors) => errorText(texts, formState.errors[name]?.message);
   return (
     <form className="lead-form" noValidate onSubmit={submit} data-testid="contact-form" data-sent={sent || undefined}>

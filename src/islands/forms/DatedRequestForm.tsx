@@ -26,14 +26,14 @@ export function DatedRequestForm({ texts, endpoint, nameLabel, testId }: DatedRe
   // The earliest day is set in the browser, not at build time, so it is today's date when the page is used.
   const [minDay, setMinDay] = useState<string>();
   useEffect(() => setMinDay(todayIso()), []);
-  const { form, submit, sent, canSend, isSubmitting } = useLeadForm({
+  const { form, register, submit, sent, canSend, isSubmitting } = useLeadForm({
     schema: marriageSchema,
     defaults: { name: "", email: "", phone: "", date: "", place: "", message: "" },
     endpoint,
     toPayload: (values: Marriage) => ({ ...values, date: toDayMonthYear(values.date) }),
     texts,
   });
-  const { register, formState } = form;
+  const { formState } = form;
   const error = (name: keyof typeof formState.errors) => errorText(texts, formState.errors[name]?.message);
   return (
     <form className="lead-form" noValidate onSubmit={submit} data-testid={testId} data-sent={sent || undefined}>

@@ -12,6 +12,7 @@ import { ApiFailure, api } from "../../client/api";
 import { $country } from "../../stores/locale";
 import { showToast } from "../../stores/toasts";
 import type { LeadFormTexts } from "./texts";
+import { useEarlyInput } from "./use-early-input";
 
 interface Options<S extends z.ZodMiniType<FieldValues, FieldValues>> {
   schema: S;
@@ -30,6 +31,8 @@ export function useLeadForm<S extends z.ZodMiniType<FieldValues, FieldValues>>({
     mode: "onTouched",
     defaultValues: defaults,
   });
+  // Use this rather than form.register: it keeps what was typed before the form hydrated.
+  const register = useEarlyInput(form.register);
   const fieldOrder = Object.keys(defaults) as Path<z.input<S>>[];
 
   const submit = form.handleSubmit(async (values) => {
@@ -49,5 +52,5 @@ export function useLeadForm<S extends z.ZodMiniType<FieldValues, FieldValues>>({
   });
 
   const { isDirty, isValid, isSubmitting } = form.formState;
-  return { form, submit, sent, canSend: isDirty && isValid && !isSubmitting && !sent, isSubmitting };
+  return { form, register, submit, sent, canSend: isDirty && isValid && !isSubmitting && !sent, isSubmitting };
 }

@@ -4,6 +4,10 @@
  */
 // zod/mini: the same validation as classic zod in a few kB, because the browser downloads these schemas too.
 import * as z from "zod/mini";
+import { todayIso } from "../format/today";
+
+// In its own module so a page script can use it without zod; re-exported for the schemas' users.
+export { todayIso };
 
 export const requiredText = (max = 200) =>
   z.string({ error: "form.required" }).check(z.trim(), z.minLength(1, "form.required"), z.maxLength(max, "form.too_long"));
@@ -26,10 +30,6 @@ export const colombianPhone = z.pipe(
   z.string().check(z.minLength(1, "form.required"), z.regex(COLOMBIAN_PHONE, "form.phone_invalid")),
 );
 
-/** The day in Bogotá as yyyy-mm-dd, so "today" does not flip at 19:00 local time. */
-export function todayIso(now = new Date(), timeZone = "America/Bogota"): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
-}
 
 /** dd/MM/yyyy (the spec's payload) or yyyy-mm-dd, read back as yyyy-mm-dd; a real calendar day. */
 export const calendarDay = z.pipe(
