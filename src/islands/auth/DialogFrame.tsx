@@ -1,6 +1,7 @@
 /** One Radix dialog with the shop's frame: overlay, title, optional intro and a close button. */
 import * as Dialog from "@radix-ui/react-dialog";
 import type { ReactNode } from "react";
+import { $authDialog, returnFocusToOpener } from "./auth-dialog-store";
 
 interface DialogFrameProps {
   open: boolean;
@@ -18,7 +19,15 @@ export function DialogFrame({ open, onOpenChange, title, description, closeLabel
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="auth-overlay" />
-        <Dialog.Content className="auth-dialog" data-dialog={name}>
+        <Dialog.Content
+          className="auth-dialog"
+          data-dialog={name}
+          // With no Radix trigger, focus would fall to <body>; when switching dialogs the next one takes it.
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            if ($authDialog.get() === null) returnFocusToOpener();
+          }}
+        >
           <div className="auth-dialog-head">
             <Dialog.Title className="auth-dialog-title">{title}</Dialog.Title>
             <Dialog.Close className="auth-dialog-close" aria-label={closeLabel}>
