@@ -202,7 +202,7 @@ export const accountMessages = defineMessages({
     "account.addresses.deleted": "Address deleted",
     "account.addresses.marked": "Marked as your address",
     "account.addresses.confirm_delete": "Delete the address {name}?",
-    "account.address_name_min": "Must be longer than 3 characters",
+    "account.address_name_min": "Must be at least 3 characters long",
 
     "account.save": "Save",
     "account.cancel": "Cancel",
@@ -292,7 +292,7 @@ export const accountMessages = defineMessages({
     "account.addresses.deleted": "Endereço removido",
     "account.addresses.marked": "Marcado como seu endereço",
     "account.addresses.confirm_delete": "Remover o endereço {name}?",
-    "account.address_name_min": "Deve ter mais de 3 caracteres",
+    "account.address_name_min": "Deve ter pelo menos 3 caracteres",
 
     "account.save": "Salvar",
     "account.cancel": "Cancelar",
