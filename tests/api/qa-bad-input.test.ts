@@ -41,4 +41,23 @@ describe("text the database cannot store", () => {
       expect(answer.body).toMatchObject({ success: false, code: "validation_failed", message: "Please check the data you entered" });
     }
   });
+
+  it("a NUL byte in a JSON body or an event slug is a translated 422 on every route, not a 500", async () => {
+    const nul = "a\u0000b";
+    const calls: [string, string, unknown?][] = [
+      ["POST", "/shop-api/register", { email: `${nul}@x.co`, plainPassword: "12345678", firstName: "Zoe", lastName: "Nunez", phoneNumber: "3001234567", countryCode: "CO", birthday: "1990-01-01" }],
+      ["POST", "/shop-api/login", { email: `${nul}@x.co`, password: "12345678" }],
+      ["POST", "/shop-api/recovery", { email: `${nul}@x.co` }],
+      ["POST", "/api/contact?country-code=CO", { name: nul, email: "a@b.co", phone: "+5712345678", message: nul }],
+      ["POST", "/shop-api/frequent-friends", { fullname: nul, phone: "+56912345678", email: "a@b.co" }],
+      ["GET", "/api/events/a%00b"],
+      ["GET", "/shop-api/events/a%00b"],
+      ["GET", "/shop-api/discounts/a%00b/event/1"],
+    ];
+    for (const [method, path, body] of calls) {
+      const answer = await shop.call(method, path, body, { token, headers: english });
+      expect(answer.status, path).toBe(422);
+      expect(answer.body.message, path).toBe("Please check the data you entered");
+    }
+  });
 });
