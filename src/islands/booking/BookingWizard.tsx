@@ -12,15 +12,12 @@ import { $loggedIn } from "../../stores/session";
 import { upcomingCalendars } from "./logic/dates";
 import { LoginNotice } from "./LoginNotice";
 import { callingCodeOf } from "../../shared/format/phone";
-import { StepAddresses } from "./StepAddresses";
 import { StepCategories } from "./StepCategories";
-import { StepConfirm } from "./StepConfirm";
 import { Stepper } from "./Stepper";
-import { StepPassengers } from "./StepPassengers";
-import { StepPayment } from "./StepPayment";
 import { SummaryBar } from "./SummaryBar";
 import type { BookingTexts } from "./texts";
 import { TripPickers } from "./TripPickers";
+import { useLaterSteps } from "./use-later-steps";
 import { useOffer } from "./use-offer";
 import { useWarning } from "./use-warning";
 import type { WizardEvent } from "./wizard-event";
@@ -59,6 +56,10 @@ export default function BookingWizard({ event, texts, locale, prefix }: Props) {
   }, [event.id]);
 
   const ready = useOffer(event.id, mounted && draft.eventId === event.id ? draft.eventDateId : null, locale, prefix);
+  // Steps 1 to 4 are a separate chunk, fetched once someone can reach them: a logged-in person (from
+  // hydration on, alongside the offer) or a draft already past step 0. Until it is there the step shows a spinner.
+  const later = useLaterSteps(mounted && (loggedIn || step > STEPS.categories));
+  const stepShown = step < STEPS.addresses || step > STEPS.payment || later !== null;
 
   // A fixed date (periodicityType 1) and a single province need no choice.
   useEffect(() => {
@@ -76,13 +77,13 @@ export default function BookingWizard({ event, texts, locale, prefix }: Props) {
   // A new step scrolls the wizard into view and moves focus to its title (not on first show).
   const shownStep = useRef<number | null>(null);
   useEffect(() => {
-    if (!mounted || shownStep.current === step) return;
+    if (!mounted || !stepShown || shownStep.current === step) return;
     const first = shownStep.current === null;
     shownStep.current = step;
     if (first) return;
     root.current?.scrollIntoView({ block: "start" });
     heading.current?.focus({ preventScroll: true });
-  }, [mounted, step]);
+  }, [mounted, step, stepShown]);
 
   const onValidity = useCallback((next: boolean) => setValid(next), []);
   const next = useCallback(() => goToStep($bookingDraft.get().stepIndex + 1), []);
@@ -123,14 +124,21 @@ export default function BookingWizard({ event, texts, locale, prefix }: Props) {
     setBusy(false);
   }
 
+  const waiting = (
+    <div className="bk-step-body" aria-busy="true">
+      <div className="spinner" role="status" aria-label={texts["common.loading"]} />
+    </div>
+  );
   let body;
   switch (step) {
     case STEPS.categories:
       body = <StepCategories event={event} offer={offer} draft={draft} locale={locale} loggedIn={loggedIn} texts={texts} headingRef={heading} />;
       break;
     case STEPS.addresses:
-      body = (
-        <StepAddresses
+      body = !later ? (
+        waiting
+      ) : (
+        <later.StepAddresses
           formId={FORM_ID}
           tickets={tickets}
           counties={counties}
@@ -143,8 +151,10 @@ export default function BookingWizard({ event, texts, locale, prefix }: Props) {
       );
       break;
     case STEPS.passengers:
-      body = (
-        <StepPassengers
+      body = !later ? (
+        waiting
+      ) : (
+        <later.StepPassengers
           formId={FORM_ID}
           tickets={tickets}
           phoneCode={callingCodeOf(country)}
@@ -157,8 +167,10 @@ export default function BookingWizard({ event, texts, locale, prefix }: Props) {
       );
       break;
     case STEPS.confirm:
-      body = (
-        <StepConfirm
+      body = !later ? (
+        waiting
+      ) : (
+        <later.StepConfirm
           formId={FORM_ID}
           event={event}
           draft={draft}
@@ -176,7 +188,7 @@ export default function BookingWizard({ event, texts, locale, prefix }: Props) {
       );
       break;
     case STEPS.payment:
-      body = <StepPayment payment={draft.payment} rejected={draft.rejected} countryCode={event.countryCode} prefix={prefix} texts={texts} headingRef={heading} />;
+      body = !later ? waiting : <later.StepPayment payment={draft.payment} rejected={draft.rejected} countryCode={event.countryCode} prefix={prefix} texts={texts} headingRef={heading} />;
       break;
     case STEPS.done:
       body = (

@@ -3,8 +3,8 @@ import type { Ref } from "react";
 import type { Locale } from "../../shared/locales";
 import type { BookingDraft, BookingOffer } from "../../stores/booking";
 import { CategoryAccordion } from "./CategoryAccordion";
-import { DiscountForm } from "./DiscountForm";
 import type { BookingTexts } from "./texts";
+import { useLaterSteps } from "./use-later-steps";
 import type { WizardEvent } from "./wizard-event";
 
 interface Props {
@@ -19,6 +19,9 @@ interface Props {
 
 export function StepCategories({ event, offer, draft, locale, loggedIn, texts, headingRef }: Props) {
   const canSelect = loggedIn && draft.eventDateId !== null && draft.provinceId !== null;
+  // The discount entry comes with the later steps' code (the wizard loads it as soon as someone is logged in).
+  const later = useLaterSteps(loggedIn);
+  const DiscountForm = later?.DiscountForm;
   return (
     <div className="bk-step-body">
       <h3 className="bk-step-title" tabIndex={-1} ref={headingRef}>
@@ -37,7 +40,7 @@ export function StepCategories({ event, offer, draft, locale, loggedIn, texts, h
         canSelect={canSelect}
         texts={texts}
       />
-      {loggedIn ? <DiscountForm eventId={event.id} discount={draft.discount} texts={texts} /> : null}
+      {loggedIn && DiscountForm ? <DiscountForm eventId={event.id} discount={draft.discount} texts={texts} /> : null}
     </div>
   );
 }
