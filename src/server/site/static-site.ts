@@ -8,7 +8,7 @@ import { stat } from "node:fs/promises";
 import { extname, join, normalize, resolve, sep } from "node:path";
 import { Readable } from "node:stream";
 import type { MiddlewareHandler } from "hono";
-import { SITES } from "../../shared/locales";
+import { COUNTRY_LOCALES, SITES, isCountryCode, sitePrefix, type CountryCode } from "../../shared/locales";
 
 const CONTENT_TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -41,6 +41,15 @@ function splitPrefix(pathname: string): { prefix: string; rest: string } {
   const site = SITES.find((s) => s.prefix && (pathname === s.prefix || pathname.startsWith(`${s.prefix}/`)));
   const prefix = site?.prefix ?? "";
   return { prefix, rest: pathname.slice(prefix.length) || "/" };
+}
+
+/** "/cl" or "/cl/search" (a country without its language, typed or shared by hand): that country's own-language site. */
+function countrySiteOf(pathname: string): string | undefined {
+  const [, head = "", ...tail] = pathname.split("/");
+  if (head.length !== 2 || !isCountryCode(head)) return undefined;
+  const country = head.toUpperCase() as CountryCode;
+  const target = sitePrefix(country, COUNTRY_LOCALES[country][0]) + (tail.length ? `/${tail.join("/")}` : "");
+  return target || "/";
 }
 
 async function fileAt(root: string, pathname: string): Promise<string | undefined> {
@@ -81,6 +90,10 @@ export function staticSite(distDir: string): MiddlewareHandler {
       const head = rest.split("/")[1] ?? "";
       if ((SHELL_ROUTES as readonly string[]).includes(head)) file = await fileAt(root, `${prefix}/${head}`);
     }
+    // The raw (still encoded) path: a Location header takes no decoded non-ASCII text.
+    const url = new URL(c.req.url);
+    const countrySite = !file && !prefix ? countrySiteOf(url.pathname.replace(/(.)\/$/, "$1")) : undefined;
+    if (countrySite) return c.redirect(countrySite + url.search, 302);
     if (!file) return c.redirect(`${prefix}/error404`, 302);
 
     const ext = extname(file);
