@@ -48,7 +48,9 @@ function countrySiteOf(pathname: string): string | undefined {
   const [, head = "", ...tail] = pathname.split("/");
   if (head.length !== 2 || !isCountryCode(head)) return undefined;
   const country = head.toUpperCase() as CountryCode;
-  const target = sitePrefix(country, COUNTRY_LOCALES[country][0]) + (tail.length ? `/${tail.join("/")}` : "");
+  const ownLocale = COUNTRY_LOCALES[country][0];
+  if (!ownLocale) return undefined;
+  const target = sitePrefix(country, ownLocale) + (tail.length ? `/${tail.join("/")}` : "");
   return target || "/";
 }
 
