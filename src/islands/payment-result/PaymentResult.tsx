@@ -13,6 +13,8 @@ interface Links {
   home: string;
   purchases: string;
   contact: string;
+  /** The site's event path prefix ("/co/en-us/event/"): a cancelled payment offers its event to try again. */
+  event?: string;
 }
 
 interface Props {
@@ -26,9 +28,14 @@ interface OrderStatus {
   order: { paymentState: string };
 }
 
+interface OrderEvent {
+  event: { slug: string };
+}
+
 export default function PaymentResult({ texts, mode, links }: Props) {
   const [view, setView] = useState<PaymentView>(mode === "rejected" ? "error" : "loading");
   const [orderId, setOrderId] = useState<string>();
+  const [eventHref, setEventHref] = useState<string>();
 
   useEffect(() => {
     if (mode === "rejected") return;
@@ -40,12 +47,23 @@ export default function PaymentResult({ texts, mode, links }: Props) {
     }
     let live = true;
     api<OrderStatus>(`/shop-api/order-status/${encodeURIComponent(id)}${window.location.search}`)
-      .then((answer) => live && setView(viewOf(answer?.order?.paymentState)))
+      .then((answer) => {
+        const next = viewOf(answer?.order?.paymentState);
+        if (!live) return;
+        setView(next);
+        // The cancelled copy says "try again from the event page": find which event that is.
+        if (next === "cancelled" && links.event) {
+          const base = links.event;
+          api<OrderEvent>(`/shop-api/order-detail/${encodeURIComponent(id)}`)
+            .then((detail) => live && detail?.event?.slug && setEventHref(`${base}${encodeURIComponent(detail.event.slug)}`))
+            .catch(() => undefined);
+        }
+      })
       .catch(() => live && setView("error"));
     return () => {
       live = false;
     };
-  }, [mode]);
+  }, [mode, links.event]);
 
   if (view === "loading") {
     return (
@@ -82,6 +100,11 @@ export default function PaymentResult({ texts, mode, links }: Props) {
         {view === "error" ? (
           <a className="btn btn-ghost" href={links.contact}>
             {texts["pages.payment.contact"]}
+          </a>
+        ) : null}
+        {view === "cancelled" && eventHref ? (
+          <a className="btn btn-primary" href={eventHref}>
+            {texts["pages.payment.back_to_event"]}
           </a>
         ) : null}
         <a className="btn btn-secondary" href={links.purchases}>

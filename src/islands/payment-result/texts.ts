@@ -15,6 +15,7 @@ export const PAYMENT_RESULT_KEYS = [
   "pages.payment.order",
   "pages.payment.note",
   "pages.payment.my_purchases",
+  "pages.payment.back_to_event",
   "pages.payment.contact",
   "common.back_to_main",
 ] as const satisfies readonly MessageKey[];
