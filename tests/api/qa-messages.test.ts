@@ -33,3 +33,19 @@ describe("frequent address name of fewer than 3 characters", () => {
     expect(accepted.status).toBe(201);
   });
 });
+
+describe("a field refused by a check with no catalogue message of its own", () => {
+  it("reads a translated 'not valid' instead of the schema library's English default", async () => {
+    const english = { "accept-language": "en-US" };
+    const spanish = { "accept-language": "es-CO" };
+    const rut = await shop.call("PUT", "/shop-api/me", { email: "x@example.com", firstName: "Ana", lastName: "Lopez", phoneNumber: "573001234567", gender: "female", rut: 7 }, { token, headers: spanish });
+    expect(rut.status).toBe(422);
+    expect(rut.body.fields?.rut).toBe("Este valor no es válido");
+    const limit = await shop.call("GET", "/api/events?type=1&limit=99999999999999999999", undefined, { headers: english });
+    expect(limit.status).toBe(422);
+    expect(limit.body.fields?.limit).toBe("This value is not valid");
+    const array = await shop.call("POST", "/api/contact?country-code=CO", [], { headers: english });
+    expect(array.status).toBe(422);
+    expect(array.body.fields?._).toBe("This value is not valid");
+  });
+});

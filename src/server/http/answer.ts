@@ -31,7 +31,9 @@ export function fail(c: Context<AppEnv>, error: ApiError) {
   const message = isMessageKey(key) ? translate(locale, key, error.params) : error.code;
   const fields = error.fields
     ? Object.fromEntries(
-        Object.entries(error.fields).map(([name, code]) => [name, isMessageKey(code) ? translate(locale, code) : code]),
+        // A check with no catalogue key of its own (a schema library default such as "Invalid input: expected
+        // string, received number") must not reach a person untranslated.
+        Object.entries(error.fields).map(([name, code]) => [name, translate(locale, isMessageKey(code) ? code : "errors.invalid_value")]),
       )
     : undefined;
   return c.json({ success: false as const, code: error.code, message, ...(fields ? { fields } : {}) }, error.status);

@@ -13,6 +13,7 @@ export const errorMessages = defineMessages({
     "errors.unknown_event_date": "Esa fecha no está disponible para este evento",
     "errors.invalid_event_type": "El tipo de evento debe ser 1, 2 o 3",
     "errors.invalid_id": "El identificador no es válido",
+    "errors.invalid_value": "Este valor no es válido",
     "errors.invalid_number": "Debe ser un número entre 1 y 100",
   },
   es_CL: {
@@ -26,6 +27,7 @@ export const errorMessages = defineMessages({
     "errors.unknown_event_date": "Esa fecha no está disponible para este evento",
     "errors.invalid_event_type": "El tipo de evento debe ser 1, 2 o 3",
     "errors.invalid_id": "El identificador no es válido",
+    "errors.invalid_value": "Este valor no es válido",
     "errors.invalid_number": "Debe ser un número entre 1 y 100",
   },
   es_ES: {
@@ -39,6 +41,7 @@ export const errorMessages = defineMessages({
     "errors.unknown_event_date": "Esa fecha no está disponible para este evento",
     "errors.invalid_event_type": "El tipo de evento debe ser 1, 2 o 3",
     "errors.invalid_id": "El identificador no es válido",
+    "errors.invalid_value": "Este valor no es válido",
     "errors.invalid_number": "Debe ser un número entre 1 y 100",
   },
   es_MX: {
@@ -52,6 +55,7 @@ export const errorMessages = defineMessages({
     "errors.unknown_event_date": "Esa fecha no está disponible para este evento",
     "errors.invalid_event_type": "El tipo de evento debe ser 1, 2 o 3",
     "errors.invalid_id": "El identificador no es válido",
+    "errors.invalid_value": "Este valor no es válido",
     "errors.invalid_number": "Debe ser un número entre 1 y 100",
   },
   en_US: {
@@ -65,6 +69,7 @@ export const errorMessages = defineMessages({
     "errors.unknown_event_date": "That date is not available for this event",
     "errors.invalid_event_type": "The event type must be 1, 2 or 3",
     "errors.invalid_id": "The identifier is not valid",
+    "errors.invalid_value": "This value is not valid",
     "errors.invalid_number": "It must be a number from 1 to 100",
   },
   pt_BR: {
@@ -78,6 +83,7 @@ export const errorMessages = defineMessages({
     "errors.unknown_event_date": "Essa data não está disponível para este evento",
     "errors.invalid_event_type": "O tipo de evento deve ser 1, 2 ou 3",
     "errors.invalid_id": "O identificador não é válido",
+    "errors.invalid_value": "Este valor não é válido",
     "errors.invalid_number": "Deve ser um número de 1 a 100",
   },
 });
