@@ -84,7 +84,8 @@ test("continue is refused with a 4 s warning until the step is complete", async 
   await expect(wizard(page).getByRole("heading", { name: "¿Dónde te recogemos?" })).toBeVisible();
   // Past step 0 the date and province are locked.
   await expect(wizard(page).getByLabel("Departamento de recogida")).toBeDisabled();
-  await continueButton(page).click({ force: true });
+  // From the keyboard: the step change is still scrolling the page, where a pointer click could miss.
+  await continueButton(page).press("Enter");
   await expect(warning).toHaveText("Completa todos los campos del formulario");
   await expect(ticketPanel(page, 0).getByText("Ingresa la dirección")).toBeVisible();
   // The stepper goes back to a past step; the draft keeps the selection.
