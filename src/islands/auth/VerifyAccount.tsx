@@ -5,13 +5,14 @@
  */
 import { useStore } from "@nanostores/react";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { api } from "../../client/api";
+import { ApiFailure, api } from "../../client/api";
 import { $locale } from "../../stores/locale";
 import { tokenFromPath } from "./page-token";
 import { authTexts } from "./texts";
 import "./auth.css";
 
-type State = "pending" | "verified" | "failed";
+/** "already": the link was spent, so the account it named is verified (a second click, a mail scanner). */
+type State = "pending" | "verified" | "already" | "failed";
 
 export default function VerifyAccount() {
   const locale = useStore($locale);
@@ -29,7 +30,7 @@ export default function VerifyAccount() {
     }
     api(`/shop-api/verify-account?token=${encodeURIComponent(token)}`)
       .then(() => setState("verified"))
-      .catch(() => setState("failed"));
+      .catch((error: unknown) => setState(error instanceof ApiFailure && error.code === "token_used" ? "already" : "failed"));
   }, []);
 
   const logIn = () => void import("./open-auth").then((module) => module.openAuth("login"));
@@ -47,6 +48,14 @@ export default function VerifyAccount() {
         {state === "verified" ? (
           <>
             <p className="auth-state-ok">{texts["auth.verify.success"]}</p>
+            <button type="button" className="btn btn-primary" onClick={logIn}>
+              {texts["auth.verify.login"]}
+            </button>
+          </>
+        ) : null}
+        {state === "already" ? (
+          <>
+            <p className="auth-state-ok">{texts["auth.verify.already"]}</p>
             <button type="button" className="btn btn-primary" onClick={logIn}>
               {texts["auth.verify.login"]}
             </button>
