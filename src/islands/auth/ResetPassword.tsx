@@ -6,7 +6,7 @@
 import { useStore } from "@nanostores/react";
 import { useMemo, useState } from "react";
 import * as z from "zod/mini";
-import { api } from "../../client/api";
+import { ApiFailure, api } from "../../client/api";
 import { password } from "../../shared/schemas/auth";
 import { $locale } from "../../stores/locale";
 import { SHORT_TOAST_MS, showToast } from "../../stores/toasts";
@@ -36,7 +36,9 @@ export default function ResetPassword() {
       await api(`/shop-api/reset-password?token=${encodeURIComponent(token)}`, { method: "POST", body: values });
       setDone(true);
     } catch (error) {
-      showToast("error", failureMessage(error, texts.passwords_must_match), SHORT_TOAST_MS);
+      // A malformed link is refused as a form error on `token`, a field this page does not show: name the link.
+      const linkProblem = error instanceof ApiFailure ? error.fields.token : undefined;
+      showToast("error", linkProblem ?? failureMessage(error, texts.passwords_must_match), SHORT_TOAST_MS);
     }
   });
 
