@@ -115,7 +115,10 @@ export async function listRecommendedEvents(db: Db, query: { countryCode: Countr
   return items.map((item) => ({ id: item.id, regularEvent: item }));
 }
 
-const ACCENTED = "ÁÀÂÄÃÅÉÈÊËÍÌÎÏÓÒÔÖÕÚÙÛÜÑÇáàâäãåéèêëíìîïóòôöõúùûüñç";
+/** Apostrophes people leave out ("ohiggins" for "O'Higgins"): dropped on both sides of the comparison. */
+const APOSTROPHES = "'’`´";
+// `translate` deletes the characters of its second argument that have no counterpart in the third: the apostrophes.
+const ACCENTED = `ÁÀÂÄÃÅÉÈÊËÍÌÎÏÓÒÔÖÕÚÙÛÜÑÇáàâäãåéèêëíìîïóòôöõúùûüñç${APOSTROPHES}`;
 const PLAIN = "AAAAAAEEEEIIIIOOOOOUUUUNCaaaaaaeeeeiiiiooooouuuunc";
 
 /**
@@ -127,12 +130,15 @@ function foldSql(expression: SQL): SQL {
 }
 
 export function foldText(text: string): string {
-  return text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+  return text.normalize("NFD").replace(/\p{M}/gu, "").replace(/['’`´]/gu, "").toLowerCase();
 }
 
 /** `/search?q=`: the event name in any locale or the venue name contains the query. */
 export function searchEvents(db: Db, query: { q: string; countryCode: CountryCode; now: Date; locale?: Locale }) {
-  const pattern = `%${foldText(query.q.trim()).replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  const folded = foldText(query.q.trim());
+  // Only apostrophes: nothing left to look for (an empty pattern would match every event).
+  if (!folded) return Promise.resolve([]);
+  const pattern = `%${folded.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
   const matches = sql`(exists (select 1 from jsonb_each(${events.translations}) as t(locale, text)
       where ${foldSql(sql`t.text ->> 'name'`)} like ${pattern})
     or ${foldSql(sql`${places.name}`)} like ${pattern}
