@@ -19,6 +19,7 @@ beforeAll(() => {
     writeFileSync(join(dist, page), `<!doctype html><title>${page}</title>`);
   }
   app.use("*", staticSite(dist));
+  app.all("/api/*", (c) => c.json({ success: false, code: "not_found" }, 404));
 });
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
@@ -41,5 +42,11 @@ describe("a bare country code", () => {
     expect(await go("/cl/es-cl/nada")).toEqual({ status: 302, location: "/cl/es-cl/error404" });
     expect(await go("/nada")).toEqual({ status: 302, location: "/error404" });
     expect(await go("/xx")).toEqual({ status: 302, location: "/error404" });
+  });
+});
+
+describe("API paths", () => {
+  it("are left to the API even with a broken escape in them (JSON, not a redirect to the 404 page)", async () => {
+    expect(await go("/api/events/%ZZ")).toEqual({ status: 404, location: null });
   });
 });

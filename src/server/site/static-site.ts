@@ -34,6 +34,9 @@ const CONTENT_TYPES: Record<string, string> = {
   ".webmanifest": "application/manifest+json",
 };
 
+/** Paths the API serves, not the site. */
+const API_PREFIXES = ["/api/", "/shop-api/", "/dev/", "/payments-sim/"];
+
 /** Path segments (after the site prefix) whose unknown children are served by one client-side shell. */
 export const SHELL_ROUTES = ["my-account", "verify-account", "recovery-account", "order-detail", "event"] as const;
 
@@ -72,13 +75,15 @@ export function staticSite(distDir: string): MiddlewareHandler {
   const root = resolve(distDir);
   return async (c, next) => {
     if (c.req.method !== "GET" && c.req.method !== "HEAD") return next();
+    const rawPath = new URL(c.req.url).pathname;
+    // API calls answer JSON, even with a broken escape (%ZZ) in their path: they never land on a page.
+    if (API_PREFIXES.some((prefix) => rawPath.startsWith(prefix))) return next();
     let pathname: string;
     try {
-      pathname = decodeURIComponent(new URL(c.req.url).pathname);
+      pathname = decodeURIComponent(rawPath);
     } catch {
       return c.redirect("/error404", 302);
     }
-    if (pathname.startsWith("/api/") || pathname.startsWith("/shop-api/") || pathname.startsWith("/dev/") || pathname.startsWith("/payments-sim/")) return next();
     if (pathname.length > 1 && pathname.endsWith("/")) pathname = pathname.slice(0, -1);
 
     if (!(await fileAt(root, "/index.html"))) {
