@@ -44,6 +44,17 @@ test("without results, 'No se han encontrado resultados' shows after about one s
   await expect(page.getByTestId("event-list")).toHaveCount(0);
 });
 
+test("a pasted query longer than the API takes is cut to it, not refused", async ({ page }) => {
+  const statuses: number[] = [];
+  page.on("response", (response) => {
+    if (response.url().includes("/api/search")) statuses.push(response.status());
+  });
+  await page.goto(`/search?q=${"a".repeat(150)}`);
+  await waitForHydration(page);
+  await expect(page.getByTestId("search-empty")).toHaveText("No se han encontrado resultados");
+  expect(statuses).toEqual([200]);
+});
+
 test("an empty query never calls the API", async ({ page }) => {
   const calls: string[] = [];
   page.on("request", (request) => {

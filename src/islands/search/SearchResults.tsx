@@ -11,6 +11,7 @@ import { SEARCH_KEY } from "../../components/header/search-box";
 import type { Locale } from "../../shared/locales";
 import type { EventListItem } from "../../shared/types/catalog";
 import { EMPTY_MESSAGE_DELAY_MS, type SearchLabels } from "./search-keys";
+import { SEARCH_QUERY_MAX } from "../../shared/search-limits";
 
 interface Props {
   locale: Locale;
@@ -23,12 +24,15 @@ type State = { kind: "idle" } | { kind: "searching" } | { kind: "results"; event
 
 function readQuery(): string {
   const fromUrl = new URLSearchParams(window.location.search).get("q");
-  if (fromUrl !== null) return fromUrl.trim();
-  try {
-    return sessionStorage.getItem(SEARCH_KEY)?.trim() ?? "";
-  } catch {
-    return "";
+  let query = fromUrl ?? "";
+  if (fromUrl === null) {
+    try {
+      query = sessionStorage.getItem(SEARCH_KEY) ?? "";
+    } catch {
+      query = "";
+    }
   }
+  return query.trim().slice(0, SEARCH_QUERY_MAX).trim();
 }
 
 export function SearchResults({ locale, country, prefix, labels }: Props) {

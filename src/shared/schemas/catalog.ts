@@ -5,6 +5,7 @@
 import * as z from "zod/mini";
 import { COUNTRIES, DEFAULT_COUNTRY } from "../locales";
 import { requiredText } from "./fields";
+import { SEARCH_QUERY_MAX } from "../search-limits";
 
 /** `?country-code=`: case-insensitive, Colombia when missing or empty (spec section 9: default country). */
 export const countryCodeParam = z.pipe(
@@ -51,7 +52,6 @@ export type EventsQuery = z.infer<typeof eventsQuerySchema>;
 
 export const productVariantQuerySchema = z.object({ eventDateId: z.optional(idParam) });
 
-export const SEARCH_QUERY_MAX = 100;
 /** The search box: the server is called only for a non-empty query (spec section 5), so blank is refused. */
 export const searchQuerySchema = z.extend(countryQuerySchema, { q: requiredText(SEARCH_QUERY_MAX) });
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
