@@ -84,7 +84,7 @@ describe("POST /shop-api/register", () => {
     ["birthday", { birthday: "" }, "La fecha de nacimiento es requerida"],
     ["birthday", { birthday: "1990-02-30" }, "La fecha de nacimiento no es válida"],
     ["birthday", { birthday: tomorrow }, "La fecha de nacimiento no puede estar en el futuro"],
-    ["countryCode", { countryCode: "XX" }, "Campo requerido"],
+    ["countryCode", { countryCode: "XX" }, "No atendemos ese país"],
   ])("refuses an invalid %s (%j) and stores nothing", async (field, overrides, message) => {
     const body = shop.signUpBody(overrides);
     const answer = await shop.call("POST", "/shop-api/register", body);

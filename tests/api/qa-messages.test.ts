@@ -43,9 +43,26 @@ describe("a field refused by a check with no catalogue message of its own", () =
     expect(rut.body.fields?.rut).toBe("Este valor no es válido");
     const limit = await shop.call("GET", "/api/events?type=1&limit=99999999999999999999", undefined, { headers: english });
     expect(limit.status).toBe(422);
-    expect(limit.body.fields?.limit).toBe("This value is not valid");
+    expect(limit.body.fields?.limit).toBe("It must be a number from 1 to 100");
     const array = await shop.call("POST", "/api/contact?country-code=CO", [], { headers: english });
     expect(array.status).toBe(422);
     expect(array.body.fields?._).toBe("This value is not valid");
+  });
+});
+
+describe("a sign-up naming a country the shop does not serve", () => {
+  it("says the country is unknown, not that the field is missing", async () => {
+    const answer = await shop.call("POST", "/shop-api/register", {
+      email: `zz.${Date.now()}@example.com`,
+      plainPassword: "secreta1",
+      firstName: "Ana",
+      lastName: "Lopez",
+      phoneNumber: "573001234567",
+      countryCode: "ZZ",
+      birthday: "1990-05-01",
+    }, { headers: { "accept-language": "es-CO" } });
+    expect(answer.status).toBe(422);
+    expect(answer.body.fields?.countryCode).not.toBe("Campo requerido");
+    expect(answer.body.fields?.countryCode).toMatch(/país/i);
   });
 });

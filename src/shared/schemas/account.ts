@@ -23,7 +23,7 @@ export const profileSchema = z.object({
   lastName,
   phoneNumber,
   rut: z.pipe(
-    z.nullish(z.string().check(z.trim(), z.maxLength(30, "form.too_long"))),
+    z.nullish(z.string({ error: "errors.invalid_value" }).check(z.trim(), z.maxLength(30, "form.too_long"))),
     z.transform((value: string | null | undefined) => (value ? value : null)),
   ),
   gender: z.enum(GENDERS, { error: "form.required" }),

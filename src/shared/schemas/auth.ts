@@ -76,7 +76,8 @@ export const countryCode = z.pipe(
     z.string({ error: "form.required" }).check(z.trim()),
     z.transform((value: string) => value.toUpperCase()),
   ),
-  z.enum(COUNTRIES, { error: "form.required" }),
+  // A value that is there but names no country of the shop is not "missing": say which is wrong.
+  z.enum(COUNTRIES, { error: (issue) => (issue.input === "" ? "form.required" : "errors.unknown_country") }),
 );
 
 export const loginSchema = z.object({ email: accountEmail, password });

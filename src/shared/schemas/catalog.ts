@@ -44,7 +44,7 @@ export const eventsQuerySchema = z.extend(countryQuerySchema, {
   limit: z.optional(
     z.pipe(
       z.pipe(z.string().check(z.regex(/^\d+$/, "errors.invalid_number")), z.transform(Number)),
-      z.number().check(z.int(), z.gte(1, "errors.invalid_number"), z.lte(LIST_LIMIT_MAX, "errors.invalid_number")),
+      z.number().check(z.int("errors.invalid_number"), z.gte(1, "errors.invalid_number"), z.lte(LIST_LIMIT_MAX, "errors.invalid_number")),
     ),
   ),
 });
