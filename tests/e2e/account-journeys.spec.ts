@@ -88,6 +88,13 @@ test("sign up, verify from the mail, log in, edit the profile, add a friend and 
   await expect(page.locator("[data-address].is-own")).toContainText("Carrera 7 #71-21");
   await page.reload();
   await expect(page.locator("[data-address].is-own")).toContainText("Mi dirección");
+  // Deleting asks first, then the row goes and stays gone after a reload.
+  await page.getByRole("button", { name: "Eliminar: Calle 85 #15-20" }).click();
+  await page.getByRole("button", { name: "Sí, eliminar" }).click();
+  await expect(page.locator("[data-address]")).toHaveCount(1);
+  await page.reload();
+  await expect(page.locator("[data-address]")).toHaveCount(1);
+  await expect(page.locator("[data-address]")).toContainText("Carrera 7 #71-21");
 
   await page.getByRole("link", { name: "Historial de compras" }).click();
   await expect(page.getByText("Este usuario no tiene compras asociadas")).toBeVisible();

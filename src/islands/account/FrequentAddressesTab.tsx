@@ -13,6 +13,7 @@ import { fill, messageOf } from "../auth/texts";
 import { failureMessage, showServerFields, useShopForm } from "../auth/use-shop-form";
 import { ConfirmDialog } from "./ConfirmDialog";
 import type { AccountTexts } from "./texts";
+import { ListState } from "./ListState";
 import { useList } from "./use-list";
 
 interface Address {
@@ -31,7 +32,7 @@ interface County {
 const EMPTY = { name: "", countyId: "", myAddress: false };
 
 export function FrequentAddressesTab({ texts, countryCode }: { texts: AccountTexts; countryCode: string }) {
-  const { items, setItems, state } = useList<Address>("/shop-api/frequent-addresses");
+  const { items, setItems, state, removeRow } = useList<Address>("/shop-api/frequent-addresses");
   const [counties, setCounties] = useState<County[]>([]);
   const [editing, setEditing] = useState<Address | null>(null);
   const [deleting, setDeleting] = useState<Address | null>(null);
@@ -91,8 +92,7 @@ export function FrequentAddressesTab({ texts, countryCode }: { texts: AccountTex
   async function remove(address: Address) {
     setDeleting(null);
     try {
-      await api(`/shop-api/frequent-addresses/${address.id}`, { method: "DELETE" });
-      setItems(items.filter((item) => item.id !== address.id));
+      await removeRow(address.id);
       if (editing?.id === address.id) stopEditing();
       showToast("success", texts["account.addresses.deleted"]);
     } catch (error) {
@@ -104,9 +104,7 @@ export function FrequentAddressesTab({ texts, countryCode }: { texts: AccountTex
     <div className="account-section">
       <h1 className="account-title">{texts["account.addresses.title"]}</h1>
       <p className="account-intro">{texts["account.addresses.intro"]}</p>
-      {state === "loading" ? <div className="spinner" role="status" aria-label={texts["account.loading"]} /> : null}
-      {state === "error" ? <p className="empty-text">{texts["account.load_error"]}</p> : null}
-      {state === "ready" && items.length === 0 ? <p className="empty-text">{texts["account.addresses.empty"]}</p> : null}
+      <ListState state={state} empty={items.length === 0} emptyText={texts["account.addresses.empty"]} texts={texts} />
       {items.length > 0 ? (
         <ul className="account-list" aria-label={texts["account.addresses.title"]}>
           {items.map((address) => (

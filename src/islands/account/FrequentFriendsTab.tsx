@@ -12,6 +12,7 @@ import { InputField } from "../auth/Field";
 import { failureMessage, showServerFields, useShopForm } from "../auth/use-shop-form";
 import { ConfirmDialog } from "./ConfirmDialog";
 import type { AccountTexts } from "./texts";
+import { ListState } from "./ListState";
 import { useList } from "./use-list";
 
 interface Friend {
@@ -24,7 +25,7 @@ interface Friend {
 const EMPTY = { fullname: "", phone: "", email: "" };
 
 export function FrequentFriendsTab({ texts }: { texts: AccountTexts }) {
-  const { items, setItems, state } = useList<Friend>("/shop-api/frequent-friends");
+  const { items, setItems, state, removeRow } = useList<Friend>("/shop-api/frequent-friends");
   const [editing, setEditing] = useState<Friend | null>(null);
   const [deleting, setDeleting] = useState<Friend | null>(null);
   const form = useShopForm(frequentFriendSchema, EMPTY);
@@ -62,8 +63,7 @@ export function FrequentFriendsTab({ texts }: { texts: AccountTexts }) {
   async function remove(friend: Friend) {
     setDeleting(null);
     try {
-      await api(`/shop-api/frequent-friends/${friend.id}`, { method: "DELETE" });
-      setItems(items.filter((item) => item.id !== friend.id));
+      await removeRow(friend.id);
       if (editing?.id === friend.id) stopEditing();
       showToast("success", texts["account.friends.deleted"]);
     } catch (error) {
@@ -75,9 +75,7 @@ export function FrequentFriendsTab({ texts }: { texts: AccountTexts }) {
     <div className="account-section">
       <h1 className="account-title">{texts["account.friends.title"]}</h1>
       <p className="account-intro">{texts["account.friends.intro"]}</p>
-      {state === "loading" ? <div className="spinner" role="status" aria-label={texts["account.loading"]} /> : null}
-      {state === "error" ? <p className="empty-text">{texts["account.load_error"]}</p> : null}
-      {state === "ready" && items.length === 0 ? <p className="empty-text">{texts["account.friends.empty"]}</p> : null}
+      <ListState state={state} empty={items.length === 0} emptyText={texts["account.friends.empty"]} texts={texts} />
       {items.length > 0 ? (
         <ul className="account-list" aria-label={texts["account.friends.title"]}>
           {items.map((friend) => (

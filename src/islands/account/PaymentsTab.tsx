@@ -10,6 +10,7 @@ import { PurchaseDetail } from "./purchases/PurchaseDetail";
 import { usePurchaseRoute } from "./purchases/purchase-route";
 import { stateLook } from "./tabs";
 import type { AccountTexts } from "./texts";
+import { ListState } from "./ListState";
 import { useList } from "./use-list";
 
 interface Purchase {
@@ -45,9 +46,7 @@ export function PaymentsTab({ texts, locale, countryCode }: Props) {
   return (
     <div className="account-section">
       <h1 className="account-title">{texts["account.payments.title"]}</h1>
-      {state === "loading" ? <div className="spinner" role="status" aria-label={texts["account.loading"]} /> : null}
-      {state === "error" ? <p className="empty-text">{texts["account.load_error"]}</p> : null}
-      {state === "ready" && items.length === 0 ? <p className="empty-text">{texts.not_purchases}</p> : null}
+      <ListState state={state} empty={items.length === 0} emptyText={texts.not_purchases} texts={texts} />
       {state === "ready" && items.length > 0 ? (
         <table className="purchases">
           <thead>

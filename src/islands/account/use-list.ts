@@ -18,5 +18,10 @@ export function useList<T>(path: string) {
       live = false;
     };
   }, [path]);
-  return { items, setItems, state };
+  /** DELETE {path}/{id}, then drop the row; a refusal is thrown for the caller to tell. */
+  async function removeRow(id: number) {
+    await api(`${path}/${id}`, { method: "DELETE" });
+    setItems((rows) => rows.filter((row) => (row as { id?: number }).id !== id));
+  }
+  return { items, setItems, state, removeRow };
 }
