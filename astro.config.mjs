@@ -4,8 +4,11 @@ import { defineConfig } from "astro/config";
 import react from "@astrojs/react";
 import sitemap from "@astrojs/sitemap";
 
+const ASSET_NAMES = "_astro/[hash][extname]";
+
 export default defineConfig({
-  site: process.env.PUBLIC_URL ?? "http://localhost:4321",
+  // The origin of the sitemap and every absolute link: PUBLIC_URL, else the port the shop listens on.
+  site: process.env.PUBLIC_URL ?? `http://localhost:${process.env.PORT ?? 4321}`,
   output: "static",
   outDir: process.env.DIST_DIR ?? "./dist",
   trailingSlash: "never",
@@ -26,11 +29,17 @@ export default defineConfig({
       // payment result pages are not for search engines.
       filter: (page) => {
         const path = new URL(page).pathname.replace(/\/$/, "");
-        return !/\/(event|search|my-account|verify-account|recovery-account|order-detail|order-rejected|response-payment|error404|qr-verification)(\/.*)?$/.test(path) || /\/event\/[^/]+$/.test(path);
+        return !/\/(event|search|my-account|verify-account|recovery-account|order-detail|order-rejected|response-payment|error404|qr-verification|staff)(\/.*)?$/.test(path) || /\/event\/[^/]+$/.test(path);
       },
     }),
   ],
   vite: {
-    server: { proxy: { "/api": "http://127.0.0.1:4321", "/shop-api": "http://127.0.0.1:4321" } },
+    // Stylesheets and other assets are named by their content alone, in the client and the prerender builds alike.
+    // Astro drops a client CSS file that the prerendered page already links, but the bundler's preload list for a
+    // lazily loaded island (the wizard in the event shell) still names the dropped client file: with one name per
+    // content, the preload finds the page's copy instead of a 404.
+    build: { rolldownOptions: { output: { assetFileNames: ASSET_NAMES } } },
+    environments: { client: { build: { rolldownOptions: { output: { assetFileNames: ASSET_NAMES } } } } },
+    server: { proxy: { "/api": `http://127.0.0.1:${process.env.PORT ?? 4321}`, "/shop-api": `http://127.0.0.1:${process.env.PORT ?? 4321}` } },
   },
 });

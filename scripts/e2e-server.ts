@@ -15,6 +15,7 @@ const port = Number(process.env.E2E_PORT ?? 4399);
 const dataDir = `.tmp/e2e-${port}`;
 rmSync(join(dataDir, "pglite"), { recursive: true, force: true });
 rmSync(join(dataDir, "outbox"), { recursive: true, force: true });
+rmSync(join(dataDir, "sms-outbox"), { recursive: true, force: true });
 const env = parseEnv({
   ...process.env,
   NODE_ENV: "test",
@@ -30,7 +31,7 @@ const database = await openDatabase({ dataDir: join(dataDir, "pglite") });
 await seedIfEmpty(database.db);
 
 const builder = await startServer(database, { ...env, PORT: 0 });
-await buildSiteIfChanged({ apiUrl: builder.internalUrl, env, db: database.db });
+await buildSiteIfChanged({ apiUrl: builder.internalUrl, publicUrl: env.PUBLIC_URL!, env, db: database.db });
 await builder.close();
 
 const server = await startServer(database, env);

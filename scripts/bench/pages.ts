@@ -15,13 +15,23 @@ import { seedIfEmpty } from "../../src/server/db/seed";
 import { parseEnv } from "../../src/server/env";
 import { startServer } from "../../src/server/server";
 import { buildSiteIfChanged } from "../lib/build-site";
+import { exitWithUsageOnHelp } from "../lib/usage";
+
+exitWithUsageOnHelp(`
+Usage: npm run bench:pages [-- --reuse-data]
+
+Builds the site (or reuses the build) on a scratch database and prints, per page type and width
+(390/1280 px), the HTML and the client JavaScript (gzip) fetched before any interaction.
+  --reuse-data   keep the scratch database between runs
+Settings: PAGES=landing,faq limits the page types; DIST_DIR, CHROMIUM_PATH.
+`);
 
 const PAGE_TYPES: { name: string; path: string }[] = [
   { name: "landing", path: "/" },
   { name: "list (mass events)", path: "/massive-events" },
   { name: "list (private events)", path: "/private-events" },
   { name: "event (prerendered)", path: "/event/festival-sonidos-de-la-sabana" },
-  { name: "event (shell, private)", path: "/event/cincuenta-anos-de-martha-lucia" },
+  { name: "event (shell, private)", path: "/event/cincuenta-anos-de-martha-lucia-h2w8pz4r" },
   { name: "search", path: "/search?q=rock" },
   { name: "faq", path: "/faq" },
   { name: "how-book", path: "/how-book" },
@@ -84,7 +94,7 @@ const database = await openDatabase({ dataDir: join(dataDir, "pglite") });
 await seedIfEmpty(database.db);
 // Any free port: the bench never collides with a running shop.
 const server = await startServer(database, { ...env, PORT: 0 });
-const built = await buildSiteIfChanged({ apiUrl: server.internalUrl, env, db: database.db });
+const built = await buildSiteIfChanged({ apiUrl: server.internalUrl, publicUrl: server.publicUrl, env, db: database.db });
 console.log(built ? `Site built into ${env.DIST_DIR}.` : `Using the existing build in ${env.DIST_DIR}.`);
 
 const wanted = process.env.PAGES?.split(",").map((name) => name.trim());

@@ -21,6 +21,16 @@ import { openDatabase } from "../../src/server/db/client";
 import { categories, counties, eventDates, events, orders, productVariants, tickets, users } from "../../src/server/db/schema";
 import { seedDemoData } from "../../src/server/db/seed";
 import { parseEnv } from "../../src/server/env";
+import { exitWithUsageOnHelp } from "../lib/usage";
+
+exitWithUsageOnHelp(`
+Usage: npm run bench:purchase
+
+Concurrent buyers racing for the same seats on a throw-away PostgreSQL database; prints orders per
+second, p50/p99 latency and the oversell count (exits 1 if any seat is oversold).
+Settings: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test), BENCH_BUYERS (200),
+BENCH_ROUNDS (5), BENCH_PORT (4406), BENCH_POOL (20).
+`);
 
 const SERVER_URL = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const BUYERS = Number(process.env.BENCH_BUYERS ?? 200);
@@ -102,7 +112,7 @@ try {
     )
     .returning({ id: users.id, passwordHash: users.passwordHash });
   const secret = new TextEncoder().encode(JWT_SECRET);
-  const tokens = await Promise.all(inserted.map(async (user) => (await signSessionToken(secret, { userId: user.id, role: "customer", passwordHash: user.passwordHash }, new Date())).token));
+  const tokens = await Promise.all(inserted.map(async (user) => (await signSessionToken(secret, { userId: user.id, role: "customer", tokenVersion: 0 }, new Date())).token));
 
   const body = (variantId: number) =>
     JSON.stringify({

@@ -6,51 +6,69 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { HTTPException } from "hono/http-exception";
+import { ShopError } from "../shared/domain/shop-error";
+import { createShopContext, type ShopSetup } from "./context";
 import { ApiError, fail } from "./http/answer";
-import type { AppDeps, AppEnv } from "./http/context";
+import type { AppEnv } from "./http/context";
+import { canonicalHost } from "./http/canonical-host";
 import { localeMiddleware } from "./http/locale";
+import { securityHeaders } from "./site/security-headers";
 import { staticSite } from "./site/static-site";
 import { catalogApi } from "./routes/catalog.routes";
+import { mountApiDocs } from "./routes/api-docs";
 import { paymentSimulators } from "./payments/simulators";
 import { accountRoutes } from "./routes/account";
 import { purchaseApi, startExpirySweeper } from "./routes/orders";
-import { outboxRoutes } from "./mail/outbox-routes";
+import { outboxRoutes } from "./routes/dev/outbox.routes";
+import { uploadRoutes } from "./routes/uploads.routes";
+import { UPLOAD_PATH } from "./uploads/multipart";
 
 export interface AppOptions {
   /** Serve the prerendered site from this folder too (the running shop); tests of the API leave it out. */
   distDir?: string;
+  /** Run the outbox worker (a serving shop always does); tests leave it off and call `app.outbox.drain()`. */
+  outboxWorker?: boolean;
 }
 
-/** JSON bodies are small; uploads (later) get their own limit on their own routes. */
+/** JSON bodies are small; uploads get their own limit on their own routes (src/server/uploads/multipart.ts). */
 export const JSON_BODY_LIMIT = 64 * 1024;
 
-export function createApp(deps: AppDeps, options: AppOptions = {}) {
+/** The shop API on `{ db, env, now? }`, from which it builds the one context every route and service works with. */
+export function createApp(setup: ShopSetup, options: AppOptions = {}) {
+  const deps = createShopContext(setup);
   const app = new Hono<AppEnv>();
-  if (options.distDir) app.use("*", compress(), staticSite(options.distDir));
+  if (options.distDir) app.use("*", compress());
+  // Inside compress(): it reads the generated pages' inline scripts before they are gzipped.
+  app.use("*", securityHeaders(deps.env));
+  app.use("*", canonicalHost(deps.env));
+  if (options.distDir) app.use("*", staticSite(options.distDir, { env: deps.env, publicUrl: () => deps.env.PUBLIC_URL }));
 
   app.use("*", async (c, next) => {
     c.set("deps", deps);
     await next();
   });
   app.use("*", localeMiddleware);
-  app.use(
-    "*",
-    bodyLimit({
-      maxSize: JSON_BODY_LIMIT,
-      onError: (c) => fail(c, new ApiError(413, "payload_too_large")),
-    }),
-  );
+  const jsonBodyLimit = bodyLimit({
+    maxSize: JSON_BODY_LIMIT,
+    onError: (c) => {
+      // The rest of the body is never read, so the socket cannot carry another request: say so.
+      c.header("connection", "close");
+      return fail(c, new ApiError(413, "payload_too_large"));
+    },
+  });
+  app.use("*", (c, next) => (UPLOAD_PATH.test(c.req.path) ? next() : jsonBodyLimit(c, next)));
 
-  app.get("/api/health", (c) => c.json({ success: true, data: { ok: true } }));
   app.route("/api", catalogApi);
+  mountApiDocs(app);
   app.route("/payments-sim", paymentSimulators(deps));
   app.route("/shop-api", accountRoutes);
   app.route("/shop-api", purchaseApi);
   app.route("/dev", outboxRoutes);
+  app.route("/uploads", uploadRoutes);
 
   app.notFound((c) => fail(c, new ApiError(404, "not_found")));
   app.onError((error, c) => {
-    if (error instanceof ApiError) return fail(c, error);
+    if (error instanceof ShopError || error instanceof ApiError) return fail(c, error);
     if (error instanceof HTTPException) return fail(c, new ApiError(error.status as 400, "not_found"));
     // A value the database cannot take (a NUL byte in text, a number past a column's range) is bad input.
     if (isDataException(error)) return fail(c, new ApiError(422, "validation_failed"));
@@ -59,7 +77,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   });
 
   startExpirySweeper(deps);
-  return app;
+  if (options.outboxWorker ?? deps.env.NODE_ENV !== "test") deps.outbox.start();
+  return Object.assign(app, { outbox: deps.outbox });
 }
 
 /** PostgreSQL's class 22 "data exception" (PGlite and postgres.js alike), on the error or its cause (Drizzle wraps it). */

@@ -1,5 +1,17 @@
-/** Environment is parsed once at start-up; a wrong setting stops the server with a clear message. */
+/**
+ * Environment is parsed once at start-up; a wrong setting stops the server with a clear message.
+ * Two modes (README "Production"): demo, what `npm start` runs, with the local outbox and payment simulators
+ * answering this machine only; production (NODE_ENV=production), which refuses to start without real mail,
+ * gateway and signing settings, and has no outbox, simulators or API reference page at all.
+ */
 import { z } from "zod";
+
+/** Transbank's public integration credentials (the simulator accepts them too): never a real shop's. */
+export const WEBPAY_INTEGRATION_COMMERCE_CODE = "597055555532";
+export const WEBPAY_INTEGRATION_API_KEY = "579B532A7440BB0C9079DED94D31EA1615BACEB56610332264630D42D0A36B1C";
+/** The sample bank account shown by the demo: nobody's account. */
+const SAMPLE_TRANSFER_ACCOUNT_ID = "000-000000-00";
+const SAMPLE_TRANSFER_DNI = "900.000.000-0";
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
@@ -12,6 +24,8 @@ const envSchema = z.object({
   DATA_DIR: z.string().default("./data"),
   DIST_DIR: z.string().default("./dist"),
   JWT_SECRET: z.string().min(32).optional(),
+  /** Ed25519 private key (PKCS8 PEM or base64 DER) that signs ticket QR codes; generated into DATA_DIR when unset. */
+  TICKET_SIGNING_KEY: z.string().min(40).optional(),
   SMTP_URL: z.string().optional(),
   REDIS_URL: z.string().optional(),
   /** Addresses of reverse proxies (comma-separated) whose X-Forwarded-For is believed; loopback always is. */
@@ -23,8 +37,8 @@ const envSchema = z.object({
   /** Transbank host, e.g. https://webpay3gint.transbank.cl (integration) or https://webpay3g.transbank.cl. */
   WEBPAY_BASE_URL: z.url().optional(),
   /** Tbk-Api-Key-Id / Tbk-Api-Key-Secret; the defaults are Transbank's public integration credentials. */
-  WEBPAY_COMMERCE_CODE: z.string().min(1).default("597055555532"),
-  WEBPAY_API_KEY: z.string().min(1).default("579B532A7440BB0C9079DED94D31EA1615BACEB56610332264630D42D0A36B1C"),
+  WEBPAY_COMMERCE_CODE: z.string().min(1).default(WEBPAY_INTEGRATION_COMMERCE_CODE),
+  WEBPAY_API_KEY: z.string().min(1).default(WEBPAY_INTEGRATION_API_KEY),
   /** MercadoPago API host, e.g. https://api.mercadopago.com; token and webhook secret are required with it. */
   MERCADOPAGO_BASE_URL: z.url().optional(),
   MERCADOPAGO_ACCESS_TOKEN: z.string().min(1).optional(),
@@ -33,9 +47,9 @@ const envSchema = z.object({
   MERCADOPAGO_WEBHOOK_TOLERANCE_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
   /** Bank account a transfer is paid into (the spec's bankName, accountId, accountType, dni, email). */
   TRANSFER_BANK_NAME: z.string().min(1).default("Bancolombia"),
-  TRANSFER_ACCOUNT_ID: z.string().min(1).default("000-000000-00"),
+  TRANSFER_ACCOUNT_ID: z.string().min(1).default(SAMPLE_TRANSFER_ACCOUNT_ID),
   TRANSFER_ACCOUNT_TYPE: z.string().min(1).default("Ahorros"),
-  TRANSFER_DNI: z.string().min(1).default("900.000.000-0"),
+  TRANSFER_DNI: z.string().min(1).default(SAMPLE_TRANSFER_DNI),
   TRANSFER_EMAIL: z.email().default("pagos@rodamos.example"),
   /** How long an unpaid order may wait for its card payment (also the MercadoPago preference's expiry). */
   PAYMENT_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(1440).default(20),
@@ -43,8 +57,25 @@ const envSchema = z.object({
   TRANSFER_HOLD_HOURS: z.coerce.number().int().min(1).max(720).default(48),
   /** Seconds between sweeps that mark unpaid orders past their hold `expired` (0: only the sweeps before purchases). */
   ORDER_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
-  /** Serve the local payment simulators; default on except when NODE_ENV is production. */
+  /** How long a claimed outbox row waits before another process may take it again (its process may have died). */
+  OUTBOX_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** Serve the local payment simulators in demo mode (default on); production never serves them. */
   PAYMENT_SIMULATORS: z.stringbool().optional(),
+  /** Seats of one van: the manifests fill runs up to this many passengers (docs/decisions.md). */
+  VAN_SEATS: z.coerce.number().int().min(1).max(80).default(15),
+  /*
+   * Text messages ("your van arrives in about N minutes"). With all three set they go to a Twilio-compatible
+   * REST API (SMS_BASE_URL, default https://api.twilio.com); without them to the local outbox (/dev/outbox).
+   */
+  SMS_ACCOUNT_SID: z.string().min(1).optional(),
+  SMS_AUTH_TOKEN: z.string().min(1).optional(),
+  SMS_FROM: z.string().min(1).optional(),
+  SMS_BASE_URL: z.url().optional(),
+}).check((ctx) => {
+  const sms = [ctx.value.SMS_ACCOUNT_SID, ctx.value.SMS_AUTH_TOKEN, ctx.value.SMS_FROM];
+  if (sms.some(Boolean) && !sms.every(Boolean)) {
+    ctx.issues.push({ code: "custom", input: ctx.value, path: ["SMS_ACCOUNT_SID"], message: "SMS_ACCOUNT_SID, SMS_AUTH_TOKEN and SMS_FROM go together: set all three or none" });
+  }
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -56,4 +87,46 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error(`Invalid environment:\n${lines.join("\n")}`);
   }
   return result.data;
+}
+
+export type ShopMode = "demo" | "production";
+
+export function shopMode(env: Pick<Env, "NODE_ENV">): ShopMode {
+  return env.NODE_ENV === "production" ? "production" : "demo";
+}
+
+/**
+ * What keeps a production shop from starting, one line each (empty in demo mode): a production shop mails real
+ * people, takes real money and signs sessions with a key of its own. `enabledMethods` are the payment codes
+ * some country offers (payment_methods.enabled).
+ */
+export function productionProblems(env: Env, enabledMethods: readonly string[]): string[] {
+  if (shopMode(env) !== "production") return [];
+  const problems: string[] = [];
+  if (!env.JWT_SECRET) problems.push("JWT_SECRET is required (at least 32 characters), the same on every process");
+  if (!env.SMTP_URL || !/^smtps?:\/\//.test(env.SMTP_URL)) problems.push("SMTP_URL is required (smtp:// or smtps://): account and order mails must reach people");
+  if (!env.PUBLIC_URL) problems.push("PUBLIC_URL is required: the links in mails and payment returns are built on it");
+  if (env.PAYMENT_SIMULATORS) problems.push("PAYMENT_SIMULATORS cannot be on in production: anyone could pay with them");
+  const enabled = new Set(enabledMethods);
+  if (enabled.has("webpay")) {
+    if (!env.WEBPAY_BASE_URL) problems.push("WEBPAY_BASE_URL is required while Webpay is enabled");
+    if (env.WEBPAY_COMMERCE_CODE === WEBPAY_INTEGRATION_COMMERCE_CODE || env.WEBPAY_API_KEY === WEBPAY_INTEGRATION_API_KEY) {
+      problems.push("WEBPAY_COMMERCE_CODE and WEBPAY_API_KEY must be the shop's own, not Transbank's integration credentials");
+    }
+  }
+  if (enabled.has("mercadopago") && (!env.MERCADOPAGO_BASE_URL || !env.MERCADOPAGO_ACCESS_TOKEN || !env.MERCADOPAGO_WEBHOOK_SECRET)) {
+    problems.push("MERCADOPAGO_BASE_URL, MERCADOPAGO_ACCESS_TOKEN and MERCADOPAGO_WEBHOOK_SECRET are required while MercadoPago is enabled");
+  }
+  if (enabled.has("transferencia") && (env.TRANSFER_ACCOUNT_ID === SAMPLE_TRANSFER_ACCOUNT_ID || env.TRANSFER_DNI === SAMPLE_TRANSFER_DNI)) {
+    problems.push("TRANSFER_BANK_NAME, TRANSFER_ACCOUNT_ID, TRANSFER_ACCOUNT_TYPE, TRANSFER_DNI and TRANSFER_EMAIL must name the shop's real account while bank transfer is enabled");
+  }
+  return problems;
+}
+
+/** Throws the production problems as one clear message (see productionProblems). */
+export function assertReadyToServe(env: Env, enabledMethods: readonly string[]): void {
+  const problems = productionProblems(env, enabledMethods);
+  if (problems.length) {
+    throw new Error(`Refusing to start in production (NODE_ENV=production):\n${problems.map((line) => `  ${line}`).join("\n")}\nSee README "Production".`);
+  }
 }

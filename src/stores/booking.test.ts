@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { CATEGORIES } from "../islands/booking/logic/fixtures";
+import { CATEGORIES } from "./booking-fixtures";
 import {
   $bookingDraft,
   $offer,

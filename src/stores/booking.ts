@@ -5,11 +5,11 @@
  * once the purchase is done. The event's offer ($offer) is loaded by the wizard and never stored.
  */
 import { atom, computed } from "nanostores";
-import { api } from "../client/api";
+import { api, ApiFailure } from "../client/api";
 import type { Locale } from "../shared/locales";
 import type { AddressLineInput, DiscountAnswer, PassengerInput, PaymentCodeValue, PaymentStartAnswer, PurchaseInput } from "../shared/schemas/purchase";
 import type { Category, ProvinceOption } from "../shared/types/catalog";
-import { buildTickets, orderTotals, type ClientTicket } from "../islands/booking/logic/tickets";
+import { buildTickets, orderTotals, type ClientTicket } from "./booking-tickets";
 
 export const BOOKING_KEY = "shop.booking";
 
@@ -39,6 +39,8 @@ export interface BookingDraft {
   payment: PaymentStartAnswer | null;
   /** The purchase was refused: step 4 sends the person to /order-rejected. */
   rejected: boolean;
+  /** The refusal's code, when the shop said why (stock_exhausted …): /order-rejected explains it. */
+  rejection?: string | null;
 }
 
 export function emptyDraft(eventId: number | null = null): BookingDraft {
@@ -57,6 +59,7 @@ export function emptyDraft(eventId: number | null = null): BookingDraft {
     paymentCode: null,
     payment: null,
     rejected: false,
+    rejection: null,
   };
 }
 
@@ -122,7 +125,7 @@ export function startBooking(eventId: number) {
     $bookingDraft.set(emptyDraft(eventId));
     return;
   }
-  if (draft.rejected) update({ rejected: false, payment: null, stepIndex: STEPS.confirm });
+  if (draft.rejected) update({ rejected: false, rejection: null, payment: null, stepIndex: STEPS.confirm });
 }
 
 /** Spec's clear action: empties addresses, communeCode, passengers and quantity, and resets buttonStepTicket. */
@@ -189,12 +192,12 @@ export function goToStep(stepIndex: number) {
 
 /** The purchase went through: step 4 shows the payment action of its method. */
 export function recordPayment(payment: PaymentStartAnswer) {
-  update({ payment, rejected: false, stepIndex: STEPS.payment });
+  update({ payment, rejected: false, rejection: null, stepIndex: STEPS.payment });
 }
 
-/** The purchase was refused: step 4 sends the person to /order-rejected. */
-export function rejectPurchase() {
-  update({ payment: null, rejected: true, stepIndex: STEPS.payment });
+/** The purchase was refused (with the refusal's code when the shop gave one): step 4 sends the person to /order-rejected. */
+export function rejectPurchase(code: string | null = null) {
+  update({ payment: null, rejected: true, rejection: code, stepIndex: STEPS.payment });
 }
 
 /** The body of POST /shop-api/init-payment (spec section 7, Purchase row): no prices, the server sets them. */
@@ -226,13 +229,12 @@ export async function submitPurchase(url: string): Promise<void> {
     return;
   }
   try {
-    const answer = await api<PaymentStartAnswer>("/shop-api/init-payment", {
-      method: "POST",
+    const answer = await api("POST /shop-api/init-payment", {
       body: purchaseBody({ ...draft, paymentCode }, $tickets.get(), url),
     });
     recordPayment(answer);
-  } catch {
-    rejectPurchase();
+  } catch (error) {
+    rejectPurchase(error instanceof ApiFailure ? error.code : null);
   }
 }
 

@@ -1,13 +1,13 @@
 /**
- * The ownership matrix (issue 3): user B, signed in, reaches none of user A's rows by any account call;
+ * The ownership matrix: user B, signed in, reaches none of user A's rows by any account call;
  * each attempt is a 404 (the row does not exist for B) and A's rows are unchanged afterwards.
  */
 import { asc } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { counties, events, orders, provinces } from "../../src/server/db/schema";
-import { openAccountShop, type AccountShop } from "./account-shop";
+import { openTestShop, type TestShop } from "../helpers/test-shop";
 
-let shop: AccountShop;
+let shop: TestShop;
 let a: { token: string; email: string };
 let b: { token: string; email: string };
 let friendId: number;
@@ -15,7 +15,7 @@ let addressId: number;
 let countyId: number;
 
 beforeAll(async () => {
-  shop = await openAccountShop();
+  shop = await openTestShop();
   [{ id: countyId }] = (await shop.db.select({ id: counties.id }).from(counties).orderBy(asc(counties.id)).limit(1)) as [{ id: number }];
   a = await shop.customer({ firstName: "Alicia" });
   b = await shop.customer({ firstName: "Bruno" });

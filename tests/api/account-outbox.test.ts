@@ -1,12 +1,10 @@
 /** The local outbox: mails land there without SMTP, the dev page lists their links, production has no such page. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "../../src/server/app";
-import { parseEnv } from "../../src/server/env";
-import { openAccountShop, type AccountShop } from "./account-shop";
+import { openTestShop, type TestShop } from "../helpers/test-shop";
 
-let shop: AccountShop;
+let shop: TestShop;
 beforeAll(async () => {
-  shop = await openAccountShop();
+  shop = await openTestShop();
 });
 afterAll(async () => {
   await shop?.close();
@@ -16,7 +14,7 @@ describe("dev outbox", () => {
   it("lists each mail with its link, as a page and as data, and shows the mail's HTML", async () => {
     const body = shop.signUpBody();
     await shop.call("POST", "/shop-api/register", body);
-    const data = await shop.call<{ id: string; to: string; links: string[] }[]>("GET", `/dev/outbox.json?to=${encodeURIComponent(body.email as string)}`);
+    const data = await shop.call<{ id: string; to: string; links: string[] }[]>("GET", `/dev/outbox.json?to=${encodeURIComponent(body.email as string)}`, undefined, { ip: "127.0.0.1" });
     expect(data.body.data).toHaveLength(1);
     const [mail] = data.body.data;
     const page = await shop.getPage("/dev/outbox");
@@ -28,8 +26,7 @@ describe("dev outbox", () => {
   });
 
   it("does not exist in production", async () => {
-    const env = parseEnv({ NODE_ENV: "production", JWT_SECRET: "x".repeat(40), DATA_DIR: shop.env.DATA_DIR });
-    const app = createApp({ db: shop.db, env });
+    const app = shop.otherApp({ env: { NODE_ENV: "production", JWT_SECRET: "x".repeat(40) } });
     expect((await app.request("/dev/outbox")).status).toBe(404);
     expect((await app.request("/dev/outbox.json")).status).toBe(404);
   });

@@ -5,13 +5,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contactMessages, marriageRequests, quoteRequests } from "../../src/server/db/schema";
 import { todayIso } from "../../src/shared/schemas/fields";
-import { openTestShop, type TestShop } from "../helpers/test-app";
+import { openTestShop, type TestShop } from "../helpers/test-shop";
 
 let shop: TestShop;
-const post = (path: string, body: unknown, headers?: Record<string, string>) => shop.call<Record<string, unknown>>("POST", path, body, headers);
+const post = (path: string, body: unknown, headers?: Record<string, string>) => shop.call("POST", path, body, { headers });
 
 const count = async (table: typeof contactMessages | typeof marriageRequests | typeof quoteRequests) =>
-  (await shop.database.db.select().from(table)).length;
+  (await shop.db.select().from(table)).length;
 
 function dayFromToday(days: number): string {
   const [y, m, d] = todayIso().split("-").map(Number);
@@ -39,7 +39,7 @@ describe("POST /api/contact", () => {
     const { status, body } = await post("/api/contact?country-code=CO", { ...contact, name: "  Laura Gómez  ", phone: "+57 300 123 45" });
     expect(status).toBe(201);
     expect(body).toEqual({ success: true, data: { id: expect.any(Number) } });
-    const rows = await shop.database.db.select().from(contactMessages);
+    const rows = await shop.db.select().from(contactMessages);
     const row = rows.find((r) => r.id === (body.data as { id: number }).id)!;
     expect(row).toMatchObject({ countryCode: "CO", name: "Laura Gómez", email: "laura@example.com", phone: "+5730012345", message: contact.message });
   });
@@ -47,7 +47,7 @@ describe("POST /api/contact", () => {
   it("stores the country it was sent from, defaulting to Colombia", async () => {
     const chile = await post("/api/contact?country-code=cl", contact);
     const none = await post("/api/contact", contact);
-    const rows = await shop.database.db.select().from(contactMessages);
+    const rows = await shop.db.select().from(contactMessages);
     expect(rows.find((r) => r.id === (chile.body.data as { id: number }).id)!.countryCode).toBe("CL");
     expect(rows.find((r) => r.id === (none.body.data as { id: number }).id)!.countryCode).toBe("CO");
   });
@@ -118,7 +118,7 @@ describe("POST /api/marriage", () => {
     const { status, body } = await post("/api/marriage?country-code=CO", marriage);
     expect(status).toBe(201);
     const id = (body.data as { id: number }).id;
-    const row = (await shop.database.db.select().from(marriageRequests)).find((r) => r.id === id)!;
+    const row = (await shop.db.select().from(marriageRequests)).find((r) => r.id === id)!;
     expect(row).toMatchObject({ countryCode: "CO", name: "Camila y Andrés", place: "Hacienda Fagua, Chía", phone: "912345678" });
     expect(String(row.date).slice(0, 10)).toBe(dayFromToday(90));
   });
@@ -161,7 +161,7 @@ describe("POST /api/quote", () => {
     const { status, body } = await post("/api/quote?country-code=MX", { ...marriage, name: "Grupo Andino", place: "Ágora Bogotá" });
     expect(status).toBe(201);
     const id = (body.data as { id: number }).id;
-    const row = (await shop.database.db.select().from(quoteRequests)).find((r) => r.id === id)!;
+    const row = (await shop.db.select().from(quoteRequests)).find((r) => r.id === id)!;
     expect(row).toMatchObject({ countryCode: "MX", name: "Grupo Andino", place: "Ágora Bogotá" });
   });
 

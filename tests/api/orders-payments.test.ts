@@ -1,18 +1,23 @@
 /**
- * Every payment method end to end through the shop's simulators (issue 4 sections 3 to 5): the purchase, the
+ * Every payment method end to end through the shop's simulators: the purchase, the
  * buyer's way back, the webhook, staff confirmation; idempotent confirmation (one mail however often the
  * provider repeats itself); order status and detail with the signed QR code for the owner only.
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadTicketKey } from "../../src/server/auth/ticket-key";
 import { orders, payments, productVariants } from "../../src/server/db/schema";
 import { SIMULATOR_MERCADOPAGO_ACCESS_TOKEN } from "../../src/server/payments/config";
 import { readTicketQr } from "../../src/server/services/orders/ticket-qr";
-import { autoPostForm, postForm } from "./payments-harness";
-import { countyOf, eventOffer, openOrderShop, purchaseBody, visit, type OrderShop } from "./orders-shop";
+import { autoPostForm, postForm, visit } from "../helpers/browser";
+import { countyOf, eventOffer, purchaseBody } from "../helpers/fixtures";
+import { openTestShop, type TestShop } from "../helpers/test-shop";
 
-let shop: OrderShop;
+let shop: TestShop;
 let festival: Awaited<ReturnType<typeof eventOffer>>;
+let chileanFestival: Awaited<ReturnType<typeof eventOffer>>;
+let chileanVariantId: number;
+let chileanCountyId: number;
 let variantId: number;
 let countyId: number;
 
@@ -31,19 +36,28 @@ interface Started {
 }
 
 beforeAll(async () => {
-  shop = await openOrderShop();
+  shop = await openTestShop({ listen: true });
   festival = await eventOffer(shop.db, "festival-sonidos-de-la-sabana");
   const variant = festival.typed(festival.variants[0]!.provinceId)[0]!;
   variantId = variant.id;
   countyId = await countyOf(shop.db, variant.provinceId);
+  // Webpay settles Chilean pesos: its purchases are of a Chilean event.
+  chileanFestival = await eventOffer(shop.db, "festival-parque-ohiggins");
+  const chileanVariant = chileanFestival.typed(chileanFestival.variants[0]!.provinceId)[0]!;
+  chileanVariantId = chileanVariant.id;
+  chileanCountyId = await countyOf(shop.db, chileanVariant.provinceId);
 });
 afterAll(async () => {
   await shop?.close();
 });
 
-async function buy(paymentCode: "webpay" | "mercadopago" | "transferencia", url = `/event/${festival.event.slug}`) {
+async function buy(paymentCode: "webpay" | "mercadopago" | "transferencia", url?: string) {
   const me = await shop.buyer();
-  const answer = await shop.call<Started>("POST", "/shop-api/init-payment", purchaseBody(festival, [variantId, variantId], countyId, { paymentCode, url }), me.token);
+  const chilean = paymentCode === "webpay";
+  const offer = chilean ? chileanFestival : festival;
+  const variant = chilean ? chileanVariantId : variantId;
+  const body = purchaseBody(offer, [variant, variant], chilean ? chileanCountyId : countyId, { paymentCode, url: url ?? `/event/${offer.event.slug}` });
+  const answer = await shop.call<Started>("POST", "/shop-api/init-payment", body, { token: me.token });
   expect(answer.status).toBe(201);
   return { me, started: answer.body.data };
 }
@@ -80,7 +94,7 @@ describe("webpay", () => {
     const landing = orderPage(await comeBack(fromWebpay));
     expect(landing).toEqual({ path: `/order-detail/${started.orderId}`, query: { state: "paid" } });
     expect(await stateOf(started.orderId)).toBe("paid");
-    const status = await shop.call<{ order: { id: number; paymentState: string } }>("GET", `/shop-api/order-status/${started.orderId}?token_ws=x`, undefined, me.token);
+    const status = await shop.call<{ order: { id: number; paymentState: string } }>("GET", `/shop-api/order-status/${started.orderId}?token_ws=x`, undefined, { token: me.token });
     expect(status.body.data).toEqual({ order: { id: started.orderId, paymentState: "paid" } });
 
     // The browser comes back a second time (reload, back button): nothing changes, no second mail.
@@ -88,9 +102,9 @@ describe("webpay", () => {
     expect(again.query).toEqual({ state: "paid" });
     const mails = await shop.mailsTo(me.email);
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.subject).toBe("Tus tickets para Festival Sonidos de la Sabana");
+    expect(mails[0]!.subject).toBe("Tus tickets para Festival del Parque O'Higgins");
     expect(mails[0]!.html).toContain('src="data:image/png;base64,');
-    expect(readTicketQr(shop.env, /\{"orderId":\d+,"sig":"[^"]+"\}/.exec(mails[0]!.text)![0])).toBe(started.orderId);
+    expect(readTicketQr(loadTicketKey(shop.env), /\{"orderId":\d+,"kid":"[^"]+","sig":"[^"]+"\}/.exec(mails[0]!.text)![0])).toBe(started.orderId);
     const [payment] = await shop.db.select().from(payments).where(eq(payments.orderId, started.orderId));
     expect(payment).toMatchObject({ state: "approved", idempotencyKey: `webpay:${started.webpay_token}` });
   });
@@ -101,7 +115,7 @@ describe("webpay", () => {
     expect(landing.query).toEqual({ state: "cancelled" });
     expect(await stateOf(started.orderId)).toBe("cancelled");
     expect(await shop.mailsTo(me.email)).toHaveLength(0);
-    const status = await shop.call<{ order: { paymentState: string } }>("GET", `/shop-api/order-status/${started.orderId}`, undefined, me.token);
+    const status = await shop.call<{ order: { paymentState: string } }>("GET", `/shop-api/order-status/${started.orderId}`, undefined, { token: me.token });
     expect(status.body.data.order.paymentState).toBe("cancelled");
   });
 
@@ -117,7 +131,7 @@ describe("webpay", () => {
   });
 
   it("keeps the site prefix of the page the purchase came from", async () => {
-    const { started } = await buy("webpay", `https://evil.example/cl/es-cl/event/${festival.event.slug}`);
+    const { started } = await buy("webpay", `https://evil.example/cl/es-cl/event/${chileanFestival.event.slug}`);
     const landing = orderPage(await comeBack(await decideWebpay(started, "approve")));
     expect(landing.path).toBe(`/cl/es-cl/order-detail/${started.orderId}`);
   });
@@ -199,16 +213,16 @@ describe("transferencia", () => {
     expect(instructions[0]!.text).toContain("24 horas");
 
     const customer = await shop.buyer();
-    const refused = await shop.call("POST", `/shop-api/staff/orders/${started.orderId}/confirm-transfer`, undefined, customer.token);
+    const refused = await shop.call("POST", `/shop-api/staff/orders/${started.orderId}/confirm-transfer`, undefined, { token: customer.token });
     expect(refused.status).toBe(403);
     expect((await shop.call("POST", `/shop-api/staff/orders/${started.orderId}/confirm-transfer`)).status).toBe(401);
     expect(await stateOf(started.orderId)).toBe("awaiting_transfer_payment");
 
     const staff = await shop.buyer("staff");
-    const confirmed = await shop.call<{ paymentState: string; changed: boolean }>("POST", `/shop-api/staff/orders/${started.orderId}/confirm-transfer`, undefined, staff.token);
+    const confirmed = await shop.call<{ paymentState: string; changed: boolean }>("POST", `/shop-api/staff/orders/${started.orderId}/confirm-transfer`, undefined, { token: staff.token });
     expect(confirmed.status).toBe(200);
     expect(confirmed.body.data).toMatchObject({ paymentState: "paid", changed: true });
-    const twice = await shop.call<{ changed: boolean }>("POST", `/shop-api/staff/orders/${started.orderId}/confirm-transfer`, undefined, staff.token);
+    const twice = await shop.call<{ changed: boolean }>("POST", `/shop-api/staff/orders/${started.orderId}/confirm-transfer`, undefined, { token: staff.token });
     expect(twice.body.data.changed).toBe(false);
     const mails = await shop.mailsTo(me.email);
     expect(mails.map((mail) => mail.subject).sort()).toEqual([`Datos para tu transferencia: pedido N.º ${started.orderId}`, `Recibimos tu pago: pedido N.º ${started.orderId}`].sort());
@@ -221,23 +235,23 @@ describe("transferencia", () => {
     await shop.db.update(productVariants).set({ stock: 1 }).where(eq(productVariants.id, variant.id));
     const staff = await shop.buyer("staff");
     const late = await shop.buyer();
-    const first = await shop.call<Started>("POST", "/shop-api/init-payment", purchaseBody(vallenato, [variant.id], county, { paymentCode: "transferencia" }), late.token);
+    const first = await shop.call<Started>("POST", "/shop-api/init-payment", purchaseBody(vallenato, [variant.id], county, { paymentCode: "transferencia" }), { token: late.token });
     expect(first.status).toBe(201);
 
     shop.clock.offset = 49 * 3_600_000;
     try {
-      expect((await shop.call<{ order: { paymentState: string } }>("GET", `/shop-api/order-status/${first.body.data.orderId}`, undefined, late.token)).body.data.order.paymentState).toBe("expired");
-      const revived = await shop.call<{ paymentState: string; changed: boolean }>("POST", `/shop-api/staff/orders/${first.body.data.orderId}/confirm-transfer`, undefined, staff.token);
+      expect((await shop.call<{ order: { paymentState: string } }>("GET", `/shop-api/order-status/${first.body.data.orderId}`, undefined, { token: late.token })).body.data.order.paymentState).toBe("expired");
+      const revived = await shop.call<{ paymentState: string; changed: boolean }>("POST", `/shop-api/staff/orders/${first.body.data.orderId}/confirm-transfer`, undefined, { token: staff.token });
       expect(revived.body.data).toMatchObject({ paymentState: "paid", changed: true });
 
       // A second transfer for the same (now sold) seat cannot be sold; its hold runs out, the seat is never freed.
       await shop.db.update(productVariants).set({ stock: 2 }).where(eq(productVariants.id, variant.id));
-      const second = await shop.call<Started>("POST", "/shop-api/init-payment", purchaseBody(vallenato, [variant.id], county, { paymentCode: "transferencia" }), (await shop.buyer()).token);
+      const second = await shop.call<Started>("POST", "/shop-api/init-payment", purchaseBody(vallenato, [variant.id], county, { paymentCode: "transferencia" }), { token: (await shop.buyer()).token });
       expect(second.status).toBe(201);
       shop.clock.offset += 49 * 3_600_000;
-      const third = await shop.call<Started>("POST", "/shop-api/init-payment", purchaseBody(vallenato, [variant.id], county, { paymentCode: "transferencia" }), (await shop.buyer()).token);
+      const third = await shop.call<Started>("POST", "/shop-api/init-payment", purchaseBody(vallenato, [variant.id], county, { paymentCode: "transferencia" }), { token: (await shop.buyer()).token });
       expect(third.status).toBe(201);
-      const tooLate = await shop.call("POST", `/shop-api/staff/orders/${second.body.data.orderId}/confirm-transfer`, undefined, staff.token);
+      const tooLate = await shop.call("POST", `/shop-api/staff/orders/${second.body.data.orderId}/confirm-transfer`, undefined, { token: staff.token });
       expect(tooLate.status).toBe(409);
       expect(tooLate.body.code).toBe("stock_exhausted");
       expect(await stateOf(second.body.data.orderId)).toBe("expired");
@@ -249,7 +263,7 @@ describe("transferencia", () => {
   it("refuses to confirm an order that is not a transfer", async () => {
     const { started } = await buy("webpay");
     const staff = await shop.buyer("staff");
-    expect((await shop.call("POST", `/shop-api/staff/orders/${started.orderId}/confirm-transfer`, undefined, staff.token)).status).toBe(404);
+    expect((await shop.call("POST", `/shop-api/staff/orders/${started.orderId}/confirm-transfer`, undefined, { token: staff.token })).status).toBe(404);
   });
 });
 
@@ -258,7 +272,7 @@ describe("prepagado (organiser-funded)", () => {
     const family = await eventOffer(shop.db, "dia-de-la-familia-andina-seguros");
     const variant = family.typed(family.variants[0]!.provinceId)[0]!;
     const me = await shop.buyer();
-    const answer = await shop.call<Started>("POST", "/shop-api/init-payment", purchaseBody(family, [variant.id], await countyOf(shop.db, variant.provinceId), { paymentCode: "prepagado" }), me.token);
+    const answer = await shop.call<Started>("POST", "/shop-api/init-payment", purchaseBody(family, [variant.id], await countyOf(shop.db, variant.provinceId), { paymentCode: "prepagado" }), { token: me.token });
     expect(answer.status).toBe(201);
     expect(answer.body.data).toMatchObject({ state: "paid", holdExpiresAt: null });
     expect(answer.body.data.webpay_url).toBeUndefined();
@@ -277,25 +291,29 @@ describe("order detail and ownership", () => {
       tickets: { name: string; price: number; productVariantId: number; passengers: { name: string }[]; addresses: { address: string; commune_id: number }[] }[];
       qr: string;
       qrImage: string;
-    }>("GET", `/shop-api/order-detail/${started.orderId}`, undefined, me.token);
+    }>("GET", `/shop-api/order-detail/${started.orderId}`, undefined, { token: me.token });
     expect(detail.status).toBe(200);
     const data = detail.body.data;
-    expect(data.order).toMatchObject({ id: started.orderId, paymentState: "paid", currency: "COP" });
-    expect(data.event.slug).toBe(festival.event.slug);
-    expect(data.event.translations.en_US!.name).toBe("Sounds of the Savannah Festival");
+    expect(data.order).toMatchObject({ id: started.orderId, paymentState: "paid", currency: "CLP" });
+    expect(data.event.slug).toBe(chileanFestival.event.slug);
+    expect(data.event.translations.en_US!.name).toBe("O'Higgins Park Festival");
     expect(data.tickets).toHaveLength(2);
-    expect(data.tickets[0]).toMatchObject({ productVariantId: variantId, passengers: [{ name: "Camila Prueba" }], addresses: [{ address: "Calle 1 # 2-3", commune_id: countyId }] });
+    expect(data.tickets[0]).toMatchObject({
+      productVariantId: chileanVariantId,
+      passengers: [{ name: "Camila Prueba" }],
+      addresses: [{ address: "Calle 1 # 2-3", commune_id: chileanCountyId }],
+    });
     expect(data.order.total).toBe(data.tickets[0]!.price * 2);
-    expect(JSON.parse(data.qr)).toEqual({ orderId: started.orderId, sig: expect.any(String) });
-    expect(readTicketQr(shop.env, data.qr)).toBe(started.orderId);
+    expect(JSON.parse(data.qr)).toEqual({ orderId: started.orderId, kid: expect.any(String), sig: expect.any(String) });
+    expect(readTicketQr(loadTicketKey(shop.env), data.qr)).toBe(started.orderId);
     expect(data.qrImage).toMatch(/^data:image\/png;base64,/);
     // The account's optional suffix reaches the same detail.
-    expect((await shop.call("GET", `/shop-api/order-detail/${started.orderId}/tickets`, undefined, me.token)).status).toBe(200);
+    expect((await shop.call("GET", `/shop-api/order-detail/${started.orderId}/tickets`, undefined, { token: me.token })).status).toBe(200);
   });
 
   it("gives an unpaid order no QR code", async () => {
     const { me, started } = await buy("webpay");
-    const detail = await shop.call<{ qr: string | null; order: { paymentState: string } }>("GET", `/shop-api/order-detail/${started.orderId}`, undefined, me.token);
+    const detail = await shop.call<{ qr: string | null; order: { paymentState: string } }>("GET", `/shop-api/order-detail/${started.orderId}`, undefined, { token: me.token });
     expect(detail.body.data).toMatchObject({ qr: null, order: { paymentState: "awaiting_payment" } });
   });
 
@@ -303,23 +321,22 @@ describe("order detail and ownership", () => {
     const { started } = await buy("webpay");
     const stranger = await shop.buyer();
     for (const path of [`/shop-api/order-detail/${started.orderId}`, `/shop-api/order-status/${started.orderId}`]) {
-      const answer = await shop.call("GET", path, undefined, stranger.token);
+      const answer = await shop.call("GET", path, undefined, { token: stranger.token });
       expect(answer.status).toBe(404);
       expect(answer.body.code).toBe("not_found");
       expect((await shop.call("GET", path)).status).toBe(401);
     }
-    expect((await shop.call("GET", "/shop-api/order-detail/99999999", undefined, stranger.token)).status).toBe(404);
+    expect((await shop.call("GET", "/shop-api/order-detail/99999999", undefined, { token: stranger.token })).status).toBe(404);
   });
 
   it("lists the purchases in the payment history, newest first, with their states", async () => {
     const me = await shop.buyer();
-    const first = await shop.call<Started>("POST", "/shop-api/init-payment", purchaseBody(festival, [variantId], countyId, { paymentCode: "transferencia" }), me.token);
-    const second = await shop.call<Started>("POST", "/shop-api/init-payment", purchaseBody(festival, [variantId], countyId), me.token);
+    const first = await shop.call<Started>("POST", "/shop-api/init-payment", purchaseBody(festival, [variantId], countyId, { paymentCode: "transferencia" }), { token: me.token });
+    const second = await shop.call<Started>("POST", "/shop-api/init-payment", purchaseBody(festival, [variantId], countyId), { token: me.token });
     const history = await shop.call<{ id: number; date: string; state: string; total: number; currency: string; regularEvent: { translations: Record<string, { name: string }> } }[]>(
       "GET",
       "/shop-api/payment-history",
-      undefined,
-      me.token,
+      undefined, { token: me.token },
     );
     expect(history.body.data.map((item) => [item.id, item.state])).toEqual([
       [second.body.data.orderId, "awaiting_payment"],
@@ -331,7 +348,7 @@ describe("order detail and ownership", () => {
     // The card payment's 20-minute hold runs out; the transfer's (48 h) does not.
     shop.clock.offset = 25 * 60_000;
     try {
-      const later = await shop.call<{ id: number; state: string }[]>("GET", "/shop-api/payment-history", undefined, me.token);
+      const later = await shop.call<{ id: number; state: string }[]>("GET", "/shop-api/payment-history", undefined, { token: me.token });
       expect(later.body.data.map((item) => item.state)).toEqual(["expired", "awaiting_transfer_payment"]);
     } finally {
       shop.clock.offset = 0;

@@ -1,13 +1,14 @@
 /**
- * POST /shop-api/init-payment refusals and rules (issue 4 sections 2 and 5): the server re-checks everything and
+ * POST /shop-api/init-payment refusals and rules: the server re-checks everything and
  * prices every ticket itself; stock is taken under lock and unpaid holds expire and give their seats back.
  */
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { discounts, orders, productVariants, tickets } from "../../src/server/db/schema";
-import { countyOf, eventOffer, openOrderShop, purchaseBody, type OrderShop } from "./orders-shop";
+import { discounts, orders, paymentMethods, productVariants, tickets } from "../../src/server/db/schema";
+import { countyOf, eventOffer, purchaseBody } from "../helpers/fixtures";
+import { openTestShop, type TestShop } from "../helpers/test-shop";
 
-let shop: OrderShop;
+let shop: TestShop;
 let festival: Awaited<ReturnType<typeof eventOffer>>;
 let bogota: number;
 let cundinamarca: number;
@@ -21,7 +22,7 @@ interface Started {
 }
 
 beforeAll(async () => {
-  shop = await openOrderShop();
+  shop = await openTestShop({ listen: true });
   festival = await eventOffer(shop.db, "festival-sonidos-de-la-sabana");
   const provinces = [...new Set(festival.variants.map((variant) => variant.provinceId))];
   [bogota, cundinamarca] = provinces as [number, number];
@@ -46,7 +47,7 @@ describe("pricing on the server", () => {
       price: 1,
       tickets: (body.tickets as object[]).map((ticket) => ({ ...ticket, price: 1, discountPrice: 1 })),
     };
-    const answer = await shop.call<Started>("POST", "/shop-api/init-payment", tampered, me.token);
+    const answer = await shop.call<Started>("POST", "/shop-api/init-payment", tampered, { token: me.token });
     expect(answer.status).toBe(201);
     const [order] = await shop.db.select().from(orders).where(eq(orders.id, answer.body.data.orderId));
     expect(order!.total).toBe(single!.price);
@@ -58,7 +59,7 @@ describe("pricing on the server", () => {
     const me = await shop.buyer();
     const [a, b] = festival.typed(bogota);
     const before = shop.now().getTime();
-    const answer = await shop.call<Started>("POST", "/shop-api/init-payment", purchaseBody(festival, [a!.id, b!.id, a!.id], bogotaCounty), me.token);
+    const answer = await shop.call<Started>("POST", "/shop-api/init-payment", purchaseBody(festival, [a!.id, b!.id, a!.id], bogotaCounty), { token: me.token });
     expect(answer.status).toBe(201);
     expect(answer.body.data.state).toBe("awaiting_payment");
     const [order] = await shop.db.select().from(orders).where(eq(orders.id, answer.body.data.orderId));
@@ -70,7 +71,7 @@ describe("pricing on the server", () => {
 });
 
 describe("refusals", () => {
-  const refused = async (body: unknown, token?: string) => shop.call("POST", "/shop-api/init-payment", body, token ?? (await shop.buyer()).token);
+  const refused = async (body: unknown, token?: string) => shop.call("POST", "/shop-api/init-payment", body, { token: token ?? (await shop.buyer()).token });
 
   it("needs a signed-in buyer (401)", async () => {
     const [single] = festival.typed(bogota);
@@ -129,7 +130,7 @@ describe("refusals", () => {
     const body = purchaseBody(festival, [coach.id], point.countyId);
     body.tickets[0]!.addresses = [{ address: point.address, commune_id: point.countyId }];
     const me = await shop.buyer();
-    expect((await shop.call("POST", "/shop-api/init-payment", body, me.token)).status).toBe(201);
+    expect((await shop.call("POST", "/shop-api/init-payment", body, { token: me.token })).status).toBe(201);
 
     body.tickets[0]!.addresses = [{ address: "Calle inventada 123", commune_id: point.countyId }];
     const typed = await refused(body);
@@ -175,11 +176,20 @@ describe("refusals", () => {
     expect(prepaid.status).toBe(422);
     expect(prepaid.body.code).toBe("payment_method_unavailable");
 
-    const spain = await eventOffer(shop.db, (await firstEventOf("ES"))!);
+    const spain = await eventOffer(shop.db, await firstEventOf("ES"));
     const spanishVariant = spain.typed(spain.variants[0]!.provinceId)[0] ?? spain.variants[0]!;
     const webpayInSpain = await refused(purchaseBody(spain, [spanishVariant.id], await countyOf(shop.db, spanishVariant.provinceId), { paymentCode: "webpay" }));
     expect(webpayInSpain.status).toBe(422);
     expect(webpayInSpain.body.code).toBe("payment_method_unavailable");
+
+    // Webpay settles Chilean pesos only: a Colombian order is refused, even where an old table row still lists it.
+    await shop.db.insert(paymentMethods).values({ countryCode: "CO", code: "webpay", sortOrder: 9 }).onConflictDoNothing();
+    const webpayInColombia = await refused(purchaseBody(festival, [single.id], bogotaCounty, { paymentCode: "webpay" }));
+    expect(webpayInColombia.status).toBe(422);
+    expect(webpayInColombia.body.code).toBe("payment_method_unavailable");
+    const listed = await shop.call<{ code: string }[]>("GET", "/api/payment-methods?country-code=CO");
+    expect(listed.body.data.map((method) => method.code)).not.toContain("webpay");
+    await shop.db.delete(paymentMethods).where(and(eq(paymentMethods.countryCode, "CO"), eq(paymentMethods.code, "webpay")));
   });
 
   it("refuses a paying method on an organiser-funded event (paymentType 2)", async () => {
@@ -194,7 +204,7 @@ describe("refusals", () => {
   });
 
   it("refuses a private event to someone not on its guest list", async () => {
-    const wedding = await eventOffer(shop.db, "boda-camila-y-andres");
+    const wedding = await eventOffer(shop.db, "boda-camila-y-andres-q7k3vx9m");
     const variant = wedding.typed(wedding.variants[0]!.provinceId)[0]!;
     const answer = await refused(purchaseBody(wedding, [variant.id], await countyOf(shop.db, variant.provinceId)));
     expect(answer.status).toBe(403);
@@ -203,7 +213,7 @@ describe("refusals", () => {
 
   it("answers the wizard's validation keys in the caller's language", async () => {
     const me = await shop.buyer();
-    const answer = await shop.call("POST", "/shop-api/init-payment?locale=en_US", { url: "/", eventDateId: festival.eventDateId, provinceId: bogota, paymentCode: "webpay", tickets: [] }, me.token);
+    const answer = await shop.call("POST", "/shop-api/init-payment?locale=en_US", { url: "/", eventDateId: festival.eventDateId, provinceId: bogota, paymentCode: "webpay", tickets: [] }, { token: me.token });
     expect(answer.status).toBe(422);
     expect(answer.body.fields).toEqual({ tickets: "At least 1 ticket must be selected" });
   });
@@ -215,12 +225,12 @@ describe("stock", () => {
     const variant = salsa.typed(salsa.variants[0]!.provinceId)[0]!;
     const county = await countyOf(shop.db, variant.provinceId);
     await setStock(variant.id, 2);
-    const tooMany = await shop.call("POST", "/shop-api/init-payment", purchaseBody(salsa, [variant.id, variant.id, variant.id], county), (await shop.buyer()).token);
+    const tooMany = await shop.call("POST", "/shop-api/init-payment", purchaseBody(salsa, [variant.id, variant.id, variant.id], county), { token: (await shop.buyer()).token });
     expect(tooMany.status).toBe(409);
     expect(tooMany.body.code).toBe("stock_exhausted");
     expect(tooMany.body.message).toBe("Ya no quedan cupos suficientes para esta compra");
 
-    const lastTwo = await shop.call("POST", "/shop-api/init-payment", purchaseBody(salsa, [variant.id, variant.id], county), (await shop.buyer()).token);
+    const lastTwo = await shop.call("POST", "/shop-api/init-payment", purchaseBody(salsa, [variant.id, variant.id], county), { token: (await shop.buyer()).token });
     expect(lastTwo.status).toBe(201);
     const after = await shop.call<{ subCategories: { productVariantId: number; stock: number }[] }[]>(
       "GET",
@@ -228,7 +238,7 @@ describe("stock", () => {
     );
     const stock = after.body.data.flatMap((category) => category.subCategories).find((sub) => sub.productVariantId === variant.id)!.stock;
     expect(stock).toBe(0);
-    const none = await shop.call("POST", "/shop-api/init-payment", purchaseBody(salsa, [variant.id], county), (await shop.buyer()).token);
+    const none = await shop.call("POST", "/shop-api/init-payment", purchaseBody(salsa, [variant.id], county), { token: (await shop.buyer()).token });
     expect(none.body.code).toBe("stock_exhausted");
   });
 
@@ -238,16 +248,16 @@ describe("stock", () => {
     const county = await countyOf(shop.db, variant.provinceId);
     await setStock(variant.id, 1);
     const first = await shop.buyer();
-    const held = await shop.call<Started>("POST", "/shop-api/init-payment", purchaseBody(derby, [variant.id], county), first.token);
+    const held = await shop.call<Started>("POST", "/shop-api/init-payment", purchaseBody(derby, [variant.id], county), { token: first.token });
     expect(held.status).toBe(201);
     const second = await shop.buyer();
-    expect((await shop.call("POST", "/shop-api/init-payment", purchaseBody(derby, [variant.id], county), second.token)).body.code).toBe("stock_exhausted");
+    expect((await shop.call("POST", "/shop-api/init-payment", purchaseBody(derby, [variant.id], county), { token: second.token })).body.code).toBe("stock_exhausted");
 
     shop.clock.offset = 21 * 60_000;
     try {
-      const resold = await shop.call<Started>("POST", "/shop-api/init-payment", purchaseBody(derby, [variant.id], county), second.token);
+      const resold = await shop.call<Started>("POST", "/shop-api/init-payment", purchaseBody(derby, [variant.id], county), { token: second.token });
       expect(resold.status).toBe(201);
-      const status = await shop.call<{ order: { paymentState: string } }>("GET", `/shop-api/order-status/${held.body.data.orderId}`, undefined, first.token);
+      const status = await shop.call<{ order: { paymentState: string } }>("GET", `/shop-api/order-status/${held.body.data.orderId}`, undefined, { token: first.token });
       expect(status.body.data.order.paymentState).toBe("expired");
     } finally {
       shop.clock.offset = 0;
@@ -261,8 +271,7 @@ describe("discounts", () => {
     const answer = await shop.call<{ code: string; variation: number; productVariants: { product_variant_id: number; discount_price: number }[] }>(
       "GET",
       `/shop-api/discounts/rodamos10/event/${festival.event.id}`,
-      undefined,
-      me.token,
+      undefined, { token: me.token },
     );
     expect(answer.status).toBe(200);
     expect(answer.body.data.code).toBe("RODAMOS10");
@@ -273,28 +282,28 @@ describe("discounts", () => {
 
   it("refuses a coupon of another event, an expired one and an unknown one with translated messages", async () => {
     const me = await shop.buyer();
-    const other = await shop.call("GET", `/shop-api/discounts/AMIGOS15/event/${festival.event.id}`, undefined, me.token);
+    const other = await shop.call("GET", `/shop-api/discounts/AMIGOS15/event/${festival.event.id}`, undefined, { token: me.token });
     expect(other.status).toBe(422);
     expect(other.body).toMatchObject({ success: false, code: "discount_invalid", message: "El cupón no es válido para este evento" });
     const rock = await eventOffer(shop.db, "rock-al-parque");
-    const expired = await shop.call("GET", `/shop-api/discounts/VENCIDO25/event/${rock.event.id}?locale=en_US`, undefined, me.token);
+    const expired = await shop.call("GET", `/shop-api/discounts/VENCIDO25/event/${rock.event.id}?locale=en_US`, undefined, { token: me.token });
     expect(expired.body).toMatchObject({ code: "discount_expired", message: "The coupon is not currently valid" });
-    expect((await shop.call("GET", `/shop-api/discounts/NOPE/event/${festival.event.id}`, undefined, me.token)).body.code).toBe("discount_invalid");
+    expect((await shop.call("GET", `/shop-api/discounts/NOPE/event/${festival.event.id}`, undefined, { token: me.token })).body.code).toBe("discount_invalid");
     expect((await shop.call("GET", `/shop-api/discounts/RODAMOS10/event/${festival.event.id}`)).status).toBe(401);
   });
 
   it("prices a purchase with its discount and refuses a coupon of another event", async () => {
     const single = festival.typed(bogota)[0]!;
     const me = await shop.buyer();
-    const answer = await shop.call<Started>("POST", "/shop-api/init-payment", purchaseBody(festival, [single.id], bogotaCounty, { discountCode: "rodamos10" }), me.token);
+    const answer = await shop.call<Started>("POST", "/shop-api/init-payment", purchaseBody(festival, [single.id], bogotaCounty, { discountCode: "rodamos10" }), { token: me.token });
     expect(answer.status).toBe(201);
     const [order] = await shop.db.select().from(orders).where(eq(orders.id, answer.body.data.orderId));
     expect(order).toMatchObject({ subtotal: single.price, total: Math.round(single.price * 0.9) });
-    const detail = await shop.call<{ order: { discount: number }; tickets: { discountPrice: number }[] }>("GET", `/shop-api/order-detail/${order!.id}`, undefined, me.token);
+    const detail = await shop.call<{ order: { discount: number }; tickets: { discountPrice: number }[] }>("GET", `/shop-api/order-detail/${order!.id}`, undefined, { token: me.token });
     expect(detail.body.data.order.discount).toBe(single.price - Math.round(single.price * 0.9));
     expect(detail.body.data.tickets[0]!.discountPrice).toBe(Math.round(single.price * 0.9));
 
-    const wrong = await shop.call("POST", "/shop-api/init-payment", purchaseBody(festival, [single.id], bogotaCounty, { discountCode: "AMIGOS15" }), me.token);
+    const wrong = await shop.call("POST", "/shop-api/init-payment", purchaseBody(festival, [single.id], bogotaCounty, { discountCode: "AMIGOS15" }), { token: me.token });
     expect(wrong.status).toBe(422);
     expect(wrong.body.code).toBe("discount_invalid");
   });
@@ -305,18 +314,18 @@ describe("discounts", () => {
     const county = await countyOf(shop.db, variant.provinceId);
     const body = purchaseBody(flowers, [variant.id], county, { discountCode: "FLORES20" });
     const first = await shop.buyer();
-    const used = await shop.call<Started & { webpay_url: string; webpay_token: string }>("POST", "/shop-api/init-payment", body, first.token);
+    const used = await shop.call<Started & { webpay_url: string; webpay_token: string }>("POST", "/shop-api/init-payment", body, { token: first.token });
     expect(used.status).toBe(201);
     const second = await shop.buyer();
-    const refusedAgain = await shop.call("POST", "/shop-api/init-payment", body, second.token);
+    const refusedAgain = await shop.call("POST", "/shop-api/init-payment", body, { token: second.token });
     expect(refusedAgain.status).toBe(409);
     expect(refusedAgain.body.code).toBe("discount_used_up");
-    expect((await shop.call("GET", `/shop-api/discounts/FLORES20/event/${flowers.event.id}`, undefined, second.token)).body.code).toBe("discount_used_up");
+    expect((await shop.call("GET", `/shop-api/discounts/FLORES20/event/${flowers.event.id}`, undefined, { token: second.token })).body.code).toBe("discount_used_up");
 
     // The first buyer never pays: once the hold runs out, the coupon is usable again.
     shop.clock.offset = 25 * 60_000;
     try {
-      const again = await shop.call("POST", "/shop-api/init-payment", body, second.token);
+      const again = await shop.call("POST", "/shop-api/init-payment", body, { token: second.token });
       expect(again.status).toBe(201);
       const [discount] = await shop.db.select().from(discounts).where(and(eq(discounts.code, "FLORES20"), eq(discounts.eventId, flowers.event.id)));
       expect(discount!.timesUsed).toBe(1);
@@ -326,7 +335,8 @@ describe("discounts", () => {
   });
 });
 
-async function firstEventOf(country: string): Promise<string | undefined> {
+/** The first bookable mass event of a country's demo catalogue. */
+async function firstEventOf(country: string): Promise<string> {
   const { events } = await import("../../src/server/db/schema");
   const rows = await shop.db.select({ slug: events.slug, cancelled: events.cancelled, type: events.type }).from(events).where(eq(events.countryCode, country));
   for (const row of rows) {
@@ -334,5 +344,5 @@ async function firstEventOf(country: string): Promise<string | undefined> {
     const offer = await eventOffer(shop.db, row.slug).catch(() => undefined);
     if (offer) return row.slug;
   }
-  return undefined;
+  throw new Error(`no bookable demo event in ${country}`);
 }

@@ -1,28 +1,32 @@
 /**
  * MercadoPago Checkout Pro end to end against the shop's own simulator: preference -> init_point page ->
  * approve / reject / cancel -> signed webhook verified -> payment read back; forged, missing and stale
- * signatures refused. Issue 4 section 3.
+ * signatures refused.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SIMULATOR_MERCADOPAGO_ACCESS_TOKEN, SIMULATOR_MERCADOPAGO_WEBHOOK_SECRET } from "../../src/server/payments/config";
 import { signatureHeader } from "../../src/server/payments/mercadopago-signature";
-import { WEBHOOK_PATH, openPaymentShop, postForm, redirectParams, type PaymentShop } from "./payments-harness";
+import { postForm, redirectParams } from "../helpers/browser";
+import { WEBHOOK_PATH, type PaymentHarness } from "../helpers/payment-harness";
+import { openTestShop, type TestShop } from "../helpers/test-shop";
 
-let shop: PaymentShop;
+let shop: TestShop;
+let payments: PaymentHarness;
 
 beforeAll(async () => {
-  shop = await openPaymentShop();
+  shop = await openTestShop({ seed: false, paymentHarness: true });
+  payments = shop.payments!;
 });
 afterAll(async () => {
   await shop.close();
 });
 
-const mercadopago = () => shop.adapters.get("mercadopago");
+const mercadopago = () => payments.adapters.get("mercadopago");
 const auth = { authorization: `Bearer ${SIMULATOR_MERCADOPAGO_ACCESS_TOKEN}` };
 
 async function checkout(orderId: number, action: "approve" | "reject" | "cancel") {
   const returnUrl = `${shop.origin}/order-detail/${orderId}`;
-  const start = await mercadopago().start(shop.input({ orderId, returnUrl, amount: 95_500 }));
+  const start = await mercadopago().start(payments.input({ orderId, returnUrl, amount: 95_500 }));
   const page = await fetch(start.response.preference_init_point!);
   const decided = await postForm(`${shop.origin}/payments-sim/mercadopago/checkout/v1/decide`, { pref_id: start.response.preference_id!, action });
   return { start, page, decided, params: redirectParams(decided, returnUrl) };
@@ -47,7 +51,7 @@ function webhook(dataId: string, options: { secret?: string; ts?: number; signat
 
 describe("mercadopago preference", () => {
   it("answers the spec's preference_id and preference_init_point, and the init_point is a labelled test page", async () => {
-    const start = await mercadopago().start(shop.input());
+    const start = await mercadopago().start(payments.input());
     expect(start.response).toEqual({ preference_id: expect.any(String), preference_init_point: expect.stringContaining(`${shop.origin}/payments-sim/mercadopago/`) });
     expect(start.providerReference).toBe(start.response.preference_id);
     expect(start.raw).toMatchObject({ external_reference: "42", auto_return: "approved", notification_url: `${shop.origin}${WEBHOOK_PATH}` });
@@ -86,9 +90,9 @@ describe("mercadopago preference validation", () => {
 
   it("the preference expires with the seat hold, and an expired one can no longer be paid", async () => {
     let clock = new Date("2026-11-21T15:00:00Z");
-    const timed = await openPaymentShop({ now: () => clock });
+    const timed = await openTestShop({ seed: false, paymentHarness: true, now: () => clock });
     try {
-      const start = await timed.adapters.get("mercadopago").start(timed.input({ orderId: 75 }));
+      const start = await timed.payments!.adapters.get("mercadopago").start(timed.payments!.input({ orderId: 75 }));
       // PAYMENT_TIMEOUT_MINUTES, 20 by default.
       expect(start.raw).toMatchObject({ expires: true, expiration_date_to: "2026-11-21T15:20:00.000Z" });
       expect((await fetch(start.response.preference_init_point!)).status).toBe(200);
@@ -105,7 +109,7 @@ describe("mercadopago preference validation", () => {
 
 describe("mercadopago payment", () => {
   it("approve -> signed webhook verified -> payment read back approved; the back_url carries Checkout Pro's query", async () => {
-    const before = shop.webhooks.length;
+    const before = payments.webhooks.length;
     const { params, page } = await checkout(70, "approve");
     expect(page.status).toBe(200);
     expect(params).toMatchObject({
@@ -120,8 +124,8 @@ describe("mercadopago payment", () => {
     expect(params.collection_id).toBe(params.payment_id);
 
     // The webhook reached the shop before the buyer came back.
-    expect(shop.webhooks.slice(before)).toHaveLength(1);
-    const [call] = shop.webhooks.slice(before);
+    expect(payments.webhooks.slice(before)).toHaveLength(1);
+    const [call] = payments.webhooks.slice(before);
     expect(call?.status).toBe(200);
     expect(call?.result).toMatchObject({
       kind: "confirmation",
@@ -131,7 +135,8 @@ describe("mercadopago payment", () => {
     // The return after the webhook is the same event: already confirmed, so the order is mailed once.
     const back = await mercadopago().confirmReturn(params);
     expect(back).toMatchObject({ outcome: "approved", orderId: 70, alreadyConfirmed: true });
-    if (call?.result?.kind === "confirmation") expect(back.idempotencyKey).toBe(call.result.confirmation.idempotencyKey);
+    if (call?.result?.kind !== "confirmation") throw new Error("the webhook was not read as a confirmation");
+    expect(back.idempotencyKey).toBe(call.result.confirmation.idempotencyKey);
 
     const deliveries = await (await fetch(`${shop.origin}/payments-sim/mercadopago/v1/payments/${params.payment_id}/notifications`, { headers: auth })).json();
     // The shop notifies itself over loopback, not through the public name.
@@ -142,26 +147,26 @@ describe("mercadopago payment", () => {
 
   it("the same webhook again gives the same answer, reported as already confirmed", async () => {
     const { params } = await checkout(71, "approve");
-    const before = shop.webhooks.length;
+    const before = payments.webhooks.length;
     const resent = await fetch(`${shop.origin}/payments-sim/mercadopago/v1/payments/${params.payment_id}/notify`, { method: "POST", headers: auth });
     expect(resent.status).toBe(200);
-    const [call] = shop.webhooks.slice(before);
+    const [call] = payments.webhooks.slice(before);
     expect(call?.result).toMatchObject({ kind: "confirmation", confirmation: { outcome: "approved", orderId: 71, alreadyConfirmed: true } });
   });
 
   it("reject -> failure back_url with status rejected; the webhook confirms a rejection", async () => {
-    const before = shop.webhooks.length;
+    const before = payments.webhooks.length;
     const { params } = await checkout(72, "reject");
     expect(params).toMatchObject({ status: "rejected", collection_status: "rejected", external_reference: "72" });
-    expect(shop.webhooks.slice(before)[0]?.result).toMatchObject({ confirmation: { outcome: "rejected", reason: "declined", orderId: 72 } });
+    expect(payments.webhooks.slice(before)[0]?.result).toMatchObject({ confirmation: { outcome: "rejected", reason: "declined", orderId: 72 } });
     expect(await mercadopago().confirmReturn(params)).toMatchObject({ outcome: "rejected", alreadyConfirmed: true });
   });
 
   it("cancel -> back with null statuses, no payment and no webhook -> cancelled, unverified", async () => {
-    const before = shop.webhooks.length;
+    const before = payments.webhooks.length;
     const { params } = await checkout(73, "cancel");
     expect(params).toMatchObject({ payment_id: "null", collection_status: "null", status: "null", external_reference: "73" });
-    expect(shop.webhooks.length).toBe(before);
+    expect(payments.webhooks.length).toBe(before);
     const confirmation = await mercadopago().confirmReturn(params);
     expect(confirmation).toMatchObject({ outcome: "cancelled", reason: "left_without_paying", orderId: 73, verified: false });
   });

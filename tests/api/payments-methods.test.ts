@@ -1,13 +1,12 @@
 /**
  * The methods without a gateway (transferencia, prepagado), the choice of adapter by payment code, and the
- * simulators' mount: issue 4 section 3, storefront spec sections 3 and 4.
+ * simulators' mount (storefront spec sections 3 and 4).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "../../src/server/app";
 import { parseEnv } from "../../src/server/env";
-import { createPaymentAdapters, paymentAdapters } from "../../src/server/payments";
-import { openTestDatabase } from "../helpers/test-database";
-import type { Database } from "../../src/server/db/client";
+import { createShopContext } from "../../src/server/context";
+import { createPaymentAdapters } from "../../src/server/payments";
+import { openTestShop, type TestShop } from "../helpers/test-shop";
 
 const input = {
   orderId: 9,
@@ -54,47 +53,46 @@ describe("prepagado", () => {
 describe("adapter choice", () => {
   it("refuses an unknown payment code with a stable code", () => {
     const adapters = createPaymentAdapters(parseEnv({ NODE_ENV: "test" }));
-    expect(() => adapters.get("bitcoin")).toThrow(expect.objectContaining({ status: 422, code: "payment_method_unavailable" }));
+    expect(() => adapters.get("bitcoin")).toThrow(expect.objectContaining({ code: "payment_method_unavailable" }));
     expect(adapters.get("webpay").code).toBe("webpay");
   });
 
   it("methods without provider notifications refuse a webhook", async () => {
     const adapters = createPaymentAdapters(parseEnv({ NODE_ENV: "test" }));
     for (const code of ["webpay", "transferencia", "prepagado"]) {
-      await expect(adapters.get(code).handleWebhook(new Request("http://localhost/x", { method: "POST" }))).rejects.toMatchObject({ status: 404 });
+      await expect(adapters.get(code).handleWebhook(new Request("http://localhost/x", { method: "POST" }))).rejects.toMatchObject({ code: "not_found" });
     }
   });
 });
 
 describe("simulator mount", () => {
-  let database: Database;
+  let shop: TestShop;
   beforeAll(async () => {
-    database = await openTestDatabase();
+    shop = await openTestShop({ seed: false });
   });
   afterAll(async () => {
-    await database.close();
+    await shop.close();
   });
 
   it("serves the simulators under /payments-sim, and not at all when PAYMENT_SIMULATORS is off", async () => {
     const page = `/payments-sim/webpay/webpayserver/initTransaction?token_ws=${"0".repeat(64)}`;
-    const on = createApp({ db: database.db, env: parseEnv({ NODE_ENV: "test" }) });
-    const shown = await on.request(page);
+    const local = { incoming: { socket: { remoteAddress: "127.0.0.1" } } };
+    const shown = await shop.app.request(page, {}, local);
     expect(shown.status).toBe(404);
     expect(shown.headers.get("content-type")).toContain("text/html");
     expect(await shown.text()).toContain("Página de pago de prueba");
 
-    const off = createApp({ db: database.db, env: parseEnv({ NODE_ENV: "test", PAYMENT_SIMULATORS: "false" }) });
-    const hidden = await off.request(page);
+    const off = shop.otherApp({ env: { PAYMENT_SIMULATORS: "false" } });
+    const hidden = await off.request(page, {}, local);
     expect(hidden.status).toBe(404);
     expect(await hidden.json()).toMatchObject({ success: false, code: "not_found" });
 
-    const production = createApp({ db: database.db, env: parseEnv({ NODE_ENV: "production" }) });
-    expect((await production.request(page)).headers.get("content-type")).toContain("application/json");
+    const production = shop.otherApp({ env: { NODE_ENV: "production" } });
+    expect((await production.request(page, {}, local)).headers.get("content-type")).toContain("application/json");
   });
 
-  it("keeps one set of adapters per app, so the in-memory ledger is shared by its requests", () => {
-    const deps = { db: database.db, env: parseEnv({ NODE_ENV: "test" }) };
-    expect(paymentAdapters(deps)).toBe(paymentAdapters(deps));
-    expect(paymentAdapters(deps)).not.toBe(paymentAdapters({ ...deps }));
+  it("gives each app its own adapters, so one app's in-memory ledger is not another's", () => {
+    const setup = { db: shop.db, env: parseEnv({ NODE_ENV: "test" }) };
+    expect(createShopContext(setup).payments).not.toBe(createShopContext(setup).payments);
   });
 });

@@ -1,25 +1,31 @@
 /**
  * Webpay Plus end to end against the shop's own simulator: create -> the browser posts token_ws -> approve,
- * reject, cancel or time out -> the return -> commit / status. Issue 4 section 3.
+ * reject, cancel or time out -> the return -> commit / status.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WEBPAY_TRANSACTIONS_PATH } from "../../src/server/payments/webpay-protocol";
-import { autoPostForm, openPaymentShop, postForm, redirectParams, type PaymentShop } from "./payments-harness";
+import { autoPostForm, postForm, redirectParams } from "../helpers/browser";
+import type { PaymentHarness } from "../helpers/payment-harness";
+import { openTestShop, type TestShop } from "../helpers/test-shop";
 
 let clock = new Date("2026-11-21T15:00:00Z");
-let shop: PaymentShop;
+let shop: TestShop;
+let payments: PaymentHarness;
 
 beforeAll(async () => {
-  shop = await openPaymentShop({ now: () => clock });
+  shop = await openTestShop({ seed: false, paymentHarness: true, now: () => clock });
+  payments = shop.payments!;
 });
 afterAll(async () => {
   await shop.close();
 });
 
-const webpay = () => shop.adapters.get("webpay");
+const webpay = () => payments.adapters.get("webpay");
+/** Webpay charges Chilean pesos: every payment here is one. */
+const chilean = (overrides: Parameters<PaymentHarness["input"]>[0] = {}) => payments.input({ currency: "CLP", ...overrides });
 
 async function startAndOpenForm(orderId: number) {
-  const start = await webpay().start(shop.input({ orderId, returnUrl: `${shop.origin}/order-detail/${orderId}` }));
+  const start = await webpay().start(chilean({ orderId, returnUrl: `${shop.origin}/order-detail/${orderId}` }));
   const token = start.response.webpay_token!;
   const form = await postForm(start.response.webpay_url!, { token_ws: token });
   return { start, token, form, returnUrl: `${shop.origin}/order-detail/${orderId}` };
@@ -27,7 +33,7 @@ async function startAndOpenForm(orderId: number) {
 
 describe("webpay start", () => {
   it("answers the spec's webpay_token and webpay_url, pointing at the simulator's payment form", async () => {
-    const start = await webpay().start(shop.input());
+    const start = await webpay().start(chilean());
     expect(start.response).toEqual({ webpay_token: expect.stringMatching(/^[0-9a-f]{64}$/), webpay_url: `${shop.origin}/payments-sim/webpay/webpayserver/initTransaction` });
     expect(start.orderState).toBe("awaiting_payment");
     expect(start.providerReference).toBe(start.response.webpay_token);
@@ -43,7 +49,7 @@ describe("webpay start", () => {
     expect(page).toContain("$ 120.000");
     for (const action of ["approve", "reject", "cancel", "timeout"]) expect(page).toContain(`value="${action}"`);
 
-    const start = await webpay().start(shop.input({ orderId: 51 }));
+    const start = await webpay().start(chilean({ orderId: 51 }));
     const english = await postForm(start.response.webpay_url!, { token_ws: start.response.webpay_token! }, { "accept-language": "en-US" });
     const englishPage = await english.text();
     expect(englishPage).toContain('<html lang="en-US">');
@@ -91,7 +97,7 @@ describe("webpay return and commit", () => {
     expect(second).toMatchObject({ outcome: "approved", alreadyConfirmed: true, idempotencyKey: first.idempotencyKey, amount: first.amount });
 
     // A restarted shop has an empty ledger: Transbank refuses the second commit and the status tells the rest.
-    const afterRestart = await shop.restartedAdapters().get("webpay").confirmReturn(params);
+    const afterRestart = await payments.restartedAdapters().get("webpay").confirmReturn(params);
     expect(afterRestart).toMatchObject({ outcome: "approved", alreadyConfirmed: true, idempotencyKey: first.idempotencyKey });
   });
 
@@ -125,7 +131,7 @@ describe("webpay return and commit", () => {
     await postForm(`${shop.origin}/payments-sim/webpay/webpayserver/decide`, { token_ws: token, action: "cancel" });
     await expect(
       webpay().confirmReturn({ TBK_TOKEN: token, TBK_ORDEN_COMPRA: "R999-deadbeef", TBK_ID_SESION: start.echo.sessionId! }),
-    ).rejects.toMatchObject({ status: 400, code: "payment_return_invalid" });
+    ).rejects.toMatchObject({ code: "payment_return_invalid" });
   });
 
   it("timeout button -> only TBK_ORDEN_COMPRA and TBK_ID_SESION come back -> cancelled (unverified, matched by the caller)", async () => {
@@ -139,7 +145,7 @@ describe("webpay return and commit", () => {
   });
 
   it("the payment form times out by itself after 10 minutes", async () => {
-    const start = await webpay().start(shop.input({ orderId: 66 }));
+    const start = await webpay().start(chilean({ orderId: 66 }));
     clock = new Date(clock.getTime() + 11 * 60_000);
     const late = await postForm(start.response.webpay_url!, { token_ws: start.response.webpay_token! });
     expect(late.status).toBe(303);
@@ -147,8 +153,8 @@ describe("webpay return and commit", () => {
   });
 
   it("refuses a return that matches none of Transbank's flows", async () => {
-    await expect(webpay().confirmReturn({})).rejects.toMatchObject({ status: 400, code: "payment_return_invalid" });
-    await expect(webpay().confirmReturn({ token_ws: "f".repeat(64) })).rejects.toMatchObject({ status: 400, code: "payment_return_invalid" });
+    await expect(webpay().confirmReturn({})).rejects.toMatchObject({ code: "payment_return_invalid" });
+    await expect(webpay().confirmReturn({ token_ws: "f".repeat(64) })).rejects.toMatchObject({ code: "payment_return_invalid" });
   });
 });
 
@@ -186,10 +192,12 @@ describe("webpay credentials", () => {
   it("an adapter configured with another key gets a stable payment_gateway_refused", async () => {
     const { createPaymentAdapters } = await import("../../src/server/payments");
     const misconfigured = createPaymentAdapters({ ...shop.env, WEBPAY_API_KEY: "wrong-key" });
-    await expect(misconfigured.get("webpay").start(shop.input())).rejects.toMatchObject({ status: 502, code: "payment_gateway_refused" });
+    await expect(misconfigured.get("webpay").start(chilean())).rejects.toMatchObject({ code: "payment_gateway_refused" });
   });
 
-  it("refuses currencies with minor units, which Webpay does not charge", async () => {
-    await expect(webpay().start(shop.input({ currency: "EUR", amount: 1250 }))).rejects.toMatchObject({ status: 422, code: "payment_currency_unsupported" });
+  it("refuses every currency but Chilean pesos, which is all Webpay settles", async () => {
+    await expect(webpay().start(payments.input({ currency: "EUR", amount: 1250 }))).rejects.toMatchObject({ code: "payment_currency_unsupported" });
+    // COP 50,000 would otherwise be charged as CLP 50,000.
+    await expect(webpay().start(payments.input({ currency: "COP", amount: 50_000 }))).rejects.toMatchObject({ code: "payment_currency_unsupported" });
   });
 });

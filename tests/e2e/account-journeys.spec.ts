@@ -59,7 +59,7 @@ test("sign up, verify from the mail, log in, edit the profile, add a friend and 
   await expect(page.getByText("Aún no tienes amigos frecuentes registrados")).toBeVisible();
   const friendForm = page.locator("form[aria-labelledby=friend-form-title]");
   await friendForm.getByLabel("Nombre completo").fill("Pedro Gómez");
-  await friendForm.getByLabel("Teléfono").fill("3001234567");
+  await friendForm.getByLabel("Teléfono").fill("30012345");
   await friendForm.getByLabel("Email").fill("pedro@example.com");
   await friendForm.getByRole("button", { name: "Agregar amigo" }).click();
   await expect(friendForm.getByText("Teléfono inválido")).toBeVisible();

@@ -53,7 +53,7 @@ test("a calendar event (periodicityType 3) offers its dates to choose from", asy
 
 test("a private event served by the client-side shell books through the same wizard", async ({ page, request }) => {
   await signIn(page, request, await newCustomer(request));
-  await openWizard(page, "cincuenta-anos-de-martha-lucia");
+  await openWizard(page, "cincuenta-anos-de-martha-lucia-h2w8pz4r");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Los 50 de Martha Lucía");
   const categories = wizard(page).locator(".bk-category");
   await expect(categories.first()).toBeVisible();
@@ -67,7 +67,7 @@ test("a refused purchase goes to /order-rejected; back on the event the draft re
   await bookTwoSeats(page);
   await wizard(page).getByRole("radio", { name: "Mercado Pago" }).check();
   await continueButton(page, "Pagar").click();
-  await expect(page).toHaveURL(/\/order-rejected$/);
+  await expect(page).toHaveURL(/\/order-rejected\?reason=stock_exhausted&event=festival-sonidos-de-la-sabana$/);
   await expect(page.locator('[data-view="error"]')).toBeVisible();
 
   await page.goBack();

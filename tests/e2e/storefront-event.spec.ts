@@ -51,7 +51,7 @@ test("a gone event shows that it is no longer available, with a link home", asyn
 });
 
 test("a login-only private event shows only its message and a login button", async ({ page }) => {
-  await page.goto("/event/boda-camila-y-andres");
+  await page.goto("/event/boda-camila-y-andres-q7k3vx9m");
   await waitForHydration(page);
   const view = page.getByTestId("event-message");
   await expect(view.getByRole("heading")).toHaveText(/privado/i);
@@ -60,11 +60,11 @@ test("a login-only private event shows only its message and a login button", asy
 });
 
 test("a link-only private event opens through the client-side shell with the same view", async ({ page }) => {
-  await page.goto("/event/cincuenta-anos-de-martha-lucia");
+  await page.goto("/event/cincuenta-anos-de-martha-lucia-h2w8pz4r");
   await waitForHydration(page);
   await expect(page.getByRole("heading", { level: 1 })).not.toBeEmpty();
   await expect(page.getByRole("region", { name: "Servicios incluidos" })).toBeVisible();
-  await expect(page.locator("#booking-wizard")).toHaveAttribute("data-event-slug", "cincuenta-anos-de-martha-lucia");
+  await expect(page.locator("#booking-wizard")).toHaveAttribute("data-event-slug", "cincuenta-anos-de-martha-lucia-h2w8pz4r");
 });
 
 test("an unknown event goes to the 404 page", async ({ page }) => {
@@ -72,7 +72,7 @@ test("an unknown event goes to the 404 page", async ({ page }) => {
   await expect(page).toHaveURL(/\/error404$/);
 });
 
-for (const path of ["/event/festival-sonidos-de-la-sabana", "/event/rock-al-parque", "/event/gran-concierto-de-fin-de-temporada", "/event/boda-camila-y-andres"]) {
+for (const path of ["/event/festival-sonidos-de-la-sabana", "/event/rock-al-parque", "/event/gran-concierto-de-fin-de-temporada", "/event/boda-camila-y-andres-q7k3vx9m"]) {
   test(`${path} has no serious accessibility violation`, async ({ page }) => {
     await page.goto(path);
     await waitForHydration(page);

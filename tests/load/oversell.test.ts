@@ -1,17 +1,18 @@
 /**
- * Concurrent buyers never oversell (issue 4 sections 2 and 5): many simultaneous purchases for the last few seats
+ * Concurrent buyers never oversell: many simultaneous purchases for the last few seats
  * sell exactly that many, over HTTP to a listening shop. On PGlite by default; on PostgreSQL with a real
  * connection pool (20) when DATABASE_URL is set, where the row locks and the recount do the work.
  */
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders, productVariants, tickets } from "../../src/server/db/schema";
-import { countyOf, eventOffer, openOrderShop, purchaseBody, type OrderShop } from "../api/orders-shop";
+import { countyOf, eventOffer, purchaseBody } from "../helpers/fixtures";
+import { openTestShop, type TestShop } from "../helpers/test-shop";
 
-let shop: OrderShop;
+let shop: TestShop;
 
 beforeAll(async () => {
-  shop = await openOrderShop();
+  shop = await openTestShop({ listen: true });
 });
 afterAll(async () => {
   await shop?.close();
@@ -35,7 +36,7 @@ describe(`oversell (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"})`, () 
     const buyers = await Promise.all(Array.from({ length: 40 }, () => shop.buyer()));
 
     const answers = await Promise.all(
-      buyers.map((buyer) => shop.call("POST", "/shop-api/init-payment", purchaseBody(offer, [variant.id], county, { paymentCode: "webpay" }), buyer.token)),
+      buyers.map((buyer) => shop.call("POST", "/shop-api/init-payment", purchaseBody(offer, [variant.id], county, { paymentCode: "mercadopago" }), { token: buyer.token })),
     );
     const statuses = answers.map((answer) => answer.status);
     expect(statuses.filter((status) => status === 201)).toHaveLength(5);
@@ -52,7 +53,7 @@ describe(`oversell (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"})`, () 
 
     const answers = await Promise.all(
       buyers.map((buyer, index) =>
-        shop.call("POST", "/shop-api/init-payment", purchaseBody(offer, index % 2 ? [a!.id, b!.id] : [b!.id, a!.id], county, { paymentCode: "transferencia" }), buyer.token),
+        shop.call("POST", "/shop-api/init-payment", purchaseBody(offer, index % 2 ? [a!.id, b!.id] : [b!.id, a!.id], county, { paymentCode: "transferencia" }), { token: buyer.token }),
       ),
     );
     expect(answers.filter((answer) => answer.status === 201)).toHaveLength(4);

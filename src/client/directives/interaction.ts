@@ -2,7 +2,7 @@
  * `client:interaction`: hydrate an island on the first pointerdown, focusin, keydown or touchstart inside it.
  * The lead forms are fully server-rendered, so a page with one ships only the header script until a person
  * starts using the form. What they type before React is attached is kept by the form itself
- * (src/islands/forms/use-early-input.ts).
+ * (src/islands/ui/use-early-input.ts).
  */
 import type { ClientDirective } from "astro";
 

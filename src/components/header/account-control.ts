@@ -1,8 +1,10 @@
 /**
  * The header's account control without React (issue 2 section 6): logged out it offers log-in and
  * sign-up, whose first click loads the auth dialogs lazily; logged in it greets with the first and last
- * name and opens a menu with Mi Cuenta and Salir. Every copy (desktop bar, mobile drawer) follows the store.
+ * name and opens a menu with Mi Cuenta and Salir (and the staff area for staff and admins). Every copy (desktop bar, mobile drawer) follows the store.
+ * Salir ends the session on the server too (POST /shop-api/logout), then forgets it here even if that call fails.
  */
+import { isStaffRole } from "../../shared/domain/roles";
 import { $loggedIn, $user, TOKEN_KEY, logOut } from "../../stores/session";
 
 type AuthDialog = "login" | "signup";
@@ -17,6 +19,18 @@ function render() {
     control.querySelector<HTMLElement>("[data-account-in]")!.hidden = !loggedIn;
     const greeting = control.querySelector<HTMLElement>("[data-greeting]");
     if (greeting) greeting.textContent = (greeting.dataset.template ?? "{name}").replace("{name}", name);
+    const staffEntry = control.querySelector<HTMLElement>("[data-staff-entry]");
+    if (staffEntry) staffEntry.hidden = !(loggedIn && isStaffRole(user?.role));
+  }
+}
+
+/** The API client loads on this click only: the header stays light on every page. */
+async function endSession() {
+  try {
+    const { api } = await import("../../client/api");
+    await api("POST /shop-api/logout");
+  } catch {
+    // Offline or already ended: the token is dropped here all the same.
   }
 }
 
@@ -30,8 +44,11 @@ export function initAccountControls() {
   }
   for (const button of document.querySelectorAll<HTMLButtonElement>("[data-logout]")) {
     button.addEventListener("click", () => {
-      logOut();
-      window.location.reload();
+      button.disabled = true;
+      void endSession().finally(() => {
+        logOut();
+        window.location.reload();
+      });
     });
   }
   render();

@@ -4,9 +4,7 @@
  * the five tabs; each tab has its own address and the back button moves between them.
  */
 import { useCallback, useEffect, useState, type MouseEvent } from "react";
-import { ApiFailure } from "../../client/api";
-import { getValidToken, logOut } from "../../stores/session";
-import { reloadMe, type MeAnswer } from "../auth/session-actions";
+import { useSignedIn } from "../auth/use-signed-in";
 import { EventsTab } from "./EventsTab";
 import { FrequentAddressesTab } from "./FrequentAddressesTab";
 import { FrequentFriendsTab } from "./FrequentFriendsTab";
@@ -25,27 +23,8 @@ interface Props {
 }
 
 export default function AccountArea({ texts, prefix, locale }: Props) {
-  const [me, setMe] = useState<MeAnswer | null>(null);
-  const [failed, setFailed] = useState(false);
   const [tab, setTab] = useState<AccountTab>(() => tabFromPath(window.location.pathname));
-  const home = prefix || "/";
-
-  useEffect(() => {
-    if (!getValidToken()) {
-      window.location.replace(home);
-      return;
-    }
-    reloadMe()
-      .then(setMe)
-      .catch((error: unknown) => {
-        if (error instanceof ApiFailure && error.status === 401) {
-          logOut();
-          window.location.replace(home);
-          return;
-        }
-        setFailed(true);
-      });
-  }, [home]);
+  const { me, setMe, failed } = useSignedIn(prefix || "/");
 
   useEffect(() => {
     const onPop = () => setTab(tabFromPath(window.location.pathname));
@@ -108,7 +87,7 @@ export default function AccountArea({ texts, prefix, locale }: Props) {
       <section id="account-panel" className="account-panel" tabIndex={-1} aria-label={texts[`account.menu.${tab}`]}>
         {tab === "profile" ? <ProfileTab texts={texts} me={me} onSaved={setMe} /> : null}
         {tab === "payments" ? <PaymentsTab texts={texts} locale={locale} countryCode={me.countryCode} /> : null}
-        {tab === "events" ? <EventsTab texts={texts} prefix={prefix} /> : null}
+        {tab === "events" ? <EventsTab texts={texts} prefix={prefix} countryCode={me.countryCode} /> : null}
         {tab === "frecuentAddresses" ? <FrequentAddressesTab texts={texts} countryCode={me.countryCode} /> : null}
         {tab === "frecuentFriends" ? <FrequentFriendsTab texts={texts} /> : null}
       </section>

@@ -1,17 +1,81 @@
-/** "Your events" (account.md sections 2, 8): the private-events feature comes later; until then the spec's empty state. */
+/**
+ * "Your events" (account.md sections 2, 4 and 8): list, create, edit; a successful create or save returns to
+ * the list. A personal invitation link (`?claim=`) is claimed on arrival and opens the invited list.
+ */
+import { useEffect, useState } from "react";
+import { api } from "../../client/api";
+import { showToast } from "../../stores/toasts";
+import { failureMessage } from "../ui/use-schema-form";
+import { EventForm } from "./events/EventForm";
+import { EventLists } from "./events/EventLists";
+import { useRequestLists, type ListName } from "./events/use-request-lists";
 import type { AccountTexts } from "./texts";
+import "./events/events.css";
 
-export function EventsTab({ texts, prefix }: { texts: AccountTexts; prefix: string }) {
+type View = { mode: "list" } | { mode: "create" } | { mode: "edit"; id: number };
+
+export function EventsTab({ texts, prefix, countryCode }: { texts: AccountTexts; prefix: string; countryCode: string }) {
+  const [view, setView] = useState<View>({ mode: "list" });
+  const [tab, setTab] = useState<ListName>("review");
+  const { lists, reload } = useRequestLists();
+
+  useEffect(() => {
+    const url = new URL(window.location.href);
+    const token = url.searchParams.get("claim");
+    if (!token) return;
+    url.searchParams.delete("claim");
+    window.history.replaceState(null, "", url);
+    setTab("invited");
+    api("POST /shop-api/invitations/claim", { body: { token } })
+      .then(() => {
+        showToast("success", texts["private_events.claimed"]);
+        reload();
+      })
+      .catch((error: unknown) => showToast("error", failureMessage(error, texts["private_events.load_failed"])));
+  }, [texts, reload]);
+
+  function backToList(nextTab: ListName = tab) {
+    setTab(nextTab);
+    setView({ mode: "list" });
+    reload();
+    document.getElementById("account-panel")?.focus({ preventScroll: true });
+  }
+
+  async function repeat(id: number) {
+    try {
+      const copy = await api("POST /shop-api/event-requests/:id/repeat", { params: { id } });
+      showToast("success", texts["private_events.repeat_done"]);
+      setView({ mode: "edit", id: copy.id });
+    } catch (error) {
+      showToast("error", failureMessage(error, texts["private_events.create_event_failed"]));
+    }
+  }
+
   return (
     <div className="account-section">
-      <h1 className="account-title">{texts["account.events.title"]}</h1>
-      <div className="empty-text account-empty">
-        <p className="empty-main">{texts["account.events.none"]}</p>
-        <p>{texts["account.events.create_hint"]}</p>
-        <a className="btn btn-secondary" href={`${prefix}/contact`}>
-          {texts["account.events.contact"]}
-        </a>
-      </div>
+      <h1 className="account-title">{view.mode === "list" ? texts["account.events.title"] : view.mode === "create" ? texts["private_events.create_title"] : texts["private_events.edit_title"]}</h1>
+      {view.mode === "list" ? (
+        <EventLists
+          texts={texts}
+          prefix={prefix}
+          countryCode={countryCode}
+          lists={lists}
+          tab={tab}
+          onTab={setTab}
+          onCreate={() => setView({ mode: "create" })}
+          onEdit={(id) => setView({ mode: "edit", id })}
+          onRepeat={repeat}
+        />
+      ) : (
+        <EventForm
+          key={view.mode === "edit" ? view.id : "new"}
+          texts={texts}
+          countryCode={countryCode}
+          editId={view.mode === "edit" ? view.id : null}
+          onDone={() => backToList("review")}
+          onCancel={() => backToList()}
+        />
+      )}
     </div>
   );
 }

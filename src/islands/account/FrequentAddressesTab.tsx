@@ -6,23 +6,18 @@
  */
 import { useEffect, useState } from "react";
 import { api } from "../../client/api";
+import type { FrequentAddress } from "../../shared/schemas/answers/account";
 import { frequentAddressSchema } from "../../shared/schemas/account";
 import { showToast } from "../../stores/toasts";
-import { InputField, SelectField } from "../auth/Field";
-import { fill, messageOf } from "../auth/texts";
-import { failureMessage, showServerFields, useShopForm } from "../auth/use-shop-form";
+import { CheckboxField, InputField, SelectField } from "../ui/fields";
+import { fill, messageOf } from "../ui/texts";
+import { failureMessage, showServerFields, useSchemaForm } from "../ui/use-schema-form";
 import { ConfirmDialog } from "./ConfirmDialog";
 import type { AccountTexts } from "./texts";
 import { ListState } from "./ListState";
 import { useList } from "./use-list";
 
-interface Address {
-  id: number;
-  name: string;
-  countyId: number;
-  county: { id: number; name: string };
-  myAddress: boolean;
-}
+type Address = FrequentAddress;
 
 interface County {
   id: number;
@@ -32,15 +27,15 @@ interface County {
 const EMPTY = { name: "", countyId: "", myAddress: false };
 
 export function FrequentAddressesTab({ texts, countryCode }: { texts: AccountTexts; countryCode: string }) {
-  const { items, setItems, state, removeRow } = useList<Address>("/shop-api/frequent-addresses");
+  const { items, setItems, state, removeRow } = useList("/shop-api/frequent-addresses");
   const [counties, setCounties] = useState<County[]>([]);
   const [editing, setEditing] = useState<Address | null>(null);
   const [deleting, setDeleting] = useState<Address | null>(null);
-  const form = useShopForm(frequentAddressSchema, EMPTY);
+  const form = useSchemaForm(frequentAddressSchema, EMPTY);
   const errors = form.formState.errors;
 
   useEffect(() => {
-    api<County[]>(`/api/counties?country-code=${encodeURIComponent(countryCode)}`)
+    api("GET /api/counties", { query: { "country-code": countryCode } })
       .then((rows) => setCounties([...rows].sort((a, b) => a.name.localeCompare(b.name, "es"))))
       .catch(() => setCounties([]));
   }, [countryCode]);
@@ -62,14 +57,14 @@ export function FrequentAddressesTab({ texts, countryCode }: { texts: AccountTex
   }
 
   const submit = form.handleSubmit(async (values) => {
-    const body = { name: values.name, countyId: values.countyId, myAddress: values.myAddress ? 1 : 0 };
+    const body = { name: values.name, countyId: values.countyId, myAddress: values.myAddress ? (1 as const) : (0 as const) };
     try {
       if (editing) {
-        const saved = await api<Address>(`/shop-api/frequent-addresses/${editing.id}`, { method: "PUT", body });
+        const saved = await api("PUT /shop-api/frequent-addresses/:id", { params: { id: editing.id }, body });
         setItems(withMark(items, saved));
         showToast("success", texts["account.addresses.updated"]);
       } else {
-        const added = await api<Address>("/shop-api/frequent-addresses", { method: "POST", body });
+        const added = await api("POST /shop-api/frequent-addresses", { body });
         setItems(withMark([...items, added], added));
         showToast("success", texts["account.addresses.added"]);
       }
@@ -82,7 +77,7 @@ export function FrequentAddressesTab({ texts, countryCode }: { texts: AccountTex
 
   async function markOwn(address: Address) {
     try {
-      setItems(await api<Address[]>(`/shop-api/frequent-addresses/${address.id}/my-address`, { method: "PUT" }));
+      setItems(await api("PUT /shop-api/frequent-addresses/:id/my-address", { params: { id: address.id } }));
       showToast("success", texts["account.addresses.marked"]);
     } catch (error) {
       showToast("error", failureMessage(error, texts["auth.network_error"]));
@@ -147,10 +142,7 @@ export function FrequentAddressesTab({ texts, countryCode }: { texts: AccountTex
             </option>
           ))}
         </SelectField>
-        <div className="field check">
-          <input id="address-own" type="checkbox" {...form.register("myAddress")} />
-          <label htmlFor="address-own">{texts["account.addresses.my_address"]}</label>
-        </div>
+        <CheckboxField id="address-own" label={texts["account.addresses.my_address"]} registration={form.register("myAddress")} />
         <div className="account-actions">
           {editing ? (
             <button type="button" className="btn btn-ghost" onClick={stopEditing}>

@@ -5,30 +5,26 @@
  */
 import { useState } from "react";
 import { api } from "../../client/api";
+import type { FrequentFriend } from "../../shared/schemas/answers/account";
 import { frequentFriendSchema } from "../../shared/schemas/account";
 import { showToast } from "../../stores/toasts";
-import { fill, messageOf } from "../auth/texts";
-import { InputField } from "../auth/Field";
-import { failureMessage, showServerFields, useShopForm } from "../auth/use-shop-form";
+import { fill, messageOf } from "../ui/texts";
+import { InputField } from "../ui/fields";
+import { failureMessage, showServerFields, useSchemaForm } from "../ui/use-schema-form";
 import { ConfirmDialog } from "./ConfirmDialog";
 import type { AccountTexts } from "./texts";
 import { ListState } from "./ListState";
 import { useList } from "./use-list";
 
-interface Friend {
-  id: number;
-  fullname: string;
-  phone: string;
-  email: string;
-}
+type Friend = FrequentFriend;
 
 const EMPTY = { fullname: "", phone: "", email: "" };
 
 export function FrequentFriendsTab({ texts }: { texts: AccountTexts }) {
-  const { items, setItems, state, removeRow } = useList<Friend>("/shop-api/frequent-friends");
+  const { items, setItems, state, removeRow } = useList("/shop-api/frequent-friends");
   const [editing, setEditing] = useState<Friend | null>(null);
   const [deleting, setDeleting] = useState<Friend | null>(null);
-  const form = useShopForm(frequentFriendSchema, EMPTY);
+  const form = useSchemaForm(frequentFriendSchema, EMPTY);
   const errors = form.formState.errors;
 
   function edit(friend: Friend) {
@@ -45,11 +41,11 @@ export function FrequentFriendsTab({ texts }: { texts: AccountTexts }) {
   const submit = form.handleSubmit(async (values) => {
     try {
       if (editing) {
-        const saved = await api<Friend>(`/shop-api/frequent-friends/${editing.id}`, { method: "PUT", body: values });
+        const saved = await api("PUT /shop-api/frequent-friends/:id", { params: { id: editing.id }, body: values });
         setItems(items.map((friend) => (friend.id === saved.id ? saved : friend)));
         showToast("success", texts["account.friends.updated"]);
       } else {
-        const added = await api<Friend>("/shop-api/frequent-friends", { method: "POST", body: values });
+        const added = await api("POST /shop-api/frequent-friends", { body: values });
         setItems([...items, added]);
         showToast("success", texts["account.friends.added"]);
       }

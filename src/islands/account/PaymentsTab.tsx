@@ -8,19 +8,10 @@ import { isLocale, type Locale } from "../../shared/locales";
 import { DetailCell, DetailHeader } from "./purchases/DetailCell";
 import { PurchaseDetail } from "./purchases/PurchaseDetail";
 import { usePurchaseRoute } from "./purchases/purchase-route";
-import { stateLook } from "./tabs";
+import { stateLook } from "../../shared/domain/order-states";
 import type { AccountTexts } from "./texts";
 import { ListState } from "./ListState";
 import { useList } from "./use-list";
-
-interface Purchase {
-  id: number;
-  date: string;
-  state: string;
-  total: number;
-  currency: string;
-  regularEvent: { id: number; slug: string; name: string; translations: Record<string, { name: string }> };
-}
 
 interface Props {
   texts: AccountTexts;
@@ -29,7 +20,7 @@ interface Props {
 }
 
 export function PaymentsTab({ texts, locale, countryCode }: Props) {
-  const { items, state } = useList<Purchase>("/shop-api/payment-history");
+  const { items, state } = useList("/shop-api/payment-history");
   const zone = timeZoneOf(countryCode);
   const moneyLocale: Locale = isLocale(locale) ? locale : "es_CO";
   const route = usePurchaseRoute();
@@ -38,7 +29,7 @@ export function PaymentsTab({ texts, locale, countryCode }: Props) {
   if (route.openId !== null) {
     return (
       <div className="account-section">
-        <PurchaseDetail orderId={route.openId} locale={locale} countryCode={countryCode} listHref={route.listHref} renderState={stateChip} onBack={route.close} />
+        <PurchaseDetail orderId={route.openId} locale={locale} texts={texts} countryCode={countryCode} listHref={route.listHref} renderState={stateChip} onBack={route.close} />
       </div>
     );
   }
@@ -57,7 +48,7 @@ export function PaymentsTab({ texts, locale, countryCode }: Props) {
               <th scope="col" className="num">
                 {texts["account.payments.total"]}
               </th>
-              <DetailHeader locale={locale} />
+              <DetailHeader texts={texts} />
             </tr>
           </thead>
           <tbody>
@@ -78,7 +69,7 @@ export function PaymentsTab({ texts, locale, countryCode }: Props) {
                     {formatPrice(purchase.total, purchase.currency, moneyLocale)}
                   </td>
                   <td className="num">
-                    <DetailCell orderId={purchase.id} state={purchase.state} locale={locale} onOpen={route.open} />
+                    <DetailCell orderId={purchase.id} state={purchase.state} texts={texts} onOpen={route.open} />
                   </td>
                 </tr>
               );

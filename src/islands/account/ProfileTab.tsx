@@ -1,15 +1,17 @@
 /**
  * Profile (account.md sections 2, 3, 5, 7): email, names, phone, national id (labelled per country) and
  * gender from the option map. Save stays disabled until first name, last name, gender, phone and email
- * are filled; it sends PUT /shop-api/me and then re-reads the profile.
+ * are filled; it sends PUT /shop-api/me and then re-reads the profile. The email is shown, not edited here:
+ * it changes through the form below it (current password, confirmed from the new address).
  */
 import { api } from "../../client/api";
 import { GENDERS, genderOptions, profileSchema } from "../../shared/schemas/account";
 import { showToast } from "../../stores/toasts";
-import { InputField, SelectField } from "../auth/Field";
+import { InputField, SelectField } from "../ui/fields";
 import { reloadMe, type MeAnswer } from "../auth/session-actions";
-import { messageOf } from "../auth/texts";
-import { failureMessage, showServerFields, useShopForm } from "../auth/use-shop-form";
+import { messageOf } from "../ui/texts";
+import { failureMessage, showServerFields, useSchemaForm } from "../ui/use-schema-form";
+import { EmailChangeForm } from "./EmailChangeForm";
 import type { AccountTexts } from "./texts";
 
 interface Props {
@@ -21,7 +23,7 @@ interface Props {
 const RUT_LABELS = ["CO", "CL", "ES", "PE", "MX"] as const;
 
 export function ProfileTab({ texts, me, onSaved }: Props) {
-  const form = useShopForm(profileSchema, {
+  const form = useSchemaForm(profileSchema, {
     email: me.email,
     firstName: me.firstName,
     lastName: me.lastName,
@@ -38,7 +40,7 @@ export function ProfileTab({ texts, me, onSaved }: Props) {
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      await api("/shop-api/me", { method: "PUT", body: values });
+      await api("PUT /shop-api/me", { body: values });
       const fresh = await reloadMe();
       form.reset({ ...values, rut: fresh.rut ?? "", phoneNumber: fresh.phoneNumber });
       onSaved(fresh);
@@ -53,7 +55,7 @@ export function ProfileTab({ texts, me, onSaved }: Props) {
     <div className="account-section">
       <h1 className="account-title">{texts["account.profile.title"]}</h1>
       <form className="account-form profile-form" noValidate onSubmit={submit}>
-        <InputField label={texts["account.profile.email"]} type="email" autoComplete="email" registration={form.register("email")} error={messageOf(texts, errors.email?.message)} />
+        <InputField label={texts["account.profile.email"]} type="email" autoComplete="email" readOnly registration={form.register("email")} error={messageOf(texts, errors.email?.message)} />
         <InputField label={texts["account.profile.first_name"]} autoComplete="given-name" registration={form.register("firstName")} error={messageOf(texts, errors.firstName?.message)} />
         <InputField label={texts["account.profile.last_name"]} autoComplete="family-name" registration={form.register("lastName")} error={messageOf(texts, errors.lastName?.message)} />
         <InputField label={texts["account.profile.phone"]} type="tel" inputMode="numeric" autoComplete="tel" registration={form.register("phoneNumber")} error={messageOf(texts, errors.phoneNumber?.message)} />
@@ -72,6 +74,7 @@ export function ProfileTab({ texts, me, onSaved }: Props) {
           </button>
         </div>
       </form>
+      <EmailChangeForm texts={texts} />
     </div>
   );
 }

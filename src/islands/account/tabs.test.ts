@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { stateLook, tabFromPath, tabIndex } from "./tabs";
+import { tabFromPath, tabIndex } from "./tabs";
 
 describe("account tabs", () => {
   it("reads the tab from the path, under any prefix, with profile as the default", () => {
@@ -11,13 +11,5 @@ describe("account tabs", () => {
 
   it("keeps the spec's tab indexes", () => {
     expect(["profile", "payments", "events", "frecuentAddresses", "frecuentFriends"].map((tab) => tabIndex(tab as never))).toEqual([0, 1, 2, 3, 4]);
-  });
-
-  it("colours order states as the spec says", () => {
-    expect(stateLook("awaiting_payment").tone).toBe("pending");
-    expect(stateLook("awaiting_transfer_payment")).toEqual({ tone: "pending", label: "account.state.pending" });
-    expect(stateLook("paid").tone).toBe("paid");
-    expect(stateLook("cancelled").tone).toBe("cancelled");
-    expect(stateLook("expired")).toEqual({ tone: "other", label: "account.state.expired" });
   });
 });

@@ -13,11 +13,3 @@ export function tabFromPath(pathname: string): AccountTab {
 export function tabIndex(tab: AccountTab): number {
   return ACCOUNT_TABS.indexOf(tab);
 }
-
-/** The order states of account.md section 4: both awaiting_* are Pending (yellow), paid green, cancelled red, any other dark green. */
-export function stateLook(state: string): { tone: "pending" | "paid" | "cancelled" | "other"; label: "account.state.pending" | "account.state.paid" | "account.state.cancelled" | "account.state.expired" | "account.state.other" } {
-  if (state === "awaiting_payment" || state === "awaiting_transfer_payment") return { tone: "pending", label: "account.state.pending" };
-  if (state === "paid") return { tone: "paid", label: "account.state.paid" };
-  if (state === "cancelled") return { tone: "cancelled", label: "account.state.cancelled" };
-  return { tone: "other", label: state === "expired" ? "account.state.expired" : "account.state.other" };
-}

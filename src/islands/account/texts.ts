@@ -1,15 +1,14 @@
 /**
- * The account area's words, picked by the page (which knows its locale) and passed to the island, so the
- * page ships one language: the account, auth and form areas of the catalogue.
+ * The account area's words: the account, auth, form and purchase areas of the catalogue. Build-time only:
+ * the page picks them for its locale (ui/pick-texts.ts) and passes them to the island.
  */
 import { accountMessages } from "../../shared/i18n/messages/account";
-import { authMessages } from "../../shared/i18n/messages/auth";
-import { formMessages } from "../../shared/i18n/messages/forms";
-import type { Locale } from "../../shared/locales";
+import { privateEventMessages } from "../../shared/i18n/messages/private-events";
+import { accountSecurityMessages } from "../../shared/i18n/messages/account-security";
+import { AUTH_KEYS } from "../auth/texts";
+import { areaKeys } from "../ui/pick-texts";
+import type { Texts } from "../ui/texts";
+import { PURCHASE_KEYS } from "./purchases/texts";
 
-type AccountKey = keyof (typeof accountMessages)["es_CO"] | keyof (typeof authMessages)["es_CO"] | keyof (typeof formMessages)["es_CO"];
-export type AccountTexts = Record<AccountKey, string>;
-
-export function accountTexts(locale: Locale): AccountTexts {
-  return { ...formMessages[locale], ...authMessages[locale], ...accountMessages[locale] };
-}
+export const ACCOUNT_KEYS = [...AUTH_KEYS, ...PURCHASE_KEYS, ...areaKeys(accountMessages), ...areaKeys(privateEventMessages), ...areaKeys(accountSecurityMessages)];
+export type AccountTexts = Texts<(typeof ACCOUNT_KEYS)[number]>;

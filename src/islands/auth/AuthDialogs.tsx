@@ -1,18 +1,21 @@
-/** The three auth dialogs, one open at a time ($authDialog); mounted once by open-auth.ts on the first click. */
+/** The three auth dialogs, one open at a time ($authDialog); mounted once by open-auth.ts on the first click, with the page locale's words. */
 import { useStore } from "@nanostores/react";
-import { useMemo } from "react";
 import { $locale } from "../../stores/locale";
+import { loadTexts } from "../ui/load-texts";
 import { $authDialog, closeAuthDialog, showAuthDialog } from "./auth-dialog-store";
 import { LoginDialog } from "./LoginDialog";
 import { RecoveryDialog } from "./RecoveryDialog";
 import { SignUpDialog } from "./SignUpDialog";
-import { authTexts } from "./texts";
+import type { AuthTexts } from "./texts";
 import "./auth.css";
 
-export function AuthDialogs() {
+/** The dialogs' words in the page's locale. */
+export function loadAuthTexts(): Promise<AuthTexts> {
+  return loadTexts("auth", $locale.get());
+}
+
+export function AuthDialogs({ texts }: { texts: AuthTexts }) {
   const open = useStore($authDialog);
-  const locale = useStore($locale);
-  const texts = useMemo(() => authTexts(locale), [locale]);
   return (
     <>
       <LoginDialog

@@ -8,10 +8,11 @@ import { ApiFailure, api } from "../../client/api";
 import { loginSchema } from "../../shared/schemas/auth";
 import { showToast } from "../../stores/toasts";
 import { DialogFrame } from "./DialogFrame";
-import { InputField, PasswordField } from "./Field";
+import { InputField, PasswordField } from "../ui/fields";
 import { signIn } from "./session-actions";
-import { messageOf, type AuthTexts } from "./texts";
-import { failureMessage, showServerFields, useShopForm } from "./use-shop-form";
+import { messageOf } from "../ui/texts";
+import type { AuthTexts } from "./texts";
+import { failureMessage, showServerFields, useSchemaForm } from "../ui/use-schema-form";
 
 interface Props {
   texts: AuthTexts;
@@ -22,7 +23,7 @@ interface Props {
 }
 
 export function LoginDialog({ texts, open, onClose, onSignUp, onRecovery }: Props) {
-  const form = useShopForm(loginSchema, { email: "", password: "" });
+  const form = useSchemaForm(loginSchema, { email: "", password: "" });
   const [problem, setProblem] = useState<{ message: string; unverified: boolean } | null>(null);
   const [resending, setResending] = useState(false);
   const errors = form.formState.errors;
@@ -46,7 +47,7 @@ export function LoginDialog({ texts, open, onClose, onSignUp, onRecovery }: Prop
   async function resend() {
     setResending(true);
     try {
-      await api("/shop-api/resend-verification", { method: "POST", body: { email: form.getValues("email") } });
+      await api("POST /shop-api/resend-verification", { body: { email: form.getValues("email") } });
       showToast("success", texts["auth.login.resent"]);
       setProblem(null);
     } catch (error) {

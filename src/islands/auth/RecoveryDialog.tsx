@@ -7,9 +7,10 @@ import { api } from "../../client/api";
 import { recoverySchema } from "../../shared/schemas/auth";
 import { SHORT_TOAST_MS, showToast } from "../../stores/toasts";
 import { DialogFrame } from "./DialogFrame";
-import { InputField } from "./Field";
-import { messageOf, type AuthTexts } from "./texts";
-import { failureMessage, showServerFields, useShopForm } from "./use-shop-form";
+import { InputField } from "../ui/fields";
+import { messageOf } from "../ui/texts";
+import type { AuthTexts } from "./texts";
+import { failureMessage, showServerFields, useSchemaForm } from "../ui/use-schema-form";
 
 interface Props {
   texts: AuthTexts;
@@ -19,13 +20,13 @@ interface Props {
 }
 
 export function RecoveryDialog({ texts, open, onClose, onLogIn }: Props) {
-  const form = useShopForm(recoverySchema, { email: "" });
+  const form = useSchemaForm(recoverySchema, { email: "" });
   const [step, setStep] = useState<0 | 1>(0);
   const errors = form.formState.errors;
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      await api("/shop-api/recovery", { method: "POST", body: values });
+      await api("POST /shop-api/recovery", { body: values });
       setStep(1);
       form.reset();
     } catch (error) {

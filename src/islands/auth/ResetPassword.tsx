@@ -3,26 +3,23 @@
  * 4 s toast "LAS CONTRASEÑAS INGRESADAS DEBEN COINCIDIR" and no call; after the reset call succeeds, a
  * success screen with a log-in control. A failed call shows the server's reason (e.g. the link expired).
  */
-import { useStore } from "@nanostores/react";
-import { useMemo, useState } from "react";
+import { useState } from "react";
 import * as z from "zod/mini";
 import { ApiFailure, api } from "../../client/api";
 import { password } from "../../shared/schemas/auth";
-import { $locale } from "../../stores/locale";
 import { SHORT_TOAST_MS, showToast } from "../../stores/toasts";
-import { PasswordField } from "./Field";
+import { PasswordField } from "../ui/fields";
 import { tokenFromPath } from "./page-token";
-import { messageOf, authTexts } from "./texts";
-import { failureMessage, useShopForm } from "./use-shop-form";
+import { messageOf } from "../ui/texts";
+import type { AuthTexts } from "./texts";
+import { failureMessage, useSchemaForm } from "../ui/use-schema-form";
 import "./auth.css";
 
 /** Each field alone; the match is checked on submit so a mismatch is the spec's toast, not a field error. */
 const resetFormSchema = z.object({ password1: password, password2: password });
 
-export default function ResetPassword() {
-  const locale = useStore($locale);
-  const texts = useMemo(() => authTexts(locale), [locale]);
-  const form = useShopForm(resetFormSchema, { password1: "", password2: "" });
+export default function ResetPassword({ texts }: { texts: AuthTexts }) {
+  const form = useSchemaForm(resetFormSchema, { password1: "", password2: "" });
   const [done, setDone] = useState(false);
   const errors = form.formState.errors;
 
@@ -33,7 +30,7 @@ export default function ResetPassword() {
     }
     const token = tokenFromPath(window.location.pathname, "recovery-account");
     try {
-      await api(`/shop-api/reset-password?token=${encodeURIComponent(token)}`, { method: "POST", body: values });
+      await api("POST /shop-api/reset-password", { query: { token }, body: values });
       setDone(true);
     } catch (error) {
       // A malformed link is refused as a form error on `token`, a field this page does not show: name the link.

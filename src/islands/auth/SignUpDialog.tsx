@@ -12,10 +12,11 @@ import { localeTag } from "../../shared/locales";
 import { $country, $locale } from "../../stores/locale";
 import { showToast } from "../../stores/toasts";
 import { DialogFrame } from "./DialogFrame";
-import { InputField, PasswordField, SelectField } from "./Field";
+import { InputField, PasswordField, SelectField } from "../ui/fields";
 import { callingCodeOf, callingCodeOptions } from "../../shared/format/phone";
-import { fill, messageOf, type AuthTexts } from "./texts";
-import { failureMessage, showServerFields, useShopForm } from "./use-shop-form";
+import { fill, messageOf } from "../ui/texts";
+import type { AuthTexts } from "./texts";
+import { failureMessage, showServerFields, useSchemaForm } from "../ui/use-schema-form";
 
 /** The form's own shape: the phone as country code + number, joined into phoneNumber when sent. */
 const signUpFormSchema = z.extend(z.omit(signUpSchema, { phoneNumber: true, countryCode: true }), {
@@ -32,7 +33,7 @@ interface Props {
 
 export function SignUpDialog({ texts, open, onClose, onLogIn }: Props) {
   const country = $country.get();
-  const form = useShopForm(signUpFormSchema, {
+  const form = useSchemaForm(signUpFormSchema, {
     email: "",
     plainPassword: "",
     firstName: "",
@@ -47,8 +48,7 @@ export function SignUpDialog({ texts, open, onClose, onLogIn }: Props) {
 
   const submit = form.handleSubmit(async ({ phoneCode, phoneLocal, ...values }) => {
     try {
-      await api("/shop-api/register", {
-        method: "POST",
+      await api("POST /shop-api/register", {
         body: { ...values, phoneNumber: `${phoneCode}${phoneLocal}`, countryCode: country },
       });
       setSentTo(values.email);

@@ -3,20 +3,16 @@
  * answers, then "Cuenta verificada correctamente" with a log-in control, or "Ocurrio un error al verificar
  * la cuenta".
  */
-import { useStore } from "@nanostores/react";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { ApiFailure, api } from "../../client/api";
-import { $locale } from "../../stores/locale";
 import { tokenFromPath } from "./page-token";
-import { authTexts } from "./texts";
+import type { AuthTexts } from "./texts";
 import "./auth.css";
 
 /** "already": the link was spent, so the account it named is verified (a second click, a mail scanner). */
 type State = "pending" | "verified" | "already" | "failed";
 
-export default function VerifyAccount() {
-  const locale = useStore($locale);
-  const texts = useMemo(() => authTexts(locale), [locale]);
+export default function VerifyAccount({ texts }: { texts: AuthTexts }) {
   const [state, setState] = useState<State>("pending");
   const started = useRef(false);
 
@@ -28,7 +24,7 @@ export default function VerifyAccount() {
       setState("failed");
       return;
     }
-    api(`/shop-api/verify-account?token=${encodeURIComponent(token)}`)
+    api("GET /shop-api/verify-account", { query: { token } })
       .then(() => setState("verified"))
       .catch((error: unknown) => setState(error instanceof ApiFailure && error.code === "token_used" ? "already" : "failed"));
   }, []);

@@ -4,36 +4,28 @@
  * GET /shop-api/me, and only then kept in the session store, so the header greets by name at once.
  */
 import { api } from "../../client/api";
+import type { ProfileAnswer } from "../../shared/schemas/answers/account";
 import { logIn, setUser, type SessionUser } from "../../stores/session";
 
-export interface MeAnswer extends SessionUser {
-  phoneNumber: string;
-  rut: string | null;
-  gender: string | null;
-  birthday: string | null;
-  countryCode: string;
-  localeCode: string;
-  role: string;
-  frequentFriends: { id: number; fullname: string; phone: string; email: string }[];
-  frequentAddresses: { id: number; name: string; countyId: number; county: { id: number; name: string }; myAddress: boolean }[];
-}
+/** GET /shop-api/me, as the contract answers it. */
+export type MeAnswer = ProfileAnswer;
 
 export function sessionUserOf(me: MeAnswer): SessionUser {
   return { id: me.id, email: me.email, firstName: me.firstName, lastName: me.lastName, role: me.role };
 }
 
 export async function signIn(email: string, password: string): Promise<MeAnswer> {
-  const { token } = await api<{ token: string }>("/shop-api/login", { method: "POST", body: { email, password } });
+  const { token } = await api("POST /shop-api/login", { body: { email, password } });
   const headers = { authorization: `Bearer ${token}` };
-  await api<{ userId: number }>("/shop-api/session", { headers });
-  const me = await api<MeAnswer>("/shop-api/me", { headers });
+  await api("GET /shop-api/session", { headers });
+  const me = await api("GET /shop-api/me", { headers });
   logIn(token, sessionUserOf(me));
   return me;
 }
 
 /** Re-reads the profile (after a save) and refreshes the name the header shows. */
 export async function reloadMe(): Promise<MeAnswer> {
-  const me = await api<MeAnswer>("/shop-api/me");
+  const me = await api("GET /shop-api/me");
   setUser(sessionUserOf(me));
   return me;
 }

@@ -5,9 +5,10 @@
  */
 import { useFieldArray, useFormContext, useWatch } from "react-hook-form";
 import type { County } from "../../shared/types/catalog";
-import { SelectField, InputField } from "./fields";
-import type { ClientTicket } from "./logic/tickets";
-import { fill, messageOf, type BookingTexts } from "./texts";
+import { SelectField, InputField } from "../ui/fields";
+import type { ClientTicket } from "../../stores/booking-tickets";
+import { fill, messageOf } from "../ui/texts";
+import type { BookingTexts } from "./texts";
 import type { FrequentAddress } from "./use-frequent";
 
 export interface AddressValues {

@@ -9,7 +9,7 @@ import type { Locale } from "../../shared/locales";
 import { $bookingDraft, $offer, $tickets, $totals, STEPS, finishBooking, goToStep, selectDate, selectProvince, startBooking, submitPurchase } from "../../stores/booking";
 import { $country } from "../../stores/locale";
 import { $loggedIn } from "../../stores/session";
-import { upcomingCalendars } from "./logic/dates";
+import { upcomingCalendars } from "../../stores/booking-dates";
 import { LoginNotice } from "./LoginNotice";
 import { callingCodeOf } from "../../shared/format/phone";
 import { StepCategories } from "./StepCategories";
@@ -19,6 +19,7 @@ import type { BookingTexts } from "./texts";
 import { TripPickers } from "./TripPickers";
 import { useLaterSteps } from "./use-later-steps";
 import { useOffer } from "./use-offer";
+import { FieldLookContext } from "../ui/fields";
 import { useWarning } from "./use-warning";
 import type { WizardEvent } from "./wizard-event";
 import "./booking.css";
@@ -55,7 +56,7 @@ export default function BookingWizard({ event, texts, locale, prefix }: Props) {
     setMounted(true);
   }, [event.id]);
 
-  const ready = useOffer(event.id, mounted && draft.eventId === event.id ? draft.eventDateId : null, locale, prefix);
+  const ready = useOffer(event.slug, mounted && draft.eventId === event.id ? draft.eventDateId : null, locale, prefix);
   // Steps 1 to 4 are a separate chunk, fetched once someone can reach them: a logged-in person (from
   // hydration on, alongside the offer) or a draft already past step 0. Until it is there the step shows a spinner.
   const later = useLaterSteps(mounted && (loggedIn || step > STEPS.categories));
@@ -188,7 +189,7 @@ export default function BookingWizard({ event, texts, locale, prefix }: Props) {
       );
       break;
     case STEPS.payment:
-      body = !later ? waiting : <later.StepPayment payment={draft.payment} rejected={draft.rejected} countryCode={event.countryCode} prefix={prefix} texts={texts} headingRef={heading} />;
+      body = !later ? waiting : <later.StepPayment payment={draft.payment} rejected={draft.rejected} rejection={draft.rejection} eventSlug={event.slug} countryCode={event.countryCode} prefix={prefix} texts={texts} headingRef={heading} />;
       break;
     case STEPS.done:
       body = (
@@ -203,6 +204,7 @@ export default function BookingWizard({ event, texts, locale, prefix }: Props) {
 
   const showBar = step <= STEPS.payment && !(step === STEPS.payment && (draft.rejected || !draft.payment));
   return (
+    <FieldLookContext value="booking">
     <section ref={root} className="bk-wizard" aria-label={texts["booking.wizard.label"]} data-step={step}>
       <Stepper stepIndex={step} texts={texts} onGo={goToStep} />
       {step <= STEPS.confirm ? (
@@ -235,5 +237,6 @@ export default function BookingWizard({ event, texts, locale, prefix }: Props) {
         />
       ) : null}
     </section>
+    </FieldLookContext>
   );
 }

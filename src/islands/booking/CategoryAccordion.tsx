@@ -11,8 +11,8 @@ import type { Locale } from "../../shared/locales";
 import type { DiscountAnswer } from "../../shared/schemas/purchase";
 import type { Category } from "../../shared/types/catalog";
 import { Icon } from "./Icon";
-import { categoriesForProvince, categoryPrice, provinceSubcategories } from "./logic/offer";
-import { discountPriceOf } from "./logic/tickets";
+import { categoriesForProvince, categoryPrice, provinceSubcategories } from "../../stores/booking-offer";
+import { discountPriceOf } from "../../stores/booking-tickets";
 import { SubcategoryRow } from "./SubcategoryRow";
 import type { BookingTexts } from "./texts";
 

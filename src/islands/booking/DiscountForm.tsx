@@ -3,15 +3,15 @@
  * a refusal shows the server's message, any other failure "Ocurrió un error", success "Cupón agregado con éxito".
  * The applied coupon shows its percentage (variation x 100) and can be removed.
  */
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useId, useState } from "react";
-import { useForm } from "react-hook-form";
 import { ApiFailure, api } from "../../client/api";
 import { discountCodeSchema, type DiscountAnswer, type DiscountCodeForm } from "../../shared/schemas/purchase";
 import { applyDiscount, removeDiscount } from "../../stores/booking";
 import { showToast } from "../../stores/toasts";
-import { discountPercent } from "./logic/tickets";
-import { fill, messageOf, type BookingTexts } from "./texts";
+import { discountPercent } from "../../stores/booking-tickets";
+import { fill, messageOf } from "../ui/texts";
+import { useSchemaForm } from "../ui/use-schema-form";
+import type { BookingTexts } from "./texts";
 
 interface Props {
   eventId: number;
@@ -22,15 +22,12 @@ interface Props {
 export function DiscountForm({ eventId, discount, texts }: Props) {
   const id = useId();
   const [busy, setBusy] = useState(false);
-  const { register, handleSubmit, formState, reset } = useForm<DiscountCodeForm>({
-    resolver: zodResolver(discountCodeSchema),
-    defaultValues: { coupon: "" },
-  });
+  const { register, handleSubmit, formState, reset } = useSchemaForm<typeof discountCodeSchema, DiscountCodeForm, DiscountCodeForm>(discountCodeSchema, { coupon: "" }, { mode: "onSubmit" });
 
   async function apply({ coupon }: DiscountCodeForm) {
     setBusy(true);
     try {
-      const answer = await api<DiscountAnswer>(`/shop-api/discounts/${encodeURIComponent(coupon)}/event/${eventId}`);
+      const answer = await api("GET /shop-api/discounts/:code/event/:eventId", { params: { code: coupon, eventId } });
       applyDiscount({ ...answer, variation: Number(answer.variation) });
       reset({ coupon: "" });
       showToast("success", texts["booking.discount_added"]);

@@ -4,8 +4,9 @@ import { formatPrice } from "../../shared/format/money";
 import type { Locale } from "../../shared/locales";
 import type { DiscountAnswer } from "../../shared/schemas/purchase";
 import type { CalendarEntry, County } from "../../shared/types/catalog";
-import { discountPercent, type ClientTicket, type OrderTotals } from "./logic/tickets";
-import { fill, type BookingTexts } from "./texts";
+import { discountPercent, type ClientTicket, type OrderTotals } from "../../stores/booking-tickets";
+import { fill } from "../ui/texts";
+import type { BookingTexts } from "./texts";
 import type { WizardEvent } from "./wizard-event";
 
 interface Props {

@@ -5,10 +5,10 @@
  */
 import { Controller, useFieldArray, useFormContext, useWatch } from "react-hook-form";
 import type { Locale } from "../../shared/locales";
-import { InputField, SelectField } from "./fields";
-import type { ClientTicket } from "./logic/tickets";
-import { PhoneInput } from "./PhoneInput";
-import { fill, messageOf, type BookingTexts } from "./texts";
+import { InputField, PhoneField, SelectField } from "../ui/fields";
+import type { ClientTicket } from "../../stores/booking-tickets";
+import { fill, messageOf } from "../ui/texts";
+import type { BookingTexts } from "./texts";
 import type { FrequentFriend } from "./use-frequent";
 import type { TicketsForm } from "./use-step-form";
 
@@ -89,7 +89,7 @@ export function PassengerList({ ticket, index, friends, phoneCode, locale, texts
                 control={control}
                 name={`${path}.phone`}
                 render={({ field: phone }) => (
-                  <PhoneInput
+                  <PhoneField
                     label={texts["booking.passenger.phone"]}
                     codeLabel={texts["booking.passenger.phone_code"]}
                     value={phone.value ?? ""}

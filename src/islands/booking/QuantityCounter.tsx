@@ -1,5 +1,6 @@
 /** Spec section 5: minus disabled at 0, plus disabled once the count reaches the variant's stock. */
-import { fill, type BookingTexts } from "./texts";
+import { fill } from "../ui/texts";
+import type { BookingTexts } from "./texts";
 
 interface Props {
   name: string;

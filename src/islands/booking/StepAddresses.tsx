@@ -8,10 +8,10 @@ import { addressLineSchema, addressStepSchema } from "../../shared/schemas/purch
 import type { County } from "../../shared/types/catalog";
 import { saveAddresses } from "../../stores/booking";
 import { AddressLines } from "./AddressLines";
-import type { ClientTicket } from "./logic/tickets";
+import type { ClientTicket } from "../../stores/booking-tickets";
 import { TicketPanels } from "./TicketPanels";
 import type { BookingTexts } from "./texts";
-import { useFrequent, type FrequentAddress } from "./use-frequent";
+import { useFrequent } from "./use-frequent";
 import { useStepForm } from "./use-step-form";
 
 interface Props {
@@ -37,7 +37,7 @@ export function StepAddresses({ formId, tickets, counties, communeCode, texts, h
     save: saveAddresses,
     onValidity,
   });
-  const frequentRows = useFrequent<FrequentAddress>("/shop-api/frequent-addresses");
+  const frequentRows = useFrequent("/shop-api/frequent-addresses");
   const inProvince = (countyId: number) => counties.some((county) => county.id === countyId);
   const frequent = (frequentRows ?? []).filter((entry) => inProvince(entry.countyId));
   const own = frequent.find((entry) => entry.myAddress);

@@ -3,17 +3,16 @@
  * /api/payment-methods?country-code= with the first one selected; an organiser-funded event (paymentType 2)
  * is booked with `prepagado` and no choice. Submitting sends the purchase.
  */
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useState, type Ref } from "react";
-import { useForm, type Resolver } from "react-hook-form";
 import { api } from "../../client/api";
 import type { Locale } from "../../shared/locales";
 import { paymentStepSchema, type PaymentCodeValue } from "../../shared/schemas/purchase";
-import type { CalendarEntry, County, PaymentMethod } from "../../shared/types/catalog";
+import type { CalendarEntry, County } from "../../shared/types/catalog";
 import type { BookingDraft } from "../../stores/booking";
 import { selectPaymentMethod } from "../../stores/booking";
-import type { ClientTicket, OrderTotals } from "./logic/tickets";
+import type { ClientTicket, OrderTotals } from "../../stores/booking-tickets";
 import { OrderSummary } from "./OrderSummary";
+import { useSchemaForm } from "../ui/use-schema-form";
 import type { BookingTexts } from "./texts";
 import type { WizardEvent } from "./wizard-event";
 
@@ -42,18 +41,14 @@ const PREPAID: PaymentCodeValue[] = ["prepagado"];
 export function StepConfirm({ formId, event, draft, date, provinceName, counties, tickets, totals, locale, texts, headingRef, onValidity, onPay }: Props) {
   const prepaid = event.paymentType === 2;
   const [methods, setMethods] = useState<PaymentCodeValue[] | null>(prepaid ? PREPAID : null);
-  const form = useForm<PaymentForm>({
-    resolver: zodResolver(paymentStepSchema, undefined, { raw: true }) as unknown as Resolver<PaymentForm>,
-    mode: "onChange",
-    defaultValues: { paymentCode: prepaid ? "prepagado" : "" },
-  });
+  const form = useSchemaForm<typeof paymentStepSchema, PaymentForm, PaymentForm>(paymentStepSchema, { paymentCode: prepaid ? "prepagado" : "" }, { mode: "onChange", raw: true });
   const { isValid } = form.formState;
   useEffect(() => onValidity(isValid), [isValid, onValidity]);
 
   useEffect(() => {
     if (prepaid) return;
     let live = true;
-    api<PaymentMethod[]>(`/api/payment-methods?country-code=${encodeURIComponent(event.countryCode)}`)
+    api("GET /api/payment-methods", { query: { "country-code": event.countryCode } })
       .then((rows) => live && setMethods(rows.map((row) => row.code)))
       .catch(() => live && setMethods([]));
     return () => {

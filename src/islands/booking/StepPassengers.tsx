@@ -4,11 +4,11 @@ import { FormProvider } from "react-hook-form";
 import type { Locale } from "../../shared/locales";
 import { passengerSchema, passengerStepSchema } from "../../shared/schemas/purchase";
 import { savePassengers } from "../../stores/booking";
-import type { ClientTicket } from "./logic/tickets";
+import type { ClientTicket } from "../../stores/booking-tickets";
 import { emptyPassenger, PassengerList } from "./PassengerList";
 import { TicketPanels } from "./TicketPanels";
 import type { BookingTexts } from "./texts";
-import { useFrequent, type FrequentFriend } from "./use-frequent";
+import { useFrequent } from "./use-frequent";
 import { useStepForm } from "./use-step-form";
 
 interface Props {
@@ -39,7 +39,7 @@ export function StepPassengers({ formId, tickets, phoneCode, locale, texts, head
     save: savePassengers,
     onValidity,
   });
-  const friends = useFrequent<FrequentFriend>("/shop-api/frequent-friends") ?? [];
+  const friends = useFrequent("/shop-api/frequent-friends") ?? [];
   const values = form.watch("tickets");
   const complete = values.map((ticket) => ticket.passengers.length > 0 && ticket.passengers.every((passenger) => passengerSchema.safeParse(passenger).success));
 

@@ -7,11 +7,16 @@
 import { useEffect, useRef, type Ref } from "react";
 import { formatDateTime, timeZoneOf } from "../../shared/format/dates";
 import type { PaymentStartAnswer } from "../../shared/schemas/purchase";
-import { fill, type BookingTexts } from "./texts";
+import { rejectedHref } from "../payment-result/rejection";
+import { fill } from "../ui/texts";
+import type { BookingTexts } from "./texts";
 
 interface Props {
   payment: PaymentStartAnswer | null;
   rejected: boolean;
+  /** The refusal's code and the event, for /order-rejected to say why and offer the event again. */
+  rejection?: string | null;
+  eventSlug: string;
   countryCode: string;
   prefix: string;
   texts: BookingTexts;
@@ -80,10 +85,10 @@ function TransferDetails({ payment, texts }: { payment: PaymentStartAnswer; text
   );
 }
 
-export function StepPayment({ payment, rejected, countryCode, prefix, texts, headingRef }: Props) {
+export function StepPayment({ payment, rejected, rejection, eventSlug, countryCode, prefix, texts, headingRef }: Props) {
   useEffect(() => {
-    if (rejected) window.location.assign(`${prefix}/order-rejected`);
-  }, [rejected, prefix]);
+    if (rejected) window.location.assign(rejectedHref(prefix, rejection, eventSlug));
+  }, [rejected, rejection, eventSlug, prefix]);
 
   if (rejected || !payment) {
     return (

@@ -5,7 +5,8 @@ import type { Locale } from "../../shared/locales";
 import type { Subcategory } from "../../shared/types/catalog";
 import { setTicketQuantity } from "../../stores/booking";
 import { QuantityCounter } from "./QuantityCounter";
-import { fill, type BookingTexts } from "./texts";
+import { fill } from "../ui/texts";
+import type { BookingTexts } from "./texts";
 
 /** Below this many tickets left, the row says how many remain. */
 const FEW_LEFT = 5;

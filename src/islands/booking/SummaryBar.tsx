@@ -5,8 +5,9 @@
  */
 import { formatPrice } from "../../shared/format/money";
 import type { Locale } from "../../shared/locales";
-import type { OrderTotals } from "./logic/tickets";
-import { fill, type BookingTexts } from "./texts";
+import type { OrderTotals } from "../../stores/booking-tickets";
+import { fill } from "../ui/texts";
+import type { BookingTexts } from "./texts";
 
 interface Props {
   totals: OrderTotals;

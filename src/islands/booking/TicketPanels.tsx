@@ -5,8 +5,9 @@
 import * as Accordion from "@radix-ui/react-accordion";
 import type { ReactNode } from "react";
 import { Icon } from "./Icon";
-import type { ClientTicket } from "./logic/tickets";
-import { fill, type BookingTexts } from "./texts";
+import type { ClientTicket } from "../../stores/booking-tickets";
+import { fill } from "../ui/texts";
+import type { BookingTexts } from "./texts";
 
 interface Props {
   tickets: ClientTicket[];

@@ -7,8 +7,9 @@ import { useId, useState } from "react";
 import { formatDate, formatDateTime, timeZoneOf } from "../../shared/format/dates";
 import type { CalendarEntry, ProvinceOption } from "../../shared/types/catalog";
 import { selectDate, selectProvince } from "../../stores/booking";
-import { calendarForDay, dayRange, localDay } from "./logic/dates";
-import { fill, type BookingTexts } from "./texts";
+import { calendarForDay, dayRange, localDay } from "../../stores/booking-dates";
+import { fill } from "../ui/texts";
+import type { BookingTexts } from "./texts";
 import type { WizardEvent } from "./wizard-event";
 
 interface Props {

@@ -1,29 +1,21 @@
 /** The person's frequent addresses or friends (account spec section 7), for the address and passenger steps. */
 import { useEffect, useState } from "react";
 import { api } from "../../client/api";
+import type { AnswerOf } from "../../shared/api/routes";
 
-export interface FrequentAddress {
-  id: number;
-  name: string;
-  countyId: number;
-  myAddress: boolean;
-}
+export type { FrequentAddress, FrequentFriend } from "../../shared/schemas/answers/account";
 
-export interface FrequentFriend {
-  id: number;
-  fullname: string;
-  email: string;
-  phone: string;
-}
+type FrequentPath = "/shop-api/frequent-addresses" | "/shop-api/frequent-friends";
+type Rows = { [P in FrequentPath]: AnswerOf<`GET ${P}`> };
 
 /** The list, or null while it loads; a failed call leaves the steps usable with an empty list. */
-export function useFrequent<T>(path: "/shop-api/frequent-addresses" | "/shop-api/frequent-friends"): T[] | null {
-  const [rows, setRows] = useState<T[] | null>(null);
+export function useFrequent<P extends FrequentPath>(path: P): Rows[P] | null {
+  const [rows, setRows] = useState<Rows[P] | null>(null);
   useEffect(() => {
     let live = true;
-    api<T[]>(path)
-      .then((answer) => live && setRows(answer))
-      .catch(() => live && setRows([]));
+    api(`GET ${path as FrequentPath}`)
+      .then((answer) => live && setRows(answer as Rows[P]))
+      .catch(() => live && setRows([] as Rows[P]));
     return () => {
       live = false;
     };

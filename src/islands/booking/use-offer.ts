@@ -5,28 +5,29 @@
 import { useEffect, useState } from "react";
 import { api } from "../../client/api";
 import type { Locale } from "../../shared/locales";
-import type { Category, ProvinceOption } from "../../shared/types/catalog";
+import type { ProvinceOption } from "../../shared/types/catalog";
 import { $offer } from "../../stores/booking";
 
-export function useOffer(eventId: number, eventDateId: number | null, locale: Locale, prefix: string): boolean {
+/** `eventRef` is the event's slug: a private event's offer is not reachable by its id. */
+export function useOffer(eventRef: string, eventDateId: number | null, locale: Locale, prefix: string): boolean {
   const [provinces, setProvinces] = useState<ProvinceOption[] | null>(null);
   const [ready, setReady] = useState(false);
 
   useEffect(() => {
     let live = true;
-    api<ProvinceOption[]>(`/api/provinces/by-event/${eventId}`)
+    api("GET /api/provinces/by-event/:id", { params: { id: eventRef } })
       .then((rows) => live && setProvinces(rows))
       .catch(() => live && window.location.replace(`${prefix}/error404`));
     return () => {
       live = false;
     };
-  }, [eventId, prefix]);
+  }, [eventRef, prefix]);
 
   useEffect(() => {
     if (!provinces) return;
     let live = true;
     const query = eventDateId ? `?eventDateId=${eventDateId}` : "";
-    api<Category[]>(`/api/events/${eventId}/product-variant${query}`)
+    api("GET /api/events/:id/product-variant", { params: { id: eventRef }, query })
       .then((categories) => {
         if (!live) return;
         $offer.set({ categories, provinces, locale });
@@ -36,7 +37,7 @@ export function useOffer(eventId: number, eventDateId: number | null, locale: Lo
     return () => {
       live = false;
     };
-  }, [eventId, eventDateId, provinces, locale, prefix]);
+  }, [eventRef, eventDateId, provinces, locale, prefix]);
 
   return ready;
 }

@@ -3,11 +3,11 @@
  * step's schema from src/shared/schemas/purchase.ts, every change kept in the booking store (so a reload
  * keeps it), its validity reported to the wizard, and the first incomplete ticket opened on a refused submit.
  */
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useState } from "react";
-import { useForm, type FieldErrors, type Resolver } from "react-hook-form";
+import type { FieldErrors } from "react-hook-form";
 import type * as z from "zod/mini";
-import type { ClientTicket } from "./logic/tickets";
+import type { ClientTicket } from "../../stores/booking-tickets";
+import { useSchemaForm } from "../ui/use-schema-form";
 
 export interface TicketsForm {
   tickets: ClientTicket[];
@@ -21,11 +21,8 @@ interface Options {
 }
 
 export function useStepForm({ schema, defaults, save, onValidity }: Options) {
-  const form = useForm<TicketsForm>({
-    resolver: zodResolver(schema as never, undefined, { raw: true }) as unknown as Resolver<TicketsForm>,
-    mode: "onChange",
-    defaultValues: { tickets: defaults },
-  });
+  // raw: the schema checks what the server takes; the form keeps the whole client-held ticket.
+  const form = useSchemaForm<z.ZodMiniType, TicketsForm, TicketsForm>(schema, { tickets: defaults }, { mode: "onChange", raw: true });
   const [open, setOpen] = useState(defaults[0]?.key ?? "");
   const { isValid } = form.formState;
 

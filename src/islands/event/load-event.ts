@@ -31,17 +31,16 @@ function interpret(answer: EventDetail | EventMessage): EventLoad {
 const isGone = (error: unknown) => error instanceof ApiFailure && error.status === 410;
 
 export async function loadEvent(slug: string, loggedIn: boolean): Promise<EventLoad> {
-  const path = encodeURIComponent(slug);
   if (loggedIn) {
     try {
-      return interpret(await api<EventDetail | EventMessage>(`/shop-api/events/${path}`));
+      return interpret(await api("GET /shop-api/events/:ref", { params: { ref: slug } }));
     } catch (error) {
       if (isGone(error)) return { kind: "gone" };
       // Fall through to the public request.
     }
   }
   try {
-    return interpret(await api<EventDetail | EventMessage>(`/api/events/${path}`));
+    return interpret(await api("GET /api/events/:ref", { params: { ref: slug } }));
   } catch (error) {
     return isGone(error) ? { kind: "gone" } : { kind: "missing" };
   }

@@ -4,9 +4,10 @@
  */
 import { useId } from "react";
 import { contactSchema } from "../../shared/schemas/leads";
-import { Field } from "./Field";
+import { FieldLookContext, InputField, TextareaField } from "../ui/fields";
+import { messageOf } from "../ui/texts";
 import { SendButton, ThankYou } from "./FormParts";
-import { errorText, type LeadFormTexts } from "./texts";
+import type { LeadFormTexts } from "./texts";
 import { MESSAGE_FIELD } from "./message-field";
 import { useLeadForm } from "./use-lead-form";
 import "./lead-form.css";
@@ -20,15 +21,17 @@ export default function ContactForm({ texts }: { texts: LeadFormTexts }) {
     texts,
   });
   const { formState } = form;
-  const error = (name: keyof typeof formState.errors) => errorText(texts, formState.errors[name]?.message);
+  const error = (name: keyof typeof formState.errors) => messageOf(texts, formState.errors[name]?.message);
   return (
+    <FieldLookContext value="lead">
     <form className="lead-form" noValidate onSubmit={submit} data-testid="contact-form" data-sent={sent || undefined}>
       <p className="lead-note">{texts["leadform.required_note"]}</p>
       <fieldset disabled={sent}>
-        <Field formId={formId} label={texts["leadform.name"]} registration={register("name")} error={error("name")} autoComplete="name" maxLength={120} />
-        <Field formId={formId} label={texts["leadform.email"]} registration={register("email")} error={error("email")} type="email" autoComplete="email" inputMode="email" />
-        <Field
-          formId={formId}
+        <InputField idPrefix={formId} aria-required label={texts["leadform.name"]} registration={register("name")} error={error("name")} autoComplete="name" maxLength={120} />
+        <InputField idPrefix={formId} aria-required label={texts["leadform.email"]} registration={register("email")} error={error("email")} type="email" autoComplete="email" inputMode="email" />
+        <InputField
+          idPrefix={formId}
+          aria-required
           label={texts["leadform.phone"]}
           registration={register("phone")}
           error={error("phone")}
@@ -37,10 +40,11 @@ export default function ContactForm({ texts }: { texts: LeadFormTexts }) {
           autoComplete="tel"
           inputMode="tel"
         />
-        <Field formId={formId} label={texts["leadform.message"]} registration={register("message")} error={error("message")} {...MESSAGE_FIELD} />
+        <TextareaField idPrefix={formId} aria-required label={texts["leadform.message"]} registration={register("message")} error={error("message")} {...MESSAGE_FIELD} />
       </fieldset>
       <SendButton texts={texts} enabled={canSend} busy={isSubmitting} />
       <ThankYou texts={texts} shown={sent} />
     </form>
+    </FieldLookContext>
   );
 }

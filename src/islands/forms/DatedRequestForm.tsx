@@ -6,10 +6,11 @@
 import { useEffect, useId, useState } from "react";
 import { todayIso, toDayMonthYear } from "../../shared/schemas/fields";
 import { marriageSchema, type Marriage } from "../../shared/schemas/leads";
-import { Field } from "./Field";
+import { FieldLookContext, InputField, TextareaField } from "../ui/fields";
+import { messageOf } from "../ui/texts";
 import { SendButton, ThankYou } from "./FormParts";
 import { MESSAGE_FIELD } from "./message-field";
-import { errorText, type LeadFormTexts } from "./texts";
+import type { LeadFormTexts } from "./texts";
 import { useLeadForm } from "./use-lead-form";
 import "./lead-form.css";
 
@@ -34,17 +35,19 @@ export function DatedRequestForm({ texts, endpoint, nameLabel, testId }: DatedRe
     texts,
   });
   const { formState } = form;
-  const error = (name: keyof typeof formState.errors) => errorText(texts, formState.errors[name]?.message);
+  const error = (name: keyof typeof formState.errors) => messageOf(texts, formState.errors[name]?.message);
   return (
+    <FieldLookContext value="lead">
     <form className="lead-form" noValidate onSubmit={submit} data-testid={testId} data-sent={sent || undefined}>
       {sent ? null : (
         <>
           <p className="lead-note">{texts["leadform.required_note"]}</p>
           <div className="lead-grid">
-            <Field formId={formId} label={texts[nameLabel]} registration={register("name")} error={error("name")} autoComplete="name" maxLength={160} />
-            <Field formId={formId} label={texts["leadform.email"]} registration={register("email")} error={error("email")} type="email" autoComplete="email" inputMode="email" />
-            <Field
-              formId={formId}
+            <InputField idPrefix={formId} aria-required label={texts[nameLabel]} registration={register("name")} error={error("name")} autoComplete="name" maxLength={160} />
+            <InputField idPrefix={formId} aria-required label={texts["leadform.email"]} registration={register("email")} error={error("email")} type="email" autoComplete="email" inputMode="email" />
+            <InputField
+              idPrefix={formId}
+              aria-required
               label={texts["leadform.phone"]}
               registration={register("phone")}
               error={error("phone")}
@@ -53,14 +56,15 @@ export function DatedRequestForm({ texts, endpoint, nameLabel, testId }: DatedRe
               autoComplete="tel"
               inputMode="tel"
             />
-            <Field formId={formId} label={texts["leadform.date"]} registration={register("date")} error={error("date")} type="date" min={minDay} />
+            <InputField idPrefix={formId} aria-required label={texts["leadform.date"]} registration={register("date")} error={error("date")} type="date" min={minDay} />
           </div>
-          <Field formId={formId} label={texts["leadform.place"]} registration={register("place")} error={error("place")} maxLength={200} />
-          <Field formId={formId} label={texts["leadform.message"]} registration={register("message")} error={error("message")} {...MESSAGE_FIELD} />
+          <InputField idPrefix={formId} aria-required label={texts["leadform.place"]} registration={register("place")} error={error("place")} maxLength={200} />
+          <TextareaField idPrefix={formId} aria-required label={texts["leadform.message"]} registration={register("message")} error={error("message")} {...MESSAGE_FIELD} />
         </>
       )}
       <SendButton texts={texts} enabled={canSend} busy={isSubmitting} hidden={sent} />
       <ThankYou texts={texts} shown={sent} />
     </form>
+    </FieldLookContext>
   );
 }

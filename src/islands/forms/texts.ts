@@ -1,8 +1,6 @@
-/**
- * The words the lead forms show, picked by the page (which holds the locale's translator) and passed to
- * the island as a prop, so the island ships only these strings rather than six catalogues.
- */
-import type { MessageKey, Translate } from "../../shared/i18n";
+/** The words the lead forms show, picked by the page for its locale (ui/pick-texts.ts) and passed as a prop. */
+import type { MessageKey } from "../../shared/i18n";
+import type { Texts } from "../ui/texts";
 
 export const LEAD_FORM_KEYS = [
   "leadform.name",
@@ -28,15 +26,4 @@ export const LEAD_FORM_KEYS = [
   "form.too_long",
 ] as const satisfies readonly MessageKey[];
 
-export type LeadFormKey = (typeof LEAD_FORM_KEYS)[number];
-export type LeadFormTexts = Record<LeadFormKey, string>;
-
-export function leadFormTexts(t: Translate): LeadFormTexts {
-  return Object.fromEntries(LEAD_FORM_KEYS.map((key) => [key, t(key)])) as LeadFormTexts;
-}
-
-/** A field error is a catalogue key from the schema, or text the server already translated. */
-export function errorText(texts: LeadFormTexts, message: string | undefined): string | undefined {
-  if (!message) return undefined;
-  return (texts as Record<string, string>)[message] ?? message;
-}
+export type LeadFormTexts = Texts<(typeof LEAD_FORM_KEYS)[number]>;

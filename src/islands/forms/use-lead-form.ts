@@ -1,24 +1,24 @@
 /**
- * The lead forms' shared behaviour (storefront spec section 4): validated with the shared zod schema,
+ * The lead forms' sending (storefront spec section 4): validated with the shared zod schema,
  * sending allowed only once the form was changed and is valid, the server's refusal shown as a toast in
  * the person's language with its field errors on the fields (focus on the first), and a `sent` state
  * for the thank-you view.
  */
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
-import { useForm, type DefaultValues, type FieldValues, type Path } from "react-hook-form";
+import type { DefaultValues, FieldValues, Path } from "react-hook-form";
 import type * as z from "zod/mini";
 import { ApiFailure, api } from "../../client/api";
 import { $country } from "../../stores/locale";
 import { showToast } from "../../stores/toasts";
+import { useEarlyInput } from "../ui/use-early-input";
+import { showServerFields, useSchemaForm } from "../ui/use-schema-form";
 import type { LeadFormTexts } from "./texts";
-import { useEarlyInput } from "./use-early-input";
 
 interface Options<S extends z.ZodMiniType<FieldValues, FieldValues>> {
   schema: S;
   defaults: DefaultValues<z.input<S>>;
   /** API path without the query, e.g. "/api/contact"; the page's country is added as `country-code`. */
-  endpoint: string;
+  endpoint: "/api/contact" | "/api/marriage" | "/api/quote";
   /** What the API receives, from the parsed values (e.g. the date as dd/MM/yyyy). */
   toPayload?: (values: z.output<S>) => Record<string, unknown>;
   texts: LeadFormTexts;
@@ -26,11 +26,7 @@ interface Options<S extends z.ZodMiniType<FieldValues, FieldValues>> {
 
 export function useLeadForm<S extends z.ZodMiniType<FieldValues, FieldValues>>({ schema, defaults, endpoint, toPayload, texts }: Options<S>) {
   const [sent, setSent] = useState(false);
-  const form = useForm<z.input<S>, unknown, z.output<S>>({
-    resolver: zodResolver(schema as never) as never,
-    mode: "onTouched",
-    defaultValues: defaults,
-  });
+  const form = useSchemaForm<S, z.input<S>, z.output<S>>(schema, defaults);
   // Use this rather than form.register: it keeps what was typed before the form hydrated.
   const register = useEarlyInput(form.register);
   const fieldOrder = Object.keys(defaults) as Path<z.input<S>>[];
@@ -38,7 +34,7 @@ export function useLeadForm<S extends z.ZodMiniType<FieldValues, FieldValues>>({
   const submit = form.handleSubmit(async (values) => {
     const query = new URLSearchParams({ "country-code": $country.get() });
     try {
-      await api(`${endpoint}?${query}`, { method: "POST", body: toPayload ? toPayload(values) : values });
+      await api(`POST ${endpoint}`, { query: query.toString(), body: (toPayload ? toPayload(values) : values) as never });
       setSent(true);
     } catch (error) {
       if (!(error instanceof ApiFailure) || error.status === 0) {
@@ -46,8 +42,7 @@ export function useLeadForm<S extends z.ZodMiniType<FieldValues, FieldValues>>({
         return;
       }
       showToast("error", error.message);
-      const refused = fieldOrder.filter((name) => error.fields[name]);
-      refused.forEach((name, index) => form.setError(name, { type: "server", message: error.fields[name] }, { shouldFocus: index === 0 }));
+      showServerFields(form, error, fieldOrder);
     }
   });
 

@@ -1,11 +1,13 @@
 /**
  * The payment result page (/order-detail/{id} and /order-rejected, storefront spec sections 2 and 4):
  * Loading, then Success when the order is paid, Cancelled when cancelled, Error for any other state or a
- * failed call. /order-rejected (a purchase that failed) shows the Error view at once.
+ * failed call. /order-rejected (a purchase that failed) shows the Error view at once, saying why and what to
+ * do next when the wizard passed the refusal (rejection.ts).
  */
 import { useEffect, useState } from "react";
 import { api } from "../../client/api";
 import { orderIdFrom, viewOf, type PaymentView } from "./order-id";
+import { readRejection, REJECTION_TEXT, type RejectionReason } from "./rejection";
 import type { PaymentResultTexts } from "./texts";
 import "./payment-result.css";
 
@@ -24,21 +26,19 @@ interface Props {
   links: Links;
 }
 
-interface OrderStatus {
-  order: { paymentState: string };
-}
-
-interface OrderEvent {
-  event: { slug: string };
-}
-
 export default function PaymentResult({ texts, mode, links }: Props) {
   const [view, setView] = useState<PaymentView>(mode === "rejected" ? "error" : "loading");
   const [orderId, setOrderId] = useState<string>();
   const [eventHref, setEventHref] = useState<string>();
+  const [reason, setReason] = useState<RejectionReason>();
 
   useEffect(() => {
-    if (mode === "rejected") return;
+    if (mode === "rejected") {
+      const rejection = readRejection(window.location.search);
+      setReason(rejection.reason);
+      if (links.event && rejection.eventSlug) setEventHref(`${links.event}${encodeURIComponent(rejection.eventSlug)}`);
+      return;
+    }
     const id = orderIdFrom(window.location);
     setOrderId(id);
     if (!id) {
@@ -46,7 +46,7 @@ export default function PaymentResult({ texts, mode, links }: Props) {
       return;
     }
     let live = true;
-    api<OrderStatus>(`/shop-api/order-status/${encodeURIComponent(id)}${window.location.search}`)
+    api("GET /shop-api/order-status/:id", { params: { id }, query: window.location.search })
       .then((answer) => {
         const next = viewOf(answer?.order?.paymentState);
         if (!live) return;
@@ -54,7 +54,7 @@ export default function PaymentResult({ texts, mode, links }: Props) {
         // The cancelled copy says "try again from the event page": find which event that is.
         if (next === "cancelled" && links.event) {
           const base = links.event;
-          api<OrderEvent>(`/shop-api/order-detail/${encodeURIComponent(id)}`)
+          api("GET /shop-api/order-detail/:id", { params: { id } })
             .then((detail) => live && detail?.event?.slug && setEventHref(`${base}${encodeURIComponent(detail.event.slug)}`))
             .catch(() => undefined);
         }
@@ -83,7 +83,12 @@ export default function PaymentResult({ texts, mode, links }: Props) {
       subtitle: texts["pages.payment.cancelled_subtitle"],
       body: texts["pages.payment.cancelled_text"],
     },
-    error: { icon: "×", title: texts["pages.payment.error_title"], subtitle: texts["pages.payment.error_subtitle"], body: texts["pages.payment.error_text"] },
+    error: {
+      icon: "×",
+      title: texts["pages.payment.error_title"],
+      subtitle: texts["pages.payment.error_subtitle"],
+      body: reason ? texts[REJECTION_TEXT[reason]] : texts["pages.payment.error_text"],
+    },
   }[view];
 
   return (
@@ -97,6 +102,11 @@ export default function PaymentResult({ texts, mode, links }: Props) {
       <p>{copy.body}</p>
       <p className="payment-note">{texts["pages.payment.note"]}</p>
       <div className="payment-actions">
+        {view === "error" && reason && eventHref ? (
+          <a className="btn btn-primary" href={eventHref}>
+            {texts["pages.payment.choose_again"]}
+          </a>
+        ) : null}
         {view === "error" ? (
           <a className="btn btn-ghost" href={links.contact}>
             {texts["pages.payment.contact"]}

@@ -1,5 +1,6 @@
-/** The payment result views' words, picked by the page and passed to the island (see forms/texts.ts). */
-import type { MessageKey, Translate } from "../../shared/i18n";
+/** The payment result views' words, picked by the page for its locale (ui/pick-texts.ts) and passed as a prop. */
+import type { MessageKey } from "../../shared/i18n";
+import type { Texts } from "../ui/texts";
 
 export const PAYMENT_RESULT_KEYS = [
   "pages.payment.title",
@@ -17,11 +18,12 @@ export const PAYMENT_RESULT_KEYS = [
   "pages.payment.my_purchases",
   "pages.payment.back_to_event",
   "pages.payment.contact",
+  "pages.payment.rejected_sold_out",
+  "pages.payment.rejected_hold_expired",
+  "pages.payment.rejected_discount",
+  "pages.payment.rejected_payment",
+  "pages.payment.choose_again",
   "common.back_to_main",
 ] as const satisfies readonly MessageKey[];
 
-export type PaymentResultTexts = Record<(typeof PAYMENT_RESULT_KEYS)[number], string>;
-
-export function paymentResultTexts(t: Translate): PaymentResultTexts {
-  return Object.fromEntries(PAYMENT_RESULT_KEYS.map((key) => [key, t(key)])) as PaymentResultTexts;
-}
+export type PaymentResultTexts = Texts<(typeof PAYMENT_RESULT_KEYS)[number]>;

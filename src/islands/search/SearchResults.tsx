@@ -47,7 +47,7 @@ export function SearchResults({ locale, country, prefix, labels }: Props) {
     const started = Date.now();
     setState({ kind: "searching" });
     const params = new URLSearchParams({ q, "country-code": country });
-    api<EventListItem[]>(`/api/search?${params}`)
+    api("GET /api/search", { query: params.toString() })
       .catch(() => [] as EventListItem[])
       .then((events) => {
         if (cancelled) return;

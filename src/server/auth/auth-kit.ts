@@ -1,32 +1,38 @@
 /**
- * What the account routes need beside the database, made once per running app (tests open many apps,
- * each with its own limiter and clock): the token key, the attempt limiter and the clock.
+ * The keys of a running app: the session token key, the signer of return links, the ticket QR key, and the attempt
+ * limiter (one per app: tests open many).
  */
 import { Redis } from "ioredis";
-import type { AppDeps } from "../http/context";
+import type { Env } from "../env";
 import { MemoryRateStore, RateLimiter, RedisRateStore } from "./rate-limit";
 import { loadJwtSecret } from "./secret";
+import { createSigner, type Signer } from "./signer";
+import { loadTicketKey, type TicketKey } from "./ticket-key";
 
 export interface AuthKit {
   secret: Uint8Array;
+  signer: Signer;
+  ticketKey: TicketKey;
   limiter: RateLimiter;
-  now(): Date;
+  /** Waits the log-in delay (accountDelayMs). */
+  pause(ms: number): Promise<void>;
 }
 
-const kits = new WeakMap<AppDeps, AuthKit>();
+function redisStore(url: string): RedisRateStore {
+  const redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
+  // The limiter logs failed commands (and counts in the process meanwhile); reconnection noise is left out.
+  redis.on("error", () => {});
+  return new RedisRateStore(redis);
+}
 
-export function authKit(deps: AppDeps): AuthKit {
-  let kit = kits.get(deps);
-  if (!kit) {
-    const store = deps.env.REDIS_URL
-      ? new RedisRateStore(new Redis(deps.env.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false }))
-      : new MemoryRateStore();
-    kit = {
-      secret: loadJwtSecret(deps.env),
-      limiter: new RateLimiter(store),
-      now: deps.now ?? (() => new Date()),
-    };
-    kits.set(deps, kit);
-  }
-  return kit;
+export function createAuthKit(env: Env): AuthKit {
+  const store = env.REDIS_URL ? redisStore(env.REDIS_URL) : new MemoryRateStore();
+  const secret = loadJwtSecret(env);
+  return {
+    secret,
+    signer: createSigner(secret),
+    ticketKey: loadTicketKey(env),
+    limiter: new RateLimiter(store),
+    pause: (ms) => new Promise((done) => setTimeout(done, ms)),
+  };
 }

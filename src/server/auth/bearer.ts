@@ -1,15 +1,14 @@
 /**
  * The bearer check every account call goes through (account.md section 7: all account calls carry a
- * bearer token). No token, a forged or expired one, one whose user is gone or whose password changed
- * since: 401. The caller's id is then the only id account services ever use to find rows.
+ * bearer token). No token, a forged or expired one, one whose user is gone or that was ended since (log-out,
+ * new password, new email: the user's token version moved on): 401. The caller's id is then the only id account services ever use to find rows.
  */
 import { eq } from "drizzle-orm";
 import type { Context, MiddlewareHandler } from "hono";
 import { users } from "../db/schema";
-import { ApiError } from "../http/answer";
+import { ShopError } from "../../shared/domain/shop-error";
 import type { AppEnv } from "../http/context";
-import { authKit } from "./auth-kit";
-import { passwordFingerprint, verifySessionToken } from "./session-tokens";
+import { verifySessionToken } from "./session-tokens";
 
 export interface Caller {
   id: number;
@@ -19,6 +18,8 @@ export interface Caller {
   localeCode: string;
   /** When the token ends (seconds since the epoch). */
   tokenExpiresAt: number;
+  /** The version the token carries (the user's current one). */
+  tokenVersion: number;
 }
 
 /** `caller` is optional in the type only so these routes can use the shared helpers typed for AppEnv. */
@@ -29,7 +30,7 @@ export interface AuthEnv extends AppEnv {
 /** The signed-in caller of a route behind `requireCaller`. */
 export function callerOf(c: Context<AuthEnv>): Caller {
   const caller = c.get("caller");
-  if (!caller) throw new ApiError(401, "unauthorized");
+  if (!caller) throw new ShopError("unauthorized");
   return caller;
 }
 
@@ -40,25 +41,24 @@ export function bearerToken(header: string | undefined): string | undefined {
 
 export const requireCaller: MiddlewareHandler<AuthEnv> = async (c, next) => {
   const deps = c.get("deps");
-  const kit = authKit(deps);
   const token = bearerToken(c.req.header("authorization"));
-  if (!token) throw new ApiError(401, "unauthorized");
-  const claims = await verifySessionToken(kit.secret, token, kit.now());
-  if (!claims) throw new ApiError(401, "unauthorized");
+  if (!token) throw new ShopError("unauthorized");
+  const claims = await verifySessionToken(deps.auth.secret, token, deps.now());
+  if (!claims) throw new ShopError("unauthorized");
   const [user] = await deps.db
     .select({
       id: users.id,
       role: users.role,
       email: users.email,
-      passwordHash: users.passwordHash,
+      tokenVersion: users.tokenVersion,
       verifiedAt: users.verifiedAt,
       countryCode: users.countryCode,
       localeCode: users.localeCode,
     })
     .from(users)
     .where(eq(users.id, claims.userId));
-  if (!user || !user.verifiedAt || passwordFingerprint(user.passwordHash) !== claims.pwv) {
-    throw new ApiError(401, "unauthorized");
+  if (!user || !user.verifiedAt || user.tokenVersion !== claims.tv) {
+    throw new ShopError("unauthorized");
   }
   c.set("caller", {
     id: user.id,
@@ -67,11 +67,28 @@ export const requireCaller: MiddlewareHandler<AuthEnv> = async (c, next) => {
     countryCode: user.countryCode,
     localeCode: user.localeCode,
     tokenExpiresAt: claims.exp,
+    tokenVersion: user.tokenVersion,
   });
   await next();
 };
 
 const LOOPBACK = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
+
+export function isLoopback(address: string): boolean {
+  return LOOPBACK.has(address) || /^127\.\d+\.\d+\.\d+$/.test(address) || /^::ffff:127\./.test(address);
+}
+
+/** The address of the socket's other end ("unknown" when there is no socket, as in app.request without bindings). */
+export function peerOf(c: Context): string {
+  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
+  return incoming?.socket?.remoteAddress ?? "unknown";
+}
+
+/** Whether the socket's peer is a reverse proxy whose X-Forwarded-* headers are believed: loopback, or named in TRUST_PROXY. */
+export function peerIsTrustedProxy(c: Context, trustProxy: string): boolean {
+  const peer = peerOf(c);
+  return isLoopback(peer) || trustProxy.split(",").map((part) => part.trim()).filter(Boolean).includes(peer);
+}
 
 /**
  * The caller's address for the attempt limits: the socket's peer, or, when that peer is a reverse proxy on
@@ -79,11 +96,9 @@ const LOOPBACK = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
  * since only loopback peers are believed). app.request() in tests passes the socket in `env.incoming`.
  */
 export function clientIp(c: Context): string {
-  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
-  const peer = incoming?.socket?.remoteAddress ?? "unknown";
+  const peer = peerOf(c);
   const trusted = (c.get("deps") as { env?: { TRUST_PROXY?: string } } | undefined)?.env?.TRUST_PROXY ?? "";
-  const proxies = trusted.split(",").map((part) => part.trim()).filter(Boolean);
-  if (!LOOPBACK.has(peer) && !proxies.includes(peer)) return peer;
+  if (!peerIsTrustedProxy(c, trusted)) return peer;
   const forwarded = c.req.header("x-forwarded-for")?.split(",").map((part) => part.trim()).filter(Boolean);
   return forwarded?.at(-1) ?? peer;
 }

@@ -1,6 +1,6 @@
 import { Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
-import { MemoryRateStore, RateLimiter, RedisRateStore, type RateStore } from "./rate-limit";
+import { accountDelayMs, MemoryRateStore, RateLimiter, RedisRateStore, type RateStore } from "./rate-limit";
 
 const rule = { name: "test", limit: 3, windowMs: 10 * 60_000 };
 const redis = process.env.REDIS_URL ? new Redis(process.env.REDIS_URL) : undefined;
@@ -35,7 +35,7 @@ describe.each(stores)("rate limiter on %s", (_name, makeStore) => {
 });
 
 describe("an unreachable store", () => {
-  it("lets attempts through rather than locking everyone out", async () => {
+  it("keeps limiting in the process (logged once), neither locking everyone out nor letting attempts through", async () => {
     const broken: RateStore = {
       hit: () => Promise.reject(new Error("down")),
       peek: () => Promise.reject(new Error("down")),
@@ -47,10 +47,20 @@ describe("an unreachable store", () => {
     console.error = (...args: unknown[]) => errors.push(args);
     try {
       expect(await limiter.blockedFor(rule, "x", 1)).toBeUndefined();
-      expect(await limiter.hit(rule, "x", 1)).toBeUndefined();
+      for (let i = 0; i < 3; i += 1) await limiter.hit(rule, "x", 1);
+      expect(await limiter.blockedFor(rule, "x", 2)).toBe(10);
+      expect(await limiter.blockedFor(rule, "y", 2)).toBeUndefined();
     } finally {
       console.error = original;
     }
-    expect(errors).toHaveLength(2);
+    expect(errors).toHaveLength(1);
+  });
+});
+
+describe("the account-wide log-in delay", () => {
+  it("is nothing for the first failures, then doubles up to its ceiling", () => {
+    expect([0, 4].map(accountDelayMs)).toEqual([0, 0]);
+    expect([5, 6, 7].map(accountDelayMs)).toEqual([250, 500, 1000]);
+    expect(accountDelayMs(50)).toBe(4000);
   });
 });

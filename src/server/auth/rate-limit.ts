@@ -1,8 +1,8 @@
 /**
- * Attempt counting for log-in and recovery (issue 3: per IP and per account). A fixed window per key:
- * the first attempt opens it, `limit` attempts fill it, and the key is refused until the window ends.
- * The store lives in the process by default and in Redis when REDIS_URL is set, so several shop
- * processes share one count.
+ * Attempt counting for log-in, recovery, sign-up and the public forms. A fixed window per key: the first attempt
+ * opens it, `limit` attempts fill it, and the key is refused until the window ends. The store lives in the
+ * process by default and in Redis when REDIS_URL is set, so several shop processes share one count; when Redis
+ * cannot be reached the limits carry on in the process (logged), never switched off.
  */
 import type { Redis } from "ioredis";
 
@@ -93,47 +93,83 @@ export class RedisRateStore implements RateStore {
   }
 }
 
+/** How often an ongoing outage of the shared store is logged again. */
+const OUTAGE_LOG_INTERVAL_MS = 60_000;
+
 export class RateLimiter {
-  constructor(readonly store: RateStore) {}
+  private lastOutageLog = 0;
+
+  /** `fallback` counts in this process while `store` is unreachable. */
+  constructor(
+    readonly store: RateStore,
+    private readonly fallback: RateStore = new MemoryRateStore(),
+  ) {}
 
   private key(rule: RateRule, subject: string) {
     return `${rule.name}:${subject.toLowerCase()}`;
   }
 
-  /**
-   * When the subject is already over the rule's limit: the minutes until it may try again.
-   * A store that cannot be reached lets the attempt through (logged): an outage of Redis must not
-   * lock every customer out.
-   */
+  /** When the subject is already over the rule's limit: the minutes until it may try again. */
   async blockedFor(rule: RateRule, subject: string, now: number): Promise<number | undefined> {
-    const state = await this.safely(() => this.store.peek(this.key(rule, subject), now));
+    const state = await this.safely((store) => store.peek(this.key(rule, subject), now));
     if (!state || state.count < rule.limit) return undefined;
     return Math.max(1, Math.ceil((state.resetAt - now) / 60_000));
   }
 
+  /** The attempts counted in the subject's current window (0 when none). */
+  async count(rule: RateRule, subject: string, now: number): Promise<number> {
+    return (await this.safely((store) => store.peek(this.key(rule, subject), now)))?.count ?? 0;
+  }
+
   /** Counts one attempt. */
-  async hit(rule: RateRule, subject: string, now: number): Promise<RateState | undefined> {
-    return this.safely(() => this.store.hit(this.key(rule, subject), rule.windowMs, now));
+  async hit(rule: RateRule, subject: string, now: number): Promise<RateState> {
+    return this.safely((store) => store.hit(this.key(rule, subject), rule.windowMs, now));
   }
 
   async reset(rule: RateRule, subject: string): Promise<void> {
-    await this.safely(() => this.store.reset(this.key(rule, subject)));
+    await this.safely((store) => store.reset(this.key(rule, subject)));
   }
 
-  private async safely<T>(work: () => Promise<T>): Promise<T | undefined> {
+  /**
+   * Runs on the shared store, or, when it fails, on this process's own counters (logged): an outage of Redis
+   * neither locks every customer out nor lifts the limits. Several processes then count apart until it is back.
+   */
+  private async safely<T>(work: (store: RateStore) => Promise<T>): Promise<T> {
     try {
-      return await work();
+      return await work(this.store);
     } catch (error) {
-      console.error("rate limiter store unavailable:", error instanceof Error ? error.message : error);
-      return undefined;
+      const now = Date.now();
+      if (now - this.lastOutageLog >= OUTAGE_LOG_INTERVAL_MS) {
+        this.lastOutageLog = now;
+        console.error("rate limiter store unavailable, counting in this process:", error instanceof Error ? error.message : error);
+      }
+      return work(this.fallback);
     }
   }
 }
 
-/** The shop's rules (docs/decisions.md). Log-in counts failed passwords, per account and per IP. */
+/**
+ * The growing delay before a log-in to an account that strangers keep failing (docs/decisions.md): none for the
+ * first failures, then doubling up to a ceiling. It slows guessing from many addresses without ever locking the
+ * owner out, as an account-wide lock would.
+ */
+export const ACCOUNT_DELAY = { freeFailures: 5, firstMs: 250, maxMs: 4_000 } as const;
+
+export function accountDelayMs(failures: number): number {
+  if (failures < ACCOUNT_DELAY.freeFailures) return 0;
+  return Math.min(ACCOUNT_DELAY.maxMs, ACCOUNT_DELAY.firstMs * 2 ** (failures - ACCOUNT_DELAY.freeFailures));
+}
+
+/**
+ * The shop's rules (docs/decisions.md). Log-in counts failed passwords per account and address pair (locked at
+ * the limit), per address, and per account (never locked: it only sets the growing delay, see accountDelayMs).
+ */
 export const RATE_RULES = {
-  loginPerAccount: { name: "login:account", limit: 5, windowMs: 15 * 60_000 },
+  loginPerPair: { name: "login:pair", limit: 5, windowMs: 15 * 60_000 },
+  loginPerAccount: { name: "login:account", limit: Number.POSITIVE_INFINITY, windowMs: 15 * 60_000 },
   loginPerIp: { name: "login:ip", limit: 30, windowMs: 15 * 60_000 },
+  signUpPerIp: { name: "signup:ip", limit: 20, windowMs: 60 * 60_000 },
+  leadsPerIp: { name: "leads:ip", limit: 20, windowMs: 60 * 60_000 },
   recoveryPerAccount: { name: "recovery:account", limit: 3, windowMs: 60 * 60_000 },
   recoveryPerIp: { name: "recovery:ip", limit: 10, windowMs: 60 * 60_000 },
 } as const satisfies Record<string, RateRule>;

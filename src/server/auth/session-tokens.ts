@@ -1,8 +1,8 @@
 /**
  * Session tokens: HS256 JWTs the browser keeps in localStorage (spec: bearer token in local storage).
- * `pwv` is a short fingerprint of the password hash, so changing the password ends every older session.
+ * `tv` is the user's token version when it was signed: log-out, a new password or a new email raise the stored
+ * version (users.token_version), and the bearer check refuses every token signed before.
  */
-import { createHash } from "node:crypto";
 import { SignJWT, jwtVerify } from "jose";
 
 /** docs/decisions.md: a session lasts 7 days; the client drops it 5 s before it expires. */
@@ -13,24 +13,21 @@ const AUDIENCE = "rodamos-customer";
 export interface SessionClaims {
   userId: number;
   role: string;
-  pwv: string;
+  /** users.token_version when signed. */
+  tv: number;
   /** Seconds since the epoch. */
   exp: number;
 }
 
-export function passwordFingerprint(passwordHash: string): string {
-  return createHash("sha256").update(passwordHash).digest("base64url").slice(0, 12);
-}
-
 export async function signSessionToken(
   secret: Uint8Array,
-  subject: { userId: number; role: string; passwordHash: string },
+  subject: { userId: number; role: string; tokenVersion: number },
   now: Date,
   lifetimeSeconds = SESSION_LIFETIME_SECONDS,
 ): Promise<{ token: string; expiresAt: Date }> {
   const issuedAt = Math.floor(now.getTime() / 1000);
   const exp = issuedAt + lifetimeSeconds;
-  const token = await new SignJWT({ role: subject.role, pwv: passwordFingerprint(subject.passwordHash) })
+  const token = await new SignJWT({ role: subject.role, tv: subject.tokenVersion })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setSubject(String(subject.userId))
     .setIssuer(ISSUER)
@@ -53,8 +50,8 @@ export async function verifySessionToken(secret: Uint8Array, token: string, now:
     });
     const userId = Number(payload.sub);
     if (!Number.isInteger(userId) || userId <= 0) return undefined;
-    if (typeof payload.role !== "string" || typeof payload.pwv !== "string") return undefined;
-    return { userId, role: payload.role, pwv: payload.pwv, exp: payload.exp! };
+    if (typeof payload.role !== "string" || !Number.isInteger(payload.tv)) return undefined;
+    return { userId, role: payload.role, tv: payload.tv as number, exp: payload.exp! };
   } catch {
     return undefined;
   }

@@ -1,10 +1,12 @@
 /**
  * One Postgres dialect, two engines: embedded PGlite (default, nothing to install) or a real
- * PostgreSQL when DATABASE_URL is set. Both run the same SQL migrations.
+ * PostgreSQL when DATABASE_URL is set. Both run the same SQL migrations. PGlite's folder belongs to one process
+ * (data-dir-lock.ts); on PostgreSQL many processes may start at once, so migrating takes an advisory lock.
  */
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { lockDataDir } from "./data-dir-lock";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -17,6 +19,9 @@ export interface Database {
 }
 
 const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
+
+/** pg_advisory_lock key for migrating: a constant the shop alone uses ("rodm" in ASCII). */
+export const MIGRATION_LOCK_KEY = 0x726f646d;
 
 export interface OpenOptions {
   /** postgres://... ; absent means PGlite. */
@@ -34,15 +39,45 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Database>
     const { migrate } = await import("drizzle-orm/postgres-js/migrator");
     const sql = postgres(options.url, { max: options.max ?? 10, onnotice: () => {} });
     const db = drizzle(sql, { schema });
-    await migrate(db, { migrationsFolder });
+    // Held on a connection of its own (the pool may have one): the next process waits, then finds nothing to do.
+    const lock = postgres(options.url, { max: 1, onnotice: () => {} });
+    try {
+      await lock`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
+      await migrate(db, { migrationsFolder });
+      await lock`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`;
+    } catch (error) {
+      await sql.end({ timeout: 5 });
+      throw error;
+    } finally {
+      await lock.end({ timeout: 5 });
+    }
     return { db: db as unknown as Db, engine: "postgres", close: () => sql.end({ timeout: 5 }) };
   }
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
-  const db = drizzle(client, { schema });
-  await migrate(db, { migrationsFolder });
-  return { db: db as unknown as Db, engine: "pglite", close: () => client.close() };
+  const release = options.dataDir ? lockDataDir(options.dataDir) : () => {};
+  let client: InstanceType<typeof PGlite> | undefined;
+  try {
+    client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+    const db = drizzle(client, { schema });
+    await migrate(db, { migrationsFolder });
+    const opened = client;
+    return {
+      db: db as unknown as Db,
+      engine: "pglite",
+      close: async () => {
+        try {
+          await opened.close();
+        } finally {
+          release();
+        }
+      },
+    };
+  } catch (error) {
+    await client?.close().catch(() => {});
+    release();
+    throw error;
+  }
 }

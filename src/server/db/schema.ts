@@ -231,20 +231,24 @@ export const users = pgTable(
     verifiedAt: timestamp("verified_at", { withTimezone: true }),
     /** customer | staff | admin */
     role: text("role").notNull().default("customer"),
+    /** Carried in every session token; raised by log-out, a new password or a new email, which ends older sessions. */
+    tokenVersion: integer("token_version").notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("users_email_idx").on(sql`lower(${t.email})`)],
 );
 
-/** One-time tokens for verification and password reset: only the SHA-256 of the token is stored. */
+/** One-time tokens for verification, password reset and email change: only the SHA-256 of the token is stored. */
 export const userTokens = pgTable(
   "user_tokens",
   {
     id: serial("id").primaryKey(),
     userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
-    /** verify | reset */
+    /** verify | reset | email */
     purpose: text("purpose").notNull(),
     tokenHash: text("token_hash").notNull(),
+    /** For an email change: the address the link was mailed to, which becomes the account's once it is opened. */
+    newEmail: text("new_email"),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }),
     createdAt: createdAt(),
@@ -381,9 +385,15 @@ export const eventRequests = pgTable(
     countyId: integer("county_id").notNull().references(() => counties.id),
     additionalStops: jsonb("additional_stops").$type<{ address: string; countyId: number; time: string }[]>().notNull().default([]),
     imagePath: text("image_path"),
+    /** The card-sized copy of the picture (600x400), beside the banner in imagePath. */
+    cardImagePath: text("card_image_path"),
     invitation: text("invitation").notNull(),
     /** saved | under_review | approved | rejected | finished | cancelled */
     state: text("state").notNull().default("saved"),
+    /** Why staff rejected it: the owner reads it. */
+    rejectionReason: text("rejection_reason"),
+    /** Seats no guest claimed this many hours before the start are released. */
+    claimHours: integer("claim_hours").notNull().default(48),
     eventId: integer("event_id").references(() => events.id),
     createdAt: createdAt(),
   },
@@ -398,6 +408,11 @@ export const guests = pgTable(
     name: text("name").notNull(),
     email: text("email").notNull(),
     phone: text("phone"),
+    /** Seats the invitation gives (1 unless the sheet has a seats column). */
+    seats: integer("seats").notNull().default(1),
+    /** SHA-256 of the personal claim link's token. */
+    claimTokenHash: text("claim_token_hash"),
+    claimedAt: timestamp("claimed_at", { withTimezone: true }),
   },
   (t) => [index("guests_request_idx").on(t.requestId), index("guests_email_idx").on(sql`lower(${t.email})`)],
 );
@@ -465,3 +480,62 @@ export const quoteRequests = pgTable("quote_requests", {
   message: text("message").notNull(),
   createdAt: createdAt(),
 });
+
+/* ---------- Side effects ---------- */
+
+/**
+ * The transactional outbox (STYLE.md "Stock and money"): a mail, a refund or any other side effect is written
+ * here in the same transaction as the change that causes it, and src/server/outbox delivers it afterwards,
+ * retrying with backoff. `done_at` set: delivered; `attempts` counts claims, `last_error` keeps the latest failure.
+ */
+export const outbox = pgTable(
+  "outbox",
+  {
+    id: serial("id").primaryKey(),
+    kind: text("kind").notNull(),
+    payload: jsonb("payload").$type<unknown>().notNull(),
+    runAt: timestamp("run_at", { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    doneAt: timestamp("done_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  // The worker's claim reads only what is still to do, oldest due first.
+  (t) => [index("outbox_due_idx").on(t.runAt).where(sql`${t.doneAt} is null`)],
+);
+
+/* ---------- Event-day operations ---------- */
+
+/**
+ * What a staff member did to an order (confirm or reject a bank transfer), once per order and action: the
+ * unique index makes a repeated click a no-op, and the row says who did it and why.
+ */
+export const staffActions = pgTable(
+  "staff_actions",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id").notNull().references(() => orders.id, { onDelete: "cascade" }),
+    staffId: integer("staff_id").notNull().references(() => users.id),
+    /** confirm_transfer | reject_transfer */
+    action: text("action").notNull(),
+    reason: text("reason"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("staff_actions_order_action_idx").on(t.orderId, t.action)],
+);
+
+/** "Your van arrives in about N minutes": one row per passenger and leg, so nobody is told twice. */
+export const vanNotices = pgTable(
+  "van_notices",
+  {
+    id: serial("id").primaryKey(),
+    passengerId: integer("passenger_id").notNull().references(() => passengers.id, { onDelete: "cascade" }),
+    /** outbound | return */
+    leg: text("leg").notNull(),
+    staffId: integer("staff_id").references(() => users.id),
+    /** The E.164 number told, or null when the passenger's phone could not be read. */
+    phone: text("phone"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("van_notices_passenger_leg_idx").on(t.passengerId, t.leg)],
+);

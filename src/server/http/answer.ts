@@ -4,14 +4,19 @@
  */
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { ShopError } from "../../shared/domain/shop-error";
 import { isMessageKey, translate, type MessageKey } from "../../shared/i18n";
 import type { AppEnv } from "./context";
+import { statusOf } from "./error-statuses";
 
 export function ok<T>(c: Context<AppEnv>, data: T, status: ContentfulStatusCode = 200) {
   return c.json({ success: true as const, data }, status);
 }
 
-/** A refusal that a route or service throws; `app.onError` turns it into the answer shape. */
+/**
+ * A refusal of the HTTP layer itself (a body too large, unreadable JSON, a path that names nothing); services
+ * throw `ShopError` instead, whose status comes from the table in error-statuses.ts.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: ContentfulStatusCode,
@@ -25,7 +30,8 @@ export class ApiError extends Error {
   }
 }
 
-export function fail(c: Context<AppEnv>, error: ApiError) {
+export function fail(c: Context<AppEnv>, error: ApiError | ShopError) {
+  const status = error instanceof ShopError ? statusOf(error.code) : error.status;
   const locale = c.get("locale");
   const key = `errors.${error.code}`;
   const message = isMessageKey(key) ? translate(locale, key, error.params) : error.code;
@@ -36,7 +42,7 @@ export function fail(c: Context<AppEnv>, error: ApiError) {
         Object.entries(error.fields).map(([name, code]) => [name, translate(locale, isMessageKey(code) ? code : "errors.invalid_value")]),
       )
     : undefined;
-  return c.json({ success: false as const, code: error.code, message, ...(fields ? { fields } : {}) }, error.status);
+  return c.json({ success: false as const, code: error.code, message, ...(fields ? { fields } : {}) }, status);
 }
 
 export type { MessageKey };

@@ -22,7 +22,15 @@ export function parseWith<S extends z.ZodMiniType>(schema: S, value: unknown): z
   return result.data;
 }
 
+/** A body sent as anything but JSON (a form post, text) on a JSON route: 415, not a confusing "invalid JSON". */
+function sentAsJson(c: Context<AppEnv>): boolean {
+  const type = c.req.header("content-type");
+  if (!type) return !c.req.header("transfer-encoding") && Number(c.req.header("content-length") ?? 0) === 0;
+  return /^application\/([\w.-]+\+)?json\s*(;|$)/i.test(type.trim());
+}
+
 export async function readJson<S extends z.ZodMiniType>(c: Context<AppEnv>, schema: S): Promise<z.infer<S>> {
+  if (!sentAsJson(c)) throw new ApiError(415, "unsupported_media_type");
   let body: unknown;
   try {
     body = await c.req.json();

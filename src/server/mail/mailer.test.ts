@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseEnv } from "../env";
-import { mailerFor, outboxDir } from "./mailer";
+import { createMailer, outboxDir } from "./mailer";
 
 // 1x1 transparent PNG: stands in for the ticket's QR code.
 const PIXEL = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=";
@@ -12,7 +12,7 @@ describe("mailer", () => {
   it("sends embedded images as inline attachments, since mail clients block data: URLs", async () => {
     const dataDir = await mkdtemp(join(tmpdir(), "mail-"));
     const env = parseEnv({ NODE_ENV: "test", DATA_DIR: dataDir });
-    await mailerFor({ db: undefined as never, env }).send({
+    await createMailer(env, () => new Date()).send({
       to: "ana@example.com",
       subject: "Tu ticket",
       text: "Tu ticket",

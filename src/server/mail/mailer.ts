@@ -4,10 +4,10 @@
  * listed on the dev page /dev/outbox, so a new user can verify an account with no mail server.
  */
 import { randomBytes } from "node:crypto";
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, readdir, rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
-import type { AppDeps } from "../http/context";
+import type { Env } from "../env";
 
 export const MAIL_FROM = '"Rodamos" <no-reply@rodamos.co>';
 
@@ -18,6 +18,13 @@ export interface MailMessage {
   html: string;
   /** The links the mail exists for (verification, reset): printed and listed by the local outbox. */
   links: string[];
+  /**
+   * The same key on a second send means the same mail (an outbox row retried after a crash): the local outbox
+   * keeps one file for it and SMTP sends it with the same Message-ID, which mail clients show once.
+   */
+  key?: string;
+  /** Files sent with the mail (the trip's calendar files). */
+  attachments?: { filename: string; content: string; contentType: string }[];
 }
 
 /** What the outbox keeps beside the raw .eml, for the dev page and the browser tests. */
@@ -38,7 +45,7 @@ class SmtpMailer implements Mailer {
   constructor(private readonly transport: Transporter) {}
 
   async send(message: MailMessage) {
-    await this.transport.sendMail({ from: MAIL_FROM, to: message.to, subject: message.subject, text: message.text, html: message.html, attachDataUrls: true });
+    await this.transport.sendMail({ from: MAIL_FROM, to: message.to, subject: message.subject, text: message.text, html: message.html, attachments: message.attachments?.map((file) => ({ ...file })), attachDataUrls: true, ...messageId(message) });
   }
 }
 
@@ -58,12 +65,16 @@ class OutboxMailer implements Mailer {
     // Sortable by name: time, then a counter (two mails in one millisecond keep their order), then a
     // random tail so two processes writing one outbox do not collide.
     this.sequence = (this.sequence + 1) % 1_000_000;
-    const id = `${sentAt.toISOString().replace(/[-:.TZ]/g, "")}-${String(this.sequence).padStart(6, "0")}-${randomBytes(3).toString("hex")}`;
-    const info = await this.transport.sendMail({ from: MAIL_FROM, to: message.to, subject: message.subject, text: message.text, html: message.html, attachDataUrls: true });
     await mkdir(this.dir, { recursive: true });
+    const id =
+      (message.key && (await this.sentBefore(message.key))) ||
+      `${sentAt.toISOString().replace(/[-:.TZ]/g, "")}-${String(this.sequence).padStart(6, "0")}-${message.key ?? randomBytes(3).toString("hex")}`;
+    const info = await this.transport.sendMail({ from: MAIL_FROM, to: message.to, subject: message.subject, text: message.text, html: message.html, attachments: message.attachments?.map((file) => ({ ...file })), attachDataUrls: true, ...messageId(message) });
     await writeFile(join(this.dir, `${id}.eml`), info.message as Buffer);
     const entry: OutboxEntry = { id, sentAt: sentAt.toISOString(), ...message };
-    await writeFile(join(this.dir, `${id}.json`), JSON.stringify(entry, null, 2));
+    // Written whole or not at all: a process killed mid-write leaves no half mail for the dev page.
+    await writeFile(join(this.dir, `${id}.json.tmp`), JSON.stringify(entry, null, 2));
+    await rename(join(this.dir, `${id}.json.tmp`), join(this.dir, `${id}.json`));
     if (!this.quiet) {
       if (!this.announced) {
         console.log(`(No SMTP_URL: mails go to ${this.dir}; open /dev/outbox to read them.)`);
@@ -73,17 +84,21 @@ class OutboxMailer implements Mailer {
       for (const link of message.links) console.log(`   ${link}`);
     }
   }
+
+  /** The file name a mail with this key already has, if it was written before. */
+  private async sentBefore(key: string): Promise<string | undefined> {
+    const suffix = `-${key}.json`;
+    return (await readdir(this.dir)).find((name) => name.endsWith(suffix))?.slice(0, -".json".length);
+  }
 }
 
-const mailers = new WeakMap<AppDeps, Mailer>();
+function messageId(message: MailMessage): { messageId?: string } {
+  return message.key ? { messageId: `<${message.key}@rodamos.co>` } : {};
+}
 
-export function mailerFor(deps: AppDeps): Mailer {
-  let mailer = mailers.get(deps);
-  if (!mailer) {
-    mailer = deps.env.SMTP_URL
-      ? new SmtpMailer(nodemailer.createTransport(deps.env.SMTP_URL))
-      : new OutboxMailer(outboxDir(deps.env.DATA_DIR), deps.env.NODE_ENV === "test", deps.now ?? (() => new Date()));
-    mailers.set(deps, mailer);
-  }
-  return mailer;
+/** SMTP when SMTP_URL is set, else the local outbox in DATA_DIR. */
+export function createMailer(env: Env, now: () => Date): Mailer {
+  return env.SMTP_URL
+    ? new SmtpMailer(nodemailer.createTransport(env.SMTP_URL))
+    : new OutboxMailer(outboxDir(env.DATA_DIR), env.NODE_ENV === "test", now);
 }

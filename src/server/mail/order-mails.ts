@@ -1,7 +1,8 @@
 /**
- * The three order mails (issue 4 section 4), localized, as HTML and plain text: the order confirmation with the
- * ticket QR code, the bank-transfer instructions (with the 24 h validation), and "payment received" after staff
- * confirm a transfer (it carries the QR code too, since the order is now paid).
+ * The order mails (issue 4 section 4), localized, as HTML and plain text: the order confirmation with the
+ * ticket QR code, the bank-transfer instructions (with the 24 h validation), "payment received" after staff
+ * confirm a transfer (it carries the QR code too, since the order is now paid), and the refund of a payment that
+ * arrived after its seats were sold.
  *
  * The QR code is inlined as a PNG data URL: MailMessage (mailer.ts) has no attachments, so a cid: image is not
  * possible yet; the code's text and a link to the purchase are in the mail as well for clients that hide it.
@@ -104,7 +105,13 @@ function button(link: string, label: string): string {
   return `<p style="margin:0 0 8px"><a href="${e(link)}" style="display:inline-block;background:#f26522;color:#ffffff;text-decoration:none;font-weight:bold;padding:12px 24px;border-radius:8px">${e(label)}</a></p>`;
 }
 
-function paidMail(data: OrderMailData, code: TicketCode, kind: "order" | "received"): MailMessage {
+/** A paid order's calendar files: attached, and named in a line of the mail. */
+export interface TripFiles {
+  note: string;
+  attachments: NonNullable<MailMessage["attachments"]>;
+}
+
+function paidMail(data: OrderMailData, code: TicketCode, kind: "order" | "received", trip?: TripFiles): MailMessage {
   const t = translator(data.locale);
   const e = escapeHtml;
   const subject = kind === "order" ? t("mail.order.subject", { event: data.eventName }) : t("mail.received.subject", { id: data.orderId });
@@ -121,21 +128,22 @@ function paidMail(data: OrderMailData, code: TicketCode, kind: "order" | "receiv
 <p style="margin:0 0 16px;font-weight:bold">${e(number)}</p>
 ${qr.html}
 ${details.html}
+${trip ? `<p style="margin:0 0 16px">${e(trip.note)}</p>` : ""}
 ${button(data.link, t("mail.order.view"))}`,
     t("mail.footer"),
   );
-  const text = [greeting, "", intro, "", number, "", qr.text, "", details.text, "", `${t("mail.order.view")}: ${data.link}`, "", "--", t("mail.footer")].join("\n");
-  return { to: data.to, subject, text, html, links: [data.link] };
+  const text = [greeting, "", intro, "", number, "", qr.text, "", details.text, "", ...(trip ? [trip.note, ""] : []), `${t("mail.order.view")}: ${data.link}`, "", "--", t("mail.footer")].join("\n");
+  return { to: data.to, subject, text, html, links: [data.link], ...(trip ? { attachments: trip.attachments } : {}) };
 }
 
 /** The order confirmation, with the ticket QR code: sent once, when the order becomes paid. */
-export function orderConfirmationMail(data: OrderMailData, code: TicketCode): MailMessage {
-  return paidMail(data, code, "order");
+export function orderConfirmationMail(data: OrderMailData, code: TicketCode, trip?: TripFiles): MailMessage {
+  return paidMail(data, code, "order", trip);
 }
 
 /** After staff confirm a bank transfer: the payment arrived, here is the ticket. */
-export function paymentReceivedMail(data: OrderMailData, code: TicketCode): MailMessage {
-  return paidMail(data, code, "received");
+export function paymentReceivedMail(data: OrderMailData, code: TicketCode, trip?: TripFiles): MailMessage {
+  return paidMail(data, code, "received", trip);
 }
 
 /** Right after a transfer purchase: where to transfer, until when the seats are held, and the 24 h validation. */
@@ -190,4 +198,49 @@ ${button(data.link, t("mail.order.view"))}`,
     t("mail.footer"),
   ].join("\n");
   return { to: data.to, subject, text, html, links: [data.link] };
+}
+
+/**
+ * An order mail that only tells something (a refund, a refused transfer): greeting, the given paragraphs with
+ * the order number, the order summary and the link to the order.
+ */
+function noticeMail(data: OrderMailData, subject: string, paragraphs: { text: string; html?: string }[]): MailMessage {
+  const t = translator(data.locale);
+  const e = escapeHtml;
+  const greeting = t("mail.greeting", { name: data.firstName });
+  const details = summary(data);
+  const html = frame(
+    data.locale,
+    subject,
+    `<p style="margin:0 0 16px">${e(greeting)}</p>
+${paragraphs.map((paragraph) => paragraph.html ?? `<p style="margin:0 0 12px">${e(paragraph.text)}</p>`).join("\n")}
+${details.html}
+${button(data.link, t("mail.order.view"))}`,
+    t("mail.footer"),
+  );
+  const text = [greeting, "", ...paragraphs.flatMap((paragraph) => [paragraph.text, ""]), details.text, "", `${t("mail.order.view")}: ${data.link}`, "", "--", t("mail.footer")].join("\n");
+  return { to: data.to, subject, text, html, links: [data.link] };
+}
+
+/** A paid order whose seats were sold before its payment arrived: the money went back to the buyer. */
+export function refundMail(data: OrderMailData): MailMessage {
+  const t = translator(data.locale);
+  const number = t("mail.order.number", { id: data.orderId });
+  return noticeMail(data, t("mail.refund.subject", { id: data.orderId }), [
+    { text: t("mail.refund.intro", { total: formatPrice(data.total, data.currency, data.locale) }) },
+    { text: number, html: `<p style="margin:0 0 16px;font-weight:bold">${escapeHtml(number)}</p>` },
+  ]);
+}
+
+/** Staff could not validate a bank transfer: the order is cancelled, and the buyer reads why and what to do. */
+export function transferRejectedMail(data: OrderMailData, reason: string): MailMessage {
+  const t = translator(data.locale);
+  const number = t("mail.order.number", { id: data.orderId });
+  const why = t("mail.rejected.reason", { reason });
+  return noticeMail(data, t("mail.rejected.subject", { id: data.orderId }), [
+    { text: t("mail.rejected.intro") },
+    { text: number, html: `<p style="margin:0 0 12px;font-weight:bold">${escapeHtml(number)}</p>` },
+    { text: why, html: `<p style="margin:0 0 12px;padding:12px;background:#fef2f2;border-radius:8px">${escapeHtml(why)}</p>` },
+    { text: t("mail.rejected.help") },
+  ]);
 }

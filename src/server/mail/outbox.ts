@@ -3,7 +3,12 @@ import { readFile, readdir } from "node:fs/promises";
 import { join } from "node:path";
 import type { OutboxEntry } from "./mailer";
 
-export async function readOutbox(dir: string, limit = 100): Promise<OutboxEntry[]> {
+export function readOutbox(dir: string, limit = 100): Promise<OutboxEntry[]> {
+  return readJsonFolder<OutboxEntry>(dir, limit);
+}
+
+/** The .json files of a local outbox folder (mails, texts), newest first by name; unreadable ones left out. */
+export async function readJsonFolder<T>(dir: string, limit = 100): Promise<T[]> {
   let names: string[];
   try {
     names = await readdir(dir);
@@ -14,13 +19,13 @@ export async function readOutbox(dir: string, limit = 100): Promise<OutboxEntry[
   const entries = await Promise.all(
     files.map(async (name) => {
       try {
-        return JSON.parse(await readFile(join(dir, name), "utf8")) as OutboxEntry;
+        return JSON.parse(await readFile(join(dir, name), "utf8")) as T;
       } catch {
         return undefined;
       }
     }),
   );
-  return entries.filter((entry): entry is OutboxEntry => entry !== undefined);
+  return entries.filter((entry): entry is T => entry !== undefined);
 }
 
 export async function readOutboxEntry(dir: string, id: string): Promise<OutboxEntry | undefined> {

@@ -5,6 +5,7 @@
  * settings, and then its secrets must be real too.
  */
 import type { Env } from "../env";
+import { internalOrigin, publicOrigin } from "../origin";
 
 export const SIMULATOR_PREFIX = "/payments-sim";
 
@@ -28,21 +29,6 @@ export interface PaymentSettings {
     simulated: boolean;
   };
   transfer: { bankName: string; accountId: string; accountType: string; dni: string; email: string };
-}
-
-/** The shop's own origin as browsers reach it (PUBLIC_URL, else localhost on PORT), without a trailing slash. */
-export function publicOrigin(env: Env): string {
-  return (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
-}
-
-/**
- * The shop's own loopback origin for server-to-server calls to its simulators (a reverse proxy or a localhost
- * that resolves to ::1 would get in the way); the public origin when the port is not known yet (PORT=0).
- */
-export function internalOrigin(env: Env): string {
-  if (env.PORT === 0) return publicOrigin(env);
-  const host = ["0.0.0.0", "::", ""].includes(env.HOST) ? "127.0.0.1" : env.HOST.includes(":") ? `[${env.HOST}]` : env.HOST;
-  return `http://${host}:${env.PORT}`;
 }
 
 export function paymentSettings(env: Env): PaymentSettings {

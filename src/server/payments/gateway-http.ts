@@ -2,7 +2,7 @@
  * JSON calls to a payment provider with a time limit. A provider that cannot be reached, answers 5xx or answers
  * something unreadable becomes `payment_gateway_unavailable` (502); the caller decides what a 4xx means.
  */
-import { ApiError } from "../http/answer";
+import { ShopError } from "../../shared/domain/shop-error";
 
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
 
@@ -29,7 +29,7 @@ export async function callGateway(
     });
   } catch (error) {
     console.error(`payment gateway unreachable: ${init.method} ${url}`, error);
-    throw new ApiError(502, "payment_gateway_unavailable");
+    throw new ShopError("payment_gateway_unavailable");
   }
   const text = await response.text();
   let body: unknown = null;
@@ -42,7 +42,7 @@ export async function callGateway(
   }
   if (response.status >= 500) {
     console.error(`payment gateway failed: ${init.method} ${url} -> ${response.status}`, body);
-    throw new ApiError(502, "payment_gateway_unavailable");
+    throw new ShopError("payment_gateway_unavailable");
   }
   return { status: response.status, body };
 }
@@ -50,11 +50,11 @@ export async function callGateway(
 /** A provider answered 4xx where it should have answered 2xx: our request or credentials are wrong. */
 export function gatewayRefused(what: string, answer: GatewayAnswer): never {
   console.error(`payment gateway refused ${what}: ${answer.status}`, answer.body);
-  throw new ApiError(502, "payment_gateway_refused");
+  throw new ShopError("payment_gateway_refused");
 }
 
 /** The provider answered 2xx with a body we cannot read. */
 export function gatewayUnreadable(what: string, body: unknown): never {
   console.error(`payment gateway answered an unreadable ${what}`, body);
-  throw new ApiError(502, "payment_gateway_unavailable");
+  throw new ShopError("payment_gateway_unavailable");
 }

@@ -1,10 +1,10 @@
 /**
  * The payment methods behind one interface (DESIGN.md "Payments"). The purchase service asks
- * `paymentAdapters(deps).get(order.paymentCode)` and calls start / confirmReturn / handleWebhook; see
+ * `deps.payments.get(order.paymentCode)` (one set per running app, so the in-memory ledger is shared by its
+ * requests) and calls start / confirmReturn / handleWebhook; see
  * docs/api.md "Payments" for the flow and the idempotency contract.
  */
-import { ApiError } from "../http/answer";
-import type { AppDeps } from "../http/context";
+import { ShopError } from "../../shared/domain/shop-error";
 import type { Env } from "../env";
 import { paymentSettings, type PaymentSettings } from "./config";
 import type { FetchLike } from "./gateway-http";
@@ -16,7 +16,7 @@ import { isPaymentCode, type ConfirmationLedger, type PaymentAdapter, type Payme
 import { webpayAdapter } from "./webpay";
 
 export * from "./types";
-export { paymentSettings, publicOrigin, type PaymentSettings } from "./config";
+export { paymentSettings, type PaymentSettings } from "./config";
 export { memoryLedger } from "./ledger";
 
 export interface PaymentAdapterOptions {
@@ -48,23 +48,8 @@ export function createPaymentAdapters(env: Env, options: PaymentAdapterOptions =
     settings,
     all,
     get(code) {
-      if (!isPaymentCode(code)) throw new ApiError(422, "payment_method_unavailable");
+      if (!isPaymentCode(code)) throw new ShopError("payment_method_unavailable");
       return all[code];
     },
   };
-}
-
-const perApp = new WeakMap<AppDeps, PaymentAdapters>();
-
-/**
- * One set of adapters per running app, so the in-memory ledger is shared by every request of that app.
- * Pass `options` on the first call only (a ledger on payments.idempotency_key, say).
- */
-export function paymentAdapters(deps: AppDeps, options: PaymentAdapterOptions = {}): PaymentAdapters {
-  let adapters = perApp.get(deps);
-  if (!adapters) {
-    adapters = createPaymentAdapters(deps.env, { now: deps.now, ...options });
-    perApp.set(deps, adapters);
-  }
-  return adapters;
 }

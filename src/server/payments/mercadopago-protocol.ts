@@ -63,6 +63,15 @@ export const paymentAnswerSchema = z.object({
 });
 export type PaymentAnswer = z.infer<typeof paymentAnswerSchema>;
 
+/** POST /v1/payments/{id}/refunds (no amount: the whole payment), with X-Idempotency-Key. */
+export const refundRequestSchema = z.object({ amount: z.number().positive().optional() });
+export const refundAnswerSchema = z.object({
+  id: z.union([z.number(), z.string()]),
+  payment_id: z.union([z.number(), z.string()]),
+  amount: z.number(),
+  status: z.string(),
+});
+
 /** The query parameters Checkout Pro appends to a back_url ("null" when the buyer left without paying). */
 export interface BackUrlParams {
   collection_id: string;

@@ -3,7 +3,7 @@
  * the webhook is trusted only with a valid, fresh x-signature, and even then the payment is read back from
  * GET /v1/payments/{id}: neither the notification body nor the back_url query is taken at its word.
  */
-import { ApiError } from "../http/answer";
+import { ShopError } from "../../shared/domain/shop-error";
 import { toMajorUnits, toMinorUnits } from "./amounts";
 import type { PaymentSettings } from "./config";
 import { callGateway, gatewayRefused, gatewayUnreadable, type FetchLike } from "./gateway-http";
@@ -12,12 +12,14 @@ import {
   PREFERENCES_PATH,
   paymentAnswerSchema,
   preferenceAnswerSchema,
+  refundAnswerSchema,
   presentParam,
   type CreatePreferenceRequest,
   type PaymentAnswer,
 } from "./mercadopago-protocol";
 import { verifySignature } from "./mercadopago-signature";
-import type { ConfirmationLedger, PaymentAdapter, PaymentConfirmation, PaymentStart, ReturnParams, WebhookResult } from "./types";
+import { settlesCurrency } from "./currencies";
+import type { ConfirmationLedger, PaymentAdapter, PaymentConfirmation, PaymentStart, RefundInput, RefundResult, ReturnParams, WebhookResult } from "./types";
 
 export interface MercadoPagoDeps {
   settings: PaymentSettings["mercadopago"];
@@ -83,6 +85,7 @@ export function mercadoPagoAdapter({ settings, timeoutMinutes, fetch, ledger, no
     code: "mercadopago",
 
     async start(input): Promise<PaymentStart> {
+      if (!settlesCurrency("mercadopago", input.currency)) throw new ShopError("payment_currency_unsupported");
       const created = now();
       const body: CreatePreferenceRequest = {
         items: [
@@ -122,13 +125,13 @@ export function mercadoPagoAdapter({ settings, timeoutMinutes, fetch, ledger, no
       const paymentId = presentParam(params.payment_id) ?? presentParam(params.collection_id);
       if (paymentId) {
         const payment = await readPayment(paymentId);
-        if (!payment) throw new ApiError(400, "payment_return_invalid");
+        if (!payment) throw new ShopError("payment_return_invalid");
         return confirmationOf(payment);
       }
       // The buyer came back without paying ("null" everywhere): nothing to ask MercadoPago about.
       const preferenceId = presentParam(params.preference_id);
       const reference = presentParam(params.external_reference);
-      if (!preferenceId && !reference) throw new ApiError(400, "payment_return_invalid");
+      if (!preferenceId && !reference) throw new ShopError("payment_return_invalid");
       const key = `mercadopago:left:${preferenceId ?? reference}`;
       const repeat = !(await ledger.record(key));
       return {
@@ -149,11 +152,15 @@ export function mercadoPagoAdapter({ settings, timeoutMinutes, fetch, ledger, no
     async handleWebhook(request: Request): Promise<WebhookResult> {
       const url = new URL(request.url);
       const type = url.searchParams.get("type") ?? url.searchParams.get("topic");
-      const dataId = url.searchParams.get("data.id") ?? undefined;
-      // Other topics (merchant_order, the older unsigned IPN format) change nothing here, so they need no trust.
+      // Webhooks name the payment as `data.id`; IPN notifications (`?id=…&topic=payment`) as `id`.
+      const dataId = url.searchParams.get("data.id") ?? url.searchParams.get("id") ?? undefined;
+      // Other topics (merchant_order) change nothing here, so they need no trust.
       if (type !== "payment") return { kind: "ignored", reason: `topic ${type ?? "missing"}` };
-      if (!dataId) throw new ApiError(400, "payment_return_invalid");
-      const verdict = verifySignature({
+      if (!dataId || !/^\d{1,20}$/.test(dataId)) throw new ShopError("payment_return_invalid");
+      // IPN is not signed: its word is only "look at payment {id}", which is read back from MercadoPago below
+      // with the shop's own credentials, so a forged one changes nothing the provider did not say.
+      const ipn = !url.searchParams.has("data.id");
+      const verdict = ipn ? "valid" : verifySignature({
         secret: settings.webhookSecret,
         header: request.headers.get("x-signature"),
         requestId: request.headers.get("x-request-id"),
@@ -163,11 +170,26 @@ export function mercadoPagoAdapter({ settings, timeoutMinutes, fetch, ledger, no
       });
       if (verdict !== "valid") {
         console.warn(`mercadopago webhook refused: signature ${verdict} (data.id ${dataId})`);
-        throw new ApiError(401, "payment_signature_invalid");
+        throw new ShopError("payment_signature_invalid");
       }
       const payment = await readPayment(dataId);
-      if (!payment) throw new ApiError(404, "not_found");
+      if (!payment) throw new ShopError("not_found");
       return { kind: "confirmation", confirmation: await confirmationOf(payment) };
+    },
+
+    async refund(input: RefundInput): Promise<RefundResult> {
+      if (!settlesCurrency("mercadopago", input.currency)) throw new ShopError("payment_currency_unsupported");
+      const url = `${settings.baseUrl}${PAYMENTS_PATH}/${encodeURIComponent(input.providerReference)}/refunds`;
+      // MercadoPago answers a repeated idempotency key with the first refund instead of refunding twice.
+      const answer = await callGateway(fetch, url, { method: "POST", headers: { ...headers, "x-idempotency-key": input.idempotencyKey }, body: {} });
+      if (answer.status === 200 || answer.status === 201) {
+        const parsed = refundAnswerSchema.safeParse(answer.body);
+        if (!parsed.success) gatewayUnreadable("refund", answer.body);
+        return { alreadyRefunded: false, raw: parsed.data };
+      }
+      const payment = await readPayment(input.providerReference);
+      if (payment?.status === "refunded") return { alreadyRefunded: true, raw: payment };
+      gatewayRefused("the refund", answer);
     },
   };
 }

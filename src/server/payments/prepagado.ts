@@ -2,7 +2,7 @@
  * prepagado: organiser-funded events (paymentType 2): no payment at all; the order is paid when created and
  * the purchase answers an empty payment response (storefront spec sections 4 and 6).
  */
-import { ApiError } from "../http/answer";
+import { ShopError } from "../../shared/domain/shop-error";
 import type { PaymentAdapter, PaymentConfirmation } from "./types";
 
 export function prepagadoAdapter(): PaymentAdapter {
@@ -28,7 +28,7 @@ export function prepagadoAdapter(): PaymentAdapter {
       };
     },
     async handleWebhook(): Promise<never> {
-      throw new ApiError(404, "not_found");
+      throw new ShopError("not_found");
     },
   };
 }

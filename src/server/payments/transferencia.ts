@@ -3,7 +3,7 @@
  * the order waits (awaiting_transfer_payment) until staff confirm the transfer, within 24 h (issue 4 section 3).
  * Nothing comes back from a bank, so a return only says the order is still waiting.
  */
-import { ApiError } from "../http/answer";
+import { ShopError } from "../../shared/domain/shop-error";
 import type { PaymentSettings } from "./config";
 import type { PaymentAdapter, PaymentConfirmation } from "./types";
 
@@ -37,7 +37,7 @@ export function transferenciaAdapter(bank: PaymentSettings["transfer"]): Payment
       };
     },
     async handleWebhook(): Promise<never> {
-      throw new ApiError(404, "not_found");
+      throw new ShopError("not_found");
     },
   };
 }

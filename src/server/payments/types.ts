@@ -5,15 +5,10 @@
  * answer is stored by the caller (payments.provider_reference, raw_answers, idempotency_key).
  */
 import type { Locale } from "../../shared/locales";
-import type { PaymentCode } from "../../shared/types/catalog";
+import type { OrderState } from "../../shared/domain/order-states";
+import type { PaymentCode } from "../../shared/domain/payment-codes";
 
-export type { PaymentCode };
-
-export const PAYMENT_CODES = ["webpay", "mercadopago", "transferencia", "prepagado"] as const satisfies readonly PaymentCode[];
-
-export function isPaymentCode(value: unknown): value is PaymentCode {
-  return typeof value === "string" && (PAYMENT_CODES as readonly string[]).includes(value);
-}
+export { isPaymentCode, PAYMENT_CODES, type PaymentCode } from "../../shared/domain/payment-codes";
 
 /** What a purchase hands a payment method; money in integer minor units of `currency`. */
 export interface PaymentStartInput {
@@ -35,20 +30,11 @@ export interface PaymentStartInput {
  * The storefront spec's "Payment response" (section 3): what the purchase call answers and what step 4 shows.
  * Only the fields of the chosen method are present; prepagado answers an empty object.
  */
-export interface PaymentResponse {
-  webpay_token?: string;
-  webpay_url?: string;
-  preference_id?: string;
-  preference_init_point?: string;
-  bankName?: string;
-  accountId?: string;
-  accountType?: string;
-  dni?: string;
-  email?: string;
-}
+import type { PaymentResponse } from "../../shared/schemas/answers/orders";
+export type { PaymentResponse };
 
 /** The order state a new order starts in for each method (storefront spec section 4, issue 4 section 2). */
-export type InitialOrderState = "awaiting_payment" | "awaiting_transfer_payment" | "paid";
+export type InitialOrderState = Extract<OrderState, "awaiting_payment" | "awaiting_transfer_payment" | "paid">;
 
 export interface PaymentStart {
   method: PaymentCode;
@@ -120,6 +106,24 @@ export type WebhookResult =
 /** Return parameters from the query string and the form body, merged (providers use GET or POST). */
 export type ReturnParams = Record<string, string | undefined>;
 
+/** Giving a settled payment back in full (a paid order whose seats were sold again). */
+export interface RefundInput {
+  orderId: number;
+  /** Webpay token or MercadoPago payment id, as stored on the payment row. */
+  providerReference: string;
+  /** Minor units of `currency`: the whole amount that was paid. */
+  amount: number;
+  currency: string;
+  /** Same key for the same refund however often it is asked for (a retried outbox row). */
+  idempotencyKey: string;
+}
+
+export interface RefundResult {
+  /** The provider had already given this money back (an earlier try got through before a crash). */
+  alreadyRefunded: boolean;
+  raw: unknown;
+}
+
 export interface PaymentAdapter {
   readonly code: PaymentCode;
   start(input: PaymentStartInput): Promise<PaymentStart>;
@@ -127,6 +131,8 @@ export interface PaymentAdapter {
   confirmReturn(params: ReturnParams): Promise<PaymentConfirmation>;
   /** A provider's server-to-server notification, exactly as received (query string, headers, body). */
   handleWebhook(request: Request): Promise<WebhookResult>;
+  /** Gateways that took the money can give it back; a transfer is refunded by staff, by hand. */
+  refund?(input: RefundInput): Promise<RefundResult>;
 }
 
 /**

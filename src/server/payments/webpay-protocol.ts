@@ -39,6 +39,20 @@ export const transactionAnswerSchema = z.object({
 });
 export type TransactionAnswer = z.infer<typeof transactionAnswerSchema>;
 
+/** POST {transactions}/{token}/refunds: a reversal (same day) or a nullification, answered with its type. */
+export const refundRequestSchema = z.object({ amount: z.number().positive().max(Number.MAX_SAFE_INTEGER) });
+export const refundAnswerSchema = z.object({
+  type: z.enum(["REVERSED", "NULLIFIED"]),
+  authorization_code: z.string().optional(),
+  authorization_date: z.string().optional(),
+  nullified_amount: z.number().optional(),
+  balance: z.number().optional(),
+  response_code: z.number().optional(),
+});
+export type RefundAnswer = z.infer<typeof refundAnswerSchema>;
+/** What the status says of a transaction whose money went back. */
+export const REFUNDED_STATUSES = ["REVERSED", "NULLIFIED"];
+
 /** Transbank answers errors as `{ error_message }` with a 4xx status. */
 export interface WebpayErrorAnswer {
   error_message: string;

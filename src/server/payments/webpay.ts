@@ -4,16 +4,18 @@
  * approved only when response_code is 0 and status is AUTHORIZED. Webpay sends no webhooks.
  */
 import { randomBytes } from "node:crypto";
-import { ApiError } from "../http/answer";
-import { currencyDecimals } from "./amounts";
+import { ShopError } from "../../shared/domain/shop-error";
+import { settlesCurrency } from "./currencies";
 import type { PaymentSettings } from "./config";
 import { callGateway, gatewayRefused, gatewayUnreadable, type FetchLike } from "./gateway-http";
-import type { ConfirmationLedger, PaymentAdapter, PaymentConfirmation, PaymentStart, ReturnParams } from "./types";
+import type { ConfirmationLedger, PaymentAdapter, PaymentConfirmation, PaymentStart, RefundInput, RefundResult, ReturnParams } from "./types";
 import {
   WEBPAY_TRANSACTIONS_PATH,
   buyOrderFor,
   classifyWebpayReturn,
+  REFUNDED_STATUSES,
   createTransactionAnswerSchema,
+  refundAnswerSchema,
   orderIdFromBuyOrder,
   transactionAnswerSchema,
   type TransactionAnswer,
@@ -66,8 +68,8 @@ export function webpayAdapter({ settings, fetch, ledger }: WebpayDeps): PaymentA
     code: "webpay",
 
     async start(input): Promise<PaymentStart> {
-      // Transbank charges whole pesos (CLP; USD only on special commerce codes); COP has no minor unit either.
-      if (currencyDecimals(input.currency) !== 0) throw new ApiError(422, "payment_currency_unsupported");
+      // Transbank settles Chilean pesos only: any other amount would be charged as that many CLP.
+      if (!settlesCurrency("webpay", input.currency)) throw new ShopError("payment_currency_unsupported");
       const buyOrder = buyOrderFor(input.orderId, randomBytes(4).toString("hex"));
       const sessionId = randomBytes(16).toString("hex");
       const body = { buy_order: buyOrder, session_id: sessionId, amount: input.amount, return_url: input.returnUrl };
@@ -99,7 +101,7 @@ export function webpayAdapter({ settings, fetch, ledger }: WebpayDeps): PaymentA
           }
           // Transbank refuses a second commit (422): the status call tells what the first one decided.
           const known = await status(back.token);
-          if (!known) throw new ApiError(400, "payment_return_invalid");
+          if (!known) throw new ShopError("payment_return_invalid");
           if (known.status === "INITIALIZED") {
             // Not decided yet (or the commit was refused for a reason the status does not show): keep waiting.
             return confirmation(known, back.token, { outcome: "pending", reason: "in_process", alreadyConfirmed: false });
@@ -111,9 +113,9 @@ export function webpayAdapter({ settings, fetch, ledger }: WebpayDeps): PaymentA
         case "form_error": {
           // Transbank: with TBK_TOKEN the shop asks the status to validate it; there is nothing to commit.
           const known = await status(back.token);
-          if (!known) throw new ApiError(400, "payment_return_invalid");
+          if (!known) throw new ShopError("payment_return_invalid");
           if (known.buy_order !== back.buyOrder || known.session_id !== back.sessionId) {
-            throw new ApiError(400, "payment_return_invalid");
+            throw new ShopError("payment_return_invalid");
           }
           const repeat = !(await ledger.record(`webpay:${back.token}`));
           if (isAuthorized(known)) return confirmation(known, back.token, decide(known, repeat));
@@ -140,12 +142,26 @@ export function webpayAdapter({ settings, fetch, ledger }: WebpayDeps): PaymentA
           };
         }
         case "invalid":
-          throw new ApiError(400, "payment_return_invalid");
+          throw new ShopError("payment_return_invalid");
       }
     },
 
     async handleWebhook(): Promise<never> {
-      throw new ApiError(404, "not_found");
+      throw new ShopError("not_found");
+    },
+
+    async refund(input: RefundInput): Promise<RefundResult> {
+      if (!settlesCurrency("webpay", input.currency)) throw new ShopError("payment_currency_unsupported");
+      const answer = await callGateway(fetch, `${transactionUrl(input.providerReference)}/refunds`, { method: "POST", headers, body: { amount: input.amount } });
+      if (answer.status === 200) {
+        const parsed = refundAnswerSchema.safeParse(answer.body);
+        if (!parsed.success) gatewayUnreadable("refund", answer.body);
+        return { alreadyRefunded: false, raw: parsed.data };
+      }
+      // Refused: an earlier try may have gone through before the shop could note it; the status tells.
+      const known = await status(input.providerReference);
+      if (known && REFUNDED_STATUSES.includes(known.status)) return { alreadyRefunded: true, raw: known };
+      gatewayRefused("the refund", answer);
     },
   };
 }

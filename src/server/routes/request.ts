@@ -21,7 +21,7 @@ export function readParams<S extends z.ZodMiniType>(c: Context<AppEnv>, schema: 
   return parseWith(schema, c.req.param());
 }
 
-/** The clock: tests move it through `deps.now`. */
+/** The app's clock (tests move it). */
 export function nowOf(c: Context<AppEnv>): Date {
-  return c.get("deps").now?.() ?? new Date();
+  return c.get("deps").now();
 }

@@ -1,14 +1,17 @@
 /**
  * Serves the prerendered site from dist/. Client-only routes (account, verification, payment result)
  * and events built after the last site build fall back to their page shells; any other unknown path
- * is redirected to the 404 page of its country/locale (storefront spec section 2).
+ * answers the 404 page of its country/locale with status 404, and the page itself shows /error404 in the
+ * address bar (storefront spec section 2). /robots.txt names the sitemap on the public origin.
  */
 import { createReadStream } from "node:fs";
-import { stat } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
 import { extname, join, normalize, resolve, sep } from "node:path";
 import { Readable } from "node:stream";
 import type { MiddlewareHandler } from "hono";
 import { COUNTRY_LOCALES, SITES, isCountryCode, sitePrefix, type CountryCode } from "../../shared/locales";
+import { COMPRESSIBLE, freshCopy } from "./precompress";
+import { formTargetsOf, inlineScriptHashes, pagePolicy } from "./security-headers";
 
 const CONTENT_TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -35,12 +38,12 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 
 /** Paths the API serves, not the site. */
-const API_PREFIXES = ["/api/", "/shop-api/", "/dev/", "/payments-sim/"];
+const API_PREFIXES = ["/api/", "/shop-api/", "/dev/", "/payments-sim/", "/uploads/"];
 
 /** Path segments (after the site prefix) whose unknown children are served by one client-side shell. */
-export const SHELL_ROUTES = ["my-account", "verify-account", "recovery-account", "order-detail", "event"] as const;
+export const SHELL_ROUTES = ["my-account", "staff", "verify-account", "recovery-account", "order-detail", "event"] as const;
 
-function splitPrefix(pathname: string): { prefix: string; rest: string } {
+export function splitPrefix(pathname: string): { prefix: string; rest: string } {
   const site = SITES.find((s) => s.prefix && (pathname === s.prefix || pathname.startsWith(`${s.prefix}/`)));
   const prefix = site?.prefix ?? "";
   return { prefix, rest: pathname.slice(prefix.length) || "/" };
@@ -71,18 +74,117 @@ async function fileAt(root: string, pathname: string): Promise<string | undefine
   return undefined;
 }
 
-export function staticSite(distDir: string): MiddlewareHandler {
+/**
+ * What the server knows of one version of a built file, learnt with one stat() per request: its validator,
+ * the sizes of its compressed copies (written at build time) and, for a page, its inline-script hashes.
+ */
+interface FileVersion {
+  key: string;
+  size: number;
+  etag: string;
+  br?: number;
+  gz?: number;
+  scriptHashes?: string[];
+}
+
+const versions = new Map<string, FileVersion>();
+
+async function versionOf(file: string): Promise<FileVersion> {
+  const info = await stat(file);
+  const key = `${info.mtimeMs}:${info.size}`;
+  const known = versions.get(file);
+  if (known?.key === key) return known;
+  const ext = extname(file);
+  const compressible = COMPRESSIBLE.has(ext);
+  const version: FileVersion = {
+    key,
+    size: info.size,
+    etag: `${info.size.toString(36)}-${Math.floor(info.mtimeMs).toString(36)}`,
+    br: compressible ? await freshCopy(file, ".br", info.mtimeMs) : undefined,
+    gz: compressible ? await freshCopy(file, ".gz", info.mtimeMs) : undefined,
+    scriptHashes: ext === ".html" ? inlineScriptHashes(await readFile(file, "utf8")) : undefined,
+  };
+  versions.set(file, version);
+  return version;
+}
+
+/** Whether an Accept-Encoding header takes `coding` (named with a q above 0). */
+export function acceptsEncoding(header: string | undefined, coding: "br" | "gzip"): boolean {
+  if (!header) return false;
+  return header.split(",").some((part) => {
+    const [name = "", ...params] = part.trim().toLowerCase().split(";");
+    if (name.trim() !== coding) return false;
+    const q = params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1]).find(Boolean);
+    return q === undefined || Number(q) > 0;
+  });
+}
+
+/** If-None-Match names this representation (strong or weak), or any. */
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(",").some((tag) => {
+    const trimmed = tag.trim();
+    return trimmed === "*" || trimmed === etag || trimmed === `W/${etag}`;
+  });
+}
+
+export interface StaticSiteOptions {
+  /** The origin the sitemap is announced on in /robots.txt (PUBLIC_URL, else where the shop listens). */
+  publicUrl?: () => string | undefined;
+  /** For the pages' form-action (the Webpay gateway a booking posts to). */
+  env?: { PUBLIC_URL?: string; WEBPAY_BASE_URL?: string };
+}
+
+export function robotsTxt(publicUrl: string): string {
+  return `User-agent: *\nAllow: /\n\nSitemap: ${publicUrl.replace(/\/+$/, "")}/sitemap-index.xml\n`;
+}
+
+export function staticSite(distDir: string, options: StaticSiteOptions = {}): MiddlewareHandler {
   const root = resolve(distDir);
   return async (c, next) => {
     if (c.req.method !== "GET" && c.req.method !== "HEAD") return next();
     const rawPath = new URL(c.req.url).pathname;
     // API calls answer JSON, even with a broken escape (%ZZ) in their path: they never land on a page.
     if (API_PREFIXES.some((prefix) => rawPath.startsWith(prefix))) return next();
+    if (rawPath === "/robots.txt") {
+      const origin = options.publicUrl?.() ?? new URL(c.req.url).origin;
+      return c.text(robotsTxt(origin), 200, { "cache-control": "public, max-age=0, must-revalidate" });
+    }
+    const serve = async (file: string, pathname: string, status: 200 | 404) => {
+      const ext = extname(file);
+      const version = await versionOf(file);
+      const encoding =
+        version.br !== undefined && acceptsEncoding(c.req.header("accept-encoding"), "br")
+          ? "br"
+          : version.gz !== undefined && acceptsEncoding(c.req.header("accept-encoding"), "gzip")
+            ? "gzip"
+            : undefined;
+      const etag = `"${version.etag}${encoding ? `-${encoding}` : ""}"`;
+      const headers: Record<string, string> = {
+        "content-type": CONTENT_TYPES[ext] ?? "application/octet-stream",
+        // Hashed build assets never change; pages are revalidated (ETag) so a rebuild shows at once.
+        "cache-control": pathname.startsWith("/_astro/") ? "public, max-age=31536000, immutable" : "public, max-age=0, must-revalidate",
+        etag,
+      };
+      if (COMPRESSIBLE.has(ext)) headers.vary = "Accept-Encoding";
+      if (version.scriptHashes) headers["content-security-policy"] = pagePolicy(version.scriptHashes, formTargetsOf(pathname, options.env ?? {}));
+      if (status === 200 && matches(c.req.header("if-none-match"), etag)) return c.body(null, 304, headers);
+      const body = encoding === "br" ? `${file}.br` : encoding === "gzip" ? `${file}.gz` : file;
+      headers["content-length"] = String(encoding === "br" ? version.br : encoding === "gzip" ? version.gz : version.size);
+      if (encoding) headers["content-encoding"] = encoding;
+      if (c.req.method === "HEAD") return c.body(null, status, headers);
+      return c.body(Readable.toWeb(createReadStream(body)) as ReadableStream, status, headers);
+    };
+    /** An unknown page: its site's 404 page, with the status that tells crawlers and tools so. */
+    const notFound = async (prefix: string) => {
+      const page = (await fileAt(root, `${prefix}/error404`)) ?? (await fileAt(root, "/error404"));
+      return page ? serve(page, `${prefix}/error404`, 404) : c.text("Not found", 404);
+    };
     let pathname: string;
     try {
       pathname = decodeURIComponent(rawPath);
     } catch {
-      return c.redirect("/error404", 302);
+      return notFound("");
     }
     if (pathname.length > 1 && pathname.endsWith("/")) pathname = pathname.slice(0, -1);
 
@@ -101,17 +203,7 @@ export function staticSite(distDir: string): MiddlewareHandler {
     const url = new URL(c.req.url);
     const countrySite = !file && !prefix ? countrySiteOf(url.pathname.replace(/(.)\/$/, "$1")) : undefined;
     if (countrySite) return c.redirect(countrySite + url.search, 302);
-    if (!file) return c.redirect(`${prefix}/error404`, 302);
-
-    const ext = extname(file);
-    const headers: Record<string, string> = {
-      "content-type": CONTENT_TYPES[ext] ?? "application/octet-stream",
-      // Hashed build assets never change; pages are revalidated so a rebuild shows at once.
-      "cache-control": pathname.startsWith("/_astro/") ? "public, max-age=31536000, immutable" : "public, max-age=0, must-revalidate",
-    };
-    const info = await stat(file);
-    headers["content-length"] = String(info.size);
-    if (c.req.method === "HEAD") return c.body(null, 200, headers);
-    return c.body(Readable.toWeb(createReadStream(file)) as ReadableStream, 200, headers);
+    if (!file) return notFound(prefix);
+    return serve(file, pathname, 200);
   };
 }

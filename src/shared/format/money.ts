@@ -1,16 +1,16 @@
 /**
- * Prices as the storefront spec shows them: the currency code as a prefix, a dot for thousands and a
- * comma for decimals ("COP 120.000", "EUR 12,50"); en_US reads its own separators ("USD 1,250.00").
+ * Prices as the storefront spec shows them on every site, English included: the currency code as a
+ * prefix, a dot for thousands and a comma for decimals ("COP 120.000", "EUR 12,50"). The locale stays a
+ * parameter so callers need not change if a site ever gets its own separators.
  */
 import type { Locale } from "../locales";
 
-export function formatMoney(minorUnits: number, currency: string, decimals: number, locale: Locale = "es_CO"): string {
+export function formatMoney(minorUnits: number, currency: string, decimals: number, _locale: Locale = "es_CO"): string {
   const major = minorUnits / 10 ** decimals;
   const negative = major < 0;
   const [whole = "0", fraction] = Math.abs(major).toFixed(decimals).split(".");
-  const [thousands, decimal] = locale === "en_US" ? [",", "."] : [".", ","];
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, thousands);
-  return `${currency} ${negative ? "-" : ""}${grouped}${fraction ? decimal + fraction : ""}`;
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ".");
+  return `${currency} ${negative ? "-" : ""}${grouped}${fraction ? "," + fraction : ""}`;
 }
 
 /** Currencies the shop sells in and how many minor units each has in practice. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { LOCALES } from "../locales";
+import { LOCALE_BASE, messageSource } from "./define";
 import { catalogues, messageAreas, translate } from "./index";
 
 describe("message catalogues", () => {
@@ -28,7 +29,30 @@ describe("message catalogues", () => {
     expect(clashes).toEqual([]);
   });
 
-  it("fills placeholders", () => {
-    expect(translate("es_CO", "form.required")).toBe("Campo requerido");
+  it.each(Object.entries(LOCALE_BASE))("%s overrides only keys of %s, and only with a different text", (locale, base) => {
+    const unknown: string[] = [];
+    const repeated: string[] = [];
+    const sources = messageAreas.map((area) => messageSource(area));
+    expect(sources.every(Boolean), "every area is made by defineMessages").toBe(true);
+    for (const source of sources) {
+      const baseTexts: Record<string, string> = source![base];
+      for (const [key, text] of Object.entries(source![locale as keyof typeof LOCALE_BASE] ?? {})) {
+        if (!(key in baseTexts)) unknown.push(key);
+        else if (text === baseTexts[key]) repeated.push(key);
+      }
+    }
+    expect(unknown, `keys ${locale} overrides that ${base} lacks`).toEqual([]);
+    expect(repeated, `texts ${locale} repeats from ${base} (leave them out; they fall back)`).toEqual([]);
+  });
+
+  it("reads a regional text where the variant has one and the base text elsewhere", () => {
+    expect(translate("es_CL", "account.addresses.county")).toBe("Comuna");
+    expect(translate("es_CL", "account.title")).toBe(translate("es_CO", "account.title"));
+  });
+
+  it("fills placeholders with the parameters given and leaves missing ones as written", () => {
+    expect(translate("es_CO", "booking.discount.applied", { code: "VERANO", percent: 15 })).toBe("Cupón VERANO: 15% de descuento");
+    expect(translate("en_US", "errors.too_many_attempts", { minutes: 15 })).toBe("Too many attempts. Try again in 15 minutes.");
+    expect(translate("es_CO", "booking.ticket.title", { n: 2 })).toBe("Ticket 2: {name}");
   });
 });

@@ -1,9 +1,11 @@
 /**
  * Flat dotted message catalogues per locale, assembled from one file per area of the shop; es_CO is the
- * reference every other locale must match. The spec's message keys (`email_is_required` ...) are keys here.
+ * reference every other locale must match, and es_CL, es_ES and es_MX fall back to it for what they do not
+ * say differently (define.ts). The spec's message keys (`email_is_required` ...) are keys here.
  */
 import { DEFAULT_LOCALE, LOCALES, type Locale } from "../locales";
 import { accountMessages } from "./messages/account";
+import { accountSecurityMessages } from "./messages/account-security";
 import { authMessages } from "./messages/auth";
 import { bookingMessages } from "./messages/booking";
 import { catalogMessages } from "./messages/catalog";
@@ -14,9 +16,14 @@ import { orderMessages } from "./messages/orders";
 import { pagesMessages } from "./messages/pages";
 import { paymentMessages } from "./messages/payments";
 import { purchaseMessages } from "./messages/purchases";
+import { privateEventMessages } from "./messages/private-events";
+import { staffMessages } from "./messages/staff";
+import { staffDoorMessages } from "./messages/staff-door";
+import { staffRunsMessages } from "./messages/staff-runs";
 import { storefrontMessages } from "./messages/storefront";
+import { tripNoticeMessages } from "./messages/trip-notices";
 
-export const messageAreas = [commonMessages, errorMessages, formMessages, authMessages, accountMessages, storefrontMessages, paymentMessages, catalogMessages, pagesMessages, bookingMessages, orderMessages, purchaseMessages] as const;
+export const messageAreas = [commonMessages, errorMessages, formMessages, authMessages, accountMessages, storefrontMessages, paymentMessages, catalogMessages, pagesMessages, bookingMessages, orderMessages, purchaseMessages, staffMessages, staffDoorMessages, staffRunsMessages, privateEventMessages, tripNoticeMessages, accountSecurityMessages] as const;
 
 type Area = (typeof messageAreas)[number];
 type KeysOf<A> = A extends Record<Locale, Record<infer K, string>> ? K : never;

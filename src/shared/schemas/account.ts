@@ -3,8 +3,8 @@
  * addresses. Messages are catalogue keys.
  */
 import * as z from "zod/mini";
-import { emailField, requiredText } from "./fields";
-import { accountEmail, firstName, lastName, phoneNumber } from "./auth";
+import { databaseId, emailField, phoneField, requiredText } from "./fields";
+import { accountEmail, firstName, lastName, password, storedPhoneNumber } from "./auth";
 
 /** The profile's genderOptions map: stored key -> catalogue key of its label. */
 export const GENDERS = ["female", "male", "other", "undisclosed"] as const;
@@ -21,7 +21,7 @@ export const profileSchema = z.object({
   email: accountEmail,
   firstName,
   lastName,
-  phoneNumber,
+  phoneNumber: storedPhoneNumber,
   rut: z.pipe(
     z.nullish(z.string({ error: "errors.invalid_value" }).check(z.trim(), z.maxLength(30, "form.too_long"))),
     z.transform((value: string | null | undefined) => (value ? value : null)),
@@ -31,18 +31,18 @@ export const profileSchema = z.object({
 export type Profile = z.infer<typeof profileSchema>;
 export type ProfileInput = z.input<typeof profileSchema>;
 
+/** POST /shop-api/me/email: the new sign-in email, confirmed by the current password. */
+export const emailChangeSchema = z.object({ email: accountEmail, password });
+export type EmailChange = z.infer<typeof emailChangeSchema>;
+export type EmailChangeInput = z.input<typeof emailChangeSchema>;
+
 /** account.md section 5: "+569 then 8 digits, or 9 then 8 digits" (spaces and dashes ignored). */
 export const FRIEND_PHONE = /^(\+569\d{8}|9\d{8})$/;
 
 export const frequentFriendSchema = z.object({
   fullname: requiredText(120),
-  phone: z.pipe(
-    z.pipe(
-      z.string({ error: "form.required" }),
-      z.transform((value: string) => value.replace(/[\s\-().]/g, "")),
-    ),
-    z.string().check(z.minLength(1, "form.required"), z.regex(FRIEND_PHONE, "form.phone_invalid")),
-  ),
+  // A friend may live in any of the shop's countries (the spec's pattern is Chilean; the default country is Colombia).
+  phone: phoneField(FRIEND_PHONE, { anyCountry: true }),
   email: emailField,
 });
 export type FrequentFriendBody = z.infer<typeof frequentFriendSchema>;
@@ -58,7 +58,7 @@ export const frequentAddressSchema = z.object({
   name: z
     .string({ error: "account.address_name_min" })
     .check(z.trim(), z.minLength(3, "account.address_name_min"), z.maxLength(200, "form.too_long")),
-  countyId: z.coerce.number({ error: "form.required" }).check(z.int("form.required"), z.positive("form.required")),
+  countyId: databaseId("form.required", { max: Number.MAX_SAFE_INTEGER }),
   myAddress: z._default(myAddressFlag, false),
 });
 export type FrequentAddressBody = z.infer<typeof frequentAddressSchema>;
@@ -66,6 +66,3 @@ export type FrequentAddressInput = z.input<typeof frequentAddressSchema>;
 
 /** PUT /shop-api/frequent-addresses/{id}/my-address: no body marks it own; `{ myAddress: 0 }` unmarks it. */
 export const myAddressSchema = z.object({ myAddress: z._default(myAddressFlag, true) });
-
-/** Path ids: positive integers; anything else is a row nobody has (404). */
-export const idParam = z.coerce.number().check(z.int(), z.positive());

@@ -3,6 +3,7 @@
  * (`email_is_required` ...), catalogue keys in src/shared/i18n/messages/auth.ts.
  */
 import * as z from "zod/mini";
+import { toE164 } from "../format/phone-number";
 import { COUNTRIES } from "../locales";
 import { todayIso } from "./fields";
 
@@ -43,20 +44,35 @@ const personName = (required: string, lettersOnly: string) =>
 export const firstName = personName("name_is_required", "name_must_contain_only_letters");
 export const lastName = personName("lastname_is_required", "lastname_must_contain_only_letters");
 
-/** Digits only (spaces people type are ignored), with the country code: 7 to 15 digits as E.164 allows. */
-export const phoneNumber = z.pipe(
+/** 7 to 15 digits as E.164 allows (spaces people type are ignored); `digits` says what else may stand. */
+const phoneDigits = (digits: RegExp) =>
   z.pipe(
-    z.string({ error: "phone_is_required" }),
-    z.transform((value: string) => value.replace(/\s+/g, "")),
-  ),
-  z
-    .string()
-    .check(
-      z.minLength(1, "phone_is_required"),
-      z.regex(/^\d+$/, "phone_must_only_contain_numbers"),
-      z.minLength(7, "phone_is_invalid"),
-      z.maxLength(15, "phone_is_invalid"),
+    z.pipe(
+      z.string({ error: "phone_is_required" }),
+      z.transform((value: string) => value.replace(/\s+/g, "")),
     ),
+    z
+      .string()
+      .check(
+        z.minLength(1, "phone_is_required"),
+        z.regex(digits, "phone_must_only_contain_numbers"),
+        z.refine((value) => value.replace("+", "").length >= 7, "phone_is_invalid"),
+        z.refine((value) => value.replace("+", "").length <= 15, "phone_is_invalid"),
+      ),
+  );
+
+/** What a person types in a phone box: digits only (the sign-up form joins the calling code to it). */
+export const phoneNumber = phoneDigits(/^\d+$/);
+
+/**
+ * The sign-up and profile phoneNumber: digits with the country code, or the E.164 form it is stored in (a
+ * leading + only, so a form's checked value passes the API's check again). A number libphonenumber-js knows
+ * (the shop's countries, read with or without the code) is stored as E.164 ("+573001234567"); one of
+ * another country keeps its digits.
+ */
+export const storedPhoneNumber = z.pipe(
+  phoneDigits(/^\+?\d+$/),
+  z.transform((digits: string) => toE164(digits, { anyCountry: true, codeFirst: true }) ?? digits),
 );
 
 /** YYYY-MM-DD, a real day, not in the future (spec: future dates disabled) and not before 1900. */
@@ -89,7 +105,7 @@ export const signUpSchema = z.object({
   plainPassword: password,
   firstName,
   lastName,
-  phoneNumber,
+  phoneNumber: storedPhoneNumber,
   countryCode,
   birthday,
 });

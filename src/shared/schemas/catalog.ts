@@ -26,10 +26,13 @@ export const idParam = z.pipe(
 
 export const idPathSchema = z.object({ id: idParam });
 
+const eventRef = z.string().check(z.trim(), z.minLength(1, "errors.invalid_id"), z.maxLength(160, "errors.invalid_id"));
+
 /** `/events/{slug or id}`: anything short enough to be a slug or an id; the service decides which. */
-export const eventRefPathSchema = z.object({
-  ref: z.string().check(z.trim(), z.minLength(1, "errors.invalid_id"), z.maxLength(160, "errors.invalid_id")),
-});
+export const eventRefPathSchema = z.object({ ref: eventRef });
+
+/** `/events/{id}/product-variant`, `/provinces/by-event/{id}`: an event's id, or its slug (a private event has only its slug). */
+export const eventIdOrSlugPathSchema = z.object({ id: eventRef });
 
 /** 1 mass, 2 private, 3 alliance. */
 export const eventTypeParam = z.pipe(

@@ -4,6 +4,8 @@
  */
 // zod/mini: the same validation as classic zod in a few kB, because the browser downloads these schemas too.
 import * as z from "zod/mini";
+import { MAX_DB_ID } from "../domain/ids";
+import { stripPhoneSeparators, toE164, type PhoneRules } from "../format/phone-number";
 import { todayIso } from "../format/today";
 
 // In its own module so a page script can use it without zod; re-exported for the schemas' users.
@@ -18,18 +20,40 @@ export const emailField = z.pipe(
 );
 
 /**
- * account.md section 5: a Colombian number, "+57 then 8 digits, or 9 then 8 digits".
- * Spaces, dashes and brackets people type are ignored.
+ * A phone field: the spec's own pattern, or a number libphonenumber-js finds valid under `rules` (a real
+ * Colombian mobile "+57 300 123 4567" or "300 123 4567" by default). Spaces, dashes and brackets people
+ * type are ignored; a valid number is stored as E.164 ("+573001234567"), a spec-pattern one as typed.
  */
-export const COLOMBIAN_PHONE = /^(\+57\d{8}|9\d{8})$/;
-export const colombianPhone = z.pipe(
+export const phoneField = (specPattern: RegExp, rules: PhoneRules = {}) =>
   z.pipe(
-    z.string({ error: "form.required" }),
-    z.transform((value: string) => value.replace(/[\s\-().]/g, "")),
-  ),
-  z.string().check(z.minLength(1, "form.required"), z.regex(COLOMBIAN_PHONE, "form.phone_invalid")),
-);
+    z.pipe(z.string({ error: "form.required" }), z.transform(stripPhoneSeparators)),
+    z.pipe(
+      z.string().check(
+        z.minLength(1, "form.required"),
+        z.refine((value) => specPattern.test(value) || toE164(value, rules) !== undefined, "form.phone_invalid"),
+      ),
+      z.transform((value: string) => toE164(value, rules) ?? value),
+    ),
+  );
 
+/** account.md section 5: a Colombian number, "+57 then 8 digits, or 9 then 8 digits" (or a real one, above). */
+export const COLOMBIAN_PHONE = /^(\+57\d{8}|9\d{8})$/;
+export const colombianPhone = phoneField(COLOMBIAN_PHONE, { country: "CO" });
+
+/**
+ * A database id: a number, or a numeric string (form selects give strings). Never a boolean or a list,
+ * which a plain Number() would read as 1 or as its one element. `max` lets a service name an id past the
+ * column's range itself (e.g. "the municipality does not exist").
+ */
+export const databaseId = (message: string, options: { max?: number } = {}) =>
+  z.pipe(
+    z.pipe(
+      // Input typed unknown, as before: a form with nothing chosen yet sends null and gets the message.
+      z.pipe(z.unknown(), z.union([z.number({ error: message }), z.string({ error: message }).check(z.trim(), z.regex(/^\d+$/, message))], { error: message })),
+      z.transform((value: number | string) => Number(value)),
+    ),
+    z.number({ error: message }).check(z.int(message), z.positive(message), z.lte(options.max ?? MAX_DB_ID, message)),
+  );
 
 /** dd/MM/yyyy (the spec's payload) or yyyy-mm-dd, read back as yyyy-mm-dd; a real calendar day. */
 export const calendarDay = z.pipe(

@@ -8,13 +8,14 @@
  * adds is dropped by the (stripping) object schemas below.
  */
 import * as z from "zod/mini";
+import { PAYMENT_CODES, type PaymentCode } from "../domain/payment-codes";
+import { stripPhoneSeparators, toE164 } from "../format/phone-number";
+import { databaseId } from "./fields";
 
-export const PAYMENT_CODES = ["webpay", "mercadopago", "transferencia", "prepagado"] as const;
-export type PaymentCodeValue = (typeof PAYMENT_CODES)[number];
+export type PaymentCodeValue = PaymentCode;
 
 /** A database id sent as a number or a numeric string (form selects give strings). */
-const dbId = (message: string) =>
-  z.coerce.number({ error: message }).check(z.int(message), z.positive(message), z.lte(2_147_483_647, message));
+const dbId = databaseId;
 
 /** Spec section 5: "passenger needs name, valid email, phone of at least 8 characters, passengerAddress". */
 export const passengerSchema = z.object({
@@ -25,9 +26,18 @@ export const passengerSchema = z.object({
     z.string({ error: "booking.passenger_email_invalid" }).check(z.trim(), z.maxLength(254, "form.too_long")),
     z.email({ error: "booking.passenger_email_invalid" }),
   ),
-  phone: z
-    .string({ error: "booking.passenger_phone_min" })
-    .check(z.trim(), z.minLength(8, "booking.passenger_phone_min"), z.maxLength(30, "form.too_long")),
+  // At least 8 characters (spec), and a phone: a number of the shop's countries (stored as E.164) or 8-15 digits.
+  phone: z.pipe(
+    z
+      .string({ error: "booking.passenger_phone_min" })
+      .check(
+        z.trim(),
+        z.minLength(8, "booking.passenger_phone_min"),
+        z.maxLength(30, "form.too_long"),
+        z.refine((value) => toE164(value, { anyCountry: true }) !== undefined || /^\+?\d{8,15}$/.test(stripPhoneSeparators(value)), "form.phone_invalid"),
+      ),
+    z.transform((value: string) => toE164(value, { anyCountry: true }) ?? stripPhoneSeparators(value)),
+  ),
   passengerAddress: z
     .string({ error: "booking.passenger_address_required" })
     .check(z.trim(), z.minLength(1, "booking.passenger_address_required"), z.maxLength(200, "form.too_long")),
@@ -130,79 +140,5 @@ export type DiscountCodeForm = z.infer<typeof discountCodeSchema>;
 /** GET /shop-api/discounts/{code}/event/{eventId} path. */
 export const discountPathSchema = z.object({ code: couponField, eventId: dbId("errors.invalid_id") });
 
-/** The answer of the discount call (spec section 3 "Discount"). */
-export interface DiscountAnswer {
-  code: string;
-  /** Fraction off as a number (0.15); the wizard shows variation x 100 as the percentage. */
-  variation: number;
-  productVariants: { product_variant_id: number; discount_price: number }[];
-}
-
-/**
- * The answer of POST /shop-api/init-payment: the spec's payment response (only the chosen method's fields are
- * present; prepagado has none) plus the order it made.
- */
-export interface PaymentStartAnswer {
-  orderId: number;
-  paymentCode: PaymentCodeValue;
-  /** The order's state right after the purchase: awaiting_payment, awaiting_transfer_payment or paid. */
-  state: string;
-  /** When the held seats are released if the order is still unpaid (ISO, UTC); null for paid orders. */
-  holdExpiresAt: string | null;
-  webpay_token?: string;
-  webpay_url?: string;
-  preference_id?: string;
-  preference_init_point?: string;
-  bankName?: string;
-  accountId?: string;
-  accountType?: string;
-  dni?: string;
-  email?: string;
-}
-
-/** GET /shop-api/order-status/{id}: what the payment result page reads (storefront spec section 3 "Order"). */
-export interface OrderStatusAnswer {
-  order: { id: number; paymentState: string };
-}
-
-type TextMap<T> = Record<string, T>;
-
-/** GET /shop-api/order-detail/{id} (account spec sections 3 and 7): the owner's purchase detail. */
-export interface OrderDetailAnswer {
-  order: {
-    id: number;
-    /** Purchase time, UTC ISO. */
-    date: string;
-    paymentState: string;
-    paymentCode: string;
-    currency: string;
-    subtotal: number;
-    /** How much the discount took off (subtotal - total). */
-    discount: number;
-    total: number;
-    /** The chosen event date (UTC ISO). */
-    eventDate: string | null;
-    holdExpiresAt: string | null;
-  };
-  event: {
-    id: number;
-    slug: string;
-    name: string;
-    translations: TextMap<{ name: string; description?: string; imagePath?: string }>;
-  };
-  tickets: {
-    id: number;
-    productVariantId: number;
-    name: string;
-    translations: TextMap<{ name: string; description?: string }>;
-    capacity: number;
-    price: number;
-    discountPrice: number | null;
-    placeAddress: string;
-    passengers: { name: string; email: string; phone: string; passengerAddress: string }[];
-    addresses: { address: string; commune_id: number; communeName: string }[];
-  }[];
-  /** Paid orders: the QR content `{"orderId":…,"sig":"…"}` and the same as a PNG data URL. */
-  qr: string | null;
-  qrImage: string | null;
-}
+/** The purchase calls' answers: their schemas live in ./answers/orders. */
+export type { DiscountAnswer, OrderDetailAnswer, OrderStatusAnswer, PaymentStartAnswer } from "./answers/orders";

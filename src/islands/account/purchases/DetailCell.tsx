@@ -3,19 +3,19 @@
  * cancelled purchase, a gray icon that opens nothing.
  */
 import { iconSvg } from "../../../components/ui/icons";
-import { fill, purchaseTexts } from "./texts";
+import { fill } from "../../ui/texts";
+import type { PurchaseTexts } from "./texts";
 
 interface Props {
   orderId: number;
   state: string;
-  locale: string;
+  texts: PurchaseTexts;
   onOpen(id: number): void;
 }
 
 const ICON = iconSvg("ticket", 22);
 
-export function DetailCell({ orderId, state, locale, onOpen }: Props) {
-  const texts = purchaseTexts(locale);
+export function DetailCell({ orderId, state, texts, onOpen }: Props) {
   if (state === "cancelled") {
     return (
       <span className="purchase-open is-disabled" role="img" aria-label={texts["purchase.no_detail"]} dangerouslySetInnerHTML={{ __html: ICON }} />
@@ -29,10 +29,10 @@ export function DetailCell({ orderId, state, locale, onOpen }: Props) {
 }
 
 /** The column's header, read by screen readers only. */
-export function DetailHeader({ locale }: { locale: string }) {
+export function DetailHeader({ texts }: { texts: PurchaseTexts }) {
   return (
     <th scope="col">
-      <span className="sr-only">{purchaseTexts(locale)["purchase.detail_column"]}</span>
+      <span className="sr-only">{texts["purchase.detail_column"]}</span>
     </th>
   );
 }

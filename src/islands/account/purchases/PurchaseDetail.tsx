@@ -11,12 +11,15 @@ import { formatPrice } from "../../../shared/format/money";
 import { isLocale } from "../../../shared/locales";
 import type { OrderDetailAnswer as OrderDetail } from "../../../shared/schemas/purchase";
 import { TicketPanel } from "./TicketPanel";
-import { fill, purchaseTexts } from "./texts";
+import { FullScreenQr, TripTimes } from "./TripExtras";
+import { fill } from "../../ui/texts";
+import type { PurchaseTexts } from "./texts";
 import "./purchase-detail.css";
 
 interface Props {
   orderId: number;
   locale: string;
+  texts: PurchaseTexts;
   countryCode: string;
   listHref: string;
   /** The state chip of the purchase list (its colours and words). */
@@ -24,8 +27,7 @@ interface Props {
   onBack(): void;
 }
 
-export function PurchaseDetail({ orderId, locale, countryCode, listHref, renderState, onBack }: Props) {
-  const texts = purchaseTexts(locale);
+export function PurchaseDetail({ orderId, locale, texts, countryCode, listHref, renderState, onBack }: Props) {
   const [detail, setDetail] = useState<OrderDetail | null>(null);
   const [failed, setFailed] = useState(false);
 
@@ -33,7 +35,7 @@ export function PurchaseDetail({ orderId, locale, countryCode, listHref, renderS
     let live = true;
     setDetail(null);
     setFailed(false);
-    api<OrderDetail>(`/shop-api/order-detail/${orderId}`)
+    api("GET /shop-api/order-detail/:id", { params: { id: orderId } })
       .then((answer) => live && setDetail(answer))
       .catch(() => live && setFailed(true));
     return () => {
@@ -120,12 +122,14 @@ export function PurchaseDetail({ orderId, locale, countryCode, listHref, renderS
             <>
               <img src={detail.qrImage} alt={fill(texts["purchase.qr.alt"], { id: order.id })} width={200} height={200} data-qr={detail.qr ?? ""} />
               <p>{texts["purchase.qr.hint"]}</p>
+              <FullScreenQr image={detail.qrImage} alt={fill(texts["purchase.qr.alt"], { id: order.id })} texts={texts} />
             </>
           ) : (
             <p className="purchase-qr-pending">{texts["purchase.qr.pending"]}</p>
           )}
         </section>
       </div>
+      {detail.itinerary ? <TripTimes orderId={order.id} eventName={eventName} itinerary={detail.itinerary} zone={zone} texts={texts} /> : null}
       <section aria-labelledby="purchase-tickets-title">
         <h3 id="purchase-tickets-title">{texts["purchase.tickets"]}</h3>
         <Accordion.Root type="multiple" defaultValue={tickets[0] ? [String(tickets[0].id)] : []} className="purchase-tickets">

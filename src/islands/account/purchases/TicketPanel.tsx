@@ -4,7 +4,8 @@ import { iconSvg } from "../../../components/ui/icons";
 import { formatPrice } from "../../../shared/format/money";
 import { isLocale } from "../../../shared/locales";
 import type { OrderDetailAnswer as OrderDetail } from "../../../shared/schemas/purchase";
-import { fill, type PurchaseTexts } from "./texts";
+import { fill } from "../../ui/texts";
+import type { PurchaseTexts } from "./texts";
 
 interface Props {
   ticket: OrderDetail["tickets"][number];

@@ -1,18 +1,16 @@
-/** The purchase detail's words in the page's locale, plus the payment-method names. */
-import { paymentMessages } from "../../../shared/i18n/messages/payments";
+/** The purchase detail's words (the purchases area) and the payment-method names; part of the account's texts. */
+import type { MessageKey } from "../../../shared/i18n";
 import { purchaseMessages } from "../../../shared/i18n/messages/purchases";
-import { isLocale, type Locale } from "../../../shared/locales";
+import { tripNoticeMessages } from "../../../shared/i18n/messages/trip-notices";
+import { areaKeys } from "../../ui/pick-texts";
+import type { Texts } from "../../ui/texts";
 
-const METHOD_KEYS = ["payments.method.webpay", "payments.method.mercadopago", "payments.method.transferencia", "payments.method.prepagado"] as const;
+const METHOD_KEYS = ["payments.method.webpay", "payments.method.mercadopago", "payments.method.transferencia", "payments.method.prepagado"] as const satisfies readonly MessageKey[];
 
-export type PurchaseTexts = Record<keyof (typeof purchaseMessages)["es_CO"] | (typeof METHOD_KEYS)[number], string>;
+/** Pick-up times, calendar files and the full-screen QR code (the trip notices a passenger reads on the page). */
+const TRIP_KEYS = areaKeys(tripNoticeMessages).filter(
+  (key): key is Extract<typeof key, `purchase.${string}` | `calendar.${string}`> => key.startsWith("purchase.") || key.startsWith("calendar."),
+);
 
-export function purchaseTexts(locale: string): PurchaseTexts {
-  const code: Locale = isLocale(locale) ? locale : "es_CO";
-  const methods = Object.fromEntries(METHOD_KEYS.map((key) => [key, paymentMessages[code][key]])) as Record<(typeof METHOD_KEYS)[number], string>;
-  return { ...methods, ...purchaseMessages[code] };
-}
-
-export function fill(text: string, params: Record<string, string | number> = {}): string {
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
-}
+export const PURCHASE_KEYS = [...METHOD_KEYS, ...areaKeys(purchaseMessages), ...TRIP_KEYS];
+export type PurchaseTexts = Texts<(typeof PURCHASE_KEYS)[number]>;

@@ -1,6 +1,7 @@
 /**
  * Demo accounts (docs/decisions.md lists them): a verified customer with a frequent friend and two
- * frequent addresses, and a staff member for the scanner and transfer validation. Demo passwords are
+ * frequent addresses, a staff member for the scanner and transfer validation, and an admin who also runs the
+ * catalogue. Demo passwords are
  * for the embedded demo database only.
  */
 import { and, eq } from "drizzle-orm";
@@ -11,6 +12,7 @@ import { counties, frequentAddresses, frequentFriends, provinces, users } from "
 export const DEMO_ACCOUNTS = {
   customer: { email: "cliente@rodamos.co", password: "rodamos123" },
   staff: { email: "staff@rodamos.co", password: "staff12345" },
+  admin: { email: "admin@rodamos.co", password: "admin12345" },
 } as const;
 
 async function countyId(db: Db, province: string, county: string): Promise<number | undefined> {
@@ -52,6 +54,19 @@ export async function seedUsers(db: Db, now: Date) {
     localeCode: "es_CO",
     verifiedAt: now,
     role: "staff",
+  });
+  await db.insert(users).values({
+    email: DEMO_ACCOUNTS.admin.email,
+    passwordHash: await hashPassword(DEMO_ACCOUNTS.admin.password),
+    firstName: "Mariana",
+    lastName: "Ospina",
+    phoneNumber: "+573154445566",
+    gender: "female",
+    birthday: "1985-11-12",
+    countryCode: "CO",
+    localeCode: "es_CO",
+    verifiedAt: now,
+    role: "admin",
   });
 
   await db.insert(frequentFriends).values({

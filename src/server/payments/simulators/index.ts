@@ -1,20 +1,24 @@
 /**
  * The local payment simulators, served by the shop itself under /payments-sim (the static site passes that
  * prefix through to the API). Their state is in memory, one set per app instance: a restart forgets every
- * simulated transaction. Off by default when NODE_ENV is production (PAYMENT_SIMULATORS overrides).
+ * simulated transaction. Demo mode only, answering this machine only (the shop's own adapters and a browser on
+ * it); absent in production whatever PAYMENT_SIMULATORS says (src/server/auth/local-only.ts).
  */
 import { Hono } from "hono";
-import type { AppDeps, AppEnv } from "../../http/context";
+import { demoToolsOnly } from "../../auth/local-only";
+import type { ShopContext } from "../../context";
+import { shopMode } from "../../env";
+import type { AppEnv } from "../../http/context";
 import { paymentSettings } from "../config";
 import { mercadoPagoSimulator } from "./mercadopago-simulator";
 import { webpaySimulator } from "./webpay-simulator";
 
-export function paymentSimulators(deps: AppDeps): Hono<AppEnv> {
+export function paymentSimulators(deps: ShopContext): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const settings = paymentSettings(deps.env);
-  if (!settings.simulatorsEnabled) return app;
-  const now = deps.now ?? (() => new Date());
-  app.route("/webpay", webpaySimulator(settings, now));
-  app.route("/mercadopago", mercadoPagoSimulator(settings, now));
+  if (!settings.simulatorsEnabled || shopMode(deps.env) === "production") return app;
+  app.use("*", demoToolsOnly);
+  app.route("/webpay", webpaySimulator(settings, deps.now));
+  app.route("/mercadopago", mercadoPagoSimulator(settings, deps.now));
   return app;
 }

@@ -1,7 +1,8 @@
 /**
  * A local MercadoPago Checkout Pro: preferences (Bearer token checked), the init_point page with approve,
  * reject and cancel, back_url returns with the query Checkout Pro sends, the signed webhook to notification_url
- * (`?data.id=…&type=payment`, x-signature over `id:…;request-id:…;ts:…;`) and GET /v1/payments/{id}.
+ * (`?data.id=…&type=payment`, x-signature over `id:…;request-id:…;ts:…;`), GET /v1/payments/{id} and
+ * POST /v1/payments/{id}/refunds.
  * State lives in memory, per app instance, and is lost on restart.
  */
 import { randomBytes, randomUUID } from "node:crypto";
@@ -16,6 +17,7 @@ import {
   PAYMENTS_PATH,
   PREFERENCES_PATH,
   createPreferenceSchema,
+  refundRequestSchema,
   type BackUrlParams,
   type CreatePreferenceRequest,
 } from "../mercadopago-protocol";
@@ -37,7 +39,7 @@ interface SimulatedPreference {
 
 interface SimulatedPayment {
   id: number;
-  status: "approved" | "rejected";
+  status: "approved" | "rejected" | "refunded";
   status_detail: string;
   external_reference: string | null;
   transaction_amount: number;
@@ -68,6 +70,8 @@ export function mercadoPagoSimulator(settings: PaymentSettings, now: () => Date)
   const preferences = new Map<string, SimulatedPreference>();
   const payments = new Map<number, SimulatedPayment>();
   const deliveries = new Map<number, WebhookDelivery[]>();
+  const refundsByKey = new Map<string, { id: number; payment_id: number; amount: number; status: string }>();
+  let nextRefundId = 5_000_000_000 + Math.floor(Math.random() * 1_000_000);
   const base = `${settings.publicUrl}/payments-sim/mercadopago`;
   let nextPaymentId = 1_000_000_000 + Math.floor(Math.random() * 1_000_000) * 1000;
   let nextOrderId = 20_000_000_000 + Math.floor(Math.random() * 1_000_000) * 1000;
@@ -112,6 +116,36 @@ export function mercadoPagoSimulator(settings: PaymentSettings, now: () => Date)
     const payment = payments.get(Number(c.req.param("id")));
     if (!payment) return refuse(c, 404, "not_found", "Payment not found");
     return c.json(payment);
+  });
+
+  // A full refund (no amount); a repeated X-Idempotency-Key answers the first refund again.
+  app.post(`${PAYMENTS_PATH}/:id/refunds`, async (c) => {
+    const payment = payments.get(Number(c.req.param("id")));
+    if (!payment) return refuse(c, 404, "not_found", "Payment not found");
+    let body: unknown = {};
+    const text = await c.req.text();
+    if (text) {
+      try {
+        body = JSON.parse(text);
+      } catch {
+        return refuse(c, 400, "bad_request", "invalid JSON body");
+      }
+    }
+    const parsed = refundRequestSchema.safeParse(body);
+    if (!parsed.success) return refuse(c, 400, "bad_request", "invalid amount");
+    const key = c.req.header("x-idempotency-key");
+    const earlier = key ? refundsByKey.get(key) : undefined;
+    if (earlier) return c.json(earlier, 201);
+    if (payment.status !== "approved") return refuse(c, 400, "bad_request", `Payment status ${payment.status} cannot be refunded`);
+    const amount = parsed.data.amount ?? payment.transaction_amount;
+    if (amount !== payment.transaction_amount) return refuse(c, 400, "bad_request", "only full refunds are simulated");
+    const at = now().toISOString();
+    const refund = { id: nextRefundId++, payment_id: payment.id, amount, status: "approved", date_created: at, source: { type: "collector" } };
+    payment.status = "refunded";
+    payment.status_detail = "refunded";
+    payment.date_last_updated = at;
+    if (key) refundsByKey.set(key, refund);
+    return c.json(refund, 201);
   });
 
   /** Simulator only: MercadoPago repeats a notification it thinks was missed; this sends it again on demand. */

@@ -1,5 +1,5 @@
 /**
- * A local Webpay Plus that speaks Transbank's REST v1.2 (create, commit, status; keys checked) and serves the
+ * A local Webpay Plus that speaks Transbank's REST v1.2 (create, commit, status, refund; keys checked) and serves the
  * payment form the browser posts token_ws to, with approve, reject, cancel and timeout. Returns follow
  * Transbank's flows: token_ws by GET (approved or rejected, decided at commit), TBK_TOKEN + TBK_ORDEN_COMPRA +
  * TBK_ID_SESION by POST (cancel, as in Transbank's integration environment), only TBK_ORDEN_COMPRA +
@@ -15,6 +15,8 @@ import {
   WEBPAY_FORM_PATH,
   WEBPAY_TRANSACTIONS_PATH,
   createTransactionSchema,
+  refundRequestSchema,
+  type RefundAnswer,
   type TransactionAnswer,
   type WebpayErrorAnswer,
 } from "../webpay-protocol";
@@ -91,6 +93,36 @@ export function webpaySimulator(settings: PaymentSettings, now: () => Date) {
     }
     transaction.committed = commitAnswer(transaction, now());
     return c.json(transaction.committed);
+  });
+
+  // Transbank's refund: the whole authorized amount back at once (a nullification); more than is left is refused.
+  app.post(`${WEBPAY_TRANSACTIONS_PATH}/:token/refunds`, async (c) => {
+    const transaction = transactions.get(c.req.param("token"));
+    if (!transaction) return refuse(c, 404, "Transaction not found");
+    let body: unknown;
+    try {
+      body = await c.req.json();
+    } catch {
+      return refuse(c, 400, "Invalid JSON body");
+    }
+    const parsed = refundRequestSchema.safeParse(body);
+    if (!parsed.success) return refuse(c, 422, "Invalid value for parameter: amount");
+    const committed = transaction.committed;
+    if (!committed || (committed.status !== "AUTHORIZED" && committed.status !== "NULLIFIED")) {
+      return refuse(c, 422, "Invalid status for transaction while refunding");
+    }
+    const balance = committed.balance ?? committed.amount;
+    if (parsed.data.amount > balance) return refuse(c, 422, "Amount to refund exceeds the balance of the transaction");
+    const left = balance - parsed.data.amount;
+    transaction.committed = { ...committed, status: "NULLIFIED", balance: left };
+    return c.json({
+      type: "NULLIFIED",
+      authorization_code: String(100000 + Math.floor(Math.random() * 900000)),
+      authorization_date: now().toISOString(),
+      nullified_amount: parsed.data.amount,
+      balance: left,
+      response_code: 0,
+    } satisfies RefundAnswer);
   });
 
   app.get(`${WEBPAY_TRANSACTIONS_PATH}/:token`, (c) => {

@@ -4,63 +4,99 @@
  */
 import { Hono } from "hono";
 import { loginSchema, oneTimeTokenQuery, recoverySchema, resetPasswordSchema, signUpSchema } from "../../../shared/schemas/auth";
-import { authKit } from "../../auth/auth-kit";
 import { callerOf, clientIp, requireCaller, type AuthEnv } from "../../auth/bearer";
-import { ok } from "../../http/answer";
+import { spendAttempt } from "../../auth/attempts";
+import { addressLimitsApply } from "../../auth/local-only";
+import { RATE_RULES } from "../../auth/rate-limit";
 import type { AppEnv } from "../../http/context";
 import { readJson, readQuery } from "../../http/validate";
 import { logIn } from "../../services/account/login";
 import { limitRecovery, requestRecovery, resetPassword } from "../../services/account/recovery";
 import { registerCustomer, resendVerification, verifyAccount } from "../../services/account/registration";
+import { confirmEmailChange, endSessions } from "../../services/account/sessions";
+import { ShopError } from "../../../shared/domain/shop-error";
+import { documented } from "../contract";
+
+const register = documented("POST /shop-api/register");
+const verify = documented("GET /shop-api/verify-account");
+const resend = documented("POST /shop-api/resend-verification");
+const login = documented("POST /shop-api/login");
+const recovery = documented("POST /shop-api/recovery");
+const reset = documented("POST /shop-api/reset-password");
+const session = documented("GET /shop-api/session");
+const logout = documented("POST /shop-api/logout");
+const confirmEmail = documented("GET /shop-api/confirm-email");
 
 export const authRoutes = new Hono<AppEnv>();
 
-authRoutes.post("/register", async (c) => {
+authRoutes.post("/register", register.describe, async (c) => {
   const body = await readJson(c, signUpSchema);
   const deps = c.get("deps");
-  const created = await registerCustomer(deps, body, c.get("locale"), authKit(deps).now());
-  return ok(c, created, 201);
+  // Each sign-up sends a mail: one address may open only so many accounts an hour.
+  if (addressLimitsApply(c)) await spendAttempt(deps, [{ rule: RATE_RULES.signUpPerIp, subject: clientIp(c) }], deps.now());
+  const created = await registerCustomer(deps, body, c.get("locale"), deps.now());
+  return register.ok(c, created);
 });
 
-authRoutes.get("/verify-account", async (c) => {
+authRoutes.get("/verify-account", verify.describe, async (c) => {
   const { token } = readQuery(c, oneTimeTokenQuery);
   const deps = c.get("deps");
-  const verified = await verifyAccount(deps.db, token, authKit(deps).now());
-  return ok(c, { verified: true, ...verified });
+  const verified = await verifyAccount(deps.db, token, deps.now());
+  return verify.ok(c, { verified: true, ...verified });
 });
 
-authRoutes.post("/resend-verification", async (c) => {
+authRoutes.post("/resend-verification", resend.describe, async (c) => {
   const { email } = await readJson(c, recoverySchema);
   const deps = c.get("deps");
-  const now = authKit(deps).now();
+  const now = deps.now();
   await limitRecovery(deps, email, clientIp(c), now);
   await resendVerification(deps, email, now);
-  return ok(c, { sent: true });
+  return resend.ok(c, { sent: true });
 });
 
-authRoutes.post("/login", async (c) => {
+authRoutes.post("/login", login.describe, async (c) => {
   const body = await readJson(c, loginSchema);
-  return ok(c, await logIn(c.get("deps"), body, clientIp(c)));
+  return login.ok(c, await logIn(c.get("deps"), body, clientIp(c)));
 });
 
-authRoutes.post("/recovery", async (c) => {
+authRoutes.post("/recovery", recovery.describe, async (c) => {
   const { email } = await readJson(c, recoverySchema);
   await requestRecovery(c.get("deps"), email, clientIp(c));
-  return ok(c, { sent: true });
+  return recovery.ok(c, { sent: true });
 });
 
-authRoutes.post("/reset-password", async (c) => {
+authRoutes.post("/reset-password", reset.describe, async (c) => {
   // The body first: a mismatch must not spend the link.
   const { token } = readQuery(c, oneTimeTokenQuery);
   const body = await readJson(c, resetPasswordSchema);
   await resetPassword(c.get("deps"), token, body);
-  return ok(c, { reset: true });
+  return reset.ok(c, { reset: true });
+});
+
+/** The mailed email-change link: the person lands on their site's home, told by `?email-change=` how it went. */
+authRoutes.get("/confirm-email", confirmEmail.describe, async (c) => {
+  const { token } = readQuery(c, oneTimeTokenQuery);
+  try {
+    const { sitePrefix } = await confirmEmailChange(c.get("deps"), token);
+    return c.redirect(`${sitePrefix}/?email-change=confirmed`, 303);
+  } catch (error) {
+    if (!(error instanceof ShopError)) throw error;
+    return c.redirect(`/?email-change=${error.code}`, 303);
+  }
+});
+
+/** Log-out ends the session on the server too: the token (and every other of the account) stops working. */
+export const logoutRoutes = new Hono<AuthEnv>();
+logoutRoutes.use("*", requireCaller);
+logoutRoutes.post("/", logout.describe, async (c) => {
+  await endSessions(c.get("deps").db, callerOf(c).id);
+  return logout.ok(c, { loggedOut: true });
 });
 
 /** The session check that follows log-in (storefront spec section 7: path not shown). */
 export const sessionRoutes = new Hono<AuthEnv>();
 sessionRoutes.use("*", requireCaller);
-sessionRoutes.get("/", (c) => {
+sessionRoutes.get("/", session.describe, (c) => {
   const caller = callerOf(c);
-  return ok(c, { userId: caller.id, role: caller.role, expiresAt: new Date(caller.tokenExpiresAt * 1000).toISOString() });
+  return session.ok(c, { userId: caller.id, role: caller.role, expiresAt: new Date(caller.tokenExpiresAt * 1000).toISOString() });
 });

@@ -4,16 +4,18 @@
  */
 import { Hono } from "hono";
 import { callerOf, requireCaller, type AuthEnv } from "../../auth/bearer";
-import { authKit } from "../../auth/auth-kit";
-import { ApiError, ok } from "../../http/answer";
+import { ApiError } from "../../http/answer";
 import { getEventDetail } from "../../services/catalog";
+import { documented } from "../contract";
+
+const oneEvent = documented("GET /shop-api/events/:ref");
 
 export const signedInEventRoutes = new Hono<AuthEnv>();
 signedInEventRoutes.use("*", requireCaller);
 
-signedInEventRoutes.get("/:ref", async (c) => {
+signedInEventRoutes.get("/:ref", oneEvent.describe, async (c) => {
   const ref = c.req.param("ref");
   if (ref.length > 200) throw new ApiError(404, "not_found");
   const deps = c.get("deps");
-  return ok(c, await getEventDetail(deps.db, ref, { viewerUserId: callerOf(c).id, locale: c.get("locale"), now: authKit(deps).now() }));
+  return oneEvent.ok(c, await getEventDetail(deps.db, ref, { viewerUserId: callerOf(c).id, locale: c.get("locale"), now: deps.now() }));
 });

@@ -5,7 +5,6 @@
 import { Hono } from "hono";
 import { frequentAddressSchema, myAddressSchema } from "../../../shared/schemas/account";
 import { callerOf, requireCaller, type AuthEnv } from "../../auth/bearer";
-import { ok } from "../../http/answer";
 import { parseWith, readJson } from "../../http/validate";
 import {
   addFrequentAddress,
@@ -14,35 +13,42 @@ import {
   setMyAddress,
   updateFrequentAddress,
 } from "../../services/account/frequent-addresses";
-import { rowId } from "./frequent-friends.routes";
+import { documented } from "../contract";
+import { pathId as rowId } from "../../http/path-id";
+
+const list = documented("GET /shop-api/frequent-addresses");
+const add = documented("POST /shop-api/frequent-addresses");
+const update = documented("PUT /shop-api/frequent-addresses/:id");
+const markOwn = documented("PUT /shop-api/frequent-addresses/:id/my-address");
+const remove = documented("DELETE /shop-api/frequent-addresses/:id");
 
 export const frequentAddressRoutes = new Hono<AuthEnv>();
 frequentAddressRoutes.use("*", requireCaller);
 
-frequentAddressRoutes.get("/", async (c) => ok(c, await listFrequentAddresses(c.get("deps").db, callerOf(c).id)));
+frequentAddressRoutes.get("/", list.describe, async (c) => list.ok(c, await listFrequentAddresses(c.get("deps").db, callerOf(c).id)));
 
-frequentAddressRoutes.post("/", async (c) => {
+frequentAddressRoutes.post("/", add.describe, async (c) => {
   const body = await readJson(c, frequentAddressSchema);
-  return ok(c, await addFrequentAddress(c.get("deps").db, callerOf(c).id, body), 201);
+  return add.ok(c, await addFrequentAddress(c.get("deps").db, callerOf(c).id, body));
 });
 
-frequentAddressRoutes.put("/:id", async (c) => {
+frequentAddressRoutes.put("/:id", update.describe, async (c) => {
   const id = rowId(c.req.param("id"));
   const body = await readJson(c, frequentAddressSchema);
-  return ok(c, await updateFrequentAddress(c.get("deps").db, callerOf(c).id, id, body));
+  return update.ok(c, await updateFrequentAddress(c.get("deps").db, callerOf(c).id, id, body));
 });
 
-frequentAddressRoutes.put("/:id/my-address", async (c) => {
+frequentAddressRoutes.put("/:id/my-address", markOwn.describe, async (c) => {
   const id = rowId(c.req.param("id"));
   // The spec shows no body: none (or an empty one) marks the address as the caller's own.
   const text = await c.req.text();
   const { myAddress } = parseWith(myAddressSchema, text.trim() ? safeJson(text) : {});
-  return ok(c, await setMyAddress(c.get("deps").db, callerOf(c).id, id, myAddress));
+  return markOwn.ok(c, await setMyAddress(c.get("deps").db, callerOf(c).id, id, myAddress));
 });
 
-frequentAddressRoutes.delete("/:id", async (c) => {
+frequentAddressRoutes.delete("/:id", remove.describe, async (c) => {
   const id = rowId(c.req.param("id"));
-  return ok(c, await deleteFrequentAddress(c.get("deps").db, callerOf(c).id, id));
+  return remove.ok(c, await deleteFrequentAddress(c.get("deps").db, callerOf(c).id, id));
 });
 
 function safeJson(text: string): unknown {

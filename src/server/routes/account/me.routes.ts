@@ -1,17 +1,28 @@
-/** GET/PUT /shop-api/me (account.md section 7): the caller's own profile, nobody else's. */
+/** GET/PUT /shop-api/me (account.md section 7): the caller's own profile, nobody else's; POST /me/email asks to change the sign-in email. */
 import { Hono } from "hono";
-import { profileSchema } from "../../../shared/schemas/account";
-import { callerOf, requireCaller, type AuthEnv } from "../../auth/bearer";
-import { ok } from "../../http/answer";
+import { emailChangeSchema, profileSchema } from "../../../shared/schemas/account";
+import { callerOf, clientIp, requireCaller, type AuthEnv } from "../../auth/bearer";
 import { readJson } from "../../http/validate";
 import { getProfile, updateProfile } from "../../services/account/profile";
+import { requestEmailChange } from "../../services/account/sessions";
+import { documented } from "../contract";
+
+const read = documented("GET /shop-api/me");
+const save = documented("PUT /shop-api/me");
+const changeEmail = documented("POST /shop-api/me/email");
 
 export const meRoutes = new Hono<AuthEnv>();
 meRoutes.use("*", requireCaller);
 
-meRoutes.get("/", async (c) => ok(c, await getProfile(c.get("deps").db, callerOf(c).id)));
+meRoutes.get("/", read.describe, async (c) => read.ok(c, await getProfile(c.get("deps").db, callerOf(c).id)));
 
-meRoutes.put("/", async (c) => {
+meRoutes.put("/", save.describe, async (c) => {
   const body = await readJson(c, profileSchema);
-  return ok(c, await updateProfile(c.get("deps").db, callerOf(c).id, body));
+  return save.ok(c, await updateProfile(c.get("deps").db, callerOf(c).id, body));
+});
+
+meRoutes.post("/email", changeEmail.describe, async (c) => {
+  const body = await readJson(c, emailChangeSchema);
+  await requestEmailChange(c.get("deps"), callerOf(c).id, body, clientIp(c));
+  return changeEmail.ok(c, { sent: true });
 });

@@ -4,16 +4,18 @@
  */
 import { Hono } from "hono";
 import { requireCaller, type AuthEnv } from "../../auth/bearer";
-import { ok } from "../../http/answer";
 import { parseWith } from "../../http/validate";
 import { discountPathSchema } from "../../../shared/schemas/purchase";
 import { discountAnswer, findValidDiscount } from "../../services/orders/discounts";
+import { documented } from "../contract";
+
+const discount = documented("GET /shop-api/discounts/:code/event/:eventId");
 
 export const discountRoutes = new Hono<AuthEnv>();
 
-discountRoutes.get("/:code/event/:eventId", requireCaller, async (c) => {
+discountRoutes.get("/:code/event/:eventId", discount.describe, requireCaller, async (c) => {
   const deps = c.get("deps");
   const { code, eventId } = parseWith(discountPathSchema, { code: c.req.param("code"), eventId: c.req.param("eventId") });
-  const discount = await findValidDiscount(deps.db, code, eventId, (deps.now ?? (() => new Date()))());
-  return ok(c, discountAnswer(discount));
+  const found = await findValidDiscount(deps.db, code, eventId, deps.now());
+  return discount.ok(c, discountAnswer(found));
 });

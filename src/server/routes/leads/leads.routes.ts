@@ -1,29 +1,48 @@
 /**
  * The public forms: contact, marriage request and the about-us quote. Bodies are checked with the forms'
- * own schemas; a refusal names each field and stores nothing.
+ * own schemas; a refusal names each field and stores nothing. Each address may send only so many an hour
+ * (RATE_RULES.leadsPerIp, the three forms together): 429 too_many_attempts after that.
  */
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
+import { spendAttempt } from "../../auth/attempts";
+import { clientIp } from "../../auth/bearer";
+import { addressLimitsApply } from "../../auth/local-only";
+import { RATE_RULES } from "../../auth/rate-limit";
 import { countryQuerySchema } from "../../../shared/schemas/catalog";
 import { contactSchema, marriageSchema, quoteSchema } from "../../../shared/schemas/leads";
-import { ok } from "../../http/answer";
 import type { AppEnv } from "../../http/context";
 import { readJson } from "../../http/validate";
 import { storeContactMessage, storeMarriageRequest, storeQuoteRequest } from "../../services/catalog";
+import { documented } from "../contract";
 import { readCatalogQuery } from "../request";
 
+const contact = documented("POST /api/contact");
+const marriage = documented("POST /api/marriage");
+const quote = documented("POST /api/quote");
+
+/** Counts a valid submission against the sender's address (bad input stores nothing and is not counted). */
+async function spendLead(c: Context<AppEnv>) {
+  if (!addressLimitsApply(c)) return;
+  const deps = c.get("deps");
+  await spendAttempt(deps, [{ rule: RATE_RULES.leadsPerIp, subject: clientIp(c) }], deps.now());
+}
+
 export const leadRoutes = new Hono<AppEnv>()
-  .post("/contact", async (c) => {
+  .post("/contact", contact.describe, async (c) => {
     const { "country-code": country } = readCatalogQuery(c, countryQuerySchema);
     const body = await readJson(c, contactSchema);
-    return ok(c, { id: await storeContactMessage(c.get("deps").db, country, body) }, 201);
+    await spendLead(c);
+    return contact.ok(c, { id: await storeContactMessage(c.get("deps").db, country, body) });
   })
-  .post("/marriage", async (c) => {
+  .post("/marriage", marriage.describe, async (c) => {
     const { "country-code": country } = readCatalogQuery(c, countryQuerySchema);
     const body = await readJson(c, marriageSchema);
-    return ok(c, { id: await storeMarriageRequest(c.get("deps").db, country, body) }, 201);
+    await spendLead(c);
+    return marriage.ok(c, { id: await storeMarriageRequest(c.get("deps").db, country, body) });
   })
-  .post("/quote", async (c) => {
+  .post("/quote", quote.describe, async (c) => {
     const { "country-code": country } = readCatalogQuery(c, countryQuerySchema);
     const body = await readJson(c, quoteSchema);
-    return ok(c, { id: await storeQuoteRequest(c.get("deps").db, country, body) }, 201);
+    await spendLead(c);
+    return quote.ok(c, { id: await storeQuoteRequest(c.get("deps").db, country, body) });
   });

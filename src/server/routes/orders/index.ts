@@ -5,6 +5,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../http/context";
 import { discountRoutes } from "../discounts/discounts.routes";
+import { checkinRoutes } from "../staff/checkin.routes";
 import { staffRoutes } from "../staff/staff.routes";
 import { orderRoutes } from "./orders.routes";
 import { paymentReturnRoutes } from "./payment-return.routes";
@@ -15,4 +16,5 @@ export const purchaseApi = new Hono<AppEnv>()
   .route("/", orderRoutes)
   .route("/payments", paymentReturnRoutes)
   .route("/discounts", discountRoutes)
-  .route("/staff", staffRoutes);
+  .route("/staff", staffRoutes)
+  .route("/", checkinRoutes);

@@ -2,38 +2,40 @@
  * The buyer's order calls (bearer): POST /init-payment (the purchase), GET /order-status/{id} (payment result
  * page), GET /order-detail/{id}[/…] (account purchase detail). Routes parse and answer; services decide.
  */
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { callerOf, requireCaller, type AuthEnv } from "../../auth/bearer";
-import { ok } from "../../http/answer";
 import { readJson } from "../../http/validate";
+import { buyerOrigin } from "../../origin";
 import { purchaseSchema } from "../../../shared/schemas/purchase";
 import { orderDetail, orderStatus } from "../../services/orders/order-detail";
 import { purchase } from "../../services/orders/purchase";
-import { expireHolds } from "../../services/orders/release";
-import { orderIdParam } from "./path-id";
+import { documented } from "../contract";
+import { pathId as orderIdParam } from "../../http/path-id";
+
+const initPayment = documented("POST /shop-api/init-payment");
+const status = documented("GET /shop-api/order-status/:id");
+const detail = documented("GET /shop-api/order-detail/:id");
 
 export const orderRoutes = new Hono<AuthEnv>();
 
-orderRoutes.post("/init-payment", requireCaller, async (c) => {
+orderRoutes.post("/init-payment", initPayment.describe, requireCaller, async (c) => {
   const body = await readJson(c, purchaseSchema);
   const caller = callerOf(c);
-  return ok(c, await purchase(c.get("deps"), { id: caller.id, email: caller.email }, body, c.get("locale")), 201);
-});
-
-orderRoutes.get("/order-status/:id", requireCaller, async (c) => {
   const deps = c.get("deps");
-  const id = orderIdParam(c.req.param("id"));
-  // A hold that ran out reads as expired, not as still waiting.
-  await expireHolds(deps.db, (deps.now ?? (() => new Date()))(), { orderId: id });
-  return ok(c, await orderStatus(deps.db, callerOf(c).id, id));
+  const origin = buyerOrigin(deps.env, c.req.header("host") ?? new URL(c.req.url).host);
+  return initPayment.ok(c, await purchase(deps, { id: caller.id, email: caller.email }, body, c.get("locale"), origin));
 });
 
-// account.md section 7: "/shop-api/order-detail/{orderId} (optional suffix)".
-for (const path of ["/order-detail/:id", "/order-detail/:id/*"]) {
-  orderRoutes.get(path, requireCaller, async (c) => {
-    const deps = c.get("deps");
-    const id = orderIdParam(c.req.param("id"));
-    await expireHolds(deps.db, (deps.now ?? (() => new Date()))(), { orderId: id });
-    return ok(c, await orderDetail(deps.db, deps.env, callerOf(c).id, id, c.get("locale")));
-  });
-}
+orderRoutes.get("/order-status/:id", status.describe, requireCaller, async (c) => {
+  const id = orderIdParam(c.req.param("id"));
+  return status.ok(c, await orderStatus(c.get("deps"), callerOf(c).id, id));
+});
+
+// account.md section 7: "/shop-api/order-detail/{orderId} (optional suffix)". OpenAPI has no wildcard paths: the
+// suffixed form is documented with the plain one.
+const showDetail = async (c: Context<AuthEnv, "/order-detail/:id">) => {
+  const id = orderIdParam(c.req.param("id"));
+  return detail.ok(c, await orderDetail(c.get("deps"), callerOf(c).id, id, c.get("locale")));
+};
+orderRoutes.get("/order-detail/:id", detail.describe, requireCaller, showDetail);
+orderRoutes.get("/order-detail/:id/*", requireCaller, showDetail);

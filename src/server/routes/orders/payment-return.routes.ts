@@ -7,12 +7,18 @@
  * - POST /payments/mercadopago/webhook: MercadoPago's signed notification.
  */
 import { Hono, type Context } from "hono";
-import { ApiError, ok } from "../../http/answer";
+import { ShopError } from "../../../shared/domain/shop-error";
+import { ApiError } from "../../http/answer";
 import type { AppEnv } from "../../http/context";
-import { paymentAdapters, type ReturnParams } from "../../payments";
+import type { ReturnParams } from "../../payments";
 import { applyConfirmation, orderForPayment } from "../../services/orders/confirm-payment";
 import { knownSitePrefix, orderPagePath, verifyReturnKey } from "../../services/orders/payment-links";
-import { orderIdParam } from "./path-id";
+import { pathId as orderIdParam } from "../../http/path-id";
+import { documented } from "../contract";
+
+const returnByGet = documented("GET /shop-api/payments/return/:orderId/:key");
+const returnByPost = documented("POST /shop-api/payments/return/:orderId/:key");
+const webhook = documented("POST /shop-api/payments/mercadopago/webhook");
 
 export const paymentReturnRoutes = new Hono<AppEnv>();
 
@@ -28,34 +34,37 @@ async function returnParams(c: Context<AppEnv>): Promise<ReturnParams> {
   return params;
 }
 
-paymentReturnRoutes.on(["GET", "POST"], "/return/:orderId/:key", async (c) => {
+async function paymentReturn(c: Context<AppEnv, "/return/:orderId/:key">) {
   const deps = c.get("deps");
   const orderId = orderIdParam(c.req.param("orderId"));
-  if (!verifyReturnKey(deps.env, orderId, c.req.param("key"))) throw new ApiError(404, "not_found");
+  if (!verifyReturnKey(deps.auth.signer, orderId, c.req.param("key"))) throw new ApiError(404, "not_found");
   const order = await orderForPayment(deps.db, orderId);
   if (!order) throw new ApiError(404, "not_found");
   const params = await returnParams(c);
   const prefix = knownSitePrefix(c.req.query("site"));
   try {
-    const confirmation = await paymentAdapters(deps).get(order.paymentCode).confirmReturn(params);
+    const confirmation = await deps.payments.get(order.paymentCode).confirmReturn(params);
     const result = await applyConfirmation(deps, order, confirmation, { ownerReturn: true });
     return c.redirect(orderPagePath(prefix, orderId, { state: result.state }), 303);
   } catch (error) {
     // The buyer still lands on the order page, which reads the real state; the code says what went wrong.
-    if (!(error instanceof ApiError)) throw error;
+    if (!(error instanceof ShopError)) throw error;
     console.warn(`order ${orderId}: payment return refused (${error.code})`);
     return c.redirect(orderPagePath(prefix, orderId, { error: error.code }), 303);
   }
-});
+}
 
-paymentReturnRoutes.post("/mercadopago/webhook", async (c) => {
+paymentReturnRoutes.get("/return/:orderId/:key", returnByGet.describe, paymentReturn);
+paymentReturnRoutes.post("/return/:orderId/:key", returnByPost.describe, paymentReturn);
+
+paymentReturnRoutes.post("/mercadopago/webhook", webhook.describe, async (c) => {
   const deps = c.get("deps");
-  const result = await paymentAdapters(deps).get("mercadopago").handleWebhook(c.req.raw);
-  if (result.kind === "ignored") return ok(c, { received: true, applied: false });
+  const result = await deps.payments.get("mercadopago").handleWebhook(c.req.raw);
+  if (result.kind === "ignored") return webhook.ok(c, { received: true, applied: false });
   const { confirmation } = result;
   const order = confirmation.orderId === null ? null : await orderForPayment(deps.db, confirmation.orderId);
   // A payment for no order of this shop: acknowledged, so MercadoPago stops retrying, and nothing changes.
-  if (!order) return ok(c, { received: true, applied: false });
+  if (!order) return webhook.ok(c, { received: true, applied: false });
   const applied = await applyConfirmation(deps, order, confirmation, { ownerReturn: false });
-  return ok(c, { received: true, applied: applied.changed, state: applied.state });
+  return webhook.ok(c, { received: true, applied: applied.changed, state: applied.state });
 });

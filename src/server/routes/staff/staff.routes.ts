@@ -4,21 +4,30 @@
  */
 import { Hono, type MiddlewareHandler } from "hono";
 import { callerOf, requireCaller, type AuthEnv } from "../../auth/bearer";
-import { ApiError, ok } from "../../http/answer";
-import { confirmTransfer } from "../../services/orders/confirm-transfer";
-import { orderIdParam } from "../orders/path-id";
+import { ApiError } from "../../http/answer";
+import { confirmTransferByStaff } from "../../services/staff/transfer-decisions";
+import { manifestRoutes } from "./manifests.routes";
+import { staffOrderRoutes } from "./staff-orders.routes";
+import { pathId as orderIdParam } from "../../http/path-id";
+import { documented } from "../contract";
+import { staffEventRequestRoutes } from "./event-requests.routes";
+import { isStaffRole } from "../../../shared/domain/roles";
 
-export const STAFF_ROLES = ["staff", "admin"] as const;
+const confirm = documented("POST /shop-api/staff/orders/:id/confirm-transfer");
 
-const requireStaff: MiddlewareHandler<AuthEnv> = async (c, next) => {
-  if (!(STAFF_ROLES as readonly string[]).includes(callerOf(c).role)) throw new ApiError(403, "forbidden");
+export const requireStaff: MiddlewareHandler<AuthEnv> = async (c, next) => {
+  if (!isStaffRole(callerOf(c).role)) throw new ApiError(403, "forbidden");
   await next();
 };
 
 export const staffRoutes = new Hono<AuthEnv>();
 staffRoutes.use("*", requireCaller, requireStaff);
 
-staffRoutes.post("/orders/:id/confirm-transfer", async (c) => {
+staffRoutes.post("/orders/:id/confirm-transfer", confirm.describe, async (c) => {
   const id = orderIdParam(c.req.param("id"));
-  return ok(c, await confirmTransfer(c.get("deps"), id, callerOf(c).id));
+  return confirm.ok(c, await confirmTransferByStaff(c.get("deps"), id, callerOf(c).id));
 });
+
+staffRoutes.route("/", staffOrderRoutes);
+staffRoutes.route("/", manifestRoutes);
+staffRoutes.route("/event-requests", staffEventRequestRoutes);

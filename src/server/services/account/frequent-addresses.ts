@@ -4,17 +4,13 @@
  */
 import { and, asc, eq, ne } from "drizzle-orm";
 import type { FrequentAddressBody } from "../../../shared/schemas/account";
+import { isDbId } from "../../../shared/domain/ids";
 import type { Db } from "../../db/client";
 import { counties, frequentAddresses } from "../../db/schema";
-import { ApiError } from "../../http/answer";
+import { ShopError } from "../../../shared/domain/shop-error";
 
-export interface FrequentAddress {
-  id: number;
-  name: string;
-  countyId: number;
-  county: { id: number; name: string };
-  myAddress: boolean;
-}
+import type { FrequentAddress } from "../../../shared/schemas/answers/account";
+export type { FrequentAddress };
 
 export async function listFrequentAddresses(db: Db, userId: number, onlyId?: number): Promise<FrequentAddress[]> {
   const rows = await db
@@ -32,18 +28,16 @@ export async function listFrequentAddresses(db: Db, userId: number, onlyId?: num
   return rows.map(({ countyName, ...row }) => ({ ...row, county: { id: row.countyId, name: countyName } }));
 }
 
-/** County ids are PostgreSQL `integer`s: a larger one is no county (and must not reach the database). */
-const MAX_COUNTY_ID = 2_147_483_647;
-
 async function requireCounty(db: Db, countyId: number) {
-  if (countyId > MAX_COUNTY_ID) throw new ApiError(422, "validation_failed", { countyId: "errors.county_not_found" });
+  // A county id past the int4 range is no county (and must not reach the database).
+  if (!isDbId(countyId)) throw new ShopError("validation_failed", { countyId: "errors.county_not_found" });
   const [county] = await db.select({ id: counties.id }).from(counties).where(eq(counties.id, countyId));
-  if (!county) throw new ApiError(422, "validation_failed", { countyId: "errors.county_not_found" });
+  if (!county) throw new ShopError("validation_failed", { countyId: "errors.county_not_found" });
 }
 
 async function one(db: Db, userId: number, id: number): Promise<FrequentAddress> {
   const [address] = await listFrequentAddresses(db, userId, id);
-  if (!address) throw new ApiError(404, "not_found");
+  if (!address) throw new ShopError("not_found");
   return address;
 }
 
@@ -78,7 +72,7 @@ export async function updateFrequentAddress(db: Db, userId: number, id: number, 
       .set({ name: body.name, countyId: body.countyId, myAddress: body.myAddress })
       .where(and(eq(frequentAddresses.id, id), eq(frequentAddresses.userId, userId)))
       .returning({ id: frequentAddresses.id });
-    if (!updated) throw new ApiError(404, "not_found");
+    if (!updated) throw new ShopError("not_found");
     if (body.myAddress) await unmarkOthers(t, userId, id);
     return one(t, userId, id);
   });
@@ -93,7 +87,7 @@ export async function setMyAddress(db: Db, userId: number, id: number, mine: boo
       .set({ myAddress: mine })
       .where(and(eq(frequentAddresses.id, id), eq(frequentAddresses.userId, userId)))
       .returning({ id: frequentAddresses.id });
-    if (!updated) throw new ApiError(404, "not_found");
+    if (!updated) throw new ShopError("not_found");
     if (mine) await unmarkOthers(t, userId, id);
     return listFrequentAddresses(t, userId);
   });
@@ -104,6 +98,6 @@ export async function deleteFrequentAddress(db: Db, userId: number, id: number) 
     .delete(frequentAddresses)
     .where(and(eq(frequentAddresses.id, id), eq(frequentAddresses.userId, userId)))
     .returning({ id: frequentAddresses.id });
-  if (!gone) throw new ApiError(404, "not_found");
+  if (!gone) throw new ShopError("not_found");
   return gone;
 }

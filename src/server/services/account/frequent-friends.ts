@@ -6,7 +6,7 @@ import { and, asc, eq } from "drizzle-orm";
 import type { FrequentFriendBody } from "../../../shared/schemas/account";
 import type { Db } from "../../db/client";
 import { frequentFriends } from "../../db/schema";
-import { ApiError } from "../../http/answer";
+import { ShopError } from "../../../shared/domain/shop-error";
 
 const columns = {
   id: frequentFriends.id,
@@ -14,7 +14,8 @@ const columns = {
   phone: frequentFriends.phone,
   email: frequentFriends.email,
 };
-export type FrequentFriend = { id: number; fullname: string; phone: string; email: string };
+import type { FrequentFriend } from "../../../shared/schemas/answers/account";
+export type { FrequentFriend };
 
 export function listFrequentFriends(db: Db, userId: number): Promise<FrequentFriend[]> {
   return db.select(columns).from(frequentFriends).where(eq(frequentFriends.userId, userId)).orderBy(asc(frequentFriends.id));
@@ -31,7 +32,7 @@ export async function updateFrequentFriend(db: Db, userId: number, id: number, b
     .set(body)
     .where(and(eq(frequentFriends.id, id), eq(frequentFriends.userId, userId)))
     .returning(columns);
-  if (!friend) throw new ApiError(404, "not_found");
+  if (!friend) throw new ShopError("not_found");
   return friend;
 }
 
@@ -40,6 +41,6 @@ export async function deleteFrequentFriend(db: Db, userId: number, id: number) {
     .delete(frequentFriends)
     .where(and(eq(frequentFriends.id, id), eq(frequentFriends.userId, userId)))
     .returning({ id: frequentFriends.id });
-  if (!gone) throw new ApiError(404, "not_found");
+  if (!gone) throw new ShopError("not_found");
   return gone;
 }

@@ -1,52 +1,51 @@
 /**
  * Log-in (storefront spec section 7: POST /shop-api/login answers a token). Wrong email and wrong password
  * get the same answer (login_error) and take the same time; an unverified account is told to verify only
- * once its password was right. Attempts are limited per IP and per account (issue 3).
+ * once its password was right. Failures lock an account+address pair and an address; an account as a whole is
+ * only slowed by a growing delay, so strangers cannot lock its owner out (docs/decisions.md).
  */
 import { eq } from "drizzle-orm";
 import type { Login } from "../../../shared/schemas/auth";
-import { authKit } from "../../auth/auth-kit";
 import { decoyHash, hashPassword, needsRehash, verifyPassword } from "../../auth/passwords";
-import { RATE_RULES } from "../../auth/rate-limit";
+import { refuseWhenLimited } from "../../auth/attempts";
+import { accountDelayMs, RATE_RULES } from "../../auth/rate-limit";
 import { signSessionToken } from "../../auth/session-tokens";
 import { users } from "../../db/schema";
-import { ApiError } from "../../http/answer";
-import type { AppDeps } from "../../http/context";
+import { ShopError } from "../../../shared/domain/shop-error";
+import type { ShopContext } from "../../context";
 import { findUserByEmail } from "./users";
 
-export async function refuseWhenLimited(
-  deps: AppDeps,
-  checks: { rule: (typeof RATE_RULES)[keyof typeof RATE_RULES]; subject: string }[],
-  now: Date,
-) {
-  const { limiter } = authKit(deps);
-  for (const { rule, subject } of checks) {
-    const minutes = await limiter.blockedFor(rule, subject, now.getTime());
-    if (minutes !== undefined) throw new ApiError(429, "too_many_attempts", undefined, { minutes });
-  }
+/** The subject of the account+address counter. */
+export function loginPair(email: string, ip: string): string {
+  return `${email.trim().toLowerCase()}|${ip}`;
 }
 
-export async function logIn(deps: AppDeps, input: Login, ip: string) {
-  const kit = authKit(deps);
-  const now = kit.now();
+export async function logIn(deps: ShopContext, input: Login, ip: string) {
+  const kit = deps.auth;
+  const now = deps.now();
+  const pair = loginPair(input.email, ip);
   await refuseWhenLimited(
     deps,
     [
       { rule: RATE_RULES.loginPerIp, subject: ip },
-      { rule: RATE_RULES.loginPerAccount, subject: input.email },
+      { rule: RATE_RULES.loginPerPair, subject: pair },
     ],
     now,
   );
+  const delay = accountDelayMs(await kit.limiter.count(RATE_RULES.loginPerAccount, input.email, now.getTime()));
+  if (delay > 0) await kit.pause(delay);
 
   const user = await findUserByEmail(deps.db, input.email);
   const matches = await verifyPassword(user?.passwordHash ?? (await decoyHash()), input.password);
   if (!user || !matches) {
     // Only failures count: many people behind one address (an office, a venue's wifi) may log in at once.
     await kit.limiter.hit(RATE_RULES.loginPerIp, ip, now.getTime());
+    await kit.limiter.hit(RATE_RULES.loginPerPair, pair, now.getTime());
     await kit.limiter.hit(RATE_RULES.loginPerAccount, input.email, now.getTime());
-    throw new ApiError(401, "login_error");
+    throw new ShopError("login_error");
   }
-  if (!user.verifiedAt) throw new ApiError(403, "account_not_verified");
+  if (!user.verifiedAt) throw new ShopError("account_not_verified");
+  await kit.limiter.reset(RATE_RULES.loginPerPair, pair);
   await kit.limiter.reset(RATE_RULES.loginPerAccount, input.email);
 
   let passwordHash = user.passwordHash;
@@ -54,6 +53,6 @@ export async function logIn(deps: AppDeps, input: Login, ip: string) {
     passwordHash = await hashPassword(input.password);
     await deps.db.update(users).set({ passwordHash }).where(eq(users.id, user.id));
   }
-  const session = await signSessionToken(kit.secret, { userId: user.id, role: user.role, passwordHash }, now);
+  const session = await signSessionToken(kit.secret, { userId: user.id, role: user.role, tokenVersion: user.tokenVersion }, now);
   return { token: session.token, expiresAt: session.expiresAt.toISOString() };
 }

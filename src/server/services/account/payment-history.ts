@@ -4,25 +4,16 @@
  */
 import { desc, eq } from "drizzle-orm";
 import type { Locale } from "../../../shared/locales";
-import type { Db } from "../../db/client";
+import type { ShopContext } from "../../context";
 import { events, orders } from "../../db/schema";
+import { expireHolds } from "../orders/release";
 
-export interface PurchaseItem {
-  id: number;
-  date: string;
-  state: string;
-  total: number;
-  currency: string;
-  regularEvent: {
-    id: number;
-    slug: string;
-    /** In the caller's language, else the first translation there is. */
-    name: string;
-    translations: Record<string, { name: string }>;
-  };
-}
+import type { PurchaseItem } from "../../../shared/schemas/answers/account";
+export type { PurchaseItem };
 
-export async function paymentHistory(db: Db, userId: number, locale: Locale): Promise<PurchaseItem[]> {
+/** Unpaid orders whose seat hold ran out are marked expired first, so they read as expired rather than pending. */
+export async function paymentHistory({ db, now }: ShopContext, userId: number, locale: Locale): Promise<PurchaseItem[]> {
+  await expireHolds(db, now(), { userId });
   const rows = await db
     .select({
       id: orders.id,

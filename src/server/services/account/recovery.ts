@@ -3,26 +3,23 @@
  * /recovery-account/{token}; POST /shop-api/reset-password?token= sets the new password. An unknown email
  * is told so, as the spec's message requires. Recovery is limited per IP and per account.
  */
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { ResetPassword } from "../../../shared/schemas/auth";
-import { authKit } from "../../auth/auth-kit";
 import { hashPassword } from "../../auth/passwords";
 import { RATE_RULES } from "../../auth/rate-limit";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema";
-import { ApiError } from "../../http/answer";
-import type { AppDeps } from "../../http/context";
-import { mailerFor } from "../../mail/mailer";
+import { ShopError } from "../../../shared/domain/shop-error";
+import type { ShopContext } from "../../context";
 import { accountLink, resetMail } from "./account-mails";
-import { publicOrigin } from "./links";
-import { refuseWhenLimited } from "./login";
+import { publicOrigin } from "../../origin";
+import { spendAttempt } from "../../auth/attempts";
 import { consumeToken, issueToken } from "./one-time-tokens";
 import { findUserByEmail } from "./users";
 
 /** Counts a recovery-like request (recovery, resend verification) against the IP and the account. */
-export async function limitRecovery(deps: AppDeps, email: string, ip: string, now: Date) {
-  const { limiter } = authKit(deps);
-  await refuseWhenLimited(
+export async function limitRecovery(deps: ShopContext, email: string, ip: string, now: Date) {
+  await spendAttempt(
     deps,
     [
       { rule: RATE_RULES.recoveryPerIp, subject: ip },
@@ -30,28 +27,26 @@ export async function limitRecovery(deps: AppDeps, email: string, ip: string, no
     ],
     now,
   );
-  await limiter.hit(RATE_RULES.recoveryPerIp, ip, now.getTime());
-  await limiter.hit(RATE_RULES.recoveryPerAccount, email, now.getTime());
 }
 
-export async function requestRecovery(deps: AppDeps, email: string, ip: string) {
-  const now = authKit(deps).now();
+export async function requestRecovery(deps: ShopContext, email: string, ip: string) {
+  const now = deps.now();
   await limitRecovery(deps, email, ip, now);
   const user = await findUserByEmail(deps.db, email);
-  if (!user) throw new ApiError(404, "email_not_registered");
+  if (!user) throw new ShopError("email_not_registered");
   const token = await issueToken(deps.db, user.id, "reset", now);
   const link = accountLink(publicOrigin(deps.env), user, "recovery-account", token);
-  await mailerFor(deps).send(resetMail(user, link));
+  await deps.mailer.send(resetMail(user, link));
 }
 
 /**
  * Sets the new password. Opening the mailed link proves the person owns the address, so an account that was
  * never verified becomes verified too (docs/decisions.md). Sessions signed before stop working (the token
- * carries a fingerprint of the password hash).
+ * version moves on).
  */
-export async function resetPassword(deps: AppDeps, token: string, input: ResetPassword) {
-  const kit = authKit(deps);
-  const now = kit.now();
+export async function resetPassword(deps: ShopContext, token: string, input: ResetPassword) {
+  const kit = deps.auth;
+  const now = deps.now();
   const passwordHash = await hashPassword(input.password1);
   const email = await deps.db.transaction(async (tx) => {
     const t = tx as unknown as Db;
@@ -59,10 +54,11 @@ export async function resetPassword(deps: AppDeps, token: string, input: ResetPa
     const [user] = await t.select({ email: users.email, verifiedAt: users.verifiedAt }).from(users).where(eq(users.id, userId));
     await t
       .update(users)
-      .set({ passwordHash, verifiedAt: user!.verifiedAt ?? now })
+      .set({ passwordHash, verifiedAt: user!.verifiedAt ?? now, tokenVersion: sql`${users.tokenVersion} + 1` })
       .where(eq(users.id, userId));
     return user!.email;
   });
+  // A new password is a fresh start for the account's delay (address pairs keep their own counts).
   await kit.limiter.reset(RATE_RULES.loginPerAccount, email);
   return { email };
 }

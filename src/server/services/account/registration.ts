@@ -9,11 +9,10 @@ import { COUNTRY_LOCALES, type Locale } from "../../../shared/locales";
 import { hashPassword } from "../../auth/passwords";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema";
-import { ApiError } from "../../http/answer";
-import type { AppDeps } from "../../http/context";
-import { mailerFor } from "../../mail/mailer";
+import { ShopError } from "../../../shared/domain/shop-error";
+import type { ShopContext } from "../../context";
 import { accountLink, verificationMail, type MailRecipient } from "./account-mails";
-import { publicOrigin } from "./links";
+import { publicOrigin } from "../../origin";
 import { consumeToken, issueToken } from "./one-time-tokens";
 import { findUserByEmail, isUniqueViolation } from "./users";
 
@@ -23,19 +22,19 @@ export function localeForCountry(countryCode: SignUp["countryCode"], requested: 
   return offered.includes(requested) ? requested : offered[0]!;
 }
 
-async function sendVerification(deps: AppDeps, user: MailRecipient & { id: number }, now: Date) {
+async function sendVerification(deps: ShopContext, user: MailRecipient & { id: number }, now: Date) {
   const token = await issueToken(deps.db, user.id, "verify", now);
   const link = accountLink(publicOrigin(deps.env), user, "verify-account", token);
   try {
-    await mailerFor(deps).send(verificationMail(user, link));
+    await deps.mailer.send(verificationMail(user, link));
   } catch (error) {
     // The account exists either way; the person can ask for a new link from the log-in dialog.
     console.error("verification mail not sent:", error instanceof Error ? error.message : error);
   }
 }
 
-export async function registerCustomer(deps: AppDeps, input: SignUp, locale: Locale, now: Date) {
-  if (await findUserByEmail(deps.db, input.email)) throw new ApiError(409, "email_already_registered");
+export async function registerCustomer(deps: ShopContext, input: SignUp, locale: Locale, now: Date) {
+  if (await findUserByEmail(deps.db, input.email)) throw new ShopError("email_already_registered");
   const passwordHash = await hashPassword(input.plainPassword);
   let created: typeof users.$inferSelect | undefined;
   try {
@@ -55,7 +54,7 @@ export async function registerCustomer(deps: AppDeps, input: SignUp, locale: Loc
       .returning();
   } catch (error) {
     // Two sign-ups with one email at the same moment: the unique index decides.
-    if (isUniqueViolation(error)) throw new ApiError(409, "email_already_registered");
+    if (isUniqueViolation(error)) throw new ShopError("email_already_registered");
     throw error;
   }
   await sendVerification(deps, created!, now);
@@ -73,9 +72,9 @@ export async function verifyAccount(db: Db, token: string, now: Date) {
 }
 
 /** A new verification link for an account that has not opened its first one. */
-export async function resendVerification(deps: AppDeps, email: string, now: Date) {
+export async function resendVerification(deps: ShopContext, email: string, now: Date) {
   const user = await findUserByEmail(deps.db, email);
-  if (!user) throw new ApiError(404, "email_not_registered");
-  if (user.verifiedAt) throw new ApiError(409, "account_already_verified");
+  if (!user) throw new ShopError("email_not_registered");
+  if (user.verifiedAt) throw new ShopError("account_already_verified");
   await sendVerification(deps, user, now);
 }

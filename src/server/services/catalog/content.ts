@@ -3,7 +3,9 @@ import { asc, and, eq } from "drizzle-orm";
 import type { CountryCode, Locale } from "../../../shared/locales";
 import type { CommunityPost, LandingSlide, Partner, PaymentCode, PaymentMethod } from "../../../shared/types/catalog";
 import type { Db } from "../../db/client";
-import { communityPosts, landingSlides, partners, paymentMethods } from "../../db/schema";
+import { communityPosts, countries, landingSlides, partners, paymentMethods } from "../../db/schema";
+import { isPaymentCode } from "../../../shared/domain/payment-codes";
+import { settlesCurrency } from "../../payments/currencies";
 import { pick } from "./rows";
 
 /** Slides of a country, their alt text in the asked language. */
@@ -29,13 +31,17 @@ export async function listPartners(db: Db): Promise<Partner[]> {
 
 /**
  * The methods a traveller may pay with in a country, in display order (the first is preselected).
- * `prepagado` is not listed: it is implied for organiser-funded events (paymentType 2).
+ * `prepagado` is not listed: it is implied for organiser-funded events (paymentType 2). A gateway that cannot
+ * settle the country's currency is never offered there, whatever the table says.
  */
 export async function listPaymentMethods(db: Db, countryCode: CountryCode): Promise<PaymentMethod[]> {
   const rows = await db
-    .select({ code: paymentMethods.code })
+    .select({ code: paymentMethods.code, currency: countries.currency })
     .from(paymentMethods)
+    .innerJoin(countries, eq(countries.code, paymentMethods.countryCode))
     .where(and(eq(paymentMethods.countryCode, countryCode), eq(paymentMethods.enabled, true)))
     .orderBy(asc(paymentMethods.sortOrder), asc(paymentMethods.id));
-  return rows.filter((row) => row.code !== "prepagado").map((row) => ({ code: row.code as PaymentCode }));
+  return rows
+    .filter((row) => row.code !== "prepagado" && isPaymentCode(row.code) && settlesCurrency(row.code, row.currency))
+    .map((row) => ({ code: row.code as PaymentCode }));
 }

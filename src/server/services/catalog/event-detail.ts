@@ -3,14 +3,16 @@
  * The public route and the signed-in `/shop-api/events/{slug}` both answer with `getEventDetail`; only the
  * signed-in one passes `viewerUserId`.
  */
-import { and, asc, eq, gt, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, ne, or, sql } from "drizzle-orm";
 import { translate } from "../../../shared/i18n";
 import type { Locale } from "../../../shared/locales";
 import type { EventDetail, EventMessage } from "../../../shared/types/catalog";
+import { EVENT_TYPE } from "../../../shared/domain/event-kinds";
+import { isDbId } from "../../../shared/domain/ids";
 import type { Db } from "../../db/client";
 import { additionalStops, countries, eventDates, eventRequests, events, guests, places, users } from "../../db/schema";
-import { ApiError } from "../../http/answer";
-import { asTranslations, hhmm, isDbId, iso } from "./rows";
+import { ShopError } from "../../../shared/domain/shop-error";
+import { asTranslations, hhmm, iso } from "./rows";
 
 export interface DetailOptions {
   /** The signed-in person asking, if any. */
@@ -19,11 +21,11 @@ export interface DetailOptions {
   now: Date;
 }
 
-/** `/events/{ref}`: digits are an id, anything else a slug. */
+/** `/events/{ref}`: digits are an id, anything else a slug; a private event answers by its unguessable slug only. */
 function refCondition(ref: string) {
   if (/^\d+$/.test(ref)) {
     const id = Number(ref);
-    return isDbId(id) ? eq(events.id, id) : undefined;
+    return isDbId(id) ? and(eq(events.id, id), ne(events.type, EVENT_TYPE.private)) : undefined;
   }
   return eq(events.slug, ref.toLowerCase());
 }
@@ -51,7 +53,7 @@ export async function canViewPrivateEvent(db: Db, eventId: number, ownerId: numb
  */
 export async function getEventDetail(db: Db, ref: string, options: DetailOptions): Promise<EventDetail | EventMessage> {
   const condition = refCondition(ref.trim());
-  if (!condition) throw new ApiError(404, "not_found");
+  if (!condition) throw new ShopError("not_found");
   const [row] = await db
     .select({ event: events, place: places, currency: countries.currency })
     .from(events)
@@ -59,16 +61,16 @@ export async function getEventDetail(db: Db, ref: string, options: DetailOptions
     .innerJoin(countries, eq(countries.code, events.countryCode))
     .where(and(condition, eq(events.published, true)))
     .limit(1);
-  if (!row) throw new ApiError(404, "not_found");
+  if (!row) throw new ShopError("not_found");
   const { event, place, currency } = row;
-  if (event.cancelled) throw new ApiError(410, "event_gone");
+  if (event.cancelled) throw new ShopError("event_gone");
 
   const calendars = await db
     .select({ id: eventDates.id, startDate: eventDates.startDate })
     .from(eventDates)
     .where(and(eq(eventDates.eventId, event.id), gt(eventDates.startDate, options.now)))
     .orderBy(asc(eventDates.startDate), asc(eventDates.id));
-  if (calendars.length === 0) throw new ApiError(410, "event_gone");
+  if (calendars.length === 0) throw new ShopError("event_gone");
 
   if (event.requiresLogin) {
     const message = (key: "catalog.private_event_login" | "catalog.private_event_not_invited"): EventMessage => ({

@@ -5,13 +5,14 @@
  */
 import { and, asc, eq, gt, inArray, sql, type SQL } from "drizzle-orm";
 import type { CountryCode, Locale } from "../../../shared/locales";
+import { EVENT_TYPE } from "../../../shared/domain/event-kinds";
 import type { EventListItem, EventType, RecommendedEvent } from "../../../shared/types/catalog";
 import type { Db } from "../../db/client";
 import { categories, countries, eventDates, events, places, productVariants } from "../../db/schema";
 import { iso } from "./rows";
 
 /** Types that public lists and search may show. */
-export const LISTED_TYPES: EventType[] = [1, 3];
+export const LISTED_TYPES: EventType[] = [EVENT_TYPE.mass, EVENT_TYPE.alliance];
 /** Calendar entries carried by a list item: the card only reads the first (spec section 3). */
 export const LIST_ITEM_CALENDARS = 10;
 

@@ -2,26 +2,50 @@
  * What an event sells: its categories with their subcategories (product variants) and live stock, and the
  * provinces it picks people up in (storefront spec sections 3, 7 and 9).
  */
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Locale } from "../../../shared/locales";
 import type { Category, ProvinceOption } from "../../../shared/types/catalog";
+import { EVENT_TYPE } from "../../../shared/domain/event-kinds";
+import { isDbId } from "../../../shared/domain/ids";
+import { canViewPrivateEvent } from "./event-detail";
 import type { Db } from "../../db/client";
 import { categories, counties, eventDates, events, places, productVariants, provinces } from "../../db/schema";
-import { ApiError } from "../../http/answer";
-import { asTranslations, isDbId, pick } from "./rows";
+import { ShopError } from "../../../shared/domain/shop-error";
+import { asTranslations, pick } from "./rows";
 import { liveStock } from "./stock";
 
+/** Who asks for an event's offer, and how they named it (storefront spec section 1: private events are link-only). */
+export interface OfferAccess {
+  /** The event's id (digits) or slug, as the path named it. */
+  ref: string;
+  /** The signed-in person asking, if any. */
+  viewerUserId?: number;
+}
+
+/** A private event is reached by its unguessable slug only, never by counting ids. */
+function refCondition(ref: string) {
+  if (/^\d+$/.test(ref)) {
+    const id = Number(ref);
+    return isDbId(id) ? and(eq(events.id, id), ne(events.type, EVENT_TYPE.private)) : undefined;
+  }
+  return eq(events.slug, ref.toLowerCase());
+}
+
 /**
- * A published event with its venue, in one query; 404 when unknown or unpublished, 410 when cancelled or
- * without an upcoming date, 422 when the asked date is not one of its upcoming dates.
+ * A published event with its venue, in one query; 404 when unknown, unpublished or not for this person (a
+ * private event named by id, a login-only one for someone who is neither its owner nor a guest), 410 when
+ * cancelled or without an upcoming date, 422 when the asked date is not one of its upcoming dates.
  */
-async function loadSellableEvent(db: Db, eventId: number, now: Date, eventDateId?: number) {
-  if (!isDbId(eventId)) throw new ApiError(404, "not_found");
+async function loadSellableEvent(db: Db, access: OfferAccess, now: Date, eventDateId?: number) {
+  const condition = refCondition(access.ref.trim());
+  if (!condition) throw new ShopError("not_found");
   const at = now.toISOString();
   const [row] = await db
     .select({
       id: events.id,
       cancelled: events.cancelled,
+      requiresLogin: events.requiresLogin,
+      ownerId: events.ownerId,
       placeId: places.id,
       placeAddress: places.address,
       upcoming: sql<number>`(select count(*)::int from ${eventDates} where ${eventDates.eventId} = ${events.id} and ${eventDates.startDate} > ${at}::timestamptz)`,
@@ -32,12 +56,16 @@ async function loadSellableEvent(db: Db, eventId: number, now: Date, eventDateId
     })
     .from(events)
     .innerJoin(places, eq(places.id, events.placeId))
-    .where(and(eq(events.id, eventId), eq(events.published, true)))
+    .where(and(condition, eq(events.published, true)))
     .limit(1);
-  if (!row) throw new ApiError(404, "not_found");
-  if (row.cancelled || Number(row.upcoming) === 0) throw new ApiError(410, "event_gone");
+  if (!row) throw new ShopError("not_found");
+  if (row.requiresLogin) {
+    const allowed = access.viewerUserId !== undefined && (await canViewPrivateEvent(db, row.id, row.ownerId, access.viewerUserId));
+    if (!allowed) throw new ShopError("not_found");
+  }
+  if (row.cancelled || Number(row.upcoming) === 0) throw new ShopError("event_gone");
   if (eventDateId !== undefined && !row.dateIsUpcoming) {
-    throw new ApiError(422, "unknown_event_date", { eventDateId: "errors.unknown_event_date" });
+    throw new ShopError("unknown_event_date", { eventDateId: "errors.unknown_event_date" });
   }
   return row;
 }
@@ -52,10 +80,10 @@ const collator = new Intl.Collator("es", { sensitivity: "base", numeric: true })
  */
 export async function getEventCategories(
   db: Db,
-  eventId: number,
+  access: OfferAccess,
   options: { eventDateId?: number; locale: Locale; now: Date },
 ): Promise<Category[]> {
-  const event = await loadSellableEvent(db, eventId, options.now, options.eventDateId);
+  const event = await loadSellableEvent(db, access, options.now, options.eventDateId);
 
   const rows = await db
     .select({ category: categories, variant: productVariants })
@@ -105,8 +133,8 @@ export async function getEventCategories(
 }
 
 /** `/provinces/by-event/{id}`: the provinces the event picks people up in, each with its counties. */
-export async function getEventProvinces(db: Db, eventId: number, now: Date): Promise<ProvinceOption[]> {
-  const event = await loadSellableEvent(db, eventId, now);
+export async function getEventProvinces(db: Db, access: OfferAccess, now: Date): Promise<ProvinceOption[]> {
+  const event = await loadSellableEvent(db, access, now);
   const provinceRows = await db
     .selectDistinct({ id: provinces.id, name: provinces.name })
     .from(provinces)

@@ -2,7 +2,7 @@
 export { getEventDetail, canViewPrivateEvent, type DetailOptions } from "./event-detail";
 export { listEvents, listRecommendedEvents, searchEvents, LISTED_TYPES } from "./event-list";
 export { getEventCategories, getEventProvinces } from "./event-offer";
-export { liveStock, holdsSeats, HOLDING_STATES, type StockQuery } from "./stock";
+export { liveStock, holdsSeats, type StockQuery } from "./stock";
 export { listCountries, listLocales, getChannel, listCounties } from "./geography";
 export { listLandingSlides, listCommunityPosts, listPartners, listPaymentMethods } from "./content";
 export { storeContactMessage, storeMarriageRequest, storeQuoteRequest } from "./leads";

@@ -12,10 +12,6 @@ export function hhmm(value: string): string {
   return value.slice(0, 5);
 }
 
-/** Postgres int4: a larger number cannot be an id, so it is simply not found. */
-export const MAX_ID = 2_147_483_647;
-export const isDbId = (value: number) => Number.isSafeInteger(value) && value >= 1 && value <= MAX_ID;
-
 /** The jsonb translations column as the API's `Translations<T>` (keys are locale codes). */
 export function asTranslations<T>(value: Record<string, T>): Translations<T> {
   return value as Translations<T>;

@@ -4,22 +4,24 @@
  * The booking work locks the variant rows and recounts with `liveStock` inside its own transaction.
  */
 import { and, eq, gt, inArray, or, isNull, sql, type SQL } from "drizzle-orm";
+import { AWAITING_STATES } from "../../../shared/domain/order-states";
 import type { Db } from "../../db/client";
 import { categories, eventDates, orders, productVariants, tickets } from "../../db/schema";
 
 /** Order states whose tickets hold a seat: paid, and unpaid ones while their hold has not run out. */
-export const HOLDING_STATES = ["awaiting_payment", "awaiting_transfer_payment"] as const;
-
 export function holdsSeats(now: Date): SQL {
   return or(
     eq(orders.state, "paid"),
-    and(inArray(orders.state, [...HOLDING_STATES]), or(isNull(orders.holdExpiresAt), gt(orders.holdExpiresAt, now))),
+    and(inArray(orders.state, [...AWAITING_STATES]), or(isNull(orders.holdExpiresAt), gt(orders.holdExpiresAt, now))),
   )!;
 }
 
 export interface StockQuery {
   eventId: number;
-  /** One calendar entry; without it, the minimum over the event's upcoming dates. */
+  /**
+   * One calendar entry of this event, which the caller has already found (the purchase, the offer, the order),
+   * so it is not looked up again; without it, the minimum over the event's upcoming dates.
+   */
   eventDateId?: number;
   /** Only these variants (the booking recounts the ones it sells). */
   variantIds?: number[];
@@ -42,26 +44,28 @@ export async function liveStock(db: Db, query: StockQuery): Promise<Map<number, 
     })
     .from(tickets)
     .innerJoin(orders, eq(orders.id, tickets.orderId))
-    .where(and(eq(orders.eventId, eventId), holdsSeats(now)))
+    .where(and(eq(orders.eventId, eventId), eventDateId === undefined ? undefined : eq(orders.eventDateId, eventDateId), holdsSeats(now)))
     .groupBy(tickets.productVariantId, orders.eventDateId)
     .as("held");
 
-  const rows = await db
-    .select({
-      variantId: productVariants.id,
-      available: sql<number>`min(greatest(${productVariants.stock} - coalesce(${held.count}, 0), 0))::int`,
-    })
-    .from(productVariants)
-    .innerJoin(categories, eq(categories.id, productVariants.categoryId))
-    .innerJoin(eventDates, eq(eventDates.eventId, categories.eventId))
-    .leftJoin(held, and(eq(held.variantId, productVariants.id), eq(held.eventDateId, eventDates.id)))
-    .where(
-      and(
-        eq(categories.eventId, eventId),
-        eventDateId === undefined ? gt(eventDates.startDate, now) : eq(eventDates.id, eventDateId),
-        variantIds ? inArray(productVariants.id, variantIds) : undefined,
-      ),
-    )
-    .groupBy(productVariants.id);
+  const available = sql<number>`min(greatest(${productVariants.stock} - coalesce(${held.count}, 0), 0))::int`;
+  const variantsOfEvent = and(eq(categories.eventId, eventId), variantIds ? inArray(productVariants.id, variantIds) : undefined);
+  const rows =
+    eventDateId === undefined
+      ? await db
+          .select({ variantId: productVariants.id, available })
+          .from(productVariants)
+          .innerJoin(categories, eq(categories.id, productVariants.categoryId))
+          .innerJoin(eventDates, eq(eventDates.eventId, categories.eventId))
+          .leftJoin(held, and(eq(held.variantId, productVariants.id), eq(held.eventDateId, eventDates.id)))
+          .where(and(variantsOfEvent, gt(eventDates.startDate, now)))
+          .groupBy(productVariants.id)
+      : await db
+          .select({ variantId: productVariants.id, available })
+          .from(productVariants)
+          .innerJoin(categories, eq(categories.id, productVariants.categoryId))
+          .leftJoin(held, eq(held.variantId, productVariants.id))
+          .where(variantsOfEvent)
+          .groupBy(productVariants.id);
   return new Map(rows.map((row) => [row.variantId, Number(row.available)]));
 }

@@ -1,18 +1,19 @@
 /**
  * Applying what a payment provider says (issue 4 sections 2 and 3). Idempotent by construction: an order becomes
- * paid only through `update … where state in (awaiting states)`, and the confirmation mail goes out only when
- * that update changed a row, so a repeated return, a webhook racing the return, or a provider's retry confirm and
+ * paid only through `update … where state in (awaiting states)`, and the confirmation mail is queued (in the same
+ * transaction, with the payment row's new state) only when that update changed a row, so a repeated return, a webhook racing the return, or a provider's retry confirm and
  * mail once. Refused and abandoned payments cancel the order and release its seats. An outcome the shop could
  * not check with the provider (`verified: false`) may only cancel, and only on the buyer's own signed return link.
  */
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { orders, tickets } from "../../db/schema";
-import { ApiError } from "../../http/answer";
-import type { AppDeps } from "../../http/context";
+import { ShopError } from "../../../shared/domain/shop-error";
+import type { ShopContext } from "../../context";
 import type { PaymentConfirmation } from "../../payments";
 import { AWAITING_STATES } from "./order-states";
-import { sendOrderNotice, type OrderNotice } from "./order-notices";
+import { enqueue } from "../../outbox/enqueue";
+import { enqueueOrderNotice, type OrderNotice } from "./order-notices";
 import { paymentOf, recordConfirmation, type PaymentRecord } from "./payment-records";
 import { lockVariants, seatsAvailable } from "./place-order";
 import { ticketsPerVariant } from "./pricing";
@@ -25,6 +26,7 @@ export interface OrderForPayment {
   eventDateId: number | null;
   state: string;
   total: number;
+  currency: string;
   paymentCode: string;
 }
 
@@ -37,6 +39,7 @@ export async function orderForPayment(db: Db, orderId: number): Promise<OrderFor
       eventDateId: orders.eventDateId,
       state: orders.state,
       total: orders.total,
+      currency: orders.currency,
       paymentCode: orders.paymentCode,
     })
     .from(orders)
@@ -55,7 +58,7 @@ export interface ConfirmationResult {
 /**
  * awaiting -> paid, in one conditional update. An order that is no longer awaiting but whose payment did arrive
  * (its hold ran out a moment before, or a late webhook) is paid anyway if its seats are still free, re-checked
- * under the same locks as a purchase; otherwise the payment is marked `refund_due` for staff.
+ * under the same locks as a purchase; otherwise the caller marks the payment `refund_due` and queues its refund.
  */
 export async function markPaid(db: Db, order: OrderForPayment, now: Date): Promise<"paid" | "already_paid" | "no_seats"> {
   const changed = await db
@@ -100,18 +103,18 @@ export interface ConfirmOptions {
 }
 
 export async function applyConfirmation(
-  deps: AppDeps,
+  deps: ShopContext,
   order: OrderForPayment,
   confirmation: PaymentConfirmation,
   options: ConfirmOptions,
 ): Promise<ConfirmationResult> {
   const { db } = deps;
-  const now = (deps.now ?? (() => new Date()))();
+  const now = deps.now();
   // A provider answer about another order, or another method, is never applied to this one.
-  if (confirmation.method !== order.paymentCode) throw new ApiError(400, "payment_return_invalid");
-  if (confirmation.orderId !== null && confirmation.orderId !== order.id) throw new ApiError(400, "payment_return_invalid");
+  if (confirmation.method !== order.paymentCode) throw new ShopError("payment_return_invalid");
+  if (confirmation.orderId !== null && confirmation.orderId !== order.id) throw new ShopError("payment_return_invalid");
   const payment = await paymentOf(db, order.id);
-  if (!payment) throw new ApiError(400, "payment_return_invalid");
+  if (!payment) throw new ShopError("payment_return_invalid");
   const unchanged = async (): Promise<ConfirmationResult> => ({ state: (await orderForPayment(db, order.id))?.state ?? order.state, changed: false });
 
   switch (confirmation.outcome) {
@@ -122,18 +125,27 @@ export async function applyConfirmation(
         await recordConfirmation(db, payment.id, confirmation, "amount_mismatch");
         return unchanged();
       }
-      const result = await markPaid(db, order, now);
-      await recordConfirmation(db, payment.id, confirmation, result === "no_seats" ? "refund_due" : "approved");
-      if (result === "no_seats") console.warn(`order ${order.id}: paid after its seats were sold again; payment marked refund_due`);
+      // The order, its payment row and what follows from them (the mail, or a refund) change together.
+      const result = await db.transaction(async (tx) => {
+        const outcome = await markPaid(tx, order, now);
+        await recordConfirmation(tx, payment.id, confirmation, outcome === "no_seats" ? "refund_due" : "approved");
+        if (outcome === "paid") await enqueueOrderNotice(tx, order.id, options.paidNotice ?? "confirmation");
+        if (outcome === "no_seats" && payment.state !== "refund_due") await enqueue(tx, "order.refund", { orderId: order.id });
+        return outcome;
+      });
+      deps.outbox.wake();
+      if (result === "no_seats") console.warn(`order ${order.id}: paid after its seats were sold again; payment marked refund_due and refunded`);
       if (result !== "paid") return unchanged();
-      await sendOrderNotice(deps, order.id, options.paidNotice ?? "confirmation");
       return { state: "paid", changed: true };
     }
     case "rejected":
     case "cancelled": {
       if (!confirmation.verified && !(options.ownerReturn && unverifiedCancelMatches(confirmation, payment))) return unchanged();
-      const changed = await cancelOrder(db, order.id);
-      if (changed || payment.state === "created") await recordConfirmation(db, payment.id, confirmation, confirmation.outcome);
+      const changed = await db.transaction(async (tx) => {
+        const ended = await cancelOrder(tx, order.id);
+        if (ended || payment.state === "created") await recordConfirmation(tx, payment.id, confirmation, confirmation.outcome);
+        return ended;
+      });
       return changed ? { state: "cancelled", changed: true } : unchanged();
     }
     case "pending":

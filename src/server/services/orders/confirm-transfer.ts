@@ -4,49 +4,51 @@
  * and the "payment received" mail goes out once. An order whose hold ran out is still confirmed when its seats
  * are free (the money is in the bank); otherwise 409 `stock_exhausted` tells staff to refund.
  */
-import type { AppDeps } from "../../http/context";
-import { ApiError } from "../../http/answer";
+import type { ShopContext } from "../../context";
+import { ShopError } from "../../../shared/domain/shop-error";
 import { markPaid, orderForPayment } from "./confirm-payment";
-import { sendOrderNotice } from "./order-notices";
+import { enqueueOrderNotice } from "./order-notices";
 import { paymentOf, recordConfirmation } from "./payment-records";
 
-export interface TransferConfirmation {
-  orderId: number;
-  paymentState: string;
-  /** False when the order was already paid: nothing changed, no mail was sent. */
-  changed: boolean;
-}
+import type { TransferConfirmation } from "../../../shared/schemas/answers/orders";
+export type { TransferConfirmation };
 
-export async function confirmTransfer(deps: AppDeps, orderId: number, staffId: number): Promise<TransferConfirmation> {
-  const now = (deps.now ?? (() => new Date()))();
+export async function confirmTransfer(deps: ShopContext, orderId: number, staffId: number): Promise<TransferConfirmation> {
+  const now = deps.now();
   const order = await orderForPayment(deps.db, orderId);
-  if (!order || order.paymentCode !== "transferencia") throw new ApiError(404, "not_found");
+  if (!order || order.paymentCode !== "transferencia") throw new ShopError("not_found");
   if (order.state === "paid") return { orderId, paymentState: "paid", changed: false };
-  if (order.state === "cancelled") throw new ApiError(409, "order_not_awaiting_transfer");
-  const result = await markPaid(deps.db, order, now);
-  if (result === "no_seats") throw new ApiError(409, "stock_exhausted");
+  if (order.state === "cancelled") throw new ShopError("order_not_awaiting_transfer");
+  // The order, its payment row and the "payment received" mail change together.
+  const result = await deps.db.transaction(async (tx) => {
+    const outcome = await markPaid(tx, order, now);
+    if (outcome !== "paid") return outcome;
+    const payment = await paymentOf(tx, orderId);
+    if (payment) {
+      await recordConfirmation(
+        tx,
+        payment.id,
+        {
+          method: "transferencia",
+          outcome: "approved",
+          reason: "awaiting_staff",
+          orderId,
+          providerReference: null,
+          amount: order.total,
+          echo: {},
+          verified: true,
+          idempotencyKey: `transferencia:staff:${orderId}`,
+          alreadyConfirmed: false,
+          raw: { confirmedBy: staffId, at: now.toISOString() },
+        },
+        "approved",
+      );
+    }
+    await enqueueOrderNotice(tx, orderId, "payment_received");
+    return outcome;
+  });
+  deps.outbox.wake();
+  if (result === "no_seats") throw new ShopError("stock_exhausted");
   if (result === "already_paid") return { orderId, paymentState: "paid", changed: false };
-  const payment = await paymentOf(deps.db, orderId);
-  if (payment) {
-    await recordConfirmation(
-      deps.db,
-      payment.id,
-      {
-        method: "transferencia",
-        outcome: "approved",
-        reason: "awaiting_staff",
-        orderId,
-        providerReference: null,
-        amount: order.total,
-        echo: {},
-        verified: true,
-        idempotencyKey: `transferencia:staff:${orderId}`,
-        alreadyConfirmed: false,
-        raw: { confirmedBy: staffId, at: now.toISOString() },
-      },
-      "approved",
-    );
-  }
-  await sendOrderNotice(deps, orderId, "payment_received");
   return { orderId, paymentState: "paid", changed: true };
 }

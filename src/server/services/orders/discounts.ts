@@ -7,7 +7,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { DiscountAnswer } from "../../../shared/schemas/purchase";
 import type { Db } from "../../db/client";
 import { discountPrices, discounts } from "../../db/schema";
-import { ApiError } from "../../http/answer";
+import { ShopError } from "../../../shared/domain/shop-error";
 import { parseVariation } from "./pricing";
 
 export interface ValidDiscount {
@@ -29,12 +29,12 @@ export async function findValidDiscount(db: Db, code: string, eventId: number, n
     .where(and(sql`lower(${discounts.code}) = lower(${code.trim()})`, eq(discounts.eventId, eventId)))
     .limit(1);
   const variation = discount ? parseVariation(discount.variation) : null;
-  if (!discount || variation === null) throw new ApiError(422, "discount_invalid", { [field]: "errors.discount_invalid" });
+  if (!discount || variation === null) throw new ShopError("discount_invalid", { [field]: "errors.discount_invalid" });
   if ((discount.validFrom && discount.validFrom > now) || (discount.validUntil && discount.validUntil < now)) {
-    throw new ApiError(422, "discount_expired", { [field]: "errors.discount_expired" });
+    throw new ShopError("discount_expired", { [field]: "errors.discount_expired" });
   }
   if (discount.usageLimit !== null && discount.timesUsed >= discount.usageLimit) {
-    throw new ApiError(409, "discount_used_up", { [field]: "errors.discount_used_up" });
+    throw new ShopError("discount_used_up", { [field]: "errors.discount_used_up" });
   }
   const rows = await db
     .select({ variantId: discountPrices.productVariantId, price: discountPrices.discountPrice })

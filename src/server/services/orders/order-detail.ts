@@ -6,14 +6,17 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Locale } from "../../../shared/locales";
 import type { OrderDetailAnswer, OrderStatusAnswer } from "../../../shared/schemas/purchase";
-import type { Db } from "../../db/client";
 import { addressLines, counties, eventDates, events, orders, passengers, places, productVariants, tickets } from "../../db/schema";
-import { ApiError } from "../../http/answer";
-import type { Env } from "../../env";
+import { ShopError } from "../../../shared/domain/shop-error";
+import type { ShopContext } from "../../context";
 import { pick } from "../catalog/rows";
+import { itineraryOf } from "../runs/manifest";
+import { expireHolds } from "./release";
 import { ticketQrImage, ticketQrText } from "./ticket-qr";
 
-async function ownOrder(db: Db, userId: number, orderId: number) {
+/** The caller's order; a hold that ran out reads as expired, not as still waiting. */
+async function ownOrder({ db, now }: Pick<ShopContext, "db" | "now">, userId: number, orderId: number) {
+  await expireHolds(db, now(), { orderId });
   const [row] = await db
     .select({ order: orders, event: events, eventDate: eventDates.startDate })
     .from(orders)
@@ -21,18 +24,19 @@ async function ownOrder(db: Db, userId: number, orderId: number) {
     .leftJoin(eventDates, eq(eventDates.id, orders.eventDateId))
     .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
     .limit(1);
-  if (!row) throw new ApiError(404, "not_found");
+  if (!row) throw new ShopError("not_found");
   return row;
 }
 
 /** GET /shop-api/order-status/{id}: `{ order: { id, paymentState } }` (storefront spec section 3 "Order"). */
-export async function orderStatus(db: Db, userId: number, orderId: number): Promise<OrderStatusAnswer> {
-  const { order } = await ownOrder(db, userId, orderId);
+export async function orderStatus(deps: ShopContext, userId: number, orderId: number): Promise<OrderStatusAnswer> {
+  const { order } = await ownOrder(deps, userId, orderId);
   return { order: { id: order.id, paymentState: order.state } };
 }
 
-export async function orderDetail(db: Db, env: Env, userId: number, orderId: number, locale: Locale): Promise<OrderDetailAnswer> {
-  const { order, event, eventDate } = await ownOrder(db, userId, orderId);
+export async function orderDetail(deps: ShopContext, userId: number, orderId: number, locale: Locale): Promise<OrderDetailAnswer> {
+  const { db } = deps;
+  const { order, event, eventDate } = await ownOrder(deps, userId, orderId);
   const ticketRows = await db
     .select({ ticket: tickets, variant: productVariants, placeAddress: places.address })
     .from(tickets)
@@ -53,7 +57,7 @@ export async function orderDetail(db: Db, env: Env, userId: number, orderId: num
       ])
     : [[], []];
 
-  const qr = order.state === "paid" ? ticketQrText(env, order.id) : null;
+  const qr = order.state === "paid" ? ticketQrText(deps.auth.ticketKey, order.id) : null;
   return {
     order: {
       id: order.id,
@@ -91,6 +95,7 @@ export async function orderDetail(db: Db, env: Env, userId: number, orderId: num
         .filter((row) => row.line.ticketId === ticket.id)
         .map(({ line, communeName }) => ({ address: line.address, commune_id: line.countyId, communeName })),
     })),
+    itinerary: await itineraryOf(deps, order, locale),
     qr,
     qrImage: qr ? await ticketQrImage(qr) : null,
   };

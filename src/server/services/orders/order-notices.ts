@@ -1,21 +1,28 @@
 /**
- * Sending the order mails: loads what the mail shows (in the buyer's language), renders the QR code for paid
- * orders and hands the message to the shop's mailer. A mail that fails is logged and never undoes a payment.
+ * The order mails as outbox jobs: the order change queues its mail in the same transaction
+ * (`enqueueOrderNotice`), and the worker later loads what the mail shows (in the buyer's language), renders the
+ * QR code for paid orders and hands the message to the shop's mailer. A mail that fails is retried and never
+ * undoes a payment.
  */
 import { asc, eq, inArray } from "drizzle-orm";
 import { timeZoneOf } from "../../../shared/format/dates";
 import { isCountryCode, isLocale, sitePrefix, DEFAULT_COUNTRY, DEFAULT_LOCALE, type Locale } from "../../../shared/locales";
 import { eventDates, events, orders, passengers, productVariants, tickets, users } from "../../db/schema";
-import type { AppDeps } from "../../http/context";
-import { mailerFor } from "../../mail/mailer";
-import { orderConfirmationMail, paymentReceivedMail, transferInstructionsMail, type OrderMailData } from "../../mail/order-mails";
-import { paymentSettings, publicOrigin } from "../../payments";
+import type { ShopContext } from "../../context";
+import type { Db } from "../../db/client";
+import { enqueue } from "../../outbox/enqueue";
+import type { OutboxJob } from "../../outbox/handlers";
+import { orderConfirmationMail, paymentReceivedMail, refundMail, transferInstructionsMail, type OrderMailData } from "../../mail/order-mails";
+import { publicOrigin } from "../../origin";
+import { paymentSettings } from "../../payments";
 import { pick } from "../catalog/rows";
 import { ticketQrImage, ticketQrText } from "./ticket-qr";
+import { tripFiles } from "../runs/trip-files";
 
-export type OrderNotice = "confirmation" | "transfer_instructions" | "payment_received";
+export type OrderNotice = "confirmation" | "transfer_instructions" | "payment_received" | "refunded";
 
-async function mailData(deps: AppDeps, orderId: number): Promise<(OrderMailData & { holdExpiresAt: Date | null }) | null> {
+/** What an order mail shows, in the buyer's language (also used by the staff's transfer rejection mail). */
+export async function mailData(deps: ShopContext, orderId: number): Promise<(OrderMailData & { holdExpiresAt: Date | null; state: string }) | null> {
   const { db } = deps;
   const [row] = await db
     .select({ order: orders, user: users, event: events, date: eventDates.startDate })
@@ -58,40 +65,46 @@ async function mailData(deps: AppDeps, orderId: number): Promise<(OrderMailData 
     })),
     link: `${publicOrigin(deps.env)}${sitePrefix(country, locale)}/my-account/payments`,
     holdExpiresAt: row.order.holdExpiresAt,
+    state: row.order.state,
   };
 }
 
-/**
- * How long a purchase or a confirmation waits for its mail before answering: the local outbox takes milliseconds,
- * but a slow SMTP server must not make the wizard (15 s time-out) believe a placed order failed. The mail still
- * goes out in the background.
- */
-const NOTICE_WAIT_MS = 3000;
-
-export async function sendOrderNotice(deps: AppDeps, orderId: number, notice: OrderNotice): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const waited = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, NOTICE_WAIT_MS);
-    timer.unref();
-  });
-  await Promise.race([deliver(deps, orderId, notice), waited]);
-  clearTimeout(timer);
+/** What an "order.notice" outbox row carries. */
+export interface OrderNoticeJob {
+  orderId: number;
+  notice: OrderNotice;
 }
 
-async function deliver(deps: AppDeps, orderId: number, notice: OrderNotice): Promise<void> {
-  try {
-    const data = await mailData(deps, orderId);
-    if (!data) return;
-    let message;
-    if (notice === "transfer_instructions") {
-      message = transferInstructionsMail(data, paymentSettings(deps.env).transfer, data.holdExpiresAt?.toISOString() ?? null);
-    } else {
-      const text = ticketQrText(deps.env, orderId);
-      const code = { text, image: await ticketQrImage(text) };
-      message = notice === "confirmation" ? orderConfirmationMail(data, code) : paymentReceivedMail(data, code);
-    }
-    await mailerFor(deps).send(message);
-  } catch (error) {
-    console.error(`order ${orderId}: the ${notice} mail could not be sent:`, error);
+/** The order state a notice still makes sense in: an order cancelled before its mail went gets none. */
+const NOTICE_STATES: Record<OrderNotice, readonly string[]> = {
+  confirmation: ["paid"],
+  payment_received: ["paid"],
+  transfer_instructions: ["awaiting_transfer_payment"],
+  refunded: ["expired", "cancelled"],
+};
+
+/** Queues the mail in the transaction that changes the order (delivered by the outbox worker after commit). */
+export function enqueueOrderNotice(tx: Db, orderId: number, notice: OrderNotice): Promise<number> {
+  return enqueue(tx, "order.notice", { orderId, notice });
+}
+
+/**
+ * The outbox handler of "order.notice": renders and sends the mail. It throws when the mail cannot be sent, so
+ * the worker tries again later; the mail's key is the outbox row, so a retry after a crash is the same mail.
+ */
+export async function orderNoticeJob(deps: ShopContext, { orderId, notice }: OrderNoticeJob, job: OutboxJob): Promise<void> {
+  const data = await mailData(deps, orderId);
+  if (!data || !NOTICE_STATES[notice].includes(data.state)) return;
+  let message;
+  if (notice === "refunded") {
+    message = refundMail(data);
+  } else if (notice === "transfer_instructions") {
+    message = transferInstructionsMail(data, paymentSettings(deps.env).transfer, data.holdExpiresAt?.toISOString() ?? null);
+  } else {
+    const text = ticketQrText(deps.auth.ticketKey, orderId);
+    const code = { text, image: await ticketQrImage(text) };
+    const trip = await tripFiles(deps, orderId, data.locale);
+    message = notice === "confirmation" ? orderConfirmationMail(data, code, trip) : paymentReceivedMail(data, code, trip);
   }
+  await deps.mailer.send({ ...message, key: `outbox-${job.id}` });
 }

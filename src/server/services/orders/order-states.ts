@@ -1,18 +1,8 @@
-/**
- * Order states (DESIGN.md "Orders"; account spec section 4): `awaiting_payment` -> paid | cancelled | expired;
- * `awaiting_transfer_payment` -> paid (staff) | cancelled | expired; prepagado starts paid.
- */
-import { HOLDING_STATES } from "../catalog/stock";
-import type { PaymentCode } from "../../payments";
+/** The server's rules on order states (the states themselves: src/shared/domain/order-states.ts). */
+import type { OrderState } from "../../../shared/domain/order-states";
+import type { PaymentCode } from "../../../shared/domain/payment-codes";
 
-export type OrderState = "awaiting_payment" | "awaiting_transfer_payment" | "paid" | "cancelled" | "expired";
-
-/** The unpaid states: their seats are held until `hold_expires_at`, and only they may become paid or cancelled. */
-export const AWAITING_STATES = HOLDING_STATES;
-
-export function isAwaiting(state: string): boolean {
-  return (AWAITING_STATES as readonly string[]).includes(state);
-}
+export { AWAITING_STATES, isAwaiting, type OrderState } from "../../../shared/domain/order-states";
 
 /** The state a new order starts in for each method (issue 4 section 2). */
 export const INITIAL_STATE: Record<PaymentCode, OrderState> = {

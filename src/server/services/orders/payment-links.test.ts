@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { createAuthKit } from "../../auth/auth-kit";
 import { parseEnv } from "../../env";
 import { knownSitePrefix, orderPagePath, returnUrl, sitePrefixOf, verifyReturnKey } from "./payment-links";
 
 const env = parseEnv({ NODE_ENV: "test", JWT_SECRET: "links-tests-secret-that-is-long-enough", PUBLIC_URL: "https://shop.example" });
+const shop = { env, auth: createAuthKit(env) };
 
 describe("site prefix of the purchase page", () => {
   it("keeps a known country/locale prefix from a path or a URL, never the host", () => {
@@ -21,12 +23,12 @@ describe("site prefix of the purchase page", () => {
 
 describe("return link", () => {
   it("is signed for its order only", () => {
-    const url = new URL(returnUrl(env, 12, "/cl/es-cl"));
+    const url = new URL(returnUrl(shop, 12, "/cl/es-cl"));
     expect(url.origin).toBe("https://shop.example");
     expect(url.searchParams.get("site")).toBe("cl/es-cl");
     const key = url.pathname.split("/").pop()!;
-    expect(verifyReturnKey(env, 12, key)).toBe(true);
-    expect(verifyReturnKey(env, 13, key)).toBe(false);
+    expect(verifyReturnKey(shop.auth.signer, 12, key)).toBe(true);
+    expect(verifyReturnKey(shop.auth.signer, 13, key)).toBe(false);
   });
 
   it("sends the browser to the order page under the site prefix", () => {

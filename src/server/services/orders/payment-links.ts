@@ -6,8 +6,9 @@
  */
 import { SITES } from "../../../shared/locales";
 import type { Env } from "../../env";
-import { publicOrigin } from "../../payments";
-import { sign, verify } from "./signing";
+import { publicOrigin } from "../../origin";
+import type { Signer } from "../../auth/signer";
+import type { ShopContext } from "../../context";
 
 export const RETURN_PATH = "/shop-api/payments/return";
 export const MERCADOPAGO_WEBHOOK_PATH = "/shop-api/payments/mercadopago/webhook";
@@ -37,13 +38,14 @@ export function knownSitePrefix(value: string | undefined): string {
   return SITES.find((site) => site.prefix === candidate)?.prefix ?? "";
 }
 
-export function returnUrl(env: Env, orderId: number, prefix: string): string {
-  const url = `${publicOrigin(env)}${RETURN_PATH}/${orderId}/${sign(env, "payment-return-v1", returnMessage(orderId))}`;
+/** The buyer's way back from the provider, on `origin` (the origin the purchase came from: origin.ts buyerOrigin). */
+export function returnUrl({ env, auth }: Pick<ShopContext, "env" | "auth">, orderId: number, prefix: string, origin = publicOrigin(env)): string {
+  const url = `${origin}${RETURN_PATH}/${orderId}/${auth.signer.sign("payment-return-v1", returnMessage(orderId))}`;
   return prefix ? `${url}?site=${encodeURIComponent(prefix.slice(1))}` : url;
 }
 
-export function verifyReturnKey(env: Env, orderId: number, key: string): boolean {
-  return verify(env, "payment-return-v1", returnMessage(orderId), key);
+export function verifyReturnKey(signer: Signer, orderId: number, key: string): boolean {
+  return signer.verify("payment-return-v1", returnMessage(orderId), key);
 }
 
 export function notificationUrl(env: Env): string {

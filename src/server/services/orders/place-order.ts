@@ -10,8 +10,9 @@
 import { and, asc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { addressLines, discounts, orders, passengers, payments, productVariants, tickets } from "../../db/schema";
-import { ApiError } from "../../http/answer";
+import { ShopError } from "../../../shared/domain/shop-error";
 import { liveStock } from "../catalog/stock";
+import { enqueueOrderNotice, type OrderNotice } from "./order-notices";
 import type { OrderState } from "./order-states";
 import { ticketsPerVariant } from "./pricing";
 import type { PurchasePlan } from "./purchase-checks";
@@ -35,11 +36,18 @@ export interface PlacedOrder {
   holdExpiresAt: Date | null;
 }
 
+/** The mail a new order sends, queued with it: paid at once -> confirmation, a transfer -> its instructions. */
+function noticeOnPlacing(state: OrderState): OrderNotice | null {
+  if (state === "paid") return "confirmation";
+  if (state === "awaiting_transfer_payment") return "transfer_instructions";
+  return null;
+}
+
 export async function placeOrder(db: Db, plan: PurchasePlan, state: OrderState, holdExpiresAt: Date | null, now: Date): Promise<PlacedOrder> {
   return db.transaction(async (tx) => {
     const wanted = ticketsPerVariant(plan.tickets.map((ticket) => ticket.productVariantId));
     await lockVariants(tx, wanted.keys());
-    if (!(await seatsAvailable(tx, plan.event.id, plan.eventDateId, wanted, now))) throw new ApiError(409, "stock_exhausted");
+    if (!(await seatsAvailable(tx, plan.event.id, plan.eventDateId, wanted, now))) throw new ShopError("stock_exhausted");
 
     const [order] = await tx
       .insert(orders)
@@ -90,7 +98,9 @@ export async function placeOrder(db: Db, plan: PurchasePlan, state: OrderState, 
       addressRows.length > 0 ? tx.insert(addressLines).values(addressRows) : undefined,
       tx.insert(payments).values({ orderId, method: plan.paymentCode, state: state === "paid" ? "approved" : "created", amount: plan.totals.total, createdAt: now }),
     ]);
-    if (discountUse.length === 0) throw new ApiError(409, "discount_used_up", { discountCode: "errors.discount_used_up" });
+    if (discountUse.length === 0) throw new ShopError("discount_used_up", { discountCode: "errors.discount_used_up" });
+    const notice = noticeOnPlacing(state);
+    if (notice) await enqueueOrderNotice(tx, orderId, notice);
     return { id: orderId, state, holdExpiresAt };
   });
 }

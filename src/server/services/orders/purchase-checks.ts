@@ -5,13 +5,16 @@
  * addresses fit the ticket, counties exist in the province, and the discount is valid here. Prices come from the
  * variant rows. Stock is not checked here: place-order.ts recounts it under lock.
  */
+import { settlesCurrency } from "../../payments/currencies";
 import { and, eq, inArray } from "drizzle-orm";
+import { PAYMENT_TYPE } from "../../../shared/domain/event-kinds";
 import type { Purchase } from "../../../shared/schemas/purchase";
 import type { Db } from "../../db/client";
 import { categories, counties, countries, eventDates, events, paymentMethods, productVariants, provinces } from "../../db/schema";
-import { ApiError } from "../../http/answer";
+import { ShopError, type ShopErrorCode } from "../../../shared/domain/shop-error";
 import type { PaymentCode } from "../../payments";
 import { canViewPrivateEvent } from "../catalog/event-detail";
+import { checkInvitedSeats } from "../private-events/invited";
 import { findValidDiscount, type ValidDiscount } from "./discounts";
 import { orderTotals, priceTickets, type OrderTotals, type TicketPrice } from "./pricing";
 
@@ -33,11 +36,15 @@ export interface PurchasePlan {
   totals: OrderTotals;
 }
 
-const refuse = (status: 403 | 404 | 409 | 410 | 422, code: string, field?: string) =>
-  new ApiError(status, code, field ? { [field]: `errors.${code}` } : undefined);
+const refuse = (code: ShopErrorCode, field?: string) => new ShopError(code, field ? { [field]: `errors.${code}` } : undefined);
 
-/** The date, its event and currency, and whether the chosen method is enabled in the event's country: one query. */
-async function loadEventDate(db: Db, eventDateId: number, paymentCode: PaymentCode, userId: number, now: Date) {
+export type BookableDate = Awaited<ReturnType<typeof findBookableDate>>;
+
+/**
+ * The date, its event and currency, and whether the chosen method is enabled in the event's country: one query,
+ * the purchase's only lookup of the date (the checks and the seat count below work from what it found).
+ */
+export async function findBookableDate(db: Db, eventDateId: number, paymentCode: PaymentCode, userId: number, now: Date) {
   const [row] = await db
     .select({ date: eventDates, event: events, currency: countries.currency, methodId: paymentMethods.id })
     .from(eventDates)
@@ -49,17 +56,17 @@ async function loadEventDate(db: Db, eventDateId: number, paymentCode: PaymentCo
     )
     .where(eq(eventDates.id, eventDateId))
     .limit(1);
-  if (!row) throw refuse(422, "unknown_event_date", "eventDateId");
+  if (!row) throw refuse("unknown_event_date", "eventDateId");
   const { event, date } = row;
-  if (!event.published) throw refuse(404, "not_found");
-  if (event.cancelled) throw refuse(410, "event_gone");
-  if (date.startDate <= now) throw refuse(422, "unknown_event_date", "eventDateId");
-  if (event.requiresLogin && !(await canViewPrivateEvent(db, event.id, event.ownerId, userId))) throw refuse(403, "event_not_invited");
+  if (!event.published) throw refuse("not_found");
+  if (event.cancelled) throw refuse("event_gone");
+  if (date.startDate <= now) throw refuse("unknown_event_date", "eventDateId");
+  if (event.requiresLogin && !(await canViewPrivateEvent(db, event.id, event.ownerId, userId))) throw refuse("event_not_invited");
   // Organiser-funded events (paymentType 2) book with prepagado only; other events with a method of their country.
-  if (event.paymentType === 2) {
-    if (paymentCode !== "prepagado") throw refuse(422, "prepaid_only", "paymentCode");
-  } else if (paymentCode === "prepagado" || row.methodId === null) {
-    throw refuse(422, "payment_method_unavailable", "paymentCode");
+  if (event.paymentType === PAYMENT_TYPE.organiser) {
+    if (paymentCode !== "prepagado") throw refuse("prepaid_only", "paymentCode");
+  } else if (paymentCode === "prepagado" || row.methodId === null || !settlesCurrency(paymentCode, row.currency)) {
+    throw refuse("payment_method_unavailable", "paymentCode");
   }
   return row;
 }
@@ -71,13 +78,16 @@ async function provinceRefusal(db: Db, provinceId: number, countryCode: string, 
     .from(provinces)
     .where(and(eq(provinces.id, provinceId), eq(provinces.countryCode, countryCode)))
     .limit(1);
-  return province ? refuse(422, "variant_not_in_province", field) : refuse(422, "unknown_province", "provinceId");
+  return province ? refuse("variant_not_in_province", field) : refuse("unknown_province", "provinceId");
 }
 
 const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
-export async function checkPurchase(db: Db, userId: number, body: Purchase, now: Date): Promise<PurchasePlan> {
-  const { event, currency } = await loadEventDate(db, body.eventDateId, body.paymentCode, userId, now);
+/** The checks after `findBookableDate` found the date (the purchase expires the event's run-out holds in between). */
+export async function checkPurchase(db: Db, userId: number, body: Purchase, bookable: BookableDate, now: Date): Promise<PurchasePlan> {
+  const { event, currency } = bookable;
+  // A private event published from a request: guests on its list only, within their seats (private-events/invited.ts).
+  if (event.requiresLogin && event.paymentType === PAYMENT_TYPE.organiser) await checkInvitedSeats(db, event.id, userId, body.tickets.length, now);
 
   const variantIds = [...new Set(body.tickets.map((ticket) => ticket.productVariantId))];
   const variantRows = await db
@@ -90,7 +100,7 @@ export async function checkPurchase(db: Db, userId: number, body: Purchase, now:
   // Every subcategory must be of this event and of the chosen province (which also proves the province valid).
   for (const [index, ticket] of body.tickets.entries()) {
     const row = variants.get(ticket.productVariantId);
-    if (!row || row.eventId !== event.id) throw refuse(422, "variant_not_in_event", `tickets.${index}.productVariantId`);
+    if (!row || row.eventId !== event.id) throw refuse("variant_not_in_event", `tickets.${index}.productVariantId`);
     if (row.variant.provinceId !== body.provinceId) throw await provinceRefusal(db, body.provinceId, event.countryCode, `tickets.${index}.productVariantId`);
   }
 
@@ -98,14 +108,14 @@ export async function checkPurchase(db: Db, userId: number, body: Purchase, now:
   body.tickets.forEach((ticket, index) => {
     const at = `tickets.${index}`;
     const { variant } = variants.get(ticket.productVariantId)!;
-    if (ticket.placeId !== event.placeId) throw refuse(422, "place_not_in_event", `${at}.placeId`);
-    if (ticket.passengers.length > variant.capacity) throw refuse(422, "over_capacity", `${at}.passengers`);
-    if (ticket.addresses.length > variant.stops) throw refuse(422, "too_many_addresses", `${at}.addresses`);
+    if (ticket.placeId !== event.placeId) throw refuse("place_not_in_event", `${at}.placeId`);
+    if (ticket.passengers.length > variant.capacity) throw refuse("over_capacity", `${at}.passengers`);
+    if (ticket.addresses.length > variant.stops) throw refuse("too_many_addresses", `${at}.addresses`);
     if (variant.approaches.length > 0) {
       // Fixed pick-up points: each line must be one of them, not an address the buyer typed.
       ticket.addresses.forEach((line, lineIndex) => {
         const known = variant.approaches.some((approach) => approach.countyId === line.commune_id && sameAddress(approach.address, line.address));
-        if (!known) throw refuse(422, "approach_invalid", `${at}.addresses.${lineIndex}`);
+        if (!known) throw refuse("approach_invalid", `${at}.addresses.${lineIndex}`);
       });
     } else {
       for (const line of ticket.addresses) typedCounties.add(line.commune_id);
@@ -117,13 +127,13 @@ export async function checkPurchase(db: Db, userId: number, body: Purchase, now:
       .select({ id: counties.id })
       .from(counties)
       .where(and(inArray(counties.id, [...typedCounties]), eq(counties.provinceId, body.provinceId)));
-    if (found.length !== typedCounties.size) throw refuse(422, "unknown_county", "tickets");
+    if (found.length !== typedCounties.size) throw refuse("unknown_county", "tickets");
   }
 
   let discount: ValidDiscount | null = null;
   if (body.discountCode) {
     discount = await findValidDiscount(db, body.discountCode, event.id, now, "discountCode");
-    if (!variantIds.some((id) => discount!.prices.has(id))) throw refuse(422, "discount_not_applicable", "discountCode");
+    if (!variantIds.some((id) => discount!.prices.has(id))) throw refuse("discount_not_applicable", "discountCode");
   }
 
   const prices = priceTickets(

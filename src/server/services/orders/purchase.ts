@@ -2,19 +2,18 @@
  * POST /shop-api/init-payment (issue 4 section 2): check everything, take the seats in one transaction, then
  * start the payment with the method's adapter and answer the spec's payment response plus the order id.
  * The gateway is called after the transaction commits, so no lock is held while a provider answers; if it
- * cannot start, the order is cancelled at once and its seats go back on sale.
+ * cannot start, the order is cancelled at once and its seats go back on sale. The order's mail is queued in the
+ * order's own transaction (src/server/outbox), so a crash after the commit still sends it.
  */
 import type { Locale } from "../../../shared/locales";
 import type { PaymentStartAnswer, Purchase } from "../../../shared/schemas/purchase";
-import type { AppDeps } from "../../http/context";
-import { paymentAdapters } from "../../payments";
+import type { ShopContext } from "../../context";
 import { pick } from "../catalog/rows";
 import { holdExpiry, INITIAL_STATE, type OrderState } from "./order-states";
-import { sendOrderNotice } from "./order-notices";
 import { recordStart } from "./payment-records";
 import { notificationUrl, returnUrl, sitePrefixOf } from "./payment-links";
 import { placeOrder } from "./place-order";
-import { checkPurchase } from "./purchase-checks";
+import { checkPurchase, findBookableDate } from "./purchase-checks";
 import { cancelOrder, expireHolds } from "./release";
 
 export interface Buyer {
@@ -22,11 +21,13 @@ export interface Buyer {
   email: string;
 }
 
-export async function purchase(deps: AppDeps, buyer: Buyer, body: Purchase, locale: Locale): Promise<PaymentStartAnswer> {
-  const now = (deps.now ?? (() => new Date()))();
-  // Mark this event's run-out holds first, so their discount uses come back before this one is checked.
-  await expireHolds(deps.db, now, { eventOfDateId: body.eventDateId });
-  const plan = await checkPurchase(deps.db, buyer.id, body, now);
+/** `origin`: where the buyer's browser is (origin.ts buyerOrigin), so the payment comes back to their session. */
+export async function purchase(deps: ShopContext, buyer: Buyer, body: Purchase, locale: Locale, origin?: string): Promise<PaymentStartAnswer> {
+  const now = deps.now();
+  const bookable = await findBookableDate(deps.db, body.eventDateId, body.paymentCode, buyer.id, now);
+  // Mark this event's run-out holds before the rest is checked, so their discount uses come back first.
+  await expireHolds(deps.db, now, { eventId: bookable.event.id });
+  const plan = await checkPurchase(deps.db, buyer.id, body, bookable, now);
 
   // Nothing to charge (a full discount): the order is paid as it is placed, as an organiser-funded one is.
   const state: OrderState = plan.totals.total === 0 ? "paid" : INITIAL_STATE[plan.paymentCode];
@@ -35,13 +36,13 @@ export async function purchase(deps: AppDeps, buyer: Buyer, body: Purchase, loca
   let response: Record<string, string | undefined> = {};
   if (state !== "paid" || plan.paymentCode === "prepagado") {
     try {
-      const started = await paymentAdapters(deps).get(plan.paymentCode).start({
+      const started = await deps.payments.get(plan.paymentCode).start({
         orderId: order.id,
         amount: plan.totals.total,
         currency: plan.currency,
         buyerEmail: buyer.email,
         description: `Rodamos: ${pick(plan.event.name, locale)?.name ?? ""} (${plan.tickets.length} x ticket)`,
-        returnUrl: returnUrl(deps.env, order.id, sitePrefixOf(body.url)),
+        returnUrl: returnUrl(deps, order.id, sitePrefixOf(body.url), origin),
         notificationUrl: notificationUrl(deps.env),
         locale,
       });
@@ -53,8 +54,8 @@ export async function purchase(deps: AppDeps, buyer: Buyer, body: Purchase, loca
     }
   }
 
-  if (order.state === "paid") await sendOrderNotice(deps, order.id, "confirmation");
-  else if (order.state === "awaiting_transfer_payment") await sendOrderNotice(deps, order.id, "transfer_instructions");
+  // Its mail (confirmation or transfer instructions) was queued with the order; deliver it now.
+  deps.outbox.wake();
 
   return {
     orderId: order.id,

@@ -6,7 +6,7 @@
  */
 import { and, eq, inArray, lte, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { discounts, eventDates, orders, payments } from "../../db/schema";
+import { discounts, orders, payments } from "../../db/schema";
 import { AWAITING_STATES } from "./order-states";
 
 /**
@@ -39,8 +39,6 @@ export interface SweepScope {
   eventId?: number;
   userId?: number;
   orderId?: number;
-  /** The event of this calendar entry (a purchase names the date, not the event). */
-  eventOfDateId?: number;
 }
 
 /**
@@ -55,9 +53,6 @@ export function expireHolds(db: Db, now: Date, scope: SweepScope = {}): Promise<
       scope.eventId !== undefined ? eq(orders.eventId, scope.eventId) : undefined,
       scope.userId !== undefined ? eq(orders.userId, scope.userId) : undefined,
       scope.orderId !== undefined ? eq(orders.id, scope.orderId) : undefined,
-      scope.eventOfDateId !== undefined
-        ? eq(orders.eventId, db.select({ eventId: eventDates.eventId }).from(eventDates).where(eq(eventDates.id, scope.eventOfDateId)))
-        : undefined,
     ),
     "expired",
   );

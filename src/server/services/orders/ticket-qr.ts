@@ -1,33 +1,25 @@
 /**
- * The ticket QR code of a paid order (issue 4 section 4): JSON text `{"orderId":…,"sig":"…"}` where sig is an
- * HMAC of the order id under a server key, so the staff scanner can tell a code the shop issued from a forged
- * one. The storefront spec's scanner reads `orderId` from the same JSON (section 3 "Scanned QR content").
+ * The ticket QR code of a paid order: JSON text `{"orderId":…,"kid":"…","sig":"…"}` where sig is the shop's
+ * Ed25519 signature of the order id (src/shared/tickets/ticket-code.ts), so the staff scanner, online or not,
+ * can tell a code the shop issued from a forged one. The storefront spec's scanner reads `orderId` from the same
+ * JSON (section 3 "Scanned QR content").
  */
 import QRCode from "qrcode";
-import type { Env } from "../../env";
-import { sign, verify } from "./signing";
+import type { TicketKey } from "../../auth/ticket-key";
+import { parseTicketCode } from "../../../shared/tickets/ticket-code";
 
-const message = (orderId: number) => `order:${orderId}`;
-
-export function ticketQrText(env: Env, orderId: number): string {
-  return JSON.stringify({ orderId, sig: sign(env, "ticket-qr-v1", message(orderId)) });
+export function ticketQrText(key: TicketKey, orderId: number): string {
+  return JSON.stringify({ orderId, kid: key.publicJwk.kid, sig: key.sign(orderId) });
 }
 
 /**
  * For the scanner: the order id of a scanned text when it is a code this shop signed, else null (unreadable,
- * no orderId, or a signature that does not match).
+ * no orderId, another key, or a signature that does not match).
  */
-export function readTicketQr(env: Env, text: string): number | null {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return null;
-  }
-  if (!value || typeof value !== "object") return null;
-  const { orderId, sig } = value as { orderId?: unknown; sig?: unknown };
-  if (typeof orderId !== "number" || !Number.isSafeInteger(orderId) || orderId < 1) return null;
-  return verify(env, "ticket-qr-v1", message(orderId), sig) ? orderId : null;
+export function readTicketQr(key: TicketKey, text: string): number | null {
+  const code = parseTicketCode(text);
+  if (!code || code.kid !== key.publicJwk.kid) return null;
+  return key.verify(code.orderId, code.sig) ? code.orderId : null;
 }
 
 /** The code as a PNG data URL: the account page shows it as an <img>, the confirmation mail inlines it. */

@@ -92,36 +92,23 @@ const es_CO = {
   "errors.county_not_found": "El municipio no existe",
 };
 
-const es_CL: typeof es_CO = {
-  ...es_CO,
-  "account.addresses.county": "Comuna",
-  "account.addresses.county_placeholder": "Selecciona una comuna",
-  "errors.county_not_found": "La comuna no existe",
-};
-
-const es_ES: typeof es_CO = {
-  ...es_CO,
-  "account.loading": "Cargando tu cuenta…",
-  "account.profile.gender_placeholder": "Elige una opción",
-  "account.events.none": "Todavía no has creado un evento privado",
-  "account.friends.empty": "Todavía no tienes amigos frecuentes registrados",
-  "account.addresses.empty": "Todavía no tienes direcciones frecuentes registradas",
-  "account.addresses.county": "Municipio",
-  "account.addresses.county_placeholder": "Elige un municipio",
-  "account.payments.order": "Compra n.º {id}",
-};
-
-const es_MX: typeof es_CO = {
-  ...es_CO,
-  "account.addresses.county": "Municipio",
-  "account.events.create_hint": "¿Organizas una boda, un cumpleaños o un evento de empresa? Escríbenos y lo preparamos contigo.",
-};
-
 export const accountMessages = defineMessages({
   es_CO,
-  es_CL,
-  es_ES,
-  es_MX,
+  es_CL: {
+    "account.addresses.county": "Comuna",
+    "account.addresses.county_placeholder": "Selecciona una comuna",
+    "errors.county_not_found": "La comuna no existe",
+  },
+  es_ES: {
+    "account.profile.gender_placeholder": "Elige una opción",
+    "account.events.none": "Todavía no has creado un evento privado",
+    "account.friends.empty": "Todavía no tienes amigos frecuentes registrados",
+    "account.addresses.empty": "Todavía no tienes direcciones frecuentes registradas",
+    "account.addresses.county_placeholder": "Elige un municipio",
+  },
+  es_MX: {
+    "account.events.create_hint": "¿Organizas una boda, un cumpleaños o un evento de empresa? Escríbenos y lo preparamos contigo.",
+  },
   en_US: {
     not_purchases: "This user has no associated purchases",
     "account.title": "My account",

@@ -97,32 +97,23 @@ const es_CO = {
   "mail.reset.expiry": "El enlace vence en 1 hora y sirve una sola vez. Si no lo pediste, ignora este correo.",
 };
 
-const es_ES: typeof es_CO = {
-  ...es_CO,
-  email_is_required: "El email es obligatorio",
-  password_is_required: "La contraseña es obligatoria",
-  name_is_required: "El nombre es obligatorio",
-  lastname_is_required: "El apellido es obligatorio",
-  phone_is_required: "El teléfono es obligatorio",
-  birthday_is_required: "La fecha de nacimiento es obligatoria",
-  "errors.too_many_attempts": "Demasiados intentos. Vuelve a intentarlo dentro de {minutes} minutos.",
-  "auth.login.intro": "Entra con tu email y contraseña.",
-  "auth.login.submit": "Entrar",
-  "auth.signup.intro": "Regístrate para reservar tus traslados.",
-  "auth.recovery.intro": "Introduce tu email y te enviaremos un enlace para restablecer tu contraseña.",
-  "mail.link_hint": "Si el botón no funciona, copia este enlace en tu navegador:",
-};
-
-const es_MX: typeof es_CO = {
-  ...es_CO,
-  "mail.footer": "Rodamos: te llevamos al evento y te traemos de regreso a casa.",
-};
-
 export const authMessages = defineMessages({
   es_CO,
-  es_CL: { ...es_CO },
-  es_ES,
-  es_MX,
+  es_ES: {
+    email_is_required: "El email es obligatorio",
+    password_is_required: "La contraseña es obligatoria",
+    name_is_required: "El nombre es obligatorio",
+    lastname_is_required: "El apellido es obligatorio",
+    phone_is_required: "El teléfono es obligatorio",
+    birthday_is_required: "La fecha de nacimiento es obligatoria",
+    "errors.too_many_attempts": "Demasiados intentos. Vuelve a intentarlo dentro de {minutes} minutos.",
+    "auth.login.intro": "Entra con tu email y contraseña.",
+    "auth.login.submit": "Entrar",
+    "auth.recovery.intro": "Introduce tu email y te enviaremos un enlace para restablecer tu contraseña.",
+  },
+  es_MX: {
+    "mail.footer": "Rodamos: te llevamos al evento y te traemos de regreso a casa.",
+  },
   en_US: {
     email_is_required: "Email is required",
     email_is_invalid: "Email is not valid",

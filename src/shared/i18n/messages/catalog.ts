@@ -6,18 +6,6 @@ export const catalogMessages = defineMessages({
     "catalog.private_event_login": "Este evento es privado: inicia sesión con la cuenta invitada para reservar",
     "catalog.private_event_not_invited": "Este evento es privado y tu cuenta no está en la lista de invitados",
   },
-  es_CL: {
-    "catalog.private_event_login": "Este evento es privado: inicia sesión con la cuenta invitada para reservar",
-    "catalog.private_event_not_invited": "Este evento es privado y tu cuenta no está en la lista de invitados",
-  },
-  es_ES: {
-    "catalog.private_event_login": "Este evento es privado: inicia sesión con la cuenta invitada para reservar",
-    "catalog.private_event_not_invited": "Este evento es privado y tu cuenta no está en la lista de invitados",
-  },
-  es_MX: {
-    "catalog.private_event_login": "Este evento es privado: inicia sesión con la cuenta invitada para reservar",
-    "catalog.private_event_not_invited": "Este evento es privado y tu cuenta no está en la lista de invitados",
-  },
   en_US: {
     "catalog.private_event_login": "This event is private: sign in with the invited account to book",
     "catalog.private_event_not_invited": "This event is private and your account is not on the guest list",

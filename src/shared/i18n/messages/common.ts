@@ -7,20 +7,8 @@ export const commonMessages = defineMessages({
     "common.loading": "Cargando…",
     "common.back_to_main": "Volver al inicio",
   },
-  es_CL: {
-    "brand.tagline": "Te llevamos al evento y te traemos de vuelta a casa",
-    "common.loading": "Cargando…",
-    "common.back_to_main": "Volver al inicio",
-  },
-  es_ES: {
-    "brand.tagline": "Te llevamos al evento y te traemos de vuelta a casa",
-    "common.loading": "Cargando…",
-    "common.back_to_main": "Volver al inicio",
-  },
   es_MX: {
     "brand.tagline": "Te llevamos al evento y te traemos de regreso a casa",
-    "common.loading": "Cargando…",
-    "common.back_to_main": "Volver al inicio",
   },
   en_US: {
     "brand.tagline": "We take you to the event and bring you back home",

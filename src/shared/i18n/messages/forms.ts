@@ -12,13 +12,7 @@ export const formMessages = defineMessages({
     "form.too_long": "El texto es demasiado largo",
   },
   es_CL: {
-    "form.required": "Campo requerido",
-    "form.email_invalid": "Email inválido",
-    "form.phone_invalid": "Teléfono inválido",
     "form.date_required": "Fecha requerida",
-    "form.date_invalid": "Fecha inválida",
-    "form.date_past": "La fecha no puede estar en el pasado",
-    "form.too_long": "El texto es demasiado largo",
   },
   es_ES: {
     "form.required": "Campo obligatorio",
@@ -27,16 +21,9 @@ export const formMessages = defineMessages({
     "form.date_required": "Fecha obligatoria",
     "form.date_invalid": "Fecha no válida",
     "form.date_past": "La fecha no puede ser anterior a hoy",
-    "form.too_long": "El texto es demasiado largo",
   },
   es_MX: {
-    "form.required": "Campo requerido",
-    "form.email_invalid": "Email inválido",
-    "form.phone_invalid": "Teléfono inválido",
     "form.date_required": "Fecha requerida",
-    "form.date_invalid": "Fecha inválida",
-    "form.date_past": "La fecha no puede estar en el pasado",
-    "form.too_long": "El texto es demasiado largo",
   },
   en_US: {
     "form.required": "Required field",

@@ -127,26 +127,6 @@ const es_CO = {
 
 type StorefrontKeys = Record<keyof typeof es_CO, string>;
 
-const es_CL: StorefrontKeys = { ...es_CO };
-
-const es_ES: StorefrontKeys = {
-  ...es_CO,
-  "lists.private.kind.communions": "Comuniones",
-  "lists.massive.intro": "Conciertos, festivales y partidos: te recogemos en casa, te llevamos al evento y te devolvemos a casa.",
-  "lists.private.kind.weddings": "Bodas",
-  "nav.weddings": "Parejas y bodas",
-};
-
-const es_MX: StorefrontKeys = {
-  ...es_CO,
-  "nav.weddings": "Parejas y bodas",
-  "lists.private.kind.weddings": "Bodas",
-  "lists.massive.intro": "Conciertos, festivales y partidos: pasamos por ti a tu casa, te llevamos al evento y te traemos de regreso.",
-  "event.services.pickup": "Pasamos por ti a tu punto de partida",
-  "event.services.return": "Te traemos de regreso cuando termine",
-  "meta.landing.description": "Compra tu traslado compartido de ida y vuelta: pasamos por ti, te llevamos al evento y te traemos de regreso.",
-};
-
 const en_US: StorefrontKeys = {
   "layout.skip_to_content": "Skip to content",
   "nav.main_label": "Main navigation",
@@ -389,4 +369,22 @@ const pt_BR: StorefrontKeys = {
   "event.login_prompt": "Entre para ver este evento.",
 };
 
-export const storefrontMessages = defineMessages({ es_CO, es_CL, es_ES, es_MX, en_US, pt_BR });
+export const storefrontMessages = defineMessages({
+  es_CO,
+  es_ES: {
+    "lists.private.kind.communions": "Comuniones",
+    "lists.massive.intro": "Conciertos, festivales y partidos: te recogemos en casa, te llevamos al evento y te devolvemos a casa.",
+    "lists.private.kind.weddings": "Bodas",
+    "nav.weddings": "Parejas y bodas",
+  },
+  es_MX: {
+    "nav.weddings": "Parejas y bodas",
+    "lists.private.kind.weddings": "Bodas",
+    "lists.massive.intro": "Conciertos, festivales y partidos: pasamos por ti a tu casa, te llevamos al evento y te traemos de regreso.",
+    "event.services.pickup": "Pasamos por ti a tu punto de partida",
+    "event.services.return": "Te traemos de regreso cuando termine",
+    "meta.landing.description": "Compra tu traslado compartido de ida y vuelta: pasamos por ti, te llevamos al evento y te traemos de regreso.",
+  },
+  en_US,
+  pt_BR,
+});

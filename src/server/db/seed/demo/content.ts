@@ -238,7 +238,8 @@ export const PARTNERS: PartnerSeed[] = [
 
 /** Payment methods offered per country, in the order the wizard lists them (the first is preselected). */
 export const PAYMENT_METHODS: Record<CountryCode, PaymentCode[]> = {
-  CO: ["webpay", "mercadopago", "transferencia"],
+  // Webpay Plus settles Chilean pesos only (src/server/payments/currencies.ts).
+  CO: ["mercadopago", "transferencia"],
   CL: ["webpay", "transferencia"],
   ES: ["transferencia"],
   PE: ["mercadopago", "transferencia"],

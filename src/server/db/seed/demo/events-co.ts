@@ -336,7 +336,7 @@ export const COLOMBIA_EVENTS: EventSeed[] = [
 
   /* ---------- Private events (link-only) ---------- */
   {
-    slug: "boda-camila-y-andres",
+    slug: "boda-camila-y-andres-q7k3vx9m",
     country: "CO", type: 2, venue: "haciendaFagua", requiresLogin: true,
     name: { es: "Boda de Camila y Andrés", en: "Camila and Andrés's wedding", pt: "Casamento de Camila e Andrés" },
     blurb: {
@@ -350,7 +350,7 @@ export const COLOMBIA_EVENTS: EventSeed[] = [
     art: { from: "#f9a8d4", to: "#fef3c7", motif: "rings" },
   },
   {
-    slug: "cincuenta-anos-de-martha-lucia",
+    slug: "cincuenta-anos-de-martha-lucia-h2w8pz4r",
     country: "CO", type: 2, venue: "elNoviciado",
     name: { es: "Los 50 de Martha Lucía", en: "Martha Lucía's 50th birthday", pt: "Os 50 anos de Martha Lucía" },
     blurb: {
@@ -363,7 +363,7 @@ export const COLOMBIA_EVENTS: EventSeed[] = [
     art: { from: "#a855f7", to: "#f472b6", motif: "confetti" },
   },
   {
-    slug: "primera-comunion-de-sofia",
+    slug: "primera-comunion-de-sofia-t5n9jc2e",
     country: "CO", type: 2, venue: "losLagartos",
     name: { es: "Primera comunión de Sofía", en: "Sofía's First Communion", pt: "Primeira comunhão de Sofia" },
     blurb: {
@@ -377,7 +377,7 @@ export const COLOMBIA_EVENTS: EventSeed[] = [
     art: { from: "#60a5fa", to: "#f8fafc", motif: "flower" },
   },
   {
-    slug: "despedida-de-soltera-valentina",
+    slug: "despedida-de-soltera-valentina-m4x6rb8s",
     country: "CO", type: 2, venue: "fincaElRetiro",
     name: { es: "Despedida de soltera de Valentina", en: "Valentina's bachelorette party", pt: "Despedida de solteira da Valentina" },
     blurb: {
@@ -390,7 +390,7 @@ export const COLOMBIA_EVENTS: EventSeed[] = [
     art: { from: "#ec4899", to: "#fb923c", motif: "rings" },
   },
   {
-    slug: "fiesta-fin-de-ano-grupo-andino",
+    slug: "fiesta-fin-de-ano-grupo-andino-z3d7fk5q",
     country: "CO", type: 2, venue: "agora",
     name: { es: "Fiesta de fin de año Grupo Andino", en: "Grupo Andino year-end party", pt: "Festa de fim de ano do Grupo Andino" },
     blurb: {

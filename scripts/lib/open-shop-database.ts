@@ -1,0 +1,8 @@
+/** The shop's own database as `npm start` opens it: DATABASE_URL, else the embedded PGlite in DATA_DIR. */
+import { join } from "node:path";
+import { openDatabase } from "../../src/server/db/client";
+import type { Env } from "../../src/server/env";
+
+export function openShopDatabase(env: Env) {
+  return openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: join(env.DATA_DIR, "pglite") });
+}

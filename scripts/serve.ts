@@ -1,0 +1,30 @@
+/**
+ * `npm run dev:api`: the shop API alone (and the last site build, if any) for working on the pages with
+ * `astro dev`, which proxies /api and /shop-api to it. Migrates and seeds like `npm start`, builds nothing.
+ */
+import { seedIfEmpty } from "../src/server/db/seed";
+import { parseEnv } from "../src/server/env";
+import { startServer } from "../src/server/server";
+import { openShopDatabase } from "./lib/open-shop-database";
+import { exitWithUsageOnHelp } from "./lib/usage";
+
+exitWithUsageOnHelp(`
+Usage: npm run dev:api
+
+Serves the shop API on PORT (default 4321) without building the site; restarts when a source changes.
+Settings: see README.
+`);
+
+const env = parseEnv();
+const database = await openShopDatabase(env);
+if (await seedIfEmpty(database.db)) console.log("Demo data created.");
+const server = await startServer(database, env);
+console.log(`API ready on ${server.url}/api (${database.engine})`);
+
+async function shutdown() {
+  await server.close();
+  await database.close();
+  process.exit(0);
+}
+process.on("SIGINT", shutdown);
+process.on("SIGTERM", shutdown);

@@ -1,0 +1,33 @@
+/** The four lists of the Events tab (account.md section 4), loaded together so the tab can tell "none created yet". */
+import { useCallback, useEffect, useState } from "react";
+import { api } from "../../../client/api";
+import type { EventRequestAnswer, InvitedEvent } from "../../../shared/schemas/answers/private-events";
+
+export type ListName = "invited" | "active" | "review" | "finished";
+export const LIST_NAMES: ListName[] = ["invited", "active", "review", "finished"];
+const STATE_OF = { active: "1", review: "2", finished: "4" } as const;
+
+export interface Lists {
+  invited: InvitedEvent[] | "error" | null;
+  active: EventRequestAnswer[] | "error" | null;
+  review: EventRequestAnswer[] | "error" | null;
+  finished: EventRequestAnswer[] | "error" | null;
+}
+
+export function useRequestLists() {
+  const [lists, setLists] = useState<Lists>({ invited: null, active: null, review: null, finished: null });
+  const load = useCallback(() => {
+    setLists({ invited: null, active: null, review: null, finished: null });
+    api("GET /shop-api/invited-events")
+      .then((rows) => setLists((now) => ({ ...now, invited: rows })))
+      .catch(() => setLists((now) => ({ ...now, invited: "error" })));
+    for (const name of ["active", "review", "finished"] as const) {
+      api("GET /shop-api/event-requests", { query: { state: STATE_OF[name] } })
+        // A `{ message }` answer means the list is empty (account.md section 7).
+        .then((answer) => setLists((now) => ({ ...now, [name]: Array.isArray(answer) ? answer : [] })))
+        .catch(() => setLists((now) => ({ ...now, [name]: "error" })));
+    }
+  }, []);
+  useEffect(load, [load]);
+  return { lists, reload: load };
+}

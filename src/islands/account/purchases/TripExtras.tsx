@@ -1,0 +1,82 @@
+/**
+ * The trip around a purchase: estimated pick-up times and the return's departure with a calendar file for each
+ * leg (storefront spec section 1), and the ticket QR code full screen for the van door, with a brightness hint.
+ */
+import { useEffect, useRef, useState } from "react";
+import { calendarDataUrl } from "../../../shared/calendar/ics";
+import { tripCalendars, type Itinerary } from "../../../shared/calendar/trip-legs";
+import { formatDateTime } from "../../../shared/format/dates";
+import { fill } from "../../ui/texts";
+import type { PurchaseTexts } from "./texts";
+
+export function TripTimes({ orderId, eventName, itinerary, zone, texts }: { orderId: number; eventName: string; itinerary: Itinerary; zone: string; texts: PurchaseTexts }) {
+  const files = tripCalendars(orderId, eventName, itinerary, (key, params) => fill(texts[key], params), new Date());
+  return (
+    <section className="purchase-trip" aria-labelledby="purchase-trip-title">
+      <h3 id="purchase-trip-title">{texts["purchase.pickups.title"]}</h3>
+      <ul>
+        {itinerary.pickups.map((pickup) => (
+          <li key={`${pickup.address}-${pickup.pickupAt}`}>
+            {/* The address alone: the ticket panels below name its commune. */}
+            {fill(texts["purchase.pickups.at"], { address: pickup.address, time: formatDateTime(pickup.pickupAt, zone) })}
+          </li>
+        ))}
+        <li>{fill(texts["purchase.pickups.return"], { venue: itinerary.venue, time: formatDateTime(itinerary.returnAt, zone) })}</li>
+      </ul>
+      <p className="purchase-trip-note">{texts["purchase.pickups.estimate"]}</p>
+      <p className="purchase-trip-files">
+        {files.outbound ? (
+          <a className="btn btn-secondary btn-small" href={calendarDataUrl(files.outbound)} download={`rodamos-${orderId}-ida.ics`}>
+            {texts["purchase.calendar.outbound"]}
+          </a>
+        ) : null}
+        {files.return ? (
+          <a className="btn btn-secondary btn-small" href={calendarDataUrl(files.return)} download={`rodamos-${orderId}-regreso.ics`}>
+            {texts["purchase.calendar.return"]}
+          </a>
+        ) : null}
+      </p>
+    </section>
+  );
+}
+
+/** A button that shows the QR code over the whole screen (Fullscreen API where the browser allows it). */
+export function FullScreenQr({ image, alt, texts }: { image: string; alt: string; texts: PurchaseTexts }) {
+  const [open, setOpen] = useState(false);
+  const overlay = useRef<HTMLDivElement>(null);
+  const opener = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const element = overlay.current;
+    element?.focus();
+    element?.requestFullscreen?.().catch(() => undefined); // iPhone Safari has none: the fixed overlay is enough.
+    const onKey = (event: KeyboardEvent) => event.key === "Escape" && setOpen(false);
+    const onExit = () => !document.fullscreenElement && setOpen(false);
+    document.addEventListener("keydown", onKey);
+    document.addEventListener("fullscreenchange", onExit);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      document.removeEventListener("fullscreenchange", onExit);
+      if (document.fullscreenElement) document.exitFullscreen().catch(() => undefined);
+      opener.current?.focus();
+    };
+  }, [open]);
+
+  return (
+    <>
+      <button ref={opener} type="button" className="btn btn-secondary btn-small purchase-qr-full" onClick={() => setOpen(true)}>
+        {texts["purchase.qr.fullscreen"]}
+      </button>
+      {open ? (
+        <div ref={overlay} className="qr-fullscreen" role="dialog" aria-modal="true" aria-label={alt} tabIndex={-1}>
+          <img src={image} alt={alt} />
+          <p>{texts["purchase.qr.brightness"]}</p>
+          <button type="button" className="btn btn-primary" onClick={() => setOpen(false)}>
+            {texts["purchase.qr.close"]}
+          </button>
+        </div>
+      ) : null}
+    </>
+  );
+}

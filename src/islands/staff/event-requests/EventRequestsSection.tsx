@@ -1,0 +1,119 @@
+/**
+ * The staff area's "event-requests" section: the private event requests under review, each with its picture,
+ * date, place, stops, invitation and guest list; approve (publishes the event and mails the invitations) or
+ * reject with a reason the customer reads.
+ */
+import { useCallback, useEffect, useState } from "react";
+import { api } from "../../../client/api";
+import type { AnswerOf } from "../../../shared/api/routes";
+import { formatDate, formatTime, timeZoneOf } from "../../../shared/format/dates";
+import { showToast } from "../../../stores/toasts";
+import { fill } from "../../ui/texts";
+import { failureMessage } from "../../ui/use-schema-form";
+import type { SectionProps } from "../section-props";
+import { RejectForm } from "./RejectForm";
+import "./event-requests.css";
+
+type Review = AnswerOf<"GET /shop-api/staff/event-requests">[number];
+
+export default function EventRequestsSection({ texts }: SectionProps) {
+  const [rows, setRows] = useState<Review[] | "error" | null>(null);
+  const [busy, setBusy] = useState<number | null>(null);
+
+  const load = useCallback(() => {
+    api("GET /shop-api/staff/event-requests", { query: { state: "2" } })
+      .then(setRows)
+      .catch(() => setRows("error"));
+  }, []);
+  useEffect(load, [load]);
+
+  async function decide(id: number, action: () => Promise<unknown>, done: string) {
+    setBusy(id);
+    try {
+      await action();
+      showToast("success", done);
+      setRows((now) => (Array.isArray(now) ? now.filter((row) => row.request.id !== id) : now));
+    } catch (error) {
+      showToast("error", failureMessage(error, texts["private_events.load_failed"]));
+      load();
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <section className="review-section" aria-labelledby="review-title">
+      <h2 id="review-title" className="staff-heading">
+        {texts["private_events.staff.title"]}
+      </h2>
+      {rows === null ? <div className="spinner" role="status" aria-label={texts["staff.loading"]} /> : null}
+      {rows === "error" ? <p className="empty-text">{texts["private_events.load_failed"]}</p> : null}
+      {Array.isArray(rows) && rows.length === 0 ? <p className="empty-text">{texts["private_events.staff.empty"]}</p> : null}
+      {Array.isArray(rows) && rows.length > 0 ? (
+        <ul className="review-list">
+          {rows.map(({ request, owner, guests }) => {
+            const zone = timeZoneOf(request.countryCode);
+            const seats = guests.reduce((sum, guest) => sum + guest.seats, 0);
+            return (
+              <li key={request.id} className="review-card" data-review={request.id}>
+                {request.imagePath ? <img className="review-image" src={request.imagePath} alt="" width={1200} height={600} loading="lazy" /> : null}
+                <div className="review-body">
+                  <h3>{request.name}</h3>
+                  <p>
+                    {fill(texts["private_events.when"], { date: formatDate(request.startDate, zone), start: formatTime(request.startDate, zone), end: formatTime(request.endDate, zone) })}
+                  </p>
+                  <p>
+                    {request.location} · {request.address} · {request.county.name}
+                  </p>
+                  {request.additionalStops.length > 0 ? (
+                    <p>
+                      {texts["private_events.stops"]}: {request.additionalStops.map((stop) => `${stop.time} ${stop.address}`).join(" · ")}
+                    </p>
+                  ) : null}
+                  <p>
+                    {texts["private_events.staff.owner"]}: {owner.name} ({owner.email})
+                  </p>
+                  <blockquote className="review-invitation">{request.invitation}</blockquote>
+                  <details>
+                    <summary>{fill(texts["private_events.staff.guest_count"], { count: guests.length, seats })}</summary>
+                    <table className="review-guests">
+                      <tbody>
+                        {guests.map((guest) => (
+                          <tr key={guest.id}>
+                            <td>{guest.name}</td>
+                            <td>{guest.email}</td>
+                            <td>{guest.phone ?? ""}</td>
+                            <td>{fill(texts["private_events.seats"], { seats: guest.seats })}</td>
+                          </tr>
+                        ))}
+                      </tbody>
+                    </table>
+                  </details>
+                  <div className="review-actions">
+                    <button
+                      type="button"
+                      className="btn btn-primary"
+                      disabled={busy === request.id}
+                      onClick={() => decide(request.id, () => api("POST /shop-api/staff/event-requests/:id/approve", { params: { id: request.id } }), texts["private_events.staff.approved"])}
+                      aria-label={`${texts["private_events.staff.approve"]}: ${request.name}`}
+                    >
+                      {texts["private_events.staff.approve"]}
+                    </button>
+                    <RejectForm
+                      texts={texts}
+                      requestId={request.id}
+                      disabled={busy === request.id}
+                      onReject={(reason) =>
+                        decide(request.id, () => api("POST /shop-api/staff/event-requests/:id/reject", { params: { id: request.id }, body: { reason } }), texts["private_events.staff.rejected"])
+                      }
+                    />
+                  </div>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,136 @@
+/**
+ * Every order for staff: filtered by state, searched by order number, buyer or event, a page at a time; the
+ * state in the spec's colours (account spec section 4).
+ */
+import { useEffect, useState } from "react";
+import { api } from "../../../client/api";
+import { ORDER_STATES, type OrderState } from "../../../shared/domain/order-states";
+import type { StaffOrderPage } from "../../../shared/schemas/answers/staff-runs";
+import { fill } from "../../ui/texts";
+import type { SectionProps } from "../section-props";
+import { money, StateChip, when } from "./order-rows";
+import "./staff-runs.css";
+
+const PAGE_SIZE = 20;
+
+export default function OrdersSection({ texts, locale }: SectionProps) {
+  const [state, setState] = useState<OrderState | "">("");
+  const [typed, setTyped] = useState("");
+  const [q, setQ] = useState("");
+  const [page, setPage] = useState(1);
+  const [answer, setAnswer] = useState<StaffOrderPage | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    setFailed(false);
+    api("GET /shop-api/staff/orders", { query: { state: state || undefined, q: q || undefined, page, pageSize: PAGE_SIZE } })
+      .then((result) => live && setAnswer(result))
+      .catch(() => live && setFailed(true));
+    return () => {
+      live = false;
+    };
+  }, [state, q, page]);
+
+  const pages = answer ? Math.max(1, Math.ceil(answer.total / answer.pageSize)) : 1;
+
+  return (
+    <div className="staff-orders">
+      <h2 className="staff-heading">{texts["orders.title"]}</h2>
+      <form
+        className="staff-filters"
+        role="search"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setPage(1);
+          setQ(typed.trim());
+        }}
+      >
+        <label>
+          {texts["orders.filter.state"]}
+          <select
+            value={state}
+            onChange={(event) => {
+              setPage(1);
+              setState(event.target.value as OrderState | "");
+            }}
+          >
+            <option value="">{texts["orders.filter.all"]}</option>
+            {ORDER_STATES.map((name) => (
+              <option key={name} value={name}>
+                {texts[`orders.state.${name}`]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {texts["orders.search"]}
+          <input type="search" value={typed} placeholder={texts["orders.search_hint"]} maxLength={120} onChange={(event) => setTyped(event.target.value)} />
+        </label>
+        <button type="submit" className="btn btn-secondary">
+          {texts["orders.search"]}
+        </button>
+      </form>
+      {failed ? <p className="empty-text">{texts["runs.load_error"]}</p> : null}
+      {!answer && !failed ? <div className="spinner" role="status" aria-label={texts["staff.loading"]} /> : null}
+      {answer && answer.items.length === 0 ? <p className="empty-text">{texts["orders.empty"]}</p> : null}
+      {answer && answer.items.length > 0 ? (
+        <>
+          <table className="purchases staff-table" data-testid="staff-orders">
+            <thead>
+              <tr>
+                <th scope="col">{texts["orders.col.id"]}</th>
+                <th scope="col">{texts["orders.col.placed"]}</th>
+                <th scope="col">{texts["orders.col.buyer"]}</th>
+                <th scope="col">{texts["orders.col.event"]}</th>
+                <th scope="col">{texts["orders.col.state"]}</th>
+                <th scope="col" className="num">
+                  {texts["orders.col.amount"]}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {answer.items.map((order) => (
+                <tr key={order.id} data-order={order.id}>
+                  <td data-label={texts["orders.col.id"]}>
+                    <strong>#{order.id}</strong>
+                  </td>
+                  <td data-label={texts["orders.col.placed"]}>
+                    <time dateTime={order.placedAt}>{when(order.placedAt)}</time>
+                  </td>
+                  <td data-label={texts["orders.col.buyer"]}>
+                    <span className="staff-stack">
+                      {order.buyer.name}
+                      <span className="staff-muted">{order.buyer.email}</span>
+                    </span>
+                  </td>
+                  <td data-label={texts["orders.col.event"]}>
+                    <span className="staff-stack">
+                      {order.event.name}
+                      <span className="staff-muted">{when(order.event.date)}</span>
+                    </span>
+                  </td>
+                  <td data-label={texts["orders.col.state"]}>
+                    <StateChip state={order.state} texts={texts} />
+                  </td>
+                  <td data-label={texts["orders.col.amount"]} className="num">
+                    {money(order.total, order.currency, locale)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <nav className="staff-pager" aria-label={texts["orders.title"]}>
+            <button type="button" className="btn btn-ghost btn-small" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+              ← {texts["orders.prev"]}
+            </button>
+            <span aria-live="polite">{fill(texts["orders.page"], { page, pages, total: answer.total })}</span>
+            <button type="button" className="btn btn-ghost btn-small" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+              {texts["orders.next"]} →
+            </button>
+          </nav>
+        </>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,268 @@
+/**
+ * Transfers to validate (account spec section 4: "validated by staff within 24 hours, after which an email
+ * confirms receipt"): the orders awaiting a bank transfer, oldest first, each with the hours left of the promise;
+ * staff confirm the payment or reject it with a reason the buyer is mailed.
+ */
+import { useCallback, useEffect, useState } from "react";
+import { api, ApiFailure } from "../../../client/api";
+import type { StaffOrder } from "../../../shared/schemas/answers/staff-runs";
+import { showToast } from "../../../stores/toasts";
+import { fill } from "../../ui/texts";
+import { money, when } from "../orders/order-rows";
+import type { SectionProps } from "../section-props";
+import type { StaffTexts } from "../texts";
+import "../orders/staff-runs.css";
+
+type Load = "loading" | "ready" | "failed";
+
+export default function TransfersSection({ texts, locale }: SectionProps) {
+  const [items, setItems] = useState<StaffOrder[]>([]);
+  const [load, setLoad] = useState<Load>("loading");
+  const [busy, setBusy] = useState<number | null>(null);
+  const [rejecting, setRejecting] = useState<StaffOrder | null>(null);
+
+  const refresh = useCallback(() => {
+    api("GET /shop-api/staff/orders", {
+      query: { state: "awaiting_transfer_payment", pageSize: 100 },
+    })
+      .then((page) => {
+        setItems(page.items);
+        setLoad("ready");
+      })
+      .catch(() => setLoad("failed"));
+  }, []);
+  useEffect(refresh, [refresh]);
+
+  async function confirm(order: StaffOrder) {
+    setBusy(order.id);
+    try {
+      const result = await api(
+        "POST /shop-api/staff/orders/:id/confirm-transfer",
+        { params: { id: order.id } },
+      );
+      showToast(
+        "success",
+        fill(
+          texts[result.changed ? "transfers.confirmed" : "transfers.already"],
+          { id: order.id },
+        ),
+      );
+      refresh();
+    } catch (error) {
+      showToast(
+        "error",
+        error instanceof ApiFailure && error.message
+          ? error.message
+          : texts["runs.action_error"],
+      );
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <div className="staff-transfers">
+      <h2 className="staff-heading">{texts["transfers.title"]}</h2>
+      <p className="staff-intro">{texts["transfers.intro"]}</p>
+      {load === "loading" ? (
+        <div
+          className="spinner"
+          role="status"
+          aria-label={texts["staff.loading"]}
+        />
+      ) : null}
+      {load === "failed" ? (
+        <p className="empty-text">{texts["runs.load_error"]}</p>
+      ) : null}
+      {load === "ready" && items.length === 0 ? (
+        <p className="empty-text">{texts["transfers.empty"]}</p>
+      ) : null}
+      {load === "ready" && items.length > 0 ? (
+        <table className="purchases staff-table" data-testid="transfers">
+          <thead>
+            <tr>
+              <th scope="col">{texts["orders.col.id"]}</th>
+              <th scope="col">{texts["orders.col.buyer"]}</th>
+              <th scope="col">{texts["orders.col.event"]}</th>
+              <th scope="col" className="num">
+                {texts["orders.col.amount"]}
+              </th>
+              <th scope="col">{texts["orders.col.deadline"]}</th>
+              <th scope="col">
+                <span className="sr-only">{texts["orders.col.actions"]}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((order) => (
+              <tr key={order.id} data-order={order.id}>
+                <td data-label={texts["orders.col.id"]}>
+                  <strong>#{order.id}</strong>
+                  <br />
+                  <time
+                    className="staff-muted staff-when"
+                    dateTime={order.placedAt}
+                  >
+                    {when(order.placedAt)}
+                  </time>
+                </td>
+                <td data-label={texts["orders.col.buyer"]}>
+                  <span className="staff-stack">
+                    {order.buyer.name}
+                    <span className="staff-muted">{order.buyer.email}</span>
+                  </span>
+                </td>
+                <td data-label={texts["orders.col.event"]}>
+                  <span className="staff-stack">
+                    {order.event.name}
+                    <span className="staff-muted">
+                      {when(order.event.date)}
+                    </span>
+                  </span>
+                </td>
+                <td data-label={texts["orders.col.amount"]} className="num">
+                  {money(order.total, order.currency, locale)}
+                </td>
+                <td data-label={texts["orders.col.deadline"]}>
+                  <Deadline hours={order.hoursLeft} texts={texts} />
+                </td>
+                <td className="staff-actions">
+                  <div className="staff-actions-inner">
+                    <button
+                      type="button"
+                      className="btn btn-primary btn-small"
+                      disabled={busy === order.id}
+                      onClick={() => confirm(order)}
+                    >
+                      {texts["transfers.confirm"]}
+                    </button>
+                    <button
+                      type="button"
+                      className="btn btn-ghost btn-small"
+                      disabled={busy === order.id}
+                      onClick={() => setRejecting(order)}
+                    >
+                      {texts["transfers.reject"]}
+                    </button>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+      {rejecting ? (
+        <RejectDialog
+          order={rejecting}
+          texts={texts}
+          onClose={(done) => {
+            setRejecting(null);
+            if (done) refresh();
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function Deadline({ hours, texts }: { hours: number; texts: StaffTexts }) {
+  const late = hours < 0;
+  const shown = Math.abs(hours).toFixed(Math.abs(hours) < 10 ? 1 : 0);
+  return (
+    <span
+      className={`deadline ${late ? "deadline-late" : hours < 6 ? "deadline-soon" : ""}`}
+    >
+      {fill(texts[late ? "transfers.overdue" : "transfers.hours_left"], {
+        hours: shown,
+      })}
+    </span>
+  );
+}
+
+function RejectDialog({
+  order,
+  texts,
+  onClose,
+}: {
+  order: StaffOrder;
+  texts: StaffTexts;
+  onClose(done: boolean): void;
+}) {
+  const [reason, setReason] = useState("");
+  const [error, setError] = useState<string | undefined>();
+  const [sending, setSending] = useState(false);
+
+  async function send(event: React.FormEvent) {
+    event.preventDefault();
+    setSending(true);
+    setError(undefined);
+    try {
+      const result = await api(
+        "POST /shop-api/staff/orders/:id/reject-transfer",
+        { params: { id: order.id }, body: { reason } },
+      );
+      showToast(
+        "success",
+        fill(
+          texts[result.changed ? "transfers.rejected" : "transfers.already"],
+          { id: order.id },
+        ),
+      );
+      onClose(true);
+    } catch (failure) {
+      setError(
+        failure instanceof ApiFailure
+          ? (failure.fields?.reason ?? failure.message)
+          : texts["runs.action_error"],
+      );
+      setSending(false);
+    }
+  }
+
+  return (
+    <div className="staff-dialog-backdrop">
+      <form
+        className="staff-dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="reject-title"
+        onSubmit={send}
+      >
+        <h3 id="reject-title">
+          {fill(texts["transfers.reject_title"], { id: order.id })}
+        </h3>
+        <label htmlFor="reject-reason">
+          {texts["transfers.reject_reason"]}
+        </label>
+        <textarea
+          id="reject-reason"
+          rows={4}
+          maxLength={500}
+          value={reason}
+          autoFocus
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? "reject-error" : undefined}
+          onChange={(event) => setReason(event.target.value)}
+          onKeyDown={(event) => event.key === "Escape" && onClose(false)}
+        />
+        {error ? (
+          <p id="reject-error" className="field-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <div className="staff-dialog-actions">
+          <button
+            type="button"
+            className="btn btn-ghost"
+            onClick={() => onClose(false)}
+          >
+            {texts["transfers.back"]}
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={sending}>
+            {texts["transfers.reject_send"]}
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}

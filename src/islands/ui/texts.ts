@@ -1,0 +1,19 @@
+/**
+ * How an island holds its words: a plain record of one locale's strings for the catalogue keys it uses,
+ * picked at build time (see pick-texts.ts) so the browser never receives the other locales. Islands import
+ * only types from the catalogue.
+ */
+import type { MessageKey } from "../../shared/i18n";
+
+export type Texts<K extends MessageKey> = Record<K, string>;
+
+/** A text with its {placeholders} filled. */
+export function fill(text: string, params: Record<string, string | number> = {}): string {
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+}
+
+/** A field error in words: schema messages are catalogue keys; server messages arrive translated and show as they are. */
+export function messageOf(texts: object, key: string | undefined): string | undefined {
+  if (!key) return undefined;
+  return (texts as Record<string, string | undefined>)[key] ?? key;
+}

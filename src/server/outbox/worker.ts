@@ -1,0 +1,129 @@
+/**
+ * Delivering the outbox. A pass claims due rows with `FOR UPDATE SKIP LOCKED` (so any number of shop processes
+ * on one PostgreSQL share the work without taking a row twice) and leases them: the claim moves `run_at` a lease
+ * ahead, so a row whose process died mid-delivery is taken again once the lease runs out. Each row then runs its
+ * handler outside any transaction; success sets `done_at`, failure keeps the error and waits with backoff.
+ *
+ * A serving shop runs it on a timer and right after each commit that enqueued something (`wake`); tests leave
+ * the timer off and call `drain()`, which delivers everything due before it answers.
+ */
+import { eq, sql } from "drizzle-orm";
+import type { ShopContext } from "../context";
+import { outbox } from "../db/schema";
+import { OUTBOX_MAX_ATTEMPTS, retryDelayMs } from "./backoff";
+import { handlerFor } from "./handlers";
+
+/** Rows one claim takes: small, so a slow mail server does not keep many rows leased by one process. */
+const CLAIM_BATCH = 10;
+const POLL_MS = 2_000;
+
+export interface Outbox {
+  /** Deliver what is due now, soon, in the background (a no-op until `start`). */
+  wake(): void;
+  /** Deliver everything due, one pass after another, until nothing is left; answers how many were tried. */
+  drain(): Promise<number>;
+  /** Poll every few seconds (the serving shop). */
+  start(): void;
+  stop(): void;
+}
+
+interface ClaimedRow {
+  id: number;
+  kind: string;
+  payload: unknown;
+  attempts: number;
+}
+
+export function createOutbox(deps: ShopContext): Outbox {
+  let timer: NodeJS.Timeout | undefined;
+  let started = false;
+  let pass: Promise<number> | null = null;
+  let warned = false;
+
+  async function claim(): Promise<ClaimedRow[]> {
+    const now = deps.now();
+    const leaseUntil = new Date(now.getTime() + deps.env.OUTBOX_LEASE_SECONDS * 1000);
+    // A new row is due at once whatever the test clock says (run_at = created_at, both the commit's time);
+    // a scheduled or retried one when the shop's clock reaches its run_at.
+    const result = await deps.db.execute(sql`
+      update ${outbox} set attempts = attempts + 1, run_at = ${leaseUntil.toISOString()}::timestamptz
+      where id in (
+        select id from ${outbox}
+        where done_at is null and attempts < ${OUTBOX_MAX_ATTEMPTS}
+          and (run_at <= ${now.toISOString()}::timestamptz or (attempts = 0 and run_at <= created_at))
+        order by id
+        limit ${CLAIM_BATCH}
+        for update skip locked
+      )
+      returning id, kind, payload, attempts`);
+    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as ClaimedRow[];
+    return rows.map((row) => ({ ...row, id: Number(row.id), attempts: Number(row.attempts) })).sort((a, b) => a.id - b.id);
+  }
+
+  async function run(row: ClaimedRow): Promise<void> {
+    try {
+      const handler = handlerFor(row.kind);
+      if (!handler) throw new Error(`no handler for outbox kind "${row.kind}"`);
+      await handler(deps, row.payload, { id: row.id, attempt: row.attempts });
+      await deps.db.update(outbox).set({ doneAt: deps.now(), lastError: null }).where(eq(outbox.id, row.id));
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      console.error(`outbox ${row.id} (${row.kind}) failed on try ${row.attempts}: ${message}`);
+      const runAt = new Date(deps.now().getTime() + retryDelayMs(row.attempts));
+      await deps.db.update(outbox).set({ lastError: message.slice(0, 2000), runAt }).where(eq(outbox.id, row.id));
+    }
+  }
+
+  async function deliverDue(): Promise<number> {
+    let tried = 0;
+    for (;;) {
+      const rows = await claim();
+      for (const row of rows) await run(row);
+      tried += rows.length;
+      if (rows.length < CLAIM_BATCH) return tried;
+    }
+  }
+
+  /** One pass at a time per process; a call during a pass runs another one after it. */
+  function runPass(): Promise<number> {
+    if (pass) return pass.then(() => runPass());
+    pass = deliverDue().finally(() => {
+      pass = null;
+    });
+    return pass;
+  }
+
+  function background() {
+    runPass().catch((error: unknown) => {
+      // A closed database at shutdown or a passing outage: the next poll tries again.
+      if (!warned) console.warn("outbox delivery failed:", error instanceof Error ? error.message : error);
+      warned = true;
+    });
+  }
+
+  return {
+    wake() {
+      if (started) queueMicrotask(background);
+    },
+    async drain() {
+      let total = 0;
+      for (;;) {
+        const tried = await runPass();
+        total += tried;
+        if (tried === 0) return total;
+      }
+    },
+    start() {
+      if (started) return;
+      started = true;
+      timer = setInterval(background, POLL_MS);
+      // The worker never keeps the process alive on its own.
+      timer.unref();
+      background();
+    },
+    stop() {
+      started = false;
+      if (timer) clearInterval(timer);
+    },
+  };
+}

@@ -1,0 +1,100 @@
+/**
+ * The private-event calls of a signed-in customer (account.md section 7): requests, their two uploads, sending
+ * for review, repeating, the guest list's claims, invited events and claiming an invitation. Each route names
+ * requireCaller itself: this router is mounted at the account root beside calls that need no sign-in.
+ */
+import { Hono } from "hono";
+import { callerOf, requireCaller, type AuthEnv } from "../../auth/bearer";
+import { pathId } from "../../http/path-id";
+import { readJson, readQuery } from "../../http/validate";
+import { claimSchema, eventRequestSchema, eventRequestStateQuery } from "../../../shared/schemas/private-events";
+import { translate } from "../../../shared/i18n";
+import { storageFor } from "../../storage";
+import { MAX_IMAGE_BYTES, MAX_SHEET_BYTES } from "../../uploads/limits";
+import { readUpload, uploadLimit } from "../../uploads/multipart";
+import { createRequest, getRequest, listRequests, repeatRequest, sendForReview, updateRequest } from "../../services/private-events/requests";
+import { ownRequest } from "../../services/private-events/request-rows";
+import { guestStatuses } from "../../services/private-events/guest-status";
+import { uploadGuests, uploadImage } from "../../services/private-events/uploads";
+import { claimInvitation, invitedEvents } from "../../services/private-events/invited";
+import { documented } from "../contract";
+
+const create = documented("POST /shop-api/request-events");
+const update = documented("PUT /shop-api/request-events/:id");
+const list = documented("GET /shop-api/event-requests");
+const one = documented("GET /shop-api/event-requests/:id");
+const image = documented("POST /shop-api/event-requests/:id/upload-image");
+const sheet = documented("POST /shop-api/event-requests/:id/upload-guests");
+const submit = documented("POST /shop-api/event-requests/:id/submit");
+const repeat = documented("POST /shop-api/event-requests/:id/repeat");
+const guestList = documented("GET /shop-api/event-requests/:id/guests");
+const invited = documented("GET /shop-api/invited-events");
+const claim = documented("POST /shop-api/invitations/claim");
+
+export const privateEventAccountRoutes = new Hono<AuthEnv>();
+const r = privateEventAccountRoutes;
+
+r.post("/request-events", create.describe, requireCaller, async (c) => {
+  const deps = c.get("deps");
+  return create.ok(c, await createRequest(deps.db, callerOf(c).id, await readJson(c, eventRequestSchema), deps.now()));
+});
+
+r.put("/request-events/:id", update.describe, requireCaller, async (c) => {
+  const deps = c.get("deps");
+  const id = pathId(c.req.param("id"));
+  return update.ok(c, await updateRequest(deps.db, callerOf(c).id, id, await readJson(c, eventRequestSchema), deps.now()));
+});
+
+r.get("/event-requests", list.describe, requireCaller, async (c) => {
+  const deps = c.get("deps");
+  const { state } = readQuery(c, eventRequestStateQuery);
+  const rows = await listRequests(deps.db, callerOf(c).id, state, deps.now());
+  // account.md section 7: "a response with a message field means no events".
+  return list.ok(c, rows.length > 0 ? rows : { message: translate(c.get("locale"), "private_events.no_events_available") });
+});
+
+r.get("/event-requests/:id", one.describe, requireCaller, async (c) => {
+  const deps = c.get("deps");
+  return one.ok(c, await getRequest(deps.db, callerOf(c).id, pathId(c.req.param("id")), deps.now()));
+});
+
+r.post("/event-requests/:id/upload-image", image.describe, requireCaller, uploadLimit(MAX_IMAGE_BYTES), async (c) => {
+  const deps = c.get("deps");
+  const id = pathId(c.req.param("id"));
+  const bytes = await readUpload(c, MAX_IMAGE_BYTES);
+  return image.ok(c, await uploadImage(deps.db, storageFor(deps.env), callerOf(c).id, id, bytes, deps.now()));
+});
+
+r.post("/event-requests/:id/upload-guests", sheet.describe, requireCaller, uploadLimit(MAX_SHEET_BYTES), async (c) => {
+  const deps = c.get("deps");
+  const id = pathId(c.req.param("id"));
+  const bytes = await readUpload(c, MAX_SHEET_BYTES);
+  return sheet.ok(c, await uploadGuests(deps.db, callerOf(c).id, id, bytes, c.get("locale"), deps.now()));
+});
+
+r.post("/event-requests/:id/submit", submit.describe, requireCaller, async (c) => {
+  const deps = c.get("deps");
+  return submit.ok(c, await sendForReview(deps.db, callerOf(c).id, pathId(c.req.param("id")), deps.now()));
+});
+
+r.post("/event-requests/:id/repeat", repeat.describe, requireCaller, async (c) => {
+  const deps = c.get("deps");
+  return repeat.ok(c, await repeatRequest(deps.db, callerOf(c).id, pathId(c.req.param("id")), deps.now()));
+});
+
+r.get("/event-requests/:id/guests", guestList.describe, requireCaller, async (c) => {
+  const deps = c.get("deps");
+  const row = await ownRequest(deps.db, callerOf(c).id, pathId(c.req.param("id")));
+  return guestList.ok(c, await guestStatuses(deps.db, row.request, deps.now()));
+});
+
+r.get("/invited-events", invited.describe, requireCaller, async (c) => {
+  const deps = c.get("deps");
+  return invited.ok(c, await invitedEvents(deps.db, callerOf(c).id, deps.now()));
+});
+
+r.post("/invitations/claim", claim.describe, requireCaller, async (c) => {
+  const deps = c.get("deps");
+  const { token } = await readJson(c, claimSchema);
+  return claim.ok(c, await claimInvitation(deps.db, callerOf(c).id, token, deps.now()));
+});

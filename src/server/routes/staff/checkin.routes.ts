@@ -1,0 +1,43 @@
+/**
+ * The van door (storefront spec sections 2-5 "QR scanner"), staff and admins only: the check of a scanned ticket,
+ * the public ticket key, the event dates and manifests for working offline, and the offline check-ins' sync.
+ * Mounted under /shop-api: the spec names the check `/order/{orderId}/check-complete`.
+ */
+import { Hono } from "hono";
+import { callerOf, requireCaller, type AuthEnv } from "../../auth/bearer";
+import { pathId } from "../../http/path-id";
+import { readJson, readQuery } from "../../http/validate";
+import { checkComplete } from "../../services/checkin/check-in";
+import { checkInDates, checkInManifest } from "../../services/checkin/manifest";
+import { syncCheckIns } from "../../services/checkin/sync";
+import { checkCompleteSchema, checkInSyncSchema, manifestQuerySchema } from "../../../shared/schemas/checkin";
+import { documented } from "../contract";
+import { requireStaff } from "./staff.routes";
+
+const check = documented("POST /shop-api/order/:orderId/check-complete");
+const ticketKey = documented("GET /shop-api/staff/ticket-key");
+const dates = documented("GET /shop-api/staff/checkin-dates");
+const manifest = documented("GET /shop-api/staff/checkin-manifest");
+const sync = documented("POST /shop-api/staff/check-ins/sync");
+
+export const checkinRoutes = new Hono<AuthEnv>();
+
+checkinRoutes.post("/order/:orderId/check-complete", check.describe, requireCaller, requireStaff, async (c) => {
+  const orderId = pathId(c.req.param("orderId"));
+  const body = await readJson(c, checkCompleteSchema);
+  return check.ok(c, await checkComplete(c.get("deps"), callerOf(c).id, orderId, body, c.get("locale")));
+});
+
+checkinRoutes.get("/staff/ticket-key", ticketKey.describe, requireCaller, requireStaff, (c) => ticketKey.ok(c, c.get("deps").auth.ticketKey.publicJwk));
+
+checkinRoutes.get("/staff/checkin-dates", dates.describe, requireCaller, requireStaff, async (c) => dates.ok(c, await checkInDates(c.get("deps"), c.get("locale"))));
+
+checkinRoutes.get("/staff/checkin-manifest", manifest.describe, requireCaller, requireStaff, async (c) => {
+  const { eventDateId } = readQuery(c, manifestQuerySchema);
+  return manifest.ok(c, await checkInManifest(c.get("deps"), eventDateId, c.get("locale")));
+});
+
+checkinRoutes.post("/staff/check-ins/sync", sync.describe, requireCaller, requireStaff, async (c) => {
+  const body = await readJson(c, checkInSyncSchema);
+  return sync.ok(c, await syncCheckIns(c.get("deps"), callerOf(c).id, body, c.get("locale")));
+});

@@ -1,0 +1,28 @@
+/**
+ * The staff's order list and transfer decisions (account spec section 4): GET /staff/orders (by state, search,
+ * page) and POST /staff/orders/{id}/reject-transfer. Mounted behind the staff check of staff.routes.ts.
+ */
+import { Hono } from "hono";
+import { callerOf, type AuthEnv } from "../../auth/bearer";
+import { pathId } from "../../http/path-id";
+import { readJson, readQuery } from "../../http/validate";
+import { listStaffOrders } from "../../services/staff/staff-orders";
+import { rejectTransfer } from "../../services/staff/transfer-decisions";
+import { rejectTransferSchema, staffOrdersQuerySchema } from "../../../shared/schemas/staff";
+import { documented } from "../contract";
+
+const list = documented("GET /shop-api/staff/orders");
+const reject = documented("POST /shop-api/staff/orders/:id/reject-transfer");
+
+export const staffOrderRoutes = new Hono<AuthEnv>();
+
+staffOrderRoutes.get("/orders", list.describe, async (c) => {
+  const query = readQuery(c, staffOrdersQuerySchema);
+  return list.ok(c, await listStaffOrders(c.get("deps"), query, c.get("locale")));
+});
+
+staffOrderRoutes.post("/orders/:id/reject-transfer", reject.describe, async (c) => {
+  const id = pathId(c.req.param("id"));
+  const { reason } = await readJson(c, rejectTransferSchema);
+  return reject.ok(c, await rejectTransfer(c.get("deps"), id, callerOf(c).id, reason));
+});

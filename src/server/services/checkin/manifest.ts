@@ -1,0 +1,55 @@
+/**
+ * What the scanner takes along for a van door without network: the paid orders of one event date, with what
+ * the result screen shows and the legs already checked in, plus the public ticket key to check signatures in
+ * the browser. And the event dates to choose from: the next 20 with paid orders, from yesterday on (a door works
+ * on the day, or takes the list along the evening before).
+ */
+import { and, asc, count, eq, gte } from "drizzle-orm";
+import { ShopError } from "../../../shared/domain/shop-error";
+import type { Locale } from "../../../shared/locales";
+import type { CheckInManifest } from "../../../shared/schemas/answers/checkin";
+import type { ShopContext } from "../../context";
+import { eventDates, events, orders, places } from "../../db/schema";
+import { pick } from "../catalog/rows";
+import { checkInsOf, ticketHolders } from "./ticket-holders";
+
+const DAY = 24 * 60 * 60 * 1000;
+
+export async function checkInDates(deps: ShopContext, locale: Locale) {
+  const now = deps.now().getTime();
+  const rows = await deps.db
+    .select({ eventDateId: eventDates.id, date: eventDates.startDate, translations: events.translations, paidOrders: count(orders.id) })
+    .from(eventDates)
+    .innerJoin(events, eq(events.id, eventDates.eventId))
+    .innerJoin(orders, and(eq(orders.eventDateId, eventDates.id), eq(orders.state, "paid")))
+    .where(gte(eventDates.startDate, new Date(now - DAY)))
+    .groupBy(eventDates.id, eventDates.startDate, events.translations)
+    .orderBy(asc(eventDates.startDate), asc(eventDates.id))
+    .limit(20);
+  return rows.map((row) => ({
+    eventDateId: row.eventDateId,
+    date: new Date(row.date).toISOString(),
+    eventName: pick(row.translations, locale)?.name ?? "",
+    paidOrders: Number(row.paidOrders),
+  }));
+}
+
+export async function checkInManifest(deps: ShopContext, eventDateId: number, locale: Locale): Promise<CheckInManifest> {
+  const [dated] = await deps.db
+    .select({ date: eventDates.startDate, event: events, place: places })
+    .from(eventDates)
+    .innerJoin(events, eq(events.id, eventDates.eventId))
+    .innerJoin(places, eq(places.id, events.placeId))
+    .where(eq(eventDates.id, eventDateId));
+  if (!dated) throw new ShopError("not_found");
+  const holders = await ticketHolders(deps.db, and(eq(orders.eventDateId, eventDateId), eq(orders.state, "paid")), locale);
+  const legs = await checkInsOf(deps.db, holders.map((holder) => holder.orderId));
+  return {
+    eventDateId,
+    date: new Date(dated.date).toISOString(),
+    event: { name: pick(dated.event.translations, locale)?.name ?? "", placeName: dated.place.translations[locale]?.name ?? dated.place.name },
+    generatedAt: deps.now().toISOString(),
+    publicKey: deps.auth.ticketKey.publicJwk,
+    orders: holders.map(({ state: _state, ...holder }) => ({ ...holder, checkIns: legs.get(holder.orderId) ?? [] })),
+  };
+}

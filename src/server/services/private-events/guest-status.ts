@@ -1,0 +1,46 @@
+/**
+ * Whose seat is taken: a guest has claimed when they opened their personal link signed in, or booked a seat of
+ * the event; a seat nobody claimed by the deadline (claimHours before the start) is released.
+ */
+import { and, count, eq, inArray, sql } from "drizzle-orm";
+import type { GuestStatus } from "../../../shared/schemas/answers/private-events";
+import type { Db } from "../../db/client";
+import { guests, orders, tickets, users } from "../../db/schema";
+import { claimDeadline } from "./request-rows";
+
+/** Orders that hold seats: paid or still being paid. */
+export const SEAT_HOLDING_STATES = ["paid", "awaiting_payment", "awaiting_transfer_payment"];
+
+/** Tickets each email (lower case) holds on the event. */
+export async function bookedSeatsByEmail(db: Db, eventId: number | null, emails: string[]): Promise<Map<string, number>> {
+  if (eventId === null || emails.length === 0) return new Map();
+  const rows = await db
+    .select({ email: sql<string>`lower(${users.email})`, seats: count(tickets.id) })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .innerJoin(tickets, eq(tickets.orderId, orders.id))
+    .where(and(eq(orders.eventId, eventId), inArray(orders.state, SEAT_HOLDING_STATES), inArray(sql`lower(${users.email})`, emails)))
+    .groupBy(sql`lower(${users.email})`);
+  return new Map(rows.map((row) => [row.email, Number(row.seats)]));
+}
+
+export async function guestStatuses(
+  db: Db,
+  request: { id: number; eventId: number | null; startDate: Date; claimHours: number },
+  now: Date,
+): Promise<GuestStatus[]> {
+  const list = await db.select().from(guests).where(eq(guests.requestId, request.id)).orderBy(guests.id);
+  const booked = await bookedSeatsByEmail(db, request.eventId, list.map((guest) => guest.email.toLowerCase()));
+  const past = now.getTime() >= claimDeadline(request).getTime();
+  return list.map((guest) => {
+    const claimed = guest.claimedAt !== null || (booked.get(guest.email.toLowerCase()) ?? 0) > 0;
+    return {
+      id: guest.id,
+      name: guest.name,
+      email: guest.email,
+      phone: guest.phone,
+      seats: guest.seats,
+      status: claimed ? "claimed" : past ? "released" : "not_claimed",
+    };
+  });
+}

@@ -1,0 +1,107 @@
+/**
+ * The invitation mails (one function, called after the approval commits): each guest gets the event link and a
+ * personal claim link, in their own language when they have an account, else in the organiser's. The claim
+ * token is stored only as its SHA-256.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { eq, inArray, sql } from "drizzle-orm";
+import { translate, type MessageKey } from "../../../shared/i18n";
+import { formatDateTime, timeZoneOf } from "../../../shared/format/dates";
+import { sitePrefix, type CountryCode, type Locale } from "../../../shared/locales";
+import type { ShopContext } from "../../context";
+import { eventRequests, events, guests, users } from "../../db/schema";
+import type { MailMessage } from "../../mail/mailer";
+import { publicOrigin } from "../../origin";
+import { claimDeadline } from "./request-rows";
+
+export const hashClaimToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
+
+interface InvitationData {
+  to: string;
+  guestName: string;
+  organiser: string;
+  event: string;
+  place: string;
+  date: string;
+  deadline: string;
+  eventLink: string;
+  claimLink: string;
+  locale: Locale;
+}
+
+export function invitationMail(data: InvitationData): MailMessage {
+  const t = (key: MessageKey, params?: Record<string, string>) => translate(data.locale, key, params);
+  const subject = t("private_events.mail.subject", { event: data.event });
+  const lines = [
+    t("private_events.mail.greeting", { name: data.guestName }),
+    t("private_events.mail.body", { organiser: data.organiser, event: data.event, date: data.date, place: data.place }),
+    t("private_events.mail.claim", { deadline: data.deadline }),
+  ];
+  const button = t("private_events.mail.link");
+  const text = [...lines, data.claimLink, "", `${button}: ${data.eventLink}`, "", "--", t("mail.footer")].join("\n");
+  const e = escapeHtml;
+  const html = `<!doctype html>
+<html lang="${data.locale.replace("_", "-")}"><head><meta charset="utf-8"><title>${e(subject)}</title></head>
+<body style="margin:0;padding:24px;background:#f4f4f5;font-family:Arial,Helvetica,sans-serif;color:#1d1d1f">
+<div style="max-width:560px;margin:auto;background:#fff;border-radius:12px;padding:28px;font-size:16px;line-height:1.5">
+${lines.map((line) => `<p>${e(line)}</p>`).join("\n")}
+<p><a href="${e(data.claimLink)}" style="display:inline-block;background:#c2410c;color:#fff;text-decoration:none;font-weight:bold;padding:12px 24px;border-radius:8px">${e(button)}</a></p>
+<p style="font-size:14px;word-break:break-all"><a href="${e(data.eventLink)}" style="color:#b34700">${e(data.eventLink)}</a></p>
+<p style="font-size:12px;color:#666">${e(t("mail.footer"))}</p>
+</div></body></html>`;
+  return { to: data.to, subject, text, html, links: [data.claimLink, data.eventLink] };
+}
+
+/**
+ * Mails every guest of an approved request its invitation, with a fresh personal claim token each. A mail that
+ * fails is logged; the others still go.
+ */
+export async function sendInvitations(ctx: ShopContext, requestId: number): Promise<number> {
+  const [row] = await ctx.db
+    .select({ request: eventRequests, slug: events.slug, countryCode: events.countryCode, owner: users })
+    .from(eventRequests)
+    .innerJoin(events, eq(events.id, eventRequests.eventId))
+    .innerJoin(users, eq(users.id, eventRequests.ownerId))
+    .where(eq(eventRequests.id, requestId));
+  if (!row) return 0;
+  const list = await ctx.db.select().from(guests).where(eq(guests.requestId, requestId));
+  const accounts = list.length
+    ? await ctx.db
+        .select({ email: sql<string>`lower(${users.email})`, localeCode: users.localeCode })
+        .from(users)
+        .where(inArray(sql`lower(${users.email})`, list.map((guest) => guest.email.toLowerCase())))
+    : [];
+  const localeOf = new Map(accounts.map((account) => [account.email, account.localeCode as Locale]));
+  const country = row.countryCode as CountryCode;
+  const zone = timeZoneOf(country);
+  const origin = publicOrigin(ctx.env);
+  let sent = 0;
+  for (const guest of list) {
+    const token = randomBytes(24).toString("base64url");
+    await ctx.db.update(guests).set({ claimTokenHash: hashClaimToken(token) }).where(eq(guests.id, guest.id));
+    const locale = localeOf.get(guest.email.toLowerCase()) ?? (row.owner.localeCode as Locale);
+    const prefix = `${origin}${sitePrefix(country, locale)}`;
+    try {
+      await ctx.mailer.send(
+        invitationMail({
+          to: guest.email,
+          guestName: guest.name,
+          organiser: `${row.owner.firstName} ${row.owner.lastName}`.trim(),
+          event: row.request.name,
+          place: `${row.request.location}, ${row.request.address}`,
+          date: formatDateTime(row.request.startDate.toISOString(), zone),
+          deadline: formatDateTime(claimDeadline(row.request).toISOString(), zone),
+          eventLink: `${prefix}/event/${row.slug}`,
+          claimLink: `${prefix}/my-account/events?claim=${token}`,
+          locale,
+        }),
+      );
+      sent += 1;
+    } catch (error) {
+      console.error(`invitation to guest ${guest.id} of request ${requestId} not sent`, error);
+    }
+  }
+  return sent;
+}

@@ -1,0 +1,85 @@
+/**
+ * The guest's side: the events whose guest list holds the signed-in person's email (account.md "invited
+ * events"), claiming a personal link, and the purchase rule that a guest books at most the seats the list
+ * gives them, and only until the claim deadline unless they claimed in time.
+ */
+import { and, eq, gt, sql } from "drizzle-orm";
+import type { InvitedEvent } from "../../../shared/schemas/answers/private-events";
+import { ShopError } from "../../../shared/domain/shop-error";
+import type { Db } from "../../db/client";
+import { eventRequests, events, guests, users } from "../../db/schema";
+import { bookedSeatsByEmail } from "./guest-status";
+import { hashClaimToken } from "./invitations";
+import { claimDeadline } from "./request-rows";
+
+async function emailOf(db: Db, userId: number): Promise<string> {
+  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  if (!user) throw new ShopError("unauthorized");
+  return user.email.toLowerCase();
+}
+
+export async function invitedEvents(db: Db, userId: number, now: Date): Promise<InvitedEvent[]> {
+  const email = await emailOf(db, userId);
+  const rows = await db
+    .select({ request: eventRequests, guest: guests, slug: events.slug })
+    .from(guests)
+    .innerJoin(eventRequests, eq(eventRequests.id, guests.requestId))
+    .innerJoin(events, eq(events.id, eventRequests.eventId))
+    .where(and(sql`lower(${guests.email}) = ${email}`, eq(eventRequests.state, "approved"), gt(eventRequests.endDate, now), eq(events.cancelled, false)))
+    .orderBy(eventRequests.startDate);
+  const answers: InvitedEvent[] = [];
+  for (const { request, guest, slug } of rows) {
+    const booked = (await bookedSeatsByEmail(db, request.eventId, [email])).get(email) ?? 0;
+    answers.push({
+      requestId: request.id,
+      name: request.name,
+      startDate: request.startDate.toISOString(),
+      endDate: request.endDate.toISOString(),
+      location: request.location,
+      address: request.address,
+      invitation: request.invitation,
+      imagePath: request.cardImagePath ?? request.imagePath,
+      eventSlug: slug,
+      seats: guest.seats,
+      claimed: guest.claimedAt !== null || booked > 0,
+      claimDeadline: claimDeadline(request).toISOString(),
+    });
+  }
+  return answers;
+}
+
+/** A personal link opened by its guest, signed in with the invited email, before the deadline. */
+export async function claimInvitation(db: Db, userId: number, token: string, now: Date) {
+  const [row] = await db
+    .select({ guest: guests, request: eventRequests, slug: events.slug })
+    .from(guests)
+    .innerJoin(eventRequests, eq(eventRequests.id, guests.requestId))
+    .innerJoin(events, eq(events.id, eventRequests.eventId))
+    .where(eq(guests.claimTokenHash, hashClaimToken(token)));
+  if (!row || row.request.state !== "approved") throw new ShopError("not_found");
+  if (row.guest.email.toLowerCase() !== (await emailOf(db, userId))) throw new ShopError("event_not_invited");
+  if (row.guest.claimedAt === null) {
+    if (now.getTime() >= claimDeadline(row.request).getTime()) throw new ShopError("invitation_expired");
+    await db.update(guests).set({ claimedAt: now }).where(eq(guests.id, row.guest.id));
+  }
+  return { eventSlug: row.slug, seats: row.guest.seats };
+}
+
+/**
+ * Purchase rule for an event published from a request: the buyer's email must be on its guest list; their
+ * tickets (this purchase plus the ones they hold) stay within the seats the list gives them; and after the
+ * claim deadline a guest who had not claimed has lost the seat. Events not published from a request pass.
+ */
+export async function checkInvitedSeats(db: Db, eventId: number, userId: number, wanted: number, now: Date): Promise<void> {
+  const [request] = await db.select().from(eventRequests).where(eq(eventRequests.eventId, eventId));
+  if (!request) return;
+  const email = await emailOf(db, userId);
+  const [guest] = await db
+    .select()
+    .from(guests)
+    .where(and(eq(guests.requestId, request.id), sql`lower(${guests.email}) = ${email}`));
+  if (!guest) throw new ShopError("event_not_invited");
+  const used = (await bookedSeatsByEmail(db, eventId, [email])).get(email) ?? 0;
+  if (used === 0 && guest.claimedAt === null && now.getTime() >= claimDeadline(request).getTime()) throw new ShopError("invitation_expired");
+  if (used + wanted > guest.seats) throw new ShopError("guest_seats_exceeded", undefined, { seats: guest.seats, used });
+}

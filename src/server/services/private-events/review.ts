@@ -1,0 +1,74 @@
+/**
+ * Staff review (account.md section 1: "staff review private events"): the requests under review with their
+ * owner and guests; approve (publishes the event, then mails the invitations after the commit) or reject with a
+ * reason the owner reads.
+ */
+import { and, eq, inArray } from "drizzle-orm";
+import { ShopError } from "../../../shared/domain/shop-error";
+import type { ShopContext } from "../../context";
+import type { Db } from "../../db/client";
+import { eventRequests, guests, users } from "../../db/schema";
+import { guestStatuses } from "./guest-status";
+import { sendInvitations } from "./invitations";
+import { publishRequest } from "./publish";
+import { guestCounts, selectRequests, toAnswer } from "./request-rows";
+
+export async function requestsUnderReview(db: Db, now: Date) {
+  const rows = await selectRequests(db, eq(eventRequests.state, "under_review"));
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.request.id);
+  const counts = await guestCounts(db, ids);
+  const owners = await db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(users)
+    .where(inArray(users.id, rows.map((row) => row.request.ownerId)));
+  const ownerOf = new Map(owners.map((owner) => [owner.id, owner]));
+  return Promise.all(
+    rows.map(async (row) => {
+      const owner = ownerOf.get(row.request.ownerId)!;
+      return {
+        request: toAnswer(row, counts.get(row.request.id) ?? 0, now),
+        owner: { id: owner.id, name: `${owner.firstName} ${owner.lastName}`.trim(), email: owner.email },
+        guests: await guestStatuses(db, row.request, now),
+      };
+    }),
+  );
+}
+
+async function underReview(db: Db, id: number) {
+  const [row] = await selectRequests(db, eq(eventRequests.id, id));
+  if (!row) throw new ShopError("not_found");
+  if (row.request.state !== "under_review") throw new ShopError("request_not_reviewable");
+  return row;
+}
+
+export async function approveRequest(ctx: ShopContext, id: number) {
+  const row = await underReview(ctx.db, id);
+  const published = await ctx.db.transaction(async (tx) => {
+    // The state moves first, conditionally: of two staff approving at once, one publishes.
+    const moved = await tx
+      .update(eventRequests)
+      .set({ state: "approved", rejectionReason: null })
+      .where(and(eq(eventRequests.id, id), eq(eventRequests.state, "under_review")))
+      .returning();
+    if (moved.length === 0) throw new ShopError("request_not_reviewable");
+    const [count] = await tx.select({ id: guests.id }).from(guests).where(eq(guests.requestId, id)).limit(1);
+    if (!count) throw new ShopError("request_not_reviewable");
+    const event = await publishRequest(tx, moved[0]!, row.countryCode);
+    await tx.update(eventRequests).set({ eventId: event.eventId }).where(eq(eventRequests.id, id));
+    return event;
+  });
+  await sendInvitations(ctx, id);
+  return { id, state: "approved" as const, eventSlug: published.slug };
+}
+
+export async function rejectRequest(db: Db, id: number, reason: string) {
+  await underReview(db, id);
+  const moved = await db
+    .update(eventRequests)
+    .set({ state: "rejected", rejectionReason: reason })
+    .where(and(eq(eventRequests.id, id), eq(eventRequests.state, "under_review")))
+    .returning({ id: eventRequests.id });
+  if (moved.length === 0) throw new ShopError("request_not_reviewable");
+  return { id, state: "rejected" as const, eventSlug: null };
+}

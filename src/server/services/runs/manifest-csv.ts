@@ -1,0 +1,60 @@
+/**
+ * A manifest as CSV for a spreadsheet or a clipboard: one line per passenger, the columns in the staff's language,
+ * times in the event country's clock. Cells a spreadsheet would run as a formula (=, @, a + or - not starting
+ * a number) are prefixed with an apostrophe, since names and addresses are typed by buyers.
+ */
+import { translate, type MessageKey } from "../../../shared/i18n";
+import { formatDateTime } from "../../../shared/format/dates";
+import type { Locale } from "../../../shared/locales";
+import type { Manifest } from "../../../shared/schemas/answers/staff-runs";
+
+const COLUMNS = [
+  "manifests.col.run",
+  "manifests.col.county",
+  "manifests.col.stop",
+  "manifests.col.pickup",
+  "manifests.col.address",
+  "manifests.col.passenger",
+  "manifests.col.phone",
+  "manifests.col.order",
+  "manifests.col.payment",
+  "manifests.col.boarded_outbound",
+  "manifests.col.boarded_return",
+] as const satisfies readonly MessageKey[];
+
+export function csvCell(value: string | number): string {
+  let text = String(value);
+  if (/^[=@\t\r]/.test(text) || /^[+-](?!\d)/.test(text)) text = `'${text}`;
+  return /[",;\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function manifestCsv(manifest: Manifest, locale: Locale, timeZone: string): string {
+  const t = (key: MessageKey) => translate(locale, key);
+  const yesNo = (value: boolean) => t(value ? "manifests.yes" : "manifests.no");
+  const lines = [COLUMNS.map((key) => csvCell(t(key))).join(",")];
+  for (const run of manifest.runs) {
+    run.stops.forEach((stop, index) => {
+      for (const passenger of stop.passengers) {
+        lines.push(
+          [
+            run.number,
+            stop.countyName,
+            index + 1,
+            formatDateTime(stop.pickupAt, timeZone),
+            stop.address,
+            passenger.name,
+            passenger.phone,
+            passenger.orderId,
+            t(passenger.payment === "paid" ? "manifests.paid" : "manifests.pending"),
+            yesNo(passenger.checkedIn.outbound),
+            yesNo(passenger.checkedIn.return),
+          ]
+            .map(csvCell)
+            .join(","),
+        );
+      }
+    });
+  }
+  // CRLF (RFC 4180) and a byte-order mark so spreadsheet programs read the accents as UTF-8.
+  return `\uFEFF${lines.join("\r\n")}\r\n`;
+}

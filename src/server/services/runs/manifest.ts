@@ -1,0 +1,204 @@
+/**
+ * The van manifests of an event date in a province (storefront spec section 1): every booked passenger's pick-up
+ * address grouped into runs (group-runs.ts), each stop with its estimated pick-up time (pickup-times.ts), the
+ * passengers' phones, whether their order is paid or still pending, and whether they boarded each leg
+ * (check_ins, read only) or were texted that the van is arriving (van_notices).
+ *
+ * Pending orders (awaiting a payment, hold not run out) are listed, marked pending: their seats are held and
+ * the van must have room for them; cancelled and expired orders are not.
+ */
+import { and, asc, eq, gte, inArray } from "drizzle-orm";
+import { timeZoneOf } from "../../../shared/format/dates";
+import { AWAITING_STATES } from "../../../shared/domain/order-states";
+import { ShopError } from "../../../shared/domain/shop-error";
+import type { Locale } from "../../../shared/locales";
+import type { Manifest, ManifestOptions } from "../../../shared/schemas/answers/staff-runs";
+import { addressLines, checkIns, counties, eventDates, events, orders, passengers, places, provinces, tickets, users, vanNotices } from "../../db/schema";
+import type { ShopContext } from "../../context";
+import { pick } from "../catalog/rows";
+import { expireHolds } from "../orders/release";
+import { comparableAddress, groupRuns, type Pickup, type Run } from "./group-runs";
+import { pickupTimes, returnDeparture } from "./pickup-times";
+
+const BOOKED_STATES = ["paid", ...AWAITING_STATES];
+
+export interface RunPassenger {
+  id: number;
+  orderId: number;
+  name: string;
+  phone: string;
+  payment: "paid" | "pending";
+  /** The buyer's language and country: the passenger's messages are written in it. */
+  locale: string;
+  checkedIn: { outbound: boolean; return: boolean };
+  notified: { outbound: boolean; return: boolean };
+}
+
+export interface RunSheet {
+  event: { id: number; name: string; countryCode: string; translations: Record<string, { name: string }>; startsAt: Date; returnAt: Date; venue: string };
+  province: { id: number; name: string };
+  vanSeats: number;
+  runs: (Run<RunPassenger> & { times: Date[] })[];
+}
+
+/** The runs of one event date and province, as the service layer works with them. */
+export async function runSheet(deps: ShopContext, eventDateId: number, provinceId: number, locale: Locale): Promise<RunSheet> {
+  const { db } = deps;
+  const [head] = await db
+    .select({ date: eventDates.startDate, event: events, venue: places.address, placeName: places.name })
+    .from(eventDates)
+    .innerJoin(events, eq(events.id, eventDates.eventId))
+    .innerJoin(places, eq(places.id, events.placeId))
+    .where(eq(eventDates.id, eventDateId))
+    .limit(1);
+  const [province] = await db.select({ id: provinces.id, name: provinces.name }).from(provinces).where(eq(provinces.id, provinceId)).limit(1);
+  if (!head || !province) throw new ShopError("not_found");
+  await expireHolds(db, deps.now(), { eventId: head.event.id });
+
+  const orderRows = await db
+    .select({ id: orders.id, state: orders.state, locale: users.localeCode })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(and(eq(orders.eventDateId, eventDateId), eq(orders.provinceId, provinceId), inArray(orders.state, BOOKED_STATES)));
+  const orderIds = orderRows.map((row) => row.id);
+  const ticketRows = orderIds.length ? await db.select({ id: tickets.id, orderId: tickets.orderId }).from(tickets).where(inArray(tickets.orderId, orderIds)) : [];
+  const ticketIds = ticketRows.map((row) => row.id);
+  const [passengerRows, lineRows, checkInRows] = await Promise.all([
+    ticketIds.length ? db.select().from(passengers).where(inArray(passengers.ticketId, ticketIds)).orderBy(asc(passengers.id)) : [],
+    ticketIds.length
+      ? db
+          .select({ ticketId: addressLines.ticketId, address: addressLines.address, countyId: addressLines.countyId, countyName: counties.name })
+          .from(addressLines)
+          .innerJoin(counties, eq(counties.id, addressLines.countyId))
+          .where(inArray(addressLines.ticketId, ticketIds))
+          .orderBy(asc(addressLines.id))
+      : [],
+    orderIds.length ? db.select({ orderId: checkIns.orderId, ticketId: checkIns.ticketId, leg: checkIns.leg }).from(checkIns).where(inArray(checkIns.orderId, orderIds)) : [],
+  ]);
+  const passengerIds = passengerRows.map((row) => row.id);
+  const noticeRows = passengerIds.length
+    ? await db.select({ passengerId: vanNotices.passengerId, leg: vanNotices.leg }).from(vanNotices).where(inArray(vanNotices.passengerId, passengerIds))
+    : [];
+
+  const orderOf = new Map(orderRows.map((row) => [row.id, row]));
+  const ticketOrder = new Map(ticketRows.map((row) => [row.id, row.orderId]));
+  const boarded = (orderId: number, ticketId: number, leg: string) =>
+    checkInRows.some((row) => row.orderId === orderId && row.leg === leg && (row.ticketId === null || row.ticketId === ticketId));
+  const told = (passengerId: number, leg: string) => noticeRows.some((row) => row.passengerId === passengerId && row.leg === leg);
+
+  const pickups: Pickup<RunPassenger>[] = [];
+  for (const passenger of passengerRows) {
+    const orderId = ticketOrder.get(passenger.ticketId)!;
+    const order = orderOf.get(orderId)!;
+    const lines = lineRows.filter((line) => line.ticketId === passenger.ticketId);
+    // A passenger is picked up at the ticket's address line they typed; the ticket's first line otherwise.
+    const line = lines.find((candidate) => comparableAddress(candidate.address) === comparableAddress(passenger.passengerAddress)) ?? lines[0];
+    pickups.push({
+      countyId: line?.countyId ?? 0,
+      countyName: line?.countyName ?? "",
+      address: line?.address ?? passenger.passengerAddress,
+      passenger: {
+        id: passenger.id,
+        orderId,
+        name: passenger.name,
+        phone: passenger.phone,
+        payment: order.state === "paid" ? "paid" : "pending",
+        locale: order.locale,
+        checkedIn: { outbound: boarded(orderId, passenger.ticketId, "outbound"), return: boarded(orderId, passenger.ticketId, "return") },
+        notified: { outbound: told(passenger.id, "outbound"), return: told(passenger.id, "return") },
+      },
+    });
+  }
+
+  const startsAt = head.date;
+  return {
+    event: {
+      id: head.event.id,
+      name: pick(head.event.translations, locale)?.name ?? "",
+      countryCode: head.event.countryCode,
+      translations: head.event.translations,
+      startsAt,
+      returnAt: returnDeparture(startsAt, head.event.startDate, head.event.endDate),
+      venue: [head.placeName, head.venue].filter(Boolean).join(", "),
+    },
+    province,
+    vanSeats: deps.env.VAN_SEATS,
+    runs: groupRuns(pickups, deps.env.VAN_SEATS).map((run) => ({ ...run, times: pickupTimes(startsAt, run.stops.length) })),
+  };
+}
+
+/** GET /shop-api/staff/manifests. */
+export async function manifest(deps: ShopContext, eventDateId: number, provinceId: number, locale: Locale): Promise<Manifest> {
+  const sheet = await runSheet(deps, eventDateId, provinceId, locale);
+  return {
+    event: {
+      id: sheet.event.id,
+      name: sheet.event.name,
+      startsAt: sheet.event.startsAt.toISOString(),
+      returnAt: sheet.event.returnAt.toISOString(),
+      venue: sheet.event.venue,
+      timeZone: timeZoneOf(sheet.event.countryCode),
+    },
+    eventDateId,
+    province: sheet.province,
+    vanSeats: sheet.vanSeats,
+    runs: sheet.runs.map((run) => ({
+      number: run.number,
+      countyName: run.countyName,
+      seats: run.seats,
+      stops: run.stops.map((stop, index) => ({
+        key: stop.key,
+        address: stop.address,
+        countyName: stop.countyName,
+        pickupAt: run.times[index]!.toISOString(),
+        passengers: stop.passengers.map(({ locale: _locale, ...passenger }) => passenger),
+      })),
+    })),
+  };
+}
+
+/** GET /shop-api/staff/manifests/options: dates from a day ago on that have bookings, soonest first. */
+export async function manifestOptions(deps: ShopContext, locale: Locale): Promise<ManifestOptions> {
+  const since = new Date(deps.now().getTime() - 24 * 3_600_000);
+  const rows = await deps.db
+    .selectDistinct({ eventDateId: eventDates.id, startsAt: eventDates.startDate, translations: events.translations, provinceId: provinces.id, provinceName: provinces.name })
+    .from(orders)
+    .innerJoin(eventDates, eq(eventDates.id, orders.eventDateId))
+    .innerJoin(events, eq(events.id, orders.eventId))
+    .innerJoin(provinces, eq(provinces.id, orders.provinceId))
+    .where(and(inArray(orders.state, BOOKED_STATES), gte(eventDates.startDate, since)))
+    .orderBy(asc(eventDates.startDate), asc(eventDates.id), asc(provinces.name))
+    .limit(500);
+  const options: ManifestOptions = [];
+  for (const row of rows) {
+    let option = options.find((candidate) => candidate.eventDateId === row.eventDateId);
+    if (!option) {
+      option = { eventDateId: row.eventDateId, startsAt: row.startsAt.toISOString(), eventName: pick(row.translations, locale)?.name ?? "", provinces: [] };
+      options.push(option);
+    }
+    option.provinces.push({ id: row.provinceId, name: row.provinceName });
+  }
+  return options;
+}
+
+/**
+ * A buyer's own trip: the estimated pick-up time at each of the order's addresses and when the return leaves
+ * (for the purchase detail and the calendar files). Null for an order with no event date or no longer booked.
+ */
+export async function itineraryOf(
+  deps: ShopContext,
+  order: { id: number; eventDateId: number | null; provinceId: number; state: string },
+  locale: Locale,
+): Promise<{ venue: string; returnAt: string; pickups: { address: string; communeName: string; pickupAt: string }[] } | null> {
+  if (order.eventDateId === null || !BOOKED_STATES.includes(order.state)) return null;
+  const sheet = await runSheet(deps, order.eventDateId, order.provinceId, locale);
+  const pickups = new Map<string, { address: string; communeName: string; pickupAt: string }>();
+  for (const run of sheet.runs) {
+    run.stops.forEach((stop, index) => {
+      if (stop.passengers.some((passenger) => passenger.orderId === order.id) && !pickups.has(stop.key)) {
+        pickups.set(stop.key, { address: stop.address, communeName: stop.countyName, pickupAt: run.times[index]!.toISOString() });
+      }
+    });
+  }
+  return { venue: sheet.event.venue, returnAt: sheet.event.returnAt.toISOString(), pickups: [...pickups.values()] };
+}

@@ -1,0 +1,30 @@
+/**
+ * The calendar files (.ics) a paid order's mail carries: the outbound pick-up and the return, in the buyer's
+ * language, with the times estimated when the mail is written (the purchase detail always shows the current ones).
+ */
+import { eq } from "drizzle-orm";
+import { tripCalendars } from "../../../shared/calendar/trip-legs";
+import { translate } from "../../../shared/i18n";
+import type { Locale } from "../../../shared/locales";
+import { events, orders } from "../../db/schema";
+import type { ShopContext } from "../../context";
+import type { TripFiles } from "../../mail/order-mails";
+import { pick } from "../catalog/rows";
+import { itineraryOf } from "./manifest";
+
+export async function tripFiles(deps: ShopContext, orderId: number, locale: Locale): Promise<TripFiles | undefined> {
+  const [row] = await deps.db
+    .select({ id: orders.id, eventDateId: orders.eventDateId, provinceId: orders.provinceId, state: orders.state, translations: events.translations })
+    .from(orders)
+    .innerJoin(events, eq(events.id, orders.eventId))
+    .where(eq(orders.id, orderId))
+    .limit(1);
+  if (!row) return undefined;
+  const itinerary = await itineraryOf(deps, row, locale);
+  if (!itinerary) return undefined;
+  const files = tripCalendars(orderId, pick(row.translations, locale)?.name ?? "", itinerary, (key, params) => translate(locale, key, params), deps.now());
+  const attachments = (["outbound", "return"] as const)
+    .filter((leg) => files[leg])
+    .map((leg) => ({ filename: `rodamos-${orderId}-${leg}.ics`, content: files[leg]!, contentType: "text/calendar; charset=utf-8; method=PUBLISH" }));
+  return { note: translate(locale, "mail.order.calendar"), attachments };
+}

@@ -1,0 +1,61 @@
+/**
+ * Staff settle a bank transfer (account spec section 4): confirmed (the order is paid and the buyer mailed
+ * "payment received") or rejected (the order is cancelled, its seats and discount use given back, and the
+ * buyer mailed why). Each is idempotent: a second click answers `changed: false` and mails nothing. Who did it,
+ * when and why is kept in `staff_actions` (one row per order and action).
+ */
+import { and, eq, inArray } from "drizzle-orm";
+import { ShopError } from "../../../shared/domain/shop-error";
+import type { TransferDecision } from "../../../shared/schemas/answers/staff-runs";
+import type { Db } from "../../db/client";
+import { orders, staffActions } from "../../db/schema";
+import type { ShopContext } from "../../context";
+import { transferRejectedMail } from "../../mail/order-mails";
+import { confirmTransfer } from "../orders/confirm-transfer";
+import { mailData } from "../orders/order-notices";
+import { endAwaitingOrders } from "../orders/release";
+
+type StaffAction = "confirm_transfer" | "reject_transfer";
+
+async function logAction(db: Db, orderId: number, staffId: number, action: StaffAction, reason: string | null) {
+  await db.insert(staffActions).values({ orderId, staffId, action, reason }).onConflictDoNothing();
+}
+
+export async function confirmTransferByStaff(deps: ShopContext, orderId: number, staffId: number): Promise<TransferDecision> {
+  const result = await confirmTransfer(deps, orderId, staffId);
+  if (result.changed) await logAction(deps.db, orderId, staffId, "confirm_transfer", null);
+  return result;
+}
+
+export async function rejectTransfer(deps: ShopContext, orderId: number, staffId: number, reason: string): Promise<TransferDecision> {
+  const changed = await deps.db.transaction(async (tx) => {
+    const [order] = await tx
+      .select({ state: orders.state, paymentCode: orders.paymentCode })
+      .from(orders)
+      .where(eq(orders.id, orderId))
+      .for("update");
+    if (!order || order.paymentCode !== "transferencia") throw new ShopError("not_found");
+    if (order.state === "cancelled") return false;
+    if (order.state === "paid") throw new ShopError("order_not_awaiting_transfer");
+    // Still waiting: cancel and give the seats and the discount use back. Already expired: those went back
+    // when the hold ran out, so only the state changes.
+    const ended =
+      order.state === "expired"
+        ? (await tx.update(orders).set({ state: "cancelled" }).where(and(eq(orders.id, orderId), inArray(orders.state, ["expired"]))).returning({ id: orders.id })).length > 0
+        : (await endAwaitingOrders(tx, eq(orders.id, orderId), "cancelled")).length > 0;
+    if (ended) await logAction(tx, orderId, staffId, "reject_transfer", reason);
+    return ended;
+  });
+  if (changed) await sendTransferRejection(deps, orderId, reason);
+  return { orderId, paymentState: "cancelled", changed };
+}
+
+/** The buyer's "we could not validate your transfer" mail, in their language. A failed mail never undoes the decision. */
+export async function sendTransferRejection(deps: ShopContext, orderId: number, reason: string): Promise<void> {
+  try {
+    const data = await mailData(deps, orderId);
+    if (data) await deps.mailer.send(transferRejectedMail(data, reason));
+  } catch (error) {
+    console.error(`order ${orderId}: the transfer rejection mail could not be sent:`, error);
+  }
+}

@@ -1,0 +1,60 @@
+/**
+ * Compression happens once, when the site is built: every text file of the build gets a brotli (.br) and a
+ * gzip (.gz) copy beside it, so serving a page or a script never compresses it again (static-site.ts picks
+ * the copy the browser accepts).
+ */
+import { readdir, readFile, stat, writeFile } from "node:fs/promises";
+import { extname, join } from "node:path";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** Text formats worth compressing; images and fonts are compressed already. */
+export const COMPRESSIBLE = new Set([".html", ".js", ".mjs", ".css", ".json", ".xml", ".txt", ".svg", ".webmanifest", ".vtt"]);
+/** Below this a compressed copy saves less than its headers cost. */
+export const MIN_SIZE = 1024;
+
+async function* filesUnder(dir: string): AsyncGenerator<string> {
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) yield* filesUnder(path);
+    else if (entry.isFile()) yield path;
+  }
+}
+
+async function compressOne(file: string): Promise<number> {
+  const body = await readFile(file);
+  if (body.length < MIN_SIZE) return 0;
+  const [br, gz] = await Promise.all([
+    brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+    gzipAsync(body, { level: 9 }),
+  ]);
+  // A copy that is not smaller is not worth a second file: the original is served.
+  if (br.length < body.length) await writeFile(`${file}.br`, br);
+  if (gz.length < body.length) await writeFile(`${file}.gz`, gz);
+  return 1;
+}
+
+/** Writes the .br and .gz copies of every compressible file under `dir`; answers how many files it compressed. */
+export async function precompress(dir: string, concurrency = 8): Promise<number> {
+  const queue: string[] = [];
+  for await (const file of filesUnder(dir)) if (COMPRESSIBLE.has(extname(file))) queue.push(file);
+  let done = 0;
+  const worker = async () => {
+    for (let file = queue.pop(); file; file = queue.pop()) done += await compressOne(file);
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return done;
+}
+
+/** Whether a compressed copy beside `file` is still the copy of this version of it. */
+export async function freshCopy(file: string, encodingSuffix: ".br" | ".gz", sourceMtimeMs: number): Promise<number | undefined> {
+  try {
+    const info = await stat(`${file}${encodingSuffix}`);
+    return info.isFile() && info.mtimeMs >= sourceMtimeMs ? info.size : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,25 @@
+/**
+ * The shop's one way to send a text message (storefront spec section 1: passengers "get a mobile message just
+ * before the van arrives"). A Twilio-compatible REST API when SMS_ACCOUNT_SID, SMS_AUTH_TOKEN and SMS_FROM are
+ * set; otherwise a local outbox under DATA_DIR, listed at /dev/outbox beside the mails.
+ */
+import type { Env } from "../env";
+import { OutboxSms } from "./outbox-sms";
+import { TwilioSms } from "./twilio-sms";
+
+export interface SmsMessage {
+  /** E.164, e.g. +573001234567. */
+  to: string;
+  body: string;
+}
+
+export interface SmsSender {
+  send(message: SmsMessage): Promise<void>;
+}
+
+export function createSms(env: Env, now: () => Date): SmsSender {
+  if (env.SMS_ACCOUNT_SID && env.SMS_AUTH_TOKEN && env.SMS_FROM) {
+    return new TwilioSms({ accountSid: env.SMS_ACCOUNT_SID, authToken: env.SMS_AUTH_TOKEN, from: env.SMS_FROM, baseUrl: env.SMS_BASE_URL });
+  }
+  return new OutboxSms(env.DATA_DIR, env.NODE_ENV === "test", now);
+}

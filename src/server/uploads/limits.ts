@@ -1,0 +1,14 @@
+/** What an upload may weigh and hold (decisions.md "Private events: uploads"). */
+export const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
+/** About 40 megapixels: any real photo fits; a few-kB "decompression bomb" declaring 50,000 x 50,000 does not. */
+export const MAX_IMAGE_PIXELS = 40_000_000;
+export const MAX_SHEET_BYTES = 2 * 1024 * 1024;
+export const MAX_GUESTS = 2_000;
+/** Everything a .xlsx may inflate to: its sheets are XML, and real lists of 2,000 guests stay far below. */
+export const MAX_SHEET_INFLATED_BYTES = 40 * 1024 * 1024;
+/** The multipart body around a file: the form's boundary and headers. */
+export const MULTIPART_OVERHEAD = 16 * 1024;
+
+/** The catalogue's picture sizes (scripts/generate-demo-images.ts): banner 1200x600, card 600x400. */
+export const BANNER_SIZE = { width: 1200, height: 600 } as const;
+export const CARD_SIZE = { width: 600, height: 400 } as const;

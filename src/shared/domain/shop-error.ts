@@ -1,0 +1,86 @@
+/**
+ * A refusal of the shop's rules, said in the shop's words: a stable code (the client translates it with the
+ * `errors.<code>` catalogue key), the fields it concerns and the values for the message's placeholders.
+ * What HTTP status each code answers with is the HTTP layer's business (src/server/http/error-statuses.ts).
+ */
+export const SHOP_ERROR_CODES = [
+  // Anything the caller may not see, or that is not there.
+  "not_found",
+  "validation_failed",
+  // Accounts and sign-in.
+  "unauthorized",
+  "login_error",
+  "account_not_verified",
+  "account_already_verified",
+  "email_already_registered",
+  "email_not_registered",
+  "too_many_attempts",
+  "token_invalid",
+  "token_used",
+  "token_expired",
+  "wrong_password",
+  "email_unchanged",
+  "email_change_needs_password",
+  // The catalogue and the purchase checks.
+  "event_gone",
+  "event_not_invited",
+  "unknown_event_date",
+  "unknown_province",
+  "unknown_county",
+  "variant_not_in_event",
+  "variant_not_in_province",
+  "place_not_in_event",
+  "over_capacity",
+  "too_many_addresses",
+  "approach_invalid",
+  "prepaid_only",
+  "stock_exhausted",
+  // Discounts.
+  "discount_invalid",
+  "discount_expired",
+  "discount_used_up",
+  "discount_not_applicable",
+  // Payments.
+  "payment_method_unavailable",
+  "payment_currency_unsupported",
+  "payment_return_invalid",
+  "payment_signature_invalid",
+  "payment_gateway_unavailable",
+  "payment_gateway_refused",
+  "order_not_awaiting_transfer",
+  // Private events: requests, uploads, review and invitations.
+  "request_not_editable",
+  "request_not_reviewable",
+  "request_not_repeatable",
+  "request_incomplete",
+  "request_date_past",
+  "upload_missing",
+  "image_unreadable",
+  "image_too_many_pixels",
+  "guest_list_unreadable",
+  "guest_list_too_long",
+  "guest_list_empty",
+  "guest_seats_exceeded",
+  "invitation_expired",
+  // The van door's ticket check.
+  "ticket_invalid",
+  "ticket_other_order",
+  "ticket_not_paid",
+  "ticket_cancelled",
+  "ticket_expired",
+] as const;
+
+export type ShopErrorCode = (typeof SHOP_ERROR_CODES)[number];
+
+export class ShopError extends Error {
+  constructor(
+    readonly code: ShopErrorCode,
+    /** Field name -> message key, for form errors. */
+    readonly fields?: Record<string, string>,
+    /** Values for placeholders in the translated message ({minutes} ...). */
+    readonly params?: Record<string, string | number>,
+  ) {
+    super(code);
+    this.name = "ShopError";
+  }
+}

@@ -1,0 +1,116 @@
+/**
+ * The purchase calls' answers (storefront spec sections 3 and 7, account spec section 7). Dates are UTC ISO
+ * strings; money is integer minor units of the order's currency.
+ */
+import * as z from "zod/mini";
+import { ORDER_STATES } from "../../domain/order-states";
+import { paymentCodeSchema } from "./catalog";
+
+/** GET /shop-api/discounts/{code}/event/{eventId} (spec section 3 "Discount"). */
+export const discountAnswerSchema = z.object({
+  code: z.string(),
+  /** Fraction off as a number (0.15); the wizard shows variation x 100 as the percentage. */
+  variation: z.number(),
+  productVariants: z.array(z.object({ product_variant_id: z.number(), discount_price: z.number() })),
+});
+export type DiscountAnswer = z.infer<typeof discountAnswerSchema>;
+
+/**
+ * The spec's "Payment response" (section 3): only the chosen method's fields are present (webpay token and
+ * form URL, MercadoPago preference, transfer account); prepagado has none.
+ */
+export const paymentResponseSchema = z.object({
+  webpay_token: z.optional(z.string()),
+  webpay_url: z.optional(z.string()),
+  preference_id: z.optional(z.string()),
+  preference_init_point: z.optional(z.string()),
+  bankName: z.optional(z.string()),
+  accountId: z.optional(z.string()),
+  accountType: z.optional(z.string()),
+  dni: z.optional(z.string()),
+  email: z.optional(z.string()),
+});
+export type PaymentResponse = z.infer<typeof paymentResponseSchema>;
+
+/** POST /shop-api/init-payment: the order it made plus the payment response. */
+export const paymentStartAnswerSchema = z.extend(paymentResponseSchema, {
+  orderId: z.number(),
+  paymentCode: paymentCodeSchema,
+  /** The order's state right after the purchase: awaiting_payment, awaiting_transfer_payment or paid. */
+  state: z.enum(ORDER_STATES),
+  /** When the held seats are released if the order is still unpaid; null for paid orders. */
+  holdExpiresAt: z.nullable(z.string()),
+});
+export type PaymentStartAnswer = z.infer<typeof paymentStartAnswerSchema>;
+
+/** GET /shop-api/order-status/{id}: what the payment result page reads. */
+export const orderStatusAnswerSchema = z.object({ order: z.object({ id: z.number(), paymentState: z.string() }) });
+export type OrderStatusAnswer = z.infer<typeof orderStatusAnswerSchema>;
+
+/** GET /shop-api/order-detail/{id}: the owner's purchase detail. */
+export const orderDetailAnswerSchema = z.object({
+  order: z.object({
+    id: z.number(),
+    /** Purchase time. */
+    date: z.string(),
+    paymentState: z.string(),
+    paymentCode: z.string(),
+    currency: z.string(),
+    subtotal: z.number(),
+    /** How much the discount took off (subtotal - total). */
+    discount: z.number(),
+    total: z.number(),
+    /** The chosen event date. */
+    eventDate: z.nullable(z.string()),
+    holdExpiresAt: z.nullable(z.string()),
+  }),
+  event: z.object({
+    id: z.number(),
+    slug: z.string(),
+    name: z.string(),
+    translations: z.record(z.string(), z.object({ name: z.string(), description: z.optional(z.string()), imagePath: z.optional(z.string()) })),
+  }),
+  tickets: z.array(
+    z.object({
+      id: z.number(),
+      productVariantId: z.number(),
+      name: z.string(),
+      translations: z.record(z.string(), z.object({ name: z.string(), description: z.optional(z.string()) })),
+      capacity: z.number(),
+      price: z.number(),
+      discountPrice: z.nullable(z.number()),
+      placeAddress: z.string(),
+      passengers: z.array(z.object({ name: z.string(), email: z.string(), phone: z.string(), passengerAddress: z.string() })),
+      addresses: z.array(z.object({ address: z.string(), commune_id: z.number(), communeName: z.string() })),
+    }),
+  ),
+  /**
+   * The trip as planned so far (booked orders with an event date): the estimated pick-up time at each of the
+   * order's addresses and when the return leaves the venue. Estimates: they move as the van runs fill.
+   */
+  itinerary: z.optional(
+    z.nullable(
+      z.object({
+        venue: z.string(),
+        returnAt: z.string(),
+        pickups: z.array(z.object({ address: z.string(), communeName: z.string(), pickupAt: z.string() })),
+      }),
+    ),
+  ),
+  /** Paid orders: the QR content `{"orderId":…,"sig":"…"}` and the same as a PNG data URL. */
+  qr: z.nullable(z.string()),
+  qrImage: z.nullable(z.string()),
+});
+export type OrderDetailAnswer = z.infer<typeof orderDetailAnswerSchema>;
+
+/** POST /shop-api/payments/mercadopago/webhook: acknowledged; `applied` when it changed the order. */
+export const webhookAnswerSchema = z.object({ received: z.literal(true), applied: z.boolean(), state: z.optional(z.string()) });
+
+/** POST /shop-api/staff/orders/{id}/confirm-transfer. */
+export const transferConfirmationSchema = z.object({
+  orderId: z.number(),
+  paymentState: z.string(),
+  /** False when the order was already paid: nothing changed, no mail was sent. */
+  changed: z.boolean(),
+});
+export type TransferConfirmation = z.infer<typeof transferConfirmationSchema>;

@@ -1,0 +1,86 @@
+/** Answers of the staff's event-day calls: the order list, a transfer decision, the van manifests. Dates are UTC ISO. */
+import * as z from "zod/mini";
+
+export const staffOrderSchema = z.object({
+  id: z.number(),
+  state: z.string(),
+  paymentCode: z.string(),
+  /** When the order was placed. */
+  placedAt: z.string(),
+  /** Hours left of the 24 h transfer validation promise, counted from placedAt (negative once late). */
+  hoursLeft: z.number(),
+  currency: z.string(),
+  total: z.number(),
+  buyer: z.object({ name: z.string(), email: z.string() }),
+  event: z.object({ name: z.string(), date: z.nullable(z.string()) }),
+});
+export type StaffOrder = z.infer<typeof staffOrderSchema>;
+
+export const staffOrderPageSchema = z.object({
+  items: z.array(staffOrderSchema),
+  page: z.number(),
+  pageSize: z.number(),
+  total: z.number(),
+});
+export type StaffOrderPage = z.infer<typeof staffOrderPageSchema>;
+
+/** A transfer confirmed or rejected: `changed` is false when it already was (nothing done, no mail). */
+export const transferDecisionSchema = z.object({ orderId: z.number(), paymentState: z.string(), changed: z.boolean() });
+export type TransferDecision = z.infer<typeof transferDecisionSchema>;
+
+export const manifestPassengerSchema = z.object({
+  id: z.number(),
+  orderId: z.number(),
+  name: z.string(),
+  phone: z.string(),
+  /** paid, or pending while the order awaits its payment. */
+  payment: z.enum(["paid", "pending"]),
+  checkedIn: z.object({ outbound: z.boolean(), return: z.boolean() }),
+  notified: z.object({ outbound: z.boolean(), return: z.boolean() }),
+});
+
+export const manifestSchema = z.object({
+  /** `timeZone`: the event country's clock, in which times are shown. */
+  event: z.object({ id: z.number(), name: z.string(), startsAt: z.string(), returnAt: z.string(), venue: z.string(), timeZone: z.string() }),
+  eventDateId: z.number(),
+  province: z.object({ id: z.number(), name: z.string() }),
+  vanSeats: z.number(),
+  runs: z.array(
+    z.object({
+      number: z.number(),
+      countyName: z.string(),
+      seats: z.number(),
+      stops: z.array(
+        z.object({
+          key: z.string(),
+          address: z.string(),
+          countyName: z.string(),
+          pickupAt: z.string(),
+          passengers: z.array(manifestPassengerSchema),
+        }),
+      ),
+    }),
+  ),
+});
+export type Manifest = z.infer<typeof manifestSchema>;
+
+/** The event dates (recent and upcoming) that have bookings, each with the provinces they were booked from. */
+export const manifestOptionsSchema = z.array(
+  z.object({
+    eventDateId: z.number(),
+    startsAt: z.string(),
+    eventName: z.string(),
+    provinces: z.array(z.object({ id: z.number(), name: z.string() })),
+  }),
+);
+export type ManifestOptions = z.infer<typeof manifestOptionsSchema>;
+
+export const nextStopAnswerSchema = z.object({
+  /** Passengers texted now. */
+  notified: z.number(),
+  /** Passengers of the stop already told on this leg (not texted again). */
+  alreadyNotified: z.number(),
+  /** Passengers whose phone could not be read as a mobile number. */
+  unreachable: z.number(),
+});
+export type NextStopAnswer = z.infer<typeof nextStopAnswerSchema>;

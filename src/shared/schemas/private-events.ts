@@ -1,0 +1,138 @@
+/**
+ * Private events (account.md sections 3, 5 and 7): the request body the server checks, the form the customer
+ * fills (the spec's field names), and the two conversions between them. Messages are catalogue keys.
+ * The body says dates as the spec sends them ("YYYY/MM/DD HH:mm", the event's local time).
+ */
+import * as z from "zod/mini";
+import { databaseId, emailField } from "./fields";
+
+/** account.md section 5: "Campo Requerido" for every text of this form. */
+const required = (max = 200) =>
+  z.string({ error: "private_events.required" }).check(z.trim(), z.minLength(1, "private_events.required"), z.maxLength(max, "form.too_long"));
+
+const HHMM = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;
+/** YYYY/MM/DD HH:mm, a real calendar day. */
+export const SPEC_DATE_TIME = /^(\d{4})\/(\d{2})\/(\d{2}) ([01]\d|2[0-3]):([0-5]\d)$/;
+
+export function isRealDay(y: number, m: number, d: number): boolean {
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+const specDateTime = (message: string) =>
+  z.string({ error: message }).check(
+    z.trim(),
+    z.minLength(1, message),
+    z.refine((value) => {
+      const match = SPEC_DATE_TIME.exec(value);
+      return match !== null && isRealDay(Number(match[1]), Number(match[2]), Number(match[3]));
+    }, "form.date_invalid"),
+  );
+
+const countyId = databaseId("private_events.required", { max: Number.MAX_SAFE_INTEGER });
+
+/** A time "HH:mm" (or "HH:mm:ss", as the spec allows for stops), read back as HH:mm. */
+const stopTime = z.pipe(
+  z.string({ error: "private_events.stops_incomplete" }).check(z.trim(), z.regex(HHMM, "private_events.stops_incomplete")),
+  z.transform((value: string) => value.slice(0, 5)),
+);
+
+export const additionalStopSchema = z.object({
+  address: z.string({ error: "private_events.stops_incomplete" }).check(z.trim(), z.minLength(1, "private_events.stops_incomplete"), z.maxLength(200, "form.too_long")),
+  countyId: databaseId("private_events.stops_incomplete", { max: Number.MAX_SAFE_INTEGER }),
+  time: stopTime,
+});
+
+/** Most extra stops a request may name. */
+export const MAX_STOPS = 10;
+/** Hours before the event at which seats no guest claimed are released, unless the organiser says otherwise. */
+export const DEFAULT_CLAIM_HOURS = 48;
+
+/** POST /shop-api/request-events and PUT /shop-api/request-events/{id} (account.md section 7). */
+export const eventRequestSchema = z.object({
+  name: required(120),
+  startDate: specDateTime("private_events.start_date_required"),
+  endDate: specDateTime("private_events.end_hour_required"),
+  location: required(200),
+  address: required(200),
+  countyId,
+  additionalStops: z._default(z.array(additionalStopSchema).check(z.maxLength(MAX_STOPS, "form.too_long")), []),
+  invitation: required(2000),
+  /** The spec lists `image` in the body; the picture itself travels by the upload call, so any value here is ignored. */
+  image: z.optional(z.unknown()),
+  claimHours: z._default(z.int({ error: "errors.invalid_value" }).check(z.gte(0, "errors.invalid_value"), z.lte(720, "errors.invalid_value")), DEFAULT_CLAIM_HOURS),
+});
+export type EventRequestBody = z.infer<typeof eventRequestSchema>;
+export type EventRequestInput = z.input<typeof eventRequestSchema>;
+
+/** The form's own fields (account.md section 5); the stops are the body's. */
+export const privateEventFormSchema = z
+  .object({
+    eventName: required(120),
+    placeName: required(200),
+    placeAddress: required(200),
+    countyId,
+    startDate: z.string({ error: "private_events.start_date_required" }).check(z.trim(), z.regex(/^\d{4}-\d{2}-\d{2}$/, "private_events.start_date_required")),
+    startHour: z.string({ error: "private_events.start_hour_required" }).check(z.regex(HHMM, "private_events.start_hour_required")),
+    endHour: z.string({ error: "private_events.end_hour_required" }).check(z.regex(HHMM, "private_events.end_hour_required")),
+    invitationMessage: required(2000),
+    additionalStops: z.array(additionalStopSchema).check(z.maxLength(MAX_STOPS, "form.too_long")),
+    claimHours: z.pipe(z.union([z.number(), z.string()]), z.transform((value: number | string) => Number(value))).check(
+      z.refine((value) => Number.isInteger(value) && value >= 0 && value <= 720, "errors.invalid_value"),
+    ),
+  });
+export type PrivateEventForm = z.input<typeof privateEventFormSchema>;
+export type PrivateEventFormValues = z.output<typeof privateEventFormSchema>;
+
+/** Body field -> form field, to put a server refusal on the right input. */
+export const FORM_FIELD_OF: Record<string, keyof PrivateEventForm> = {
+  name: "eventName",
+  location: "placeName",
+  address: "placeAddress",
+  countyId: "countyId",
+  startDate: "startDate",
+  endDate: "endHour",
+  invitation: "invitationMessage",
+  claimHours: "claimHours",
+};
+
+/** yyyy-mm-dd + HH:mm -> YYYY/MM/DD HH:mm; an end hour not after the start is the next day (a party past midnight). */
+export function toEventRequestBody(form: PrivateEventFormValues): EventRequestInput {
+  const day = form.startDate.replaceAll("-", "/");
+  let endDay = day;
+  if (form.endHour <= form.startHour) {
+    const [y, m, d] = form.startDate.split("-").map(Number) as [number, number, number];
+    endDay = new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10).replaceAll("-", "/");
+  }
+  return {
+    name: form.eventName,
+    startDate: `${day} ${form.startHour.slice(0, 5)}`,
+    endDate: `${endDay} ${form.endHour.slice(0, 5)}`,
+    location: form.placeName,
+    address: form.placeAddress,
+    countyId: form.countyId,
+    additionalStops: form.additionalStops.map((stop) => ({ address: stop.address, countyId: stop.countyId, time: stop.time })),
+    invitation: form.invitationMessage,
+    claimHours: form.claimHours,
+  };
+}
+
+/** POST /shop-api/staff/event-requests/{id}/reject: the reason the customer reads. */
+export const rejectRequestSchema = z.object({ reason: required(1000) });
+
+/** GET /shop-api/event-requests?state=1..4 (1 active, 2 under review with saved, 3 saved, 4 finished). */
+export const eventRequestStateQuery = z.object({
+  state: z.enum(["1", "2", "3", "4"], { error: "errors.invalid_value" }),
+});
+export const staffRequestStateQuery = z.object({ state: z._default(z.enum(["2"], { error: "errors.invalid_value" }), "2") });
+
+/** One row of a guest list, after the header (name, email, phone, optional seats). */
+export const guestRowSchema = z.object({
+  name: z.string({ error: "private_events.guest_name_missing" }).check(z.trim(), z.minLength(1, "private_events.guest_name_missing"), z.maxLength(120, "form.too_long")),
+  email: emailField,
+  phone: z.string(),
+  seats: z.int({ error: "private_events.guest_seats_invalid" }).check(z.gte(1, "private_events.guest_seats_invalid"), z.lte(20, "private_events.guest_seats_invalid")),
+});
+
+/** POST /shop-api/invitations/claim: the personal link's token. */
+export const claimSchema = z.object({ token: z.string({ error: "errors.token_invalid" }).check(z.minLength(20, "errors.token_invalid"), z.maxLength(100, "errors.token_invalid")) });

@@ -1,0 +1,48 @@
+/**
+ * What staff send on event day (account spec section 4: transfers validated by staff; storefront spec section 1:
+ * van runs and "the van is arriving" messages). Messages are catalogue keys.
+ */
+import * as z from "zod/mini";
+import { ORDER_STATES } from "../domain/order-states";
+import { idParam } from "./catalog";
+import { requiredText } from "./fields";
+
+export const STAFF_ORDERS_PAGE_SIZE_MAX = 100;
+
+const pageNumber = (max: number) =>
+  z.optional(
+    z.pipe(
+      z.pipe(z.string().check(z.regex(/^\d{1,6}$/, "errors.invalid_number")), z.transform(Number)),
+      z.number().check(z.int("errors.invalid_number"), z.gte(1, "errors.invalid_number"), z.lte(max, "errors.invalid_number")),
+    ),
+  );
+
+/** GET /shop-api/staff/orders: a state (none: every state), a search text, and the page wanted (1-based). */
+export const staffOrdersQuerySchema = z.object({
+  state: z.optional(z.enum(ORDER_STATES, { error: "errors.invalid_state" })),
+  q: z.optional(z.string().check(z.trim(), z.maxLength(120, "form.too_long"))),
+  page: pageNumber(100_000),
+  pageSize: pageNumber(STAFF_ORDERS_PAGE_SIZE_MAX),
+});
+export type StaffOrdersQuery = z.infer<typeof staffOrdersQuerySchema>;
+
+/** POST /shop-api/staff/orders/{id}/reject-transfer: why, in words the buyer reads in the mail. */
+export const rejectTransferSchema = z.object({ reason: requiredText(500) });
+export type RejectTransfer = z.infer<typeof rejectTransferSchema>;
+
+/** GET /shop-api/staff/manifests: one event date in one province. */
+export const manifestQuerySchema = z.object({ eventDateId: idParam, provinceId: idParam });
+export type ManifestQuery = z.infer<typeof manifestQuerySchema>;
+
+export const LEGS = ["outbound", "return"] as const;
+export type Leg = (typeof LEGS)[number];
+
+/** POST /shop-api/staff/manifests/next-stop: the van's next stop; its passengers get "arriving in about N minutes". */
+export const nextStopSchema = z.object({
+  eventDateId: z.number({ error: "errors.invalid_id" }).check(z.int("errors.invalid_id"), z.positive("errors.invalid_id")),
+  provinceId: z.number({ error: "errors.invalid_id" }).check(z.int("errors.invalid_id"), z.positive("errors.invalid_id")),
+  stop: requiredText(400),
+  leg: z.enum(LEGS, { error: "errors.invalid_leg" }),
+  minutes: z.number({ error: "errors.invalid_minutes" }).check(z.int("errors.invalid_minutes"), z.gte(1, "errors.invalid_minutes"), z.lte(120, "errors.invalid_minutes")),
+});
+export type NextStop = z.infer<typeof nextStopSchema>;

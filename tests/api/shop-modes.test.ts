@@ -1,0 +1,107 @@
+/**
+ * Demo and production modes: the demo's outbox and payment simulators answer this machine only (the socket's
+ * peer, never X-Forwarded-For); production has neither, nor the API reference page, and refuses to start
+ * without real mail, gateway and signing settings.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseEnv } from "../../src/server/env";
+import { startServer } from "../../src/server/server";
+import { openTestDatabase } from "../helpers/test-database";
+import { openTestShop, type TestShop } from "../helpers/test-shop";
+
+let shop: TestShop;
+beforeAll(async () => {
+  shop = await openTestShop();
+});
+afterAll(async () => {
+  await shop?.close();
+});
+
+const from = (address: string) => ({ incoming: { socket: { remoteAddress: address } } });
+const SIM_PAGE = "/payments-sim/mercadopago/checkout/v1/redirect?pref_id=none";
+
+const PRODUCTION = {
+  NODE_ENV: "production",
+  JWT_SECRET: "production-secret-that-is-long-enough-for-hs256",
+  SMTP_URL: "smtp://mail.example.com:587",
+  PUBLIC_URL: "https://shop.example.com",
+  WEBPAY_BASE_URL: "https://webpay3g.transbank.cl",
+  WEBPAY_COMMERCE_CODE: "597012345678",
+  WEBPAY_API_KEY: "shop-own-api-key",
+  MERCADOPAGO_BASE_URL: "https://api.mercadopago.com",
+  MERCADOPAGO_ACCESS_TOKEN: "APP_USR-real-token",
+  MERCADOPAGO_WEBHOOK_SECRET: "a-real-webhook-secret-1234",
+  TRANSFER_ACCOUNT_ID: "123-456789-01",
+  TRANSFER_DNI: "901.234.567-8",
+  ORDER_SWEEP_SECONDS: "0",
+};
+
+describe("demo mode", () => {
+  it("shows the outbox to this machine and to nobody else", async () => {
+    await shop.call("POST", "/shop-api/register", shop.signUpBody());
+    expect((await shop.app.request("/dev/outbox.json", {}, from("127.0.0.1"))).status).toBe(200);
+    expect((await shop.app.request("/dev/outbox", {}, from("::1"))).status).toBe(200);
+    expect((await shop.app.request("/dev/outbox.json", {}, from("203.0.113.9"))).status).toBe(404);
+    expect((await shop.app.request("/dev/outbox", {}, from("10.0.0.2"))).status).toBe(404);
+  });
+
+  it("does not believe X-Forwarded-For, and refuses what a proxy forwards even from loopback", async () => {
+    const spoofed = await shop.app.request("/dev/outbox.json", { headers: { "x-forwarded-for": "127.0.0.1" } }, from("203.0.113.9"));
+    expect(spoofed.status).toBe(404);
+    const proxied = await shop.app.request("/dev/outbox.json", { headers: { "x-forwarded-for": "203.0.113.9" } }, from("127.0.0.1"));
+    expect(proxied.status).toBe(404);
+  });
+
+  it("serves the payment simulators to this machine only", async () => {
+    expect((await shop.app.request(SIM_PAGE, {}, from("127.0.0.1"))).headers.get("content-type")).toMatch(/^text\/html/);
+    const outside = await shop.app.request(SIM_PAGE, {}, from("198.51.100.4"));
+    expect(outside.status).toBe(404);
+    expect(await outside.json()).toMatchObject({ code: "not_found" });
+  });
+});
+
+describe("production mode", () => {
+  it("has no outbox, no simulators (whatever PAYMENT_SIMULATORS says) and no API reference page", async () => {
+    const app = shop.otherApp({ env: { ...PRODUCTION, PAYMENT_SIMULATORS: "true" } });
+    expect((await app.request("/dev/outbox", {}, from("127.0.0.1"))).status).toBe(404);
+    expect((await app.request("/dev/outbox.json", {}, from("127.0.0.1"))).status).toBe(404);
+    const simulator = await app.request(SIM_PAGE, {}, from("127.0.0.1"));
+    expect(simulator.status).toBe(404);
+    expect(simulator.headers.get("content-type")).toContain("application/json");
+    expect((await app.request("/api/reference", {}, from("127.0.0.1"))).status).toBe(404);
+    expect((await app.request("/api/health", {}, from("127.0.0.1"))).status).toBe(200);
+  });
+
+  it("refuses to start without mail, signing key and real gateways for the enabled methods, naming each", async () => {
+    const attempt = startServer({ db: shop.db, engine: "pglite", close: async () => {} }, { ...parseEnv({ NODE_ENV: "production", DATA_DIR: shop.env.DATA_DIR }), PORT: 0 });
+    const error = await attempt.then(() => undefined, (refusal: Error) => refusal);
+    expect(error?.message).toContain("Refusing to start in production");
+    for (const name of ["JWT_SECRET", "SMTP_URL", "PUBLIC_URL", "WEBPAY_BASE_URL", "WEBPAY_COMMERCE_CODE", "MERCADOPAGO_ACCESS_TOKEN", "TRANSFER_ACCOUNT_ID"]) {
+      expect(error?.message).toContain(name);
+    }
+  });
+
+  it("refuses PAYMENT_SIMULATORS=true and demo accounts that keep their published passwords", async () => {
+    const env = { ...parseEnv({ ...PRODUCTION, DATA_DIR: shop.env.DATA_DIR, PAYMENT_SIMULATORS: "true" }), PORT: 0 };
+    const simulators = await startServer({ db: shop.db, engine: "pglite", close: async () => {} }, env).then(() => undefined, (refusal: Error) => refusal);
+    expect(simulators?.message).toContain("PAYMENT_SIMULATORS");
+    const demo = await startServer({ db: shop.db, engine: "pglite", close: async () => {} }, { ...env, PAYMENT_SIMULATORS: undefined }).then(
+      () => undefined,
+      (refusal: Error) => refusal,
+    );
+    expect(demo?.message).toContain("admin@rodamos.co");
+  });
+
+  it("starts with every setting real", async () => {
+    const database = await openTestDatabase();
+    try {
+      const server = await startServer(database, { ...parseEnv({ ...PRODUCTION, HOST: "127.0.0.1", DATA_DIR: shop.env.DATA_DIR }), PORT: 0 });
+      const health = await fetch(`${server.internalUrl}/api/health`);
+      expect(health.status).toBe(200);
+      expect((await fetch(`${server.internalUrl}/dev/outbox.json`)).status).toBe(404);
+      await server.close();
+    } finally {
+      await database.close();
+    }
+  });
+});

@@ -1,0 +1,58 @@
+/**
+ * The staff area's shell: staff and admins reach it from the header's account menu and move between its
+ * sections; a customer or a visitor who opens it is sent home.
+ */
+import { expect, test } from "@playwright/test";
+import { DEMO_ACCOUNTS } from "../../src/server/db/seed/users";
+import { logInWith, openAuthDialog, seriousViolations } from "./account-helpers";
+import { DEMO_CUSTOMER, signIn } from "./booking-helpers";
+import { watchConsole } from "./content-helpers";
+
+const SECTIONS = ["Escanear tickets", "Transferencias", "Órdenes", "Recorridos", "Eventos privados"];
+
+for (const role of ["staff", "admin"] as const) {
+  test(`${role}: the header's menu leads to the staff area, whose sections each have an address`, async ({ page }) => {
+    const errors = watchConsole(page);
+    await page.goto("/");
+    await openAuthDialog(page, "login");
+    await logInWith(page, DEMO_ACCOUNTS[role].email, DEMO_ACCOUNTS[role].password);
+    const header = page.locator("header");
+    await header.getByRole("button", { name: /Hola/ }).first().click();
+    await header.getByRole("link", { name: "Área de personal" }).first().click();
+    await expect(page).toHaveURL(/\/staff$/);
+    const menu = page.getByRole("navigation", { name: "Secciones del área de personal" });
+    for (const name of SECTIONS) await expect(menu.getByRole("link", { name })).toBeVisible();
+    await expect(menu.getByRole("link", { name: "Escanear tickets" })).toHaveAttribute("aria-current", "page");
+
+    await menu.getByRole("link", { name: "Recorridos" }).click();
+    await expect(page).toHaveURL(/\/staff\/manifests$/);
+    await expect(page.getByRole("region", { name: "Recorridos" })).toBeVisible();
+    await page.goBack();
+    await expect(menu.getByRole("link", { name: "Escanear tickets" })).toHaveAttribute("aria-current", "page");
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+}
+
+test("/qr-verification opens the scanner section of the staff area", async ({ page }) => {
+  await page.goto("/");
+  await openAuthDialog(page, "login");
+  await logInWith(page, DEMO_ACCOUNTS.staff.email, DEMO_ACCOUNTS.staff.password);
+  await expect(page.locator("header").getByRole("button", { name: /Hola/ }).first()).toBeVisible();
+  await page.goto("/qr-verification");
+  const menu = page.getByRole("navigation", { name: "Secciones del área de personal" });
+  await expect(menu.getByRole("link", { name: "Escanear tickets" })).toHaveAttribute("aria-current", "page");
+});
+
+test("a customer who opens the staff area is sent home and sees no staff entry", async ({ page, request }) => {
+  await signIn(page, request, DEMO_CUSTOMER);
+  await page.goto("/staff/transfers");
+  await expect(page).toHaveURL(/\/$/);
+  await page.locator("header").getByRole("button", { name: /Hola/ }).first().click();
+  await expect(page.locator("header").getByRole("link", { name: "Área de personal" })).toHaveCount(0);
+});
+
+test("a visitor who opens the scanner is sent home", async ({ page }) => {
+  await page.goto("/qr-verification");
+  await expect(page).toHaveURL(/\/$/);
+});

@@ -1,0 +1,126 @@
+/**
+ * Event-day tools of the staff area: a buyer pays by bank transfer, staff confirm it under "Transferencias" and
+ * the buyer's account shows it paid; staff open "Recorridos", see the van runs of a date and province, press
+ * "Próxima parada" and the passengers' text message is in the dev outbox. Screenshots at phone and desktop widths.
+ */
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { DEMO_ACCOUNTS } from "../../src/server/db/seed/users";
+import {
+  chooseTickets,
+  continueButton,
+  FESTIVAL,
+  fillAddresses,
+  fillPassengers,
+  newCustomer,
+  openWizard,
+  payWith,
+  purchaseRow,
+  signIn,
+  wizard,
+  type Person,
+} from "./booking-helpers";
+import { seriousViolations, watchConsole } from "./content-helpers";
+
+const STAFF: Person = { ...DEMO_ACCOUNTS.staff, firstName: "Equipo", lastName: "Rodamos" };
+
+/** One seat at the festival, paid by bank transfer, picked up at `address`; answers the order id. */
+async function bookByTransfer(page: Page, request: APIRequestContext, address: string, phone: string): Promise<{ buyer: Person; orderId: number }> {
+  const buyer = await newCustomer(request);
+  await signIn(page, request, buyer);
+  await openWizard(page, FESTIVAL);
+  await chooseTickets(page, [{ category: "Van compartida", subcategory: "Puesto individual", count: 1 }]);
+  await continueButton(page).click();
+  await fillAddresses(page, [{ ticket: 0, address, commune: "Chapinero" }]);
+  await continueButton(page).click();
+  await fillPassengers(page, [{ ticket: 0, name: "Sofía Quintero", email: "sofia@example.com", phone }]);
+  await continueButton(page).click();
+  await payWith(page, "Transferencia bancaria");
+  await expect(wizard(page).getByRole("heading", { name: "¡Tu reserva quedó registrada!" })).toBeVisible();
+  const orderId = Number(/(\d+)/.exec(await wizard(page).locator(".bk-order-line strong").innerText())![1]);
+  return { buyer, orderId };
+}
+
+async function staffToken(request: APIRequestContext): Promise<string> {
+  const answer = await request.post("/shop-api/login", { data: { email: STAFF.email, password: STAFF.password } });
+  return ((await answer.json()) as { data: { token: string } }).data.token;
+}
+
+test("staff confirm a bank transfer and the buyer's account shows it paid", async ({ page, request }, info) => {
+  test.setTimeout(90_000);
+  const errors = watchConsole(page);
+  const { buyer, orderId } = await bookByTransfer(page, request, "Calle 63 # 11-40", "3001112233");
+
+  await signIn(page, request, STAFF); // the later session wins
+  await page.goto("/staff/transfers");
+  const row = page.locator(`[data-order="${orderId}"]`);
+  await expect(row).toContainText("COP 65.000");
+  await expect(row).toContainText(buyer.email);
+  await expect(row).toContainText(/Quedan 2\d(,|\.)?\d* h|Quedan 24 h/);
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: info.outputPath(`transfers-${width}.png`), fullPage: true });
+  }
+  expect(await seriousViolations(page)).toEqual([]);
+  await row.getByRole("button", { name: "Confirmar pago" }).click();
+  await expect(page.getByText(`Pedido N.º ${orderId} pagado; le avisamos al comprador.`)).toBeVisible();
+  await expect(row).toHaveCount(0);
+
+  // Orders: the same order, now paid, found by its number.
+  await page.getByRole("navigation", { name: "Secciones del área de personal" }).getByRole("link", { name: "Órdenes" }).click();
+  const panel = page.locator("#account-panel");
+  await panel.getByRole("searchbox").fill(String(orderId));
+  await panel.getByRole("button", { name: "Buscar", exact: true }).click();
+  await expect(page.locator(`[data-order="${orderId}"]`)).toContainText("Pagado");
+
+  await signIn(page, request, buyer);
+  await page.goto("/my-account/payments");
+  await expect(purchaseRow(page, orderId)).toContainText("Pagado");
+
+  // The purchase detail: the pick-up time, a calendar file per leg, and the QR code full screen at the van door.
+  await purchaseRow(page, orderId).getByRole("button", { name: /Ver el detalle/ }).click();
+  const detail = page.getByTestId("purchase-detail");
+  await expect(detail.getByRole("heading", { name: "Horarios de recogida" })).toBeVisible();
+  await expect(detail).toContainText(/Calle 63 # 11-40: \d{2}-\d{2}-\d{4} \d{2}:\d{2}/);
+  await expect(detail.getByRole("link", { name: "Añadir la ida al calendario" })).toHaveAttribute("href", /^data:text\/calendar/);
+  await expect(detail.getByRole("link", { name: "Añadir el regreso al calendario" })).toHaveAttribute("download", `rodamos-${orderId}-regreso.ics`);
+  await detail.getByRole("button", { name: "Ver en pantalla completa" }).click();
+  const full = page.getByRole("dialog", { name: /Código QR/ });
+  await expect(full).toContainText("Sube el brillo de tu pantalla");
+  await full.getByRole("button", { name: "Cerrar" }).click();
+  await expect(full).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
+test("staff see the van runs of a date and province and text the next stop", async ({ page, request }, info) => {
+  test.setTimeout(90_000);
+  const errors = watchConsole(page);
+  const { orderId } = await bookByTransfer(page, request, "Calle 70 # 9-10", "3157778899");
+  const confirmed = await request.post(`/shop-api/staff/orders/${orderId}/confirm-transfer`, { headers: { authorization: `Bearer ${await staffToken(request)}` } });
+  expect(confirmed.status()).toBe(200);
+
+  await signIn(page, request, STAFF);
+  await page.goto("/staff/manifests");
+  const date = page.getByLabel("Fecha del evento");
+  const festivalOption = date.locator("option", { hasText: "Sonidos de la Sabana" }).first();
+  await date.selectOption(await festivalOption.getAttribute("value"));
+  await page.getByLabel("Departamento").selectOption({ label: "Bogotá D.C." });
+  const stop = page.locator(".run-stop", { hasText: "Calle 70 # 9-10" });
+  await expect(stop).toContainText("Sofía Quintero");
+  await expect(stop).toContainText("+573157778899");
+  await expect(stop).toContainText("Pagado");
+  await expect(page.getByRole("heading", { name: /^Recorrido \d+ · Chapinero$/ }).first()).toBeVisible();
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: info.outputPath(`manifest-${width}.png`), fullPage: true });
+  }
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await stop.getByRole("button", { name: /Próxima parada/ }).click();
+  await expect(page.getByText(/Avisamos a 1 pasajeros/)).toBeVisible();
+  await expect(stop).toContainText("Avisado");
+
+  await page.goto("/dev/outbox");
+  await expect(page.getByTestId("sms-outbox")).toContainText("+573157778899");
+  await expect(page.getByTestId("sms-outbox")).toContainText("tu van llega en unos 10 min a Calle 70 # 9-10");
+  expect(errors).toEqual([]);
+});
