@@ -10,6 +10,7 @@ import { createMailer, type Mailer } from "./mail/mailer";
 import { createPaymentAdapters, type PaymentAdapters } from "./payments";
 import { createOutbox, type Outbox } from "./outbox/worker";
 import { createSms, type SmsSender } from "./sms/sms";
+import { createCatalogueChanges, type CatalogueChanges } from "./catalogue/changes";
 
 /** What `createApp` is given: tests move the clock with `now`. */
 export interface ShopSetup {
@@ -29,6 +30,8 @@ export interface ShopContext {
   auth: AuthKit;
   /** Side effects written with `enqueue` in a transaction are delivered by this worker (src/server/outbox). */
   outbox: Outbox;
+  /** Announced after a committed catalogue change; the read cache and the static-page publisher listen. */
+  catalogue: CatalogueChanges;
 }
 
 export function createShopContext(setup: ShopSetup): ShopContext {
@@ -41,6 +44,7 @@ export function createShopContext(setup: ShopSetup): ShopContext {
     sms: createSms(setup.env, now),
     payments: createPaymentAdapters(setup.env, { now }),
     auth: createAuthKit(setup.env),
+    catalogue: createCatalogueChanges(),
   } as ShopContext;
   context.outbox = createOutbox(context);
   return context;

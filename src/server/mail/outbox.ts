@@ -16,8 +16,8 @@ export async function readJsonFolder<T>(dir: string, limit = 100): Promise<T[]> 
     return [];
   }
   const files = names.filter((name) => name.endsWith(".json")).sort().reverse().slice(0, limit);
-  const entries = await Promise.all(
-    files.map(async (name) => {
+  const entries: (T | undefined)[] = await Promise.all(
+    files.map(async (name): Promise<T | undefined> => {
       try {
         return JSON.parse(await readFile(join(dir, name), "utf8")) as T;
       } catch {
