@@ -6,7 +6,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { categories, counties, eventDates, eventRequests, events, guests, productVariants, provinces } from "../../src/server/db/schema";
+import { categories, counties, eventDates, eventRequests, events, guests, outbox, productVariants, provinces } from "../../src/server/db/schema";
 import { openTestShop, type TestShop } from "../helpers/test-shop";
 import { guestListXlsx, photoPng, pixelBombPng, zipBomb } from "../helpers/private-event-files";
 
@@ -276,6 +276,9 @@ describe("review, publication and the guests", () => {
     expect(date!.startDate.toISOString()).toBe(event!.startDate.toISOString());
     const [row] = await shop.db.select().from(eventRequests).where(eq(eventRequests.id, id));
     expect([row!.state, row!.eventId]).toEqual(["approved", event!.id]);
+    // Promised with the approval, one per guest, delivered after the commit (a mail server down loses none).
+    const promised = await shop.db.select().from(outbox).where(eq(outbox.kind, "private-event.invitation"));
+    expect(promised.filter((job) => job.doneAt === null)).toHaveLength(2);
     const mails = await shop.mailsTo(guest.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe("Estás invitado a Boda de Laura y Felipe (civil)");

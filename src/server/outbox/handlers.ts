@@ -7,6 +7,7 @@
 import type { ShopContext } from "../context";
 import { orderNoticeJob } from "../services/orders/order-notices";
 import { orderRefundJob } from "../services/orders/refund";
+import { invitationJob } from "../services/private-events/invitations";
 
 export interface OutboxJob {
   id: number;
@@ -19,6 +20,7 @@ export type OutboxHandler<P> = (deps: ShopContext, payload: P, job: OutboxJob) =
 export const outboxHandlers = {
   "order.notice": orderNoticeJob,
   "order.refund": orderRefundJob,
+  "private-event.invitation": invitationJob,
 } satisfies Record<string, OutboxHandler<never>>;
 
 export type OutboxKind = keyof typeof outboxHandlers;

@@ -1,10 +1,10 @@
 /**
- * The invitation mails (one function, called after the approval commits): each guest gets the event link and a
+ * The invitation mails (one outbox job per guest, promised in the approval's transaction): each guest gets the event link and a
  * personal claim link, in their own language when they have an account, else in the organiser's. The claim
  * token is stored only as its SHA-256.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { eq, inArray, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { translate, type MessageKey } from "../../../shared/i18n";
 import { formatDateTime, timeZoneOf } from "../../../shared/format/dates";
 import { sitePrefix, type CountryCode, type Locale } from "../../../shared/locales";
@@ -12,6 +12,7 @@ import type { ShopContext } from "../../context";
 import { eventRequests, events, guests, users } from "../../db/schema";
 import type { MailMessage } from "../../mail/mailer";
 import { publicOrigin } from "../../origin";
+import { enqueue } from "../../outbox/enqueue";
 import { claimDeadline } from "./request-rows";
 
 export const hashClaimToken = (token: string) => createHash("sha256").update(token).digest("hex");
@@ -54,54 +55,54 @@ ${lines.map((line) => `<p>${e(line)}</p>`).join("\n")}
   return { to: data.to, subject, text, html, links: [data.claimLink, data.eventLink] };
 }
 
+type Tx = Parameters<Parameters<ShopContext["db"]["transaction"]>[0]>[0];
+
 /**
- * Mails every guest of an approved request its invitation, with a fresh personal claim token each. A mail that
- * fails is logged; the others still go.
+ * Promises every guest of a request its invitation, inside the approval's transaction: each guest gets a fresh
+ * personal claim token (its hash on the guest row) and an outbox job that mails it after the commit. The token
+ * rides in the job so that a retried delivery mails the same link, never one that a second token outdated.
  */
-export async function sendInvitations(ctx: ShopContext, requestId: number): Promise<number> {
-  const [row] = await ctx.db
-    .select({ request: eventRequests, slug: events.slug, countryCode: events.countryCode, owner: users })
-    .from(eventRequests)
-    .innerJoin(events, eq(events.id, eventRequests.eventId))
-    .innerJoin(users, eq(users.id, eventRequests.ownerId))
-    .where(eq(eventRequests.id, requestId));
-  if (!row) return 0;
-  const list = await ctx.db.select().from(guests).where(eq(guests.requestId, requestId));
-  const accounts = list.length
-    ? await ctx.db
-        .select({ email: sql<string>`lower(${users.email})`, localeCode: users.localeCode })
-        .from(users)
-        .where(inArray(sql`lower(${users.email})`, list.map((guest) => guest.email.toLowerCase())))
-    : [];
-  const localeOf = new Map(accounts.map((account) => [account.email, account.localeCode as Locale]));
-  const country = row.countryCode as CountryCode;
-  const zone = timeZoneOf(country);
-  const origin = publicOrigin(ctx.env);
-  let sent = 0;
+export async function queueInvitations(tx: Tx, requestId: number): Promise<number> {
+  const list = await tx.select({ id: guests.id }).from(guests).where(eq(guests.requestId, requestId));
   for (const guest of list) {
     const token = randomBytes(24).toString("base64url");
-    await ctx.db.update(guests).set({ claimTokenHash: hashClaimToken(token) }).where(eq(guests.id, guest.id));
-    const locale = localeOf.get(guest.email.toLowerCase()) ?? (row.owner.localeCode as Locale);
-    const prefix = `${origin}${sitePrefix(country, locale)}`;
-    try {
-      await ctx.mailer.send(
-        invitationMail({
-          to: guest.email,
-          guestName: guest.name,
-          organiser: `${row.owner.firstName} ${row.owner.lastName}`.trim(),
-          event: row.request.name,
-          place: `${row.request.location}, ${row.request.address}`,
-          date: formatDateTime(row.request.startDate.toISOString(), zone),
-          deadline: formatDateTime(claimDeadline(row.request).toISOString(), zone),
-          eventLink: `${prefix}/event/${row.slug}`,
-          claimLink: `${prefix}/my-account/events?claim=${token}`,
-          locale,
-        }),
-      );
-      sent += 1;
-    } catch (error) {
-      console.error(`invitation to guest ${guest.id} of request ${requestId} not sent`, error);
-    }
+    await tx.update(guests).set({ claimTokenHash: hashClaimToken(token) }).where(eq(guests.id, guest.id));
+    await enqueue(tx, "private-event.invitation", { guestId: guest.id, token });
   }
-  return sent;
+  return list.length;
+}
+
+/** The outbox job: one guest's invitation, in the guest's language when they have an account, else the organiser's. */
+export async function invitationJob(ctx: ShopContext, payload: { guestId: number; token: string }): Promise<void> {
+  const [row] = await ctx.db
+    .select({ guest: guests, request: eventRequests, slug: events.slug, countryCode: events.countryCode, owner: users })
+    .from(guests)
+    .innerJoin(eventRequests, eq(eventRequests.id, guests.requestId))
+    .innerJoin(events, eq(events.id, eventRequests.eventId))
+    .innerJoin(users, eq(users.id, eventRequests.ownerId))
+    .where(eq(guests.id, payload.guestId));
+  // A guest removed since, or a token replaced by a later invitation: nothing to send.
+  if (!row || row.guest.claimTokenHash !== hashClaimToken(payload.token)) return;
+  const [account] = await ctx.db
+    .select({ localeCode: users.localeCode })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${row.guest.email.toLowerCase()}`);
+  const locale = (account?.localeCode ?? row.owner.localeCode) as Locale;
+  const country = row.countryCode as CountryCode;
+  const zone = timeZoneOf(country);
+  const prefix = `${publicOrigin(ctx.env)}${sitePrefix(country, locale)}`;
+  await ctx.mailer.send(
+    invitationMail({
+      to: row.guest.email,
+      guestName: row.guest.name,
+      organiser: `${row.owner.firstName} ${row.owner.lastName}`.trim(),
+      event: row.request.name,
+      place: `${row.request.location}, ${row.request.address}`,
+      date: formatDateTime(row.request.startDate.toISOString(), zone),
+      deadline: formatDateTime(claimDeadline(row.request).toISOString(), zone),
+      eventLink: `${prefix}/event/${row.slug}`,
+      claimLink: `${prefix}/my-account/events?claim=${payload.token}`,
+      locale,
+    }),
+  );
 }

@@ -1,6 +1,6 @@
 /**
  * Staff review (account.md section 1: "staff review private events"): the requests under review with their
- * owner and guests; approve (publishes the event, then mails the invitations after the commit) or reject with a
+ * owner and guests; approve (publishes the event and promises the invitation mails in the same transaction) or reject with a
  * reason the owner reads.
  */
 import { and, eq, inArray } from "drizzle-orm";
@@ -9,7 +9,7 @@ import type { ShopContext } from "../../context";
 import type { Db } from "../../db/client";
 import { eventRequests, guests, users } from "../../db/schema";
 import { guestStatuses } from "./guest-status";
-import { sendInvitations } from "./invitations";
+import { queueInvitations } from "./invitations";
 import { publishRequest } from "./publish";
 import { guestCounts, selectRequests, toAnswer } from "./request-rows";
 
@@ -56,9 +56,11 @@ export async function approveRequest(ctx: ShopContext, id: number) {
     if (!count) throw new ShopError("request_not_reviewable");
     const event = await publishRequest(tx, moved[0]!, row.countryCode);
     await tx.update(eventRequests).set({ eventId: event.eventId }).where(eq(eventRequests.id, id));
+    await queueInvitations(tx, id);
     return event;
   });
-  await sendInvitations(ctx, id);
+  ctx.outbox.wake();
+  ctx.catalogue.announce({ area: "events", eventIds: [published.eventId] });
   return { id, state: "approved" as const, eventSlug: published.slug };
 }
 
