@@ -73,6 +73,11 @@ export async function startServer(database: Database, env: Env): Promise<Running
     internalUrl: internalOrigin({ HOST: env.HOST, PORT: port }),
     url,
     publicUrl: publicOrigin(runtimeEnv),
-    close: () => new Promise((done) => server.close(() => done())),
+    close: () =>
+      new Promise((done) => {
+        server.close(() => done());
+        // Kept-alive sockets would hold the close for up to the keep-alive time: idle ones go now.
+        if ("closeIdleConnections" in server) server.closeIdleConnections();
+      }),
   };
 }

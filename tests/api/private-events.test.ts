@@ -8,7 +8,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { categories, counties, eventDates, eventRequests, events, guests, outbox, productVariants, provinces } from "../../src/server/db/schema";
 import { openTestShop, type TestShop } from "../helpers/test-shop";
-import { guestListXlsx, photoPng, pixelBombPng, zipBomb } from "../helpers/private-event-files";
+import { guestListXls, guestListXlsx, photoPng, pixelBombPng, zipBomb } from "../helpers/private-event-files";
 
 let shop: TestShop;
 let owner: { id: number; email: string; token: string };
@@ -202,6 +202,16 @@ describe("the guest list upload", () => {
     expect(rows.map((row) => [row.email, row.phone])).toEqual([["ana@example.com", "+573001234567"], ["dani@example.com", null]]);
     const english = await upload(`/shop-api/event-requests/${id}/upload-guests`, owner.token, sheet, "lista.xlsx", { "x-locale": "en_US" });
     expect((english.body.data as { refused: { reason: string }[] }).refused[1]!.reason).toBe("Invalid email");
+  });
+
+  it("reads an Excel 97–2003 (.xls) list like an .xlsx one", async () => {
+    const sheet = guestListXls([["Eva Díaz", "eva@example.com", "3001234567"], ["Fede", "no-es-correo", ""]]);
+    expect(sheet.subarray(0, 4).toString("hex")).toBe("d0cf11e0");
+    const answer = await upload(`/shop-api/event-requests/${id}/upload-guests`, owner.token, sheet, "lista.xls");
+    expect(answer.status).toBe(200);
+    expect(answer.body.data).toEqual({ saved: 1, seats: 1, merged: 0, refused: [{ line: 3, email: "no-es-correo", reason: "Email inválido" }] });
+    const rows = await shop.db.select().from(guests).where(eq(guests.requestId, id));
+    expect(rows.map((row) => [row.name, row.email, row.phone])).toEqual([["Eva Díaz", "eva@example.com", "+573001234567"]]);
   });
 
   it("reads a seats column", async () => {

@@ -92,13 +92,16 @@ describe("production mode", () => {
     expect(demo?.message).toContain("admin@rodamos.co");
   });
 
-  it("starts with every setting real", async () => {
+  it("starts with every setting real", { timeout: 90_000 }, async () => {
     const database = await openTestDatabase();
     try {
       const server = await startServer(database, { ...parseEnv({ ...PRODUCTION, HOST: "127.0.0.1", DATA_DIR: shop.env.DATA_DIR }), PORT: 0 });
       const health = await fetch(`${server.internalUrl}/api/health`);
       expect(health.status).toBe(200);
-      expect((await fetch(`${server.internalUrl}/dev/outbox.json`)).status).toBe(404);
+      await health.arrayBuffer();
+      const outbox = await fetch(`${server.internalUrl}/dev/outbox.json`);
+      expect(outbox.status).toBe(404);
+      await outbox.arrayBuffer();
       await server.close();
     } finally {
       await database.close();

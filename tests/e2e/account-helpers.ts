@@ -8,18 +8,20 @@ export function uniqueEmail(tag: string): string {
   return `${tag}.${Date.now()}.${Math.random().toString(36).slice(2, 7)}@example.com`;
 }
 
-/** The newest link of that kind mailed to the address (the dev outbox at /dev/outbox.json). */
-export async function mailedLink(request: APIRequestContext, email: string, page: "verify-account" | "recovery-account"): Promise<string> {
+/** The newest link of that kind mailed to the address (the dev outbox at /dev/outbox.json), as path and query. */
+export async function mailedLink(request: APIRequestContext, email: string, page: "verify-account" | "recovery-account" | "claim"): Promise<string> {
+  const marker = page === "claim" ? "/my-account/events?claim=" : `/${page}/`;
   let link: string | undefined;
   await expect
     .poll(async () => {
       const answer = await request.get(`/dev/outbox.json?to=${encodeURIComponent(email)}`);
       const mails = ((await answer.json()) as { data: { links: string[] }[] }).data;
-      link = mails.flatMap((mail) => mail.links).find((candidate) => candidate.includes(`/${page}/`));
+      link = mails.flatMap((mail) => mail.links).find((candidate) => candidate.includes(marker));
       return link;
     })
     .toBeTruthy();
-  return new URL(link!).pathname;
+  const url = new URL(link!);
+  return url.pathname + url.search;
 }
 
 /** Clicks the header's log-in or sign-up control (opening the mobile drawer first on narrow screens). */

@@ -152,7 +152,7 @@ test("a wrong password shows login_error and keeps the person logged out", async
   expect(await page.evaluate(() => localStorage.getItem("shop.token"))).toBeNull();
 });
 
-test("an expired token in storage sends /my-account back to the home page and is removed", async ({ page }) => {
+test("an expired token in storage is removed and /my-account asks to log in again, keeping the address", async ({ page }) => {
   const header = Buffer.from(JSON.stringify({ alg: "HS256", typ: "JWT" })).toString("base64url");
   const payload = Buffer.from(JSON.stringify({ sub: "1", exp: Math.floor(Date.now() / 1000) - 60 })).toString("base64url");
   await page.addInitScript((token) => {
@@ -160,13 +160,24 @@ test("an expired token in storage sends /my-account back to the home page and is
     localStorage.setItem("shop.user", JSON.stringify({ id: 1, email: "x@example.com", firstName: "Ex", lastName: "Pirado" }));
   }, `${header}.${payload}.signature`);
   await page.goto("/my-account/payments");
-  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
-  await expect(page.locator("[data-auth=login]:visible").first()).toBeVisible();
+  await expect(page.locator("[data-dialog=login]")).toBeVisible();
+  await expect(page).toHaveURL(/\/my-account\/payments$/);
+  expect(await page.evaluate(() => localStorage.getItem("shop.token"))).toBeNull();
 });
 
-test("no session at all: /my-account goes home", async ({ page }) => {
-  await page.goto("/my-account/profile");
-  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+test("no session at all: /my-account asks to log in on the spot and opens the tab after it", async ({ page, request }) => {
+  const person = await verifiedCustomer(request, "Sin", "Sesion");
+  await page.goto("/my-account/frecuentFriends");
+  await expect(page.getByText("Inicia sesión para continuar.")).toBeVisible();
+  await logInWith(page, person.email, PASSWORD);
+  await expect(page.getByRole("heading", { name: "Amigos frecuentes" })).toBeVisible();
+  await expect(page).toHaveURL(/\/my-account\/frecuentFriends$/);
+  // Closing the dialog leaves the reason and a way back to it.
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  await page.locator("[data-dialog=login]").getByRole("button", { name: "Cerrar" }).click();
+  await page.locator("#main").getByRole("button", { name: "Iniciar sesión" }).click();
+  await expect(page.locator("[data-dialog=login]")).toBeVisible();
 });
 
 test("a forged verification link shows the failure text", async ({ page }) => {

@@ -8,7 +8,7 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 import ExcelJS from "exceljs";
 import sharp from "sharp";
 import { DEMO_ACCOUNTS } from "../../src/server/db/seed/users";
-import { PASSWORD, seriousViolations, uniqueEmail, verifiedCustomer } from "./account-helpers";
+import { PASSWORD, logInWith, mailedLink, seriousViolations, verifiedCustomer } from "./account-helpers";
 import { chooseTickets, continueButton, fillPassengers, ticketPanel, wizard } from "./booking-helpers";
 import { watchConsole } from "./content-helpers";
 
@@ -57,6 +57,7 @@ async function shoot(page: Page, name: string) {
 test("a wedding: created with its guests, approved by staff, booked by an invited guest who shows as claimed", async ({ browser, request, baseURL }) => {
   const organiser = await verifiedCustomer(request, "Laura", "Ospina");
   const guest = await verifiedCustomer(request, "Invitada", "Ruiz");
+  const uncle = await verifiedCustomer(request, "Jorge", "Ruiz");
   const eventName = `Boda de Laura y Felipe ${Date.now().toString(36)}`;
   const day = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
 
@@ -101,7 +102,7 @@ test("a wedding: created with its guests, approved by staff, booked by an invite
     mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
     buffer: await guestList([
       ["Invitada Ruiz", guest.email, "3001234567"],
-      ["Tío Jorge", uniqueEmail("jorge"), "3109876543"],
+      ["Tío Jorge", uncle.email, "3109876543"],
     ]),
   });
   await shoot(owner, "form-filled");
@@ -160,8 +161,27 @@ test("a wedding: created with its guests, approved by staff, booked by an invite
   const active = owner.locator(".event-card", { hasText: eventName });
   await active.getByRole("button", { name: "Ver invitados" }).click();
   await expect(active.locator(`[data-guest="${guest.email.toLowerCase()}"]`)).toContainText("Confirmado");
-  await expect(active.locator(".guest-status li").nth(1)).toContainText("Sin confirmar");
+  await expect(active.locator(`[data-guest="${uncle.email.toLowerCase()}"]`)).toContainText("Sin confirmar");
   await shoot(owner, "tabs-active");
+
+  // The uncle opens his personal link signed out: he is asked to log in there, and the claim is kept.
+  const context = await browser.newContext({ baseURL, locale: "es-CO", timezoneId: "America/Bogota", viewport: { width: 390, height: 844 } });
+  const claimer = await context.newPage();
+  const claimErrors = watchConsole(claimer);
+  await claimer.goto(await mailedLink(request, uncle.email, "claim"));
+  await expect(claimer.getByText("Inicia sesión para continuar.")).toBeVisible();
+  await expect(claimer.locator("[data-dialog=login]")).toBeVisible();
+  await logInWith(claimer, uncle.email, PASSWORD);
+  await expect(claimer.getByText("¡Listo! Tu cupo quedó confirmado")).toBeVisible();
+  await expect(claimer).toHaveURL(/\/my-account\/events$/);
+  await expect(claimer.locator(".event-card", { hasText: eventName })).toContainText("Confirmado");
+  await shoot(claimer, "claimed-after-login");
+
+  await owner.reload();
+  await owner.getByRole("tab", { name: /Aprobados/ }).click();
+  await owner.locator(".event-card", { hasText: eventName }).getByRole("button", { name: "Ver invitados" }).click();
+  await expect(owner.locator(`[data-guest="${uncle.email.toLowerCase()}"]`)).toContainText("Confirmado");
   expect(errors).toEqual([]);
   expect(guestErrors).toEqual([]);
+  expect(claimErrors).toEqual([]);
 });

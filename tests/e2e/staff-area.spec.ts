@@ -1,6 +1,6 @@
 /**
  * The staff area's shell: staff and admins reach it from the header's account menu and move between its
- * sections; a customer or a visitor who opens it is sent home.
+ * sections; a customer who opens it is sent home, a visitor is asked to log in.
  */
 import { expect, test } from "@playwright/test";
 import { DEMO_ACCOUNTS } from "../../src/server/db/seed/users";
@@ -52,7 +52,11 @@ test("a customer who opens the staff area is sent home and sees no staff entry",
   await expect(page.locator("header").getByRole("link", { name: "Área de personal" })).toHaveCount(0);
 });
 
-test("a visitor who opens the scanner is sent home", async ({ page }) => {
+test("a visitor who opens the scanner is asked to log in there, and staff land on the scanner", async ({ page }) => {
   await page.goto("/qr-verification");
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText("Inicia sesión para continuar.")).toBeVisible();
+  await logInWith(page, DEMO_ACCOUNTS.staff.email, DEMO_ACCOUNTS.staff.password);
+  const menu = page.getByRole("navigation", { name: "Secciones del área de personal" });
+  await expect(menu.getByRole("link", { name: "Escanear tickets" })).toHaveAttribute("aria-current", "page");
+  await expect(page).toHaveURL(/\/qr-verification$/);
 });

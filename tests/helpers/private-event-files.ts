@@ -1,5 +1,6 @@
 /** Files the private-event tests upload: guest lists made with exceljs, pictures made with sharp, and hostile ones. */
 import { crc32, deflateRawSync } from "node:zlib";
+import { utils as xlsUtils, write as writeXls } from "@e965/xlsx";
 import ExcelJS from "exceljs";
 import sharp from "sharp";
 
@@ -9,6 +10,13 @@ export async function guestListXlsx(rows: (string | number)[][], header: string[
   sheet.addRow(header);
   for (const row of rows) sheet.addRow(row);
   return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/** The same list as an Excel 97–2003 workbook (.xls, BIFF8), the format older spreadsheet programs still save. */
+export function guestListXls(rows: (string | number)[][], header: string[] = ["name", "email", "phone"]): Buffer {
+  const workbook = xlsUtils.book_new();
+  xlsUtils.book_append_sheet(workbook, xlsUtils.aoa_to_sheet([header, ...rows]), "Invitados");
+  return writeXls(workbook, { bookType: "xls", type: "buffer" }) as Buffer;
 }
 
 export async function photoPng(width = 1600, height = 900): Promise<Buffer> {

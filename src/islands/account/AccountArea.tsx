@@ -1,9 +1,10 @@
 /**
- * /my-account/{tab} (account.md section 2), a client-only route: without a valid token the person is sent
- * to the site's home; a spinner shows until the profile has loaded; a side menu with the person's name and
+ * /my-account/{tab} (account.md section 2), a client-only route: without a valid token the person is asked to
+ * log in on the spot (the address, with its query, is kept); a spinner shows until the profile has loaded; a side menu with the person's name and
  * the five tabs; each tab has its own address and the back button moves between them.
  */
 import { useCallback, useEffect, useState, type MouseEvent } from "react";
+import { SignInPrompt } from "../auth/SignInPrompt";
 import { useSignedIn } from "../auth/use-signed-in";
 import { EventsTab } from "./EventsTab";
 import { FrequentAddressesTab } from "./FrequentAddressesTab";
@@ -24,7 +25,7 @@ interface Props {
 
 export default function AccountArea({ texts, prefix, locale }: Props) {
   const [tab, setTab] = useState<AccountTab>(() => tabFromPath(window.location.pathname));
-  const { me, setMe, failed } = useSignedIn(prefix || "/");
+  const { me, setMe, failed, signedOut } = useSignedIn(prefix || "/");
 
   useEffect(() => {
     const onPop = () => setTab(tabFromPath(window.location.pathname));
@@ -58,6 +59,7 @@ export default function AccountArea({ texts, prefix, locale }: Props) {
     document.getElementById("account-panel")?.focus({ preventScroll: true });
   }
 
+  if (signedOut) return <SignInPrompt message={texts["auth.sign_in_required"]} action={texts["auth.login.title"]} />;
   if (failed) return <p className="empty-text account-error">{texts["account.load_error"]}</p>;
   if (!me) {
     return (

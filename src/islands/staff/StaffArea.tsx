@@ -6,6 +6,7 @@
 import { lazy, Suspense, useEffect, useState, type ComponentType, type MouseEvent } from "react";
 import { isStaffRole } from "../../shared/domain/roles";
 import type { Locale } from "../../shared/locales";
+import { SignInPrompt } from "../auth/SignInPrompt";
 import { useSignedIn } from "../auth/use-signed-in";
 import type { SectionProps } from "./section-props";
 import { SECTION_LABEL, STAFF_SECTIONS, sectionFromPath, sectionPath, type StaffSection } from "./sections";
@@ -30,7 +31,7 @@ interface Props {
 
 export default function StaffArea({ texts, prefix, locale }: Props) {
   const [section, setSection] = useState<StaffSection>(() => sectionFromPath(window.location.pathname));
-  const { me, failed } = useSignedIn(prefix || "/", (person) => isStaffRole(person.role));
+  const { me, failed, signedOut } = useSignedIn(prefix || "/", (person) => isStaffRole(person.role));
 
   useEffect(() => {
     const onPop = () => setSection(sectionFromPath(window.location.pathname));
@@ -46,6 +47,7 @@ export default function StaffArea({ texts, prefix, locale }: Props) {
     document.getElementById("account-panel")?.focus({ preventScroll: true });
   }
 
+  if (signedOut) return <SignInPrompt message={texts["auth.sign_in_required"]} action={texts["auth.login.title"]} />;
   if (failed) return <p className="empty-text staff-error">{texts["staff.load_error"]}</p>;
   if (!me) return <Loading label={texts["staff.loading"]} />;
 

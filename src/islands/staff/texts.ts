@@ -14,5 +14,7 @@ export const STAFF_KEYS = [
   ...areaKeys(staffDoorMessages),
   ...areaKeys(staffRunsMessages),
   ...areaKeys(privateEventMessages),
-];
+  "auth.sign_in_required",
+  "auth.login.title",
+] as const;
 export type StaffTexts = Texts<(typeof STAFF_KEYS)[number]>;
