@@ -3,7 +3,7 @@
  * a customer's request with its picture and guest list, staff review, the published event, invitations,
  * invited events and the guests' organiser-funded bookings, with every refusal on the way.
  */
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { categories, counties, eventDates, eventRequests, events, guests, outbox, productVariants, provinces } from "../../src/server/db/schema";
@@ -377,6 +377,46 @@ describe("review, publication and the guests", () => {
       expect((await shop.call("PUT", `/shop-api/request-events/${repeated.body.data.id}`, body(), { token: owner.token })).status).toBe(200);
       expect((await shop.call("POST", `/shop-api/event-requests/${repeated.body.data.id}/submit`, undefined, { token: owner.token })).status).toBe(200);
     }
+  });
+});
+
+describe("the claim deadline", () => {
+  it("releases the seats nobody claimed: the event keeps only the seats of guests who claimed or booked, once", async () => {
+    const staff = await shop.buyer("staff");
+    const [claimer, booker] = [await shop.buyer(), await shop.buyer()];
+    const id = await reviewedRequest(
+      owner,
+      [
+        ["Familia Claim", claimer.email, "", 2],
+        ["Reserva Directa", booker.email, "", 1],
+        ["Nunca Respondió", "nunca.respondio@example.com", "", 3],
+      ],
+      ["name", "email", "phone", "seats"],
+    );
+    const { eventSlug } = (await shop.call<{ eventSlug: string }>("POST", `/shop-api/staff/event-requests/${id}/approve`, undefined, { token: staff.token })).body.data;
+    const variantStock = async () => {
+      const [event] = await shop.db.select().from(events).where(eq(events.slug, eventSlug));
+      const rows = await shop.db.select({ stock: productVariants.stock }).from(productVariants).innerJoin(categories, eq(categories.id, productVariants.categoryId)).where(eq(categories.eventId, event!.id));
+      return rows.map((row) => row.stock);
+    };
+    expect(await variantStock()).toEqual([6]);
+    const link = (await shop.mailsTo(claimer.email)).flatMap((mail) => mail.links).find((href) => href.includes("claim="))!;
+    expect((await shop.call("POST", "/shop-api/invitations/claim", { token: new URL(link).searchParams.get("claim") }, { token: claimer.token })).status).toBe(200);
+    expect((await shop.call("POST", "/shop-api/init-payment", await purchaseOf(eventSlug), { token: booker.token })).status).toBe(201);
+
+    // Before the deadline the job waits; then the deadline passes (the start moves within claimHours).
+    const [job] = await shop.db.select().from(outbox).where(and(eq(outbox.kind, "private-event.release"), sql`(payload->>'requestId')::int = ${id}`));
+    expect(job!.runAt.getTime()).toBeGreaterThan(Date.now());
+    await shop.db.update(eventRequests).set({ claimHours: 24 * 40 }).where(eq(eventRequests.id, id));
+    await shop.db.update(outbox).set({ runAt: new Date(Date.now() - 1000) }).where(eq(outbox.id, job!.id));
+    await shop.app.outbox.drain();
+    expect(await variantStock()).toEqual([3]);
+    const statuses = await shop.call<{ status: string }[]>("GET", `/shop-api/event-requests/${id}/guests`, undefined, { token: owner.token });
+    expect(statuses.body.data.map((row) => row.status)).toEqual(["claimed", "claimed", "released"]);
+    // A second delivery (a process died before marking it done) changes nothing.
+    await shop.db.update(outbox).set({ doneAt: null, runAt: new Date(Date.now() - 1000) }).where(eq(outbox.id, job!.id));
+    await shop.app.outbox.drain();
+    expect(await variantStock()).toEqual([3]);
   });
 });
 

@@ -8,6 +8,7 @@ import type { ShopContext } from "../context";
 import { orderNoticeJob } from "../services/orders/order-notices";
 import { orderRefundJob } from "../services/orders/refund";
 import { invitationJob } from "../services/private-events/invitations";
+import { releaseJob } from "../services/private-events/release";
 
 export interface OutboxJob {
   id: number;
@@ -21,6 +22,7 @@ export const outboxHandlers = {
   "order.notice": orderNoticeJob,
   "order.refund": orderRefundJob,
   "private-event.invitation": invitationJob,
+  "private-event.release": releaseJob,
 } satisfies Record<string, OutboxHandler<never>>;
 
 export type OutboxKind = keyof typeof outboxHandlers;

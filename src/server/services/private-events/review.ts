@@ -11,6 +11,7 @@ import { eventRequests, guests, users } from "../../db/schema";
 import { guestStatuses } from "./guest-status";
 import { queueInvitations } from "./invitations";
 import { publishRequest } from "./publish";
+import { scheduleRelease } from "./release";
 import { guestCounts, selectRequests, toAnswer } from "./request-rows";
 
 export async function requestsUnderReview(db: Db, now: Date) {
@@ -57,6 +58,7 @@ export async function approveRequest(ctx: ShopContext, id: number) {
     const event = await publishRequest(tx, moved[0]!, row.countryCode);
     await tx.update(eventRequests).set({ eventId: event.eventId }).where(eq(eventRequests.id, id));
     await queueInvitations(tx, id);
+    await scheduleRelease(tx, moved[0]!);
     return event;
   });
   ctx.outbox.wake();
