@@ -41,7 +41,7 @@ const SUBCATEGORIES = 3;
 /** Seats per subcategory: together well below BUYERS x ROUNDS, so the last seats are fought over. */
 const STOCK = Math.max(1, Math.floor((BUYERS * ROUNDS * 0.6) / SUBCATEGORIES));
 const JWT_SECRET = randomBytes(32).toString("base64url");
-const EVENT = "festival-sonidos-de-la-sabana";
+const EVENT = "festival-parque-ohiggins";
 
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;

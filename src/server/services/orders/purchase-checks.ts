@@ -3,7 +3,7 @@
  * its own rows: the date belongs to a bookable event and is upcoming, the buyer may book a private event, the
  * payment method fits the event, every subcategory belongs to the event and the chosen province, passengers and
  * addresses fit the ticket, counties exist in the province, and the discount is valid here. Prices come from the
- * variant rows. Stock is not checked here: place-order.ts recounts it under lock.
+ * variant rows. Stock is not checked here: place-order.ts takes the seats with the order's own write.
  */
 import { settlesCurrency } from "../../payments/currencies";
 import { and, eq, inArray } from "drizzle-orm";
@@ -14,7 +14,7 @@ import { categories, counties, countries, eventDates, events, paymentMethods, pr
 import { ShopError, type ShopErrorCode } from "../../../shared/domain/shop-error";
 import type { PaymentCode } from "../../payments";
 import { canViewPrivateEvent } from "../catalog/event-detail";
-import { checkInvitedSeats } from "../private-events/invited";
+import { checkInvitedSeats, type InvitedGuest } from "../private-events/invited";
 import { findValidDiscount, type ValidDiscount } from "./discounts";
 import { orderTotals, priceTickets, type OrderTotals, type TicketPrice } from "./pricing";
 
@@ -34,6 +34,8 @@ export interface PurchasePlan {
   tickets: CheckedTicket[];
   discount: ValidDiscount | null;
   totals: OrderTotals;
+  /** The buyer's guest-list row on a private event published from a request: the write recounts under its lock. */
+  guest: InvitedGuest | null;
 }
 
 const refuse = (code: ShopErrorCode, field?: string) => new ShopError(code, field ? { [field]: `errors.${code}` } : undefined);
@@ -87,7 +89,8 @@ const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim(
 export async function checkPurchase(db: Db, userId: number, body: Purchase, bookable: BookableDate, now: Date): Promise<PurchasePlan> {
   const { event, currency } = bookable;
   // A private event published from a request: guests on its list only, within their seats (private-events/invited.ts).
-  if (event.requiresLogin && event.paymentType === PAYMENT_TYPE.organiser) await checkInvitedSeats(db, event.id, userId, body.tickets.length, now);
+  const guest =
+    event.requiresLogin && event.paymentType === PAYMENT_TYPE.organiser ? await checkInvitedSeats(db, event.id, userId, body.tickets.length, now) : null;
 
   const variantIds = [...new Set(body.tickets.map((ticket) => ticket.productVariantId))];
   const variantRows = await db
@@ -151,5 +154,6 @@ export async function checkPurchase(db: Db, userId: number, body: Purchase, book
     tickets: body.tickets.map((ticket, index) => ({ ...prices[index]!, placeId: ticket.placeId, passengers: ticket.passengers, addresses: ticket.addresses })),
     discount,
     totals: orderTotals(prices),
+    guest,
   };
 }
