@@ -18,7 +18,8 @@ import { catalogApi } from "./routes/catalog.routes";
 import { mountApiDocs } from "./routes/api-docs";
 import { paymentSimulators } from "./payments/simulators";
 import { accountRoutes } from "./routes/account";
-import { purchaseApi, startExpirySweeper } from "./routes/orders";
+import { purchaseApi } from "./routes/orders";
+import { startBackgroundWork } from "./outbox/background";
 import { outboxRoutes } from "./routes/dev/outbox.routes";
 import { uploadRoutes } from "./routes/uploads.routes";
 import { UPLOAD_PATH } from "./uploads/multipart";
@@ -26,7 +27,10 @@ import { UPLOAD_PATH } from "./uploads/multipart";
 export interface AppOptions {
   /** Serve the prerendered site from this folder too (the running shop); tests of the API leave it out. */
   distDir?: string;
-  /** Run the outbox worker (a serving shop always does); tests leave it off and call `app.outbox.drain()`. */
+  /**
+   * Run the background work (outbox delivery; the poll and the hold sweeper in the leader process only): a
+   * serving shop always does; tests leave it off and call `app.outbox.drain()`.
+   */
   outboxWorker?: boolean;
 }
 
@@ -76,9 +80,8 @@ export function createApp(setup: ShopSetup, options: AppOptions = {}) {
     return fail(c, new ApiError(500, "internal_error"));
   });
 
-  startExpirySweeper(deps);
-  if (options.outboxWorker ?? deps.env.NODE_ENV !== "test") deps.outbox.start();
-  return Object.assign(app, { outbox: deps.outbox });
+  const background = options.outboxWorker ?? deps.env.NODE_ENV !== "test" ? startBackgroundWork(deps) : null;
+  return Object.assign(app, { outbox: deps.outbox, stopBackground: async () => background?.stop() });
 }
 
 /** PostgreSQL's class 22 "data exception" (PGlite and postgres.js alike), on the error or its cause (Drizzle wraps it). */

@@ -37,9 +37,11 @@ export function refusalOf(error: unknown): ShopErrorCode | null {
 /** Runs `text` ($1 … parameters) and answers its rows; a database refusal is thrown as its ShopError. */
 export async function runStatement<Row = Record<string, unknown>>(db: Db, text: string, params: unknown[]): Promise<Row[]> {
   const driver = driverOf(db);
+  // Times as ISO text: both drivers bind it to timestamptz, while postgres.js binds no Date to a prepared one.
+  const values = params.map((value) => (value instanceof Date ? value.toISOString() : value));
   try {
-    if ("unsafe" in driver) return (await driver.unsafe(text, params, { prepare: true })) as Row[];
-    return (await driver.query(text, params)).rows as Row[];
+    if ("unsafe" in driver) return (await driver.unsafe(text, values, { prepare: true })) as Row[];
+    return (await driver.query(text, values)).rows as Row[];
   } catch (error) {
     const refusal = refusalOf(error);
     if (refusal) throw new ShopError(refusal);
