@@ -41,7 +41,10 @@ export const JSON_BODY_LIMIT = 64 * 1024;
 export function createApp(setup: ShopSetup, options: AppOptions = {}) {
   const deps = createShopContext(setup);
   const app = new Hono<AppEnv>();
-  if (options.distDir) app.use("*", compress());
+  // The account and purchase calls answer small JSON without a Content-Length, which compress() would gzip
+  // through a new stream each time whatever its size: they go out as they are.
+  const compressing = compress();
+  if (options.distDir) app.use("*", (c, next) => (c.req.path.startsWith("/shop-api/") ? next() : compressing(c, next)));
   // Inside compress(): it reads the generated pages' inline scripts before they are gzipped.
   app.use("*", securityHeaders(deps.env));
   app.use("*", canonicalHost(deps.env));

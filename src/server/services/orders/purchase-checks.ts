@@ -6,7 +6,7 @@
  * variant rows. Stock is not checked here: place-order.ts takes the seats with the order's own write.
  */
 import { settlesCurrency } from "../../payments/currencies";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { PAYMENT_TYPE } from "../../../shared/domain/event-kinds";
 import type { Purchase } from "../../../shared/schemas/purchase";
 import type { Db } from "../../db/client";
@@ -46,18 +46,75 @@ export type BookableDate = Awaited<ReturnType<typeof findBookableDate>>;
  * The date, its event and currency, and whether the chosen method is enabled in the event's country: one query,
  * the purchase's only lookup of the date (the checks and the seat count below work from what it found).
  */
+/** The purchase's lookups as prepared statements: parsed and planned once per connection, not per purchase. */
+function buildLookups(db: Db) {
+  return {
+    bookableDate: db
+      // Only what the checks read: whole rows (the event's texts in every language) cost more to send and map.
+      .select({
+        date: { startDate: eventDates.startDate },
+        event: {
+          id: events.id,
+          published: events.published,
+          cancelled: events.cancelled,
+          requiresLogin: events.requiresLogin,
+          ownerId: events.ownerId,
+          paymentType: events.paymentType,
+          placeId: events.placeId,
+          countryCode: events.countryCode,
+          // The names alone, for the payment's description.
+          translations: sql<Record<string, { name: string }>>`(select coalesce(jsonb_object_agg(k, jsonb_build_object('name', v->'name')), '{}'::jsonb) from jsonb_each(${events.translations}) as t(k, v))`,
+        },
+        currency: countries.currency,
+        methodId: paymentMethods.id,
+      })
+      .from(eventDates)
+      .innerJoin(events, eq(events.id, eventDates.eventId))
+      .innerJoin(countries, eq(countries.code, events.countryCode))
+      .leftJoin(
+        paymentMethods,
+        and(eq(paymentMethods.countryCode, events.countryCode), eq(paymentMethods.code, sql.placeholder("paymentCode")), eq(paymentMethods.enabled, true)),
+      )
+      .where(eq(eventDates.id, sql.placeholder("eventDateId")))
+      .limit(1)
+      .prepare("purchase_bookable_date"),
+    variants: db
+      .select({
+        variant: {
+          id: productVariants.id,
+          provinceId: productVariants.provinceId,
+          price: productVariants.price,
+          capacity: productVariants.capacity,
+          stops: productVariants.stops,
+          approaches: productVariants.approaches,
+        },
+        eventId: categories.eventId,
+      })
+      .from(productVariants)
+      .innerJoin(categories, eq(categories.id, productVariants.categoryId))
+      .where(sql`${productVariants.id} = any(${sql.placeholder("ids")}::int[])`)
+      .prepare("purchase_variants"),
+    counties: db
+      .select({ id: counties.id })
+      .from(counties)
+      .where(and(sql`${counties.id} = any(${sql.placeholder("ids")}::int[])`, eq(counties.provinceId, sql.placeholder("provinceId"))))
+      .prepare("purchase_counties"),
+  };
+}
+
+const prepared = new WeakMap<Db, ReturnType<typeof buildLookups>>();
+
+function preparedLookups(db: Db) {
+  let lookups = prepared.get(db);
+  if (!lookups) {
+    lookups = buildLookups(db);
+    prepared.set(db, lookups);
+  }
+  return lookups;
+}
+
 export async function findBookableDate(db: Db, eventDateId: number, paymentCode: PaymentCode, userId: number, now: Date) {
-  const [row] = await db
-    .select({ date: eventDates, event: events, currency: countries.currency, methodId: paymentMethods.id })
-    .from(eventDates)
-    .innerJoin(events, eq(events.id, eventDates.eventId))
-    .innerJoin(countries, eq(countries.code, events.countryCode))
-    .leftJoin(
-      paymentMethods,
-      and(eq(paymentMethods.countryCode, events.countryCode), eq(paymentMethods.code, paymentCode), eq(paymentMethods.enabled, true)),
-    )
-    .where(eq(eventDates.id, eventDateId))
-    .limit(1);
+  const [row] = await preparedLookups(db).bookableDate.execute({ eventDateId, paymentCode });
   if (!row) throw refuse("unknown_event_date", "eventDateId");
   const { event, date } = row;
   if (!event.published) throw refuse("not_found");
@@ -93,11 +150,7 @@ export async function checkPurchase(db: Db, userId: number, body: Purchase, book
     event.requiresLogin && event.paymentType === PAYMENT_TYPE.organiser ? await checkInvitedSeats(db, event.id, userId, body.tickets.length, now) : null;
 
   const variantIds = [...new Set(body.tickets.map((ticket) => ticket.productVariantId))];
-  const variantRows = await db
-    .select({ variant: productVariants, eventId: categories.eventId })
-    .from(productVariants)
-    .innerJoin(categories, eq(categories.id, productVariants.categoryId))
-    .where(inArray(productVariants.id, variantIds));
+  const variantRows = await preparedLookups(db).variants.execute({ ids: variantIds });
   const variants = new Map(variantRows.map((row) => [row.variant.id, row]));
 
   // Every subcategory must be of this event and of the chosen province (which also proves the province valid).
@@ -126,10 +179,7 @@ export async function checkPurchase(db: Db, userId: number, body: Purchase, book
   });
 
   if (typedCounties.size > 0) {
-    const found = await db
-      .select({ id: counties.id })
-      .from(counties)
-      .where(and(inArray(counties.id, [...typedCounties]), eq(counties.provinceId, body.provinceId)));
+    const found = await preparedLookups(db).counties.execute({ ids: [...typedCounties], provinceId: body.provinceId });
     if (found.length !== typedCounties.size) throw refuse("unknown_county", "tickets");
   }
 

@@ -68,8 +68,9 @@ export async function purchase(deps: ShopContext, buyer: Buyer, body: Purchase, 
     }
   }
 
-  // Its mail (confirmation or transfer instructions) was queued with the order; deliver it now.
-  deps.outbox.wake();
+  // Its mail (confirmation or transfer instructions) was queued with the order; deliver it now. A card payment's
+  // order queued nothing: no delivery pass (and its query) for it.
+  if (order.state === "paid" || order.state === "awaiting_transfer_payment") deps.outbox.wake();
 
   return {
     orderId: order.id,
