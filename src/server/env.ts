@@ -21,7 +21,7 @@ const envSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   /** PostgreSQL for scale; without it the embedded PGlite in DATA_DIR is used. */
   DATABASE_URL: z.string().startsWith("postgres").optional(),
-  /** Connections each shop process keeps to PostgreSQL (one of them is the leader election's own). */
+  /** Connections each shop process keeps to PostgreSQL (the leader election keeps one more of its own). */
   DATABASE_POOL: z.coerce.number().int().min(2).max(200).default(10),
   /** Shop processes `npm start` runs on the one port (node:cluster); more than 1 needs PostgreSQL. */
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),

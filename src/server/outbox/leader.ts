@@ -1,14 +1,16 @@
 /**
  * One leader among the shop's processes on one PostgreSQL database, for the work that should run once: the hold
- * sweeper, the outbox poll, any scheduled job. Each process keeps one pooled connection of its own and asks
- * `pg_try_advisory_lock(LEADER_LOCK_KEY)` on it every few seconds; the one that gets it leads until its session
- * ends. When the leader stops (shutdown unlocks) or dies (PostgreSQL ends the session and drops the lock), the
- * next asker takes over within `retryMs`. A leader that cannot reach its session stops leading at once.
+ * sweeper, the outbox poll, any scheduled job. Each process keeps one connection of its own (outside the pool)
+ * and asks `pg_try_advisory_lock(LEADER_LOCK_KEY)` on it every few seconds; the one that gets it leads while its
+ * session lives. When the leader stops (it closes its session) or dies (PostgreSQL ends the session and drops the
+ * lock), the next asker takes over within `retryMs`. A leader whose session fails or does not answer in time
+ * stops leading at once and closes it, so the lock is free for another.
  *
  * The jobs are safe to run twice anyway (conditional updates, `FOR UPDATE SKIP LOCKED`): the lock saves the work
  * and the noise, correctness never rests on it. PGlite belongs to one process, which always leads.
  */
-import type { Db } from "../db/client";
+import postgres from "postgres";
+import { postgresUrlOf, type Db } from "../db/client";
 
 /** Advisory lock key of the leader ("rold" in ASCII); locks are per database, so test databases do not meet. */
 export const LEADER_LOCK_KEY = 0x726f6c64;
@@ -23,25 +25,12 @@ export interface LeaderOptions {
 
 export interface Leadership {
   isLeader(): boolean;
-  /** Stop leading (unlocking, so another process takes over at once) and stop asking. */
+  /** Stop leading (closing the session frees the lock for another process at once) and stop asking. */
   stop(): Promise<void>;
 }
 
-interface ReservedSession {
-  unsafe(text: string, params?: unknown[]): Promise<Record<string, unknown>[]>;
-  release(): void;
-}
-interface PostgresJsPool {
-  reserve(): Promise<ReservedSession>;
-}
-
-function poolOf(db: Db): PostgresJsPool | null {
-  const client = (db as unknown as { $client?: { reserve?: unknown } }).$client;
-  return client && typeof client.reserve === "function" ? (client as PostgresJsPool) : null;
-}
-
 export function electLeader(db: Db, options: LeaderOptions): Leadership {
-  const pool = poolOf(db);
+  const url = postgresUrlOf(db);
   let stopJobs: (() => void) | null = null;
   const lead = () => {
     stopJobs ??= options.onElected();
@@ -51,7 +40,7 @@ export function electLeader(db: Db, options: LeaderOptions): Leadership {
     stopJobs = null;
   };
 
-  if (!pool) {
+  if (!url) {
     // PGlite: one process, always the leader.
     lead();
     return { isLeader: () => true, stop: async () => depose() };
@@ -59,33 +48,38 @@ export function electLeader(db: Db, options: LeaderOptions): Leadership {
 
   const key = options.key ?? LEADER_LOCK_KEY;
   const retryMs = options.retryMs ?? 2_000;
-  let session: ReservedSession | null = null;
+  let session: postgres.Sql | null = null;
   let stopped = false;
   let turn: Promise<void> = Promise.resolve();
 
-  // A session goes back to the pool only without the lock: a pooled connection must never keep leading.
-  const dropSession = async () => {
+  const closeSession = async () => {
     const ending = session;
     session = null;
-    if (!ending) return;
-    await ending.unsafe("select pg_advisory_unlock_all()").catch(() => {});
-    ending.release();
+    await ending?.end({ timeout: 1 }).catch(() => {});
   };
+
+  /** A query that must answer within a few turns: a session that hangs is as good as lost. */
+  const ask = <T>(query: Promise<T>) =>
+    Promise.race([query, new Promise<never>((_, reject) => setTimeout(() => reject(new Error("leader session timed out")), Math.max(retryMs * 5, 1_000)).unref())]);
 
   async function tick() {
     if (stopped) return;
     try {
-      session ??= await pool!.reserve();
+      session ??= postgres(url!, { max: 1, idle_timeout: 0, onnotice: () => {}, connection: { application_name: "rodamos-leader" } });
       if (stopJobs) {
-        // Still ours? A broken session has lost the lock already: stop before another process starts.
-        await session.unsafe("select 1");
+        // Still ours? The driver reconnects a broken session silently, and a new session holds no lock: ask
+        // whether this very session holds it (a bigint key shows as classid = high half, objid = low half).
+        const [row] = await ask(session`
+          select count(*)::int as held from pg_locks
+          where locktype = 'advisory' and granted and pid = pg_backend_pid() and classid = ${Math.floor(key / 2 ** 32)} and objid = ${key % 2 ** 32} and objsubid = 1`);
+        if (row?.held !== 1) throw new Error("leader lock lost");
       } else {
-        const [row] = await session.unsafe("select pg_try_advisory_lock($1) as got", [key]);
+        const [row] = await ask(session`select pg_try_advisory_lock(${key}) as got`);
         if (row?.got === true && !stopped) lead();
       }
     } catch {
       depose();
-      await dropSession();
+      await closeSession();
     }
   }
 
@@ -103,7 +97,7 @@ export function electLeader(db: Db, options: LeaderOptions): Leadership {
       clearInterval(timer);
       await turn;
       depose();
-      await dropSession();
+      await closeSession();
     },
   };
 }
