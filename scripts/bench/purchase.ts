@@ -64,7 +64,7 @@ function pgbenchPath(): string {
 }
 
 /** The ceiling: the same contention (a conditional decrement of one of N hot rows, then an order insert) in pgbench. */
-function measureCeiling(dbUrl: string, admin: postgres.Sql, clients: number, workDir: string) {
+function measureCeiling(dbUrl: string, clients: number, workDir: string) {
   const script = join(workDir, "purchase.sql");
   writeFileSync(
     script,
@@ -83,7 +83,6 @@ function measureCeiling(dbUrl: string, admin: postgres.Sql, clients: number, wor
   if (run.status !== 0) throw new Error(`pgbench failed: ${run.stderr}`);
   const tps = Number(/tps = ([\d.]+) \(without initial connection time\)/.exec(run.stdout)?.[1]);
   const latency = Number(/latency average = ([\d.]+) ms/.exec(run.stdout)?.[1]);
-  void admin;
   return { tps, latency };
 }
 
@@ -220,7 +219,7 @@ try {
     insert into bench_hot select g, 1000000000 from generate_series(1, ${SUBCATEGORIES}) g;
     create table bench_orders (id bigserial primary key, hot_id int not null, user_id int not null, total int not null, created_at timestamptz not null default now());`);
   const ceilingClients = POOL * Math.max(...WORKER_COUNTS);
-  const ceiling = measureCeiling(dbUrl.toString(), admin, ceilingClients, workDir);
+  const ceiling = measureCeiling(dbUrl.toString(), ceilingClients, workDir);
 
   console.log(
     `Purchase bench on PostgreSQL (${name}), ${BUYERS} concurrent buyers x ${ROUNDS} purchases of one ticket by Webpay, ` +

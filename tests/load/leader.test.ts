@@ -4,6 +4,7 @@
  * as when its process is killed) the other takes over. PostgreSQL only: PGlite is one process, always leading.
  */
 import { randomBytes } from "node:crypto";
+import type { Sql } from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../../src/server/db/client";
 import { electLeader, LEADER_LOCK_KEY, type Leadership } from "../../src/server/outbox/leader";
@@ -15,7 +16,7 @@ const RETRY_MS = 100;
 let first: Database;
 let second: Database;
 let dropDatabase: () => Promise<void> = async () => {};
-let admin: import("postgres").Sql | undefined;
+let admin: Sql | undefined;
 
 const until = async (condition: () => boolean | Promise<boolean>, ms = 5_000) => {
   const end = Date.now() + ms;
