@@ -1,11 +1,13 @@
 /**
  * `npm start`: open (and migrate) the database, seed demo data on the first run, serve the API,
- * build the static site from it when its inputs changed, and serve the whole shop on one port.
+ * build the static site from it when its inputs changed, and serve the whole shop on one port; with WORKERS=N
+ * (PostgreSQL only) the primary does the first steps once and N processes serve (src/server/server.ts).
  */
+import cluster from "node:cluster";
 import { seedIfEmpty } from "../src/server/db/seed";
 import { DEMO_ACCOUNTS } from "../src/server/db/seed/users";
 import { parseEnv, shopMode } from "../src/server/env";
-import { startServer } from "../src/server/server";
+import { runShopProcesses } from "../src/server/server";
 import { buildSiteIfChanged } from "./lib/build-site";
 import { openShopDatabase } from "./lib/open-shop-database";
 import { exitWithUsageOnHelp } from "./lib/usage";
@@ -15,49 +17,47 @@ Usage: npm start
 
 Opens (and migrates) the database, creates the demo data on the first run, builds the site when its
 inputs changed and serves shop and API on PORT (default 4321).
-Settings: PORT, HOST, PUBLIC_URL, DATABASE_URL, DATA_DIR, DIST_DIR and more (see README).
+WORKERS=N runs N processes on that port (node:cluster; needs DATABASE_URL, and REDIS_URL for shared limits).
+Settings: PORT, HOST, PUBLIC_URL, DATABASE_URL, DATABASE_POOL, WORKERS, DATA_DIR, DIST_DIR and more (see README).
 Without NODE_ENV=production it runs in demo mode: mails go to the local outbox (/dev/outbox) and payments to
 the local simulators, both answering this machine only. NODE_ENV=production needs real settings (README "Production").
 `);
 
 const env = parseEnv();
 const started = Date.now();
-const database = await openShopDatabase(env).catch((error: unknown) => {
-  // Another shop on the same embedded database, an unreachable PostgreSQL ...: the reason, not a stack.
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
-const seeded = await seedIfEmpty(database.db);
-if (seeded) console.log("Demo data created.");
+const role = cluster.isPrimary ? "" : `worker ${process.pid}: `;
 
-let server: Awaited<ReturnType<typeof startServer>>;
 try {
-  server = await startServer(database, env);
+  await runShopProcesses(env, {
+    async open(settings) {
+      const database = await openShopDatabase(settings);
+      // The primary seeds before anything serves; workers find the data there.
+      if (cluster.isPrimary && (await seedIfEmpty(database.db))) console.log("Demo data created.");
+      return database;
+    },
+    async prepare(database, server) {
+      console.log(`API ready on ${server.url}/api (${database.engine})`);
+      const built = await buildSiteIfChanged({ apiUrl: server.internalUrl, publicUrl: server.publicUrl, env, db: database.db });
+      console.log(built ? "Site built." : "Site unchanged since the last build.");
+    },
+    ready(url) {
+      const processes = env.WORKERS > 1 ? `, ${env.WORKERS} processes` : "";
+      console.log(`\n  The shop is running at ${url}  (ready in ${((Date.now() - started) / 1000).toFixed(1)} s${processes})\n`);
+      if (shopMode(env) === "demo") {
+        console.log(
+          [
+            "  DEMO MODE: not for real customers.",
+            `  Mails are not sent; read them at ${url}/dev/outbox. Payments go to built-in simulators (nothing is charged).`,
+            "  Both answer only requests from this machine. For a real shop set NODE_ENV=production (README \"Production\").",
+            `  Demo accounts: ${Object.values(DEMO_ACCOUNTS).map((account) => `${account.email} / ${account.password}`).join(", ")}`,
+            "",
+          ].join("\n"),
+        );
+      }
+    },
+  });
 } catch (error) {
-  await database.close();
-  console.error(error instanceof Error ? error.message : error);
+  // Another shop on the same embedded database, an unreachable PostgreSQL, WORKERS without PostgreSQL ...: the reason, not a stack.
+  console.error(`${role}${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 }
-console.log(`API ready on ${server.url}/api (${database.engine})`);
-const built = await buildSiteIfChanged({ apiUrl: server.internalUrl, publicUrl: server.publicUrl, env, db: database.db });
-console.log(built ? "Site built." : "Site unchanged since the last build.");
-console.log(`\n  The shop is running at ${server.url}  (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
-if (shopMode(env) === "demo") {
-  console.log(
-    [
-      "  DEMO MODE: not for real customers.",
-      `  Mails are not sent; read them at ${server.url}/dev/outbox. Payments go to built-in simulators (nothing is charged).`,
-      "  Both answer only requests from this machine. For a real shop set NODE_ENV=production (README \"Production\").",
-      `  Demo accounts: ${Object.values(DEMO_ACCOUNTS).map((account) => `${account.email} / ${account.password}`).join(", ")}`,
-      "",
-    ].join("\n"),
-  );
-}
-
-async function shutdown() {
-  await server.close();
-  await database.close();
-  process.exit(0);
-}
-process.on("SIGINT", shutdown);
-process.on("SIGTERM", shutdown);

@@ -1,51 +1,146 @@
 /**
- * `npm run bench:purchase`: many buyers racing for the same seats (issue 4 section 5).
- * Creates a throw-away database on the PostgreSQL server of DATABASE_URL (default
- * postgres://postgres@127.0.0.1:5432/test), migrates and seeds it, starts the real shop listening on loopback
- * (BENCH_PORT, default 4406; 0 picks a free port), and lets BENCH_BUYERS (200) concurrent buyers each make
- * BENCH_ROUNDS (5) purchases of one ticket by Webpay (the adapter creates the transaction on the simulator over
- * HTTP too) for a few subcategories whose stock is smaller than the demand. Prints completed orders per second,
- * p50/p99 latency and the oversell count, which must be 0 (the script exits 1 otherwise); then drops the database.
+ * `npm run bench:purchase`: many buyers racing for the same seats, beside the database's own ceiling for that
+ * contention pattern, measured in the same run (docs/performance.md).
+ *
+ * 1. A throw-away database on the PostgreSQL server of DATABASE_URL, migrated and seeded; BENCH_BUYERS buyers.
+ * 2. The ceiling: `pgbench` with a script of one transaction that decrements one of the same number of hot stock
+ *    rows conditionally and inserts an order, on as many connections as the shop has.
+ * 3. For each process count of `--workers` (default 1): the real shop in a child process (the load generator
+ *    never shares its event loop), Webpay's simulator in another (standing for Transbank); BENCH_BUYERS concurrent
+ *    buyers each make BENCH_ROUNDS one-ticket purchases of a few subcategories whose stock is below the demand.
+ *    Prints orders/s, p50/p99, the ratio to the ceiling, the shop's peak RSS, then checks the database:
+ *    0 oversold, 0 lost (every 201 has its order, every held order had its 201), seat counts equal to a recount.
+ * Exits 1 when a check fails; the database is dropped at the end.
  */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import type { AddressInfo } from "node:net";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { serve, type ServerType } from "@hono/node-server";
-import { and, asc, eq, gt, inArray, isNull, or } from "drizzle-orm";
+import { and, asc, eq, gt, inArray } from "drizzle-orm";
 import postgres from "postgres";
-import { createApp } from "../../src/server/app";
 import { signSessionToken } from "../../src/server/auth/session-tokens";
 import { openDatabase } from "../../src/server/db/client";
-import { categories, counties, eventDates, events, orders, productVariants, tickets, users } from "../../src/server/db/schema";
+import { categories, counties, eventDates, events, productVariants, users } from "../../src/server/db/schema";
 import { seedDemoData } from "../../src/server/db/seed";
-import { parseEnv } from "../../src/server/env";
 import { exitWithUsageOnHelp } from "../lib/usage";
 
 exitWithUsageOnHelp(`
-Usage: npm run bench:purchase
+Usage: npm run bench:purchase [-- --workers 1,2]
 
-Concurrent buyers racing for the same seats on a throw-away PostgreSQL database; prints orders per
-second, p50/p99 latency and the oversell count (exits 1 if any seat is oversold).
-Settings: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test), BENCH_BUYERS (200),
-BENCH_ROUNDS (5), BENCH_PORT (4406), BENCH_POOL (20).
+Concurrent buyers racing for the same seats on a throw-away PostgreSQL database, beside pgbench's ceiling for
+the same contention pattern; prints orders/s, p50/p99 latency, the ratio to the ceiling, the shop's peak RSS,
+and checks 0 oversold and 0 lost (exits 1 otherwise). --workers 1,2 runs the shop with 1, then 2 processes.
+Settings: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test), BENCH_BUYERS (200), BENCH_ROUNDS (5),
+BENCH_POOL (connections per shop process, 10), BENCH_PGBENCH_SECONDS (5), PGBENCH (path of pgbench).
 `);
 
 const SERVER_URL = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const BUYERS = Number(process.env.BENCH_BUYERS ?? 200);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
-const PORT = Number(process.env.BENCH_PORT ?? 4406);
-const POOL = Number(process.env.BENCH_POOL ?? 20);
+const POOL = Number(process.env.BENCH_POOL ?? 10);
+const PGBENCH_SECONDS = Number(process.env.BENCH_PGBENCH_SECONDS ?? 5);
+const workersArg = process.argv.indexOf("--workers");
+const WORKER_COUNTS = (workersArg > 0 ? process.argv[workersArg + 1]! : "1").split(",").map(Number);
 const SUBCATEGORIES = 3;
 /** Seats per subcategory: together well below BUYERS x ROUNDS, so the last seats are fought over. */
 const STOCK = Math.max(1, Math.floor((BUYERS * ROUNDS * 0.6) / SUBCATEGORIES));
 const JWT_SECRET = randomBytes(32).toString("base64url");
-const EVENT = "festival-sonidos-de-la-sabana";
+const EVENT = "festival-parque-ohiggins"; // Chilean pesos: Webpay settles them.
+const HOLDING = ["paid", "awaiting_payment", "awaiting_transfer_payment"];
 
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+function pgbenchPath(): string {
+  if (process.env.PGBENCH) return process.env.PGBENCH;
+  for (const candidate of ["pgbench", "/usr/lib/postgresql/15/bin/pgbench"]) {
+    if (spawnSync(candidate, ["--version"]).status === 0) return candidate;
+  }
+  throw new Error("pgbench not found: install postgresql-client or set PGBENCH");
+}
+
+/** The ceiling: the same contention (a conditional decrement of one of N hot rows, then an order insert) in pgbench. */
+function measureCeiling(dbUrl: string, clients: number, workDir: string) {
+  const script = join(workDir, "purchase.sql");
+  writeFileSync(
+    script,
+    [
+      `\\set id random(1, ${SUBCATEGORIES})`,
+      "BEGIN;",
+      "UPDATE bench_hot SET stock = stock - 1 WHERE id = :id AND stock >= 1;",
+      "INSERT INTO bench_orders (hot_id, user_id, total) VALUES (:id, :client_id, 14000);",
+      "END;",
+      "",
+    ].join("\n"),
+  );
+  const run = spawnSync(pgbenchPath(), ["-n", "-M", "prepared", "-f", script, "-c", String(clients), "-j", "2", "-T", String(PGBENCH_SECONDS), dbUrl], {
+    encoding: "utf8",
+  });
+  if (run.status !== 0) throw new Error(`pgbench failed: ${run.stderr}`);
+  const tps = Number(/tps = ([\d.]+) \(without initial connection time\)/.exec(run.stdout)?.[1]);
+  const latency = Number(/latency average = ([\d.]+) ms/.exec(run.stdout)?.[1]);
+  return { tps, latency };
+}
+
+interface Child {
+  process: ChildProcess;
+  line: string;
+}
+
+/** Starts a script in a child process and waits for the line that says it is ready. */
+function startChild(script: string, env: NodeJS.ProcessEnv, readyPrefix: string): Promise<Child> {
+  // BENCH_CPU_PROF=<folder>: the children write V8 CPU profiles there (what docs/performance.md's profile came from).
+  const profile = process.env.BENCH_CPU_PROF ? ["--cpu-prof", "--cpu-prof-dir", process.env.BENCH_CPU_PROF] : [];
+  const child = spawn(process.execPath, [...profile, "--import", "tsx", script], { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...env } });
+  return new Promise((resolve, reject) => {
+    let output = "";
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const line = output.split("\n").find((candidate) => candidate.startsWith(readyPrefix));
+      if (line) resolve({ process: child, line: line.slice(readyPrefix.length).trim() });
+    };
+    child.stdout!.on("data", onData);
+    child.stderr!.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+      if (process.env.BENCH_VERBOSE) process.stderr.write(chunk);
+    });
+    child.once("exit", (code) => reject(new Error(`${script} ended (${code}):\n${output}`)));
+  });
+}
+
+async function stopChild(child: Child): Promise<void> {
+  if (child.process.exitCode !== null) return;
+  const ended = new Promise((done) => child.process.once("exit", done));
+  child.process.kill("SIGTERM");
+  await Promise.race([ended, new Promise((done) => setTimeout(done, 10_000))]);
+  if (child.process.exitCode === null) child.process.kill("SIGKILL");
+}
+
+/** Peak resident memory (VmHWM) of a process and of each of its children (the cluster's workers), in MB. */
+function peakRss(pid: number): { pid: number; mb: number }[] {
+  const read = (id: number) => {
+    try {
+      const status = readFileSync(`/proc/${id}/status`, "utf8");
+      return Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
+    } catch {
+      return 0;
+    }
+  };
+  let children: number[] = [];
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    children = [];
+  }
+  return [pid, ...children].map((id) => ({ pid: id, mb: read(id) }));
+}
+
+function freePort(): number {
+  return 21_000 + Math.floor(Math.random() * 20_000);
 }
 
 const admin = postgres(SERVER_URL, { max: 1, onnotice: () => {} });
@@ -53,26 +148,15 @@ const name = `rodamos_bench_${Date.now()}_${randomBytes(3).toString("hex")}`;
 await admin.unsafe(`create database "${name}"`);
 const dbUrl = new URL(SERVER_URL);
 dbUrl.pathname = `/${name}`;
-const dataDir = mkdtempSync(join(tmpdir(), "rodamos-bench-"));
-let server: ServerType | undefined;
+const workDir = mkdtempSync(join(tmpdir(), "rodamos-bench-"));
+const children: Child[] = [];
 let exitCode = 0;
 
 try {
-  const database = await openDatabase({ url: dbUrl.toString(), max: POOL });
+  const database = await openDatabase({ url: dbUrl.toString(), max: 4 });
   const db = database.db;
   await seedDemoData(db);
-
-  // The shop, listening on loopback; the adapters reach the simulators on the same port.
-  let handler: (request: Request) => Response | Promise<Response> = () => new Response("starting", { status: 503 });
-  const port = await new Promise<number>((resolve, reject) => {
-    server = serve({ fetch: (request) => handler(request), port: PORT, hostname: "127.0.0.1" }, (info: AddressInfo) => resolve(info.port));
-    server.once("error", reject);
-  });
-  const origin = `http://127.0.0.1:${port}`;
-  // NODE_ENV=test keeps the mailer quiet and the expiry timer off: the bench measures purchases only.
-  const env = parseEnv({ NODE_ENV: "test", JWT_SECRET, PUBLIC_URL: origin, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, PAYMENT_SIMULATORS: "true" });
-  const app = createApp({ db, env });
-  handler = (request) => app.fetch(request);
+  const sql = postgres(dbUrl.toString(), { max: 1, onnotice: () => {} });
 
   // What the buyers want: a few one-seat subcategories of one event date, with scarce stock.
   const [event] = await db.select().from(events).where(eq(events.slug, EVENT));
@@ -92,7 +176,8 @@ try {
   ).map((row) => row.variant);
   const provinceId = offered[0]!.provinceId;
   const variants = offered.filter((variant) => variant.provinceId === provinceId && variant.approaches.length === 0).slice(0, SUBCATEGORIES);
-  await db.update(productVariants).set({ stock: STOCK }).where(inArray(productVariants.id, variants.map((variant) => variant.id)));
+  const variantIds = variants.map((variant) => variant.id);
+  await db.update(productVariants).set({ stock: STOCK }).where(inArray(productVariants.id, variantIds));
   const [county] = await db.select({ id: counties.id }).from(counties).where(eq(counties.provinceId, provinceId)).limit(1);
 
   // Buyers with session tokens, inserted directly (sign-up is not what is measured).
@@ -104,19 +189,18 @@ try {
         passwordHash: `bench-${index}`,
         firstName: "Bench",
         lastName: "Buyer",
-        phoneNumber: "573001234567",
-        countryCode: "CO",
-        localeCode: "es_CO",
+        phoneNumber: "56912345678",
+        countryCode: "CL",
+        localeCode: "es_CL",
         verifiedAt: new Date(),
       })),
     )
-    .returning({ id: users.id, passwordHash: users.passwordHash });
+    .returning({ id: users.id });
   const secret = new TextEncoder().encode(JWT_SECRET);
   const tokens = await Promise.all(inserted.map(async (user) => (await signSessionToken(secret, { userId: user.id, role: "customer", tokenVersion: 0 }, new Date())).token));
-
   const body = (variantId: number) =>
     JSON.stringify({
-      url: `/event/${EVENT}`,
+      url: `/cl/es_CL/event/${EVENT}`,
       eventDateId: date!.id,
       provinceId,
       paymentCode: "webpay",
@@ -124,93 +208,141 @@ try {
         {
           placeId: event!.placeId,
           productVariantId: variantId,
-          passengers: [{ name: "Bench Buyer", email: "bench@example.com", phone: "3001234567", passengerAddress: "Calle 1 # 2-3" }],
-          addresses: [{ address: "Calle 1 # 2-3", commune_id: county!.id }],
+          passengers: [{ name: "Bench Buyer", email: "bench@example.com", phone: "912345678", passengerAddress: "Avenida Matta 100" }],
+          addresses: [{ address: "Avenida Matta 100", commune_id: county!.id }],
         },
       ],
     });
 
-  const latencies: number[] = [];
-  const completedLatencies: number[] = [];
-  const outcomes = new Map<string, number>();
-  const count = (key: string) => outcomes.set(key, (outcomes.get(key) ?? 0) + 1);
+  // The ceiling, on as many connections as the largest shop run has.
+  await sql.unsafe(`create table bench_hot (id int primary key, stock int not null);
+    insert into bench_hot select g, 1000000000 from generate_series(1, ${SUBCATEGORIES}) g;
+    create table bench_orders (id bigserial primary key, hot_id int not null, user_id int not null, total int not null, created_at timestamptz not null default now());`);
+  const ceilingClients = POOL * Math.max(...WORKER_COUNTS);
+  const ceiling = measureCeiling(dbUrl.toString(), ceilingClients, workDir);
 
   console.log(
-    `Purchase bench on PostgreSQL (${name}, pool ${POOL}), shop at ${origin}: ${BUYERS} concurrent buyers x ${ROUNDS} purchases, ` +
-      `${variants.length} subcategories x ${STOCK} seats = ${variants.length * STOCK} seats for ${BUYERS * ROUNDS} purchases`,
+    `Purchase bench on PostgreSQL (${name}), ${BUYERS} concurrent buyers x ${ROUNDS} purchases of one ticket by Webpay, ` +
+      `${SUBCATEGORIES} subcategories x ${STOCK} seats = ${SUBCATEGORIES * STOCK} seats for ${BUYERS * ROUNDS} purchases`,
   );
-  const started = performance.now();
-  await Promise.all(
-    tokens.map(async (token, buyer) => {
-      for (let round = 0; round < ROUNDS; round += 1) {
-        const variant = variants[(buyer + round) % variants.length]!;
-        const t0 = performance.now();
-        let key: string;
-        try {
-          const response = await fetch(`${origin}/shop-api/init-payment`, {
-            method: "POST",
-            headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-            body: body(variant.id),
-          });
-          const answer = (await response.json()) as { success: boolean; code?: string };
-          key = response.status === 201 && answer.success ? "completed" : `${response.status} ${answer.code ?? "?"}`;
-        } catch (error) {
-          key = `network ${(error as Error).message}`;
-        }
-        const elapsed = performance.now() - t0;
-        latencies.push(elapsed);
-        if (key === "completed") completedLatencies.push(elapsed);
-        count(key);
-      }
-    }),
+  console.log(
+    `Ceiling (pgbench -M prepared, ${ceilingClients} clients, ${PGBENCH_SECONDS} s: BEGIN; conditional decrement of 1 of ${SUBCATEGORIES} hot rows; insert an order; END):` +
+      ` ${ceiling.tps.toFixed(0)} transactions/s, latency average ${ms(ceiling.latency)}`,
   );
-  const seconds = (performance.now() - started) / 1000;
 
-  // Oversell: tickets held (paid, or awaiting with a live hold) beyond each subcategory's stock on that date.
-  const now = new Date();
-  const held = await db
-    .select({ variantId: tickets.productVariantId })
-    .from(tickets)
-    .innerJoin(orders, eq(orders.id, tickets.orderId))
-    .where(
-      and(
-        eq(orders.eventDateId, date!.id),
-        inArray(tickets.productVariantId, variants.map((variant) => variant.id)),
-        or(eq(orders.state, "paid"), and(inArray(orders.state, ["awaiting_payment", "awaiting_transfer_payment"]), or(isNull(orders.holdExpiresAt), gt(orders.holdExpiresAt, now)))),
-      ),
+  const gateway = await startChild("scripts/bench/purchase-gateway.ts", { NODE_ENV: "test" }, "BENCH GATEWAY READY");
+  children.push(gateway);
+  const gatewayUrl = `http://127.0.0.1:${gateway.line}/webpay`;
+  const summary: string[] = [];
+
+  for (const workers of WORKER_COUNTS) {
+    // A fresh start for each run: earlier orders cancelled (their seats go back through the seat count).
+    await sql`update orders set state = 'cancelled', hold_expires_at = null where event_date_id = ${date!.id} and state in ${sql(HOLDING)}`;
+    const startedIds = new Set((await sql<{ id: number }[]>`select id from orders`).map((row) => Number(row.id)));
+    const port = freePort();
+    const shop = await startChild(
+      "scripts/bench/purchase-shop.ts",
+      {
+        NODE_ENV: "test",
+        DATABASE_URL: dbUrl.toString(),
+        DATABASE_POOL: String(POOL),
+        WORKERS: String(workers),
+        JWT_SECRET,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        DATA_DIR: join(workDir, `data-${workers}`),
+        WEBPAY_BASE_URL: gatewayUrl,
+        PAYMENT_SIMULATORS: "true",
+        ORDER_SWEEP_SECONDS: "0",
+      },
+      "BENCH SHOP READY",
     );
-  let oversell = 0;
-  for (const variant of variants) oversell += Math.max(0, held.filter((row) => row.variantId === variant.id).length - STOCK);
+    children.push(shop);
+    const origin = `http://127.0.0.1:${port}`;
 
-  latencies.sort((a, b) => a - b);
-  completedLatencies.sort((a, b) => a - b);
-  const completed = outcomes.get("completed") ?? 0;
-  const ms = (value: number) => `${value.toFixed(1)} ms`;
-  console.log("");
-  console.log(`  purchases attempted   ${BUYERS * ROUNDS} in ${seconds.toFixed(2)} s`);
-  for (const [key, value] of [...outcomes].sort((a, b) => b[1] - a[1])) console.log(`  ${key.padEnd(21)} ${value}`);
-  console.log(`  completed orders/s    ${(completed / seconds).toFixed(1)}`);
-  console.log(`  latency p50 / p99     ${ms(percentile(latencies, 50))} / ${ms(percentile(latencies, 99))} (all answers)`);
-  console.log(`  completed p50 / p99   ${ms(percentile(completedLatencies, 50))} / ${ms(percentile(completedLatencies, 99))}`);
-  console.log(`  seats sold            ${held.length} of ${variants.length * STOCK}`);
-  console.log(`  oversell              ${oversell}`);
-  if (oversell !== 0 || completed === 0) exitCode = 1;
-  const unexpected = [...outcomes.keys()].filter((key) => key !== "completed" && key !== "409 stock_exhausted");
-  if (unexpected.length > 0) {
-    console.log(`  unexpected answers: ${unexpected.join(", ")}`);
-    exitCode = 1;
+    const latencies: number[] = [];
+    const outcomes = new Map<string, number>();
+    const answeredIds: number[] = [];
+    let lastCompleted = 0;
+    const started = performance.now();
+    await Promise.all(
+      tokens.map(async (token, buyer) => {
+        for (let round = 0; round < ROUNDS; round += 1) {
+          const variant = variants[(buyer + round) % variants.length]!;
+          const t0 = performance.now();
+          let key: string;
+          try {
+            const response = await fetch(`${origin}/shop-api/init-payment`, {
+              method: "POST",
+              headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+              body: body(variant.id),
+            });
+            const answer = (await response.json()) as { success: boolean; code?: string; data?: { orderId?: number } };
+            key = response.status === 201 && answer.success ? "completed" : `${response.status} ${answer.code ?? "?"}`;
+            if (key === "completed") {
+              answeredIds.push(answer.data!.orderId!);
+              lastCompleted = performance.now();
+            }
+          } catch (error) {
+            key = `network ${(error as Error).message}`;
+          }
+          latencies.push(performance.now() - t0);
+          outcomes.set(key, (outcomes.get(key) ?? 0) + 1);
+        }
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    const rss = peakRss(shop.process.pid!);
+    await stopChild(shop);
+
+    // What the database holds after the run.
+    const held = await sql<{ id: number; variant: number }[]>`
+      select o.id, t.product_variant_id as variant from orders o join tickets t on t.order_id = o.id
+      where o.event_date_id = ${date!.id} and o.state in ${sql(HOLDING)}`;
+    const heldOrders = new Set(held.map((row) => Number(row.id)).filter((id) => !startedIds.has(id)));
+    let oversold = 0;
+    for (const variant of variants) oversold += Math.max(0, held.filter((row) => Number(row.variant) === variant.id).length - STOCK);
+    const answered = new Set(answeredIds);
+    const lost = [...answered].filter((id) => !heldOrders.has(id)).length + [...heldOrders].filter((id) => !answered.has(id)).length;
+    const drift = await sql<{ n: number }[]>`
+      select count(*)::int as n from seat_counts s
+      full join (select t.product_variant_id as v, o.event_date_id as d, count(*)::int as taken from tickets t join orders o on o.id = t.order_id
+                 where o.state in ${sql(HOLDING)} and o.event_date_id is not null group by 1, 2) r
+        on r.v = s.product_variant_id and r.d = s.event_date_id
+      where coalesce(s.taken, 0) <> coalesce(r.taken, 0)`;
+
+    latencies.sort((a, b) => a - b);
+    const completed = outcomes.get("completed") ?? 0;
+    const selling = Math.max((lastCompleted - started) / 1000, 0.001);
+    const perSecond = completed / selling;
+    console.log("");
+    console.log(`Shop with ${workers} process${workers > 1 ? "es" : ""} (pool ${POOL} each)`);
+    console.log(`  purchases attempted   ${BUYERS * ROUNDS} in ${seconds.toFixed(2)} s`);
+    for (const [key, value] of [...outcomes].sort((a, b) => b[1] - a[1])) console.log(`  ${key.padEnd(21)} ${value}`);
+    console.log(`  completed orders/s    ${perSecond.toFixed(0)} (${completed} orders until the last seat was sold, ${selling.toFixed(2)} s)`);
+    console.log(`  of the ceiling        ${((perSecond / ceiling.tps) * 100).toFixed(0)} % (pgbench ${ceiling.tps.toFixed(0)} transactions/s)`);
+    console.log(`  latency p50 / p99     ${ms(percentile(latencies, 50))} / ${ms(percentile(latencies, 99))} (all answers)`);
+    console.log(`  peak RSS              ${rss.map((entry) => `${entry.mb.toFixed(0)} MB`).join(" + ")}${rss.length > 1 ? " (primary + workers)" : ""}`);
+    console.log(`  seats sold            ${heldOrders.size} of ${SUBCATEGORIES * STOCK}`);
+    console.log(`  oversold              ${oversold}`);
+    console.log(`  lost                  ${lost}`);
+    console.log(`  seat count drift      ${drift[0]!.n} rows`);
+    summary.push(`  ${String(workers).padStart(2)} process${workers > 1 ? "es" : "  "}  ${perSecond.toFixed(0).padStart(6)} orders/s  p99 ${ms(percentile(latencies, 99))}`);
+    const unexpected = [...outcomes.keys()].filter((key) => key !== "completed" && key !== "409 stock_exhausted");
+    if (unexpected.length > 0) console.log(`  unexpected answers: ${unexpected.join(", ")}`);
+    if (oversold !== 0 || lost !== 0 || drift[0]!.n !== 0 || completed === 0 || unexpected.length > 0) exitCode = 1;
   }
-
-  await new Promise<void>((done) => {
-    server!.close(() => done());
-    (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
-  });
-  server = undefined;
+  if (WORKER_COUNTS.length > 1) {
+    console.log("\nThroughput by process count:");
+    for (const line of summary) console.log(line);
+  }
+  await sql.end({ timeout: 5 });
   await database.close();
 } finally {
-  if (server) (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+  for (const child of children) await stopChild(child);
   await admin.unsafe(`drop database if exists "${name}" with (force)`);
   await admin.end({ timeout: 5 });
-  rmSync(dataDir, { recursive: true, force: true });
+  rmSync(workDir, { recursive: true, force: true });
 }
 process.exit(exitCode);

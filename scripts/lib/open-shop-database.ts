@@ -4,5 +4,5 @@ import { openDatabase } from "../../src/server/db/client";
 import type { Env } from "../../src/server/env";
 
 export function openShopDatabase(env: Env) {
-  return openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: join(env.DATA_DIR, "pglite") });
+  return openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL, max: env.DATABASE_POOL } : { dataDir: join(env.DATA_DIR, "pglite") });
 }

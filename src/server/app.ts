@@ -18,7 +18,8 @@ import { catalogApi } from "./routes/catalog.routes";
 import { mountApiDocs } from "./routes/api-docs";
 import { paymentSimulators } from "./payments/simulators";
 import { accountRoutes } from "./routes/account";
-import { purchaseApi, startExpirySweeper } from "./routes/orders";
+import { purchaseApi } from "./routes/orders";
+import { startBackgroundWork } from "./outbox/background";
 import { outboxRoutes } from "./routes/dev/outbox.routes";
 import { uploadRoutes } from "./routes/uploads.routes";
 import { UPLOAD_PATH } from "./uploads/multipart";
@@ -26,7 +27,10 @@ import { UPLOAD_PATH } from "./uploads/multipart";
 export interface AppOptions {
   /** Serve the prerendered site from this folder too (the running shop); tests of the API leave it out. */
   distDir?: string;
-  /** Run the outbox worker (a serving shop always does); tests leave it off and call `app.outbox.drain()`. */
+  /**
+   * Run the background work (outbox delivery; the poll and the hold sweeper in the leader process only): a
+   * serving shop always does; tests leave it off and call `app.outbox.drain()`.
+   */
   outboxWorker?: boolean;
 }
 
@@ -37,7 +41,10 @@ export const JSON_BODY_LIMIT = 64 * 1024;
 export function createApp(setup: ShopSetup, options: AppOptions = {}) {
   const deps = createShopContext(setup);
   const app = new Hono<AppEnv>();
-  if (options.distDir) app.use("*", compress());
+  // The account and purchase calls answer small JSON without a Content-Length, which compress() would gzip
+  // through a new stream each time whatever its size: they go out as they are.
+  const compressing = compress();
+  if (options.distDir) app.use("*", (c, next) => (c.req.path.startsWith("/shop-api/") ? next() : compressing(c, next)));
   // Inside compress(): it reads the generated pages' inline scripts before they are gzipped.
   app.use("*", securityHeaders(deps.env));
   app.use("*", canonicalHost(deps.env));
@@ -76,9 +83,8 @@ export function createApp(setup: ShopSetup, options: AppOptions = {}) {
     return fail(c, new ApiError(500, "internal_error"));
   });
 
-  startExpirySweeper(deps);
-  if (options.outboxWorker ?? deps.env.NODE_ENV !== "test") deps.outbox.start();
-  return Object.assign(app, { outbox: deps.outbox });
+  const background = options.outboxWorker ?? deps.env.NODE_ENV !== "test" ? startBackgroundWork(deps) : null;
+  return Object.assign(app, { outbox: deps.outbox, stopBackground: async () => background?.stop() });
 }
 
 /** PostgreSQL's class 22 "data exception" (PGlite and postgres.js alike), on the error or its cause (Drizzle wraps it). */

@@ -21,6 +21,10 @@ const envSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   /** PostgreSQL for scale; without it the embedded PGlite in DATA_DIR is used. */
   DATABASE_URL: z.string().startsWith("postgres").optional(),
+  /** Connections each shop process keeps to PostgreSQL (the leader election keeps one more of its own). */
+  DATABASE_POOL: z.coerce.number().int().min(2).max(200).default(10),
+  /** Shop processes `npm start` runs on the one port (node:cluster); more than 1 needs PostgreSQL. */
+  WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   DATA_DIR: z.string().default("./data"),
   DIST_DIR: z.string().default("./dist"),
   JWT_SECRET: z.string().min(32).optional(),
@@ -55,7 +59,7 @@ const envSchema = z.object({
   PAYMENT_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(1440).default(20),
   /** How long a bank-transfer order holds its seats while the buyer transfers and staff validate (24 h). */
   TRANSFER_HOLD_HOURS: z.coerce.number().int().min(1).max(720).default(48),
-  /** Seconds between sweeps that mark unpaid orders past their hold `expired` (0: only the sweeps before purchases). */
+  /** Seconds between sweeps that mark unpaid orders past their hold `expired` (0: only the sweeps of refused purchases). */
   ORDER_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   /** How long a claimed outbox row waits before another process may take it again (its process may have died). */
   OUTBOX_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),

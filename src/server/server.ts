@@ -1,4 +1,8 @@
-/** The running shop: the API plus the prerendered site, on one port. */
+/**
+ * The running shop: the API plus the prerendered site, on one port; with WORKERS=N, N processes (node:cluster)
+ * sharing that port on one PostgreSQL, the sweeper and the outbox poll running in one of them (outbox/leader.ts).
+ */
+import cluster from "node:cluster";
 import { serve, type ServerType } from "@hono/node-server";
 import { eq, inArray, sql } from "drizzle-orm";
 import { createApp } from "./app";
@@ -44,7 +48,7 @@ async function demoPasswordsInUse(db: Db): Promise<string[]> {
  * Serves the shop. In production it refuses (throws, saying what is missing) unless mail, gateways and keys are
  * real and no demo account keeps its published password.
  */
-export async function startServer(database: Database, env: Env): Promise<RunningServer> {
+export async function startServer(database: Database, env: Env, options: { background?: boolean } = {}): Promise<RunningServer> {
   assertReadyToServe(env, await enabledPaymentMethods(database.db));
   if (shopMode(env) === "production") {
     const open = await demoPasswordsInUse(database.db);
@@ -54,7 +58,7 @@ export async function startServer(database: Database, env: Env): Promise<Running
   }
   // Filled in below once the port is known, so links made while serving name the port actually listened on.
   const runtimeEnv: Env = { ...env };
-  const app = createApp({ db: database.db, env: runtimeEnv }, { distDir: env.DIST_DIR, outboxWorker: true });
+  const app = createApp({ db: database.db, env: runtimeEnv }, { distDir: env.DIST_DIR, outboxWorker: options.background ?? true });
   let server: ServerType;
   const port = await new Promise<number>((resolvePort, reject) => {
     server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => resolvePort(info.port));
@@ -73,11 +77,122 @@ export async function startServer(database: Database, env: Env): Promise<Running
     internalUrl: internalOrigin({ HOST: env.HOST, PORT: port }),
     url,
     publicUrl: publicOrigin(runtimeEnv),
-    close: () =>
-      new Promise((done) => {
+    close: async () => {
+      await app.stopBackground();
+      await new Promise<void>((done) => {
         server.close(() => done());
         // Kept-alive sockets would hold the close for up to the keep-alive time: idle ones go now.
         if ("closeIdleConnections" in server) server.closeIdleConnections();
-      }),
+      });
+    },
   };
+}
+
+export interface ShopProcessesOptions {
+  /** Opens (and migrates) the shop's database. */
+  open(env: Env): Promise<Database>;
+  /**
+   * Once, in the first process, with the database open and an API server answering at `server.internalUrl`
+   * (seed, build the site). With WORKERS > 1 that server is a private one, closed before the workers start.
+   */
+  prepare?(database: Database, server: RunningServer): Promise<void>;
+  /** Told once the shop serves (every worker listening). */
+  ready?(url: string): void;
+}
+
+/** Why WORKERS > 1 cannot run here, or null. */
+export function workersRefusal(env: Env): string | null {
+  if (env.WORKERS === 1) return null;
+  if (!env.DATABASE_URL) {
+    return `WORKERS=${env.WORKERS} needs PostgreSQL (DATABASE_URL): the embedded PGlite database belongs to one process. Set DATABASE_URL or use WORKERS=1.`;
+  }
+  if (env.PORT === 0) return "WORKERS > 1 needs a fixed PORT: the processes share it.";
+  return null;
+}
+
+/** What is per process with WORKERS > 1 and should be said at start. */
+function workerCaveats(env: Env): string[] {
+  const notes: string[] = [];
+  if (!env.REDIS_URL) notes.push("REDIS_URL is not set: each process counts login and code attempts on its own (the limits multiply by WORKERS).");
+  if (shopMode(env) === "demo") notes.push("the payment simulators keep their transactions in each process's memory: a simulated payment may fail when its steps reach different processes.");
+  return notes;
+}
+
+/**
+ * `npm start`: one process (WORKERS=1), or a primary that migrates, seeds and builds once and then forks
+ * WORKERS processes serving the same port, starting a new one whenever one dies.
+ */
+export async function runShopProcesses(env: Env, options: ShopProcessesOptions): Promise<void> {
+  if (cluster.isWorker) return runWorker(env, options);
+  const refusal = workersRefusal(env);
+  if (refusal) throw new Error(refusal);
+  const database = await options.open(env);
+  if (env.WORKERS === 1) {
+    const server = await startServer(database, env).catch(async (error: unknown) => {
+      await database.close();
+      throw error;
+    });
+    await options.prepare?.(database, server);
+    options.ready?.(server.url);
+    const shutdown = async () => {
+      await server.close();
+      await database.close();
+      process.exit(0);
+    };
+    process.on("SIGINT", shutdown);
+    process.on("SIGTERM", shutdown);
+    return;
+  }
+
+  // The primary serves nothing itself: a private API for the build, then only the workers.
+  try {
+    assertReadyToServe(env, await enabledPaymentMethods(database.db));
+    if (options.prepare) {
+      const internal = await startServer(database, { ...env, PORT: 0, HOST: "127.0.0.1", PUBLIC_URL: env.PUBLIC_URL ?? publicOrigin(env) }, { background: false });
+      try {
+        await options.prepare(database, { ...internal, url: publicOrigin(env), publicUrl: env.PUBLIC_URL ?? publicOrigin(env) });
+      } finally {
+        await internal.close();
+      }
+    }
+  } finally {
+    await database.close();
+  }
+  for (const note of workerCaveats(env)) console.warn(`WORKERS=${env.WORKERS}: ${note}`);
+  let stopping = false;
+  let listening = 0;
+  const fork = () => {
+    const worker = cluster.fork();
+    worker.on("message", (message: unknown) => {
+      if ((message as { type?: string })?.type !== "listening") return;
+      listening += 1;
+      if (listening === env.WORKERS) options.ready?.(publicOrigin(env));
+    });
+  };
+  cluster.on("exit", (worker, code, signal) => {
+    if (stopping) return;
+    console.warn(`shop worker ${worker.process.pid} ended (${signal ?? code}); starting another`);
+    setTimeout(fork, 1_000).unref();
+  });
+  for (let index = 0; index < env.WORKERS; index += 1) fork();
+  const shutdown = () => {
+    stopping = true;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGTERM");
+    cluster.disconnect(() => process.exit(0));
+  };
+  process.on("SIGINT", shutdown);
+  process.on("SIGTERM", shutdown);
+}
+
+async function runWorker(env: Env, options: ShopProcessesOptions): Promise<void> {
+  const database = await options.open(env);
+  const server = await startServer(database, env);
+  process.send?.({ type: "listening", url: server.url });
+  const shutdown = async () => {
+    await server.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on("SIGINT", shutdown);
+  process.on("SIGTERM", shutdown);
 }

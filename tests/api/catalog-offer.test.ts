@@ -2,7 +2,9 @@
  * What an event sells: categories and subcategories with live stock (`/events/{id}/product-variant`) and the
  * provinces it picks people up in (`/provinces/by-event/{id}`). Storefront spec sections 3, 7 and 9.
  */
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { productVariants } from "../../src/server/db/schema";
 import { liveStock } from "../../src/server/services/catalog";
 import type { Category, ProvinceOption } from "../../src/shared/types/catalog";
 import { openTestShop, type AnswerBody, type TestShop } from "../helpers/test-shop";
@@ -118,10 +120,13 @@ describe("GET /api/events/{id}/product-variant", () => {
     const buyer = await insertUser(db);
     await insertOrder(db, {
       userId: buyer.id, eventId: event.id, eventDateId: dates[0]!.id, provinceId: van.provinceId,
-      state: "paid", ticketVariants: Array.from({ length: van.stock + 2 }, () => van.id),
+      state: "paid", ticketVariants: Array.from({ length: van.stock }, () => van.id),
     });
+    // Sold out, then the stock is lowered (the database refuses to sell past it, not to lower it).
+    await db.update(productVariants).set({ stock: van.stock - 2 }).where(eq(productVariants.id, van.id));
     const subs = data((await get<Category[]>(`/api/events/${event.id}/product-variant`)).body).flatMap((category) => category.subCategories);
     expect(subs.find((sub) => sub.productVariantId === van.id)!.stock).toBe(0);
+    await db.update(productVariants).set({ stock: van.stock }).where(eq(productVariants.id, van.id));
   });
 
   it("liveStock answers only the asked variants, in one call the booking can reuse", async () => {

@@ -18,6 +18,13 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** The server each PostgreSQL `Db` was opened on, for what needs a session of its own (the leader's lock). */
+const serverUrls = new WeakMap<object, string>();
+
+export function postgresUrlOf(db: Db): string | undefined {
+  return serverUrls.get(db);
+}
+
 const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 
 /** pg_advisory_lock key for migrating: a constant the shop alone uses ("rodm" in ASCII). */
@@ -51,6 +58,7 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Database>
     } finally {
       await lock.end({ timeout: 5 });
     }
+    serverUrls.set(db, options.url);
     return { db: db as unknown as Db, engine: "postgres", close: () => sql.end({ timeout: 5 }) };
   }
   const { PGlite } = await import("@electric-sql/pglite");

@@ -305,7 +305,12 @@ export const orders = pgTable(
     paidAt: timestamp("paid_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index("orders_user_idx").on(t.userId), index("orders_event_idx").on(t.eventId, t.eventDateId)],
+  (t) => [
+    index("orders_user_idx").on(t.userId),
+    index("orders_event_idx").on(t.eventId, t.eventDateId),
+    // The hold sweeper reads only live holds (ending an order clears its hold_expires_at).
+    index("orders_hold_idx").on(t.holdExpiresAt).where(sql`${t.holdExpiresAt} is not null`),
+  ],
 );
 
 export const tickets = pgTable(
@@ -352,7 +357,23 @@ export const payments = pgTable(
     idempotencyKey: text("idempotency_key"),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("payments_idempotency_idx").on(t.idempotencyKey)],
+  (t) => [uniqueIndex("payments_idempotency_idx").on(t.idempotencyKey), index("payments_order_idx").on(t.orderId)],
+);
+
+/**
+ * Seats taken of a subcategory on an event date: the tickets of paid and awaiting orders, kept by triggers on
+ * `tickets` and `orders` (migration 0005) in the transaction that changes them, for every writer alike. The
+ * trigger refuses (SQLSTATE RD001 `stock_exhausted`) a change that raises `taken` past the variant's stock, so
+ * a purchase takes its seats with one conditional write on this row instead of locking and recounting.
+ */
+export const seatCounts = pgTable(
+  "seat_counts",
+  {
+    productVariantId: integer("product_variant_id").notNull().references(() => productVariants.id, { onDelete: "cascade" }),
+    eventDateId: integer("event_date_id").notNull().references(() => eventDates.id, { onDelete: "cascade" }),
+    taken: integer("taken").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.productVariantId, t.eventDateId] })],
 );
 
 export const checkIns = pgTable(
@@ -397,7 +418,7 @@ export const eventRequests = pgTable(
     eventId: integer("event_id").references(() => events.id),
     createdAt: createdAt(),
   },
-  (t) => [index("event_requests_owner_idx").on(t.ownerId)],
+  (t) => [index("event_requests_owner_idx").on(t.ownerId), index("event_requests_event_idx").on(t.eventId)],
 );
 
 export const guests = pgTable(

@@ -4,8 +4,9 @@
  * ahead, so a row whose process died mid-delivery is taken again once the lease runs out. Each row then runs its
  * handler outside any transaction; success sets `done_at`, failure keeps the error and waits with backoff.
  *
- * A serving shop runs it on a timer and right after each commit that enqueued something (`wake`); tests leave
- * the timer off and call `drain()`, which delivers everything due before it answers.
+ * Every serving process delivers right after its own commits that enqueued something (`wake`); the timer that
+ * picks up retries and rows of processes that died runs in one process across all of them, the leader
+ * (outbox/leader.ts). Tests leave both off and call `drain()`, which delivers everything due before it answers.
  */
 import { eq, sql } from "drizzle-orm";
 import type { ShopContext } from "../context";
@@ -18,12 +19,15 @@ const CLAIM_BATCH = 10;
 const POLL_MS = 2_000;
 
 export interface Outbox {
-  /** Deliver what is due now, soon, in the background (a no-op until `start`). */
+  /** Deliver what is due now, soon, in the background (a no-op until `acceptWakes` or `start`). */
   wake(): void;
   /** Deliver everything due, one pass after another, until nothing is left; answers how many were tried. */
   drain(): Promise<number>;
-  /** Poll every few seconds (the serving shop). */
+  /** Make `wake` deliver (every serving process). */
+  acceptWakes(): void;
+  /** Poll every few seconds, and accept wakes (the leader). */
   start(): void;
+  /** Stop polling (leadership lost, or shutdown); wakes stay accepted. */
   stop(): void;
 }
 
@@ -36,7 +40,7 @@ interface ClaimedRow {
 
 export function createOutbox(deps: ShopContext): Outbox {
   let timer: NodeJS.Timeout | undefined;
-  let started = false;
+  let awake = false;
   let pass: Promise<number> | null = null;
   let warned = false;
 
@@ -103,7 +107,10 @@ export function createOutbox(deps: ShopContext): Outbox {
 
   return {
     wake() {
-      if (started) queueMicrotask(background);
+      if (awake) queueMicrotask(background);
+    },
+    acceptWakes() {
+      awake = true;
     },
     async drain() {
       let total = 0;
@@ -114,16 +121,16 @@ export function createOutbox(deps: ShopContext): Outbox {
       }
     },
     start() {
-      if (started) return;
-      started = true;
+      awake = true;
+      if (timer) return;
       timer = setInterval(background, POLL_MS);
       // The worker never keeps the process alive on its own.
       timer.unref();
       background();
     },
     stop() {
-      started = false;
       if (timer) clearInterval(timer);
+      timer = undefined;
     },
   };
 }

@@ -7,7 +7,8 @@
  */
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { orders, tickets } from "../../db/schema";
+import { orders } from "../../db/schema";
+import { refusalOf } from "../../db/statements";
 import { ShopError } from "../../../shared/domain/shop-error";
 import type { ShopContext } from "../../context";
 import type { PaymentConfirmation } from "../../payments";
@@ -15,8 +16,6 @@ import { AWAITING_STATES } from "./order-states";
 import { enqueue } from "../../outbox/enqueue";
 import { enqueueOrderNotice, type OrderNotice } from "./order-notices";
 import { paymentOf, recordConfirmation, type PaymentRecord } from "./payment-records";
-import { lockVariants, seatsAvailable } from "./place-order";
-import { ticketsPerVariant } from "./pricing";
 import { cancelOrder } from "./release";
 
 export interface OrderForPayment {
@@ -57,8 +56,8 @@ export interface ConfirmationResult {
 
 /**
  * awaiting -> paid, in one conditional update. An order that is no longer awaiting but whose payment did arrive
- * (its hold ran out a moment before, or a late webhook) is paid anyway if its seats are still free, re-checked
- * under the same locks as a purchase; otherwise the caller marks the payment `refund_due` and queues its refund.
+ * (its hold ran out a moment before, or a late webhook) is paid anyway if its seats are still free (the seat
+ * count refuses otherwise, as it refuses a purchase); otherwise the caller marks the payment `refund_due` and queues its refund.
  */
 export async function markPaid(db: Db, order: OrderForPayment, now: Date): Promise<"paid" | "already_paid" | "no_seats"> {
   const changed = await db
@@ -70,18 +69,21 @@ export async function markPaid(db: Db, order: OrderForPayment, now: Date): Promi
   const current = await orderForPayment(db, order.id);
   if (!current || current.state === "paid") return "already_paid";
   if (current.eventDateId === null) return "no_seats";
-  return db.transaction(async (tx) => {
-    const variantRows = await tx.select({ variantId: tickets.productVariantId }).from(tickets).where(eq(tickets.orderId, order.id));
-    const wanted = ticketsPerVariant(variantRows.map((row) => row.variantId));
-    await lockVariants(tx, wanted.keys());
-    if (!(await seatsAvailable(tx, current.eventId, current.eventDateId!, wanted, now))) return "no_seats";
-    const revived = await tx
-      .update(orders)
-      .set({ state: "paid", paidAt: now, holdExpiresAt: null })
-      .where(and(eq(orders.id, order.id), inArray(orders.state, ["expired", "cancelled"])))
-      .returning({ id: orders.id });
-    return revived.length > 0 ? "paid" : "already_paid";
-  });
+  // Reviving the order takes its seats back through the seat-count trigger, which refuses (stock_exhausted) when
+  // they were sold again; the savepoint keeps the caller's transaction usable after that refusal.
+  try {
+    return await db.transaction(async (savepoint) => {
+      const revived = await savepoint
+        .update(orders)
+        .set({ state: "paid", paidAt: now, holdExpiresAt: null })
+        .where(and(eq(orders.id, order.id), inArray(orders.state, ["expired", "cancelled"])))
+        .returning({ id: orders.id });
+      return revived.length > 0 ? "paid" : "already_paid";
+    });
+  } catch (error) {
+    if (refusalOf(error) === "stock_exhausted") return "no_seats";
+    throw error;
+  }
 }
 
 /** A cancel that rests only on the browser's word must match what the payment started with. */

@@ -1,34 +1,21 @@
 /**
- * Taking the seats (STYLE.md "Stock and money", after pretix's locking): in ONE transaction lock what becomes
- * scarcer (the variant rows, `for update`, always in id order so two buyers can never wait on each other in a
- * circle), recount paid + pending + unexpired holds with the catalogue's own stock count, then write the order
- * with its tickets, passengers, address lines and payment row and count the discount use (refused, and all of it
- * rolled back, if the last use went meanwhile). A second buyer of the
- * same subcategory waits on the lock and then recounts with this order included: N buyers for the last K seats
- * get exactly K orders.
+ * Taking the seats and writing the order in ONE statement, one round trip, committed on its own: the order, its
+ * tickets, passengers, address lines and payment row, the discount use (counted only while below its limit) and
+ * the order's mail in the outbox. Inserting the tickets raises `seat_counts.taken` for their subcategory and
+ * date (a trigger, migration 0005), which refuses the whole statement with `stock_exhausted` when that would pass
+ * the variant's stock; a used-up discount refuses it the same way. Row locks live only while the statement runs
+ * inside PostgreSQL, never across a round trip to Node: N buyers for the last K seats get exactly K orders.
+ *
+ * A guest of a private event first locks their guest-list row and recounts what they already hold, in the same
+ * transaction as the write (private-events/invited.ts), so two of their purchases at once cannot both fit.
  */
-import { and, asc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { addressLines, discounts, orders, passengers, payments, productVariants, tickets } from "../../db/schema";
 import { ShopError } from "../../../shared/domain/shop-error";
-import { liveStock } from "../catalog/stock";
-import { enqueueOrderNotice, type OrderNotice } from "./order-notices";
+import type { Db } from "../../db/client";
+import { runStatement } from "../../db/statements";
+import { lockInvitedSeats, type InvitedGuest } from "../private-events/invited";
+import type { OrderNotice } from "./order-notices";
 import type { OrderState } from "./order-states";
-import { ticketsPerVariant } from "./pricing";
 import type { PurchasePlan } from "./purchase-checks";
-
-/** Locks the variant rows in id order; the caller is inside a transaction. */
-export async function lockVariants(tx: Db, variantIds: Iterable<number>): Promise<void> {
-  const ids = [...new Set(variantIds)].sort((a, b) => a - b);
-  if (ids.length === 0) return;
-  await tx.select({ id: productVariants.id }).from(productVariants).where(inArray(productVariants.id, ids)).orderBy(asc(productVariants.id)).for("update");
-}
-
-/** After `lockVariants`: do `wanted` (variant -> tickets) still fit in the live stock of that date? */
-export async function seatsAvailable(tx: Db, eventId: number, eventDateId: number, wanted: Map<number, number>, now: Date): Promise<boolean> {
-  const available = await liveStock(tx, { eventId, eventDateId, variantIds: [...wanted.keys()], now });
-  return [...wanted].every(([variantId, count]) => (available.get(variantId) ?? 0) >= count);
-}
 
 export interface PlacedOrder {
   id: number;
@@ -43,64 +30,97 @@ function noticeOnPlacing(state: OrderState): OrderNotice | null {
   return null;
 }
 
-export async function placeOrder(db: Db, plan: PurchasePlan, state: OrderState, holdExpiresAt: Date | null, now: Date): Promise<PlacedOrder> {
+// Ticket ids are drawn first so passengers and address lines attach to their ticket by position.
+const PLACE_ORDER_SQL = `
+with new_order as (
+  insert into orders (user_id, event_id, event_date_id, province_id, payment_code, state, currency, subtotal, total,
+                      discount_id, hold_expires_at, paid_at, created_at)
+  values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::int, $11::timestamptz, $12::timestamptz, $13::timestamptz)
+  returning id
+), ticket_ids as (
+  select ord, nextval(pg_get_serial_sequence('tickets', 'id'))::int as id
+  from generate_series(1, cardinality($14::int[])) as ord
+), new_tickets as (
+  insert into tickets (id, order_id, product_variant_id, price, discount_price, place_id)
+  select i.id, o.id, t.variant, t.price, t.discount_price, t.place_id
+  from new_order o
+  cross join unnest($14::int[], $15::int[], $16::int[], $17::int[]) with ordinality as t(variant, price, discount_price, place_id, ord)
+  join ticket_ids i on i.ord = t.ord
+  returning id
+), new_passengers as (
+  insert into passengers (ticket_id, name, email, phone, passenger_address)
+  select i.id, p.name, p.email, p.phone, p.address
+  from unnest($18::int[], $19::text[], $20::text[], $21::text[], $22::text[]) as p(ord, name, email, phone, address)
+  join ticket_ids i on i.ord = p.ord
+  returning id
+), new_addresses as (
+  insert into address_lines (ticket_id, address, county_id)
+  select i.id, a.address, a.county
+  from unnest($23::int[], $24::text[], $25::int[]) as a(ord, address, county)
+  join ticket_ids i on i.ord = a.ord
+  returning id
+), new_payment as (
+  insert into payments (order_id, method, state, amount, created_at)
+  select id, $5, $26, $9, $13::timestamptz from new_order
+  returning id
+), discount_use as (
+  update discounts set times_used = times_used + 1
+  where id = $10::int and (usage_limit is null or times_used < usage_limit)
+  returning id
+), notice as (
+  insert into outbox (kind, payload)
+  select 'order.notice', jsonb_build_object('orderId', id, 'notice', $27::text) from new_order where $27::text is not null
+  returning id
+)
+select o.id,
+  case when $10::int is not null and not exists (select 1 from discount_use) then shop_refuse('discount_used_up') end as refused
+from new_order o`;
+
+export async function placeOrder(db: Db, plan: PurchasePlan, state: OrderState, holdExpiresAt: Date | null, now: Date, guest?: InvitedGuest): Promise<PlacedOrder> {
+  const ticketsByPosition = plan.tickets.map((ticket, index) => ({ ticket, ord: index + 1 }));
+  const passengers = ticketsByPosition.flatMap(({ ticket, ord }) => ticket.passengers.map((passenger) => ({ ord, ...passenger })));
+  const addresses = ticketsByPosition.flatMap(({ ticket, ord }) => ticket.addresses.map((line) => ({ ord, ...line })));
+  const params = [
+    plan.userId,
+    plan.event.id,
+    plan.eventDateId,
+    plan.provinceId,
+    plan.paymentCode,
+    state,
+    plan.currency,
+    plan.totals.subtotal,
+    plan.totals.total,
+    plan.discount?.id ?? null,
+    holdExpiresAt,
+    state === "paid" ? now : null,
+    now,
+    plan.tickets.map((ticket) => ticket.productVariantId),
+    plan.tickets.map((ticket) => ticket.price),
+    plan.tickets.map((ticket) => ticket.discountPrice),
+    plan.tickets.map((ticket) => ticket.placeId),
+    passengers.map((row) => row.ord),
+    passengers.map((row) => row.name),
+    passengers.map((row) => row.email),
+    passengers.map((row) => row.phone),
+    passengers.map((row) => row.passengerAddress),
+    addresses.map((row) => row.ord),
+    addresses.map((row) => row.address),
+    addresses.map((row) => row.commune_id),
+    state === "paid" ? "approved" : "created",
+    noticeOnPlacing(state),
+  ];
+  const write = async (target: Db) => {
+    try {
+      const [row] = await runStatement<{ id: number }>(target, PLACE_ORDER_SQL, params);
+      return { id: Number(row!.id), state, holdExpiresAt };
+    } catch (error) {
+      if (error instanceof ShopError && error.code === "discount_used_up") throw new ShopError("discount_used_up", { discountCode: "errors.discount_used_up" });
+      throw error;
+    }
+  };
+  if (!guest) return write(db);
   return db.transaction(async (tx) => {
-    const wanted = ticketsPerVariant(plan.tickets.map((ticket) => ticket.productVariantId));
-    await lockVariants(tx, wanted.keys());
-    if (!(await seatsAvailable(tx, plan.event.id, plan.eventDateId, wanted, now))) throw new ShopError("stock_exhausted");
-
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        userId: plan.userId,
-        eventId: plan.event.id,
-        eventDateId: plan.eventDateId,
-        provinceId: plan.provinceId,
-        paymentCode: plan.paymentCode,
-        state,
-        currency: plan.currency,
-        subtotal: plan.totals.subtotal,
-        total: plan.totals.total,
-        discountId: plan.discount?.id ?? null,
-        holdExpiresAt,
-        paidAt: state === "paid" ? now : null,
-        createdAt: now,
-      })
-      .returning({ id: orders.id });
-    const orderId = order!.id;
-
-    // The statements below do not depend on one another: issued together, PostgreSQL receives them pipelined on
-    // the transaction's connection, which keeps the variant locks held for fewer round trips.
-    // One insert per ticket, so each ticket's passengers and addresses attach to the right row.
-    const ticketIds = await Promise.all(
-      plan.tickets.map(async (ticket) => {
-        const [row] = await tx
-          .insert(tickets)
-          .values({ orderId, productVariantId: ticket.productVariantId, price: ticket.price, discountPrice: ticket.discountPrice, placeId: ticket.placeId })
-          .returning({ id: tickets.id });
-        return row!.id;
-      }),
-    );
-    const passengerRows = plan.tickets.flatMap((ticket, index) => ticket.passengers.map((passenger) => ({ ticketId: ticketIds[index]!, ...passenger })));
-    const addressRows = plan.tickets.flatMap((ticket, index) =>
-      ticket.addresses.map((line) => ({ ticketId: ticketIds[index]!, address: line.address, countyId: line.commune_id })),
-    );
-    const [discountUse] = await Promise.all([
-      plan.discount
-        ? // Checked before, but another buyer may have taken the last use since: count it only while below the limit.
-          tx
-            .update(discounts)
-            .set({ timesUsed: sql`${discounts.timesUsed} + 1` })
-            .where(and(eq(discounts.id, plan.discount.id), or(isNull(discounts.usageLimit), lt(discounts.timesUsed, discounts.usageLimit))))
-            .returning({ id: discounts.id })
-        : Promise.resolve([{ id: 0 }]),
-      passengerRows.length > 0 ? tx.insert(passengers).values(passengerRows) : undefined,
-      addressRows.length > 0 ? tx.insert(addressLines).values(addressRows) : undefined,
-      tx.insert(payments).values({ orderId, method: plan.paymentCode, state: state === "paid" ? "approved" : "created", amount: plan.totals.total, createdAt: now }),
-    ]);
-    if (discountUse.length === 0) throw new ShopError("discount_used_up", { discountCode: "errors.discount_used_up" });
-    const notice = noticeOnPlacing(state);
-    if (notice) await enqueueOrderNotice(tx, orderId, notice);
-    return { id: orderId, state, holdExpiresAt };
+    await lockInvitedSeats(tx, guest, plan.tickets.length);
+    return write(tx);
   });
 }

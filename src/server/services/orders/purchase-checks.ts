@@ -3,10 +3,10 @@
  * its own rows: the date belongs to a bookable event and is upcoming, the buyer may book a private event, the
  * payment method fits the event, every subcategory belongs to the event and the chosen province, passengers and
  * addresses fit the ticket, counties exist in the province, and the discount is valid here. Prices come from the
- * variant rows. Stock is not checked here: place-order.ts recounts it under lock.
+ * variant rows. Stock is not checked here: place-order.ts takes the seats with the order's own write.
  */
 import { settlesCurrency } from "../../payments/currencies";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { PAYMENT_TYPE } from "../../../shared/domain/event-kinds";
 import type { Purchase } from "../../../shared/schemas/purchase";
 import type { Db } from "../../db/client";
@@ -14,7 +14,7 @@ import { categories, counties, countries, eventDates, events, paymentMethods, pr
 import { ShopError, type ShopErrorCode } from "../../../shared/domain/shop-error";
 import type { PaymentCode } from "../../payments";
 import { canViewPrivateEvent } from "../catalog/event-detail";
-import { checkInvitedSeats } from "../private-events/invited";
+import { checkInvitedSeats, type InvitedGuest } from "../private-events/invited";
 import { findValidDiscount, type ValidDiscount } from "./discounts";
 import { orderTotals, priceTickets, type OrderTotals, type TicketPrice } from "./pricing";
 
@@ -34,6 +34,8 @@ export interface PurchasePlan {
   tickets: CheckedTicket[];
   discount: ValidDiscount | null;
   totals: OrderTotals;
+  /** The buyer's guest-list row on a private event published from a request: the write recounts under its lock. */
+  guest: InvitedGuest | null;
 }
 
 const refuse = (code: ShopErrorCode, field?: string) => new ShopError(code, field ? { [field]: `errors.${code}` } : undefined);
@@ -44,18 +46,75 @@ export type BookableDate = Awaited<ReturnType<typeof findBookableDate>>;
  * The date, its event and currency, and whether the chosen method is enabled in the event's country: one query,
  * the purchase's only lookup of the date (the checks and the seat count below work from what it found).
  */
+/** The purchase's lookups as prepared statements: parsed and planned once per connection, not per purchase. */
+function buildLookups(db: Db) {
+  return {
+    bookableDate: db
+      // Only what the checks read: whole rows (the event's texts in every language) cost more to send and map.
+      .select({
+        date: { startDate: eventDates.startDate },
+        event: {
+          id: events.id,
+          published: events.published,
+          cancelled: events.cancelled,
+          requiresLogin: events.requiresLogin,
+          ownerId: events.ownerId,
+          paymentType: events.paymentType,
+          placeId: events.placeId,
+          countryCode: events.countryCode,
+          // The names alone, for the payment's description.
+          translations: sql<Record<string, { name: string }>>`(select coalesce(jsonb_object_agg(k, jsonb_build_object('name', v->'name')), '{}'::jsonb) from jsonb_each(${events.translations}) as t(k, v))`,
+        },
+        currency: countries.currency,
+        methodId: paymentMethods.id,
+      })
+      .from(eventDates)
+      .innerJoin(events, eq(events.id, eventDates.eventId))
+      .innerJoin(countries, eq(countries.code, events.countryCode))
+      .leftJoin(
+        paymentMethods,
+        and(eq(paymentMethods.countryCode, events.countryCode), eq(paymentMethods.code, sql.placeholder("paymentCode")), eq(paymentMethods.enabled, true)),
+      )
+      .where(eq(eventDates.id, sql.placeholder("eventDateId")))
+      .limit(1)
+      .prepare("purchase_bookable_date"),
+    variants: db
+      .select({
+        variant: {
+          id: productVariants.id,
+          provinceId: productVariants.provinceId,
+          price: productVariants.price,
+          capacity: productVariants.capacity,
+          stops: productVariants.stops,
+          approaches: productVariants.approaches,
+        },
+        eventId: categories.eventId,
+      })
+      .from(productVariants)
+      .innerJoin(categories, eq(categories.id, productVariants.categoryId))
+      .where(sql`${productVariants.id} = any(${sql.placeholder("ids")}::int[])`)
+      .prepare("purchase_variants"),
+    counties: db
+      .select({ id: counties.id })
+      .from(counties)
+      .where(and(sql`${counties.id} = any(${sql.placeholder("ids")}::int[])`, eq(counties.provinceId, sql.placeholder("provinceId"))))
+      .prepare("purchase_counties"),
+  };
+}
+
+const prepared = new WeakMap<Db, ReturnType<typeof buildLookups>>();
+
+function preparedLookups(db: Db) {
+  let lookups = prepared.get(db);
+  if (!lookups) {
+    lookups = buildLookups(db);
+    prepared.set(db, lookups);
+  }
+  return lookups;
+}
+
 export async function findBookableDate(db: Db, eventDateId: number, paymentCode: PaymentCode, userId: number, now: Date) {
-  const [row] = await db
-    .select({ date: eventDates, event: events, currency: countries.currency, methodId: paymentMethods.id })
-    .from(eventDates)
-    .innerJoin(events, eq(events.id, eventDates.eventId))
-    .innerJoin(countries, eq(countries.code, events.countryCode))
-    .leftJoin(
-      paymentMethods,
-      and(eq(paymentMethods.countryCode, events.countryCode), eq(paymentMethods.code, paymentCode), eq(paymentMethods.enabled, true)),
-    )
-    .where(eq(eventDates.id, eventDateId))
-    .limit(1);
+  const [row] = await preparedLookups(db).bookableDate.execute({ eventDateId, paymentCode });
   if (!row) throw refuse("unknown_event_date", "eventDateId");
   const { event, date } = row;
   if (!event.published) throw refuse("not_found");
@@ -87,14 +146,11 @@ const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim(
 export async function checkPurchase(db: Db, userId: number, body: Purchase, bookable: BookableDate, now: Date): Promise<PurchasePlan> {
   const { event, currency } = bookable;
   // A private event published from a request: guests on its list only, within their seats (private-events/invited.ts).
-  if (event.requiresLogin && event.paymentType === PAYMENT_TYPE.organiser) await checkInvitedSeats(db, event.id, userId, body.tickets.length, now);
+  const guest =
+    event.requiresLogin && event.paymentType === PAYMENT_TYPE.organiser ? await checkInvitedSeats(db, event.id, userId, body.tickets.length, now) : null;
 
   const variantIds = [...new Set(body.tickets.map((ticket) => ticket.productVariantId))];
-  const variantRows = await db
-    .select({ variant: productVariants, eventId: categories.eventId })
-    .from(productVariants)
-    .innerJoin(categories, eq(categories.id, productVariants.categoryId))
-    .where(inArray(productVariants.id, variantIds));
+  const variantRows = await preparedLookups(db).variants.execute({ ids: variantIds });
   const variants = new Map(variantRows.map((row) => [row.variant.id, row]));
 
   // Every subcategory must be of this event and of the chosen province (which also proves the province valid).
@@ -123,10 +179,7 @@ export async function checkPurchase(db: Db, userId: number, body: Purchase, book
   });
 
   if (typedCounties.size > 0) {
-    const found = await db
-      .select({ id: counties.id })
-      .from(counties)
-      .where(and(inArray(counties.id, [...typedCounties]), eq(counties.provinceId, body.provinceId)));
+    const found = await preparedLookups(db).counties.execute({ ids: [...typedCounties], provinceId: body.provinceId });
     if (found.length !== typedCounties.size) throw refuse("unknown_county", "tickets");
   }
 
@@ -151,5 +204,6 @@ export async function checkPurchase(db: Db, userId: number, body: Purchase, book
     tickets: body.tickets.map((ticket, index) => ({ ...prices[index]!, placeId: ticket.placeId, passengers: ticket.passengers, addresses: ticket.addresses })),
     discount,
     totals: orderTotals(prices),
+    guest,
   };
 }

@@ -1,11 +1,12 @@
 /**
- * POST /shop-api/init-payment (issue 4 section 2): check everything, take the seats in one transaction, then
+ * POST /shop-api/init-payment (issue 4 section 2): check everything, take the seats in one statement, then
  * start the payment with the method's adapter and answer the spec's payment response plus the order id.
  * The gateway is called after the transaction commits, so no lock is held while a provider answers; if it
  * cannot start, the order is cancelled at once and its seats go back on sale. The order's mail is queued in the
  * order's own transaction (src/server/outbox), so a crash after the commit still sends it.
  */
 import type { Locale } from "../../../shared/locales";
+import { ShopError, type ShopErrorCode } from "../../../shared/domain/shop-error";
 import type { PaymentStartAnswer, Purchase } from "../../../shared/schemas/purchase";
 import type { ShopContext } from "../../context";
 import { pick } from "../catalog/rows";
@@ -16,6 +17,9 @@ import { placeOrder } from "./place-order";
 import { checkPurchase, findBookableDate } from "./purchase-checks";
 import { cancelOrder, expireHolds } from "./release";
 
+/** Refusals that the event's run-out holds may cause. */
+const RELEASABLE = new Set<ShopErrorCode>(["stock_exhausted", "discount_used_up", "guest_seats_exceeded"]);
+
 export interface Buyer {
   id: number;
   email: string;
@@ -25,16 +29,26 @@ export interface Buyer {
 export async function purchase(deps: ShopContext, buyer: Buyer, body: Purchase, locale: Locale, origin?: string): Promise<PaymentStartAnswer> {
   const now = deps.now();
   const bookable = await findBookableDate(deps.db, body.eventDateId, body.paymentCode, buyer.id, now);
-  // Mark this event's run-out holds before the rest is checked, so their discount uses come back first.
-  await expireHolds(deps.db, now, { eventId: bookable.event.id });
-  const plan = await checkPurchase(deps.db, buyer.id, body, bookable, now);
-
-  // Nothing to charge (a full discount): the order is paid as it is placed, as an organiser-funded one is.
-  const state: OrderState = plan.totals.total === 0 ? "paid" : INITIAL_STATE[plan.paymentCode];
-  const order = await placeOrder(deps.db, plan, state, holdExpiry(state, now, deps.env), now);
+  const place = async () => {
+    const plan = await checkPurchase(deps.db, buyer.id, body, bookable, now);
+    // Nothing to charge (a full discount): the order is paid as it is placed, as an organiser-funded one is.
+    const state: OrderState = plan.totals.total === 0 ? "paid" : INITIAL_STATE[plan.paymentCode];
+    return { plan, order: await placeOrder(deps.db, plan, state, holdExpiry(state, now, deps.env), now, plan.guest ?? undefined) };
+  };
+  let placed: Awaited<ReturnType<typeof place>>;
+  try {
+    placed = await place();
+  } catch (error) {
+    // Holds that ran out still count until they are marked expired (the sweeper does it every minute). Only when
+    // that could change the answer: mark this event's, which gives back their seats and discount uses, and try once more.
+    if (!(error instanceof ShopError && RELEASABLE.has(error.code))) throw error;
+    if ((await expireHolds(deps.db, now, { eventId: bookable.event.id })).length === 0) throw error;
+    placed = await place();
+  }
+  const { plan, order } = placed;
 
   let response: Record<string, string | undefined> = {};
-  if (state !== "paid" || plan.paymentCode === "prepagado") {
+  if (order.state !== "paid" || plan.paymentCode === "prepagado") {
     try {
       const started = await deps.payments.get(plan.paymentCode).start({
         orderId: order.id,
@@ -54,8 +68,9 @@ export async function purchase(deps: ShopContext, buyer: Buyer, body: Purchase, 
     }
   }
 
-  // Its mail (confirmation or transfer instructions) was queued with the order; deliver it now.
-  deps.outbox.wake();
+  // Its mail (confirmation or transfer instructions) was queued with the order; deliver it now. A card payment's
+  // order queued nothing: no delivery pass (and its query) for it.
+  if (order.state === "paid" || order.state === "awaiting_transfer_payment") deps.outbox.wake();
 
   return {
     orderId: order.id,

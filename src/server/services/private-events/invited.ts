@@ -65,14 +65,23 @@ export async function claimInvitation(db: Db, userId: number, token: string, now
   return { eventSlug: row.slug, seats: row.guest.seats };
 }
 
+/** A buyer found on an event's guest list: what the purchase re-checks under the guest row's lock. */
+export interface InvitedGuest {
+  guestId: number;
+  eventId: number;
+  email: string;
+}
+
 /**
  * Purchase rule for an event published from a request: the buyer's email must be on its guest list; their
  * tickets (this purchase plus the ones they hold) stay within the seats the list gives them; and after the
- * claim deadline a guest who had not claimed has lost the seat. Events not published from a request pass.
+ * claim deadline a guest who had not claimed has lost the seat. Answers the guest (null for events not published
+ * from a request, which any invited viewer may book). This check runs before the purchase, to refuse early;
+ * `lockInvitedSeats` repeats the seat count inside the purchase's transaction, where it cannot race.
  */
-export async function checkInvitedSeats(db: Db, eventId: number, userId: number, wanted: number, now: Date): Promise<void> {
+export async function checkInvitedSeats(db: Db, eventId: number, userId: number, wanted: number, now: Date): Promise<InvitedGuest | null> {
   const [request] = await db.select().from(eventRequests).where(eq(eventRequests.eventId, eventId));
-  if (!request) return;
+  if (!request) return null;
   const email = await emailOf(db, userId);
   const [guest] = await db
     .select()
@@ -82,4 +91,17 @@ export async function checkInvitedSeats(db: Db, eventId: number, userId: number,
   const used = (await bookedSeatsByEmail(db, eventId, [email])).get(email) ?? 0;
   if (used === 0 && guest.claimedAt === null && now.getTime() >= claimDeadline(request).getTime()) throw new ShopError("invitation_expired");
   if (used + wanted > guest.seats) throw new ShopError("guest_seats_exceeded", undefined, { seats: guest.seats, used });
+  return { guestId: guest.id, eventId, email };
+}
+
+/**
+ * Inside the purchase's transaction, before its write: locks the guest's row (a second purchase of the same
+ * guest waits here until the first commits) and recounts the seats they hold, now including any order that
+ * committed meanwhile. The lock is released by the purchase's commit or rollback.
+ */
+export async function lockInvitedSeats(tx: Db, guest: InvitedGuest, wanted: number): Promise<void> {
+  const [row] = await tx.select({ seats: guests.seats }).from(guests).where(eq(guests.id, guest.guestId)).for("update");
+  if (!row) throw new ShopError("event_not_invited");
+  const used = (await bookedSeatsByEmail(tx, guest.eventId, [guest.email])).get(guest.email) ?? 0;
+  if (used + wanted > row.seats) throw new ShopError("guest_seats_exceeded", undefined, { seats: row.seats, used });
 }
