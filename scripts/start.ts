@@ -1,12 +1,14 @@
 /**
  * `npm start`: open (and migrate) the database, seed demo data on the first run, serve the API,
- * build the static site from it when its inputs changed, and serve the whole shop on one port.
+ * build the static site from it when its inputs changed, and serve the whole shop on one port. Afterwards every
+ * catalogue change is published to the pages (scripts/lib/build-site.ts `startSitePublisher`).
  */
 import { seedIfEmpty } from "../src/server/db/seed";
 import { DEMO_ACCOUNTS } from "../src/server/db/seed/users";
 import { parseEnv, shopMode } from "../src/server/env";
 import { startServer } from "../src/server/server";
-import { buildSiteIfChanged } from "./lib/build-site";
+import { buildSiteIfChanged, startSitePublisher } from "./lib/build-site";
+import { adoptPlainDist } from "../src/server/site/site-builds";
 import { openShopDatabase } from "./lib/open-shop-database";
 import { exitWithUsageOnHelp } from "./lib/usage";
 
@@ -32,6 +34,8 @@ if (seeded) console.log("Demo data created.");
 
 let server: Awaited<ReturnType<typeof startServer>>;
 try {
+  // Before serving: a DIST_DIR left as a plain folder becomes the first swappable build.
+  await adoptPlainDist(env.DIST_DIR);
   server = await startServer(database, env);
 } catch (error) {
   await database.close();
@@ -41,6 +45,7 @@ try {
 console.log(`API ready on ${server.url}/api (${database.engine})`);
 const built = await buildSiteIfChanged({ apiUrl: server.internalUrl, publicUrl: server.publicUrl, env, db: database.db });
 console.log(built ? "Site built." : "Site unchanged since the last build.");
+const publisher = await startSitePublisher({ apiUrl: server.internalUrl, publicUrl: server.publicUrl, env, db: database.db, catalogue: server.catalogue });
 console.log(`\n  The shop is running at ${server.url}  (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
 if (shopMode(env) === "demo") {
   console.log(
@@ -55,6 +60,7 @@ if (shopMode(env) === "demo") {
 }
 
 async function shutdown() {
+  await publisher.close();
   await server.close();
   await database.close();
   process.exit(0);

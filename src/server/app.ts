@@ -78,7 +78,7 @@ export function createApp(setup: ShopSetup, options: AppOptions = {}) {
 
   startExpirySweeper(deps);
   if (options.outboxWorker ?? deps.env.NODE_ENV !== "test") deps.outbox.start();
-  return Object.assign(app, { outbox: deps.outbox });
+  return Object.assign(app, { outbox: deps.outbox, catalogue: deps.catalogue });
 }
 
 /** PostgreSQL's class 22 "data exception" (PGlite and postgres.js alike), on the error or its cause (Drizzle wraps it). */

@@ -2,6 +2,7 @@
 import { serve, type ServerType } from "@hono/node-server";
 import { eq, inArray, sql } from "drizzle-orm";
 import { createApp } from "./app";
+import type { CatalogueChanges } from "./catalogue/changes";
 import type { Database, Db } from "./db/client";
 import { paymentMethods, users } from "./db/schema";
 import { DEMO_ACCOUNTS } from "./db/seed/users";
@@ -16,6 +17,8 @@ export interface RunningServer {
   publicUrl: string;
   /** What this machine's own processes (the site build) call: no name resolution involved. */
   internalUrl: string;
+  /** This shop's announcements of catalogue changes (the static-page publisher listens to them). */
+  catalogue: CatalogueChanges;
   close(): Promise<void>;
 }
 
@@ -73,6 +76,7 @@ export async function startServer(database: Database, env: Env): Promise<Running
     internalUrl: internalOrigin({ HOST: env.HOST, PORT: port }),
     url,
     publicUrl: publicOrigin(runtimeEnv),
+    catalogue: app.catalogue,
     close: () => new Promise((done) => server.close(() => done())),
   };
 }
