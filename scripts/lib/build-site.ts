@@ -98,11 +98,12 @@ export async function publishSite(options: SiteOptions): Promise<Publication & {
 
 const stampFileOf = (env: Env) => join(env.DATA_DIR, "site-build.json");
 
-async function siteStamp(options: SiteOptions & { db: Db }): Promise<string> {
+/** `sources`: the hash of the site's sources, when already known (they do not change while the shop runs). */
+async function siteStamp(options: SiteOptions & { db: Db }, sources = hashSources(process.cwd())): Promise<string> {
   // The day is part of the stamp: events whose dates pass must leave the prerendered lists.
   const day = new Date().toISOString().slice(0, 10);
   // The public origin too: a shop moved to another port or host rebuilds its absolute links.
-  return `${day}:${options.publicUrl}:${hashSources(process.cwd())}:${await hashCatalogue(options.db)}`;
+  return `${day}:${options.publicUrl}:${sources}:${await hashCatalogue(options.db)}`;
 }
 
 function writeStamp(env: Env, stamp: string) {
@@ -129,12 +130,14 @@ export async function buildSiteIfChanged(options: SiteOptions & { db: Db; force?
  */
 export async function startSitePublisher(options: SiteOptions & { db: Db; catalogue: CatalogueChanges; debounceMs?: number }): Promise<Publisher> {
   const lease = await publisherLease(options.env.DATABASE_URL);
+  // Read once: hashing every source file blocks the serving process for a moment.
+  const sources = hashSources(process.cwd());
   const publisher = createPublisher({
     debounceMs: options.debounceMs,
     publish: async () => {
       // Another process publishes: it heard this change through the lease.
       if (!(await lease.held())) return undefined;
-      const stamp = await siteStamp(options);
+      const stamp = await siteStamp(options, sources);
       const publication = await publishSite(options);
       writeStamp(options.env, stamp);
       return publication;

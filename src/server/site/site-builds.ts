@@ -76,10 +76,13 @@ async function* filesUnder(dir: string, base = dir): AsyncGenerator<string> {
   }
 }
 
-async function sameBytes(a: string, b: string): Promise<boolean> {
+/** Build assets are named by their content (astro.config.mjs): the same name and size is the same file. */
+const HASHED = /^_astro[\\/]/;
+
+async function sameBytes(a: string, b: string, hashedName: boolean): Promise<boolean> {
   const [infoA, infoB] = await Promise.all([stat(a), stat(b).catch(() => undefined)]);
   if (!infoB?.isFile() || infoA.size !== infoB.size) return false;
-  if (infoA.ino === infoB.ino && infoA.dev === infoB.dev) return true;
+  if ((infoA.ino === infoB.ino && infoA.dev === infoB.dev) || hashedName) return true;
   const [bytesA, bytesB] = await Promise.all([readFile(a), readFile(b)]);
   return bytesA.equals(bytesB);
 }
@@ -101,7 +104,7 @@ export async function carryOver(previous: string | undefined, next: string): Pro
   for await (const file of filesUnder(next)) if (!COPIES.some((suffix) => file.endsWith(suffix))) files.push(file);
   const work = files.map((file) => async () => {
     const source = previous && join(previous, file);
-    if (!source || !(await sameBytes(join(next, file), source))) {
+    if (!source || !(await sameBytes(join(next, file), source, HASHED.test(file)))) {
       changed.push(file);
       return;
     }
