@@ -1,7 +1,7 @@
 /**
  * The shop as the browser tests see it: a fresh embedded database with the demo data, the site built
- * from it, served on E2E_PORT. It listens on that port only once the site is built, so Playwright's
- * wait for the URL is a wait for a complete shop.
+ * from it, served on E2E_PORT with the page publisher running as in `npm start`. It listens on that port
+ * only once the site is built, so Playwright's wait for the URL is a wait for a complete shop.
  */
 import { rmSync } from "node:fs";
 import { join } from "node:path";
@@ -9,7 +9,7 @@ import { openDatabase } from "../src/server/db/client";
 import { seedIfEmpty } from "../src/server/db/seed";
 import { parseEnv } from "../src/server/env";
 import { startServer } from "../src/server/server";
-import { buildSiteIfChanged } from "./lib/build-site";
+import { buildSiteIfChanged, startSitePublisher } from "./lib/build-site";
 
 const port = Number(process.env.E2E_PORT ?? 4399);
 const dataDir = `.tmp/e2e-${port}`;
@@ -35,8 +35,11 @@ await buildSiteIfChanged({ apiUrl: builder.internalUrl, publicUrl: env.PUBLIC_UR
 await builder.close();
 
 const server = await startServer(database, env);
+// As in `npm start`: catalogue changes made in a journey (the back office) reach the pages.
+const publisher = await startSitePublisher({ apiUrl: server.internalUrl, publicUrl: env.PUBLIC_URL!, env, db: database.db, catalogue: server.catalogue });
 console.log(`e2e shop ready on ${server.url}`);
 const stop = async () => {
+  await publisher.close();
   await server.close();
   await database.close();
   process.exit(0);

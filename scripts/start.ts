@@ -2,13 +2,16 @@
  * `npm start`: open (and migrate) the database, seed demo data on the first run, serve the API,
  * build the static site from it when its inputs changed, and serve the whole shop on one port; with WORKERS=N
  * (PostgreSQL only) the primary does the first steps once and N processes serve (src/server/server.ts).
+ * Afterwards every catalogue change is published to the pages (scripts/lib/build-site.ts `startSitePublisher`;
+ * with several processes one of them publishes, the others forward their changes to it).
  */
 import cluster from "node:cluster";
 import { seedIfEmpty } from "../src/server/db/seed";
 import { DEMO_ACCOUNTS } from "../src/server/db/seed/users";
 import { parseEnv, shopMode } from "../src/server/env";
 import { runShopProcesses } from "../src/server/server";
-import { buildSiteIfChanged } from "./lib/build-site";
+import { adoptPlainDist } from "../src/server/site/site-builds";
+import { buildSiteIfChanged, startSitePublisher } from "./lib/build-site";
 import { openShopDatabase } from "./lib/open-shop-database";
 import { exitWithUsageOnHelp } from "./lib/usage";
 
@@ -37,9 +40,13 @@ try {
     },
     async prepare(database, server) {
       console.log(`API ready on ${server.url}/api (${database.engine})`);
+      // A DIST_DIR left as a plain folder becomes the first swappable build.
+      await adoptPlainDist(env.DIST_DIR);
       const built = await buildSiteIfChanged({ apiUrl: server.internalUrl, publicUrl: server.publicUrl, env, db: database.db });
       console.log(built ? "Site built." : "Site unchanged since the last build.");
     },
+    serving: (database, server) =>
+      startSitePublisher({ apiUrl: server.internalUrl, publicUrl: server.publicUrl, env, db: database.db, catalogue: server.catalogue }),
     ready(url) {
       const processes = env.WORKERS > 1 ? `, ${env.WORKERS} processes` : "";
       console.log(`\n  The shop is running at ${url}  (ready in ${((Date.now() - started) / 1000).toFixed(1)} s${processes})\n`);

@@ -1,15 +1,22 @@
 /**
  * Builds the static site from the live API, and skips the build when neither the site's sources nor
- * the catalogue changed since the last one (so a second `npm start` is ready in seconds).
+ * the catalogue changed since the last one (so a second `npm start` is ready in seconds). Every build is written
+ * aside and then swapped in whole (src/server/site/site-builds.ts), and renders only the pages whose catalogue
+ * answers changed since the last build (Astro's incremental build, keyed by src/site/cache-key.ts), so the
+ * publisher runs the same build after each catalogue change.
  */
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync, mkdirSync } from "node:fs";
-import { join, relative } from "node:path";
+import { rm } from "node:fs/promises";
+import { join, relative, resolve } from "node:path";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../src/server/db/client";
 import type { Env } from "../../src/server/env";
-import { precompress } from "../../src/server/site/precompress";
+import type { CatalogueChanges } from "../../src/server/catalogue/changes";
+import { createPublisher, type Publisher } from "../../src/server/site/publisher";
+import { publisherLease } from "../../src/server/site/publisher-lease";
+import { adoptPlainDist, newBuildDir, publishBuild, type Publication } from "../../src/server/site/site-builds";
 
 const SOURCES = ["src", "content", "public", "astro.config.mjs", "package-lock.json"];
 /** Tables whose rows appear in prerendered pages. */
@@ -47,31 +54,110 @@ async function hashCatalogue(db: Db): Promise<string> {
   return hash.digest("hex");
 }
 
-/** Builds with `publicUrl` as the origin of the sitemap, canonical and alternate links. */
-export function runAstroBuild(apiUrl: string, distDir: string, publicUrl: string): Promise<void> {
+/**
+ * Builds with `publicUrl` as the origin of the sitemap, canonical and alternate links. `cacheDir` keeps what the next
+ * build reuses (pages whose key did not change are copied from it).
+ */
+export function runAstroBuild(apiUrl: string, distDir: string, publicUrl: string, cacheDir?: string): Promise<void> {
   return new Promise((done, reject) => {
     const child = spawn(process.execPath, ["node_modules/astro/bin/astro.mjs", "build", ...(process.env.ASTRO_VERBOSE ? [] : ["--silent"])], {
       stdio: "inherit",
-      env: { ...process.env, SHOP_API_URL: apiUrl, DIST_DIR: distDir, PUBLIC_URL: publicUrl, ASTRO_TELEMETRY_DISABLED: "1" },
+      env: {
+        ...process.env,
+        SHOP_API_URL: apiUrl,
+        DIST_DIR: distDir,
+        PUBLIC_URL: publicUrl,
+        ASTRO_TELEMETRY_DISABLED: "1",
+        ...(cacheDir ? { ASTRO_CACHE_DIR: resolve(cacheDir) } : {}),
+      },
     });
     child.once("error", reject);
     child.once("exit", (code) => (code === 0 ? done() : reject(new Error(`astro build exited with ${code}`))));
   });
 }
 
-export async function buildSiteIfChanged(options: { apiUrl: string; publicUrl: string; env: Env; db: Db; force?: boolean }) {
-  const root = process.cwd();
-  const stampFile = join(options.env.DATA_DIR, "site-build.json");
+interface SiteOptions {
+  apiUrl: string;
+  publicUrl: string;
+  env: Env;
+}
+
+/** Builds the whole site aside (re-rendering only what changed) and swaps it in; the served build stays on failure. */
+export async function publishSite(options: SiteOptions): Promise<Publication & { renderSeconds: number }> {
+  const next = await newBuildDir(options.env.DIST_DIR);
+  const started = performance.now();
+  try {
+    await runAstroBuild(options.apiUrl, next, options.publicUrl, join(options.env.DATA_DIR, "astro-cache"));
+  } catch (error) {
+    await rm(next, { recursive: true, force: true });
+    throw error;
+  }
+  const renderSeconds = (performance.now() - started) / 1000;
+  return { ...(await publishBuild(options.env.DIST_DIR, next)), renderSeconds };
+}
+
+const stampFileOf = (env: Env) => join(env.DATA_DIR, "site-build.json");
+
+/** `sources`: the hash of the site's sources, when already known (they do not change while the shop runs). */
+async function siteStamp(options: SiteOptions & { db: Db }, sources = hashSources(process.cwd())): Promise<string> {
   // The day is part of the stamp: events whose dates pass must leave the prerendered lists.
   const day = new Date().toISOString().slice(0, 10);
   // The public origin too: a shop moved to another port or host rebuilds its absolute links.
-  const stamp = `${day}:${options.publicUrl}:${hashSources(root)}:${await hashCatalogue(options.db)}`;
+  return `${day}:${options.publicUrl}:${sources}:${await hashCatalogue(options.db)}`;
+}
+
+function writeStamp(env: Env, stamp: string) {
+  mkdirSync(env.DATA_DIR, { recursive: true });
+  writeFileSync(stampFileOf(env), JSON.stringify({ stamp, builtAt: new Date().toISOString() }));
+}
+
+export async function buildSiteIfChanged(options: SiteOptions & { db: Db; force?: boolean }) {
+  const stamp = await siteStamp(options);
+  const stampFile = stampFileOf(options.env);
   const previous = existsSync(stampFile) ? (JSON.parse(readFileSync(stampFile, "utf8")) as { stamp: string }).stamp : "";
   if (!options.force && previous === stamp && existsSync(join(options.env.DIST_DIR, "index.html"))) return false;
-  await runAstroBuild(options.apiUrl, options.env.DIST_DIR, options.publicUrl);
-  // Compressed once here, never per request (src/server/site/precompress.ts).
-  await precompress(options.env.DIST_DIR);
-  mkdirSync(options.env.DATA_DIR, { recursive: true });
-  writeFileSync(stampFile, JSON.stringify({ stamp, builtAt: new Date().toISOString() }));
+  // A DIST_DIR built before builds were swapped becomes the first of them (nothing serves it yet).
+  await adoptPlainDist(options.env.DIST_DIR);
+  await publishSite(options);
+  writeStamp(options.env, stamp);
   return true;
+}
+
+/**
+ * The publisher of the serving process: after each catalogue change `catalogue` announces (or another process
+ * shares, on PostgreSQL) the pages are built again and swapped in. Only the process holding the publisher lease
+ * builds; the others pass their changes on.
+ */
+export async function startSitePublisher(options: SiteOptions & { db: Db; catalogue: CatalogueChanges; debounceMs?: number }): Promise<Publisher> {
+  const lease = await publisherLease(options.env.DATABASE_URL);
+  // Read once: hashing every source file blocks the serving process for a moment.
+  const sources = hashSources(process.cwd());
+  const publisher = createPublisher({
+    debounceMs: options.debounceMs,
+    publish: async () => {
+      // Another process publishes: it heard this change through the lease.
+      if (!(await lease.held())) return undefined;
+      const stamp = await siteStamp(options, sources);
+      const publication = await publishSite(options);
+      writeStamp(options.env, stamp);
+      return publication;
+    },
+  });
+  const stopListening = options.catalogue.listen((change) => {
+    publisher.hear(change);
+    lease.share(change);
+  });
+  await lease.onShared((change) => publisher.hear(change));
+  return {
+    hear: publisher.hear,
+    idle: publisher.idle,
+    get published() {
+      return publisher.published;
+    },
+    async close() {
+      stopListening();
+      await publisher.close();
+      await lease.close();
+    },
+  };
 }

@@ -84,7 +84,7 @@ export function createApp(setup: ShopSetup, options: AppOptions = {}) {
   });
 
   const background = options.outboxWorker ?? deps.env.NODE_ENV !== "test" ? startBackgroundWork(deps) : null;
-  return Object.assign(app, { outbox: deps.outbox, stopBackground: async () => background?.stop() });
+  return Object.assign(app, { outbox: deps.outbox, catalogue: deps.catalogue, stopBackground: async () => background?.stop() });
 }
 
 /** PostgreSQL's class 22 "data exception" (PGlite and postgres.js alike), on the error or its cause (Drizzle wraps it). */

@@ -6,6 +6,7 @@ import cluster from "node:cluster";
 import { serve, type ServerType } from "@hono/node-server";
 import { eq, inArray, sql } from "drizzle-orm";
 import { createApp } from "./app";
+import type { CatalogueChanges } from "./catalogue/changes";
 import type { Database, Db } from "./db/client";
 import { paymentMethods, users } from "./db/schema";
 import { DEMO_ACCOUNTS } from "./db/seed/users";
@@ -20,6 +21,8 @@ export interface RunningServer {
   publicUrl: string;
   /** What this machine's own processes (the site build) call: no name resolution involved. */
   internalUrl: string;
+  /** This shop's announcements of catalogue changes (the static-page publisher listens to them). */
+  catalogue: CatalogueChanges;
   close(): Promise<void>;
 }
 
@@ -77,6 +80,7 @@ export async function startServer(database: Database, env: Env, options: { backg
     internalUrl: internalOrigin({ HOST: env.HOST, PORT: port }),
     url,
     publicUrl: publicOrigin(runtimeEnv),
+    catalogue: app.catalogue,
     close: async () => {
       await app.stopBackground();
       await new Promise<void>((done) => {
@@ -96,6 +100,8 @@ export interface ShopProcessesOptions {
    * (seed, build the site). With WORKERS > 1 that server is a private one, closed before the workers start.
    */
   prepare?(database: Database, server: RunningServer): Promise<void>;
+  /** In every serving process once it listens (the static-page publisher); closed when the process stops. */
+  serving?(database: Database, server: RunningServer): Promise<{ close(): Promise<void> }>;
   /** Told once the shop serves (every worker listening). */
   ready?(url: string): void;
 }
@@ -133,8 +139,10 @@ export async function runShopProcesses(env: Env, options: ShopProcessesOptions):
       throw error;
     });
     await options.prepare?.(database, server);
+    const extra = await options.serving?.(database, server);
     options.ready?.(server.url);
     const shutdown = async () => {
+      await extra?.close();
       await server.close();
       await database.close();
       process.exit(0);
@@ -187,8 +195,10 @@ export async function runShopProcesses(env: Env, options: ShopProcessesOptions):
 async function runWorker(env: Env, options: ShopProcessesOptions): Promise<void> {
   const database = await options.open(env);
   const server = await startServer(database, env);
+  const extra = await options.serving?.(database, server);
   process.send?.({ type: "listening", url: server.url });
   const shutdown = async () => {
+    await extra?.close();
     await server.close();
     await database.close();
     process.exit(0);

@@ -84,6 +84,16 @@ export const fetchPartners = () => get<Partner[]>(`/api/partners`);
 /** One event's detail by slug (the public variant). */
 export const fetchEvent = (slug: string) => get<EventDetail>(`/api/events/${encodeURIComponent(slug)}`);
 
+/** Everything the landing prints from the catalogue (and so its key in incremental builds). */
+export const fetchLandingData = (site: { country: CountryCode; locale: Locale }) =>
+  Promise.all([
+    fetchLandingSlides(site.country, site.locale),
+    fetchRecommendedEvents(site.country),
+    fetchEvents(1, site.country),
+    fetchCommunityPosts(site.country),
+    fetchPartners(),
+  ] as const);
+
 /**
  * The events that get a prerendered page in a country: the public lists (mass and alliances) minus
  * gone ones (all dates past). Private events and anything newer than the build use the client shell.

@@ -4,14 +4,36 @@
  * `siteStaticPaths()` so the rest parameter is `undefined` for the default site.
  */
 import { COUNTRY_LOCALES, SITES, localeTag, sitePrefix, type CountryCode, type Site } from "../shared/locales";
+import { cacheKeyOf } from "./cache-key";
 
 export interface SiteParams {
   site: string | undefined;
 }
 
-/** `{ params: { site: undefined | "cl/es-cl" }, props: { site } }` for every site. */
-export function siteStaticPaths(): { params: SiteParams; props: { site: Site } }[] {
-  return SITES.map((site) => ({ params: { site: site.prefix ? site.prefix.slice(1) : undefined }, props: { site } }));
+export interface SitePath {
+  params: SiteParams;
+  props: { site: Site };
+  /** Incremental builds reuse the last rendering while the key stays the same (src/site/cache-key.ts). */
+  cacheKey: string;
+}
+
+const paramsOf = (site: Site): SiteParams => ({ site: site.prefix ? site.prefix.slice(1) : undefined });
+
+/**
+ * `{ params: { site: undefined | "cl/es-cl" }, props: { site } }` for every site, for pages that print no catalogue
+ * data: their rendering changes only with their code or content files, which the build tracks itself.
+ */
+export function siteStaticPaths(): SitePath[] {
+  const key = cacheKeyOf();
+  return SITES.map((site) => ({ params: paramsOf(site), props: { site }, cacheKey: key }));
+}
+
+/**
+ * The same paths for a page that prints catalogue answers: `dataOf(site)` fetches (the build memoises each answer,
+ * so the page's own fetches share it) what the page prints, and the page is rendered again when that changes.
+ */
+export async function catalogueSitePaths(dataOf: (site: Site) => Promise<unknown>): Promise<SitePath[]> {
+  return Promise.all(SITES.map(async (site) => ({ params: paramsOf(site), props: { site }, cacheKey: cacheKeyOf(await dataOf(site)) })));
 }
 
 /** The same page path under a site's prefix: ("/faq", CL site) -> "/cl/es-cl/faq"; "/" -> "/cl/es-cl". */

@@ -39,8 +39,14 @@ async function compressOne(file: string): Promise<number> {
 
 /** Writes the .br and .gz copies of every compressible file under `dir`; answers how many files it compressed. */
 export async function precompress(dir: string, concurrency = 8): Promise<number> {
-  const queue: string[] = [];
-  for await (const file of filesUnder(dir)) if (COMPRESSIBLE.has(extname(file))) queue.push(file);
+  const files: string[] = [];
+  for await (const file of filesUnder(dir)) files.push(file);
+  return precompressFiles(files, concurrency);
+}
+
+/** The same for a list of files (the pages a publication changed); files of other kinds are left alone. */
+export async function precompressFiles(files: readonly string[], concurrency = 8): Promise<number> {
+  const queue = files.filter((file) => COMPRESSIBLE.has(extname(file)));
   let done = 0;
   const worker = async () => {
     for (let file = queue.pop(); file; file = queue.pop()) done += await compressOne(file);

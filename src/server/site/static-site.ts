@@ -5,7 +5,7 @@
  * address bar (storefront spec section 2). /robots.txt names the sitemap on the public origin.
  */
 import { createReadStream } from "node:fs";
-import { readFile, stat } from "node:fs/promises";
+import { readFile, realpath, stat } from "node:fs/promises";
 import { extname, join, normalize, resolve, sep } from "node:path";
 import { Readable } from "node:stream";
 import type { MiddlewareHandler } from "hono";
@@ -77,6 +77,8 @@ async function fileAt(root: string, pathname: string): Promise<string | undefine
 /**
  * What the server knows of one version of a built file, learnt with one stat() per request: its validator,
  * the sizes of its compressed copies (written at build time) and, for a page, its inline-script hashes.
+ * A file a publication left unchanged is the same inode in the next build (site-builds.ts), so it keeps its
+ * ETag and what is known of it.
  */
 interface FileVersion {
   key: string;
@@ -87,12 +89,14 @@ interface FileVersion {
   scriptHashes?: string[];
 }
 
-const versions = new Map<string, FileVersion>();
+/** By path inside the build, so the entries do not pile up as builds come and go. */
+type Versions = Map<string, FileVersion>;
 
-async function versionOf(file: string): Promise<FileVersion> {
+async function versionOf(versions: Versions, root: string, file: string): Promise<FileVersion> {
   const info = await stat(file);
-  const key = `${info.mtimeMs}:${info.size}`;
-  const known = versions.get(file);
+  const key = `${info.dev}:${info.ino}:${info.mtimeMs}:${info.size}`;
+  const path = file.slice(root.length);
+  const known = versions.get(path);
   if (known?.key === key) return known;
   const ext = extname(file);
   const compressible = COMPRESSIBLE.has(ext);
@@ -104,7 +108,7 @@ async function versionOf(file: string): Promise<FileVersion> {
     gz: compressible ? await freshCopy(file, ".gz", info.mtimeMs) : undefined,
     scriptHashes: ext === ".html" ? inlineScriptHashes(await readFile(file, "utf8")) : undefined,
   };
-  versions.set(file, version);
+  versions.set(path, version);
   return version;
 }
 
@@ -140,7 +144,8 @@ export function robotsTxt(publicUrl: string): string {
 }
 
 export function staticSite(distDir: string, options: StaticSiteOptions = {}): MiddlewareHandler {
-  const root = resolve(distDir);
+  const link = resolve(distDir);
+  const versions: Versions = new Map();
   return async (c, next) => {
     if (c.req.method !== "GET" && c.req.method !== "HEAD") return next();
     const rawPath = new URL(c.req.url).pathname;
@@ -150,9 +155,12 @@ export function staticSite(distDir: string, options: StaticSiteOptions = {}): Mi
       const origin = options.publicUrl?.() ?? new URL(c.req.url).origin;
       return c.text(robotsTxt(origin), 200, { "cache-control": "public, max-age=0, must-revalidate" });
     }
+    // DIST_DIR is swapped to a new build by a publication (site-builds.ts): resolved once, so every file this
+    // answer reads (the page, its compressed copy, the 404 page) comes from the same build.
+    const root = await realpath(link).catch(() => link);
     const serve = async (file: string, pathname: string, status: 200 | 404) => {
       const ext = extname(file);
-      const version = await versionOf(file);
+      const version = await versionOf(versions, root, file);
       const encoding =
         version.br !== undefined && acceptsEncoding(c.req.header("accept-encoding"), "br")
           ? "br"

@@ -1,0 +1,123 @@
+/**
+ * `npm run bench:publish`: how long a catalogue change takes to reach the served static pages (issue 10 section 2).
+ * Starts the shop as `npm start` does on a fresh embedded database (the demo data) and a fresh DIST_DIR, times the
+ * full build of every locale on the empty build cache, starts the page publisher, and then BENCH_CHANGES (10) times
+ * renames a listed mass event and lowers the price of its cheapest variant in one transaction, announces the change
+ * as the back office does after its commit, and polls the running shop over HTTP until the event page shows the new
+ * name and the mass-events list shows the new "from" price. Prints p50 and max seconds from commit to both being
+ * served, beside the goals, and every answer other than 200 seen while pages were swapped (there must be none).
+ */
+import { rmSync } from "node:fs";
+import { loadavg } from "node:os";
+import { join } from "node:path";
+import { asc, eq, sql } from "drizzle-orm";
+import { openDatabase } from "../../src/server/db/client";
+import { categories, events, productVariants } from "../../src/server/db/schema";
+import { seedIfEmpty } from "../../src/server/db/seed";
+import { parseEnv } from "../../src/server/env";
+import { startServer } from "../../src/server/server";
+import { formatPrice } from "../../src/shared/format/money";
+import type { ApiAnswer, EventListItem } from "../../src/shared/types/catalog";
+import { buildSiteIfChanged, startSitePublisher } from "../lib/build-site";
+import { exitWithUsageOnHelp } from "../lib/usage";
+
+exitWithUsageOnHelp(`
+Usage: npm run bench:publish
+
+Seconds from a committed catalogue change (an event's name and a variant's price) until the served static
+pages show it, p50 and max over BENCH_CHANGES (10) changes (goal <= 15 s); and the full build of every locale
+(goal <= 60 s). Runs on a fresh embedded database in .tmp/bench-publish.
+Settings: BENCH_CHANGES (10).
+`);
+
+const CHANGES = Number(process.env.BENCH_CHANGES ?? 10);
+const GOAL_CHANGE_S = 15;
+const GOAL_FULL_S = 60;
+const TIMEOUT_S = 120;
+const dataDir = ".tmp/bench-publish";
+const distDir = ".tmp/bench-publish-dist";
+for (const path of [dataDir, distDir, `${distDir}.builds`]) rmSync(path, { recursive: true, force: true });
+
+const env = parseEnv({ ...process.env, HOST: "127.0.0.1", PORT: "4422", DATA_DIR: dataDir, DIST_DIR: distDir, DATABASE_URL: undefined, PUBLIC_URL: undefined });
+const database = await openDatabase({ dataDir: join(dataDir, "pglite") });
+await seedIfEmpty(database.db);
+// A free port: the pages link to wherever it listens.
+const server = await startServer(database, { ...env, PORT: 0 });
+const seconds = (from: number) => (performance.now() - from) / 1000;
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+/** What the page source holds for a text Astro or React printed (both escape these). */
+const escaped = (text: string) => text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
+
+try {
+  console.log(`Load average (1 min) at the start: ${loadavg()[0]!.toFixed(1)}`);
+  let started = performance.now();
+  await buildSiteIfChanged({ apiUrl: server.internalUrl, publicUrl: server.publicUrl, env, db: database.db, force: true });
+  const fullBuild = seconds(started);
+  console.log(`Full build of every locale (empty build cache, compression included): ${fullBuild.toFixed(1)} s`);
+
+  const publisher = await startSitePublisher({ apiUrl: server.internalUrl, publicUrl: server.publicUrl, env, db: database.db, catalogue: server.catalogue });
+  const listAnswer = (await (await fetch(`${server.internalUrl}/api/events?type=1&country-code=CO`)).json()) as ApiAnswer<EventListItem[]>;
+  if (!listAnswer.success || !listAnswer.data[0]) throw new Error("no listed mass event in Colombia to change");
+  const { id: eventId, slug, currency } = listAnswer.data[0];
+  const [cheapest] = await database.db
+    .select({ id: productVariants.id, price: productVariants.price })
+    .from(productVariants)
+    .innerJoin(categories, eq(categories.id, productVariants.categoryId))
+    .where(eq(categories.eventId, eventId))
+    .orderBy(asc(productVariants.price))
+    .limit(1);
+  if (!cheapest) throw new Error(`event ${slug} has no variant`);
+  console.log(`Changing event ${slug} (id ${eventId}) and its cheapest variant ${cheapest.id} (${formatPrice(cheapest.price, currency)}) ${CHANGES} times.`);
+
+  const pages = { event: `${server.internalUrl}/event/${slug}`, list: `${server.internalUrl}/massive-events` };
+  const refused: string[] = [];
+  const times: number[] = [];
+  for (let change = 1; change <= CHANGES; change += 1) {
+    const name = `Evento cambiado ${change} ${Date.now().toString(36)}`;
+    // Each change lowers the cheapest price, so it is the card's "from" price: a new value every time.
+    const price = Math.max(100, cheapest.price - change * 100);
+    await database.db.transaction(async (tx) => {
+      await tx
+        .update(events)
+        .set({ translations: sql`jsonb_set(${events.translations}, '{es_CO,name}', ${JSON.stringify(name)}::jsonb)` })
+        .where(eq(events.id, eventId));
+      await tx.update(productVariants).set({ price }).where(eq(productVariants.id, cheapest.id));
+    });
+    started = performance.now();
+    server.catalogue.announce({ area: "events", eventIds: [eventId] });
+
+    const wanted = { event: escaped(name), list: escaped(formatPrice(price, currency, "es_CO")) };
+    const seen = { event: false, list: false };
+    while (!(seen.event && seen.list)) {
+      if (seconds(started) > TIMEOUT_S) throw new Error(`change ${change} not served after ${TIMEOUT_S} s`);
+      for (const page of ["event", "list"] as const) {
+        if (seen[page]) continue;
+        const answer = await fetch(pages[page]);
+        const html = await answer.text();
+        if (answer.status !== 200) refused.push(`${answer.status} ${pages[page]}`);
+        seen[page] = html.includes(wanted[page]);
+      }
+      if (!(seen.event && seen.list)) await new Promise((wait) => setTimeout(wait, 100));
+    }
+    times.push(seconds(started));
+    console.log(`  change ${change}: ${times.at(-1)!.toFixed(1)} s`);
+    await publisher.idle();
+  }
+  await publisher.close();
+
+  const sorted = [...times].sort((a, b) => a - b);
+  const p50 = percentile(sorted, 50);
+  const max = sorted.at(-1)!;
+  console.log("");
+  console.log(`Change served (commit -> event page and list show it), ${CHANGES} changes:`);
+  console.log(`  p50 ${p50.toFixed(1)} s   (goal <= ${GOAL_CHANGE_S} s) ${p50 <= GOAL_CHANGE_S ? "ok" : "OVER"}`);
+  console.log(`  max ${max.toFixed(1)} s   (goal <= ${GOAL_CHANGE_S} s) ${max <= GOAL_CHANGE_S ? "ok" : "OVER"}`);
+  console.log(`Full build of every locale: ${fullBuild.toFixed(1)} s   (goal <= ${GOAL_FULL_S} s) ${fullBuild <= GOAL_FULL_S ? "ok" : "OVER"}`);
+  // The machine is shared: the load says how much of the two cores the builds had.
+  console.log(`Load average (1 min) at the end: ${loadavg()[0]!.toFixed(1)} on 2 cores`);
+  console.log(`Answers other than 200 while pages were swapped: ${refused.length}${refused.length ? ` (${refused.slice(0, 5).join(", ")})` : ""}`);
+  if (refused.length) process.exitCode = 1;
+} finally {
+  await server.close();
+  await database.close();
+}

@@ -1,0 +1,131 @@
+/**
+ * The static-page publisher: hears catalogue changes and publishes the pages again, coalescing them. A change waits
+ * `debounceMs` for the ones that usually come with it (an admin saving a form writes several rows); at most one
+ * publication runs at a time; changes heard while one runs get exactly one follow-up publication after it.
+ * What a publication renders is decided by the build itself: every page carries a key made of the catalogue answers
+ * it prints (src/site/cache-key.ts), so only pages whose answers changed are rendered again. Here is only decided
+ * whether a change can touch a page at all.
+ */
+import type { CatalogueChange } from "../catalogue/changes";
+
+/**
+ * Whether a change can alter a prerendered page. Stock never does: pages print no stock or availability; the
+ * booking wizard asks the API for the live stock of the chosen date (islands/booking/use-offer.ts).
+ */
+export function touchesPages(change: CatalogueChange): boolean {
+  return change.area !== "stock";
+}
+
+export interface PublishReport {
+  /** Files that differ from the build served before. */
+  changed: string[];
+  /** Of the publication's time, what the site build took (the rest: carrying over, compressing, swapping). */
+  renderSeconds?: number;
+}
+
+export interface PublisherOptions {
+  /** Builds the site aside and swaps it in (scripts/lib/build-site.ts `publishSite`); undefined: not this process's turn. */
+  publish: () => Promise<PublishReport | undefined>;
+  debounceMs?: number;
+  /** A steady stream of changes still publishes this long after the first of them. */
+  maxWaitMs?: number;
+  /** Where each publication (or failure) is told; console by default. */
+  log?: (line: string) => void;
+}
+
+export interface Publisher {
+  /** Takes a committed change (give it to `catalogue.listen`). */
+  hear(change: CatalogueChange): void;
+  /** Resolves when nothing is waiting or running (tests, benchmarks, shutdown). */
+  idle(): Promise<void>;
+  /** Stops: nothing new starts; a running publication is awaited. */
+  close(): Promise<void>;
+  /** Publications completed so far. */
+  readonly published: number;
+}
+
+export function createPublisher(options: PublisherOptions): Publisher {
+  const debounceMs = options.debounceMs ?? 1000;
+  const maxWaitMs = options.maxWaitMs ?? debounceMs * 3;
+  const log = options.log ?? ((line: string) => console.log(line));
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  /** When the first change still waiting for the timer was heard. */
+  let firstHeard: number | undefined;
+  let running: Promise<void> | undefined;
+  /** A change came in after the running publication read the catalogue. */
+  let pending = false;
+  let closed = false;
+  let published = 0;
+  const waiters: (() => void)[] = [];
+
+  const settle = () => {
+    if (timer || running || pending) return;
+    for (const wake of waiters.splice(0)) wake();
+  };
+
+  const run = () => {
+    timer = undefined;
+    firstHeard = undefined;
+    if (closed) return settle();
+    if (running) {
+      pending = true;
+      return;
+    }
+    pending = false;
+    const started = Date.now();
+    running = options
+      .publish()
+      .then((report) => {
+        if (!report) return;
+        published += 1;
+        const pages = report.changed.filter((file) => file.endsWith(".html") || file.endsWith(".xml"));
+        const build = report.renderSeconds === undefined ? "" : ` (build ${report.renderSeconds.toFixed(1)} s)`;
+        log(`Pages published in ${((Date.now() - started) / 1000).toFixed(1)} s${build}: ${pages.length} changed${pages.length ? ` (${pages.slice(0, 6).join(", ")}${pages.length > 6 ? ", …" : ""})` : ""}.`);
+      })
+      .catch((error: unknown) => {
+        // The served build stays as it was; the next change (or the follow-up below) tries again.
+        log(`Publishing the pages failed: ${error instanceof Error ? error.message : String(error)}`);
+      })
+      .finally(() => {
+        running = undefined;
+        if (pending && !closed) schedule(0);
+        else pending = false;
+        settle();
+      });
+  };
+
+  const schedule = (delay: number) => {
+    if (closed) return;
+    if (running) {
+      pending = true;
+      return;
+    }
+    if (timer) clearTimeout(timer);
+    firstHeard ??= Date.now();
+    timer = setTimeout(run, Math.max(0, Math.min(delay, firstHeard + maxWaitMs - Date.now())));
+  };
+
+  return {
+    hear(change) {
+      if (touchesPages(change)) schedule(debounceMs);
+    },
+    idle() {
+      return new Promise<void>((wake) => {
+        waiters.push(wake);
+        settle();
+      });
+    },
+    async close() {
+      closed = true;
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      firstHeard = undefined;
+      pending = false;
+      await running;
+      settle();
+    },
+    get published() {
+      return published;
+    },
+  };
+}

@@ -1,0 +1,93 @@
+/**
+ * Live static pages (issue 10 section 2): after a committed catalogue change is announced, the running shop serves
+ * the changed event on its page in every site of its country and in the lists, without any request meanwhile
+ * getting anything but a whole page. A real site build: the first run renders every page, later ones reuse the
+ * build cache in .tmp/live-pages (a minute or two on a busy machine).
+ */
+import { lstatSync } from "node:fs";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildSiteIfChanged, startSitePublisher } from "../../scripts/lib/build-site";
+import { openDatabase, type Database } from "../../src/server/db/client";
+import { events } from "../../src/server/db/schema";
+import { seedDemoData } from "../../src/server/db/seed";
+import { parseEnv } from "../../src/server/env";
+import { startServer, type RunningServer } from "../../src/server/server";
+import type { Publisher } from "../../src/server/site/publisher";
+import type { ApiAnswer, EventListItem } from "../../src/shared/types/catalog";
+
+const env = parseEnv({
+  ...process.env,
+  NODE_ENV: "test",
+  DATA_DIR: ".tmp/live-pages",
+  DIST_DIR: ".tmp/live-pages-dist",
+  DATABASE_URL: undefined,
+  PUBLIC_URL: "http://localhost:4321",
+});
+let database: Database;
+let server: RunningServer;
+let publisher: Publisher;
+
+beforeAll(async () => {
+  // The pages do not depend on the engine; a fixed hour of today keeps the demo data (and so the build cache) stable.
+  database = await openDatabase();
+  await seedDemoData(database.db, { now: new Date(`${new Date().toISOString().slice(0, 10)}T12:00:00Z`) });
+  server = await startServer(database, { ...env, PORT: 0 });
+  await buildSiteIfChanged({ apiUrl: server.internalUrl, publicUrl: env.PUBLIC_URL!, env, db: database.db, force: true });
+  publisher = await startSitePublisher({ apiUrl: server.internalUrl, publicUrl: env.PUBLIC_URL!, env, db: database.db, catalogue: server.catalogue, debounceMs: 200 });
+}, 600_000);
+
+afterAll(async () => {
+  await publisher?.close();
+  await server?.close();
+  await database?.close();
+});
+
+describe("a catalogue change", () => {
+  it("reaches the event's page in every site of its country and the lists, with no request refused meanwhile", async () => {
+    const list = (await (await fetch(`${server.internalUrl}/api/events?type=1&country-code=CO`)).json()) as ApiAnswer<EventListItem[]>;
+    if (!list.success) throw new Error(list.message);
+    const { id, slug } = list.data[0]!;
+    const pages = [`/event/${slug}`, `/co/en-us/event/${slug}`, "/massive-events"];
+    const before = await fetch(`${server.internalUrl}${pages[0]}`);
+    expect(before.status).toBe(200);
+    const etagBefore = before.headers.get("etag");
+    const unchangedEtag = (await fetch(`${server.internalUrl}/faq`)).headers.get("etag");
+
+    const spanish = `Clásico renovado ${Date.now().toString(36)}`;
+    const english = `Renewed derby ${Date.now().toString(36)}`;
+    await database.db
+      .update(events)
+      .set({
+        translations: sql`jsonb_set(jsonb_set(${events.translations}, '{es_CO,name}', ${JSON.stringify(spanish)}::jsonb), '{en_US,name}', ${JSON.stringify(english)}::jsonb)`,
+      })
+      .where(eq(events.id, id));
+    server.catalogue.announce({ area: "events", eventIds: [id] });
+
+    const wanted = [spanish, english, spanish];
+    const shown = pages.map(() => false);
+    const statuses = new Set<number>();
+    const deadline = Date.now() + 180_000;
+    while (shown.includes(false) && Date.now() < deadline) {
+      await Promise.all(
+        pages.map(async (page, i) => {
+          const response = await fetch(`${server.internalUrl}${page}`);
+          statuses.add(response.status);
+          if ((await response.text()).includes(wanted[i]!)) shown[i] = true;
+        }),
+      );
+      await new Promise((wait) => setTimeout(wait, 50));
+    }
+
+    expect(shown).toEqual([true, true, true]);
+    expect([...statuses]).toEqual([200]);
+    await publisher.idle();
+    expect(lstatSync(env.DIST_DIR).isSymbolicLink()).toBe(true);
+    const after = await fetch(`${server.internalUrl}${pages[0]}`);
+    expect(after.headers.get("etag")).not.toBe(etagBefore);
+    // A page the change did not touch keeps its validator: browsers keep their copy.
+    expect((await fetch(`${server.internalUrl}/faq`)).headers.get("etag")).toBe(unchangedEtag);
+    const sitemap = await (await fetch(`${server.internalUrl}/sitemap-0.xml`)).text();
+    expect(sitemap).toContain(`/event/${slug}</loc>`);
+  }, 300_000);
+});
