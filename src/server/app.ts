@@ -18,6 +18,7 @@ import { catalogApi } from "./routes/catalog.routes";
 import { mountApiDocs } from "./routes/api-docs";
 import { paymentSimulators } from "./payments/simulators";
 import { accountRoutes } from "./routes/account";
+import { adminRoutes } from "./routes/admin/admin.routes";
 import { purchaseApi, startExpirySweeper } from "./routes/orders";
 import { outboxRoutes } from "./routes/dev/outbox.routes";
 import { uploadRoutes } from "./routes/uploads.routes";
@@ -61,6 +62,7 @@ export function createApp(setup: ShopSetup, options: AppOptions = {}) {
   app.route("/api", catalogApi);
   mountApiDocs(app);
   app.route("/payments-sim", paymentSimulators(deps));
+  app.route("/shop-api/admin", adminRoutes);
   app.route("/shop-api", accountRoutes);
   app.route("/shop-api", purchaseApi);
   app.route("/dev", outboxRoutes);
@@ -78,7 +80,7 @@ export function createApp(setup: ShopSetup, options: AppOptions = {}) {
 
   startExpirySweeper(deps);
   if (options.outboxWorker ?? deps.env.NODE_ENV !== "test") deps.outbox.start();
-  return Object.assign(app, { outbox: deps.outbox });
+  return Object.assign(app, { outbox: deps.outbox, catalogue: deps.catalogue });
 }
 
 /** PostgreSQL's class 22 "data exception" (PGlite and postgres.js alike), on the error or its cause (Drizzle wraps it). */
