@@ -117,7 +117,7 @@ export const variantsResource = tableResource<AdminVariant, typeof productVarian
       throw new ShopError(
         "stock_below_sold",
         { stock: "errors.stock_below_sold_field" },
-        { date: short.startDate.slice(0, 16).replace("T", " "), sold: short.sold, held: short.held, minimum: short.sold + short.held, stock: body.stock },
+        { date: short.startDate.slice(0, 16).replace("T", " ") + " UTC", sold: short.sold, held: short.held, minimum: short.sold + short.held, stock: body.stock },
       );
     }
   },

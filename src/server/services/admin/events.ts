@@ -89,7 +89,7 @@ async function writeDates(tx: Db, eventId: number, body: AdminEvent, before: Adm
     const first = booked[0];
     if (first) {
       const date = before.dates.find((one) => one.id === first.eventDateId)!;
-      throw new ShopError("admin_date_has_orders", { dates: "errors.admin_date_has_orders_field" }, { date: date.startDate.slice(0, 16).replace("T", " "), count: Number(first.n) });
+      throw new ShopError("admin_date_has_orders", { dates: "errors.admin_date_has_orders_field" }, { date: date.startDate.slice(0, 16).replace("T", " ") + " UTC", count: Number(first.n) });
     }
     await tx.delete(eventDates).where(inArray(eventDates.id, removed));
   }

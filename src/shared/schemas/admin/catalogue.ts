@@ -81,7 +81,7 @@ export const adminDiscountSchema = z
     code: z.string({ error: "form.required" }).check(z.trim(), z.minLength(1, "form.required"), z.maxLength(40, "form.too_long"), z.regex(/^[A-Za-z0-9_-]+$/, "admin.code_invalid")),
     eventId: refField("admin.event_required"),
     /** The fraction off shown as a percentage (0.15 is 15 %). */
-    variation: z.number({ error: "errors.invalid_number" }).check(z.gte(0, "errors.invalid_number"), z.lte(1, "errors.invalid_number")),
+    variation: z.number({ error: "admin.number_invalid" }).check(z.gte(0, "admin.number_invalid"), z.lte(1, "admin.number_invalid")),
     validFrom: z.nullable(instantField),
     validUntil: z.nullable(instantField),
     usageLimit: z.nullable(wholeNumber(1, 1_000_000)),

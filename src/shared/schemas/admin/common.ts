@@ -71,7 +71,7 @@ export const refField = (message = "errors.invalid_id") => databaseId(message);
 export const optionalRef = (message = "errors.invalid_id") => z.nullable(databaseId(message));
 
 export const wholeNumber = (min: number, max: number) =>
-  z.number({ error: "errors.invalid_number" }).check(z.int("errors.invalid_number"), z.gte(min, "errors.invalid_number"), z.lte(max, "errors.invalid_number"));
+  z.number({ error: "admin.number_invalid" }).check(z.int("admin.number_invalid"), z.gte(min, "admin.number_invalid"), z.lte(max, "admin.number_invalid"));
 
 export const sortOrderField = wholeNumber(0, 10_000);
 
