@@ -20,6 +20,7 @@ import { paymentSimulators } from "./payments/simulators";
 import { accountRoutes } from "./routes/account";
 import { purchaseApi } from "./routes/orders";
 import { startBackgroundWork } from "./outbox/background";
+import { adminRoutes } from "./routes/admin/admin.routes";
 import { outboxRoutes } from "./routes/dev/outbox.routes";
 import { uploadRoutes } from "./routes/uploads.routes";
 import { UPLOAD_PATH } from "./uploads/multipart";
@@ -68,6 +69,7 @@ export function createApp(setup: ShopSetup, options: AppOptions = {}) {
   app.route("/api", catalogApi);
   mountApiDocs(app);
   app.route("/payments-sim", paymentSimulators(deps));
+  app.route("/shop-api/admin", adminRoutes);
   app.route("/shop-api", accountRoutes);
   app.route("/shop-api", purchaseApi);
   app.route("/dev", outboxRoutes);

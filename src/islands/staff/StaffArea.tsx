@@ -4,12 +4,12 @@
  * call answers 403 anyway). Each section loads its own code when first opened.
  */
 import { lazy, Suspense, useEffect, useState, type ComponentType, type MouseEvent } from "react";
-import { isStaffRole } from "../../shared/domain/roles";
+import { isAdminRole, isStaffRole } from "../../shared/domain/roles";
 import type { Locale } from "../../shared/locales";
 import { SignInPrompt } from "../auth/SignInPrompt";
 import { useSignedIn } from "../auth/use-signed-in";
 import type { SectionProps } from "./section-props";
-import { SECTION_LABEL, STAFF_SECTIONS, sectionFromPath, sectionPath, type StaffSection } from "./sections";
+import { ADMIN_SECTIONS, isAdminSection, SECTION_LABEL, STAFF_SECTIONS, sectionFromPath, sectionPath, type AdminSection, type StaffSection } from "./sections";
 import type { StaffTexts } from "./texts";
 import "../account/account.css";
 import "./staff.css";
@@ -20,7 +20,16 @@ const SECTIONS: Record<StaffSection, ComponentType<SectionProps>> = {
   orders: lazy(() => import("./orders/OrdersSection")),
   manifests: lazy(() => import("./manifests/ManifestsSection")),
   "event-requests": lazy(() => import("./event-requests/EventRequestsSection")),
+  ...(Object.fromEntries(ADMIN_SECTIONS.map((name) => [name, adminSection(name)])) as unknown as Record<AdminSection, ComponentType<SectionProps>>),
 };
+
+/** Every back-office section is the same screen (one chunk, loaded when an admin first opens one) on its resource. */
+function adminSection(resource: AdminSection) {
+  return lazy(async () => {
+    const { default: AdminSectionView } = await import("./admin/AdminSection");
+    return { default: (props: SectionProps) => <AdminSectionView {...props} resource={resource} /> };
+  });
+}
 
 interface Props {
   texts: StaffTexts;
@@ -42,7 +51,11 @@ export default function StaffArea({ texts, prefix, locale }: Props) {
   function go(event: MouseEvent<HTMLAnchorElement>, name: StaffSection) {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
     event.preventDefault();
-    if (name !== section) window.history.pushState(null, "", sectionPath(prefix, name));
+    if (window.location.pathname !== sectionPath(prefix, name)) {
+      window.history.pushState(null, "", sectionPath(prefix, name));
+      // A section that shows a row (/staff/events/12) goes back to its list when its menu entry is chosen again.
+      window.dispatchEvent(new PopStateEvent("popstate"));
+    }
     setSection(name);
     document.getElementById("account-panel")?.focus({ preventScroll: true });
   }
@@ -51,7 +64,10 @@ export default function StaffArea({ texts, prefix, locale }: Props) {
   if (failed) return <p className="empty-text staff-error">{texts["staff.load_error"]}</p>;
   if (!me) return <Loading label={texts["staff.loading"]} />;
 
-  const Section = SECTIONS[section];
+  const admin = isAdminRole(me.role);
+  // Staff never see the back office: an admin path opens their first section.
+  const shown = isAdminSection(section) && !admin ? "scanner" : section;
+  const Section = SECTIONS[shown];
   return (
     <div className="account-layout">
       <nav className="account-menu" aria-label={texts["staff.menu.label"]}>
@@ -61,16 +77,32 @@ export default function StaffArea({ texts, prefix, locale }: Props) {
         <ul>
           {STAFF_SECTIONS.map((name) => (
             <li key={name}>
-              <a href={sectionPath(prefix, name)} aria-current={name === section ? "page" : undefined} onClick={(event) => go(event, name)}>
+              <a href={sectionPath(prefix, name)} aria-current={name === shown ? "page" : undefined} onClick={(event) => go(event, name)}>
                 {texts[SECTION_LABEL[name]]}
               </a>
             </li>
           ))}
         </ul>
+        {admin ? (
+          <>
+            <p className="account-menu-heading" id="admin-menu-heading">
+              {texts["admin.menu.heading"]}
+            </p>
+            <ul aria-labelledby="admin-menu-heading">
+              {ADMIN_SECTIONS.map((name) => (
+                <li key={name}>
+                  <a href={sectionPath(prefix, name)} aria-current={name === shown ? "page" : undefined} onClick={(event) => go(event, name)}>
+                    {texts[SECTION_LABEL[name]]}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : null}
       </nav>
-      <section id="account-panel" className="staff-panel" tabIndex={-1} aria-label={texts[SECTION_LABEL[section]]}>
+      <section id="account-panel" className="staff-panel" tabIndex={-1} aria-label={texts[SECTION_LABEL[shown]]}>
         <Suspense fallback={<Loading label={texts["staff.loading"]} />}>
-          <Section texts={texts} prefix={prefix} locale={locale} me={me} />
+          <Section key={shown} texts={texts} prefix={prefix} locale={locale} me={me} />
         </Suspense>
       </section>
     </div>

@@ -3,7 +3,28 @@
  * opens the scanner. Unknown or missing segments open the first section a role may use.
  */
 export const STAFF_SECTIONS = ["scanner", "transfers", "orders", "manifests", "event-requests"] as const;
-export type StaffSection = (typeof STAFF_SECTIONS)[number];
+/** The back office (admins only): one section per catalogue resource, and the audit log. */
+export const ADMIN_SECTIONS = [
+  "events",
+  "categories",
+  "variants",
+  "discounts",
+  "landing-slides",
+  "partners",
+  "community-posts",
+  "payment-methods",
+  "provinces",
+  "counties",
+  "places",
+  "audit",
+] as const;
+export type AdminSection = (typeof ADMIN_SECTIONS)[number];
+export type StaffSection = (typeof STAFF_SECTIONS)[number] | AdminSection;
+const ALL_SECTIONS: readonly string[] = [...STAFF_SECTIONS, ...ADMIN_SECTIONS];
+
+export function isAdminSection(section: StaffSection): section is AdminSection {
+  return (ADMIN_SECTIONS as readonly string[]).includes(section);
+}
 
 /** The catalogue key of each section's menu entry. */
 export const SECTION_LABEL = {
@@ -12,6 +33,18 @@ export const SECTION_LABEL = {
   orders: "staff.menu.orders",
   manifests: "staff.menu.manifests",
   "event-requests": "staff.menu.event_requests",
+  events: "admin.menu.events",
+  categories: "admin.menu.categories",
+  variants: "admin.menu.variants",
+  discounts: "admin.menu.discounts",
+  "landing-slides": "admin.menu.landing-slides",
+  partners: "admin.menu.partners",
+  "community-posts": "admin.menu.community-posts",
+  "payment-methods": "admin.menu.payment-methods",
+  provinces: "admin.menu.provinces",
+  counties: "admin.menu.counties",
+  places: "admin.menu.places",
+  audit: "admin.menu.audit",
 } as const satisfies Record<StaffSection, string>;
 
 export function sectionFromPath(pathname: string): StaffSection {
@@ -19,7 +52,7 @@ export function sectionFromPath(pathname: string): StaffSection {
   if (parts.includes("qr-verification")) return "scanner";
   const at = parts.lastIndexOf("staff");
   const segment = at >= 0 ? parts[at + 1] : undefined;
-  return (STAFF_SECTIONS as readonly string[]).includes(segment ?? "") ? (segment as StaffSection) : "scanner";
+  return ALL_SECTIONS.includes(segment ?? "") ? (segment as StaffSection) : "scanner";
 }
 
 /** Where a section lives under a site prefix ("" or "/cl/es-cl"). */

@@ -2,6 +2,7 @@
  * The staff area's words: the shell's and every section's. Build-time only: the page picks them for its
  * locale (ui/pick-texts.ts) and passes them to the island.
  */
+import { adminMenuMessages } from "../../shared/i18n/messages/admin";
 import { privateEventMessages } from "../../shared/i18n/messages/private-events";
 import { staffMessages } from "../../shared/i18n/messages/staff";
 import { staffDoorMessages } from "../../shared/i18n/messages/staff-door";
@@ -14,6 +15,7 @@ export const STAFF_KEYS = [
   ...areaKeys(staffDoorMessages),
   ...areaKeys(staffRunsMessages),
   ...areaKeys(privateEventMessages),
+  ...areaKeys(adminMenuMessages),
   "auth.sign_in_required",
   "auth.login.title",
 ] as const;

@@ -3,9 +3,10 @@
  * client-side event shell) fetch their words as one static file per locale, built from these key lists by
  * src/pages/texts/[island]/[locale].json.ts. Build-time only; islands import the types.
  */
+import { ADMIN_KEYS } from "../staff/admin/texts";
 import { AUTH_KEYS } from "../auth/texts";
 import { BOOKING_KEYS } from "../booking/texts";
 
-export const TEXT_FILES = { auth: AUTH_KEYS, booking: BOOKING_KEYS } as const;
+export const TEXT_FILES = { auth: AUTH_KEYS, booking: BOOKING_KEYS, admin: ADMIN_KEYS } as const;
 export type TextFile = keyof typeof TEXT_FILES;
 export type TextFileKeys = { [F in TextFile]: (typeof TEXT_FILES)[F][number] };

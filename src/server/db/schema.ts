@@ -560,3 +560,28 @@ export const vanNotices = pgTable(
   },
   (t) => [uniqueIndex("van_notices_passenger_leg_idx").on(t.passengerId, t.leg)],
 );
+
+/* ---------- Back office ---------- */
+
+/**
+ * Every change made through the back office (/shop-api/admin/*): who, when, which row of which resource, and the
+ * row as the admin API speaks it before and after (null for a create's before and a delete's after). Written in
+ * the change's own transaction, so a change without its entry cannot commit.
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** The actor's email at the time: kept readable after the account is gone. */
+    userEmail: text("user_email").notNull(),
+    resource: text("resource").notNull(),
+    resourceId: integer("resource_id").notNull(),
+    /** create | update | delete */
+    action: text("action").notNull(),
+    before: jsonb("before").$type<unknown>(),
+    after: jsonb("after").$type<unknown>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("audit_log_created_idx").on(t.createdAt), index("audit_log_resource_idx").on(t.resource, t.resourceId)],
+);

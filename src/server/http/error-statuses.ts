@@ -69,6 +69,13 @@ export const STATUS_OF = {
   ticket_not_paid: 409,
   ticket_cancelled: 409,
   ticket_expired: 409,
+
+  admin_duplicate: 409,
+  admin_in_use: 409,
+  admin_reference_missing: 422,
+  admin_date_has_orders: 409,
+  event_cancel_needs_confirmation: 409,
+  stock_below_sold: 409,
 } as const satisfies Record<ShopErrorCode, ContentfulStatusCode>;
 
 export function statusOf(code: ShopErrorCode): ContentfulStatusCode {

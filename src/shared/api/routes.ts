@@ -27,15 +27,16 @@ import { staffRunsRoutes } from "./routes/staff-runs";
 import { privateEventRoutes } from "./routes/private-events";
 import { accountSessionRoutes } from "./routes/account-sessions";
 import { checkinRoutes } from "./routes/checkin";
+import { adminRoutes } from "./routes/admin";
 
 export type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 422 | 429 | 502;
 
 export interface RouteSpec {
   summary: string;
   description?: string;
-  tag: "catalogue" | "accounts" | "orders" | "staff" | "private-events";
-  /** "bearer": a signed-in customer; "staff": a signed-in staff member or admin. */
-  auth?: "bearer" | "staff";
+  tag: "catalogue" | "accounts" | "orders" | "staff" | "private-events" | "admin";
+  /** "bearer": a signed-in customer; "staff": a signed-in staff member or admin; "admin": an admin only. */
+  auth?: "bearer" | "staff" | "admin";
   params?: z.ZodMiniType;
   query?: z.ZodMiniType;
   body?: z.ZodMiniType;
@@ -439,6 +440,7 @@ export const shopApi = {
   }),
   ...staffRunsRoutes,
   ...privateEventRoutes,
+  ...adminRoutes,
 } as const satisfies Record<string, RouteSpec>;
 
 export type ShopApi = typeof shopApi;

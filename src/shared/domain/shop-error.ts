@@ -68,6 +68,13 @@ export const SHOP_ERROR_CODES = [
   "ticket_not_paid",
   "ticket_cancelled",
   "ticket_expired",
+  // The back office.
+  "admin_duplicate",
+  "admin_in_use",
+  "admin_reference_missing",
+  "admin_date_has_orders",
+  "event_cancel_needs_confirmation",
+  "stock_below_sold",
 ] as const;
 
 export type ShopErrorCode = (typeof SHOP_ERROR_CODES)[number];

@@ -24,6 +24,11 @@ CREATE FUNCTION seat_counts_apply(changes jsonb) RETURNS void LANGUAGE plpgsql A
 DECLARE
   over integer;
 BEGIN
+  -- The lightest lock on the subcategories sold, which a back-office stock change (FOR UPDATE) waits for and
+  -- makes this wait for; the count below is a new statement, so it reads the stock that change committed.
+  PERFORM 1 FROM product_variants
+  WHERE id IN (SELECT (c->>'v')::int FROM jsonb_array_elements(changes) AS c WHERE (c->>'n')::int > 0)
+  ORDER BY id FOR KEY SHARE;
   WITH delta AS (
     SELECT (c->>'v')::int AS variant, (c->>'d')::int AS date, (c->>'n')::int AS n
     FROM jsonb_array_elements(changes) AS c

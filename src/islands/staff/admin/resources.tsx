@@ -1,0 +1,362 @@
+/**
+ * Every back-office screen as a declaration: the list's columns and the form's fields over the resource's shared
+ * schema (src/shared/schemas/admin), which the form validates with before the server validates with it again.
+ */
+import { COUNTRIES, LOCALES } from "../../../shared/locales";
+import { PAYMENT_CODES } from "../../../shared/domain/payment-codes";
+import { adminEventSchema } from "../../../shared/schemas/admin/events";
+import { adminCategorySchema, adminDiscountSchema, adminVariantSchema } from "../../../shared/schemas/admin/catalogue";
+import {
+  adminCountySchema,
+  adminPartnerSchema,
+  adminPaymentMethodSchema,
+  adminPlaceSchema,
+  adminPostSchema,
+  adminProvinceSchema,
+  adminSlideSchema,
+} from "../../../shared/schemas/admin/content";
+import type { CellContext, FieldDecl, ResourceDecl, Row } from "./declarations";
+import type { AdminKey } from "./texts";
+
+const text = (row: Row, key: string) => String(row[key] ?? "");
+const yesNo = (value: unknown, { texts }: CellContext) => (value ? texts["admin.yes"] : texts["admin.no"]);
+const when = (value: unknown, { locale }: CellContext) =>
+  typeof value === "string" ? new Intl.DateTimeFormat(locale.replace("_", "-"), { dateStyle: "medium", timeStyle: "short" }).format(new Date(value)) : "—";
+const money = (amount: unknown, currency: unknown, { locale }: CellContext) =>
+  new Intl.NumberFormat(locale.replace("_", "-"), { style: "currency", currency: String(currency), maximumFractionDigits: 0 }).format(Number(amount));
+
+const emptyTranslations = (keys: string[]) => Object.fromEntries(LOCALES.map((locale) => [locale, Object.fromEntries(keys.map((key) => [key, ""]))]));
+
+const eventLabel = (item: Row) => `${text(item, "name")} · ${text(item, "slug")}`;
+const countyLabel = (item: Row) => `${text(item, "name")} (${text(item, "provinceName")})`;
+const provinceLabel = (item: Row) => `${text(item, "name")} (${text(item, "countryCode")})`;
+
+const translated = (fields: FieldDecl[], textKey: "name" | "alt" = "name"): FieldDecl => ({
+  kind: "translations",
+  name: "translations",
+  label: "admin.form.translations",
+  hint: "admin.form.translations_hint",
+  textKey,
+  fields,
+  wide: true,
+});
+
+const events: ResourceDecl = {
+  name: "events",
+  defaultSort: "startDate",
+  columns: [
+    { key: "id", label: "admin.field.id", sort: "id" },
+    { key: "name", label: "admin.field.name", sort: "name" },
+    { key: "slug", label: "admin.field.slug", sort: "slug" },
+    { key: "type", label: "admin.field.type", sort: "type", cell: (row, { texts }) => texts[`admin.type.${row.type}` as AdminKey] },
+    { key: "countryCode", label: "admin.field.country", sort: "countryCode" },
+    { key: "startDate", label: "admin.field.first_date", sort: "startDate", cell: (row, context) => when(row.startDate, context) },
+    { key: "published", label: "admin.field.published", cell: (row, context) => yesNo(row.published, context) },
+    { key: "cancelled", label: "admin.field.cancelled", cell: (row, context) => yesNo(row.cancelled, context) },
+  ],
+  rowLabel: (row) => text(row, "name"),
+  schema: adminEventSchema,
+  fields: [
+    { kind: "text", name: "slug", label: "admin.field.slug", hint: "admin.field.slug_hint", maxLength: 120 },
+    { kind: "select", name: "type", label: "admin.field.type", options: [1, 2, 3], numeric: true, optionLabel: (value) => `admin.type.${value}` as AdminKey },
+    { kind: "country", name: "countryCode", label: "admin.field.country" },
+    { kind: "ref", name: "placeId", label: "admin.field.place", resource: "places", optionLabel: (item) => `${text(item, "name")} (${text(item, "countryCode")})` },
+    { kind: "select", name: "periodicityType", label: "admin.field.periodicity", options: [1, 2, 3], numeric: true, optionLabel: (value) => `admin.periodicity.${value}` as AdminKey },
+    { kind: "select", name: "paymentType", label: "admin.field.payment_type", options: [1, 2], numeric: true, optionLabel: (value) => `admin.payment_type.${value}` as AdminKey },
+    {
+      kind: "rows",
+      name: "dates",
+      label: "admin.field.dates",
+      itemLabel: "admin.field.date",
+      fields: [{ kind: "datetime", name: "startDate", label: "admin.field.date", hint: "admin.form.local_time" }],
+      empty: () => ({ startDate: "" }),
+      wide: true,
+    },
+    { kind: "datetime", name: "endDate", label: "admin.field.end_date", hint: "admin.form.local_time" },
+    {
+      kind: "rows",
+      name: "additionalStops",
+      label: "admin.field.stops",
+      itemLabel: "admin.field.stop",
+      fields: [
+        { kind: "text", name: "address", label: "admin.field.address", maxLength: 300 },
+        { kind: "ref", name: "countyId", label: "admin.field.county", resource: "counties", optional: true, optionLabel: countyLabel },
+        { kind: "text", name: "time", label: "admin.field.time", maxLength: 5 },
+      ],
+      empty: () => ({ address: "", countyId: null, time: "" }),
+      wide: true,
+    },
+    translated([
+      { kind: "text", name: "name", label: "admin.field.name", maxLength: 200 },
+      { kind: "textarea", name: "description", label: "admin.field.description", maxLength: 4000 },
+      { kind: "image", name: "imagePath", label: "admin.field.image", optional: true, cardName: "cardImagePath" },
+    ]),
+    { kind: "checkbox", name: "published", label: "admin.field.published" },
+    { kind: "checkbox", name: "recommended", label: "admin.field.recommended" },
+    { kind: "checkbox", name: "requiresLogin", label: "admin.field.requires_login" },
+    { kind: "checkbox", name: "cancelled", label: "admin.field.cancelled" },
+  ],
+  empty: () => ({
+    slug: "",
+    type: 1,
+    countryCode: "CO",
+    periodicityType: 1,
+    paymentType: 1,
+    placeId: null,
+    dates: [{ startDate: "" }],
+    endDate: "",
+    additionalStops: [],
+    translations: emptyTranslations(["name", "description"]),
+    published: false,
+    cancelled: false,
+    recommended: false,
+    requiresLogin: false,
+  }),
+};
+
+const categories: ResourceDecl = {
+  name: "categories",
+  defaultSort: "event",
+  columns: [
+    { key: "id", label: "admin.field.id", sort: "id" },
+    { key: "name", label: "admin.field.name", sort: "name" },
+    { key: "eventName", label: "admin.field.event", sort: "event" },
+    { key: "priority", label: "admin.field.priority", sort: "priority" },
+    { key: "variants", label: "admin.field.variants" },
+  ],
+  rowLabel: (row) => text(row, "name"),
+  schema: adminCategorySchema,
+  fields: [
+    { kind: "ref", name: "eventId", label: "admin.field.event", resource: "events", optionLabel: eventLabel },
+    { kind: "number", name: "priority", label: "admin.field.priority", min: 0 },
+    translated([
+      { kind: "text", name: "name", label: "admin.field.name", maxLength: 200 },
+      { kind: "textarea", name: "description", label: "admin.field.description", maxLength: 2000 },
+    ]),
+  ],
+  empty: () => ({ eventId: null, priority: 1, translations: emptyTranslations(["name", "description"]) }),
+};
+
+const variants: ResourceDecl = {
+  name: "variants",
+  defaultSort: "event",
+  columns: [
+    { key: "id", label: "admin.field.id", sort: "id" },
+    { key: "name", label: "admin.field.name", sort: "name" },
+    { key: "eventName", label: "admin.field.event", sort: "event", cell: (row) => `${text(row, "eventName")} · ${text(row, "categoryName")}` },
+    { key: "provinceName", label: "admin.field.province", sort: "province" },
+    { key: "price", label: "admin.field.price", sort: "price", cell: (row, context) => money(row.price, row.currency, context) },
+    { key: "capacity", label: "admin.field.capacity" },
+    { key: "stock", label: "admin.field.stock", sort: "stock" },
+  ],
+  rowLabel: (row) => text(row, "name"),
+  schema: adminVariantSchema,
+  fields: [
+    { kind: "ref", name: "categoryId", label: "admin.field.category", resource: "categories", optionLabel: (item) => `${text(item, "eventName")} · ${text(item, "name")}` },
+    { kind: "ref", name: "provinceId", label: "admin.field.province", resource: "provinces", optionLabel: provinceLabel },
+    { kind: "number", name: "price", label: "admin.field.price", hint: "admin.field.price_hint", min: 0 },
+    { kind: "number", name: "stock", label: "admin.field.stock", hint: "admin.field.stock_hint", min: 0 },
+    { kind: "number", name: "capacity", label: "admin.field.capacity", min: 1 },
+    { kind: "number", name: "stops", label: "admin.field.stops_per_ticket", min: 1 },
+    {
+      kind: "rows",
+      name: "approaches",
+      label: "admin.field.approaches",
+      itemLabel: "admin.field.approach",
+      fields: [
+        { kind: "text", name: "address", label: "admin.field.address", maxLength: 300 },
+        { kind: "ref", name: "countyId", label: "admin.field.county", resource: "counties", optionLabel: countyLabel },
+      ],
+      empty: () => ({ address: "", countyId: null }),
+      wide: true,
+    },
+    translated([
+      { kind: "text", name: "name", label: "admin.field.name", maxLength: 200 },
+      { kind: "textarea", name: "description", label: "admin.field.description", maxLength: 2000 },
+    ]),
+  ],
+  empty: () => ({ categoryId: null, provinceId: null, price: 0, capacity: 1, stops: 1, stock: 0, approaches: [], translations: emptyTranslations(["name", "description"]) }),
+};
+
+const discounts: ResourceDecl = {
+  name: "discounts",
+  defaultSort: "code",
+  columns: [
+    { key: "id", label: "admin.field.id", sort: "id" },
+    { key: "code", label: "admin.field.code", sort: "code" },
+    { key: "eventName", label: "admin.field.event", sort: "event" },
+    { key: "variation", label: "admin.field.variation", cell: (row) => `${Math.round(Number(row.variation) * 100)} %` },
+    { key: "validUntil", label: "admin.field.valid_until", sort: "validUntil", cell: (row, context) => when(row.validUntil, context) },
+    { key: "timesUsed", label: "admin.field.times_used", sort: "timesUsed", cell: (row) => `${row.timesUsed}${row.usageLimit ? ` / ${row.usageLimit}` : ""}` },
+  ],
+  rowLabel: (row) => text(row, "code"),
+  schema: adminDiscountSchema,
+  fields: [
+    { kind: "text", name: "code", label: "admin.field.code", maxLength: 40 },
+    { kind: "ref", name: "eventId", label: "admin.field.event", resource: "events", optionLabel: eventLabel },
+    { kind: "number", name: "variation", label: "admin.field.variation", step: 0.01, min: 0 },
+    { kind: "optional-number", name: "usageLimit", label: "admin.field.usage_limit", hint: "admin.field.usage_limit_hint" },
+    { kind: "datetime", name: "validFrom", label: "admin.field.valid_from", optional: true, hint: "admin.form.local_time" },
+    { kind: "datetime", name: "validUntil", label: "admin.field.valid_until", optional: true, hint: "admin.form.local_time" },
+    {
+      kind: "rows",
+      name: "prices",
+      label: "admin.field.prices",
+      itemLabel: "admin.field.variant",
+      fields: [
+        { kind: "ref", name: "productVariantId", label: "admin.field.variant", resource: "variants", optionLabel: (item) => `${text(item, "eventName")} · ${text(item, "name")} (${text(item, "provinceName")})` },
+        { kind: "number", name: "discountPrice", label: "admin.field.discount_price", min: 0 },
+      ],
+      empty: () => ({ productVariantId: null, discountPrice: 0 }),
+      wide: true,
+    },
+  ],
+  empty: () => ({ code: "", eventId: null, variation: 0.1, validFrom: null, validUntil: null, usageLimit: null, prices: [] }),
+};
+
+const slides: ResourceDecl = {
+  name: "landing-slides",
+  defaultSort: "sortOrder",
+  columns: [
+    { key: "id", label: "admin.field.id", sort: "id" },
+    { key: "alt", label: "admin.field.alt" },
+    { key: "countryCode", label: "admin.field.country", sort: "countryCode" },
+    { key: "url", label: "admin.field.url" },
+    { key: "sortOrder", label: "admin.field.sort_order", sort: "sortOrder" },
+  ],
+  rowLabel: (row) => text(row, "alt") || text(row, "url"),
+  schema: adminSlideSchema,
+  fields: [
+    { kind: "country", name: "countryCode", label: "admin.field.country" },
+    { kind: "text", name: "url", label: "admin.field.url", maxLength: 300 },
+    { kind: "number", name: "sortOrder", label: "admin.field.sort_order", min: 0 },
+    { kind: "image", name: "imagePath", label: "admin.field.image", wide: true },
+    translated([{ kind: "text", name: "alt", label: "admin.field.alt", maxLength: 200 }], "alt"),
+  ],
+  empty: () => ({ countryCode: "CO", url: "/", imagePath: "", translations: emptyTranslations(["alt"]), sortOrder: 0 }),
+};
+
+const partners: ResourceDecl = {
+  name: "partners",
+  defaultSort: "sortOrder",
+  columns: [
+    { key: "id", label: "admin.field.id", sort: "id" },
+    { key: "name", label: "admin.field.name", sort: "name" },
+    { key: "url", label: "admin.field.url" },
+    { key: "sortOrder", label: "admin.field.sort_order", sort: "sortOrder" },
+  ],
+  rowLabel: (row) => text(row, "name"),
+  schema: adminPartnerSchema,
+  fields: [
+    { kind: "text", name: "name", label: "admin.field.name", maxLength: 120 },
+    { kind: "optional-text", name: "url", label: "admin.field.url", type: "url", maxLength: 300 },
+    { kind: "number", name: "sortOrder", label: "admin.field.sort_order", min: 0 },
+    { kind: "image", name: "imagePath", label: "admin.field.image", wide: true },
+  ],
+  empty: () => ({ name: "", imagePath: "", url: null, sortOrder: 0 }),
+};
+
+const posts: ResourceDecl = {
+  name: "community-posts",
+  defaultSort: "id",
+  columns: [
+    { key: "id", label: "admin.field.id", sort: "id" },
+    { key: "user", label: "admin.field.user", sort: "user" },
+    { key: "countryCode", label: "admin.field.country", sort: "countryCode" },
+    { key: "message", label: "admin.field.message" },
+  ],
+  rowLabel: (row) => text(row, "user"),
+  schema: adminPostSchema,
+  fields: [
+    { kind: "country", name: "countryCode", label: "admin.field.country" },
+    { kind: "text", name: "user", label: "admin.field.user", maxLength: 120 },
+    { kind: "textarea", name: "message", label: "admin.field.message", maxLength: 2000, wide: true },
+    { kind: "tags", name: "tags", label: "admin.field.tags", hint: "admin.form.tags_hint" },
+    { kind: "image", name: "imagePath", label: "admin.field.image", wide: true },
+  ],
+  empty: () => ({ countryCode: "CO", message: "", user: "", imagePath: "", tags: [] }),
+};
+
+const paymentMethods: ResourceDecl = {
+  name: "payment-methods",
+  defaultSort: "countryCode",
+  columns: [
+    { key: "id", label: "admin.field.id", sort: "id" },
+    { key: "countryCode", label: "admin.field.country", sort: "countryCode" },
+    { key: "code", label: "admin.field.payment_code", sort: "code", cell: (row, { texts }) => texts[`admin.payment_code.${row.code}` as AdminKey] ?? text(row, "code") },
+    { key: "sortOrder", label: "admin.field.sort_order", sort: "sortOrder" },
+    { key: "enabled", label: "admin.field.enabled", cell: (row, context) => yesNo(row.enabled, context) },
+  ],
+  rowLabel: (row) => `${text(row, "countryCode")} · ${text(row, "code")}`,
+  schema: adminPaymentMethodSchema,
+  fields: [
+    { kind: "country", name: "countryCode", label: "admin.field.country" },
+    { kind: "select", name: "code", label: "admin.field.payment_code", options: PAYMENT_CODES, optionLabel: (value) => `admin.payment_code.${value}` as AdminKey },
+    { kind: "number", name: "sortOrder", label: "admin.field.sort_order", min: 0 },
+    { kind: "checkbox", name: "enabled", label: "admin.field.enabled" },
+  ],
+  empty: () => ({ countryCode: "CO", code: "transferencia", sortOrder: 0, enabled: true }),
+};
+
+const provinces: ResourceDecl = {
+  name: "provinces",
+  defaultSort: "name",
+  columns: [
+    { key: "id", label: "admin.field.id", sort: "id" },
+    { key: "name", label: "admin.field.name", sort: "name" },
+    { key: "countryCode", label: "admin.field.country", sort: "countryCode" },
+    { key: "counties", label: "admin.field.counties" },
+  ],
+  rowLabel: (row) => text(row, "name"),
+  schema: adminProvinceSchema,
+  fields: [
+    { kind: "country", name: "countryCode", label: "admin.field.country" },
+    { kind: "text", name: "name", label: "admin.field.name", maxLength: 120 },
+  ],
+  empty: () => ({ countryCode: "CO", name: "" }),
+};
+
+const counties: ResourceDecl = {
+  name: "counties",
+  defaultSort: "name",
+  columns: [
+    { key: "id", label: "admin.field.id", sort: "id" },
+    { key: "name", label: "admin.field.name", sort: "name" },
+    { key: "provinceName", label: "admin.field.province", sort: "province", cell: (row) => `${text(row, "provinceName")} (${text(row, "countryCode")})` },
+  ],
+  rowLabel: (row) => text(row, "name"),
+  schema: adminCountySchema,
+  fields: [
+    { kind: "ref", name: "provinceId", label: "admin.field.province", resource: "provinces", optionLabel: provinceLabel },
+    { kind: "text", name: "name", label: "admin.field.name", maxLength: 120 },
+  ],
+  empty: () => ({ provinceId: null, name: "" }),
+};
+
+const places: ResourceDecl = {
+  name: "places",
+  defaultSort: "name",
+  columns: [
+    { key: "id", label: "admin.field.id", sort: "id" },
+    { key: "name", label: "admin.field.name", sort: "name" },
+    { key: "countryCode", label: "admin.field.country", sort: "countryCode" },
+    { key: "address", label: "admin.field.address" },
+  ],
+  rowLabel: (row) => text(row, "name"),
+  schema: adminPlaceSchema,
+  fields: [
+    { kind: "country", name: "countryCode", label: "admin.field.country" },
+    { kind: "text", name: "name", label: "admin.field.name", maxLength: 200 },
+    { kind: "text", name: "address", label: "admin.field.address", maxLength: 300 },
+    { kind: "ref", name: "countyId", label: "admin.field.county", resource: "counties", optional: true, optionLabel: countyLabel },
+    { kind: "image", name: "imagePath", label: "admin.field.image", optional: true, wide: true },
+    { kind: "translations", name: "translations", label: "admin.form.translations", textKey: "name", fields: [{ kind: "text", name: "name", label: "admin.field.name", maxLength: 200 }], wide: true },
+  ],
+  empty: () => ({ countryCode: "CO", name: "", address: "", countyId: null, imagePath: null, translations: emptyTranslations(["name"]) }),
+};
+
+export const RESOURCES: Record<string, ResourceDecl> = Object.fromEntries(
+  [events, categories, variants, discounts, slides, partners, posts, paymentMethods, provinces, counties, places].map((decl) => [decl.name, decl]),
+);
+
+export { COUNTRIES };

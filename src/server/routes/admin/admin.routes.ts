@@ -1,0 +1,105 @@
+/**
+ * /shop-api/admin/*: the back office. Each resource of services/admin/registry.ts gets the same five calls from
+ * its contract entries (src/shared/api/routes/admin.ts); staff and admins read, only admins write. Mounted by app.ts.
+ */
+import { Hono, type Context, type MiddlewareHandler } from "hono";
+import { describeRoute } from "hono-openapi";
+import type * as z from "zod/mini";
+import { isAdminRole, isStaffRole } from "../../../shared/domain/roles";
+import { shopApi, type RouteKey, type RouteSpec } from "../../../shared/api/routes";
+import { callerOf, requireCaller, type AuthEnv } from "../../auth/bearer";
+import { ApiError, ok } from "../../http/answer";
+import { pathId } from "../../http/path-id";
+import { readJson, readQuery } from "../../http/validate";
+import { createRow, deleteRow, readRow, updateRow, type AdminResource } from "../../services/admin/crud";
+import { listAudit } from "../../services/admin/audit";
+import { stockByDate } from "../../services/admin/catalogue";
+import { storeAdminImage } from "../../services/admin/images";
+import { ADMIN_RESOURCES } from "../../services/admin/registry";
+import { storageFor } from "../../storage";
+import { MAX_IMAGE_BYTES } from "../../uploads/limits";
+import { readUpload, uploadLimit } from "../../uploads/multipart";
+import { operationOf } from "../contract";
+import { ShopError } from "../../../shared/domain/shop-error";
+
+const requireStaff: MiddlewareHandler<AuthEnv> = async (c, next) => {
+  if (!isStaffRole(callerOf(c).role)) throw new ApiError(403, "forbidden");
+  await next();
+};
+const requireAdmin: MiddlewareHandler<AuthEnv> = async (c, next) => {
+  if (!isAdminRole(callerOf(c).role)) throw new ApiError(403, "forbidden");
+  await next();
+};
+
+/**
+ * A contract entry bound by its key as a string: the resources are mounted in a loop, so their keys are not
+ * literals here. The answers are held to the same schemas by the contract tests.
+ */
+function bound(key: string) {
+  const spec = (shopApi as Record<string, RouteSpec>)[key];
+  if (!spec) throw new Error(`admin route missing from the contract: ${key}`);
+  return {
+    spec,
+    describe: describeRoute(operationOf(key as RouteKey, spec) as Parameters<typeof describeRoute>[0]) as MiddlewareHandler,
+    ok: (c: Context<AuthEnv>, data: unknown) => ok(c, data, spec.status ?? 200),
+  };
+}
+
+const actorOf = (c: Context<AuthEnv>) => {
+  const caller = callerOf(c);
+  return { id: caller.id, email: caller.email };
+};
+
+export const adminRoutes = new Hono<AuthEnv>();
+adminRoutes.use("*", requireCaller, requireStaff);
+
+function mount<Body>(name: string, resource: AdminResource<Body>) {
+  const base = `/shop-api/admin/${name}`;
+  const list = bound(`GET ${base}`);
+  const create = bound(`POST ${base}`);
+  const one = bound(`GET ${base}/:id`);
+  const replace = bound(`PUT ${base}/:id`);
+  const remove = bound(`DELETE ${base}/:id`);
+  const bodySchema = create.spec.body as z.ZodMiniType<Body>;
+
+  adminRoutes.get(`/${name}`, list.describe, async (c) => {
+    const query = readQuery(c, list.spec.query as z.ZodMiniType<Record<string, unknown>>);
+    return list.ok(c, await resource.list(c.get("deps").db, query));
+  });
+  adminRoutes.post(`/${name}`, create.describe, requireAdmin, async (c) => {
+    const body = await readJson(c, bodySchema);
+    return create.ok(c, await createRow(c.get("deps"), actorOf(c), resource, body));
+  });
+  adminRoutes.get(`/${name}/:id`, one.describe, async (c) => one.ok(c, await readRow(c.get("deps"), resource, pathId(c.req.param("id")))));
+  adminRoutes.put(`/${name}/:id`, replace.describe, requireAdmin, async (c) => {
+    const id = pathId(c.req.param("id"));
+    const body = await readJson(c, bodySchema);
+    return replace.ok(c, await updateRow(c.get("deps"), actorOf(c), resource, id, body));
+  });
+  adminRoutes.delete(`/${name}/:id`, remove.describe, requireAdmin, async (c) => {
+    return remove.ok(c, await deleteRow(c.get("deps"), actorOf(c), resource, pathId(c.req.param("id"))));
+  });
+}
+
+const stock = bound("GET /shop-api/admin/variants/:id/stock");
+// Before the resource's own `/:id`, which would not match the longer path anyway.
+adminRoutes.get("/variants/:id/stock", stock.describe, async (c) => {
+  const deps = c.get("deps");
+  const figures = await stockByDate(deps.db, pathId(c.req.param("id")), deps.now());
+  if (!figures) throw new ShopError("not_found");
+  return stock.ok(c, figures);
+});
+
+for (const [name, resource] of Object.entries(ADMIN_RESOURCES)) mount(name, resource as AdminResource<unknown>);
+
+const image = bound("POST /shop-api/admin/images");
+adminRoutes.post("/images", image.describe, requireAdmin, uploadLimit(MAX_IMAGE_BYTES), async (c) => {
+  const bytes = await readUpload(c, MAX_IMAGE_BYTES);
+  return image.ok(c, await storeAdminImage(storageFor(c.get("deps").env), bytes));
+});
+
+const audit = bound("GET /shop-api/admin/audit");
+adminRoutes.get("/audit", audit.describe, requireAdmin, async (c) => {
+  const query = readQuery(c, audit.spec.query as z.ZodMiniType<Record<string, unknown>>);
+  return audit.ok(c, await listAudit(c.get("deps").db, query));
+});

@@ -1,0 +1,20 @@
+/** Every back-office resource by its path segment (/shop-api/admin/{name}). */
+import { categoriesResource, discountsResource, variantsResource } from "./catalogue";
+import { countiesResource, partnersResource, paymentMethodsResource, placesResource, postsResource, provincesResource, slidesResource } from "./content";
+import { eventsResource } from "./events";
+
+export const ADMIN_RESOURCES = {
+  events: eventsResource,
+  categories: categoriesResource,
+  variants: variantsResource,
+  discounts: discountsResource,
+  "landing-slides": slidesResource,
+  partners: partnersResource,
+  "community-posts": postsResource,
+  "payment-methods": paymentMethodsResource,
+  provinces: provincesResource,
+  counties: countiesResource,
+  places: placesResource,
+} as const;
+
+export type AdminResourceName = keyof typeof ADMIN_RESOURCES;
