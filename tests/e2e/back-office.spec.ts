@@ -68,6 +68,7 @@ test("an admin puts a new mass event on sale, and a buyer books it", async ({ pa
   await spanish.getByLabel("Nombre").fill(name);
   await spanish.getByLabel("Descripción").fill("Tres escenarios y la van de ida y vuelta.");
   await page.getByLabel("Publicado").check();
+  await page.getByLabel("Recomendado").check();
   await page.screenshot({ path: `${SHOTS}/event-form.png`, fullPage: true });
   await page.getByRole("button", { name: "Guardar" }).click();
   await expect(page.getByText("Creado. Ya puedes seguir editándolo.")).toBeVisible();
@@ -111,12 +112,39 @@ test("an admin puts a new mass event on sale, and a buyer books it", async ({ pa
   const offer = (await (await request.get(`/api/events/${slug}/product-variant`)).json()) as { data: { subCategories: { price: number; stock: number }[] }[] };
   expect(offer.data.flatMap((category) => category.subCategories)).toEqual([expect.objectContaining({ price: 45_000, stock: 12 })]);
 
+  // The static pages follow on their own: the landing recommends it and the mass-events list shows its price.
+  const served = (path: string) => async () => (await request.get(path)).text();
+  await expect.poll(served("/massive-events"), { timeout: 90_000, intervals: [1_000] }).toContain(name);
+  await expect.poll(served("/"), { timeout: 30_000, intervals: [1_000] }).toContain(name);
+  const visitor = await page.context().browser()!.newContext({ baseURL: new URL(page.url()).origin, locale: "es-CO", timezoneId: "America/Bogota", viewport: { width: 390, height: 844 } });
+  const visitorPage = await visitor.newPage();
+  await visitorPage.goto("/massive-events");
+  const card = visitorPage.getByRole("link", { name: new RegExp(name) }).first();
+  await expect(card).toBeVisible();
+  await card.click();
+  await expect(visitorPage).toHaveURL(new RegExp(`/event/${slug}$`));
+  await expect(visitorPage.getByRole("heading", { level: 1 })).toContainText(name);
+  await visitor.close();
+
+  // A new price reaches the served list after the publisher's delay (bench:publish measures it).
+  await page.getByLabel("Precio").fill("52000");
+  await page.getByRole("button", { name: "Guardar" }).click();
+  await expect(page.getByText("Guardado.", { exact: true })).toBeVisible();
+  const cardOf = async () => {
+    const html = await served("/massive-events")();
+    const at = html.indexOf(name);
+    return at < 0 ? "" : html.slice(Math.max(0, at - 1_500), at + 1_500);
+  };
+  await expect.poll(cardOf, { timeout: 90_000, intervals: [1_000] }).toContain("45.000");
+  await expect.poll(cardOf, { timeout: 90_000, intervals: [1_000] }).toContain("52.000");
+
   // The audit log names who did each step.
   await menu(page).getByRole("link", { name: "Registro de cambios", exact: true }).click();
   const audit = page.getByTestId("admin-audit");
   await expect(audit.locator("tbody tr").first()).toContainText(ADMIN.email);
   await audit.getByRole("button", { name: /Ver cambios/ }).first().click();
-  await expect(audit.locator(".admin-diff").first()).toContainText("Silla E2E");
+  // The newest change first: the price, before and after.
+  await expect(audit.locator(".admin-diff").first()).toContainText(/Antes: 45000\s*Después: 52000/);
   await page.screenshot({ path: `${SHOTS}/audit.png`, fullPage: true });
   expect(await seriousViolations(page)).toEqual([]);
   expect(errors).toEqual([]);

@@ -21,7 +21,11 @@ export function EventCard({ card, labels, eager = false, headingLevel = 3 }: Pro
     <article className="event-card">
       <a className="event-card-link" href={card.href}>
         <div className="event-card-media">
-          <img src={card.imagePath} alt="" width={600} height={400} loading={eager ? "eager" : "lazy"} decoding="async" />
+          {card.imagePath ? (
+            <img src={card.imagePath} alt="" width={600} height={400} loading={eager ? "eager" : "lazy"} decoding="async" />
+          ) : (
+            <div className="event-card-placeholder" aria-hidden="true" />
+          )}
           <span className="event-card-cta" aria-hidden="true">
             {labels["card.book_transfer"]}
           </span>
@@ -44,9 +48,11 @@ export function EventCard({ card, labels, eager = false, headingLevel = 3 }: Pro
           ) : (
             <p className="event-card-choose">{labels["card.choose_date"]}</p>
           )}
-          <p className="event-card-price">
-            <span>{labels["card.transfer_from"]}</span> <strong>{card.price}</strong>
-          </p>
+          {card.price && (
+            <p className="event-card-price">
+              <span>{labels["card.transfer_from"]}</span> <strong>{card.price}</strong>
+            </p>
+          )}
         </div>
       </a>
     </article>

@@ -30,6 +30,11 @@ describe("event card data (spec 'Event cards')", () => {
     expect(card.href).toBe("/event/noche-de-salsa");
   });
 
+  it("promises no price while nothing is on sale (a new event still being set up)", () => {
+    const bare = item({ minTicketPrice: 0, translations: { es_CO: { name: "Feria nueva", imagePath: "", minTicketPrice: 0, firstPlaceName: "" } } });
+    expect(eventCardData(bare, "es_CO", "").price).toBeNull();
+  });
+
   it("uses the first calendar date when there is one", () => {
     const card = eventCardData(item({ calendars: [{ id: 1, startDate: "2027-01-15T23:00:00.000Z" }] }), "es_CO", "");
     expect(card.fixedDate).toMatchObject({ day: "15", month: "enero", time: "18:00" });

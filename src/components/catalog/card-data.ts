@@ -19,7 +19,8 @@ export interface EventCardData {
   imagePath: string;
   /** periodicityType 1: day, month name, place, time; otherwise null ("Elige tu fecha"). */
   fixedDate: { day: string; month: string; place: string; time: string; iso: string } | null;
-  price: string;
+  /** Null while nothing is on sale (a new event whose subcategories are still being set up). */
+  price: string | null;
 }
 
 /** The card's date: the first calendar entry's start when present, else the event's start (spec section 3). */
@@ -31,6 +32,7 @@ export function eventCardData(item: EventListItem, locale: Locale, prefix: strin
   const text = pickTranslation(item.translations, locale);
   const timeZone = timeZoneOf(item.countryCode);
   const iso = cardDate(item);
+  const minPrice = text?.minTicketPrice ?? item.minTicketPrice;
   const labels = dateLabels(iso, locale, timeZone);
   return {
     id: item.id,
@@ -42,6 +44,6 @@ export function eventCardData(item: EventListItem, locale: Locale, prefix: strin
       item.periodicityType === 1
         ? { day: labels.day, month: labels.month, place: text?.firstPlaceName ?? "", time: formatTime(iso, timeZone), iso }
         : null,
-    price: formatPrice(text?.minTicketPrice ?? item.minTicketPrice, item.currency, locale),
+    price: minPrice > 0 ? formatPrice(minPrice, item.currency, locale) : null,
   };
 }
