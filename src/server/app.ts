@@ -22,6 +22,7 @@ import { purchaseApi, startExpirySweeper } from "./routes/orders";
 import { outboxRoutes } from "./routes/dev/outbox.routes";
 import { uploadRoutes } from "./routes/uploads.routes";
 import { UPLOAD_PATH } from "./uploads/multipart";
+import { startCatalogueRelay } from "./catalogue/relay";
 
 export interface AppOptions {
   /** Serve the prerendered site from this folder too (the running shop); tests of the API leave it out. */
@@ -76,9 +77,11 @@ export function createApp(setup: ShopSetup, options: AppOptions = {}) {
     return fail(c, new ApiError(500, "internal_error"));
   });
 
+  // Other processes on the same PostgreSQL hear of this one's catalogue changes, and it of theirs.
+  const catalogueRelay = startCatalogueRelay(deps.db, deps.catalogue, () => deps.answers.clear());
   startExpirySweeper(deps);
   if (options.outboxWorker ?? deps.env.NODE_ENV !== "test") deps.outbox.start();
-  return Object.assign(app, { outbox: deps.outbox });
+  return Object.assign(app, { outbox: deps.outbox, catalogue: deps.catalogue, answers: deps.answers, catalogueRelay });
 }
 
 /** PostgreSQL's class 22 "data exception" (PGlite and postgres.js alike), on the error or its cause (Drizzle wraps it). */

@@ -32,6 +32,7 @@ export async function purchase(deps: ShopContext, buyer: Buyer, body: Purchase, 
   // Nothing to charge (a full discount): the order is paid as it is placed, as an organiser-funded one is.
   const state: OrderState = plan.totals.total === 0 ? "paid" : INITIAL_STATE[plan.paymentCode];
   const order = await placeOrder(deps.db, plan, state, holdExpiry(state, now, deps.env), now);
+  deps.catalogue.announce({ area: "stock", eventIds: [bookable.event.id] });
 
   let response: Record<string, string | undefined> = {};
   if (state !== "paid" || plan.paymentCode === "prepagado") {
@@ -49,7 +50,7 @@ export async function purchase(deps: ShopContext, buyer: Buyer, body: Purchase, 
       response = { ...started.response };
       await recordStart(deps.db, order.id, started);
     } catch (error) {
-      await cancelOrder(deps.db, order.id);
+      if (await cancelOrder(deps.db, order.id)) deps.catalogue.announce({ area: "stock", eventIds: [bookable.event.id] });
       throw error;
     }
   }
