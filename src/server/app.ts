@@ -2,7 +2,7 @@
  * The shop API: public catalogue calls under /api, customer calls under /shop-api (docs/api.md).
  * Routes parse and answer; services decide; db stores.
  */
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { HTTPException } from "hono/http-exception";
@@ -57,7 +57,7 @@ export function createApp(setup: ShopSetup, options: AppOptions = {}) {
       return fail(c, new ApiError(413, "payload_too_large"));
     },
   });
-  app.use("*", (c, next) => (UPLOAD_PATH.test(c.req.path) ? next() : jsonBodyLimit(c, next)));
+  app.use("*", (c, next) => (UPLOAD_PATH.test(c.req.path) || saysNoBody(c) ? next() : jsonBodyLimit(c, next)));
 
   app.route("/api", catalogApi);
   mountApiDocs(app);
@@ -82,6 +82,15 @@ export function createApp(setup: ShopSetup, options: AppOptions = {}) {
   startExpirySweeper(deps);
   if (options.outboxWorker ?? deps.env.NODE_ENV !== "test") deps.outbox.start();
   return Object.assign(app, { outbox: deps.outbox, catalogue: deps.catalogue, answers: deps.answers, catalogueRelay });
+}
+
+/**
+ * A GET or HEAD that announces no body has none to limit; looking (`c.req.raw.body`) would make the node adapter
+ * build a full Request for every catalogue read.
+ */
+function saysNoBody(c: Context): boolean {
+  const method = c.req.method;
+  return (method === "GET" || method === "HEAD") && c.req.header("content-length") === undefined && c.req.header("transfer-encoding") === undefined;
 }
 
 /** PostgreSQL's class 22 "data exception" (PGlite and postgres.js alike), on the error or its cause (Drizzle wraps it). */
