@@ -23,6 +23,7 @@ import { outboxRoutes } from "./routes/dev/outbox.routes";
 import { uploadRoutes } from "./routes/uploads.routes";
 import { UPLOAD_PATH } from "./uploads/multipart";
 import { startCatalogueRelay } from "./catalogue/relay";
+import { answerFastLane } from "./catalogue/fast-lane";
 
 export interface AppOptions {
   /** Serve the prerendered site from this folder too (the running shop); tests of the API leave it out. */
@@ -38,6 +39,8 @@ export const JSON_BODY_LIMIT = 64 * 1024;
 export function createApp(setup: ShopSetup, options: AppOptions = {}) {
   const deps = createShopContext(setup);
   const app = new Hono<AppEnv>();
+  // First: a catalogue read answered from the cache before is answered again with the headers the stack below gave it.
+  app.use("*", answerFastLane(deps));
   if (options.distDir) app.use("*", compress());
   // Inside compress(): it reads the generated pages' inline scripts before they are gzipped.
   app.use("*", securityHeaders(deps.env));

@@ -3,8 +3,7 @@ import { AnswerCache, etagOf, type AnswerFacts, type CachedAnswer } from "./answ
 import { matchesEtag } from "./cached-read";
 
 function answer(text: string, until = Number.POSITIVE_INFINITY): CachedAnswer {
-  const body = new TextEncoder().encode(text);
-  return { status: 200, body, contentType: "application/json", etag: etagOf(body), cacheControl: "public", until, computedAt: 0, encoded: new Map() };
+  return { status: 200, text, byteLength: Buffer.byteLength(text), contentType: "application/json", etag: etagOf(text), cacheControl: "public", until, computedAt: 0, encoded: new Map() };
 }
 
 const LIST: AnswerFacts = { areas: ["events"] };

@@ -33,6 +33,19 @@ const VARY = "Accept-Language, X-Locale, Accept-Encoding";
 const COMPRESS_FROM = 1024;
 
 const shared = new WeakMap<Context, AnswerFacts>();
+/** Requests answered from the cache, and with what: the fast lane (fast-lane.ts) learns its shortcuts from them. */
+const sentFromCache = new WeakMap<Context, SentAnswer>();
+
+export interface SentAnswer {
+  key: string;
+  answer: CachedAnswer;
+  /** The coding sent ("br", "gzip"), or undefined for the text itself. */
+  encoding: "br" | "gzip" | undefined;
+}
+
+export function sentAnswerOf(c: Context): SentAnswer | undefined {
+  return sentFromCache.get(c);
+}
 
 /** The route's answer is the same for everyone asking this key; `facts` says what it was read from. */
 export function shareAnswer(c: Context, facts: AnswerFacts): void {
@@ -62,7 +75,8 @@ export function cachedRead(options: CachedReadOptions): MiddlewareHandler<AppEnv
       const body = new Uint8Array(await c.res.arrayBuffer());
       const fresh: CachedAnswer = {
         status: 200,
-        body,
+        text: new TextDecoder().decode(body),
+        byteLength: body.byteLength,
         contentType: c.res.headers.get("content-type") ?? "application/json",
         etag: etagOf(body),
         cacheControl: options.cacheControl,
@@ -90,14 +104,20 @@ function send(c: Context<AppEnv>, cache: AnswerCache, key: string, answer: Cache
   const headers: Record<string, string> = { etag: answer.etag, "cache-control": answer.cacheControl, vary: VARY };
   if (matchesEtag(c.req.header("if-none-match"), answer.etag)) return c.body(null, 304, headers);
   headers["content-type"] = answer.contentType;
-  const encoding = answer.body.byteLength >= COMPRESS_FROM ? pickEncoding(c.req.header("accept-encoding")) : undefined;
-  if (!encoding) return c.body(answer.body as Uint8Array<ArrayBuffer>, 200, headers);
+  const encoding = answer.byteLength >= COMPRESS_FROM ? pickEncoding(c.req.header("accept-encoding")) : undefined;
+  sentFromCache.set(c, { key, answer, encoding });
+  if (!encoding) {
+    headers["content-length"] = String(answer.byteLength);
+    return c.body(answer.text, 200, headers);
+  }
   let copy = answer.encoded.get(encoding);
   if (!copy) {
-    copy = encoding === "br" ? brotliCompressSync(answer.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }) : gzipSync(answer.body, { level: 6 });
+    const bytes = Buffer.from(answer.text, "utf8");
+    copy = encoding === "br" ? brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }) : gzipSync(bytes, { level: 6 });
     cache.addEncoded(key, answer, encoding, copy);
   }
   headers["content-encoding"] = encoding;
+  headers["content-length"] = String(copy.byteLength);
   // Each coding is its own representation, with its own strong validator.
   headers.etag = `${answer.etag.slice(0, -1)}.${encoding}"`;
   return c.body(copy as Uint8Array<ArrayBuffer>, 200, headers);
@@ -115,7 +135,7 @@ export function matchesEtag(header: string | undefined, etag: string): boolean {
   return false;
 }
 
-function pickEncoding(header: string | undefined): "br" | "gzip" | undefined {
+export function pickEncoding(header: string | undefined): "br" | "gzip" | undefined {
   if (!header) return undefined;
   let gzip = false;
   for (const part of header.split(",")) {
