@@ -143,11 +143,8 @@ export async function startSitePublisher(options: SiteOptions & { db: Db; catalo
       return publication;
     },
   });
-  const stopListening = options.catalogue.listen((change) => {
-    publisher.hear(change);
-    lease.share(change);
-  });
-  await lease.onShared((change) => publisher.hear(change));
+  // Changes of other processes arrive here too, re-announced by the catalogue relay.
+  const stopListening = options.catalogue.listen((change) => publisher.hear(change));
   return {
     hear: publisher.hear,
     idle: publisher.idle,

@@ -2,7 +2,7 @@
  * The shop API: public catalogue calls under /api, customer calls under /shop-api (docs/api.md).
  * Routes parse and answer; services decide; db stores.
  */
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { HTTPException } from "hono/http-exception";
@@ -24,6 +24,8 @@ import { adminRoutes } from "./routes/admin/admin.routes";
 import { outboxRoutes } from "./routes/dev/outbox.routes";
 import { uploadRoutes } from "./routes/uploads.routes";
 import { UPLOAD_PATH } from "./uploads/multipart";
+import { startCatalogueRelay } from "./catalogue/relay";
+import { answerFastLane } from "./catalogue/fast-lane";
 
 export interface AppOptions {
   /** Serve the prerendered site from this folder too (the running shop); tests of the API leave it out. */
@@ -42,6 +44,8 @@ export const JSON_BODY_LIMIT = 64 * 1024;
 export function createApp(setup: ShopSetup, options: AppOptions = {}) {
   const deps = createShopContext(setup);
   const app = new Hono<AppEnv>();
+  // First: a catalogue read answered from the cache before is answered again with the headers the stack below gave it.
+  app.use("*", answerFastLane(deps));
   // The account and purchase calls answer small JSON without a Content-Length, which compress() would gzip
   // through a new stream each time whatever its size: they go out as they are.
   const compressing = compress();
@@ -64,7 +68,7 @@ export function createApp(setup: ShopSetup, options: AppOptions = {}) {
       return fail(c, new ApiError(413, "payload_too_large"));
     },
   });
-  app.use("*", (c, next) => (UPLOAD_PATH.test(c.req.path) ? next() : jsonBodyLimit(c, next)));
+  app.use("*", (c, next) => (UPLOAD_PATH.test(c.req.path) || saysNoBody(c) ? next() : jsonBodyLimit(c, next)));
 
   app.route("/api", catalogApi);
   mountApiDocs(app);
@@ -85,8 +89,28 @@ export function createApp(setup: ShopSetup, options: AppOptions = {}) {
     return fail(c, new ApiError(500, "internal_error"));
   });
 
+  // Other processes on the same PostgreSQL hear of this one's catalogue changes, and it of theirs.
+  const catalogueRelay = startCatalogueRelay(deps.db, deps.catalogue, () => deps.answers.clear());
   const background = options.outboxWorker ?? deps.env.NODE_ENV !== "test" ? startBackgroundWork(deps) : null;
-  return Object.assign(app, { outbox: deps.outbox, catalogue: deps.catalogue, stopBackground: async () => background?.stop() });
+  return Object.assign(app, {
+    outbox: deps.outbox,
+    catalogue: deps.catalogue,
+    answers: deps.answers,
+    catalogueRelay,
+    stopBackground: async () => {
+      await background?.stop();
+      await catalogueRelay?.stop();
+    },
+  });
+}
+
+/**
+ * A GET or HEAD that announces no body has none to limit; looking (`c.req.raw.body`) would make the node adapter
+ * build a full Request for every catalogue read.
+ */
+function saysNoBody(c: Context): boolean {
+  const method = c.req.method;
+  return (method === "GET" || method === "HEAD") && c.req.header("content-length") === undefined && c.req.header("transfer-encoding") === undefined;
 }
 
 /** PostgreSQL's class 22 "data exception" (PGlite and postgres.js alike), on the error or its cause (Drizzle wraps it). */

@@ -11,6 +11,7 @@ import { createPaymentAdapters, type PaymentAdapters } from "./payments";
 import { createOutbox, type Outbox } from "./outbox/worker";
 import { createSms, type SmsSender } from "./sms/sms";
 import { createCatalogueChanges, type CatalogueChanges } from "./catalogue/changes";
+import { AnswerCache } from "./catalogue/answer-cache";
 
 /** What `createApp` is given: tests move the clock with `now`. */
 export interface ShopSetup {
@@ -32,6 +33,8 @@ export interface ShopContext {
   outbox: Outbox;
   /** Announced after a committed catalogue change; the read cache and the static-page publisher listen. */
   catalogue: CatalogueChanges;
+  /** The public catalogue reads' answers (src/server/catalogue/answer-cache.ts), dropped as `catalogue` announces. */
+  answers: AnswerCache;
 }
 
 export function createShopContext(setup: ShopSetup): ShopContext {
@@ -45,7 +48,9 @@ export function createShopContext(setup: ShopSetup): ShopContext {
     payments: createPaymentAdapters(setup.env, { now }),
     auth: createAuthKit(setup.env),
     catalogue: createCatalogueChanges(),
+    answers: new AnswerCache(),
   } as ShopContext;
+  context.catalogue.listen((change) => context.answers.invalidate(change));
   context.outbox = createOutbox(context);
   return context;
 }

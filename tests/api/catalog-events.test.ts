@@ -75,6 +75,7 @@ describe("GET /api/events", () => {
   it("leaves out past, cancelled and unpublished events", async () => {
     const db = shop.db;
     await db.update(events).set({ published: false }).where(eq(events.slug, "noche-de-salsa-movistar-arena"));
+    shop.catalogueChanged();
     try {
       const slugs = data((await get<EventListItem[]>("/api/events?type=1")).body).map((item) => item.slug);
       expect(slugs).not.toContain("gran-concierto-de-fin-de-temporada");
@@ -83,6 +84,7 @@ describe("GET /api/events", () => {
       expect(slugs).toContain("rock-al-parque");
     } finally {
       await db.update(events).set({ published: true }).where(eq(events.slug, "noche-de-salsa-movistar-arena"));
+      shop.catalogueChanged();
     }
   });
 
@@ -289,10 +291,12 @@ describe("GET /api/events/{slug or id}", () => {
   it("answers 404 for an unpublished event", async () => {
     const db = shop.db;
     await db.update(events).set({ published: false }).where(eq(events.slug, "jazz-al-parque"));
+    shop.catalogueChanged();
     try {
       expect((await get("/api/events/jazz-al-parque")).status).toBe(404);
     } finally {
       await db.update(events).set({ published: true }).where(eq(events.slug, "jazz-al-parque"));
+      shop.catalogueChanged();
     }
   });
 });

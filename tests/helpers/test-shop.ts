@@ -14,6 +14,7 @@ import { createApp } from "../../src/server/app";
 import { seedDemoData } from "../../src/server/db/seed";
 import { parseEnv, type Env } from "../../src/server/env";
 import type { OutboxEntry } from "../../src/server/mail/mailer";
+import type { CatalogueChange } from "../../src/server/catalogue/changes";
 import { readOutbox } from "../../src/server/mail/outbox";
 import { insertUser } from "./fixtures";
 import { mountPaymentHarness, type PaymentHarness } from "./payment-harness";
@@ -149,6 +150,14 @@ export async function openTestShop(options: ShopOptions = {}) {
     return { id: user.id, email: user.email, token };
   }
 
+  /**
+   * A test that writes catalogue rows itself says so, as the shop's own writers do after they commit: the answer
+   * cache of the public reads drops what the change touches (by default every event answer).
+   */
+  function catalogueChanged(change: CatalogueChange = { area: "events" }) {
+    app.catalogue.announce(change);
+  }
+
   /** The same database behind an app with other settings or another clock (production, simulators off …). */
   function otherApp(other: { env?: Record<string, string | undefined>; now?: () => Date }) {
     return createApp({ db: database.db, env: parseEnv({ NODE_ENV: "test", DATA_DIR: dataDir, ...other.env }), now: other.now ?? now });
@@ -170,6 +179,7 @@ export async function openTestShop(options: ShopOptions = {}) {
     signUpBody,
     customer,
     buyer,
+    catalogueChanged,
     otherApp,
     async close() {
       if (server) await server.close();

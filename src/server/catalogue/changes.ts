@@ -10,6 +10,11 @@ export type CatalogueArea = "events" | "stock" | "content" | "geography" | "paym
 export interface CatalogueChange {
   area: CatalogueArea;
   eventIds?: number[];
+  /**
+   * Set on a change another process announced, relayed here (src/server/catalogue/relay.ts): it is not relayed
+   * again, and work that one process does for all (publishing pages) may leave it to the process that wrote it.
+   */
+  remote?: boolean;
 }
 
 export type CatalogueListener = (change: CatalogueChange) => void;

@@ -30,6 +30,9 @@ const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url))
 /** pg_advisory_lock key for migrating: a constant the shop alone uses ("rodm" in ASCII). */
 export const MIGRATION_LOCK_KEY = 0x726f646d;
 
+/** Shared buffers of the embedded database (see `openDatabase`). */
+export const PGLITE_SHARED_BUFFERS = "16MB";
+
 export interface OpenOptions {
   /** postgres://... ; absent means PGlite. */
   url?: string;
@@ -68,7 +71,10 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Database>
   const release = options.dataDir ? lockDataDir(options.dataDir) : () => {};
   let client: InstanceType<typeof PGlite> | undefined;
   try {
-    client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+    // PostgreSQL's default 128 MB of shared buffers (PGlite's 160 MB) is resident memory the embedded shop's
+    // small catalogue never fills; the public reads are answered from the answer cache anyway.
+    const startParams = [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
+    client = options.dataDir ? new PGlite(options.dataDir, { startParams }) : new PGlite({ startParams });
     const db = drizzle(client, { schema });
     await migrate(db, { migrationsFolder });
     const opened = client;

@@ -1,28 +1,22 @@
 /**
  * One publisher however many processes serve. The embedded database belongs to one process, so there the lease is
- * simply held. On PostgreSQL the process holding a session advisory lock publishes; the others, whose writes the
- * publisher would not hear in-process, pass their catalogue announcements on with NOTIFY. A publisher that dies
- * drops its session and so its lock: the next process that has something to publish takes it over.
+ * simply held. On PostgreSQL the process holding a session advisory lock publishes; it hears the other processes'
+ * changes through the catalogue relay (src/server/catalogue/relay.ts), which re-announces them in every process. A
+ * publisher that dies drops its session and so its lock: the next process that has something to publish takes it over.
  */
-import type { CatalogueChange } from "../catalogue/changes";
 
 /** pg_advisory_lock key of the publisher: a constant the shop alone uses ("ropb" in ASCII). */
 export const PUBLISHER_LOCK_KEY = 0x726f7062;
-const CHANNEL = "rodamos_catalogue";
 
 export interface PublisherLease {
   /** Whether this process publishes now (takes the lock when it is free). */
   held(): Promise<boolean>;
-  /** Passes a change made in this process on to the publisher, wherever it runs. */
-  share(change: CatalogueChange): void;
-  /** Calls `listener` with changes other processes shared. */
-  onShared(listener: (change: CatalogueChange) => void): Promise<void>;
   close(): Promise<void>;
 }
 
 export async function publisherLease(databaseUrl: string | undefined): Promise<PublisherLease> {
   if (!databaseUrl) {
-    return { held: async () => true, share: () => {}, onShared: async () => {}, close: async () => {} };
+    return { held: async () => true, close: async () => {} };
   }
   const { default: postgres } = await import("postgres");
   // Its own connection: the lock lives as long as this session, which the pool would not guarantee.
@@ -38,18 +32,6 @@ export async function publisherLease(databaseUrl: string | undefined): Promise<P
       if (mine?.held) return true;
       const [taken] = await session<{ taken: boolean }[]>`select pg_try_advisory_lock(${PUBLISHER_LOCK_KEY}) as taken`;
       return taken?.taken === true;
-    },
-    share(change) {
-      session.notify(CHANNEL, JSON.stringify(change)).catch((error: unknown) => console.error("sharing a catalogue change failed", error));
-    },
-    async onShared(listener) {
-      await session.listen(CHANNEL, (payload) => {
-        try {
-          listener(JSON.parse(payload) as CatalogueChange);
-        } catch (error) {
-          console.error("a shared catalogue change could not be read", error);
-        }
-      });
     },
     close: () => session.end({ timeout: 5 }),
   };

@@ -1,4 +1,7 @@
-/** Event lists, search, one event, and what it sells (storefront spec section 7). */
+/**
+ * Event lists, search, one event, and what it sells (storefront spec section 7). Each answer is kept in the answer
+ * cache (src/server/catalogue/cached-read.ts) until the catalogue change that touches it, or the clock, moves it on.
+ */
 import { Hono } from "hono";
 import {
   countryQuerySchema,
@@ -10,7 +13,19 @@ import {
 } from "../../../shared/schemas/catalog";
 import { identifyCaller } from "../../auth/optional-caller";
 import type { AuthEnv } from "../../auth/bearer";
-import { getEventCategories, getEventDetail, getEventProvinces, listEvents, listRecommendedEvents, searchEvents } from "../../services/catalog";
+import {
+  listChangesAt,
+  listEvents,
+  listRecommendedEvents,
+  readEventDetail,
+  readEventOffer,
+  readEventProvinces,
+  searchEvents,
+  type EventAnswerFacts,
+} from "../../services/catalog";
+import type { CatalogueArea } from "../../catalogue/changes";
+import { CATALOGUE_CACHE_CONTROL, STOCK_CACHE_CONTROL, cachedRead, requestKey, shareAnswer } from "../../catalogue/cached-read";
+import type { Context } from "hono";
 import { documented } from "../contract";
 import { nowOf, readCatalogQuery, readParams } from "../request";
 
@@ -21,8 +36,21 @@ const offer = documented("GET /api/events/:id/product-variant");
 const oneEvent = documented("GET /api/events/:ref");
 const provinces = documented("GET /api/provinces/by-event/:id");
 
+/** Lists show events with their venue, prices and currency: any change to events or geography may touch them. */
+const LIST_AREAS: CatalogueArea[] = ["events", "geography"];
+const EVENT_AREAS: CatalogueArea[] = ["events", "geography"];
+const OFFER_AREAS: CatalogueArea[] = ["events", "stock", "geography"];
+
+function cached(route: string, names: Parameters<typeof requestKey>[0], cacheControl = CATALOGUE_CACHE_CONTROL) {
+  return cachedRead({ route, key: requestKey(names), cacheControl });
+}
+
+function shareEventAnswer(c: Context, areas: CatalogueArea[], facts: EventAnswerFacts) {
+  if (facts.shared) shareAnswer(c, { areas, eventIds: [facts.eventId], until: facts.until });
+}
+
 export const eventRoutes = new Hono<AuthEnv>()
-  .get("/events", events.describe, async (c) => {
+  .get("/events", events.describe, cached("events", { query: ["country-code", "type", "limit"] }), async (c) => {
     const query = readCatalogQuery(c, eventsQuerySchema);
     const items = await listEvents(c.get("deps").db, {
       countryCode: query["country-code"],
@@ -30,31 +58,49 @@ export const eventRoutes = new Hono<AuthEnv>()
       limit: query.limit,
       now: nowOf(c),
     });
+    shareAnswer(c, { areas: LIST_AREAS, until: listChangesAt(items) });
     return events.ok(c, items);
   })
-  .get("/recommended-events", recommended.describe, async (c) => {
+  .get("/recommended-events", recommended.describe, cached("recommended", { query: ["country-code"] }), async (c) => {
     const query = readCatalogQuery(c, countryQuerySchema);
-    return recommended.ok(c, await listRecommendedEvents(c.get("deps").db, { countryCode: query["country-code"], now: nowOf(c) }));
+    const items = await listRecommendedEvents(c.get("deps").db, { countryCode: query["country-code"], now: nowOf(c) });
+    shareAnswer(c, { areas: LIST_AREAS, until: listChangesAt(items.map((item) => item.regularEvent)) });
+    return recommended.ok(c, items);
   })
-  .get("/search", search.describe, async (c) => {
+  .get("/search", search.describe, cached("search", { query: ["country-code", "q"] }), async (c) => {
     const query = readCatalogQuery(c, searchQuerySchema);
-    return search.ok(c, await searchEvents(c.get("deps").db, { q: query.q, countryCode: query["country-code"], now: nowOf(c) }));
+    const items = await searchEvents(c.get("deps").db, { q: query.q, countryCode: query["country-code"], now: nowOf(c) });
+    shareAnswer(c, { areas: LIST_AREAS, until: listChangesAt(items) });
+    return search.ok(c, items);
   })
-  .get("/events/:id/product-variant", offer.describe, identifyCaller, async (c) => {
-    const { id } = readParams(c, eventIdOrSlugPathSchema);
-    const query = readCatalogQuery(c, productVariantQuerySchema);
-    const categories = await getEventCategories(c.get("deps").db, { ref: id, viewerUserId: c.get("caller")?.id }, {
-      eventDateId: query.eventDateId,
-      locale: c.get("locale"),
-      now: nowOf(c),
-    });
-    return offer.ok(c, categories);
-  })
-  .get("/events/:ref", oneEvent.describe, async (c) => {
+  // The cache is asked before the caller is identified: only answers that are the same for every caller are kept.
+  .get(
+    "/events/:id/product-variant",
+    offer.describe,
+    cached("offer", { params: ["id"], query: ["eventDateId"] }, STOCK_CACHE_CONTROL),
+    identifyCaller,
+    async (c) => {
+      const { id } = readParams(c, eventIdOrSlugPathSchema);
+      const query = readCatalogQuery(c, productVariantQuerySchema);
+      const { categories, facts } = await readEventOffer(c.get("deps").db, { ref: id, viewerUserId: c.get("caller")?.id }, {
+        eventDateId: query.eventDateId,
+        locale: c.get("locale"),
+        now: nowOf(c),
+      });
+      shareEventAnswer(c, OFFER_AREAS, facts);
+      return offer.ok(c, categories);
+    },
+  )
+  .get("/events/:ref", oneEvent.describe, cached("event", { params: ["ref"] }), async (c) => {
     const { ref } = readParams(c, eventRefPathSchema);
-    return oneEvent.ok(c, await getEventDetail(c.get("deps").db, ref, { locale: c.get("locale"), now: nowOf(c) }));
+    // No caller here (the signed-in detail is /shop-api/events/{slug}): the answer is everyone's.
+    const { detail, facts } = await readEventDetail(c.get("deps").db, ref, { locale: c.get("locale"), now: nowOf(c) });
+    shareAnswer(c, { areas: EVENT_AREAS, eventIds: [facts.eventId], until: facts.until });
+    return oneEvent.ok(c, detail);
   })
-  .get("/provinces/by-event/:id", provinces.describe, identifyCaller, async (c) => {
+  .get("/provinces/by-event/:id", provinces.describe, cached("provinces", { params: ["id"] }), identifyCaller, async (c) => {
     const { id } = readParams(c, eventIdOrSlugPathSchema);
-    return provinces.ok(c, await getEventProvinces(c.get("deps").db, { ref: id, viewerUserId: c.get("caller")?.id }, nowOf(c)));
+    const answer = await readEventProvinces(c.get("deps").db, { ref: id, viewerUserId: c.get("caller")?.id }, nowOf(c));
+    shareEventAnswer(c, EVENT_AREAS, answer.facts);
+    return provinces.ok(c, answer.provinces);
   });

@@ -1,8 +1,9 @@
-/** Countries, languages, channels and counties. */
+/** Countries, languages, channels and counties, kept in the answer cache until a geography change. */
 import { Hono } from "hono";
 import { channelHostSchema, countryQuerySchema } from "../../../shared/schemas/catalog";
 import type { AppEnv } from "../../http/context";
 import { getChannel, listCounties, listCountries, listLocales } from "../../services/catalog";
+import { CATALOGUE_CACHE_CONTROL, cachedRead, requestKey, shareAnswer } from "../../catalogue/cached-read";
 import { documented } from "../contract";
 import { readCatalogQuery, readParams } from "../request";
 
@@ -11,17 +12,31 @@ const locales = documented("GET /api/locales");
 const channel = documented("GET /api/channels/:host");
 const counties = documented("GET /api/counties");
 
+const AREAS = { areas: ["geography"] } as const;
+const cached = (route: string, names: Parameters<typeof requestKey>[0] = {}) =>
+  cachedRead({ route, key: requestKey(names), cacheControl: CATALOGUE_CACHE_CONTROL });
+
 export const geographyRoutes = new Hono<AppEnv>()
-  .get("/countries", countries.describe, async (c) => countries.ok(c, await listCountries(c.get("deps").db)))
-  .get("/locales", locales.describe, async (c) => {
-    const query = readCatalogQuery(c, countryQuerySchema);
-    return locales.ok(c, await listLocales(c.get("deps").db, query["country-code"]));
+  .get("/countries", countries.describe, cached("countries"), async (c) => {
+    const answer = await listCountries(c.get("deps").db);
+    shareAnswer(c, AREAS);
+    return countries.ok(c, answer);
   })
-  .get("/channels/:host", channel.describe, async (c) => {
+  .get("/locales", locales.describe, cached("locales", { query: ["country-code"] }), async (c) => {
+    const query = readCatalogQuery(c, countryQuerySchema);
+    const answer = await listLocales(c.get("deps").db, query["country-code"]);
+    shareAnswer(c, AREAS);
+    return locales.ok(c, answer);
+  })
+  .get("/channels/:host", channel.describe, cached("channel", { params: ["host"] }), async (c) => {
     const { host } = readParams(c, channelHostSchema);
-    return channel.ok(c, await getChannel(c.get("deps").db, host));
+    const answer = await getChannel(c.get("deps").db, host);
+    shareAnswer(c, AREAS);
+    return channel.ok(c, answer);
   })
-  .get("/counties", counties.describe, async (c) => {
+  .get("/counties", counties.describe, cached("counties", { query: ["country-code"] }), async (c) => {
     const query = readCatalogQuery(c, countryQuerySchema);
-    return counties.ok(c, await listCounties(c.get("deps").db, query["country-code"]));
+    const answer = await listCounties(c.get("deps").db, query["country-code"]);
+    shareAnswer(c, AREAS);
+    return counties.ok(c, answer);
   });

@@ -1,8 +1,9 @@
-/** Landing content: slides, community posts, partner logos. */
+/** Landing content: slides, community posts, partner logos, kept in the answer cache until a content change. */
 import { Hono } from "hono";
 import { countryQuerySchema } from "../../../shared/schemas/catalog";
 import type { AppEnv } from "../../http/context";
 import { listCommunityPosts, listLandingSlides, listPartners } from "../../services/catalog";
+import { CATALOGUE_CACHE_CONTROL, cachedRead, requestKey, shareAnswer } from "../../catalogue/cached-read";
 import { documented } from "../contract";
 import { readCatalogQuery } from "../request";
 
@@ -10,13 +11,25 @@ const slides = documented("GET /api/landing-slides");
 const comments = documented("GET /api/landing-comments");
 const partners = documented("GET /api/partners");
 
+const AREAS = { areas: ["content"] } as const;
+const cached = (route: string, names: Parameters<typeof requestKey>[0] = {}) =>
+  cachedRead({ route, key: requestKey(names), cacheControl: CATALOGUE_CACHE_CONTROL });
+
 export const landingRoutes = new Hono<AppEnv>()
-  .get("/landing-slides", slides.describe, async (c) => {
+  .get("/landing-slides", slides.describe, cached("slides", { query: ["country-code"] }), async (c) => {
     const query = readCatalogQuery(c, countryQuerySchema);
-    return slides.ok(c, await listLandingSlides(c.get("deps").db, query["country-code"], c.get("locale")));
+    const answer = await listLandingSlides(c.get("deps").db, query["country-code"], c.get("locale"));
+    shareAnswer(c, AREAS);
+    return slides.ok(c, answer);
   })
-  .get("/landing-comments", comments.describe, async (c) => {
+  .get("/landing-comments", comments.describe, cached("comments", { query: ["country-code"] }), async (c) => {
     const query = readCatalogQuery(c, countryQuerySchema);
-    return comments.ok(c, await listCommunityPosts(c.get("deps").db, query["country-code"]));
+    const answer = await listCommunityPosts(c.get("deps").db, query["country-code"]);
+    shareAnswer(c, AREAS);
+    return comments.ok(c, answer);
   })
-  .get("/partners", partners.describe, async (c) => partners.ok(c, await listPartners(c.get("deps").db)));
+  .get("/partners", partners.describe, cached("partners"), async (c) => {
+    const answer = await listPartners(c.get("deps").db);
+    shareAnswer(c, AREAS);
+    return partners.ok(c, answer);
+  });

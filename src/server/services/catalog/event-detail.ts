@@ -52,6 +52,18 @@ export async function canViewPrivateEvent(db: Db, eventId: number, ownerId: numb
  * Refuses with 404 `not_found` (unknown or unpublished) and 410 `event_gone` (cancelled, or every date past).
  */
 export async function getEventDetail(db: Db, ref: string, options: DetailOptions): Promise<EventDetail | EventMessage> {
+  return (await readEventDetail(db, ref, options)).detail;
+}
+
+/**
+ * The detail and what it depends on, for the answer cache of the public reads: the event, and the start of its next
+ * date (when that date passes the answer changes). The answer differs by caller only when `viewerUserId` is given.
+ */
+export async function readEventDetail(
+  db: Db,
+  ref: string,
+  options: DetailOptions,
+): Promise<{ detail: EventDetail | EventMessage; facts: { eventId: number; until: Date | null } }> {
   const condition = refCondition(ref.trim());
   if (!condition) throw new ShopError("not_found");
   const [row] = await db
@@ -65,12 +77,21 @@ export async function getEventDetail(db: Db, ref: string, options: DetailOptions
   const { event, place, currency } = row;
   if (event.cancelled) throw new ShopError("event_gone");
 
-  const calendars = await db
-    .select({ id: eventDates.id, startDate: eventDates.startDate })
-    .from(eventDates)
-    .where(and(eq(eventDates.eventId, event.id), gt(eventDates.startDate, options.now)))
-    .orderBy(asc(eventDates.startDate), asc(eventDates.id));
+  // Sent together: the stops are wasted only on a login-only event's message.
+  const [calendars, stops] = await Promise.all([
+    db
+      .select({ id: eventDates.id, startDate: eventDates.startDate })
+      .from(eventDates)
+      .where(and(eq(eventDates.eventId, event.id), gt(eventDates.startDate, options.now)))
+      .orderBy(asc(eventDates.startDate), asc(eventDates.id)),
+    db
+      .select({ id: additionalStops.id, address: additionalStops.address, time: additionalStops.time })
+      .from(additionalStops)
+      .where(eq(additionalStops.eventId, event.id))
+      .orderBy(asc(additionalStops.time), asc(additionalStops.id)),
+  ]);
   if (calendars.length === 0) throw new ShopError("event_gone");
+  const facts = { eventId: event.id, until: calendars[0]!.startDate };
 
   if (event.requiresLogin) {
     const message = (key: "catalog.private_event_login" | "catalog.private_event_not_invited"): EventMessage => ({
@@ -78,19 +99,14 @@ export async function getEventDetail(db: Db, ref: string, options: DetailOptions
       slug: event.slug,
       message: translate(options.locale, key),
     });
-    if (options.viewerUserId === undefined) return message("catalog.private_event_login");
+    if (options.viewerUserId === undefined) return { detail: message("catalog.private_event_login"), facts };
     if (!(await canViewPrivateEvent(db, event.id, event.ownerId, options.viewerUserId))) {
-      return message("catalog.private_event_not_invited");
+      return { detail: message("catalog.private_event_not_invited"), facts };
     }
   }
 
-  const stops = await db
-    .select({ id: additionalStops.id, address: additionalStops.address, time: additionalStops.time })
-    .from(additionalStops)
-    .where(eq(additionalStops.eventId, event.id))
-    .orderBy(asc(additionalStops.time), asc(additionalStops.id));
 
-  return {
+  const detail: EventDetail = {
     id: event.id,
     slug: event.slug,
     type: event.type as EventDetail["type"],
@@ -119,4 +135,5 @@ export async function getEventDetail(db: Db, ref: string, options: DetailOptions
     calendars: calendars.map((entry) => ({ id: entry.id, startDate: iso(entry.startDate) })),
     additionalStops: stops.map((stop) => ({ id: stop.id, address: stop.address, time: hhmm(stop.time) })),
   };
+  return { detail, facts };
 }

@@ -105,6 +105,19 @@ async function loadListItems(db: Db, options: ListOptions): Promise<EventListIte
   });
 }
 
+/**
+ * When a list changes by the clock alone: an item's next date passes (it moves on to the following one, or the
+ * event leaves the list). Events not in the list cannot join it by the clock.
+ */
+export function listChangesAt(items: readonly EventListItem[]): Date | null {
+  let first: number | null = null;
+  for (const item of items) {
+    const next = item.calendars[0] ? Date.parse(item.calendars[0].startDate) : null;
+    if (next !== null && (first === null || next < first)) first = next;
+  }
+  return first === null ? null : new Date(first);
+}
+
 /** `/events?type=&country-code=`: a type-2 (private) request answers an empty list. */
 export function listEvents(db: Db, query: { countryCode: CountryCode; type: EventType; limit?: number; now: Date }) {
   return loadListItems(db, { countryCode: query.countryCode, types: [query.type], limit: query.limit, now: query.now });

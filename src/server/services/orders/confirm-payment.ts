@@ -136,6 +136,8 @@ export async function applyConfirmation(
         return outcome;
       });
       deps.outbox.wake();
+      // A hold became a sale (its seats stay taken past the hold), or an expired order took its seats back.
+      if (result === "paid") deps.catalogue.announce({ area: "stock", eventIds: [order.eventId] });
       if (result === "no_seats") console.warn(`order ${order.id}: paid after its seats were sold again; payment marked refund_due and refunded`);
       if (result !== "paid") return unchanged();
       return { state: "paid", changed: true };
@@ -148,6 +150,7 @@ export async function applyConfirmation(
         if (ended || payment.state === "created") await recordConfirmation(tx, payment.id, confirmation, confirmation.outcome);
         return ended;
       });
+      if (changed) deps.catalogue.announce({ area: "stock", eventIds: [order.eventId] });
       return changed ? { state: "cancelled", changed: true } : unchanged();
     }
     case "pending":

@@ -48,6 +48,7 @@ export async function confirmTransfer(deps: ShopContext, orderId: number, staffI
     return outcome;
   });
   deps.outbox.wake();
+  if (result === "paid") deps.catalogue.announce({ area: "stock", eventIds: [order.eventId] });
   if (result === "no_seats") throw new ShopError("stock_exhausted");
   if (result === "already_paid") return { orderId, paymentState: "paid", changed: false };
   return { orderId, paymentState: "paid", changed: true };

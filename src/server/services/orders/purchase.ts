@@ -46,6 +46,7 @@ export async function purchase(deps: ShopContext, buyer: Buyer, body: Purchase, 
     placed = await place();
   }
   const { plan, order } = placed;
+  deps.catalogue.announce({ area: "stock", eventIds: [bookable.event.id] });
 
   let response: Record<string, string | undefined> = {};
   if (order.state !== "paid" || plan.paymentCode === "prepagado") {
@@ -63,7 +64,7 @@ export async function purchase(deps: ShopContext, buyer: Buyer, body: Purchase, 
       response = { ...started.response };
       await recordStart(deps.db, order.id, started);
     } catch (error) {
-      await cancelOrder(deps.db, order.id);
+      if (await cancelOrder(deps.db, order.id)) deps.catalogue.announce({ area: "stock", eventIds: [bookable.event.id] });
       throw error;
     }
   }

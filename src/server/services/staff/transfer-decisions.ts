@@ -30,7 +30,7 @@ export async function confirmTransferByStaff(deps: ShopContext, orderId: number,
 export async function rejectTransfer(deps: ShopContext, orderId: number, staffId: number, reason: string): Promise<TransferDecision> {
   const changed = await deps.db.transaction(async (tx) => {
     const [order] = await tx
-      .select({ state: orders.state, paymentCode: orders.paymentCode })
+      .select({ state: orders.state, paymentCode: orders.paymentCode, eventId: orders.eventId })
       .from(orders)
       .where(eq(orders.id, orderId))
       .for("update");
@@ -44,10 +44,11 @@ export async function rejectTransfer(deps: ShopContext, orderId: number, staffId
         ? (await tx.update(orders).set({ state: "cancelled" }).where(and(eq(orders.id, orderId), inArray(orders.state, ["expired"]))).returning({ id: orders.id })).length > 0
         : (await endAwaitingOrders(tx, eq(orders.id, orderId), "cancelled")).length > 0;
     if (ended) await logAction(tx, orderId, staffId, "reject_transfer", reason);
-    return ended;
+    return ended ? { eventId: order.eventId, seatsBack: order.state !== "expired" } : false;
   });
+  if (changed && changed.seatsBack) deps.catalogue.announce({ area: "stock", eventIds: [changed.eventId] });
   if (changed) await sendTransferRejection(deps, orderId, reason);
-  return { orderId, paymentState: "cancelled", changed };
+  return { orderId, paymentState: "cancelled", changed: changed !== false };
 }
 
 /** The buyer's "we could not validate your transfer" mail, in their language. A failed mail never undoes the decision. */

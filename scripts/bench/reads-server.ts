@@ -1,0 +1,72 @@
+/**
+ * One of the two servers `npm run bench:reads` compares, in its own process so the load generator does not share
+ * its event loop. `shop`: the shop as `npm start` serves it, on the PostgreSQL database named by BENCH_DB_URL
+ * (migrated and seeded by the bench) or else on an embedded PGlite in BENCH_DATA_DIR, which `prepare` has created,
+ * migrated and seeded in a process of its own (as a first `npm start` does). `bare`: a bare Hono app on the same Node answering, at the same paths, the same
+ * JSON from memory (BENCH_BODIES: a file of path -> answer). Prints `ready <port>`; answers `{ rss }` messages on
+ * its IPC channel with its resident memory now, the peak since the last `{ reset }`, and the process's maximum.
+ */
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { serve } from "@hono/node-server";
+import { Hono } from "hono";
+import { openDatabase } from "../../src/server/db/client";
+import { seedIfEmpty } from "../../src/server/db/seed";
+import { parseEnv } from "../../src/server/env";
+import { startServer } from "../../src/server/server";
+
+const kind = process.argv[2];
+if (kind !== "shop" && kind !== "bare" && kind !== "prepare") {
+  console.error("usage: reads-server.ts prepare|shop|bare");
+  process.exit(2);
+}
+
+if (kind === "prepare") {
+  // A first start's work (creating the embedded database, migrating, loading the demo) in a process of its own,
+  // so the shop measured is one that starts on its existing data, as a running shop does after its first day.
+  const database = await openDatabase({ dataDir: join(process.env.BENCH_DATA_DIR!, "pglite") });
+  await seedIfEmpty(database.db);
+  await database.close();
+  process.exit(0);
+}
+
+// Resident memory sampled 20 times a second: the peak under load, not the start-up's.
+let peak = process.memoryUsage.rss();
+setInterval(() => {
+  peak = Math.max(peak, process.memoryUsage.rss());
+}, 50).unref();
+process.on("message", (message: { type?: string }) => {
+  if (message.type === "reset") peak = process.memoryUsage.rss();
+  if (message.type === "rss") process.send?.({ rss: process.memoryUsage.rss(), peak, max: process.resourceUsage().maxRSS * 1024 });
+});
+process.on("disconnect", () => process.exit(0));
+
+if (kind === "bare") {
+  const bodies = JSON.parse(readFileSync(process.env.BENCH_BODIES!, "utf8")) as Record<string, unknown>;
+  const app = new Hono();
+  // Keyed by path and query, as the shop's answers are.
+  app.get("*", (c) => {
+    const url = c.req.url;
+    const body = bodies[url.slice(url.indexOf("/", 8))];
+    return body === undefined ? c.notFound() : c.json(body);
+  });
+  serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, (info) => console.log(`ready ${info.port}`));
+} else {
+  const dataDir = process.env.BENCH_DATA_DIR ?? mkdtempSync(join(tmpdir(), "rodamos-bench-reads-"));
+  if (!process.env.BENCH_DATA_DIR) process.on("exit", () => rmSync(dataDir, { recursive: true, force: true }));
+  const url = process.env.BENCH_DB_URL;
+  const database = await openDatabase(url ? { url } : { dataDir: join(dataDir, "pglite") });
+  await seedIfEmpty(database.db);
+  const env = parseEnv({
+    ...process.env,
+    NODE_ENV: "test",
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    DATABASE_URL: url,
+    ORDER_SWEEP_SECONDS: "0",
+  });
+  // PORT 0: a free port, which the parsed settings (a real port for a real shop) do not take.
+  const server = await startServer(database, { ...env, PORT: 0 });
+  console.log(`ready ${new URL(server.url).port} ${database.engine}`);
+}

@@ -1,0 +1,204 @@
+/**
+ * `npm run bench:reads`: how fast the shop answers its public catalogue reads next to a bare Hono app on the same
+ * Node answering the same JSON from memory, measured in the same run (the machine is shared: the ratio is the
+ * figure). Each server runs in its own process; autocannon drives it from this one with 32 connections. On the
+ * embedded PGlite by default; with DATABASE_URL on a throw-away database of that PostgreSQL server. Prints req/s
+ * and p99 per call, the share of the bare app's figure (goal: 50 % or more, p99 at most 20 ms), and the shop's
+ * resident memory idle and at its peak under the load (goal: at most 250 MB per process on PostgreSQL).
+ */
+import { fork, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import autocannon from "autocannon";
+import { exitWithUsageOnHelp } from "../lib/usage";
+
+exitWithUsageOnHelp(`
+Usage: npm run bench:reads [-- --seconds N --connections N --rounds N]
+
+Starts the shop (embedded PGlite, or a throw-away database on the PostgreSQL server of DATABASE_URL) and a bare
+Hono app answering the same JSON from memory, each in its own process, and prints for each public catalogue
+read its requests per second and p99 latency beside the bare app's, the ratio (goal: 50 % or more, p99 at most
+20 ms), and the shop's resident memory idle and at its peak under the load.
+  --seconds N       how long each measurement runs (default 5)
+  --connections N   concurrent connections (default 32)
+  --rounds N        measurements of each server per call, interleaved; the medians are printed (default 3)
+  --workers LIST    several shop processes: not available in this build (one process is measured)
+`);
+
+function option(name: string, fallback: number): number {
+  const index = process.argv.indexOf(name);
+  return index > 0 ? Number(process.argv[index + 1]) : fallback;
+}
+const seconds = option("--seconds", 5);
+const rounds = option("--rounds", 3);
+const connections = option("--connections", 32);
+const P99_GOAL_MS = 20;
+const RATIO_GOAL = 50;
+const RSS_GOAL_MB = 250;
+
+if (process.argv.includes("--workers")) {
+  console.log("bench:reads: --workers needs WORKERS support in the shop, which this build does not have; measuring one process.");
+}
+
+const scratch = mkdtempSync(join(tmpdir(), "rodamos-bench-reads-"));
+const children: ChildProcess[] = [];
+let dropDatabase = async () => {};
+
+interface Server {
+  port: number;
+  child: ChildProcess;
+  engine: string;
+}
+
+function startServer(kind: "shop" | "bare", env: Record<string, string | undefined>): Promise<Server> {
+  const child = fork("scripts/bench/reads-server.ts", [kind], {
+    execArgv: ["--import", "tsx"],
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "inherit", "ipc"],
+  });
+  children.push(child);
+  return new Promise((resolve, reject) => {
+    let output = "";
+    child.stdout!.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /ready (\d+)(?: (\w+))?/.exec(output);
+      if (match) resolve({ port: Number(match[1]), child, engine: match[2] ?? "memory" });
+    });
+    child.once("exit", (code) => reject(new Error(`${kind} server exited with ${code}`)));
+  });
+}
+
+/** The embedded database created, migrated and seeded by a process of its own, as a first start does. */
+function prepareEmbedded(): Promise<void> {
+  const child = fork("scripts/bench/reads-server.ts", ["prepare"], {
+    execArgv: ["--import", "tsx"],
+    env: { ...process.env, DATABASE_URL: undefined, BENCH_DATA_DIR: scratch },
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  return new Promise((resolve, reject) => child.once("exit", (code) => (code === 0 ? resolve() : reject(new Error(`preparing the database failed (${code})`)))));
+}
+
+function memoryOf(child: ChildProcess, reset = false): Promise<{ rss: number; peak: number; max: number }> {
+  return new Promise((resolve) => {
+    child.once("message", (message) => resolve(message as { rss: number; peak: number; max: number }));
+    if (reset) child.send({ type: "reset" });
+    child.send({ type: "rss" });
+  });
+}
+
+async function measure(port: number, path: string) {
+  const result = await autocannon({ url: `http://127.0.0.1:${port}${path}`, connections, duration: seconds });
+  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx };
+}
+
+type Measured = Awaited<ReturnType<typeof measure>>;
+
+function medianOf(runs: Measured[]): Measured {
+  const middle = <T>(values: T[], by: (value: T) => number) => [...values].sort((a, b) => by(a) - by(b))[Math.floor(values.length / 2)]!;
+  return {
+    rps: middle(runs, (run) => run.rps).rps,
+    p99: middle(runs, (run) => run.p99).p99,
+    errors: runs.reduce((sum, run) => sum + run.errors, 0),
+  };
+}
+
+const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
+
+async function main() {
+  let shopEnv: Record<string, string | undefined> = { DATABASE_URL: undefined, BENCH_DB_URL: undefined, BENCH_DATA_DIR: scratch };
+  if (process.env.DATABASE_URL) {
+    const { default: postgres } = await import("postgres");
+    const { openDatabase } = await import("../../src/server/db/client");
+    const { seedDemoData } = await import("../../src/server/db/seed");
+    const admin = postgres(process.env.DATABASE_URL, { max: 1, onnotice: () => {} });
+    const name = `rodamos_bench_reads_${Date.now()}_${randomBytes(3).toString("hex")}`;
+    await admin.unsafe(`create database "${name}"`);
+    dropDatabase = async () => {
+      await admin.unsafe(`drop database if exists "${name}" with (force)`);
+      await admin.end({ timeout: 5 });
+    };
+    const url = new URL(process.env.DATABASE_URL);
+    url.pathname = `/${name}`;
+    // Seeded here, so the shop's memory is that of a shop serving, not of one that has just loaded the demo.
+    const database = await openDatabase({ url: url.toString(), max: 1 });
+    await seedDemoData(database.db);
+    await database.close();
+    shopEnv = { BENCH_DB_URL: url.toString(), DATABASE_URL: undefined, BENCH_DATA_DIR: scratch };
+  }
+
+  if (!shopEnv.BENCH_DB_URL) await prepareEmbedded();
+  const shop = await startServer("shop", shopEnv);
+  const origin = `http://127.0.0.1:${shop.port}`;
+  // Idle: started on its data, and a moment to settle.
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  const idle = await memoryOf(shop.child);
+
+  const list = (await (await fetch(`${origin}/api/events?type=1&country-code=CO`)).json()) as { data: { id: number }[] };
+  const eventId = list.data[0]?.id;
+  if (eventId === undefined) throw new Error("the demo catalogue lists no event");
+  const targets = [
+    { name: "GET /api/events?type=1&country-code=CO", path: "/api/events?type=1&country-code=CO" },
+    { name: "GET /api/events/{id}", path: `/api/events/${eventId}` },
+    { name: "GET /api/events/{id}/product-variant", path: `/api/events/${eventId}/product-variant` },
+    { name: "GET /api/search?q=bogota", path: "/api/search?q=bogota" },
+  ];
+  // The bare app answers each path with the shop's own answer: the same JSON, the same size.
+  const bodies: Record<string, unknown> = {};
+  const sizes: Record<string, number> = {};
+  for (const target of targets) {
+    const response = await fetch(`${origin}${target.path}`);
+    if (response.status !== 200) throw new Error(`${target.path} answered ${response.status}`);
+    const text = await response.text();
+    bodies[target.path] = JSON.parse(text);
+    sizes[target.path] = Buffer.byteLength(text);
+  }
+  const bodiesFile = join(scratch, "bodies.json");
+  writeFileSync(bodiesFile, JSON.stringify(bodies));
+  const bare = await startServer("bare", { BENCH_BODIES: bodiesFile });
+
+  await memoryOf(shop.child, true);
+  const rows: string[] = [];
+  let met = true;
+  for (const target of targets) {
+    // Interleaved, so both servers meet the same moments of the shared machine; medians of the rounds.
+    await measure(bare.port, target.path); // warm-up
+    await measure(shop.port, target.path);
+    const bareRuns: Measured[] = [];
+    const shopRuns: Measured[] = [];
+    for (let round = 0; round < rounds; round += 1) {
+      bareRuns.push(await measure(bare.port, target.path));
+      shopRuns.push(await measure(shop.port, target.path));
+    }
+    const baseline = medianOf(bareRuns);
+    const ours = medianOf(shopRuns);
+    const ratio = baseline.rps > 0 ? Math.round((ours.rps / baseline.rps) * 100) : 0;
+    const ok = ratio >= RATIO_GOAL && ours.p99 <= P99_GOAL_MS && ours.errors === 0;
+    met &&= ok;
+    rows.push(
+      `${target.name.padEnd(40)} ${String(sizes[target.path]).padStart(6)} B | shop ${ours.rps.toFixed(0).padStart(6)} req/s p99 ${String(ours.p99).padStart(4)} ms` +
+        ` | bare ${baseline.rps.toFixed(0).padStart(6)} req/s p99 ${String(baseline.p99).padStart(4)} ms | ${String(ratio).padStart(3)} % of bare ${ok ? "(goal met)" : "(goal NOT met)"}` +
+        (ours.errors + baseline.errors > 0 ? ` (errors: shop ${ours.errors}, bare ${baseline.errors})` : ""),
+    );
+  }
+  const loaded = await memoryOf(shop.child);
+  const bareMemory = await memoryOf(bare.child);
+
+  console.log(`bench:reads on ${shop.engine}: ${connections} connections, medians of ${rounds} interleaved ${seconds} s measurements per server, one shop process`);
+  console.log(`goal: each call at ${RATIO_GOAL} % or more of the bare Hono app, p99 at most ${P99_GOAL_MS} ms`);
+  for (const row of rows) console.log(row);
+  const rssGoal = shop.engine === "postgres" ? ` (goal on PostgreSQL: at most ${RSS_GOAL_MB} MB: ${loaded.peak <= RSS_GOAL_MB * 1024 * 1024 ? "met" : "NOT met"})` : "";
+  console.log(`shop resident memory: idle ${mb(idle.rss)}, peak under the read load ${mb(loaded.peak)}${rssGoal}; process maximum ${mb(loaded.max)} (start-up included)`);
+  console.log(`bare Hono resident memory: peak ${mb(bareMemory.peak)}`);
+  if (shop.engine === "pglite") console.log("before this cache, an idle embedded shop held 543 MB (issue 11)");
+  console.log(met ? "all read goals met" : "some read goals NOT met");
+}
+
+try {
+  await main();
+} finally {
+  for (const child of children) child.kill();
+  await dropDatabase().catch((error: unknown) => console.error("could not drop the bench database:", error));
+  rmSync(scratch, { recursive: true, force: true });
+}
