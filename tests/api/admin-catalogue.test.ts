@@ -64,7 +64,7 @@ describe("categories", () => {
 
     expect((await shop.call("DELETE", `/shop-api/admin/categories/${id}`, undefined, { token: admin.token })).status).toBe(200);
     expect((await shop.call("GET", `/shop-api/admin/categories/${id}`, undefined, { token: admin.token })).status).toBe(404);
-    const trail = await shop.db.select().from(auditLog).where(eq(auditLog.resource, "categories"));
+    const trail = await shop.db.select().from(auditLog).where(eq(auditLog.resource, "categories")).orderBy(auditLog.id);
     expect(trail.filter((entry) => entry.resourceId === id).map((entry) => entry.action)).toEqual(["create", "update", "delete"]);
   });
 });

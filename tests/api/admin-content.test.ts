@@ -141,7 +141,7 @@ describe.each(CASES)("/shop-api/admin/$name", (resource) => {
     expect((await shop.call("GET", `${base}/${id}`, undefined, { token: admin.token })).status).toBe(404);
     expect((await shop.call("DELETE", `${base}/${id}`, undefined, { token: admin.token })).status).toBe(404);
 
-    const trail = await shop.db.select().from(auditLog).where(eq(auditLog.resource, resource.name));
+    const trail = await shop.db.select().from(auditLog).where(eq(auditLog.resource, resource.name)).orderBy(auditLog.id);
     const mine = trail.filter((entry) => entry.resourceId === id);
     expect(mine.map((entry) => [entry.action, entry.userEmail, entry.before === null, entry.after === null])).toEqual([
       ["create", admin.email, true, false],

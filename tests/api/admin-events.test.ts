@@ -120,7 +120,7 @@ describe("an event's life in the back office", () => {
     const detail = await shop.call<{ translations: Record<string, { name: string }> }>("GET", `/api/events/${body.slug}`);
     expect(detail.body.data.translations.es_CO?.name).toBe("Concierto renombrado");
 
-    const entries = await shop.db.select().from(auditLog).where(eq(auditLog.resourceId, id));
+    const entries = await shop.db.select().from(auditLog).where(eq(auditLog.resourceId, id)).orderBy(auditLog.id);
     const mine = entries.filter((entry) => entry.resource === "events");
     expect(mine.map((entry) => [entry.action, entry.userEmail])).toEqual([
       ["create", admin.email],
