@@ -54,8 +54,10 @@ test("logged in, the header greets by first and last name; the menu leads to Mi 
   await greeting.click();
   await expect(greeting).toHaveAttribute("aria-expanded", "true");
   await expect(bar.getByRole("link", { name: "Mi Cuenta" })).toHaveAttribute("href", "/my-account/profile");
+  // Salir ends the session, then reloads the page: wait for that load, not the one already done.
+  const reloaded = page.waitForEvent("load");
   await bar.getByRole("button", { name: "Salir" }).click();
-  await page.waitForLoadState("load");
+  await reloaded;
   await expect(bar.getByRole("button", { name: "Iniciar sesión" })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem("shop.token"))).toBeNull();
 });
