@@ -159,8 +159,12 @@ export async function openTestShop(options: ShopOptions = {}) {
   }
 
   /** The same database behind an app with other settings or another clock (production, simulators off …). */
+  // Every app this shop opened: each may hold a listening connection (the catalogue relay) to end before the drop.
+  const apps = [app];
   function otherApp(other: { env?: Record<string, string | undefined>; now?: () => Date }) {
-    return createApp({ db: database.db, env: parseEnv({ NODE_ENV: "test", DATA_DIR: dataDir, ...other.env }), now: other.now ?? now });
+    const opened = createApp({ db: database.db, env: parseEnv({ NODE_ENV: "test", DATA_DIR: dataDir, ...other.env }), now: other.now ?? now });
+    apps.push(opened);
+    return opened;
   }
 
   return {
@@ -183,6 +187,7 @@ export async function openTestShop(options: ShopOptions = {}) {
     otherApp,
     async close() {
       if (server) await server.close();
+      await Promise.all(apps.map((opened) => opened.stopBackground()));
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
