@@ -14,7 +14,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { and, asc, eq, gt, inArray } from "drizzle-orm";
@@ -24,6 +24,7 @@ import { openDatabase } from "../../src/server/db/client";
 import { categories, counties, eventDates, events, productVariants, users } from "../../src/server/db/schema";
 import { seedDemoData } from "../../src/server/db/seed";
 import { exitWithUsageOnHelp } from "../lib/usage";
+import { freePort, peakRss } from "./lib/processes";
 
 exitWithUsageOnHelp(`
 Usage: npm run bench:purchase [-- --workers 1,2]
@@ -118,29 +119,6 @@ async function stopChild(child: Child): Promise<void> {
   child.process.kill("SIGTERM");
   await Promise.race([ended, new Promise((done) => setTimeout(done, 10_000))]);
   if (child.process.exitCode === null) child.process.kill("SIGKILL");
-}
-
-/** Peak resident memory (VmHWM) of a process and of each of its children (the cluster's workers), in MB. */
-function peakRss(pid: number): { pid: number; mb: number }[] {
-  const read = (id: number) => {
-    try {
-      const status = readFileSync(`/proc/${id}/status`, "utf8");
-      return Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
-    } catch {
-      return 0;
-    }
-  };
-  let children: number[] = [];
-  try {
-    children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
-  } catch {
-    children = [];
-  }
-  return [pid, ...children].map((id) => ({ pid: id, mb: read(id) }));
-}
-
-function freePort(): number {
-  return 21_000 + Math.floor(Math.random() * 20_000);
 }
 
 const admin = postgres(SERVER_URL, { max: 1, onnotice: () => {} });

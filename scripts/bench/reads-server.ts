@@ -3,8 +3,8 @@
  * its event loop. `shop`: the shop as `npm start` serves it, on the PostgreSQL database named by BENCH_DB_URL
  * (migrated and seeded by the bench) or else on an embedded PGlite in BENCH_DATA_DIR, which `prepare` has created,
  * migrated and seeded in a process of its own (as a first `npm start` does). `bare`: a bare Hono app on the same Node answering, at the same paths, the same
- * JSON from memory (BENCH_BODIES: a file of path -> answer). Prints `ready <port>`; answers `{ rss }` messages on
- * its IPC channel with its resident memory now, the peak since the last `{ reset }`, and the process's maximum.
+ * JSON from memory (BENCH_BODIES: a file of path -> answer). The shop runs through the same launcher as
+ * `npm start` (WORKERS processes on PORT). Prints `ready <port> <engine>`.
  */
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -14,7 +14,7 @@ import { Hono } from "hono";
 import { openDatabase } from "../../src/server/db/client";
 import { seedIfEmpty } from "../../src/server/db/seed";
 import { parseEnv } from "../../src/server/env";
-import { startServer } from "../../src/server/server";
+import { runShopProcesses } from "../../src/server/server";
 
 const kind = process.argv[2];
 if (kind !== "shop" && kind !== "bare" && kind !== "prepare") {
@@ -31,15 +31,6 @@ if (kind === "prepare") {
   process.exit(0);
 }
 
-// Resident memory sampled 20 times a second: the peak under load, not the start-up's.
-let peak = process.memoryUsage.rss();
-setInterval(() => {
-  peak = Math.max(peak, process.memoryUsage.rss());
-}, 50).unref();
-process.on("message", (message: { type?: string }) => {
-  if (message.type === "reset") peak = process.memoryUsage.rss();
-  if (message.type === "rss") process.send?.({ rss: process.memoryUsage.rss(), peak, max: process.resourceUsage().maxRSS * 1024 });
-});
 process.on("disconnect", () => process.exit(0));
 
 if (kind === "bare") {
@@ -56,8 +47,6 @@ if (kind === "bare") {
   const dataDir = process.env.BENCH_DATA_DIR ?? mkdtempSync(join(tmpdir(), "rodamos-bench-reads-"));
   if (!process.env.BENCH_DATA_DIR) process.on("exit", () => rmSync(dataDir, { recursive: true, force: true }));
   const url = process.env.BENCH_DB_URL;
-  const database = await openDatabase(url ? { url } : { dataDir: join(dataDir, "pglite") });
-  await seedIfEmpty(database.db);
   const env = parseEnv({
     ...process.env,
     NODE_ENV: "test",
@@ -66,7 +55,13 @@ if (kind === "bare") {
     DATABASE_URL: url,
     ORDER_SWEEP_SECONDS: "0",
   });
-  // PORT 0: a free port, which the parsed settings (a real port for a real shop) do not take.
-  const server = await startServer(database, { ...env, PORT: 0 });
-  console.log(`ready ${new URL(server.url).port} ${database.engine}`);
+  // Through the same launcher as `npm start`: WORKERS=N processes sharing PORT.
+  await runShopProcesses(env, {
+    open: async (settings) => {
+      const database = await openDatabase(url ? { url, max: settings.DATABASE_POOL } : { dataDir: join(dataDir, "pglite") });
+      await seedIfEmpty(database.db);
+      return database;
+    },
+    ready: (origin) => console.log(`ready ${new URL(origin).port} ${url ? "postgres" : "pglite"}`),
+  });
 }

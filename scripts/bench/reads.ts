@@ -11,8 +11,9 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import autocannon from "autocannon";
 import { exitWithUsageOnHelp } from "../lib/usage";
+import { compare, numberOption } from "./lib/load";
+import { freePort, processTree, residentMb } from "./lib/processes";
 
 exitWithUsageOnHelp(`
 Usage: npm run bench:reads [-- --seconds N --connections N --rounds N]
@@ -24,22 +25,25 @@ read its requests per second and p99 latency beside the bare app's, the ratio (g
   --seconds N       how long each measurement runs (default 5)
   --connections N   concurrent connections (default 32)
   --rounds N        measurements of each server per call, interleaved; the medians are printed (default 3)
-  --workers LIST    several shop processes: not available in this build (one process is measured)
+  --workers LIST    shop process counts to measure in turn, e.g. 1,2 (default 1; more than 1 needs DATABASE_URL)
 `);
 
-function option(name: string, fallback: number): number {
-  const index = process.argv.indexOf(name);
-  return index > 0 ? Number(process.argv[index + 1]) : fallback;
-}
-const seconds = option("--seconds", 5);
-const rounds = option("--rounds", 3);
-const connections = option("--connections", 32);
+const seconds = numberOption("--seconds", 5);
+const rounds = numberOption("--rounds", 3);
+const connections = numberOption("--connections", 32);
+const workersArg = process.argv.indexOf("--workers");
+const workerCounts = (workersArg > 0 ? process.argv[workersArg + 1]! : "1").split(",").map(Number);
 const P99_GOAL_MS = 20;
 const RATIO_GOAL = 50;
 const RSS_GOAL_MB = 250;
 
-if (process.argv.includes("--workers")) {
-  console.log("bench:reads: --workers needs WORKERS support in the shop, which this build does not have; measuring one process.");
+if (workerCounts.some((count) => !Number.isInteger(count) || count < 1)) {
+  console.error("--workers takes process counts, e.g. 1,2");
+  process.exit(2);
+}
+if (workerCounts.some((count) => count > 1) && !process.env.DATABASE_URL) {
+  console.error("--workers above 1 needs DATABASE_URL: the embedded database belongs to one process.");
+  process.exit(2);
 }
 
 const scratch = mkdtempSync(join(tmpdir(), "rodamos-bench-reads-"));
@@ -80,31 +84,14 @@ function prepareEmbedded(): Promise<void> {
   return new Promise((resolve, reject) => child.once("exit", (code) => (code === 0 ? resolve() : reject(new Error(`preparing the database failed (${code})`)))));
 }
 
-function memoryOf(child: ChildProcess, reset = false): Promise<{ rss: number; peak: number; max: number }> {
-  return new Promise((resolve) => {
-    child.once("message", (message) => resolve(message as { rss: number; peak: number; max: number }));
-    if (reset) child.send({ type: "reset" });
-    child.send({ type: "rss" });
-  });
+async function stopServer(server: Server): Promise<void> {
+  if (server.child.exitCode !== null) return;
+  const ended = new Promise((resolve) => server.child.once("exit", resolve));
+  server.child.kill("SIGTERM");
+  await Promise.race([ended, new Promise((resolve) => setTimeout(resolve, 10_000))]);
 }
 
-async function measure(port: number, path: string) {
-  const result = await autocannon({ url: `http://127.0.0.1:${port}${path}`, connections, duration: seconds });
-  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx };
-}
-
-type Measured = Awaited<ReturnType<typeof measure>>;
-
-function medianOf(runs: Measured[]): Measured {
-  const middle = <T>(values: T[], by: (value: T) => number) => [...values].sort((a, b) => by(a) - by(b))[Math.floor(values.length / 2)]!;
-  return {
-    rps: middle(runs, (run) => run.rps).rps,
-    p99: middle(runs, (run) => run.p99).p99,
-    errors: runs.reduce((sum, run) => sum + run.errors, 0),
-  };
-}
-
-const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
+const mb = (value: number) => `${Math.round(value)} MB`;
 
 async function main() {
   let shopEnv: Record<string, string | undefined> = { DATABASE_URL: undefined, BENCH_DB_URL: undefined, BENCH_DATA_DIR: scratch };
@@ -129,69 +116,77 @@ async function main() {
   }
 
   if (!shopEnv.BENCH_DB_URL) await prepareEmbedded();
-  const shop = await startServer("shop", shopEnv);
-  const origin = `http://127.0.0.1:${shop.port}`;
-  // Idle: started on its data, and a moment to settle.
-  await new Promise((resolve) => setTimeout(resolve, 2000));
-  const idle = await memoryOf(shop.child);
-
-  const list = (await (await fetch(`${origin}/api/events?type=1&country-code=CO`)).json()) as { data: { id: number }[] };
-  const eventId = list.data[0]?.id;
-  if (eventId === undefined) throw new Error("the demo catalogue lists no event");
-  const targets = [
-    { name: "GET /api/events?type=1&country-code=CO", path: "/api/events?type=1&country-code=CO" },
-    { name: "GET /api/events/{id}", path: `/api/events/${eventId}` },
-    { name: "GET /api/events/{id}/product-variant", path: `/api/events/${eventId}/product-variant` },
-    { name: "GET /api/search?q=bogota", path: "/api/search?q=bogota" },
-  ];
-  // The bare app answers each path with the shop's own answer: the same JSON, the same size.
-  const bodies: Record<string, unknown> = {};
+  let bare: Server | undefined;
+  let targets: { name: string; path: string }[] = [];
   const sizes: Record<string, number> = {};
-  for (const target of targets) {
-    const response = await fetch(`${origin}${target.path}`);
-    if (response.status !== 200) throw new Error(`${target.path} answered ${response.status}`);
-    const text = await response.text();
-    bodies[target.path] = JSON.parse(text);
-    sizes[target.path] = Buffer.byteLength(text);
-  }
-  const bodiesFile = join(scratch, "bodies.json");
-  writeFileSync(bodiesFile, JSON.stringify(bodies));
-  const bare = await startServer("bare", { BENCH_BODIES: bodiesFile });
-
-  await memoryOf(shop.child, true);
-  const rows: string[] = [];
+  const report: string[] = [];
   let met = true;
-  for (const target of targets) {
-    // Interleaved, so both servers meet the same moments of the shared machine; medians of the rounds.
-    await measure(bare.port, target.path); // warm-up
-    await measure(shop.port, target.path);
-    const bareRuns: Measured[] = [];
-    const shopRuns: Measured[] = [];
-    for (let round = 0; round < rounds; round += 1) {
-      bareRuns.push(await measure(bare.port, target.path));
-      shopRuns.push(await measure(shop.port, target.path));
-    }
-    const baseline = medianOf(bareRuns);
-    const ours = medianOf(shopRuns);
-    const ratio = baseline.rps > 0 ? Math.round((ours.rps / baseline.rps) * 100) : 0;
-    const ok = ratio >= RATIO_GOAL && ours.p99 <= P99_GOAL_MS && ours.errors === 0;
-    met &&= ok;
-    rows.push(
-      `${target.name.padEnd(40)} ${String(sizes[target.path]).padStart(6)} B | shop ${ours.rps.toFixed(0).padStart(6)} req/s p99 ${String(ours.p99).padStart(4)} ms` +
-        ` | bare ${baseline.rps.toFixed(0).padStart(6)} req/s p99 ${String(baseline.p99).padStart(4)} ms | ${String(ratio).padStart(3)} % of bare ${ok ? "(goal met)" : "(goal NOT met)"}` +
-        (ours.errors + baseline.errors > 0 ? ` (errors: shop ${ours.errors}, bare ${baseline.errors})` : ""),
-    );
-  }
-  const loaded = await memoryOf(shop.child);
-  const bareMemory = await memoryOf(bare.child);
 
-  console.log(`bench:reads on ${shop.engine}: ${connections} connections, medians of ${rounds} interleaved ${seconds} s measurements per server, one shop process`);
-  console.log(`goal: each call at ${RATIO_GOAL} % or more of the bare Hono app, p99 at most ${P99_GOAL_MS} ms`);
-  for (const row of rows) console.log(row);
-  const rssGoal = shop.engine === "postgres" ? ` (goal on PostgreSQL: at most ${RSS_GOAL_MB} MB: ${loaded.peak <= RSS_GOAL_MB * 1024 * 1024 ? "met" : "NOT met"})` : "";
-  console.log(`shop resident memory: idle ${mb(idle.rss)}, peak under the read load ${mb(loaded.peak)}${rssGoal}; process maximum ${mb(loaded.max)} (start-up included)`);
-  console.log(`bare Hono resident memory: peak ${mb(bareMemory.peak)}`);
-  if (shop.engine === "pglite") console.log("before this cache, an idle embedded shop held 543 MB (issue 11)");
+  for (const workers of workerCounts) {
+    const shop = await startServer("shop", { ...shopEnv, WORKERS: String(workers), PORT: String(freePort()) });
+    const origin = `http://127.0.0.1:${shop.port}`;
+    // Idle: started on its data, and a moment to settle.
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const pids = processTree(shop.child.pid!);
+    const idle = pids.map((pid) => residentMb(pid, "VmRSS"));
+
+    if (!bare) {
+      const list = (await (await fetch(`${origin}/api/events?type=1&country-code=CO`)).json()) as { data: { id: number }[] };
+      const eventId = list.data[0]?.id;
+      if (eventId === undefined) throw new Error("the demo catalogue lists no event");
+      targets = [
+        { name: "GET /api/events?type=1&country-code=CO", path: "/api/events?type=1&country-code=CO" },
+        { name: "GET /api/events/{id}", path: `/api/events/${eventId}` },
+        { name: "GET /api/events/{id}/product-variant", path: `/api/events/${eventId}/product-variant` },
+        { name: "GET /api/search?q=bogota", path: "/api/search?q=bogota" },
+      ];
+      // The bare app answers each path with the shop's own answer: the same JSON, the same size.
+      const bodies: Record<string, unknown> = {};
+      for (const target of targets) {
+        const response = await fetch(`${origin}${target.path}`);
+        if (response.status !== 200) throw new Error(`${target.path} answered ${response.status}`);
+        const text = await response.text();
+        bodies[target.path] = JSON.parse(text);
+        sizes[target.path] = Buffer.byteLength(text);
+      }
+      const bodiesFile = join(scratch, "bodies.json");
+      writeFileSync(bodiesFile, JSON.stringify(bodies));
+      bare = await startServer("bare", { BENCH_BODIES: bodiesFile });
+    }
+
+    // Resident memory sampled 10 times a second while the load runs: the peak under load, not the start-up's.
+    const peak = [...idle];
+    const sampler = setInterval(() => pids.forEach((pid, index) => (peak[index] = Math.max(peak[index]!, residentMb(pid, "VmRSS")))), 100);
+    const rows: string[] = [];
+    for (const target of targets) {
+      const { shop: ours, bare: baseline, ratio } = await compare(origin, `http://127.0.0.1:${bare.port}`, target.path, rounds, { seconds, connections });
+      const ok = ratio >= RATIO_GOAL && ours.p99 <= P99_GOAL_MS && ours.errors === 0;
+      met &&= ok;
+      rows.push(
+        `${target.name.padEnd(40)} ${String(sizes[target.path]).padStart(6)} B | shop ${ours.rps.toFixed(0).padStart(6)} req/s p99 ${String(ours.p99).padStart(4)} ms` +
+          ` | bare ${baseline.rps.toFixed(0).padStart(6)} req/s p99 ${String(baseline.p99).padStart(4)} ms | ${String(ratio).padStart(3)} % of bare ${ok ? "(goal met)" : "(goal NOT met)"}` +
+          (ours.errors + baseline.errors > 0 ? ` (errors: shop ${ours.errors}, bare ${baseline.errors})` : ""),
+      );
+    }
+    clearInterval(sampler);
+    const serving = workers > 1 ? peak.slice(1) : peak;
+    const rssOk = serving.every((value) => value <= RSS_GOAL_MB);
+    const processes = workers > 1 ? `${workers} worker processes (and a primary that serves nothing)` : "one shop process";
+    report.push(
+      "",
+      `bench:reads on ${shop.engine}, ${processes}: ${connections} connections, medians of ${rounds} interleaved ${seconds} s measurements per server`,
+      `goal: each call at ${RATIO_GOAL} % or more of the bare Hono app (one process), p99 at most ${P99_GOAL_MS} ms`,
+      ...rows,
+      `shop resident memory: idle ${idle.map(mb).join(" + ")}, peak under the read load ${peak.map(mb).join(" + ")}` +
+        (workers > 1 ? " (primary + workers)" : "") +
+        (shop.engine === "postgres" ? ` (goal on PostgreSQL: at most ${RSS_GOAL_MB} MB per serving process: ${rssOk ? "met" : "NOT met"})` : ""),
+    );
+    if (shop.engine === "postgres") met &&= rssOk;
+    await stopServer(shop);
+  }
+  for (const line of report) console.log(line);
+  if (bare) console.log(`bare Hono resident memory: ${mb(residentMb(bare.child.pid!, "VmHWM"))} at its peak`);
+  if (!process.env.DATABASE_URL) console.log("before this cache, an idle embedded shop held 543 MB (issue 11)");
   console.log(met ? "all read goals met" : "some read goals NOT met");
 }
 

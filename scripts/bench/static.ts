@@ -7,16 +7,17 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
-import autocannon from "autocannon";
 import { exitWithUsageOnHelp } from "../lib/usage";
+import { compare, numberOption } from "./lib/load";
 
 exitWithUsageOnHelp(`
-Usage: npm run bench:static [-- --seconds N]
+Usage: npm run bench:static [-- --seconds N --rounds N]
 
 Serves the built site (DIST_DIR, default ./dist; run \`npm run build\` first) from the shop and from a bare
 static server (sirv) on the same Node, and prints requests per second and p99 latency for the landing page
 and the largest script, with the shop's share of the bare server's figure (goal: 80 % or more).
   --seconds N   how long each measurement runs (default 5)
+  --rounds N    measurements of each server per file, interleaved; the medians are printed (default 3)
 `);
 
 const distDir = process.env.DIST_DIR ?? "./dist";
@@ -24,8 +25,9 @@ if (!existsSync(join(distDir, "index.html"))) {
   console.error(`No built site in ${distDir}: run \`npm run build\` first.`);
   process.exit(1);
 }
-const secondsArg = process.argv.indexOf("--seconds");
-const seconds = secondsArg > 0 ? Number(process.argv[secondsArg + 1]) : 5;
+const seconds = numberOption("--seconds", 5);
+const rounds = numberOption("--rounds", 3);
+const RATIO_GOAL = 80;
 
 const scripts = readdirSync(join(distDir, "_astro")).filter((name) => name.endsWith(".js"));
 const largest = scripts.sort((a, b) => statSync(join(distDir, "_astro", b)).size - statSync(join(distDir, "_astro", a)).size)[0];
@@ -46,17 +48,8 @@ async function startServer(kind: "shop" | "bare"): Promise<{ port: number; child
   return { port, child };
 }
 
-async function measure(port: number, path: string) {
-  const result = await autocannon({
-    url: `http://127.0.0.1:${port}${path}`,
-    connections: 32,
-    duration: seconds,
-    headers: { "accept-encoding": "br, gzip" },
-  });
-  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
-}
-
 const rows: string[] = [];
+let met = true;
 const bare = await startServer("bare");
 const shop = await startServer("shop").catch((error: unknown) => {
   bare.child.kill();
@@ -64,15 +57,16 @@ const shop = await startServer("shop").catch((error: unknown) => {
 });
 try {
   for (const target of targets) {
-    // Interleaved, so both servers meet the same moment of the shared machine.
-    await measure(bare.port, target.path); // warm-up
-    await measure(shop.port, target.path);
-    const baseline = await measure(bare.port, target.path);
-    const ours = await measure(shop.port, target.path);
-    const ratio = baseline.rps > 0 ? Math.round((ours.rps / baseline.rps) * 100) : 0;
+    const { shop: ours, bare: baseline, ratio } = await compare(`http://127.0.0.1:${shop.port}`, `http://127.0.0.1:${bare.port}`, target.path, rounds, {
+      seconds,
+      connections: 32,
+      headers: { "accept-encoding": "br, gzip" },
+    });
+    const ok = ratio >= RATIO_GOAL && ours.errors === 0;
+    met &&= ok;
     rows.push(
       `${target.name.padEnd(48)} shop ${ours.rps.toFixed(0).padStart(7)} req/s p99 ${String(ours.p99).padStart(4)} ms` +
-        ` | bare ${baseline.rps.toFixed(0).padStart(7)} req/s p99 ${String(baseline.p99).padStart(4)} ms | ${ratio} % of bare` +
+        ` | bare ${baseline.rps.toFixed(0).padStart(7)} req/s p99 ${String(baseline.p99).padStart(4)} ms | ${ratio} % of bare ${ok ? "(goal met)" : "(goal NOT met)"}` +
         (ours.errors + baseline.errors > 0 ? ` (errors: shop ${ours.errors}, bare ${baseline.errors})` : ""),
     );
   }
@@ -80,5 +74,7 @@ try {
   bare.child.kill();
   shop.child.kill();
 }
-console.log(`bench:static: ${seconds} s per measurement, 32 connections, Accept-Encoding: br, gzip`);
+console.log(`bench:static: medians of ${rounds} interleaved ${seconds} s measurements per server, 32 connections, Accept-Encoding: br, gzip`);
+console.log(`goal: each file at ${RATIO_GOAL} % or more of the bare static server`);
 for (const row of rows) console.log(row);
+console.log(met ? "all static goals met" : "some static goals NOT met");

@@ -26,6 +26,7 @@ import { uploadRoutes } from "./routes/uploads.routes";
 import { UPLOAD_PATH } from "./uploads/multipart";
 import { startCatalogueRelay } from "./catalogue/relay";
 import { answerFastLane } from "./catalogue/fast-lane";
+import { pageFastLane } from "./site/page-fast-lane";
 
 export interface AppOptions {
   /** Serve the prerendered site from this folder too (the running shop); tests of the API leave it out. */
@@ -46,6 +47,8 @@ export function createApp(setup: ShopSetup, options: AppOptions = {}) {
   const app = new Hono<AppEnv>();
   // First: a catalogue read answered from the cache before is answered again with the headers the stack below gave it.
   app.use("*", answerFastLane(deps));
+  // A built page or asset served before from the published build is served again from memory.
+  if (options.distDir) app.use("*", pageFastLane(options.distDir, deps.env));
   // The account and purchase calls answer small JSON without a Content-Length, which compress() would gzip
   // through a new stream each time whatever its size: they go out as they are.
   const compressing = compress();

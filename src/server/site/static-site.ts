@@ -8,7 +8,7 @@ import { createReadStream } from "node:fs";
 import { readFile, realpath, stat } from "node:fs/promises";
 import { extname, join, normalize, resolve, sep } from "node:path";
 import { Readable } from "node:stream";
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { COUNTRY_LOCALES, SITES, isCountryCode, sitePrefix, type CountryCode } from "../../shared/locales";
 import { COMPRESSIBLE, freshCopy } from "./precompress";
 import { formTargetsOf, inlineScriptHashes, pagePolicy } from "./security-headers";
@@ -38,7 +38,7 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 
 /** Paths the API serves, not the site. */
-const API_PREFIXES = ["/api/", "/shop-api/", "/dev/", "/payments-sim/", "/uploads/"];
+export const API_PREFIXES = ["/api/", "/shop-api/", "/dev/", "/payments-sim/", "/uploads/"];
 
 /** Path segments (after the site prefix) whose unknown children are served by one client-side shell. */
 export const SHELL_ROUTES = ["my-account", "staff", "verify-account", "recovery-account", "order-detail", "event"] as const;
@@ -87,7 +87,14 @@ interface FileVersion {
   br?: number;
   gz?: number;
   scriptHashes?: string[];
+  /** The bytes sent, by coding, of a file small enough to keep (read once, on first request). */
+  bodies: Partial<Record<Coding, Uint8Array<ArrayBuffer>>>;
 }
+
+type Coding = "br" | "gzip" | "identity";
+
+/** Bodies up to this size (compressed, as sent) are kept in memory; bigger ones are streamed from disk each time. */
+const KEPT_BODY_BYTES = 256 * 1024;
 
 /** By path inside the build, so the entries do not pile up as builds come and go. */
 type Versions = Map<string, FileVersion>;
@@ -107,6 +114,7 @@ async function versionOf(versions: Versions, root: string, file: string): Promis
     br: compressible ? await freshCopy(file, ".br", info.mtimeMs) : undefined,
     gz: compressible ? await freshCopy(file, ".gz", info.mtimeMs) : undefined,
     scriptHashes: ext === ".html" ? inlineScriptHashes(await readFile(file, "utf8")) : undefined,
+    bodies: {},
   };
   versions.set(path, version);
   return version;
@@ -124,12 +132,28 @@ export function acceptsEncoding(header: string | undefined, coding: "br" | "gzip
 }
 
 /** If-None-Match names this representation (strong or weak), or any. */
-function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
   return ifNoneMatch.split(",").some((tag) => {
     const trimmed = tag.trim();
     return trimmed === "*" || trimmed === etag || trimmed === `W/${etag}`;
   });
+}
+
+/** A file answer with a kept body, and the build it came from: the page fast lane (page-fast-lane.ts) learns from it. */
+export interface ServedFile {
+  /** The build folder the file was read from (DIST_DIR's target). */
+  root: string;
+  /** The answer as this middleware made it; a later middleware that replaces it (compress) makes it unlearnable. */
+  response: Response;
+  body: Uint8Array;
+  etag: string;
+}
+
+const servedFiles = new WeakMap<Context, ServedFile>();
+
+export function servedFileOf(c: Context): ServedFile | undefined {
+  return servedFiles.get(c);
 }
 
 export interface StaticSiteOptions {
@@ -176,12 +200,18 @@ export function staticSite(distDir: string, options: StaticSiteOptions = {}): Mi
       };
       if (COMPRESSIBLE.has(ext)) headers.vary = "Accept-Encoding";
       if (version.scriptHashes) headers["content-security-policy"] = pagePolicy(version.scriptHashes, formTargetsOf(pathname, options.env ?? {}));
-      if (status === 200 && matches(c.req.header("if-none-match"), etag)) return c.body(null, 304, headers);
-      const body = encoding === "br" ? `${file}.br` : encoding === "gzip" ? `${file}.gz` : file;
-      headers["content-length"] = String(encoding === "br" ? version.br : encoding === "gzip" ? version.gz : version.size);
+      if (status === 200 && etagMatches(c.req.header("if-none-match"), etag)) return c.body(null, 304, headers);
+      const path = encoding === "br" ? `${file}.br` : encoding === "gzip" ? `${file}.gz` : file;
+      const length = (encoding === "br" ? version.br : encoding === "gzip" ? version.gz : version.size) ?? 0;
+      headers["content-length"] = String(length);
       if (encoding) headers["content-encoding"] = encoding;
       if (c.req.method === "HEAD") return c.body(null, status, headers);
-      return c.body(Readable.toWeb(createReadStream(body)) as ReadableStream, status, headers);
+      if (length > KEPT_BODY_BYTES) return c.body(Readable.toWeb(createReadStream(path)) as ReadableStream, status, headers);
+      const coding = encoding ?? "identity";
+      const body = (version.bodies[coding] ??= (await readFile(path)) as Uint8Array<ArrayBuffer>);
+      const response = c.body(body, status, headers);
+      if (status === 200) servedFiles.set(c, { root, response, body, etag });
+      return response;
     };
     /** An unknown page: its site's 404 page, with the status that tells crawlers and tools so. */
     const notFound = async (prefix: string) => {

@@ -1,0 +1,32 @@
+/** What the benchmarks read of the processes they start. */
+import { readFileSync } from "node:fs";
+
+/** A field of /proc/<pid>/status in MB (VmHWM: peak resident memory, VmRSS: now), 0 when the process is gone. */
+export function residentMb(pid: number, field: "VmHWM" | "VmRSS"): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    return Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) / 1024;
+  } catch {
+    return 0;
+  }
+}
+
+/** A process and its children (a cluster's workers). */
+export function processTree(pid: number): number[] {
+  let children: number[] = [];
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    children = [];
+  }
+  return [pid, ...children];
+}
+
+/** Peak resident memory (VmHWM) of a process and of each of its children, in MB. */
+export function peakRss(pid: number): { pid: number; mb: number }[] {
+  return processTree(pid).map((id) => ({ pid: id, mb: residentMb(id, "VmHWM") }));
+}
+
+export function freePort(): number {
+  return 21_000 + Math.floor(Math.random() * 20_000);
+}
