@@ -7,7 +7,8 @@
  *    rows conditionally and inserts an order, on as many connections as the shop has.
  * 3. For each process count of `--workers` (default 1): the real shop in a child process (the load generator
  *    never shares its event loop), Webpay's simulator in another (standing for Transbank); BENCH_BUYERS concurrent
- *    buyers each make BENCH_ROUNDS one-ticket purchases of a few subcategories whose stock is below the demand.
+ *    buyers each make one purchase to warm the shop up (not measured), then BENCH_ROUNDS one-ticket purchases of
+ *    a few subcategories whose stock is below the demand.
  *    Prints orders/s, p50/p99, the ratio to the ceiling, the shop's peak RSS, then checks the database:
  *    0 oversold, 0 lost (every 201 has its order, every held order had its 201), seat counts equal to a recount.
  * Exits 1 when a check fails; the database is dropped at the end.
@@ -153,9 +154,14 @@ try {
       .orderBy(asc(productVariants.id))
   ).map((row) => row.variant);
   const provinceId = offered[0]!.provinceId;
-  const variants = offered.filter((variant) => variant.provinceId === provinceId && variant.approaches.length === 0).slice(0, SUBCATEGORIES);
+  const bookable = offered.filter((variant) => variant.provinceId === provinceId && variant.approaches.length === 0);
+  const variants = bookable.slice(0, SUBCATEGORIES);
   const variantIds = variants.map((variant) => variant.id);
   await db.update(productVariants).set({ stock: STOCK }).where(inArray(productVariants.id, variantIds));
+  // Another subcategory for the warm-up, with a seat for every buyer: a shop serving for a while is warm.
+  const warmUp = bookable[SUBCATEGORIES];
+  if (!warmUp) throw new Error("the demo event has too few subcategories for the bench");
+  await db.update(productVariants).set({ stock: BUYERS }).where(eq(productVariants.id, warmUp.id));
   const [county] = await db.select({ id: counties.id }).from(counties).where(eq(counties.provinceId, provinceId)).limit(1);
 
   // Buyers with session tokens, inserted directly (sign-up is not what is measured).
@@ -214,9 +220,10 @@ try {
   const summary: string[] = [];
 
   for (const workers of WORKER_COUNTS) {
+    const cancelAll = () =>
+      sql`update orders set state = 'cancelled', hold_expires_at = null where event_date_id = ${date!.id} and state in ${sql(HOLDING)}`;
     // A fresh start for each run: earlier orders cancelled (their seats go back through the seat count).
-    await sql`update orders set state = 'cancelled', hold_expires_at = null where event_date_id = ${date!.id} and state in ${sql(HOLDING)}`;
-    const startedIds = new Set((await sql<{ id: number }[]>`select id from orders`).map((row) => Number(row.id)));
+    await cancelAll();
     const port = freePort();
     const shop = await startChild(
       "scripts/bench/purchase-shop.ts",
@@ -238,6 +245,17 @@ try {
     );
     children.push(shop);
     const origin = `http://127.0.0.1:${port}`;
+    const buy = (token: string, variantId: number) =>
+      fetch(`${origin}/shop-api/init-payment`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+        body: body(variantId),
+      });
+
+    // Warm-up, not measured: every buyer buys one seat of the warm-up subcategory; those orders are then cancelled.
+    await Promise.all(tokens.map(async (token) => (await buy(token, warmUp.id)).arrayBuffer()));
+    await cancelAll();
+    const startedIds = new Set((await sql<{ id: number }[]>`select id from orders`).map((row) => Number(row.id)));
 
     const latencies: number[] = [];
     const outcomes = new Map<string, number>();
@@ -251,11 +269,7 @@ try {
           const t0 = performance.now();
           let key: string;
           try {
-            const response = await fetch(`${origin}/shop-api/init-payment`, {
-              method: "POST",
-              headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-              body: body(variant.id),
-            });
+            const response = await buy(token, variant.id);
             const answer = (await response.json()) as { success: boolean; code?: string; data?: { orderId?: number } };
             key = response.status === 201 && answer.success ? "completed" : `${response.status} ${answer.code ?? "?"}`;
             if (key === "completed") {

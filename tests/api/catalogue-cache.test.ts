@@ -7,7 +7,7 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../src/server/app";
-import { relayListening } from "../../src/server/catalogue/relay";
+import { CATALOGUE_CHANNEL, relayListening } from "../../src/server/catalogue/relay";
 import { openDatabase } from "../../src/server/db/client";
 import { seedDemoData } from "../../src/server/db/seed";
 import { events } from "../../src/server/db/schema";
@@ -204,6 +204,18 @@ describe.skipIf(!process.env.DATABASE_URL)("two processes on one PostgreSQL", ()
       await one.db.update(events).set({ published: false }).where(eq(events.slug, "rock-al-parque"));
       first.catalogue.announce({ area: "events" });
       await expect.poll(() => slugsOn(second), { timeout: 5000, interval: 50 }).not.toContain("rock-al-parque");
+
+      // A burst of sales goes out as one notification naming every event it touched, not one per sale.
+      const heard: string[] = [];
+      const listener = postgres(url.toString(), { max: 1, onnotice: () => {} });
+      const { unlisten } = await listener.listen(CATALOGUE_CHANNEL, (payload) => heard.push(payload));
+      for (let sale = 0; sale < 40; sale += 1) first.catalogue.announce({ area: "stock", eventIds: [sale % 3 === 0 ? 1 : 2] });
+      await expect.poll(() => heard.length, { timeout: 5000, interval: 20 }).toBe(1);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(heard).toHaveLength(1);
+      expect(JSON.parse(heard[0]!)).toMatchObject({ a: "stock", e: [1, 2] });
+      await unlisten();
+      await listener.end({ timeout: 5 });
       await Promise.all([first.catalogueRelay?.stop(), second.catalogueRelay?.stop()]);
     } finally {
       await one.close();

@@ -3,8 +3,9 @@
  * bearer token). No token, a forged or expired one, one whose user is gone or that was ended since (log-out,
  * new password, new email: the user's token version moved on): 401. The caller's id is then the only id account services ever use to find rows.
  */
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Context, MiddlewareHandler } from "hono";
+import type { Db } from "../db/client";
 import { users } from "../db/schema";
 import { ShopError } from "../../shared/domain/shop-error";
 import type { AppEnv } from "../http/context";
@@ -39,13 +40,9 @@ export function bearerToken(header: string | undefined): string | undefined {
   return match?.[1];
 }
 
-export const requireCaller: MiddlewareHandler<AuthEnv> = async (c, next) => {
-  const deps = c.get("deps");
-  const token = bearerToken(c.req.header("authorization"));
-  if (!token) throw new ShopError("unauthorized");
-  const claims = await verifySessionToken(deps.auth.secret, token, deps.now());
-  if (!claims) throw new ShopError("unauthorized");
-  const [user] = await deps.db
+/** The caller's row, as a prepared statement (every signed-in call runs it): parsed and planned once per connection. */
+function buildCallerLookup(db: Db) {
+  return db
     .select({
       id: users.id,
       role: users.role,
@@ -56,7 +53,25 @@ export const requireCaller: MiddlewareHandler<AuthEnv> = async (c, next) => {
       localeCode: users.localeCode,
     })
     .from(users)
-    .where(eq(users.id, claims.userId));
+    .where(eq(users.id, sql.placeholder("id")))
+    .prepare("bearer_caller");
+}
+
+const callerLookups = new WeakMap<Db, ReturnType<typeof buildCallerLookup>>();
+
+function callerLookup(db: Db) {
+  let lookup = callerLookups.get(db);
+  if (!lookup) callerLookups.set(db, (lookup = buildCallerLookup(db)));
+  return lookup;
+}
+
+export const requireCaller: MiddlewareHandler<AuthEnv> = async (c, next) => {
+  const deps = c.get("deps");
+  const token = bearerToken(c.req.header("authorization"));
+  if (!token) throw new ShopError("unauthorized");
+  const claims = await verifySessionToken(deps.auth.secret, token, deps.now());
+  if (!claims) throw new ShopError("unauthorized");
+  const [user] = await callerLookup(deps.db).execute({ id: claims.userId });
   if (!user || !user.verifiedAt || user.tokenVersion !== claims.tv) {
     throw new ShopError("unauthorized");
   }

@@ -21,4 +21,12 @@ describe("session tokens", () => {
     expect(await verifySessionToken(secret, "garbage", now)).toBeUndefined();
   });
 
+  it("keeps refusing a token verified before under another key, and once its time is up", async () => {
+    const { token } = await signSessionToken(secret, { userId: 9, role: "customer", tokenVersion: 0 }, now, 60);
+    expect(await verifySessionToken(secret, token, now)).toMatchObject({ userId: 9 });
+    expect(await verifySessionToken(new TextEncoder().encode("y".repeat(40)), token, now)).toBeUndefined();
+    expect(await verifySessionToken(secret, token, new Date(now.getTime() + 59_000))).toMatchObject({ userId: 9 });
+    expect(await verifySessionToken(secret, token, new Date(now.getTime() + 60_000))).toBeUndefined();
+  });
+
 });

@@ -52,8 +52,29 @@ export async function signSessionToken(
   return { token, expiresAt: new Date(exp * 1000) };
 }
 
+/**
+ * Tokens already verified, by secret: a signed-in visitor sends the same token with every call, and its signature
+ * cannot become valid or invalid later (only its time runs out, checked on every use; a token the user has ended
+ * is refused by the bearer check's token version). Bounded: the oldest are dropped first.
+ */
+const verified = new WeakMap<Uint8Array, Map<string, SessionClaims>>();
+const MAX_VERIFIED = 10_000;
+
 /** The token's claims, or undefined when it is forged, malformed, for someone else or expired at `now`. */
 export async function verifySessionToken(secret: Uint8Array, token: string, now: Date): Promise<SessionClaims | undefined> {
+  let known = verified.get(secret);
+  if (!known) verified.set(secret, (known = new Map()));
+  const claims = known.get(token);
+  if (claims) return claims.exp * 1000 > now.getTime() ? claims : undefined;
+  const fresh = await verifyUncached(secret, token, now);
+  if (fresh) {
+    known.set(token, fresh);
+    if (known.size > MAX_VERIFIED) known.delete(known.keys().next().value!);
+  }
+  return fresh;
+}
+
+async function verifyUncached(secret: Uint8Array, token: string, now: Date): Promise<SessionClaims | undefined> {
   try {
     const { payload } = await jwtVerify(token, await hmacKey(secret), {
       algorithms: ["HS256"],

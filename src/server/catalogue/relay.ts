@@ -14,6 +14,8 @@ import type { CatalogueArea, CatalogueChange, CatalogueChanges } from "./changes
 
 export const CATALOGUE_CHANNEL = "rodamos_catalogue";
 
+/** How long changes are gathered before they are sent: far below the second a stock answer may be stale. */
+export const RELAY_BATCH_MS = 20;
 /** NOTIFY payloads must stay under 8,000 bytes: a longer list of events is sent as "the whole area". */
 const MAX_PAYLOAD = 7000;
 const AREAS: readonly CatalogueArea[] = ["events", "stock", "content", "geography", "payment-methods"];
@@ -73,9 +75,22 @@ export function startCatalogueRelay(db: Db, changes: CatalogueChanges, onGap: ()
       return send(payload, attempt + 1);
     }
   };
+  // Changes of the same moment (a burst of sales announcing `stock` for one event) go out as one NOTIFY per area,
+  // a few milliseconds later: one statement instead of one per sale.
+  const pending = new Map<CatalogueArea, Set<number> | "all">();
+  let flushing: ReturnType<typeof setTimeout> | undefined;
+  const flush = async () => {
+    flushing = undefined;
+    const batch = [...pending];
+    pending.clear();
+    await Promise.all(batch.map(([area, ids]) => send(encodeChange(origin, ids === "all" ? { area } : { area, eventIds: [...ids] }))));
+  };
   const stopRelaying = changes.listen((change) => {
     if (change.remote || stopped) return;
-    void send(encodeChange(origin, change));
+    const known = pending.get(change.area);
+    if (!change.eventIds) pending.set(change.area, "all");
+    else if (known !== "all") pending.set(change.area, new Set([...(known ?? []), ...change.eventIds]));
+    flushing ??= setTimeout(() => void flush(), RELAY_BATCH_MS);
   });
 
   const listening = client
@@ -103,6 +118,10 @@ export function startCatalogueRelay(db: Db, changes: CatalogueChanges, onGap: ()
 
   return {
     async stop() {
+      if (flushing) {
+        clearTimeout(flushing);
+        await flush();
+      }
       stopped = true;
       stopRelaying();
       await (await listening)?.unlisten().catch(() => {});
