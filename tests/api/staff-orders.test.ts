@@ -5,7 +5,7 @@
  */
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orders, staffActions, users } from "../../src/server/db/schema";
+import { orders, outbox, staffActions, users } from "../../src/server/db/schema";
 import type { StaffOrderPage, TransferDecision } from "../../src/shared/schemas/answers/staff-runs";
 import { countyOf, eventOffer, purchaseBody } from "../helpers/fixtures";
 import { openTestShop, type TestShop } from "../helpers/test-shop";
@@ -142,6 +142,12 @@ describe("confirming and rejecting a transfer", () => {
     expect(first.body.data).toEqual({ orderId, paymentState: "cancelled", changed: true });
     expect(again.body.data).toEqual({ orderId, paymentState: "cancelled", changed: false });
     expect(await stateOf(orderId)).toBe("cancelled");
+    // The mail is promised in the decision's own transaction (the outbox), once: a crash or a mail server down
+    // after the commit still mails the buyer later.
+    const promised = (await shop.db.select().from(outbox).where(eq(outbox.kind, "order.notice"))).filter(
+      (row) => (row.payload as { orderId?: number; notice?: string }).orderId === orderId && (row.payload as { notice?: string }).notice === "transfer_rejected",
+    );
+    expect(promised.map((row) => row.payload)).toEqual([{ orderId, notice: "transfer_rejected", reason }]);
     const rejected = (await shop.mailsTo(buyer.email)).filter((mail) => mail.subject.includes("could not validate"));
     expect(rejected.map((mail) => mail.subject)).toEqual([`We could not validate your transfer: order #${orderId}`]);
     expect(rejected[0]!.text).toContain(`Reason: ${reason}`);

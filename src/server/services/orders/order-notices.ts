@@ -12,16 +12,23 @@ import type { ShopContext } from "../../context";
 import type { Db } from "../../db/client";
 import { enqueue } from "../../outbox/enqueue";
 import type { OutboxJob } from "../../outbox/handlers";
-import { orderConfirmationMail, paymentReceivedMail, refundMail, transferInstructionsMail, type OrderMailData } from "../../mail/order-mails";
+import {
+  orderConfirmationMail,
+  paymentReceivedMail,
+  refundMail,
+  transferInstructionsMail,
+  transferRejectedMail,
+  type OrderMailData,
+} from "../../mail/order-mails";
 import { publicOrigin } from "../../origin";
 import { paymentSettings } from "../../payments";
 import { pick } from "../catalog/rows";
 import { ticketQrImage, ticketQrText } from "./ticket-qr";
 import { tripFiles } from "../runs/trip-files";
 
-export type OrderNotice = "confirmation" | "transfer_instructions" | "payment_received" | "refunded";
+export type OrderNotice = "confirmation" | "transfer_instructions" | "payment_received" | "refunded" | "transfer_rejected";
 
-/** What an order mail shows, in the buyer's language (also used by the staff's transfer rejection mail). */
+/** What an order mail shows, in the buyer's language. */
 export async function mailData(deps: ShopContext, orderId: number): Promise<(OrderMailData & { holdExpiresAt: Date | null; state: string }) | null> {
   const { db } = deps;
   const [row] = await db
@@ -73,6 +80,8 @@ export async function mailData(deps: ShopContext, orderId: number): Promise<(Ord
 export interface OrderNoticeJob {
   orderId: number;
   notice: OrderNotice;
+  /** Why staff rejected the transfer ("transfer_rejected" only), as they wrote it. */
+  reason?: string;
 }
 
 /** The order state a notice still makes sense in: an order cancelled before its mail went gets none. */
@@ -81,22 +90,25 @@ const NOTICE_STATES: Record<OrderNotice, readonly string[]> = {
   payment_received: ["paid"],
   transfer_instructions: ["awaiting_transfer_payment"],
   refunded: ["expired", "cancelled"],
+  transfer_rejected: ["cancelled"],
 };
 
 /** Queues the mail in the transaction that changes the order (delivered by the outbox worker after commit). */
-export function enqueueOrderNotice(tx: Db, orderId: number, notice: OrderNotice): Promise<number> {
-  return enqueue(tx, "order.notice", { orderId, notice });
+export function enqueueOrderNotice(tx: Db, orderId: number, notice: OrderNotice, reason?: string): Promise<number> {
+  return enqueue(tx, "order.notice", { orderId, notice, ...(reason === undefined ? {} : { reason }) });
 }
 
 /**
  * The outbox handler of "order.notice": renders and sends the mail. It throws when the mail cannot be sent, so
  * the worker tries again later; the mail's key is the outbox row, so a retry after a crash is the same mail.
  */
-export async function orderNoticeJob(deps: ShopContext, { orderId, notice }: OrderNoticeJob, job: OutboxJob): Promise<void> {
+export async function orderNoticeJob(deps: ShopContext, { orderId, notice, reason }: OrderNoticeJob, job: OutboxJob): Promise<void> {
   const data = await mailData(deps, orderId);
   if (!data || !NOTICE_STATES[notice].includes(data.state)) return;
   let message;
-  if (notice === "refunded") {
+  if (notice === "transfer_rejected") {
+    message = transferRejectedMail(data, reason ?? "");
+  } else if (notice === "refunded") {
     message = refundMail(data);
   } else if (notice === "transfer_instructions") {
     message = transferInstructionsMail(data, paymentSettings(deps.env).transfer, data.holdExpiresAt?.toISOString() ?? null);

@@ -1,7 +1,7 @@
 /**
  * Staff settle a bank transfer (account spec section 4): confirmed (the order is paid and the buyer mailed
  * "payment received") or rejected (the order is cancelled, its seats and discount use given back, and the
- * buyer mailed why). Each is idempotent: a second click answers `changed: false` and mails nothing. Who did it,
+ * buyer mailed why, through the outbox). Each is idempotent: a second click answers `changed: false` and mails nothing. Who did it,
  * when and why is kept in `staff_actions` (one row per order and action).
  */
 import { and, eq, inArray } from "drizzle-orm";
@@ -10,9 +10,8 @@ import type { TransferDecision } from "../../../shared/schemas/answers/staff-run
 import type { Db } from "../../db/client";
 import { orders, staffActions } from "../../db/schema";
 import type { ShopContext } from "../../context";
-import { transferRejectedMail } from "../../mail/order-mails";
 import { confirmTransfer } from "../orders/confirm-transfer";
-import { mailData } from "../orders/order-notices";
+import { enqueueOrderNotice } from "../orders/order-notices";
 import { endAwaitingOrders } from "../orders/release";
 
 type StaffAction = "confirm_transfer" | "reject_transfer";
@@ -43,20 +42,15 @@ export async function rejectTransfer(deps: ShopContext, orderId: number, staffId
       order.state === "expired"
         ? (await tx.update(orders).set({ state: "cancelled" }).where(and(eq(orders.id, orderId), inArray(orders.state, ["expired"]))).returning({ id: orders.id })).length > 0
         : (await endAwaitingOrders(tx, eq(orders.id, orderId), "cancelled")).length > 0;
-    if (ended) await logAction(tx, orderId, staffId, "reject_transfer", reason);
+    if (ended) {
+      await logAction(tx, orderId, staffId, "reject_transfer", reason);
+      // The buyer's "we could not validate your transfer" mail commits with the decision; a failed mail is retried
+      // by the outbox and never undoes it.
+      await enqueueOrderNotice(tx, orderId, "transfer_rejected", reason);
+    }
     return ended ? { eventId: order.eventId, seatsBack: order.state !== "expired" } : false;
   });
   if (changed && changed.seatsBack) deps.catalogue.announce({ area: "stock", eventIds: [changed.eventId] });
-  if (changed) await sendTransferRejection(deps, orderId, reason);
+  if (changed) deps.outbox.wake();
   return { orderId, paymentState: "cancelled", changed: changed !== false };
-}
-
-/** The buyer's "we could not validate your transfer" mail, in their language. A failed mail never undoes the decision. */
-export async function sendTransferRejection(deps: ShopContext, orderId: number, reason: string): Promise<void> {
-  try {
-    const data = await mailData(deps, orderId);
-    if (data) await deps.mailer.send(transferRejectedMail(data, reason));
-  } catch (error) {
-    console.error(`order ${orderId}: the transfer rejection mail could not be sent:`, error);
-  }
 }
