@@ -4,8 +4,8 @@
  * catalogue announcements of each change.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
-import { auditLog, eventDates, events, places } from "../../src/server/db/schema";
+import { eq, inArray } from "drizzle-orm";
+import { auditLog, eventDates, events, orders, outbox, payments, places } from "../../src/server/db/schema";
 import type { CatalogueChange } from "../../src/server/catalogue/changes";
 import { eventBySlug, insertOrder } from "../helpers/fixtures";
 import { openTestShop, type TestShop } from "../helpers/test-shop";
@@ -193,6 +193,8 @@ describe("dates and cancellation of an event with orders", () => {
       ticketVariants: [variant.id],
     });
     void event;
+    // The paid order was paid by card: its money goes back when the event is cancelled.
+    await shop.db.insert(payments).values({ orderId: paid, method: "webpay", providerReference: null, state: "approved", amount: 0 });
     const item = created.body.data.item;
 
     const moved = await shop.call<Saved>("PUT", `/shop-api/admin/events/${id}`, { ...item, dates: [{ id: first!.id, startDate: inDays(22) }, second] , endDate: inDays(22, 23) }, { token: admin.token });
@@ -217,6 +219,24 @@ describe("dates and cancellation of an event with orders", () => {
     expect(confirmed.status).toBe(200);
     expect(confirmed.body.data.item.cancelled).toBe(true);
     expect(confirmed.body.data.item).not.toHaveProperty("confirmCancel");
+
+    // Its orders went with it, in the same transaction: cancelled, the card payment due back with its refund
+    // queued, and each buyer mailed that the event was cancelled (with what happens to the money).
+    const states = await shop.db.select({ id: orders.id, state: orders.state }).from(orders).where(inArray(orders.id, [paid, held]));
+    expect(Object.fromEntries(states.map((row) => [row.id, row.state]))).toEqual({ [paid]: "cancelled", [held]: "cancelled" });
+    const [payment] = await shop.db.select({ state: payments.state }).from(payments).where(eq(payments.orderId, paid));
+    expect(payment!.state).toBe("refund_due");
+    const jobs = (await shop.db.select().from(outbox)).map((row) => ({ kind: row.kind, payload: row.payload }));
+    expect(jobs).toContainEqual({ kind: "order.refund", payload: { orderId: paid } });
+    expect(jobs).toContainEqual({ kind: "order.notice", payload: { orderId: paid, notice: "event_cancelled", refund: true } });
+    expect(jobs).toContainEqual({ kind: "order.notice", payload: { orderId: held, notice: "event_cancelled", refund: false } });
+    const mails = (await shop.mailsTo(customer.email)).filter((mail) => mail.subject.includes("fue cancelado"));
+    expect(mails.map((mail) => mail.subject).sort()).toEqual([
+      `${item.translations.es_CO!.name} fue cancelado: pedido N.º ${held}`,
+      `${item.translations.es_CO!.name} fue cancelado: pedido N.º ${paid}`,
+    ].sort());
+    expect(mails.find((mail) => mail.subject.endsWith(`${paid}`))!.text).toContain("Te devolvemos");
+    expect(mails.find((mail) => mail.subject.endsWith(`${held}`))!.text).toContain("No se te cobró nada");
 
     const removal = await shop.call("DELETE", `/shop-api/admin/events/${id}`, undefined, { token: admin.token });
     expect(removal.status).toBe(409);

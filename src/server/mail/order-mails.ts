@@ -244,3 +244,14 @@ export function transferRejectedMail(data: OrderMailData, reason: string): MailM
     { text: t("mail.rejected.help") },
   ]);
 }
+
+/** The event was cancelled: the order is cancelled with it, and the buyer reads whether money is coming back. */
+export function eventCancelledMail(data: OrderMailData, refund: boolean): MailMessage {
+  const t = translator(data.locale);
+  const number = t("mail.order.number", { id: data.orderId });
+  return noticeMail(data, t("mail.event_cancelled.subject", { event: data.eventName, id: data.orderId }), [
+    { text: t("mail.event_cancelled.intro", { event: data.eventName }) },
+    { text: number, html: `<p style="margin:0 0 12px;font-weight:bold">${escapeHtml(number)}</p>` },
+    { text: refund ? t("mail.event_cancelled.refund", { total: formatPrice(data.total, data.currency, data.locale) }) : t("mail.event_cancelled.unpaid") },
+  ]);
+}

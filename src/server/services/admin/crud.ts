@@ -54,6 +54,8 @@ async function announce<Body>(ctx: ShopContext, resource: AdminResource<Body>, i
     eventIds = undefined; // the row is gone with its event: announce the area
   }
   ctx.catalogue.announce(eventIds && eventIds.length ? { area: resource.area, eventIds } : { area: resource.area });
+  // The write may have queued mails with it (an event's cancellation mails its buyers): deliver them now.
+  ctx.outbox.wake();
 }
 
 export async function readRow<Body>(ctx: ShopContext, resource: AdminResource<Body>, id: number): Promise<Body> {

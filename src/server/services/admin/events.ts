@@ -11,6 +11,7 @@ import type { Db } from "../../db/client";
 import { additionalStops, eventDates, events, orders } from "../../db/schema";
 import { holdsSeats } from "../catalog/stock";
 import { hhmm, iso } from "../catalog/rows";
+import { cancelEventOrders } from "../orders/event-cancellation";
 import type { AdminResource } from "./crud";
 import { runList, totalField } from "./list";
 
@@ -133,6 +134,7 @@ export const eventsResource: AdminResource<AdminEvent> = {
     await writeDates(tx, id, body, before);
     await writeStops(tx, id, body);
     await tx.update(events).set(eventRow(body)).where(eq(events.id, id));
+    if (body.cancelled && !before.cancelled) await cancelEventOrders(tx, id);
   },
   async remove(tx, id) {
     await tx.delete(events).where(eq(events.id, id));

@@ -18,6 +18,7 @@ import {
   refundMail,
   transferInstructionsMail,
   transferRejectedMail,
+  eventCancelledMail,
   type OrderMailData,
 } from "../../mail/order-mails";
 import { publicOrigin } from "../../origin";
@@ -26,7 +27,7 @@ import { pick } from "../catalog/rows";
 import { ticketQrImage, ticketQrText } from "./ticket-qr";
 import { tripFiles } from "../runs/trip-files";
 
-export type OrderNotice = "confirmation" | "transfer_instructions" | "payment_received" | "refunded" | "transfer_rejected";
+export type OrderNotice = "confirmation" | "transfer_instructions" | "payment_received" | "refunded" | "transfer_rejected" | "event_cancelled";
 
 /** What an order mail shows, in the buyer's language. */
 export async function mailData(deps: ShopContext, orderId: number): Promise<(OrderMailData & { holdExpiresAt: Date | null; state: string }) | null> {
@@ -82,6 +83,8 @@ export interface OrderNoticeJob {
   notice: OrderNotice;
   /** Why staff rejected the transfer ("transfer_rejected" only), as they wrote it. */
   reason?: string;
+  /** Whether what the buyer paid is being given back ("event_cancelled" only). */
+  refund?: boolean;
 }
 
 /** The order state a notice still makes sense in: an order cancelled before its mail went gets none. */
@@ -91,22 +94,25 @@ const NOTICE_STATES: Record<OrderNotice, readonly string[]> = {
   transfer_instructions: ["awaiting_transfer_payment"],
   refunded: ["expired", "cancelled"],
   transfer_rejected: ["cancelled"],
+  event_cancelled: ["cancelled"],
 };
 
 /** Queues the mail in the transaction that changes the order (delivered by the outbox worker after commit). */
-export function enqueueOrderNotice(tx: Db, orderId: number, notice: OrderNotice, reason?: string): Promise<number> {
-  return enqueue(tx, "order.notice", { orderId, notice, ...(reason === undefined ? {} : { reason }) });
+export function enqueueOrderNotice(tx: Db, orderId: number, notice: OrderNotice, details: Pick<OrderNoticeJob, "reason" | "refund"> = {}): Promise<number> {
+  return enqueue(tx, "order.notice", { orderId, notice, ...details });
 }
 
 /**
  * The outbox handler of "order.notice": renders and sends the mail. It throws when the mail cannot be sent, so
  * the worker tries again later; the mail's key is the outbox row, so a retry after a crash is the same mail.
  */
-export async function orderNoticeJob(deps: ShopContext, { orderId, notice, reason }: OrderNoticeJob, job: OutboxJob): Promise<void> {
+export async function orderNoticeJob(deps: ShopContext, { orderId, notice, reason, refund }: OrderNoticeJob, job: OutboxJob): Promise<void> {
   const data = await mailData(deps, orderId);
   if (!data || !NOTICE_STATES[notice].includes(data.state)) return;
   let message;
-  if (notice === "transfer_rejected") {
+  if (notice === "event_cancelled") {
+    message = eventCancelledMail(data, refund === true);
+  } else if (notice === "transfer_rejected") {
     message = transferRejectedMail(data, reason ?? "");
   } else if (notice === "refunded") {
     message = refundMail(data);

@@ -46,7 +46,7 @@ export async function rejectTransfer(deps: ShopContext, orderId: number, staffId
       await logAction(tx, orderId, staffId, "reject_transfer", reason);
       // The buyer's "we could not validate your transfer" mail commits with the decision; a failed mail is retried
       // by the outbox and never undoes it.
-      await enqueueOrderNotice(tx, orderId, "transfer_rejected", reason);
+      await enqueueOrderNotice(tx, orderId, "transfer_rejected", { reason });
     }
     return ended ? { eventId: order.eventId, seatsBack: order.state !== "expired" } : false;
   });

@@ -1,11 +1,15 @@
 import { defineMessages } from "../define";
 
 /**
- * What passengers read about their trip beyond the order itself: the "van arriving" text message, the mail when a
- * transfer is rejected, pick-up times and calendar files in the purchase detail, the full-screen QR code.
+ * What passengers read about their trip beyond the order itself: the "van arriving" text message, the mails when a
+ * transfer is rejected or the event is cancelled, pick-up times and calendar files in the purchase detail, the full-screen QR code.
  */
 export const tripNoticeMessages = defineMessages({
   es_CO: {
+    "mail.event_cancelled.subject": "{event} fue cancelado: pedido N.º {id}",
+    "mail.event_cancelled.intro": "Lamentamos contarte que {event} fue cancelado. Cancelamos tu pedido y sus tickets ya no son válidos.",
+    "mail.event_cancelled.refund": "Te devolvemos {total} por el mismo medio de pago; te escribiremos cuando el dinero esté de vuelta.",
+    "mail.event_cancelled.unpaid": "No se te cobró nada por este pedido.",
     "sms.van_arriving": "Rodamos: tu van llega en unos {minutes} min a {address} para {event}. Ten listo tu código QR.",
     "mail.rejected.subject": "No pudimos validar tu transferencia: pedido N.º {id}",
     "mail.rejected.intro": "Revisamos tu pedido y no pudimos validar la transferencia, así que lo cancelamos y liberamos los cupos.",
@@ -42,6 +46,10 @@ export const tripNoticeMessages = defineMessages({
     "purchase.pickups.estimate": "Son estimados y pueden cambiar hasta el día del evento; te escribimos al celular cuando la camioneta esté por llegar.",
   },
   en_US: {
+    "mail.event_cancelled.subject": "{event} was cancelled: order #{id}",
+    "mail.event_cancelled.intro": "We are sorry to tell you that {event} was cancelled. We cancelled your order and its tickets are no longer valid.",
+    "mail.event_cancelled.refund": "We are giving you back {total} through the same payment method; we will write again when the money is back.",
+    "mail.event_cancelled.unpaid": "You were not charged for this order.",
     "sms.van_arriving": "Rodamos: your van arrives in about {minutes} min at {address} for {event}. Have your QR code ready.",
     "mail.rejected.subject": "We could not validate your transfer: order #{id}",
     "mail.rejected.intro": "We checked your order and could not validate the transfer, so we cancelled it and released the seats.",
@@ -63,6 +71,10 @@ export const tripNoticeMessages = defineMessages({
     "purchase.qr.close": "Close",
   },
   pt_BR: {
+    "mail.event_cancelled.subject": "{event} foi cancelado: pedido nº {id}",
+    "mail.event_cancelled.intro": "Lamentamos informar que {event} foi cancelado. Cancelamos seu pedido e os ingressos não são mais válidos.",
+    "mail.event_cancelled.refund": "Vamos devolver {total} pelo mesmo meio de pagamento; avisaremos quando o dinheiro voltar.",
+    "mail.event_cancelled.unpaid": "Nada foi cobrado por este pedido.",
     "sms.van_arriving": "Rodamos: sua van chega em cerca de {minutes} min em {address} para {event}. Tenha seu código QR em mãos.",
     "mail.rejected.subject": "Não conseguimos validar sua transferência: pedido nº {id}",
     "mail.rejected.intro": "Verificamos seu pedido e não conseguimos validar a transferência, então o cancelamos e liberamos os lugares.",

@@ -1,0 +1,40 @@
+/**
+ * An event the shop cancels takes its orders with it, in the cancellation's own transaction: every order still
+ * holding seats is cancelled (seats and discount uses go back), a paid one's payment becomes `refund_due` with
+ * its refund queued (card gateways give the money back through the refund job; a transfer or an organiser's
+ * prepaid order stays `refund_due` for staff to pay back by hand), and each buyer is mailed that the event was
+ * cancelled, in their language, through the outbox.
+ */
+import { and, eq, inArray } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { orders, payments } from "../../db/schema";
+import { enqueue } from "../../outbox/enqueue";
+import { enqueueOrderNotice } from "./order-notices";
+import { endAwaitingOrders } from "./release";
+
+/** Answers the ids of the orders it cancelled. Call it with the transaction that cancels the event. */
+export async function cancelEventOrders(tx: Db, eventId: number): Promise<number[]> {
+  const unpaid = await endAwaitingOrders(tx, eq(orders.eventId, eventId), "cancelled");
+  const paid = (
+    await tx
+      .update(orders)
+      .set({ state: "cancelled", holdExpiresAt: null })
+      .where(and(eq(orders.eventId, eventId), eq(orders.state, "paid")))
+      .returning({ id: orders.id })
+  ).map((row) => row.id);
+  const refunding = new Set<number>();
+  if (paid.length > 0) {
+    const due = await tx
+      .update(payments)
+      .set({ state: "refund_due" })
+      .where(and(inArray(payments.orderId, paid), eq(payments.state, "approved")))
+      .returning({ orderId: payments.orderId });
+    for (const { orderId } of due) {
+      refunding.add(orderId);
+      await enqueue(tx, "order.refund", { orderId });
+    }
+  }
+  for (const orderId of unpaid) await enqueueOrderNotice(tx, orderId, "event_cancelled", { refund: false });
+  for (const orderId of paid) await enqueueOrderNotice(tx, orderId, "event_cancelled", { refund: refunding.has(orderId) });
+  return [...unpaid, ...paid];
+}
