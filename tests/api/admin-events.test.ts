@@ -13,7 +13,7 @@ import { openTestShop, type TestShop } from "../helpers/test-shop";
 let shop: TestShop;
 let admin: { id: number; email: string; token: string };
 let staff: { token: string };
-let customer: { id: number; token: string };
+let customer: { id: number; email: string; token: string };
 let placeId: number;
 const announced: CatalogueChange[] = [];
 
@@ -231,10 +231,8 @@ describe("dates and cancellation of an event with orders", () => {
     expect(jobs).toContainEqual({ kind: "order.notice", payload: { orderId: paid, notice: "event_cancelled", refund: true } });
     expect(jobs).toContainEqual({ kind: "order.notice", payload: { orderId: held, notice: "event_cancelled", refund: false } });
     const mails = (await shop.mailsTo(customer.email)).filter((mail) => mail.subject.includes("fue cancelado"));
-    expect(mails.map((mail) => mail.subject).sort()).toEqual([
-      `${item.translations.es_CO!.name} fue cancelado: pedido N.º ${held}`,
-      `${item.translations.es_CO!.name} fue cancelado: pedido N.º ${paid}`,
-    ].sort());
+    const name = (item.translations as Record<string, { name: string }>).es_CO!.name;
+    expect(mails.map((mail) => mail.subject).sort()).toEqual([`${name} fue cancelado: pedido N.º ${held}`, `${name} fue cancelado: pedido N.º ${paid}`].sort());
     expect(mails.find((mail) => mail.subject.endsWith(`${paid}`))!.text).toContain("Te devolvemos");
     expect(mails.find((mail) => mail.subject.endsWith(`${held}`))!.text).toContain("No se te cobró nada");
 

@@ -89,16 +89,13 @@ function buildLookups(db: Db) {
           approaches: productVariants.approaches,
         },
         eventId: categories.eventId,
+        // Which of the municipalities the buyer typed are of the chosen province, in the same round trip.
+        knownCounties: sql<number[]>`(select coalesce(array_agg(${counties.id}), '{}') from ${counties} where ${counties.id} = any(${sql.placeholder("countyIds")}::int[]) and ${counties.provinceId} = ${sql.placeholder("provinceId")})`,
       })
       .from(productVariants)
       .innerJoin(categories, eq(categories.id, productVariants.categoryId))
       .where(sql`${productVariants.id} = any(${sql.placeholder("ids")}::int[])`)
       .prepare("purchase_variants"),
-    counties: db
-      .select({ id: counties.id })
-      .from(counties)
-      .where(and(sql`${counties.id} = any(${sql.placeholder("ids")}::int[])`, eq(counties.provinceId, sql.placeholder("provinceId"))))
-      .prepare("purchase_counties"),
   };
 }
 
@@ -150,7 +147,8 @@ export async function checkPurchase(db: Db, userId: number, body: Purchase, book
     event.requiresLogin && event.paymentType === PAYMENT_TYPE.organiser ? await checkInvitedSeats(db, event.id, userId, body.tickets.length, now) : null;
 
   const variantIds = [...new Set(body.tickets.map((ticket) => ticket.productVariantId))];
-  const variantRows = await preparedLookups(db).variants.execute({ ids: variantIds });
+  const countyIds = [...new Set(body.tickets.flatMap((ticket) => ticket.addresses.map((line) => line.commune_id)))];
+  const variantRows = await preparedLookups(db).variants.execute({ ids: variantIds, countyIds, provinceId: body.provinceId });
   const variants = new Map(variantRows.map((row) => [row.variant.id, row]));
 
   // Every subcategory must be of this event and of the chosen province (which also proves the province valid).
@@ -178,10 +176,8 @@ export async function checkPurchase(db: Db, userId: number, body: Purchase, book
     }
   });
 
-  if (typedCounties.size > 0) {
-    const found = await preparedLookups(db).counties.execute({ ids: [...typedCounties], provinceId: body.provinceId });
-    if (found.length !== typedCounties.size) throw refuse("unknown_county", "tickets");
-  }
+  const knownCounties = new Set((variantRows[0]?.knownCounties ?? []).map(Number));
+  if ([...typedCounties].some((id) => !knownCounties.has(id))) throw refuse("unknown_county", "tickets");
 
   let discount: ValidDiscount | null = null;
   if (body.discountCode) {
