@@ -141,14 +141,7 @@ export async function runShopProcesses(env: Env, options: ShopProcessesOptions):
     await options.prepare?.(database, server);
     const extra = await options.serving?.(database, server);
     options.ready?.(server.url);
-    const shutdown = async () => {
-      await extra?.close();
-      await server.close();
-      await database.close();
-      process.exit(0);
-    };
-    process.on("SIGINT", shutdown);
-    process.on("SIGTERM", shutdown);
+    stopOnSignals(database, server, extra);
     return;
   }
 
@@ -197,6 +190,11 @@ async function runWorker(env: Env, options: ShopProcessesOptions): Promise<void>
   const server = await startServer(database, env);
   const extra = await options.serving?.(database, server);
   process.send?.({ type: "listening", url: server.url });
+  stopOnSignals(database, server, extra);
+}
+
+/** A serving process ends cleanly on Ctrl-C or a stop: its extras (the publisher), then the server, then the database. */
+function stopOnSignals(database: Database, server: RunningServer, extra: { close(): Promise<void> } | undefined): void {
   const shutdown = async () => {
     await extra?.close();
     await server.close();

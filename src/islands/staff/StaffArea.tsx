@@ -68,35 +68,26 @@ export default function StaffArea({ texts, prefix, locale }: Props) {
   // Staff never see the back office: an admin path opens their first section.
   const shown = isAdminSection(section) && !admin ? "scanner" : section;
   const Section = SECTIONS[shown];
+  const menuEntry = (name: StaffSection) => (
+    <li key={name}>
+      <a href={sectionPath(prefix, name)} aria-current={name === shown ? "page" : undefined} onClick={(event) => go(event, name)}>
+        {texts[SECTION_LABEL[name]]}
+      </a>
+    </li>
+  );
   return (
     <div className="account-layout">
       <nav className="account-menu" aria-label={texts["staff.menu.label"]}>
         <p className="account-name">
           {me.firstName} {me.lastName}
         </p>
-        <ul>
-          {STAFF_SECTIONS.map((name) => (
-            <li key={name}>
-              <a href={sectionPath(prefix, name)} aria-current={name === shown ? "page" : undefined} onClick={(event) => go(event, name)}>
-                {texts[SECTION_LABEL[name]]}
-              </a>
-            </li>
-          ))}
-        </ul>
+        <ul>{STAFF_SECTIONS.map(menuEntry)}</ul>
         {admin ? (
           <>
             <p className="account-menu-heading" id="admin-menu-heading">
               {texts["admin.menu.heading"]}
             </p>
-            <ul aria-labelledby="admin-menu-heading">
-              {ADMIN_SECTIONS.map((name) => (
-                <li key={name}>
-                  <a href={sectionPath(prefix, name)} aria-current={name === shown ? "page" : undefined} onClick={(event) => go(event, name)}>
-                    {texts[SECTION_LABEL[name]]}
-                  </a>
-                </li>
-              ))}
-            </ul>
+            <ul aria-labelledby="admin-menu-heading">{ADMIN_SECTIONS.map(menuEntry)}</ul>
           </>
         ) : null}
       </nav>

@@ -12,7 +12,7 @@ import type { Db } from "../../db/client";
 import { categories, countries, discountPrices, discounts, eventDates, events, orders, productVariants, provinces, tickets } from "../../db/schema";
 import { holdsSeats } from "../catalog/stock";
 import { iso } from "../catalog/rows";
-import { tableResource, type AdminResource } from "./crud";
+import { rowById, tableResource, type AdminResource } from "./crud";
 import { runList, totalField } from "./list";
 
 const eventName = sql<string>`coalesce(${events.translations}->'es_CO'->>'name', ${events.slug})`;
@@ -225,12 +225,7 @@ export const discountsResource: AdminResource<AdminDiscount> = {
     await tx.update(discounts).set(discountRow(body)).where(eq(discounts.id, id));
     await writePrices(tx, id, body);
   },
-  async remove(tx, id) {
-    await tx.delete(discounts).where(eq(discounts.id, id));
-  },
-  async lock(tx, id) {
-    return (await tx.select({ id: discounts.id }).from(discounts).where(eq(discounts.id, id)).for("update")).length > 0;
-  },
+  ...rowById(discounts, discounts.id),
   eventIds: async (_db, body) => [body.eventId],
   list: (db, query) =>
     runList(

@@ -173,6 +173,18 @@ export interface TableResourceSpec<Body, T extends PgTable> {
   beforeUpdate?(tx: Db, id: number, body: Body, before: Body, context: WriteContext): Promise<void>;
 }
 
+/** Removing and row-locking by id, the same for every resource kept in one table under a numeric id. */
+export function rowById(table: PgTable, id: PgColumn): Pick<AdminResource<unknown>, "remove" | "lock"> {
+  return {
+    async remove(tx, rowId) {
+      await tx.delete(table).where(eq(id, rowId));
+    },
+    async lock(tx, rowId) {
+      return (await tx.select({ id }).from(table).where(eq(id, rowId)).for("update")).length > 0;
+    },
+  };
+}
+
 export function tableResource<Body, T extends PgTable>(spec: TableResourceSpec<Body, T>): AdminResource<Body> {
   const fields = spec.columns as Record<string, PgColumn>;
   const toRow = (body: Body) => (spec.toRow ? spec.toRow(body) : (body as Record<string, unknown>));
@@ -199,13 +211,7 @@ export function tableResource<Body, T extends PgTable>(spec: TableResourceSpec<B
         .set(toRow(body) as never)
         .where(eq(spec.id, id));
     },
-    async remove(tx, id) {
-      await tx.delete(spec.table).where(eq(spec.id, id));
-    },
-    async lock(tx, id) {
-      const rows = await tx.select({ id: spec.id }).from(spec.table as PgTable).where(eq(spec.id, id)).for("update");
-      return rows.length > 0;
-    },
+    ...rowById(spec.table, spec.id),
     list: (db, query) => runList(db, spec.list, query),
   };
 }

@@ -12,7 +12,7 @@ import { additionalStops, eventDates, events, orders } from "../../db/schema";
 import { holdsSeats } from "../catalog/stock";
 import { hhmm, iso } from "../catalog/rows";
 import { cancelEventOrders } from "../orders/event-cancellation";
-import type { AdminResource } from "./crud";
+import { rowById, type AdminResource } from "./crud";
 import { runList, totalField } from "./list";
 
 type Translations = AdminEvent["translations"];
@@ -136,12 +136,7 @@ export const eventsResource: AdminResource<AdminEvent> = {
     await tx.update(events).set(eventRow(body)).where(eq(events.id, id));
     if (body.cancelled && !before.cancelled) await cancelEventOrders(tx, id);
   },
-  async remove(tx, id) {
-    await tx.delete(events).where(eq(events.id, id));
-  },
-  async lock(tx, id) {
-    return (await tx.select({ id: events.id }).from(events).where(eq(events.id, id)).for("update")).length > 0;
-  },
+  ...rowById(events, events.id),
   eventIds: async (_db, _body, id) => [id],
   list: (db, query) =>
     runList(
