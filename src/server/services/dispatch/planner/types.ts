@@ -1,0 +1,90 @@
+/**
+ * What the dispatch planner is given and what it answers. The planner is pure: the same input gives the same
+ * plan. Travel times are looked up beforehand (the travel-time port answers a matrix) so the planner never waits
+ * on the network; index 0 of every matrix is the venue, index i + 1 is `stops[i]` of the input.
+ */
+import type { Leg } from "../../../../shared/domain/legs";
+
+export interface LatLon {
+  lat: number;
+  lon: number;
+}
+
+/** People who must ride together: one ticket's passengers picked up at one address. */
+export interface PickupGroup {
+  /** Stable id of the group across plans (e.g. `t<ticketId>`). */
+  id: string;
+  passengerIds: number[];
+  /** Seats the group takes (its passenger count). */
+  seats: number;
+  /** Index into `PlanInput.points` (0 is the venue, so always >= 1). Groups at one point form one stop. */
+  point: number;
+}
+
+export interface PlanVehicle {
+  id: number;
+  seats: number;
+}
+
+/** A run already fixed by a dispatcher: the planner keeps it as it is and plans the rest around it. */
+export interface LockedRun {
+  vehicleId: number | null;
+  /** Group ids in stop order (groups at one point are one stop). */
+  groupIds: string[];
+}
+
+export interface PlanSettings {
+  /** Longest a passenger may ride, in minutes (default 90). */
+  maxRideMinutes: number;
+  /** Outbound: the van reaches the venue this long before the start (default 30). */
+  arrivalMarginMinutes: number;
+  /** Return: the van leaves the venue this long after the end (default 15). */
+  departureMarginMinutes: number;
+  /** Minutes spent at each stop loading or unloading (default 3). */
+  dwellMinutes: number;
+  /** Seats of a "vehicle needed" run when the fleet has run out (default: the largest vehicle's, else 15). */
+  fallbackSeats: number;
+}
+
+export interface PlanInput {
+  leg: Leg;
+  /** Outbound: the event date's start; return: the event date's end. */
+  anchor: Date;
+  /** points[0] is the venue; every other point is a pick-up (outbound) or drop-off (return) place. */
+  points: LatLon[];
+  /** Seconds of driving from points[i] to points[j]: seconds[i][j]. */
+  seconds: number[][];
+  groups: PickupGroup[];
+  vehicles: PlanVehicle[];
+  locked: LockedRun[];
+  settings: PlanSettings;
+}
+
+export interface PlannedStop {
+  point: number;
+  groupIds: string[];
+  /** Outbound: pick-up time; return: drop-off time. */
+  time: Date;
+}
+
+export interface PlannedRun {
+  /** null: "vehicle needed" (the fleet has no free vehicle left). */
+  vehicleId: number | null;
+  /** The seats this run needs (its passengers). */
+  seats: number;
+  /** Seats of the vehicle it is planned for (the vehicle's, or `fallbackSeats`). */
+  capacity: number;
+  /** In driving order (outbound: first pick-up first; return: first drop-off first). */
+  stops: PlannedStop[];
+  /** Outbound: leaves the first stop; return: leaves the venue. */
+  departs: Date;
+  /** Outbound: reaches the venue; return: reaches the last stop. */
+  arrives: Date;
+  locked: boolean;
+}
+
+export interface Plan {
+  runs: PlannedRun[];
+  /** Why the plan is not as tight as it could be (e.g. a group whose direct ride already exceeds the maximum). */
+  notes: string[];
+}

@@ -1,0 +1,7 @@
+/** The two legs of a transfer: home to the venue (outbound) and the venue back home (return). */
+export const LEGS = ["outbound", "return"] as const;
+export type Leg = (typeof LEGS)[number];
+
+export function isLeg(value: unknown): value is Leg {
+  return typeof value === "string" && (LEGS as readonly string[]).includes(value);
+}
