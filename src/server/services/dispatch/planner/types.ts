@@ -3,6 +3,7 @@
  * plan. Travel times are looked up beforehand (the travel-time port answers a matrix) so the planner never waits
  * on the network; index 0 of every matrix is the venue, index i + 1 is `stops[i]` of the input.
  */
+import type { PlanNoteCode } from "../../../../shared/domain/dispatch";
 import type { Leg } from "../../../../shared/domain/legs";
 
 export interface LatLon {
@@ -85,6 +86,6 @@ export interface PlannedRun {
 
 export interface Plan {
   runs: PlannedRun[];
-  /** Why the plan is not as tight as it could be (e.g. a group whose direct ride already exceeds the maximum). */
-  notes: string[];
+  /** Why the plan is not as tight as it could be, with the groups concerned. */
+  notes: { code: PlanNoteCode; groupIds: string[] }[];
 }
