@@ -56,7 +56,7 @@ export const DEFAULT_PLAN_SETTINGS: PlanSettings = {
 
 /** A demo-like fleet: mostly 15-seat vans, some 19-seat minibuses, a few 40-seat buses and 4-seat cars. */
 export function sampleFleet(passengers: number): PlanVehicle[] {
-  const vans = Math.ceil((passengers * 0.8) / 15);
+  const vans = Math.ceil((passengers * 0.9) / 15);
   const minibuses = Math.ceil((passengers * 0.12) / 19);
   const buses = Math.ceil((passengers * 0.06) / 40);
   const cars = Math.ceil((passengers * 0.02) / 4);
