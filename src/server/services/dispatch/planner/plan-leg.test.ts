@@ -239,6 +239,18 @@ describe("planLeg on fixed instances", () => {
     expect(plan.runs.slice(1).every((run) => run.vehicleId === 2 && !run.locked)).toBe(true);
   });
 
+  it("pools 19 passengers of five Bogotá localidades into two vans, not one per localidad", () => {
+    const vans = [1, 2, 3, 4, 5].map((id) => ({ id, seats: 15 }));
+    for (const atCentroids of [true, false]) {
+      const input = sampleDay({ passengers: 19, counties: 5, seed: 3, vehicles: vans, atCentroids });
+      expect(new Set(input.groups.map((group) => group.point)).size).toBeGreaterThanOrEqual(5);
+      const plan = planLeg(input);
+      expectSoundPlan(input, plan);
+      expect(plan.runs.map((run) => run.seats).sort()).toEqual([15, 4].sort());
+      expect(Math.max(...rides(input, plan))).toBeLessThanOrEqual(90);
+    }
+  });
+
   it("gives the same plan for the same input, whatever order the groups come in", () => {
     const input = sampleDay({ passengers: 300, seed: 5 });
     const plan = planLeg(input);

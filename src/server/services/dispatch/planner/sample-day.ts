@@ -78,13 +78,15 @@ export interface SampleDayOptions {
   leg?: Leg;
   vehicles?: PlanVehicle[];
   settings?: Partial<PlanSettings>;
+  /** Every address at its county's centroid, as the shop places them without a geocoder (default false). */
+  atCentroids?: boolean;
 }
 
 export function sampleDay(options: SampleDayOptions): PlanInput {
   const random = mulberry32(options.seed ?? 17);
   const counties = SAMPLE_COUNTIES.slice(0, options.counties ?? SAMPLE_COUNTIES.length);
   const totalWeight = counties.reduce((sum, county) => sum + county.weight, 0);
-  const points: LatLon[] = [SAMPLE_VENUE];
+  const points: LatLon[] = [SAMPLE_VENUE, ...(options.atCentroids ? counties.map(({ lat, lon }) => ({ lat, lon })) : [])];
   const groups: PickupGroup[] = [];
   let passengerId = 1;
   while (passengerId <= options.passengers) {
@@ -94,12 +96,18 @@ export function sampleDay(options: SampleDayOptions): PlanInput {
     // Up to about 600 m from the centroid, as the geocoder stand-in places addresses.
     const distanceKm = 0.6 * Math.sqrt(random());
     const angle = random() * 2 * Math.PI;
-    points.push({
-      lat: county.lat + (distanceKm / 111.32) * Math.sin(angle),
-      lon: county.lon + (distanceKm / (111.32 * Math.cos((county.lat * Math.PI) / 180))) * Math.cos(angle),
-    });
+    let point: number;
+    if (options.atCentroids) {
+      point = 1 + counties.indexOf(county);
+    } else {
+      points.push({
+        lat: county.lat + (distanceKm / 111.32) * Math.sin(angle),
+        lon: county.lon + (distanceKm / (111.32 * Math.cos((county.lat * Math.PI) / 180))) * Math.cos(angle),
+      });
+      point = points.length - 1;
+    }
     const passengerIds = Array.from({ length: size }, (_, k) => passengerId + k);
-    groups.push({ id: `t${groups.length + 1}`, passengerIds, seats: size, point: points.length - 1 });
+    groups.push({ id: `t${groups.length + 1}`, passengerIds, seats: size, point });
     passengerId += size;
   }
   return {
