@@ -259,6 +259,43 @@ describe("planLeg on fixed instances", () => {
   });
 });
 
+describe("planLeg on many generated days", () => {
+  it("keeps every rule with mixed fleets, short fleets, locked runs and both legs", () => {
+    const fleets: PlanVehicle[][] = [
+      [],
+      [{ id: 1, seats: 4 }],
+      [
+        { id: 1, seats: 15 },
+        { id: 2, seats: 19 },
+        { id: 3, seats: 40 },
+        { id: 4, seats: 4 },
+        { id: 5, seats: 15 },
+      ],
+    ];
+    for (let seed = 1; seed <= 12; seed++) {
+      for (const leg of ["outbound", "return"] as const) {
+        const vehicles = fleets[seed % fleets.length]!;
+        const base = sampleDay({ passengers: 20 + seed * 7, counties: 3 + seed * 2, seed, leg, vehicles, atCentroids: seed % 2 === 0 });
+        const first = base.groups.slice(0, 3).map((group) => group.id);
+        const input: PlanInput = { ...base, locked: seed % 3 === 0 ? [{ vehicleId: vehicles[0]?.id ?? null, groupIds: first }] : [] };
+        const plan = planLeg(input);
+        expectSoundPlan(input, plan);
+        const direct = (point: number) => (leg === "outbound" ? input.seconds[point]![0]! + 180 : input.seconds[0]![point]!) / 60;
+        const limit = Math.max(...input.groups.map((group) => Math.max(90, direct(group.point))));
+        // Locked runs are the dispatcher's: only the planned ones are held to the limit.
+        expect(Math.max(0, ...rides(input, { ...plan, runs: plan.runs.filter((run) => !run.locked) }))).toBeLessThanOrEqual(limit);
+        if (vehicles.length === 0) expect(plan.runs.every((run) => run.vehicleId === null && run.capacity === 15)).toBe(true);
+        if (input.locked.length > 0) expect(plan.runs[0]!.stops.flatMap((stop) => stop.groupIds)).toEqual(first);
+      }
+    }
+  });
+
+  it("answers an empty plan for a date with nobody to carry", () => {
+    const input = instance([], [], [{ id: 1, seats: 15 }]);
+    expect(planLeg(input)).toEqual({ runs: [], notes: [] });
+  });
+});
+
 describe("planLeg on a generated 2,000-passenger day", () => {
   for (const leg of ["outbound", "return"] as const) {
     it(`${leg}: sound, within the ride limit, and at most 1.15 × the fewest vehicles possible`, () => {
