@@ -4,8 +4,10 @@
  * among the next ones in the sweep whose best insertion lengthens the van's drive least while every passenger
  * aboard stays within their ride limit, until the vehicle is full or no group fits. Its order is then improved
  * (2-opt, or-opt) and, if that freed time, it tries to take more. Groups it could not take stay first in line for
- * the next run, so nobody is left behind and vehicles leave full wherever the ride limit allows.
+ * the next run, so nobody is left behind and vehicles leave full wherever the ride limit allows. Rides are then
+ * shortened by moving groups between neighbouring runs (improve-runs.ts).
  */
+import { improveRuns, type WorkingRun } from "./improve-runs";
 import { bestInsertion, improveRoute, type RouteContext, type RouteScore, type RouteStop } from "./route";
 import type { PickupGroup } from "./types";
 
@@ -28,7 +30,7 @@ export interface CapacityQueue {
 
 export function buildRuns(ctx: RouteContext, ordered: readonly PickupGroup[], capacities: CapacityQueue): BuiltRun[] {
   const remaining = [...ordered];
-  const runs: BuiltRun[] = [];
+  const runs: WorkingRun[] = [];
   while (remaining.length > 0) {
     const { seats, vehicle } = capacities.next();
     let seedIndex = remaining.findIndex((group) => group.seats <= seats);
@@ -43,9 +45,9 @@ export function buildRuns(ctx: RouteContext, ordered: readonly PickupGroup[], ca
     const run = fillRun(ctx, remaining, seedIndex, capacity);
     const taken = new Set(run.groups);
     for (let k = remaining.length - 1; k >= 0; k--) if (taken.has(remaining[k]!)) remaining.splice(k, 1);
-    runs.push(toBuiltRun(run, capacity));
+    runs.push({ ...run, capacity });
   }
-  return runs;
+  return improveRuns(ctx, runs).map(toBuiltRun);
 }
 
 interface RunInProgress {
@@ -111,13 +113,13 @@ function addWhileAllowed(
   return added;
 }
 
-function toBuiltRun(run: RunInProgress, capacity: number): BuiltRun {
+function toBuiltRun(run: WorkingRun): BuiltRun {
   return {
     stops: run.route.map((stop) => ({
       point: stop.point,
       groups: run.groups.filter((group) => group.point === stop.point),
     })),
     seats: run.seats,
-    capacity,
+    capacity: run.capacity,
   };
 }
