@@ -6,6 +6,7 @@
  * Deterministic: the same seed gives the same day.
  */
 import { DEFAULT_TRAVEL_TIME_ESTIMATE, estimateMatrix } from "../../../geo/travel-time-estimate";
+import { DEFAULT_PLAN_SETTINGS } from "./default-settings";
 import type { LatLon, PickupGroup, PlanInput, PlanSettings, PlanVehicle } from "./types";
 import type { Leg } from "../../../../shared/domain/legs";
 
@@ -46,13 +47,7 @@ export const SAMPLE_COUNTIES: readonly { name: string; lat: number; lon: number;
   { name: "Zipaquirá", lat: 5.0221, lon: -73.9948, weight: 1 },
 ];
 
-export const DEFAULT_PLAN_SETTINGS: PlanSettings = {
-  maxRideMinutes: 90,
-  arrivalMarginMinutes: 30,
-  departureMarginMinutes: 15,
-  dwellMinutes: 3,
-  fallbackSeats: 15,
-};
+export { DEFAULT_PLAN_SETTINGS };
 
 /** A demo-like fleet: mostly 15-seat vans, some 19-seat minibuses, a few 40-seat buses and 4-seat cars. */
 export function sampleFleet(passengers: number): PlanVehicle[] {
