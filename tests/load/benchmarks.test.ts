@@ -49,6 +49,18 @@ describe("benchmarks, as a smoke check", () => {
     expect(stdout).not.toMatch(/errors:/);
   }, 240_000);
 
+  it("bench:dispatch prints each leg's planning time, vehicles against the fewest possible and ride times", async () => {
+    const { stdout } = await bench("dispatch", ["--passengers", "200", "--counties", "10"]);
+    for (const leg of ["outbound", "return"]) {
+      expect(stdout).toMatch(new RegExp(`${leg} \\(\\d+ groups at \\d+ addresses, fleet of \\d+\\)`));
+    }
+    expect(stdout.match(/seconds to plan +\d+\.\d+ s/g)).toHaveLength(2);
+    expect(stdout.match(/vehicles used \/ fewest +\d+ \/ \d+ = \d\.\d{3}/g)).toHaveLength(2);
+    expect(stdout.match(/ride minutes +mean \d+\.\d, max \d+\.\d \(limit 90\)/g)).toHaveLength(2);
+    expect(stdout.match(/within the maximum ride +\d+\.\d %/g)).toHaveLength(2);
+    expect(stdout).toMatch(/Load average \(1 min\) at the end: \d+\.\d on \d+ cores/);
+  }, 240_000);
+
   it.skipIf(!serverUrl)("bench:purchase prints orders/s beside pgbench's ceiling, with nothing oversold or lost", async () => {
     const { stdout } = await bench("purchase", [], { BENCH_BUYERS: "20", BENCH_ROUNDS: "2", BENCH_PGBENCH_SECONDS: "1" });
     expect(stdout).toMatch(/Ceiling \(pgbench .*\): \d+ transactions\/s/);

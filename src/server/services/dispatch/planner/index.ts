@@ -1,0 +1,6 @@
+export { planLeg } from "./plan-leg";
+export { scheduleRun, rideSeconds, directRideSeconds } from "./schedule-run";
+export type { RunToSchedule, ScheduledRun, StopToSchedule } from "./schedule-run";
+export { vehicleLowerBound } from "./fleet";
+export { DEFAULT_PLAN_SETTINGS } from "./default-settings";
+export type * from "./types";
