@@ -114,7 +114,6 @@ export function mercadoPagoAdapter({ settings, timeoutMinutes, fetch, ledger, no
       return {
         method: "mercadopago",
         response: { preference_id: parsed.data.id, preference_init_point: parsed.data.init_point },
-        orderState: "awaiting_payment",
         providerReference: parsed.data.id,
         echo: {},
         raw: answer.body,

@@ -9,7 +9,7 @@ export function prepagadoAdapter(): PaymentAdapter {
   return {
     code: "prepagado",
     async start(input) {
-      return { method: "prepagado", response: {}, orderState: "paid", providerReference: null, echo: {}, raw: { orderId: input.orderId } };
+      return { method: "prepagado", response: {}, providerReference: null, echo: {}, raw: { orderId: input.orderId } };
     },
     async confirmReturn(params): Promise<PaymentConfirmation> {
       const orderId = params.orderId && /^\d+$/.test(params.orderId) ? Number(params.orderId) : null;

@@ -14,7 +14,6 @@ export function transferenciaAdapter(bank: PaymentSettings["transfer"]): Payment
       return {
         method: "transferencia",
         response: { bankName: bank.bankName, accountId: bank.accountId, accountType: bank.accountType, dni: bank.dni, email: bank.email },
-        orderState: "awaiting_transfer_payment",
         providerReference: null,
         echo: {},
         raw: { bank, orderId: input.orderId },

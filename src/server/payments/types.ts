@@ -5,7 +5,6 @@
  * answer is stored by the caller (payments.provider_reference, raw_answers, idempotency_key).
  */
 import type { Locale } from "../../shared/locales";
-import type { OrderState } from "../../shared/domain/order-states";
 import type { PaymentCode } from "../../shared/domain/payment-codes";
 
 export { isPaymentCode, PAYMENT_CODES, type PaymentCode } from "../../shared/domain/payment-codes";
@@ -33,13 +32,9 @@ export interface PaymentStartInput {
 import type { PaymentResponse } from "../../shared/schemas/answers/orders";
 export type { PaymentResponse };
 
-/** The order state a new order starts in for each method (storefront spec section 4, issue 4 section 2). */
-export type InitialOrderState = Extract<OrderState, "awaiting_payment" | "awaiting_transfer_payment" | "paid">;
-
 export interface PaymentStart {
   method: PaymentCode;
   response: PaymentResponse;
-  orderState: InitialOrderState;
   /** Webpay token or MercadoPago preference id: store it as payments.provider_reference. */
   providerReference: string | null;
   /**

@@ -80,7 +80,6 @@ export function webpayAdapter({ settings, fetch, ledger }: WebpayDeps): PaymentA
       return {
         method: "webpay",
         response: { webpay_token: parsed.data.token, webpay_url: parsed.data.url },
-        orderState: "awaiting_payment",
         providerReference: parsed.data.token,
         echo: { buyOrder, sessionId },
         raw: parsed.data,

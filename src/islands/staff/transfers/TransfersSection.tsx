@@ -5,6 +5,7 @@
  */
 import { useCallback, useEffect, useState } from "react";
 import { api, ApiFailure } from "../../../client/api";
+import { ORDER_STATE } from "../../../shared/domain/order-states";
 import type { StaffOrder } from "../../../shared/schemas/answers/staff-runs";
 import { showToast } from "../../../stores/toasts";
 import { fill } from "../../ui/texts";
@@ -23,7 +24,7 @@ export default function TransfersSection({ texts, locale }: SectionProps) {
 
   const refresh = useCallback(() => {
     api("GET /shop-api/staff/orders", {
-      query: { state: "awaiting_transfer_payment", pageSize: 100 },
+      query: { state: ORDER_STATE.awaiting_transfer_payment, pageSize: 100 },
     })
       .then((page) => {
         setItems(page.items);

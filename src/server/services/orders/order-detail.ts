@@ -3,6 +3,7 @@
  * and the purchase detail of the account area (GET /shop-api/order-detail/{id}; account spec sections 3 and 7),
  * with the signed ticket QR code once it is paid. Another person's order is simply not found (404).
  */
+import { ORDER_STATE } from "../../../shared/domain/order-states";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Locale } from "../../../shared/locales";
 import type { OrderDetailAnswer, OrderStatusAnswer } from "../../../shared/schemas/purchase";
@@ -57,7 +58,7 @@ export async function orderDetail(deps: ShopContext, userId: number, orderId: nu
       ])
     : [[], []];
 
-  const qr = order.state === "paid" ? ticketQrText(deps.auth.ticketKey, order.id) : null;
+  const qr = order.state === ORDER_STATE.paid ? ticketQrText(deps.auth.ticketKey, order.id) : null;
   return {
     order: {
       id: order.id,

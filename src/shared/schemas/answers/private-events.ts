@@ -3,9 +3,7 @@
  * reads these as types only.
  */
 import * as z from "zod/mini";
-
-export const REQUEST_STATES = ["saved", "under_review", "approved", "rejected", "finished", "cancelled"] as const;
-export type RequestState = (typeof REQUEST_STATES)[number];
+import { REQUEST_STATES } from "../../domain/request-states";
 
 const stopSchema = z.object({ address: z.string(), countyId: z.number(), time: z.string() });
 
