@@ -34,8 +34,8 @@ export type RejectTransfer = z.infer<typeof rejectTransferSchema>;
 export const manifestQuerySchema = z.object({ eventDateId: idParam, provinceId: idParam });
 export type ManifestQuery = z.infer<typeof manifestQuerySchema>;
 
-export const LEGS = ["outbound", "return"] as const;
-export type Leg = (typeof LEGS)[number];
+import { LEGS, type Leg } from "../domain/legs";
+export { LEGS, type Leg };
 
 /** POST /shop-api/staff/manifests/next-stop: the van's next stop; its passengers get "arriving in about N minutes". */
 export const nextStopSchema = z.object({

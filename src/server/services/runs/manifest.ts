@@ -7,6 +7,7 @@
  * Pending orders (awaiting a payment, hold not run out) are listed, marked pending: their seats are held and
  * the van must have room for them; cancelled and expired orders are not.
  */
+import { LEG } from "../../../shared/domain/legs";
 import { and, asc, eq, gte, inArray } from "drizzle-orm";
 import { timeZoneOf } from "../../../shared/format/dates";
 import { holdsSeat, ORDER_STATE, SEAT_HOLDING_STATES } from "../../../shared/domain/order-states";
@@ -102,8 +103,8 @@ export async function runSheet(deps: ShopContext, eventDateId: number, provinceI
         phone: passenger.phone,
         payment: order.state === ORDER_STATE.paid ? "paid" : "pending",
         locale: order.locale,
-        checkedIn: { outbound: boarded(orderId, passenger.ticketId, "outbound"), return: boarded(orderId, passenger.ticketId, "return") },
-        notified: { outbound: told(passenger.id, "outbound"), return: told(passenger.id, "return") },
+        checkedIn: { outbound: boarded(orderId, passenger.ticketId, LEG.outbound), return: boarded(orderId, passenger.ticketId, LEG.return) },
+        notified: { outbound: told(passenger.id, LEG.outbound), return: told(passenger.id, LEG.return) },
       },
     });
   }
