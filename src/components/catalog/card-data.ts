@@ -2,6 +2,7 @@
  * What an event card shows (storefront spec "Event cards"), computed once from an API list item so the
  * static pages and the search island render the very same card.
  */
+import { PERIODICITY_TYPE } from "../../shared/domain/event-kinds";
 import { formatPrice } from "../../shared/format/money";
 import { dateLabels, formatTime, timeZoneOf } from "../../shared/format/dates";
 import type { Locale } from "../../shared/locales";
@@ -41,7 +42,7 @@ export function eventCardData(item: EventListItem, locale: Locale, prefix: strin
     name: text?.name ?? item.slug,
     imagePath: text?.imagePath ?? "",
     fixedDate:
-      item.periodicityType === 1
+      item.periodicityType === PERIODICITY_TYPE.fixed
         ? { day: labels.day, month: labels.month, place: text?.firstPlaceName ?? "", time: formatTime(iso, timeZone), iso }
         : null,
     price: minPrice > 0 ? formatPrice(minPrice, item.currency, locale) : null,

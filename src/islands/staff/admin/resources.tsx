@@ -2,6 +2,7 @@
  * Every back-office screen as a declaration: the list's columns and the form's fields over the resource's shared
  * schema (src/shared/schemas/admin), which the form validates with before the server validates with it again.
  */
+import { EVENT_TYPE, PAYMENT_TYPE, PERIODICITY_TYPE } from "../../../shared/domain/event-kinds";
 import { COUNTRIES, LOCALES } from "../../../shared/locales";
 import { PAYMENT_CODES } from "../../../shared/domain/payment-codes";
 import { adminEventSchema } from "../../../shared/schemas/admin/events";
@@ -58,11 +59,11 @@ const events: ResourceDecl = {
   schema: adminEventSchema,
   fields: [
     { kind: "text", name: "slug", label: "admin.field.slug", hint: "admin.field.slug_hint", maxLength: 120 },
-    { kind: "select", name: "type", label: "admin.field.type", options: [1, 2, 3], numeric: true, optionLabel: (value) => `admin.type.${value}` as AdminKey },
+    { kind: "select", name: "type", label: "admin.field.type", options: Object.values(EVENT_TYPE), numeric: true, optionLabel: (value) => `admin.type.${value}` as AdminKey },
     { kind: "country", name: "countryCode", label: "admin.field.country" },
     { kind: "ref", name: "placeId", label: "admin.field.place", resource: "places", optionLabel: (item) => `${text(item, "name")} (${text(item, "countryCode")})` },
-    { kind: "select", name: "periodicityType", label: "admin.field.periodicity", options: [1, 2, 3], numeric: true, optionLabel: (value) => `admin.periodicity.${value}` as AdminKey },
-    { kind: "select", name: "paymentType", label: "admin.field.payment_type", options: [1, 2], numeric: true, optionLabel: (value) => `admin.payment_type.${value}` as AdminKey },
+    { kind: "select", name: "periodicityType", label: "admin.field.periodicity", options: Object.values(PERIODICITY_TYPE), numeric: true, optionLabel: (value) => `admin.periodicity.${value}` as AdminKey },
+    { kind: "select", name: "paymentType", label: "admin.field.payment_type", options: Object.values(PAYMENT_TYPE), numeric: true, optionLabel: (value) => `admin.payment_type.${value}` as AdminKey },
     {
       kind: "rows",
       name: "dates",
@@ -98,10 +99,10 @@ const events: ResourceDecl = {
   ],
   empty: () => ({
     slug: "",
-    type: 1,
+    type: EVENT_TYPE.mass,
     countryCode: "CO",
-    periodicityType: 1,
-    paymentType: 1,
+    periodicityType: PERIODICITY_TYPE.fixed,
+    paymentType: PAYMENT_TYPE.traveller,
     placeId: null,
     dates: [{ startDate: "" }],
     endDate: "",
