@@ -7,6 +7,7 @@
  * providers' protocols or HTML; docs/api.md lists them.
  */
 import * as z from "zod/mini";
+import type { ErrorCode } from "../domain/shop-error";
 import { frequentAddressSchema, frequentFriendSchema, myAddressSchema, profileSchema } from "../schemas/account";
 import { loginSchema, oneTimeTokenQuery, recoverySchema, resetPasswordSchema, signUpSchema } from "../schemas/auth";
 import {
@@ -47,7 +48,7 @@ export interface RouteSpec {
   /** The redirect a route answers instead of JSON. */
   redirect?: { status: 303; to: string };
   /** The refusal codes a caller can meet, by status (besides 400 invalid_json, 413 and 500, which any call may answer). */
-  refusals?: Partial<Record<RefusalStatus, readonly string[]>>;
+  refusals?: Partial<Record<RefusalStatus, readonly ErrorCode[]>>;
 }
 
 /** A function declaration (hoisted): the area route files in ./routes/ call it while this module imports them. */
