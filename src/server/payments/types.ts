@@ -4,6 +4,7 @@
  * `handleWebhook` when a provider notifies the shop server to server. Adapters hold no order state: what they
  * answer is stored by the caller (payments.provider_reference, raw_answers, idempotency_key).
  */
+import type { PAYMENT_STATE } from "../../shared/domain/payment-states";
 import type { Locale } from "../../shared/locales";
 import type { PaymentCode } from "../../shared/domain/payment-codes";
 
@@ -48,9 +49,10 @@ export interface PaymentStart {
 
 /**
  * approved: money taken. rejected: the provider declined. cancelled: the buyer gave up or the payment form timed
- * out. pending: not decided yet (MercadoPago in_process, a transfer waiting for staff).
+ * out. pending: not decided yet (MercadoPago in_process, a transfer waiting for staff). A decided outcome is
+ * also the state its payment row takes, hence the same words.
  */
-export type PaymentOutcome = "approved" | "rejected" | "cancelled" | "pending";
+export type PaymentOutcome = typeof PAYMENT_STATE.approved | typeof PAYMENT_STATE.rejected | typeof PAYMENT_STATE.cancelled | "pending";
 
 export type PaymentOutcomeReason =
   | "authorized"

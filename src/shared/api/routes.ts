@@ -7,6 +7,7 @@
  * providers' protocols or HTML; docs/api.md lists them.
  */
 import * as z from "zod/mini";
+import type { ROLE } from "../domain/roles";
 import type { ErrorCode } from "../domain/shop-error";
 import { frequentAddressSchema, frequentFriendSchema, myAddressSchema, profileSchema } from "../schemas/account";
 import { loginSchema, oneTimeTokenQuery, recoverySchema, resetPasswordSchema, signUpSchema } from "../schemas/auth";
@@ -36,8 +37,8 @@ export interface RouteSpec {
   summary: string;
   description?: string;
   tag: "catalogue" | "accounts" | "orders" | "staff" | "private-events" | "admin";
-  /** "bearer": a signed-in customer; "staff": a signed-in staff member or admin; "admin": an admin only. */
-  auth?: "bearer" | "staff" | "admin";
+  /** "bearer": any signed-in person; "staff": a signed-in staff member or admin (STAFF_ROLES); "admin": an admin only. */
+  auth?: "bearer" | typeof ROLE.staff | typeof ROLE.admin;
   params?: z.ZodMiniType;
   query?: z.ZodMiniType;
   body?: z.ZodMiniType;

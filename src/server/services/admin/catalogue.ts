@@ -4,7 +4,7 @@
  * date has sold plus what unpaid orders hold, counted under the variant's row lock that purchases also take.
  */
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
-import { AWAITING_STATES } from "../../../shared/domain/order-states";
+import { AWAITING_STATES, ORDER_STATE } from "../../../shared/domain/order-states";
 import { ShopError } from "../../../shared/domain/shop-error";
 import { storedTranslations } from "../../../shared/schemas/admin/common";
 import type { AdminCategory, AdminCategoryItem, AdminDiscount, AdminDiscountItem, AdminVariant, AdminVariantItem, VariantStock } from "../../../shared/schemas/admin/catalogue";
@@ -72,7 +72,7 @@ export async function stockByDate(db: Db, variantId: number, now: Date): Promise
     db
       .select({
         eventDateId: orders.eventDateId,
-        sold: sql<number>`count(*) filter (where ${orders.state} = 'paid')`.mapWith(Number),
+        sold: sql<number>`count(*) filter (where ${eq(orders.state, ORDER_STATE.paid)})`.mapWith(Number),
         held: sql<number>`count(*) filter (where ${inArray(orders.state, [...AWAITING_STATES])})`.mapWith(Number),
       })
       .from(tickets)
