@@ -1,6 +1,6 @@
 /** Pieces the staff's order tables share: the state chip in the spec's colours, money and dates as shown elsewhere. */
 import { isOrderState, stateLabel, stateLook } from "../../../shared/domain/order-states";
-import { formatDateTime } from "../../../shared/format/dates";
+import { formatDateTime, timeZoneOf } from "../../../shared/format/dates";
 import { formatPrice } from "../../../shared/format/money";
 import { isLocale, type Locale } from "../../../shared/locales";
 import type { StaffTexts } from "../texts";
@@ -14,6 +14,6 @@ export function money(amount: number, currency: string, locale: Locale | string)
   return formatPrice(amount, currency, isLocale(locale) ? locale : "es_CO");
 }
 
-export function when(iso: string | null, timeZone = "America/Bogota"): string {
+export function when(iso: string | null, timeZone = timeZoneOf(undefined)): string {
   return iso ? formatDateTime(iso, timeZone) : "";
 }
