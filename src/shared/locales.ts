@@ -35,7 +35,7 @@ export function localeTag(locale: Locale): string {
  */
 export function sitePrefix(country: CountryCode, locale: Locale): string {
   if (country === DEFAULT_COUNTRY && locale === DEFAULT_LOCALE) return "";
-  return `/${country.toLowerCase()}/${locale.toLowerCase().replace("_", "-")}`;
+  return `/${country.toLowerCase()}/${localeTag(locale).toLowerCase()}`;
 }
 
 export interface Site {

@@ -4,7 +4,7 @@
  * as the province's lowest with "Desde" when its prices differ.
  */
 import { pickTranslation } from "../components/catalog/translation";
-import type { Locale } from "../shared/locales";
+import { localeTag, type Locale } from "../shared/locales";
 import type { Category, Subcategory } from "../shared/types/catalog";
 
 /** Spec section 9: categories are sorted by priority descending. */
@@ -22,7 +22,7 @@ export function categoryName(category: Category, locale: Locale): string {
 
 /** Spec section 9: only the selected province's subcategories, sorted by price, then name. */
 export function provinceSubcategories(category: Category, provinceId: number | null, locale: Locale): Subcategory[] {
-  const collator = new Intl.Collator(locale.replace("_", "-"));
+  const collator = new Intl.Collator(localeTag(locale));
   return category.subCategories
     .filter((subcategory) => provinceId === null || subcategory.provinceId === provinceId)
     .sort((a, b) => a.price - b.price || collator.compare(subcategoryName(a, locale), subcategoryName(b, locale)));
