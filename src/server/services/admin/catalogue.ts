@@ -6,7 +6,7 @@
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import { AWAITING_STATES, ORDER_STATE } from "../../../shared/domain/order-states";
 import { ShopError } from "../../../shared/domain/shop-error";
-import { timeZoneOf } from "../../../shared/format/dates";
+import { formatDateTime, timeZoneOf } from "../../../shared/format/dates";
 import { storedTranslations } from "../../../shared/schemas/admin/common";
 import type { AdminCategory, AdminCategoryItem, AdminDiscount, AdminDiscountItem, AdminVariant, AdminVariantItem, VariantStock } from "../../../shared/schemas/admin/catalogue";
 import type { Db } from "../../db/client";
@@ -117,11 +117,11 @@ export const variantsResource = tableResource<AdminVariant, typeof productVarian
     if (body.stock >= before.stock && body.categoryId === before.categoryId) return;
     const figures = await stockByDate(tx, id, context.now);
     const short = figures?.dates.find((date) => date.sold + date.held > body.stock);
-    if (short) {
+    if (figures && short) {
       throw new ShopError(
         "stock_below_sold",
         { stock: "errors.stock_below_sold_field" },
-        { date: short.startDate.slice(0, 16).replace("T", " ") + " UTC", sold: short.sold, held: short.held, minimum: short.sold + short.held, stock: body.stock },
+        { date: formatDateTime(short.startDate, figures.timeZone), sold: short.sold, held: short.held, minimum: short.sold + short.held, stock: body.stock },
       );
     }
   },
