@@ -66,17 +66,17 @@ function get<T>(path: string): Promise<T> {
 
 const cc = (country: CountryCode) => `country-code=${country}`;
 
-/** Spec section 7: `/landing-slides?country-code` (alt texts in the page's language). */
+/** `/landing-slides?country-code` (alt texts in the page's language). */
 export const fetchLandingSlides = (country: CountryCode, locale: Locale) =>
   get<LandingSlide[]>(`/api/landing-slides?${cc(country)}&locale=${locale}`);
 
-/** Spec section 7: `/recommended-events` (per country). */
+/** `/recommended-events` (per country). */
 export const fetchRecommendedEvents = (country: CountryCode) => get<RecommendedEvent[]>(`/api/recommended-events?${cc(country)}`);
 
 /** Public lists by type (mass or alliance); private events are never listed. */
 export const fetchEvents = (type: EventType, country: CountryCode) => get<EventListItem[]>(`/api/events?type=${type}&${cc(country)}`);
 
-/** Spec section 7 (account.md): community posts by country. */
+/** Community posts by country. */
 export const fetchCommunityPosts = (country: CountryCode) => get<CommunityPost[]>(`/api/landing-comments?${cc(country)}`);
 
 /** Partner logos for the landing carousel (the same in every country). */
@@ -115,7 +115,7 @@ export async function fetchPrerenderedEvents(country: CountryCode): Promise<Even
   return details.filter((detail): detail is EventDetail => detail !== undefined && !detail.message && detail.type !== EVENT_TYPE.private);
 }
 
-/** An event whose dates are all past is "gone" (issue 2 section 2). */
+/** An event whose dates are all past is "gone". */
 export function isGone(event: Pick<EventListItem, "endDate" | "startDate" | "calendars">, now = Date.now()): boolean {
   const dates = [event.endDate, event.startDate, ...event.calendars.map((entry) => entry.startDate)].filter(Boolean);
   return dates.length > 0 && dates.every((date) => Date.parse(date) < now);

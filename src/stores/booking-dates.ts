@@ -1,5 +1,5 @@
 /**
- * The date picker's rules (storefront spec section 3, Event detail): periodicityType 1 is one fixed date,
+ * The date picker's rules: periodicityType 1 is one fixed date,
  * 2 any day of the range (each day is a calendar entry, whose id the purchase names), otherwise a choice
  * among the calendar dates. Days are read in the event's own time zone.
  */

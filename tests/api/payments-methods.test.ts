@@ -1,6 +1,6 @@
 /**
  * The methods without a gateway (transferencia, prepagado), the choice of adapter by payment code, and the
- * simulators' mount (storefront spec sections 3 and 4).
+ * simulators' mount.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseEnv } from "../../src/server/env";

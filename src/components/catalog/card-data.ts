@@ -1,5 +1,5 @@
 /**
- * What an event card shows (storefront spec "Event cards"), computed once from an API list item so the
+ * What an event card shows, computed once from an API list item so the
  * static pages and the search island render the very same card.
  */
 import { PERIODICITY_TYPE } from "../../shared/domain/event-kinds";
@@ -24,7 +24,7 @@ export interface EventCardData {
   price: string | null;
 }
 
-/** The card's date: the first calendar entry's start when present, else the event's start (spec section 3). */
+/** The card's date: the first calendar entry's start when present, else the event's start. */
 export function cardDate(item: Pick<EventListItem, "calendars" | "startDate">): string {
   return item.calendars[0]?.startDate ?? item.startDate;
 }

@@ -1,5 +1,5 @@
 /**
- * What the event view shows (storefront spec "Event detail page"), computed from the API's event detail
+ * What the event view shows, computed from the API's event detail
  * so the prerendered page and the client-side shell show the same thing.
  */
 import { PERIODICITY_TYPE } from "../../shared/domain/event-kinds";

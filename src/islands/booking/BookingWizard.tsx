@@ -1,5 +1,5 @@
 /**
- * The booking wizard on the event page (storefront spec "Booking wizard", sections 4, 5 and 9): steps 0
+ * The booking wizard on the event page: steps 0
  * categories, 1 addresses, 2 passengers, 3 confirm and pay, 4 payment action, 5 redirect to the account's
  * payments. The draft lives in the booking store (sessionStorage); this component only wires the steps.
  */

@@ -1,5 +1,5 @@
 /**
- * Step 3: the order summary and the payment method (storefront spec sections 2 and 4): methods come from
+ * Step 3: the order summary and the payment method: methods come from
  * /api/payment-methods?country-code= with the first one selected; an organiser-funded event (organiser-funded payment type)
  * is booked with `prepagado` and no choice. Submitting sends the purchase.
  */

@@ -1,5 +1,5 @@
 /**
- * The date and province pickers (storefront spec sections 3 and 4): periodicityType 1 shows its one date,
+ * The date and province pickers: periodicityType 1 shows its one date,
  * 2 lets the person pick any day of the range (mapped to that day's calendar entry), otherwise a choice
  * among the calendar dates. Past step 0 both are disabled.
  */

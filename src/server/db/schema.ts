@@ -1,5 +1,5 @@
 /**
- * The whole domain model (DESIGN.md "Domain model"), designed once so later features add rows, not tables.
+ * The whole domain model, designed once so later features add rows, not tables.
  * Money is integer minor units of the country's currency; timestamps are UTC (`timestamptz`).
  */
 import { sql } from "drizzle-orm";
@@ -154,7 +154,7 @@ export const categories = pgTable("categories", {
     .notNull(),
 });
 
-/** A subcategory in the spec's words: one ticket kind, per province, with its price and stock. */
+/** A subcategory (product variant): one ticket kind, per province, with its price and stock. */
 export const productVariants = pgTable(
   "product_variants",
   {
@@ -507,7 +507,7 @@ export const quoteRequests = pgTable("quote_requests", {
 /* ---------- Side effects ---------- */
 
 /**
- * The transactional outbox (STYLE.md "Stock and money"): a mail, a refund or any other side effect is written
+ * The transactional outbox: a mail, a refund or any other side effect is written
  * here in the same transaction as the change that causes it, and src/server/outbox delivers it afterwards,
  * retrying with backoff. `done_at` set: delivered; `attempts` counts claims, `last_error` keeps the latest failure.
  */

@@ -1,5 +1,5 @@
 /**
- * The API's one answer shape (spec section 7): `{ success: true, data }` or
+ * The API's one answer shape: `{ success: true, data }` or
  * `{ success: false, code, message, fields? }` with a stable `code` the client can translate.
  */
 import type { Context } from "hono";

@@ -1,5 +1,5 @@
 /**
- * The order mails (issue 4 section 4), localized, as HTML and plain text: the order confirmation with the
+ * The order mails, localized, as HTML and plain text: the order confirmation with the
  * ticket QR code, the bank-transfer instructions (with the 24 h validation), "payment received" after staff
  * confirm a transfer (it carries the QR code too, since the order is now paid), and the refund of a payment that
  * arrived after its seats were sold.

@@ -1,6 +1,6 @@
 /**
  * prepagado: organiser-funded events (paymentType 2): no payment at all; the order is paid when created and
- * the purchase answers an empty payment response (storefront spec sections 4 and 6).
+ * the purchase answers an empty payment response.
  */
 import { ShopError } from "../../shared/domain/shop-error";
 import type { PaymentAdapter, PaymentConfirmation } from "./types";

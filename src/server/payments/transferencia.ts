@@ -1,6 +1,6 @@
 /**
  * transferencia: the buyer pays by bank transfer to the account in the settings; step 4 shows these details and
- * the order waits (awaiting_transfer_payment) until staff confirm the transfer, within 24 h (issue 4 section 3).
+ * the order waits (awaiting_transfer_payment) until staff confirm the transfer, within 24 h.
  * Nothing comes back from a bank, so a return only says the order is still waiting.
  */
 import { ShopError } from "../../shared/domain/shop-error";

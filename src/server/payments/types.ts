@@ -1,5 +1,5 @@
 /**
- * The one interface every payment method speaks (DESIGN.md "Payments", issue 4 section 3). The purchase service
+ * The one interface every payment method speaks. The purchase service
  * calls `start` when it creates the order, `confirmReturn` when the buyer's browser comes back, and
  * `handleWebhook` when a provider notifies the shop server to server. Adapters hold no order state: what they
  * answer is stored by the caller (payments.provider_reference, raw_answers, idempotency_key).
@@ -27,7 +27,7 @@ export interface PaymentStartInput {
 }
 
 /**
- * The storefront spec's "Payment response" (section 3): what the purchase call answers and what step 4 shows.
+ * The payment response: what the purchase call answers and what step 4 shows.
  * Only the fields of the chosen method are present; prepagado answers an empty object.
  */
 import type { PaymentResponse } from "../../shared/schemas/answers/orders";

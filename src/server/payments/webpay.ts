@@ -1,5 +1,5 @@
 /**
- * webpay: Transbank Webpay Plus REST (issue 4 section 3). start creates the transaction (the browser then posts
+ * webpay: Transbank Webpay Plus REST. start creates the transaction (the browser then posts
  * token_ws to the answered url); confirmReturn reads how the buyer came back and commits, or asks the status;
  * approved only when response_code is 0 and status is AUTHORIZED. Webpay sends no webhooks.
  */

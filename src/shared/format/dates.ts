@@ -1,5 +1,5 @@
 /**
- * Dates as the spec shows them (dd/MM/yyyy, dd-MM-yyyy HH:mm) in the event's own time zone: times are
+ * Dates as the shop shows them (dd/MM/yyyy, dd-MM-yyyy HH:mm) in the event's own time zone: times are
  * stored in UTC and an event at 20:00 in Bogotá reads 20:00 wherever the visitor is.
  */
 import { COUNTRY_FACTS, countryFacts } from "../domain/countries";

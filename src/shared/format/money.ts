@@ -1,5 +1,5 @@
 /**
- * Prices as the storefront spec shows them on every site, English included: the currency code as a
+ * Prices as the shop shows them on every site, English included: the currency code as a
  * prefix, a dot for thousands and a comma for decimals ("COP 120.000", "EUR 12,50"). The locale stays a
  * parameter so callers need not change if a site ever gets its own separators.
  */

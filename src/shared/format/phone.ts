@@ -1,6 +1,6 @@
 /**
  * Phone numbers as the shop stores and sends them: digits only, the country calling code first
- * ("573001234567"). Inputs default to the page's country (spec: Colombia). Used by sign-up and the
+ * ("573001234567"). Inputs default to the page's country. Used by sign-up and the
  * booking wizard alike.
  */
 import { COUNTRY_FACTS } from "../domain/countries";

@@ -1,7 +1,7 @@
 /**
  * Flat dotted message catalogues per locale, assembled from one file per area of the shop; es_CO is the
  * reference every other locale must match, and es_CL, es_ES and es_MX fall back to it for what they do not
- * say differently (define.ts). The spec's message keys (`email_is_required` ...) are keys here.
+ * say differently (define.ts). Message keys the API and forms have always used (`email_is_required` ...) are keys here as they are.
  */
 import { DEFAULT_LOCALE, LOCALES, type Locale } from "../locales";
 import { accountMessages } from "./messages/account";

@@ -1,6 +1,5 @@
 /**
- * What staff send on event day (account spec section 4: transfers validated by staff; storefront spec section 1:
- * van runs and "the van is arriving" messages). Messages are catalogue keys.
+ * What staff send on event day: transfers they validate, the van runs and the "van is arriving" messages. Messages are catalogue keys.
  */
 import * as z from "zod/mini";
 import { ORDER_STATES } from "../domain/order-states";

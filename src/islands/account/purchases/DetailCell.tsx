@@ -1,5 +1,5 @@
 /**
- * The purchase list's detail icon (account spec section 2): a button that opens the detail, or, for a
+ * The purchase list's detail icon: a button that opens the detail, or, for a
  * cancelled purchase, a gray icon that opens nothing.
  */
 import { ORDER_STATE } from "../../../shared/domain/order-states";

@@ -1,5 +1,5 @@
 /**
- * Van runs for event day (storefront spec section 1): staff pick an event date and a province and get the runs,
+ * Van runs for event day: staff pick an event date and a province and get the runs,
  * each stop in pick-up order with its estimated time and its passengers (phone, paid / pending, boarded, told).
  * "Next stop" texts the stop's passengers that the van arrives in about N minutes. The browser's print gives
  * one sheet per run; the CSV goes to a spreadsheet.

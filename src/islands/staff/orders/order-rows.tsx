@@ -1,4 +1,4 @@
-/** Pieces the staff's order tables share: the state chip in the spec's colours, money and dates as shown elsewhere. */
+/** Pieces the staff's order tables share: the state chip in the account's state colours, money and dates as shown elsewhere. */
 import { isOrderState, stateLabel, stateLook } from "../../../shared/domain/order-states";
 import { formatDateTime, timeZoneOf } from "../../../shared/format/dates";
 import { formatPrice } from "../../../shared/format/money";

@@ -1,5 +1,5 @@
 /**
- * The van door's ticket scanner (storefront spec sections 2-5, 8, 9): waiting for a scan, the scan result stored,
+ * The van door's ticket scanner: waiting for a scan, the scan result stored,
  * "validate" makes the check, the result screen, "Escanear otro código" back to waiting. Codes come from the
  * camera, typed or pasted text, or a photo. Scanned data without orderId or a refused check shows the
  * "EVENTO INVALIDO" toast for 4 s with the reason. Without network the door checks signatures itself

@@ -1,6 +1,6 @@
 /**
- * Transfers to validate (account spec section 4: "validated by staff within 24 hours, after which an email
- * confirms receipt"): the orders awaiting a bank transfer, oldest first, each with the hours left of the promise;
+ * Transfers to validate (the shop promises buyers that staff validate a transfer within 24 hours, after which a
+ * mail confirms receipt): the orders awaiting a bank transfer, oldest first, each with the hours left of the promise;
  * staff confirm the payment or reject it with a reason the buyer is mailed.
  */
 import { useCallback, useEffect, useState } from "react";

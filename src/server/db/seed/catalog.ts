@@ -131,7 +131,7 @@ async function seedEvent(db: Db, seed: EventSeed, placeId: number, geo: Geograph
         const template = CATEGORY_TEMPLATES[kind];
         return {
           eventId,
-          // The first listed kind gets priority = number of categories: the recommended one (spec section 9).
+          // The first listed kind gets priority = number of categories: the recommended one.
           priority: kinds.length - index,
           translations: localize((locale) => ({
             name: inLocale(template.name, locale),

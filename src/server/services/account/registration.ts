@@ -1,5 +1,5 @@
 /**
- * Sign-up and verification (storefront spec sections 2, 3, 7, 8; issue 3). A new customer starts
+ * Sign-up and verification. A new customer starts
  * unverified and receives a link to /verify-account/{token}; until it is opened the account cannot log in
  * (docs/decisions.md), and a new link can be asked for.
  */

@@ -1,6 +1,6 @@
 /**
  * Live stock: what is still on sale of each subcategory (product variant) on an event date.
- * DESIGN.md "Stock is counted per variant and event date"; STYLE.md "lock, recount, then write".
+ * Stock is counted per variant and event date; a writer locks, recounts, then writes.
  * The booking work locks the variant rows and recounts with `liveStock` inside its own transaction.
  */
 import { and, eq, gt, inArray, or, isNull, sql, type SQL } from "drizzle-orm";

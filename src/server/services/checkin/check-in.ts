@@ -1,5 +1,5 @@
 /**
- * The van-door check-in (storefront spec sections 4 and 7: POST /order/{orderId}/check-complete). A ticket is
+ * The van-door check-in (POST /order/{orderId}/check-complete). A ticket is
  * let in only when its code carries the shop's signature for the path's order and that order is paid. Each
  * order has two check-ins, one per leg (home to the event, back home); a second scan of a leg is recorded
  * nowhere and answered as a repeat with the first scan's time and staff member, so a copied code shows up.

@@ -1,5 +1,5 @@
 /**
- * Applying what a payment provider says (issue 4 sections 2 and 3). Idempotent by construction: an order becomes
+ * Applying what a payment provider says. Idempotent by construction: an order becomes
  * paid only through `update … where state in (awaiting states)`, and the confirmation mail is queued (in the same
  * transaction, with the payment row's new state) only when that update changed a row, so a repeated return, a webhook racing the return, or a provider's retry confirm and
  * mail once. Refused and abandoned payments cancel the order and release its seats. An outcome the shop could

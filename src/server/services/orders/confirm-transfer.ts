@@ -1,6 +1,6 @@
 /**
- * Staff confirm that a bank transfer arrived (account spec section 4: "validated by staff within 24 hours, after
- * which an email confirms receipt"). Idempotent like the providers' confirmations: the order becomes paid once
+ * Staff confirm that a bank transfer arrived (the shop promises validation within 24 hours, after which a mail
+ * confirms receipt). Idempotent like the providers' confirmations: the order becomes paid once
  * and the "payment received" mail goes out once. An order whose hold ran out is still confirmed when its seats
  * are free (the money is in the bank); otherwise 409 `stock_exhausted` tells staff to refund.
  */

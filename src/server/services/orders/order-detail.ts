@@ -1,6 +1,6 @@
 /**
  * What the buyer reads about an order: its state for the payment result page (GET /shop-api/order-status/{id})
- * and the purchase detail of the account area (GET /shop-api/order-detail/{id}; account spec sections 3 and 7),
+ * and the purchase detail of the account area (GET /shop-api/order-detail/{id}),
  * with the signed ticket QR code once it is paid. Another person's order is simply not found (404).
  */
 import { ORDER_STATE } from "../../../shared/domain/order-states";
@@ -29,7 +29,7 @@ async function ownOrder({ db, now }: Pick<ShopContext, "db" | "now">, userId: nu
   return row;
 }
 
-/** GET /shop-api/order-status/{id}: `{ order: { id, paymentState } }` (storefront spec section 3 "Order"). */
+/** GET /shop-api/order-status/{id}: `{ order: { id, paymentState } }`. */
 export async function orderStatus(deps: ShopContext, userId: number, orderId: number): Promise<OrderStatusAnswer> {
   const { order } = await ownOrder(deps, userId, orderId);
   return { order: { id: order.id, paymentState: order.state } };

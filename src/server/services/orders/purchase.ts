@@ -1,6 +1,6 @@
 /**
- * POST /shop-api/init-payment (issue 4 section 2): check everything, take the seats in one statement, then
- * start the payment with the method's adapter and answer the spec's payment response plus the order id.
+ * POST /shop-api/init-payment: check everything, take the seats in one statement, then
+ * start the payment with the method's adapter and answer the payment response plus the order id.
  * The gateway is called after the transaction commits, so no lock is held while a provider answers; if it
  * cannot start, the order is cancelled at once and its seats go back on sale. The order's mail is queued in the
  * order's own transaction (src/server/outbox), so a crash after the commit still sends it.

@@ -44,7 +44,7 @@ export interface SweepScope {
 }
 
 /**
- * Marks unpaid orders whose hold has run out as `expired` (issue 4 section 2). Run before each purchase (for
+ * Marks unpaid orders whose hold has run out as `expired`. Run before each purchase (for
  * that event), before an owner reads an order, and on a timer in the running server.
  */
 export function expireHolds(db: Db, now: Date, scope: SweepScope = {}): Promise<number[]> {

@@ -1,6 +1,6 @@
 /**
- * The guest's side: the events whose guest list holds the signed-in person's email (account.md "invited
- * events"), claiming a personal link, and the purchase rule that a guest books at most the seats the list
+ * The guest's side: the events whose guest list holds the signed-in person's email (the account's
+ * invited events), claiming a personal link, and the purchase rule that a guest books at most the seats the list
  * gives them, and only until the claim deadline unless they claimed in time.
  */
 import { REQUEST_STATE } from "../../../shared/domain/request-states";

@@ -1,5 +1,5 @@
 /**
- * The owner's side of a private event request (account.md sections 2 to 7): create, edit, read, list by state,
+ * The owner's side of a private event request: create, edit, read, list by state,
  * send for review and repeat. Only the owner reaches a request (404 for anyone else); fields change only while
  * the request is saved or under review.
  */
@@ -111,7 +111,7 @@ export async function sendForReview(db: Db, ownerId: number, id: number, now: Da
 }
 
 /**
- * "Repeat event" on a finished one (account.md section 2): a new saved request with the same fields, picture and
+ * "Repeat event" on a finished one: a new saved request with the same fields, picture and
  * guests (each with a fresh, unclaimed invitation). Its dates are the old ones until the owner edits them.
  */
 export async function repeatRequest(db: Db, ownerId: number, id: number, now: Date): Promise<{ id: number }> {

@@ -1,5 +1,5 @@
 /**
- * Staff review (account.md section 1: "staff review private events"): the requests under review with their
+ * Staff review private events: the requests under review with their
  * owner and guests; approve (publishes the event and promises the invitation mails in the same transaction) or reject with a
  * reason the owner reads.
  */

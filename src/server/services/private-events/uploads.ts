@@ -1,5 +1,5 @@
 /**
- * The request's picture and guest list (account.md section 7: sent after the create call with its id). Both
+ * The request's picture and guest list, each sent after the create call with the request's id. Both
  * are refused once staff have decided. The guest list replaces the previous one in one transaction: valid rows
  * are kept, duplicated emails merged (the larger seat count kept), refused rows answered with their line and
  * the reason in the person's language.

@@ -1,5 +1,5 @@
 /**
- * The van manifests of an event date in a province (storefront spec section 1): every booked passenger's pick-up
+ * The van manifests of an event date in a province: every booked passenger's pick-up
  * address grouped into runs (group-runs.ts), each stop with its estimated pick-up time (pickup-times.ts), the
  * passengers' phones, whether their order is paid or still pending, and whether they boarded each leg
  * (check_ins, read only) or were texted that the van is arriving (van_notices).

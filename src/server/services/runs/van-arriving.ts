@@ -1,6 +1,5 @@
 /**
- * "The van is arriving" (storefront spec section 1: passengers "get a mobile message just before the van
- * arrives"). Staff mark a stop as the van's next; each paid passenger of that stop is texted in the buyer's
+ * "The van is arriving": passengers get a mobile message just before the van arrives. Staff mark a stop as the van's next; each paid passenger of that stop is texted in the buyer's
  * language with the minutes left, the event and the meeting point (the stop going out, the venue coming
  * back). A `van_notices` row per passenger and leg, written before the text goes out, makes sure nobody is told
  * twice on one leg however often the button is pressed; a text the provider refuses frees the row again.

@@ -1,5 +1,5 @@
 /**
- * Staff settle a bank transfer (account spec section 4): confirmed (the order is paid and the buyer mailed
+ * Staff settle a bank transfer: confirmed (the order is paid and the buyer mailed
  * "payment received") or rejected (the order is cancelled, its seats and discount use given back, and the
  * buyer mailed why, through the outbox). Each is idempotent: a second click answers `changed: false` and mails nothing. Who did it,
  * when and why is kept in `staff_actions` (one row per order and action).

@@ -1,6 +1,6 @@
 import { defineMessages } from "../define";
 
-/** The account area /my-account/{tab} (account.md sections 2-8). `not_purchases` is the spec's own key. */
+/** The account area /my-account/{tab}. `not_purchases` keeps the name clients already use. */
 const es_CO = {
   not_purchases: "Este usuario no tiene compras asociadas",
   "account.title": "Mi cuenta",

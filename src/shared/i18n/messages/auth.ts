@@ -2,7 +2,7 @@ import { defineMessages } from "../define";
 
 /**
  * Sign-up, log-in, recovery, verification and reset: the dialogs, the two pages, the mails and the API's
- * refusals. The spec's own keys (`email_is_required`, `login_error` ...) are used as they are.
+ * refusals. The long-standing keys (`email_is_required`, `login_error` ...) are used as they are.
  */
 const es_CO = {
   email_is_required: "El email es requerido",

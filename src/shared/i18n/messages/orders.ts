@@ -1,7 +1,7 @@
 import { defineMessages } from "../define";
 
 /**
- * Orders (issue 4 sections 2 to 4): the purchase refusals the API answers (`errors.<code>`) and the three order
+ * Orders: the purchase refusals the API answers (`errors.<code>`) and the three order
  * mails (confirmation with the QR code, transfer instructions, payment received). The wizard's own texts live in
  * booking.ts.
  */

@@ -2,7 +2,7 @@ import { defineMessages } from "../define";
 
 /**
  * The content and form pages: FAQ, how to book, B2B, about us, wedding, contact, the thank-you and 404
- * pages, the payment result views and the lead forms' labels (storefront spec sections 2, 4 and 8).
+ * pages, the payment result views and the lead forms' labels.
  * The long editorial texts of those pages live in content/ per locale.
  */
 export const pagesMessages = defineMessages({

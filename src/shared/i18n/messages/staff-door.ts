@@ -1,6 +1,6 @@
 import { defineMessages } from "../define";
 
-/** The van door: the ticket scanner (storefront spec sections 2 to 5, 8 and 9) and its refusals. */
+/** The van door: the ticket scanner and its refusals. */
 export const staffDoorMessages = defineMessages({
   es_CO: {
     "scanner.title": "Escanear tickets",
