@@ -148,7 +148,7 @@ export function selectDate(eventDateId: number | null, travelDay: string | null 
   update({ eventDateId, travelDay });
 }
 
-/** Quantity counter: never below 0, never above the variant's live stock (spec section 5). */
+/** Quantity counter: never below 0, never above the variant's live stock. */
 export function setTicketQuantity(productVariantId: number, count: number, stock: number) {
   const draft = $bookingDraft.get();
   const next = Math.max(0, Math.min(Math.floor(count), stock));
@@ -200,7 +200,7 @@ export function rejectPurchase(code: string | null = null) {
   update({ payment: null, rejected: true, rejection: code, stepIndex: STEPS.payment });
 }
 
-/** The body of POST /shop-api/init-payment (spec section 7, Purchase row): no prices, the server sets them. */
+/** The body of POST /shop-api/init-payment: no prices, the server sets them. */
 export function purchaseBody(draft: BookingDraft & { paymentCode: PaymentCodeValue }, tickets: readonly ClientTicket[], url: string): PurchaseInput {
   return {
     url,

@@ -1,5 +1,5 @@
 /**
- * The signed-in customer: a bearer JWT kept in localStorage (spec), valid only while its expiry is more
+ * The signed-in customer: a bearer JWT kept in localStorage, valid only while its expiry is more
  * than 5 s ahead; an unreadable token is removed and the person is treated as logged out.
  * The user's name is cached beside it so the header can greet without a request or React.
  */
