@@ -1,7 +1,6 @@
 /**
- * The booking wizard's draft (storefront spec "Booking wizard", sections 4 and 5; account spec section 3
- * "Shared client state": quantity, communeCode, buttonStepTicket, addressInputs, passengerInputs and the
- * discount). Kept in sessionStorage so a reload, or a log-in mid-way, does not lose the selection; emptied
+ * The booking wizard's draft (the state the wizard's steps share: quantity, communeCode, buttonStepTicket,
+ * addressInputs, passengerInputs and the discount). Kept in sessionStorage so a reload, or a log-in mid-way, does not lose the selection; emptied
  * once the purchase is done. The event's offer ($offer) is loaded by the wizard and never stored.
  */
 import { atom, computed } from "nanostores";

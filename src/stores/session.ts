@@ -7,7 +7,7 @@ import { atom, computed } from "nanostores";
 
 export const TOKEN_KEY = "shop.token";
 export const USER_KEY = "shop.user";
-/** account.md section 9: token expiry margin. */
+/** How long before its expiry a token counts as expired (so a call never carries one that runs out in flight). */
 export const TOKEN_EXPIRY_MARGIN_MS = 5_000;
 
 export interface SessionUser {
