@@ -1,4 +1,4 @@
-/** Countries and locales the shop runs in (account.md section 1: six locales, default es_CO). */
+/** Countries and locales the shop runs in: six locales, es_CO the default and the reference. */
 export const LOCALES = ["es_CO", "es_CL", "es_ES", "es_MX", "en_US", "pt_BR"] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = "es_CO";
@@ -30,12 +30,12 @@ export function localeTag(locale: Locale): string {
 }
 
 /**
- * The URL prefix of a country/locale pair. Colombia in es_CO lives at the spec's own paths ("");
+ * The URL prefix of a country/locale pair. Colombia in es_CO lives at the unprefixed paths ("");
  * every other pair under /{country}/{locale}, e.g. /cl/es-cl.
  */
 export function sitePrefix(country: CountryCode, locale: Locale): string {
   if (country === DEFAULT_COUNTRY && locale === DEFAULT_LOCALE) return "";
-  return `/${country.toLowerCase()}/${locale.toLowerCase().replace("_", "-")}`;
+  return `/${country.toLowerCase()}/${localeTag(locale).toLowerCase()}`;
 }
 
 export interface Site {

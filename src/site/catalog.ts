@@ -4,6 +4,7 @@
  * and any failure stops the build with a clear message: a site built from a missing catalogue would
  * silently publish empty pages.
  */
+import { EVENT_TYPE } from "../shared/domain/event-kinds";
 import type { CountryCode, Locale } from "../shared/locales";
 import type {
   ApiAnswer,
@@ -65,17 +66,17 @@ function get<T>(path: string): Promise<T> {
 
 const cc = (country: CountryCode) => `country-code=${country}`;
 
-/** Spec section 7: `/landing-slides?country-code` (alt texts in the page's language). */
+/** `/landing-slides?country-code` (alt texts in the page's language). */
 export const fetchLandingSlides = (country: CountryCode, locale: Locale) =>
   get<LandingSlide[]>(`/api/landing-slides?${cc(country)}&locale=${locale}`);
 
-/** Spec section 7: `/recommended-events` (per country). */
+/** `/recommended-events` (per country). */
 export const fetchRecommendedEvents = (country: CountryCode) => get<RecommendedEvent[]>(`/api/recommended-events?${cc(country)}`);
 
-/** Public lists by type (1 mass, 3 alliances); private events (2) are never listed. */
+/** Public lists by type (mass or alliance); private events are never listed. */
 export const fetchEvents = (type: EventType, country: CountryCode) => get<EventListItem[]>(`/api/events?type=${type}&${cc(country)}`);
 
-/** Spec section 7 (account.md): community posts by country. */
+/** Community posts by country. */
 export const fetchCommunityPosts = (country: CountryCode) => get<CommunityPost[]>(`/api/landing-comments?${cc(country)}`);
 
 /** Partner logos for the landing carousel (the same in every country). */
@@ -89,7 +90,7 @@ export const fetchLandingData = (site: { country: CountryCode; locale: Locale })
   Promise.all([
     fetchLandingSlides(site.country, site.locale),
     fetchRecommendedEvents(site.country),
-    fetchEvents(1, site.country),
+    fetchEvents(EVENT_TYPE.mass, site.country),
     fetchCommunityPosts(site.country),
     fetchPartners(),
   ] as const);
@@ -99,7 +100,7 @@ export const fetchLandingData = (site: { country: CountryCode; locale: Locale })
  * gone ones (all dates past). Private events and anything newer than the build use the client shell.
  */
 export async function fetchPrerenderedEvents(country: CountryCode): Promise<EventDetail[]> {
-  const lists = await Promise.all([fetchEvents(1, country), fetchEvents(3, country)]);
+  const lists = await Promise.all([fetchEvents(EVENT_TYPE.mass, country), fetchEvents(EVENT_TYPE.alliance, country)]);
   const now = Date.now();
   const listed = lists.flat().filter((event) => !isGone(event, now));
   const details = await Promise.all(
@@ -111,10 +112,10 @@ export async function fetchPrerenderedEvents(country: CountryCode): Promise<Even
       }),
     ),
   );
-  return details.filter((detail): detail is EventDetail => detail !== undefined && !detail.message && detail.type !== 2);
+  return details.filter((detail): detail is EventDetail => detail !== undefined && !detail.message && detail.type !== EVENT_TYPE.private);
 }
 
-/** An event whose dates are all past is "gone" (issue 2 section 2). */
+/** An event whose dates are all past is "gone". */
 export function isGone(event: Pick<EventListItem, "endDate" | "startDate" | "calendars">, now = Date.now()): boolean {
   const dates = [event.endDate, event.startDate, ...event.calendars.map((entry) => entry.startDate)].filter(Boolean);
   return dates.length > 0 && dates.every((date) => Date.parse(date) < now);

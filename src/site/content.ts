@@ -1,7 +1,7 @@
 /**
  * Build-time access to the editor-owned texts in content/ (src/content.config.ts). A page asks for its
  * locale's entry; a missing one stops the build with the file to add, so no locale ever ships an empty
- * page (issue 2 section 5: every locale is complete).
+ * page (every locale is complete).
  */
 import { getCollection, getEntry, type CollectionEntry } from "astro:content";
 import type { Locale } from "../shared/locales";
@@ -35,7 +35,7 @@ export interface TeamMember {
   role: string;
 }
 
-/** The about-us team (account.md: 8 people with job titles), in display order, titles in `locale`. */
+/** The about-us team (8 people with job titles), in display order, titles in `locale`. */
 export async function getTeam(locale: Locale): Promise<TeamMember[]> {
   const entries = await getCollection("team");
   return entries

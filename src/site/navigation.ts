@@ -1,4 +1,4 @@
-/** The storefront's link targets (spec section 2 routes), named once for the header, drawer and footer. */
+/** The storefront's link targets, named once for the header, drawer and footer. */
 import { BRAND } from "../shared/brand";
 import type { MessageKey } from "../shared/i18n";
 
@@ -35,5 +35,5 @@ export const DRAWER_LINKS: NavLink[] = [
   LINKS.contact,
 ];
 
-/** One PDF holds the terms and the privacy policy; each legal footer link opens it (spec footer). */
+/** One PDF holds the terms and the privacy policy; each legal footer link opens it. */
 export const TERMS_PDF = "/legal/terminos-y-privacidad.pdf";

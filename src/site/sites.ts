@@ -54,7 +54,7 @@ export interface Alternate {
 
 /**
  * `<link rel="alternate">` targets for one page: every locale the page's country offers, plus
- * x-default at the country's own language (spec: the country decides the content, the locale the texts).
+ * x-default at the country's own language (the country decides the content, the locale the texts).
  */
 export function alternatesOf(site: Site, path: string, origin: string | URL): Alternate[] {
   const country = site.country as CountryCode;

@@ -1,8 +1,9 @@
 /**
- * The date picker's rules (storefront spec section 3, Event detail): periodicityType 1 is one fixed date,
+ * The date picker's rules: periodicityType 1 is one fixed date,
  * 2 any day of the range (each day is a calendar entry, whose id the purchase names), otherwise a choice
  * among the calendar dates. Days are read in the event's own time zone.
  */
+import { dayInZone } from "../shared/format/today";
 import type { CalendarEntry } from "../shared/types/catalog";
 
 /** Calendar entries still ahead (a prerendered page may list dates that have passed since its build). */
@@ -14,7 +15,7 @@ export function upcomingCalendars(calendars: readonly CalendarEntry[], now = Dat
 
 /** yyyy-mm-dd of an instant in a time zone. */
 export function localDay(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date(iso));
+  return dayInZone(iso, timeZone);
 }
 
 /** periodicityType 2: the calendar entry of a chosen day, or null when no trip runs that day. */

@@ -1,13 +1,13 @@
 /**
- * What step 0 shows of the event's offer (storefront spec sections 2, 6 and 9): categories by priority
+ * What step 0 shows of the event's offer: categories by priority
  * descending, only the selected province's subcategories sorted by price then name, and a category's price
  * as the province's lowest with "Desde" when its prices differ.
  */
 import { pickTranslation } from "../components/catalog/translation";
-import type { Locale } from "../shared/locales";
+import { localeTag, type Locale } from "../shared/locales";
 import type { Category, Subcategory } from "../shared/types/catalog";
 
-/** Spec section 9: categories are sorted by priority descending. */
+/** Categories are sorted by priority descending. */
 export function sortCategories(categories: readonly Category[]): Category[] {
   return [...categories].sort((a, b) => b.priority - a.priority || a.id - b.id);
 }
@@ -20,9 +20,9 @@ export function categoryName(category: Category, locale: Locale): string {
   return pickTranslation(category.translations, locale)?.name ?? "";
 }
 
-/** Spec section 9: only the selected province's subcategories, sorted by price, then name. */
+/** Only the selected province's subcategories, sorted by price, then name. */
 export function provinceSubcategories(category: Category, provinceId: number | null, locale: Locale): Subcategory[] {
-  const collator = new Intl.Collator(locale.replace("_", "-"));
+  const collator = new Intl.Collator(localeTag(locale));
   return category.subCategories
     .filter((subcategory) => provinceId === null || subcategory.provinceId === provinceId)
     .sort((a, b) => a.price - b.price || collator.compare(subcategoryName(a, locale), subcategoryName(b, locale)));
@@ -35,7 +35,7 @@ export interface ShownPrice {
 }
 
 /**
- * Spec section 9: "The price shown is the province's lowest price, with 'Desde' when prices differ".
+ * The price shown is the province's lowest price, with "Desde" (from) when prices differ.
  * Before a province is chosen every province's subcategories count. Null when the category sells nothing there.
  */
 export function categoryPrice(category: Category, provinceId: number | null): ShownPrice | null {

@@ -1,6 +1,5 @@
 /**
- * The client-held tickets (storefront spec section 3 "Ticket (client-held)") and the order total
- * (section 9): one ticket per unit of each chosen subcategory, in the order the categories are shown,
+ * The client-held tickets and the order total: one ticket per unit of each chosen subcategory, in the order the categories are shown,
  * each carrying the address lines and passengers typed for it. The server prices the order again;
  * these amounts are only shown.
  */

@@ -1,7 +1,6 @@
 /**
- * The booking wizard's draft (storefront spec "Booking wizard", sections 4 and 5; account spec section 3
- * "Shared client state": quantity, communeCode, buttonStepTicket, addressInputs, passengerInputs and the
- * discount). Kept in sessionStorage so a reload, or a log-in mid-way, does not lose the selection; emptied
+ * The booking wizard's draft (the state the wizard's steps share: quantity, communeCode, buttonStepTicket,
+ * addressInputs, passengerInputs and the discount). Kept in sessionStorage so a reload, or a log-in mid-way, does not lose the selection; emptied
  * once the purchase is done. The event's offer ($offer) is loaded by the wizard and never stored.
  */
 import { atom, computed } from "nanostores";
@@ -148,7 +147,7 @@ export function selectDate(eventDateId: number | null, travelDay: string | null 
   update({ eventDateId, travelDay });
 }
 
-/** Quantity counter: never below 0, never above the variant's live stock (spec section 5). */
+/** Quantity counter: never below 0, never above the variant's live stock. */
 export function setTicketQuantity(productVariantId: number, count: number, stock: number) {
   const draft = $bookingDraft.get();
   const next = Math.max(0, Math.min(Math.floor(count), stock));
@@ -200,7 +199,7 @@ export function rejectPurchase(code: string | null = null) {
   update({ payment: null, rejected: true, rejection: code, stepIndex: STEPS.payment });
 }
 
-/** The body of POST /shop-api/init-payment (spec section 7, Purchase row): no prices, the server sets them. */
+/** The body of POST /shop-api/init-payment: no prices, the server sets them. */
 export function purchaseBody(draft: BookingDraft & { paymentCode: PaymentCodeValue }, tickets: readonly ClientTicket[], url: string): PurchaseInput {
   return {
     url,

@@ -1,5 +1,5 @@
 /**
- * The signed-in customer: a bearer JWT kept in localStorage (spec), valid only while its expiry is more
+ * The signed-in customer: a bearer JWT kept in localStorage, valid only while its expiry is more
  * than 5 s ahead; an unreadable token is removed and the person is treated as logged out.
  * The user's name is cached beside it so the header can greet without a request or React.
  */
@@ -7,7 +7,7 @@ import { atom, computed } from "nanostores";
 
 export const TOKEN_KEY = "shop.token";
 export const USER_KEY = "shop.user";
-/** account.md section 9: token expiry margin. */
+/** How long before its expiry a token counts as expired (so a call never carries one that runs out in flight). */
 export const TOKEN_EXPIRY_MARGIN_MS = 5_000;
 
 export interface SessionUser {

@@ -1,5 +1,5 @@
 /**
- * Notifications: they hide after 5 s (4 s for the scanner, reset and recovery messages, spec section 8)
+ * Notifications: they hide after 5 s (4 s for the scanner, reset and recovery messages)
  * and can be dismissed. Any island or script calls `showToast`; the layout's Toaster renders them.
  */
 import { atom } from "nanostores";

@@ -4,6 +4,7 @@
  * back, the count always equals a recount of the tickets, and a guest's concurrent bookings stay within the
  * seats their invitation gives. On PGlite, and on PostgreSQL with DATABASE_URL.
  */
+import { SEAT_HOLDING_STATES } from "../../src/shared/domain/order-states";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { events, guests, orders, productVariants, seatCounts, tickets } from "../../src/server/db/schema";
@@ -12,7 +13,7 @@ import { cancelOrder } from "../../src/server/services/orders/release";
 import { countyOf, eventOffer, insertGuestList, purchaseBody } from "../helpers/fixtures";
 import { openTestShop, type TestShop } from "../helpers/test-shop";
 
-const HOLDING = ["paid", "awaiting_payment", "awaiting_transfer_payment"];
+const HOLDING = [...SEAT_HOLDING_STATES];
 const MINUTE = 60_000;
 /** No gateway to reach: the order holds its seats while the transfer is awaited. */
 const transfer = { paymentCode: "transferencia" } as const;

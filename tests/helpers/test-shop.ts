@@ -4,6 +4,7 @@
  * can move. `listen` puts it on a random loopback port, for the payment adapters that reach the simulators
  * over HTTP as they would reach Transbank or MercadoPago; `paymentHarness` adds the adapters' own test bench.
  */
+import type { Role } from "../../src/shared/domain/roles";
 import { mkdtempSync, rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -143,7 +144,7 @@ export async function openTestShop(options: ShopOptions = {}) {
   }
 
   /** A verified account inserted directly with a minted session token: no mails, no log-in rate limit. */
-  async function buyer(role = "customer") {
+  async function buyer(role: Role = "customer") {
     userCount += 1;
     const user = await insertUser(database.db, { email: `comprador${userCount}.${Date.now()}@example.com`, verifiedAt: now(), role });
     const { token } = await signSessionToken(new TextEncoder().encode(JWT_SECRET), { userId: user.id, role, tokenVersion: user.tokenVersion }, now());

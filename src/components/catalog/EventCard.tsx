@@ -1,5 +1,5 @@
 /**
- * An event card (storefront spec "Event cards"): image, name; for fixed-date events the day, month
+ * An event card: image, name; for fixed-date events the day, month
  * name, place and time plus "hours", otherwise "Elige tu fecha"; a "reserva tu traslado" button that
  * shows on hover/focus; "traslado desde" and the minimum ticket price.
  * Rendered statically by Astro pages (no client directive: no JS) and inside the search island.

@@ -1,5 +1,5 @@
 /**
- * The event detail view (storefront spec "Event detail page"): banner, venue block with date and
+ * The event detail view: banner, venue block with date and
  * weekday (fixed date) or the choose-a-date text, name, venue and time, additional stops and the
  * services included. Rendered statically by /event/{slug} (no JS) and by the client-side event shell.
  * `children` go where the booking wizard sits.

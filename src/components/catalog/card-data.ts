@@ -1,7 +1,8 @@
 /**
- * What an event card shows (storefront spec "Event cards"), computed once from an API list item so the
+ * What an event card shows, computed once from an API list item so the
  * static pages and the search island render the very same card.
  */
+import { PERIODICITY_TYPE } from "../../shared/domain/event-kinds";
 import { formatPrice } from "../../shared/format/money";
 import { dateLabels, formatTime, timeZoneOf } from "../../shared/format/dates";
 import type { Locale } from "../../shared/locales";
@@ -23,7 +24,7 @@ export interface EventCardData {
   price: string | null;
 }
 
-/** The card's date: the first calendar entry's start when present, else the event's start (spec section 3). */
+/** The card's date: the first calendar entry's start when present, else the event's start. */
 export function cardDate(item: Pick<EventListItem, "calendars" | "startDate">): string {
   return item.calendars[0]?.startDate ?? item.startDate;
 }
@@ -41,7 +42,7 @@ export function eventCardData(item: EventListItem, locale: Locale, prefix: strin
     name: text?.name ?? item.slug,
     imagePath: text?.imagePath ?? "",
     fixedDate:
-      item.periodicityType === 1
+      item.periodicityType === PERIODICITY_TYPE.fixed
         ? { day: labels.day, month: labels.month, place: text?.firstPlaceName ?? "", time: formatTime(iso, timeZone), iso }
         : null,
     price: minPrice > 0 ? formatPrice(minPrice, item.currency, locale) : null,

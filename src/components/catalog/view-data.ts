@@ -1,7 +1,8 @@
 /**
- * What the event view shows (storefront spec "Event detail page"), computed from the API's event detail
+ * What the event view shows, computed from the API's event detail
  * so the prerendered page and the client-side shell show the same thing.
  */
+import { PERIODICITY_TYPE } from "../../shared/domain/event-kinds";
 import { dateLabels, formatDate, formatTime, timeZoneOf } from "../../shared/format/dates";
 import type { Locale } from "../../shared/locales";
 import type { EventDetail } from "../../shared/types/catalog";
@@ -54,9 +55,9 @@ export function eventViewData(event: EventDetail, locale: Locale): EventViewData
     venueName: pickTranslation(event.place.translations, locale, false)?.name ?? event.place.name,
     venueAddress: event.place.address,
     time: formatTime(first, timeZone),
-    fixedDate: event.periodicityType === 1 ? { iso: first, ...labels } : null,
-    range: event.periodicityType === 2 ? { start: formatDate(event.startDate, timeZone), end: formatDate(event.endDate, timeZone) } : null,
-    dates: event.periodicityType === 3 ? event.calendars.map((entry) => formatDate(entry.startDate, timeZone)) : [],
+    fixedDate: event.periodicityType === PERIODICITY_TYPE.fixed ? { iso: first, ...labels } : null,
+    range: event.periodicityType === PERIODICITY_TYPE.range ? { start: formatDate(event.startDate, timeZone), end: formatDate(event.endDate, timeZone) } : null,
+    dates: event.periodicityType === PERIODICITY_TYPE.calendar ? event.calendars.map((entry) => formatDate(entry.startDate, timeZone)) : [],
     stops: event.additionalStops.map((stop) => ({ id: stop.id, address: stop.address, time: stop.time })),
   };
 }

@@ -1,5 +1,5 @@
 /**
- * The header's account control without React (issue 2 section 6): logged out it offers log-in and
+ * The header's account control without React: logged out it offers log-in and
  * sign-up, whose first click loads the auth dialogs lazily; logged in it greets with the first and last
  * name and opens a menu with Mi Cuenta and Salir (and the staff area for staff and admins). Every copy (desktop bar, mobile drawer) follows the store.
  * Salir ends the session on the server too (POST /shop-api/logout), then forgets it here even if that call fails.

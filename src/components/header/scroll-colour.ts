@@ -1,4 +1,4 @@
-/** Storefront spec "Navigation" and section 9: the bar turns orange after 1000 px of scroll. */
+/** The header bar turns orange after 1000 px of scroll. */
 export const ORANGE_AFTER_PX = 1000;
 
 export function initScrollColour(header: HTMLElement) {

@@ -1,5 +1,5 @@
 /**
- * Header search (spec "Navigation"): Enter or the button stores the query and goes to {prefix}/search.
+ * Header search: Enter or the button stores the query and goes to {prefix}/search.
  * The form is a plain GET form, so it works before any script; the script only stores the query and
  * drives the mobile toggle.
  */

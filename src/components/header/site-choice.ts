@@ -1,5 +1,5 @@
 /**
- * Country and language choice (storefront spec sections 4 and "Navigation", issue 2 section 5).
+ * Country and language choice.
  * The selector's entries are plain links to the same page under another prefix; the script remembers
  * the choice. On the default landing ("/"), a stored choice for another site is honoured, and a first
  * visit with nothing stored asks the channel call (`/api/channels/{host}`) which country this host serves.

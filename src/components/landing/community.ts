@@ -1,4 +1,4 @@
-/** Community posts on the landing (storefront spec sections 3 and 9). */
+/** Community posts on the landing. */
 
 /** Longer than this many characters and the message is cut. */
 export const COMMUNITY_MESSAGE_LIMIT = 130;

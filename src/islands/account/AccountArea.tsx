@@ -1,5 +1,5 @@
 /**
- * /my-account/{tab} (account.md section 2), a client-only route: without a valid token the person is asked to
+ * /my-account/{tab}, a client-only route: without a valid token the person is asked to
  * log in on the spot (the address, with its query, is kept); a spinner shows until the profile has loaded; a side menu with the person's name and
  * the five tabs; each tab has its own address and the back button moves between them.
  */

@@ -1,5 +1,5 @@
 /**
- * "Your events" (account.md sections 2, 4 and 8): list, create, edit; a successful create or save returns to
+ * "Your events": list, create, edit; a successful create or save returns to
  * the list. A personal invitation link (`?claim=`) is claimed on arrival and opens the invited list.
  */
 import { useEffect, useState } from "react";

@@ -1,5 +1,5 @@
 /**
- * Frequent addresses (account.md sections 2, 3, 5, 7): the list (placeholder when empty) with the own
+ * Frequent addresses: the list (placeholder when empty) with the own
  * address marked, and a form to add or edit one: name of at least 3 characters ('Debe ser mayor 3
  * caracteres'), a county from /api/counties, and "this is my address" (sent as 1 or 0). Only one address
  * is the person's own; marking another moves the mark.

@@ -1,5 +1,5 @@
 /**
- * Frequent friends (account.md sections 2, 3, 5, 7): the list (placeholder when empty) and a form that adds
+ * Frequent friends: the list (placeholder when empty) and a form that adds
  * a friend or edits the one picked; deleting asks first. Rules: fullname required, phone +569 or 9 then 8
  * digits, email valid.
  */

@@ -1,5 +1,5 @@
 /**
- * Purchase history (account.md sections 2, 3, 4, 8): date (stored in UTC, shown DD-MM-YYYY HH:mm in the
+ * Purchase history: date (stored in UTC, shown DD-MM-YYYY HH:mm in the
  * shop country's time), event name, state in the spec's colours, total; `not_purchases` when empty.
  */
 import { formatDateTime, timeZoneOf } from "../../shared/format/dates";

@@ -1,5 +1,5 @@
 /**
- * Profile (account.md sections 2, 3, 5, 7): email, names, phone, national id (labelled per country) and
+ * Profile: email, names, phone, national id (labelled per country) and
  * gender from the option map. Save stays disabled until first name, last name, gender, phone and email
  * are filled; it sends PUT /shop-api/me and then re-reads the profile. The email is shown, not edited here:
  * it changes through the form below it (current password, confirmed from the new address).

@@ -1,4 +1,4 @@
-/** account.md section 2: the five tabs by route segment, in tab-index order (profile 0 is the default). */
+/** The account's five tabs by route segment, in tab-index order (profile 0 is the default). */
 export const ACCOUNT_TABS = ["profile", "payments", "events", "frecuentAddresses", "frecuentFriends"] as const;
 export type AccountTab = (typeof ACCOUNT_TABS)[number];
 

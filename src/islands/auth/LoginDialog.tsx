@@ -1,5 +1,5 @@
 /**
- * Log-in (storefront spec sections 2, 5, 7, 8): email and password with the spec's keys; a wrong password
+ * Log-in: email and password with the spec's keys; a wrong password
  * shows `login_error`, success `login_success`; an account that is not verified yet is told so and can
  * ask for a new verification mail.
  */

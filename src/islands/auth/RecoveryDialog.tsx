@@ -1,5 +1,5 @@
 /**
- * Account recovery (storefront spec sections 2, 4, 8): step 0 asks for the email, step 1 says a reset link
+ * Account recovery: step 0 asks for the email, step 1 says a reset link
  * is on its way; an unknown email is a 4 s toast.
  */
 import { useState } from "react";

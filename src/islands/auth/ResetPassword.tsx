@@ -1,5 +1,5 @@
 /**
- * /recovery-account/{token} (storefront spec sections 2, 4, 5, 8): two password fields; when they differ a
+ * /recovery-account/{token}: two password fields; when they differ a
  * 4 s toast "LAS CONTRASEÑAS INGRESADAS DEBEN COINCIDIR" and no call; after the reset call succeeds, a
  * success screen with a log-in control. A failed call shows the server's reason (e.g. the link expired).
  */

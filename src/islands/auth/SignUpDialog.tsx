@@ -1,5 +1,5 @@
 /**
- * Sign-up (storefront spec sections 2, 3, 5, 8): email, password, names, phone (country code defaulting to
+ * Sign-up: email, password, names, phone (country code defaulting to
  * the page's country, Colombia first), birthday (no future dates). The payload is the spec's; success shows
  * that a mail was sent to finish the registration; an email already registered is a toast.
  */

@@ -1,5 +1,5 @@
 /**
- * /verify-account/{token} (storefront spec "Other pages"): "Verifica tu Cuenta", a spinner until the call
+ * /verify-account/{token}: "Verifica tu Cuenta", a spinner until the call
  * answers, then "Cuenta verificada correctamente" with a log-in control, or "Ocurrio un error al verificar
  * la cuenta".
  */

@@ -1,6 +1,5 @@
 /**
- * What follows a successful log-in (storefront spec section 7: "a session check and a fetch of the user
- * data follow log-in"): the token is checked with GET /shop-api/session, the profile read with
+ * What follows a successful log-in (a session check and a fetch of the user's data): the token is checked with GET /shop-api/session, the profile read with
  * GET /shop-api/me, and only then kept in the session store, so the header greets by name at once.
  */
 import { api } from "../../client/api";

@@ -4,9 +4,10 @@
  * props) fetch the static file built from them (ui/text-files.ts). Server answers arrive already translated.
  */
 import { authMessages } from "../../shared/i18n/messages/auth";
+import { authErrorMessages } from "../../shared/i18n/messages/errors";
 import { formMessages } from "../../shared/i18n/messages/forms";
 import { areaKeys } from "../ui/pick-texts";
 import type { Texts } from "../ui/texts";
 
-export const AUTH_KEYS = [...areaKeys(formMessages), ...areaKeys(authMessages)];
+export const AUTH_KEYS = [...areaKeys(formMessages), ...areaKeys(authMessages), ...areaKeys(authErrorMessages)];
 export type AuthTexts = Texts<(typeof AUTH_KEYS)[number]>;

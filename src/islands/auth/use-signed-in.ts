@@ -3,7 +3,7 @@
  * session), the person is asked to log in right there, so the address they came for, with its query (an
  * invitation's claim), still works after it; a refused token is dropped the same way. When `admits` says no
  * (a customer in the staff area) the person is sent to the site's home; a failed load is reported so the area can
- * say so (account.md section 2).
+ * say so.
  */
 import { useStore } from "@nanostores/react";
 import { useEffect, useState } from "react";

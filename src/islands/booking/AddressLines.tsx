@@ -1,5 +1,5 @@
 /**
- * One ticket's pick-up lines (storefront spec sections 2 and 5): address and commune, up to the ticket's stops
+ * One ticket's pick-up lines: address and commune, up to the ticket's stops
  * (add disabled at the limit, remove disabled at 1, both shown only when the limit is above 1); a frequent
  * address can fill a line. Subcategories with fixed pick-up points offer those instead of a typed address.
  */

@@ -1,8 +1,9 @@
 /**
- * The booking wizard on the event page (storefront spec "Booking wizard", sections 4, 5 and 9): steps 0
+ * The booking wizard on the event page: steps 0
  * categories, 1 addresses, 2 passengers, 3 confirm and pay, 4 payment action, 5 redirect to the account's
  * payments. The draft lives in the booking store (sessionStorage); this component only wires the steps.
  */
+import { PAYMENT_TYPE, PERIODICITY_TYPE } from "../../shared/domain/event-kinds";
 import { useStore } from "@nanostores/react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { Locale } from "../../shared/locales";
@@ -62,10 +63,10 @@ export default function BookingWizard({ event, texts, locale, prefix }: Props) {
   const later = useLaterSteps(mounted && (loggedIn || step > STEPS.categories));
   const stepShown = step < STEPS.addresses || step > STEPS.payment || later !== null;
 
-  // A fixed date (periodicityType 1) and a single province need no choice.
+  // A fixed date and a single province need no choice.
   useEffect(() => {
     if (!ready || !offer || step !== STEPS.categories) return;
-    if (event.periodicityType === 1 && calendars[0] && draft.eventDateId === null) selectDate(calendars[0].id);
+    if (event.periodicityType === PERIODICITY_TYPE.fixed && calendars[0] && draft.eventDateId === null) selectDate(calendars[0].id);
     if (offer.provinces.length === 1 && draft.provinceId === null) selectProvince(offer.provinces[0]!.id);
   }, [ready, offer, step, event.periodicityType, calendars, draft.eventDateId, draft.provinceId]);
 
@@ -104,7 +105,7 @@ export default function BookingWizard({ event, texts, locale, prefix }: Props) {
   const currentValid = step === STEPS.categories ? stepZeroValid : valid;
 
   const label =
-    step === STEPS.confirm ? (event.paymentType === 2 ? texts["booking.reserve"] : texts["booking.pay"]) : step === STEPS.payment ? texts["booking.finish"] : texts["booking.continue"];
+    step === STEPS.confirm ? (event.paymentType === PAYMENT_TYPE.organiser ? texts["booking.reserve"] : texts["booking.pay"]) : step === STEPS.payment ? texts["booking.finish"] : texts["booking.continue"];
 
   function onContinue() {
     if (step === STEPS.payment) {

@@ -1,5 +1,5 @@
 /**
- * Categories (storefront spec sections 4, 6 and 9): a Radix accordion sorted by priority, one panel open at a
+ * Categories: a Radix accordion sorted by priority, one panel open at a
  * time (the first by default), flagged "Recomendado" when recommended, priced at the province's lowest price
  * ("Desde" when prices differ). Only a logged-in person can expand a category; a visitor sees the prices.
  */

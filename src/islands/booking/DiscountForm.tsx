@@ -1,5 +1,5 @@
 /**
- * The discount-code entry (storefront spec sections 7 and 8): GET /shop-api/discounts/{code}/event/{eventId};
+ * The discount-code entry: GET /shop-api/discounts/{code}/event/{eventId};
  * a refusal shows the server's message, any other failure "Ocurrió un error", success "Cupón agregado con éxito".
  * The applied coupon shows its percentage (variation x 100) and can be removed.
  */

@@ -1,5 +1,5 @@
 /**
- * One ticket's passengers (storefront spec sections 2 and 5): name, email, phone and pick-up address, up to the
+ * One ticket's passengers: name, email, phone and pick-up address, up to the
  * ticket's capacity (add disabled at capacity, remove at 1, both shown only when capacity is above 1); a
  * frequent friend can fill a passenger.
  */

@@ -1,6 +1,6 @@
 /**
  * Step 1: where each ticket is picked up. The person's own frequent address is preselected in the first line
- * of each ticket (spec section 5) when it lies in the chosen province.
+ * of each ticket when it lies in the chosen province.
  */
 import { useEffect, type Ref } from "react";
 import { FormProvider } from "react-hook-form";

@@ -1,8 +1,9 @@
 /**
- * Step 3: the order summary and the payment method (storefront spec sections 2 and 4): methods come from
- * /api/payment-methods?country-code= with the first one selected; an organiser-funded event (paymentType 2)
+ * Step 3: the order summary and the payment method: methods come from
+ * /api/payment-methods?country-code= with the first one selected; an organiser-funded event (organiser-funded payment type)
  * is booked with `prepagado` and no choice. Submitting sends the purchase.
  */
+import { PAYMENT_TYPE } from "../../shared/domain/event-kinds";
 import { useEffect, useState, type Ref } from "react";
 import { api } from "../../client/api";
 import type { Locale } from "../../shared/locales";
@@ -39,7 +40,7 @@ interface PaymentForm {
 const PREPAID: PaymentCodeValue[] = ["prepagado"];
 
 export function StepConfirm({ formId, event, draft, date, provinceName, counties, tickets, totals, locale, texts, headingRef, onValidity, onPay }: Props) {
-  const prepaid = event.paymentType === 2;
+  const prepaid = event.paymentType === PAYMENT_TYPE.organiser;
   const [methods, setMethods] = useState<PaymentCodeValue[] | null>(prepaid ? PREPAID : null);
   const form = useSchemaForm<typeof paymentStepSchema, PaymentForm, PaymentForm>(paymentStepSchema, { paymentCode: prepaid ? "prepagado" : "" }, { mode: "onChange", raw: true });
   const { isValid } = form.formState;

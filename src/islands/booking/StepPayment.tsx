@@ -1,5 +1,5 @@
 /**
- * Step 4: the payment action by method (storefront spec sections 2 and 4). Webpay: the browser posts token_ws
+ * Step 4: the payment action by method. Webpay: the browser posts token_ws
  * to the returned url (sent at once, with a visible button should the automatic submit not happen);
  * MercadoPago: the init point is followed; transfer: the bank details and the 24 h validation note;
  * prepagado: a confirmation. An unknown method shows "Error"; a refused purchase goes to /order-rejected.

@@ -1,4 +1,4 @@
-/** Steps 0 to 3 (storefront spec "Booking wizard"): a past step can be clicked, the current one is marked, later ones wait. */
+/** Steps 0 to 3: a past step can be clicked, the current one is marked, later ones wait. */
 import { STEPS } from "../../stores/booking";
 import { Icon } from "./Icon";
 import type { BookingTexts } from "./texts";

@@ -1,7 +1,7 @@
 /**
- * The bar under the wizard: the ticket count and total (the original crossed out when a discount applies,
- * spec section 9), go-back on later steps, and the continue button. Continue stays focusable when the step is
- * incomplete (aria-disabled) so a click can show the 4 s warning (spec section 4); both live regions speak.
+ * The bar under the wizard: the ticket count and total (the original crossed out when a discount applies),
+ * go-back on later steps, and the continue button. Continue stays focusable when the step is
+ * incomplete (aria-disabled) so a click can show the 4 s warning; both live regions speak.
  */
 import { formatPrice } from "../../shared/format/money";
 import type { Locale } from "../../shared/locales";

@@ -1,5 +1,5 @@
 /**
- * The tickets of the address and passenger steps (storefront spec section 4): a Radix accordion, one ticket
+ * The tickets of the address and passenger steps: a Radix accordion, one ticket
  * open at a time, the first by default; each header says whether that ticket is complete.
  */
 import * as Accordion from "@radix-ui/react-accordion";

@@ -1,8 +1,9 @@
 /**
- * The date and province pickers (storefront spec sections 3 and 4): periodicityType 1 shows its one date,
+ * The date and province pickers: periodicityType 1 shows its one date,
  * 2 lets the person pick any day of the range (mapped to that day's calendar entry), otherwise a choice
  * among the calendar dates. Past step 0 both are disabled.
  */
+import { PERIODICITY_TYPE } from "../../shared/domain/event-kinds";
 import { useId, useState } from "react";
 import { formatDate, formatDateTime, timeZoneOf } from "../../shared/format/dates";
 import type { CalendarEntry, ProvinceOption } from "../../shared/types/catalog";
@@ -37,14 +38,14 @@ export function TripPickers({ event, calendars, provinces, eventDateId, travelDa
   }
 
   let datePicker;
-  if (event.periodicityType === 1) {
+  if (event.periodicityType === PERIODICITY_TYPE.fixed) {
     const entry = calendars[0];
     datePicker = (
       <output id={dateId} className="bk-fixed-date" data-testid="booking-fixed-date">
         {entry ? formatDateTime(entry.startDate, zone) : ""}
       </output>
     );
-  } else if (event.periodicityType === 2) {
+  } else if (event.periodicityType === PERIODICITY_TYPE.range) {
     const range = dayRange(calendars, zone);
     datePicker = (
       <>

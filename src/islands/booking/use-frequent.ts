@@ -1,4 +1,4 @@
-/** The person's frequent addresses or friends (account spec section 7), for the address and passenger steps. */
+/** The person's frequent addresses or friends, for the address and passenger steps. */
 import { useEffect, useState } from "react";
 import { api } from "../../client/api";
 import type { AnswerOf } from "../../shared/api/routes";

@@ -1,5 +1,5 @@
 /**
- * Event load (storefront spec section 4): a logged-in request is tried first; if it fails the public
+ * Event load: a logged-in request is tried first; if it fails the public
  * request is tried; a gone event (410) shows the "gone" view; any other failure goes to /error404.
  */
 import { ApiFailure, api } from "../../client/api";

@@ -1,6 +1,6 @@
 /**
- * /contact (storefront spec "Forms"): name, email, phone, message, posted to /api/contact. After sending,
- * the thank-you text shows and the fields stay visible but disabled (spec section 4).
+ * /contact: name, email, phone, message, posted to /api/contact. After sending,
+ * the thank-you text shows and the fields stay visible but disabled.
  */
 import { useId } from "react";
 import { contactSchema } from "../../shared/schemas/leads";

@@ -1,7 +1,7 @@
 /**
  * The request forms with a date and a place: the marriage request (/wedding, posted to /api/marriage) and
  * the about-us quote (posted to /api/quote). Name, email, phone, date (past days disabled, sent as
- * dd/MM/yyyy), place and message. After sending only the thank-you text remains (spec section 4).
+ * dd/MM/yyyy), place and message. After sending only the thank-you text remains.
  */
 import { useEffect, useId, useState } from "react";
 import { todayIso, toDayMonthYear } from "../../shared/schemas/fields";
@@ -16,7 +16,7 @@ import "./lead-form.css";
 
 export interface DatedRequestFormProps {
   texts: LeadFormTexts;
-  /** Both share the quote rules (account.md section 5); only the endpoint and the name label differ. */
+  /** Both share the quote rules; only the endpoint and the name label differ. */
   endpoint: "/api/marriage" | "/api/quote";
   nameLabel: "leadform.couple" | "leadform.name";
   testId: string;

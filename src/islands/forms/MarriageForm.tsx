@@ -1,4 +1,4 @@
-/** /wedding: the marriage request form (storefront spec "Forms"), posted to /api/marriage?country-code. */
+/** /wedding: the marriage request form, posted to /api/marriage?country-code. */
 import { DatedRequestForm } from "./DatedRequestForm";
 import type { LeadFormTexts } from "./texts";
 

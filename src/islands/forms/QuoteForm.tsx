@@ -1,4 +1,4 @@
-/** /about-us: the contact/quote form (account.md "Contact/quote form"), posted to /api/quote?country-code. */
+/** /about-us: the contact/quote form, posted to /api/quote?country-code. */
 import { DatedRequestForm } from "./DatedRequestForm";
 import type { LeadFormTexts } from "./texts";
 

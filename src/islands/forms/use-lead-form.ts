@@ -1,5 +1,5 @@
 /**
- * The lead forms' sending (storefront spec section 4): validated with the shared zod schema,
+ * The lead forms' sending: validated with the shared zod schema,
  * sending allowed only once the form was changed and is valid, the server's refusal shown as a toast in
  * the person's language with its field errors on the fields (focus on the first), and a `sent` state
  * for the thank-you view.

@@ -1,5 +1,5 @@
 /**
- * The payment result page (/order-detail/{id} and /order-rejected, storefront spec sections 2 and 4):
+ * The payment result page (/order-detail/{id} and /order-rejected):
  * Loading, then Success when the order is paid, Cancelled when cancelled, Error for any other state or a
  * failed call. /order-rejected (a purchase that failed) shows the Error view at once, saying why and what to
  * do next when the wizard passed the refusal (rejection.ts).

@@ -1,3 +1,5 @@
+import { ORDER_STATE } from "../../shared/domain/order-states";
+
 /**
  * Where the payment result page finds its order: the path `/order-detail/{id}` (under any site prefix),
  * else the query string (`?orderId=`, `?order=` or `?id=`), as payment gateways send people back.
@@ -13,9 +15,9 @@ export function orderIdFrom(location: Pick<Location, "pathname" | "search">): st
 
 export type PaymentView = "loading" | "success" | "cancelled" | "error";
 
-/** Storefront spec section 4: Success if paid, Cancelled if cancelled, Error for any other state. */
+/** The payment result page shows Success for a paid order, Cancelled for a cancelled one, Error for any other state. */
 export function viewOf(paymentState: unknown): Exclude<PaymentView, "loading"> {
-  if (paymentState === "paid") return "success";
-  if (paymentState === "cancelled") return "cancelled";
+  if (paymentState === ORDER_STATE.paid) return "success";
+  if (paymentState === ORDER_STATE.cancelled) return "cancelled";
   return "error";
 }

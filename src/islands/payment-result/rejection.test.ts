@@ -4,15 +4,14 @@ import { readRejection, rejectedHref, rejectionReason, REJECTION_TEXT } from "./
 describe("the reason a refused purchase gives /order-rejected", () => {
   it("groups the refusal codes the shop knows into what the buyer is told", () => {
     expect(rejectionReason("stock_exhausted")).toBe("sold_out");
-    expect(rejectionReason("hold_expired")).toBe("hold_expired");
     expect(rejectionReason("discount_used_up")).toBe("discount");
     expect(rejectionReason("discount_expired")).toBe("discount");
     expect(rejectionReason("payment_gateway_refused")).toBe("payment_refused");
-    expect(rejectionReason("payment_cancelled")).toBe("payment_refused");
+    expect(rejectionReason("payment_gateway_unavailable")).toBe("payment_refused");
   });
 
   it("has no reason for a missing, unknown or inherited code (the generic text stays)", () => {
-    for (const code of [undefined, null, "", "validation_failed", "toString", "__proto__", "constructor"]) expect(rejectionReason(code)).toBeUndefined();
+    for (const code of [undefined, null, "", "validation_failed", "hold_expired", "payment_cancelled", "toString", "__proto__", "constructor"]) expect(rejectionReason(code)).toBeUndefined();
   });
 
   it("names a catalogue text of its own for each reason", () => {

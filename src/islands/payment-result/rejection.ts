@@ -3,13 +3,13 @@
  * (`?reason=<refusal code>&event=<slug>`), so the page can say what happened and what to do next.
  * Codes the page has no words for keep the generic error copy.
  */
+import type { ErrorCode } from "../../shared/domain/shop-error";
 import type { MessageKey } from "../../shared/i18n";
 
-export type RejectionReason = "sold_out" | "hold_expired" | "discount" | "payment_refused";
+export type RejectionReason = "sold_out" | "discount" | "payment_refused";
 
-const REASON_OF_CODE: Readonly<Record<string, RejectionReason>> = {
+const REASON_OF_CODE: Readonly<Partial<Record<ErrorCode, RejectionReason>>> = {
   stock_exhausted: "sold_out",
-  hold_expired: "hold_expired",
   discount_used_up: "discount",
   discount_expired: "discount",
   discount_invalid: "discount",
@@ -18,19 +18,17 @@ const REASON_OF_CODE: Readonly<Record<string, RejectionReason>> = {
   payment_gateway_unavailable: "payment_refused",
   payment_method_unavailable: "payment_refused",
   payment_currency_unsupported: "payment_refused",
-  payment_cancelled: "payment_refused",
 };
 
 /** The explanation of each reason; the page's next step is the event, or the account's purchases. */
 export const REJECTION_TEXT = {
   sold_out: "pages.payment.rejected_sold_out",
-  hold_expired: "pages.payment.rejected_hold_expired",
   discount: "pages.payment.rejected_discount",
   payment_refused: "pages.payment.rejected_payment",
 } as const satisfies Record<RejectionReason, MessageKey>;
 
 export function rejectionReason(code: string | null | undefined): RejectionReason | undefined {
-  return code && Object.hasOwn(REASON_OF_CODE, code) ? REASON_OF_CODE[code] : undefined;
+  return code && Object.hasOwn(REASON_OF_CODE, code) ? REASON_OF_CODE[code as ErrorCode] : undefined;
 }
 
 const SLUG = /^[a-z0-9][a-z0-9-]{0,199}$/i;

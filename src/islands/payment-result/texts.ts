@@ -19,7 +19,6 @@ export const PAYMENT_RESULT_KEYS = [
   "pages.payment.back_to_event",
   "pages.payment.contact",
   "pages.payment.rejected_sold_out",
-  "pages.payment.rejected_hold_expired",
   "pages.payment.rejected_discount",
   "pages.payment.rejected_payment",
   "pages.payment.choose_again",

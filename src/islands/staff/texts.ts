@@ -3,6 +3,7 @@
  * locale (ui/pick-texts.ts) and passes them to the island.
  */
 import { adminMenuMessages } from "../../shared/i18n/messages/admin";
+import { doorErrorMessages, staffRunsErrorMessages } from "../../shared/i18n/messages/errors";
 import { privateEventMessages } from "../../shared/i18n/messages/private-events";
 import { staffMessages } from "../../shared/i18n/messages/staff";
 import { staffDoorMessages } from "../../shared/i18n/messages/staff-door";
@@ -14,6 +15,8 @@ export const STAFF_KEYS = [
   ...areaKeys(staffMessages),
   ...areaKeys(staffDoorMessages),
   ...areaKeys(staffRunsMessages),
+  ...areaKeys(doorErrorMessages),
+  ...areaKeys(staffRunsErrorMessages),
   ...areaKeys(privateEventMessages),
   ...areaKeys(adminMenuMessages),
   "auth.sign_in_required",

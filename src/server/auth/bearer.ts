@@ -1,5 +1,5 @@
 /**
- * The bearer check every account call goes through (account.md section 7: all account calls carry a
+ * The bearer check every account call goes through (all account calls carry a
  * bearer token). No token, a forged or expired one, one whose user is gone or that was ended since (log-out,
  * new password, new email: the user's token version moved on): 401. The caller's id is then the only id account services ever use to find rows.
  */

@@ -1,5 +1,5 @@
 /**
- * Session tokens: HS256 JWTs the browser keeps in localStorage (spec: bearer token in local storage).
+ * Session tokens: HS256 JWTs the browser keeps in localStorage.
  * `tv` is the user's token version when it was signed: log-out, a new password or a new email raise the stored
  * version (users.token_version), and the bearer check refuses every token signed before.
  */

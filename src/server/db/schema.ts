@@ -1,5 +1,5 @@
 /**
- * The whole domain model (DESIGN.md "Domain model"), designed once so later features add rows, not tables.
+ * The whole domain model, designed once so later features add rows, not tables.
  * Money is integer minor units of the country's currency; timestamps are UTC (`timestamptz`).
  */
 import { sql } from "drizzle-orm";
@@ -18,6 +18,11 @@ import {
   uniqueIndex,
   varchar,
 } from "drizzle-orm/pg-core";
+import { LEGS } from "../../shared/domain/legs";
+import { ORDER_STATES } from "../../shared/domain/order-states";
+import { PAYMENT_STATES } from "../../shared/domain/payment-states";
+import { REQUEST_STATE, STORED_REQUEST_STATES } from "../../shared/domain/request-states";
+import { ROLE, ROLES } from "../../shared/domain/roles";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
@@ -149,7 +154,7 @@ export const categories = pgTable("categories", {
     .notNull(),
 });
 
-/** A subcategory in the spec's words: one ticket kind, per province, with its price and stock. */
+/** A subcategory (product variant): one ticket kind, per province, with its price and stock. */
 export const productVariants = pgTable(
   "product_variants",
   {
@@ -230,7 +235,7 @@ export const users = pgTable(
     localeCode: varchar("locale_code", { length: 5 }).notNull().references(() => locales.code),
     verifiedAt: timestamp("verified_at", { withTimezone: true }),
     /** customer | staff | admin */
-    role: text("role").notNull().default("customer"),
+    role: text("role", { enum: ROLES }).notNull().default(ROLE.customer),
     /** Carried in every session token; raised by log-out, a new password or a new email, which ends older sessions. */
     tokenVersion: integer("token_version").notNull().default(0),
     createdAt: createdAt(),
@@ -295,8 +300,7 @@ export const orders = pgTable(
     travelDate: date("travel_date"),
     provinceId: integer("province_id").notNull().references(() => provinces.id),
     paymentCode: text("payment_code").notNull(),
-    /** awaiting_payment | awaiting_transfer_payment | paid | cancelled | expired */
-    state: text("state").notNull(),
+    state: text("state", { enum: ORDER_STATES }).notNull(),
     currency: varchar("currency", { length: 3 }).notNull(),
     subtotal: integer("subtotal").notNull(),
     total: integer("total").notNull(),
@@ -350,8 +354,7 @@ export const payments = pgTable(
     method: text("method").notNull(),
     /** Webpay token, MercadoPago preference or payment id. */
     providerReference: text("provider_reference"),
-    /** created | approved | rejected | cancelled */
-    state: text("state").notNull(),
+    state: text("state", { enum: PAYMENT_STATES }).notNull(),
     amount: integer("amount").notNull(),
     rawAnswers: jsonb("raw_answers").$type<unknown[]>().notNull().default([]),
     idempotencyKey: text("idempotency_key"),
@@ -383,7 +386,7 @@ export const checkIns = pgTable(
     orderId: integer("order_id").notNull().references(() => orders.id),
     ticketId: integer("ticket_id").references(() => tickets.id),
     /** outbound | return */
-    leg: text("leg").notNull(),
+    leg: text("leg", { enum: LEGS }).notNull(),
     staffId: integer("staff_id").references(() => users.id),
     nonce: text("nonce").notNull(),
     createdAt: createdAt(),
@@ -409,8 +412,7 @@ export const eventRequests = pgTable(
     /** The card-sized copy of the picture (600x400), beside the banner in imagePath. */
     cardImagePath: text("card_image_path"),
     invitation: text("invitation").notNull(),
-    /** saved | under_review | approved | rejected | finished | cancelled */
-    state: text("state").notNull().default("saved"),
+    state: text("state", { enum: STORED_REQUEST_STATES }).notNull().default(REQUEST_STATE.saved),
     /** Why staff rejected it: the owner reads it. */
     rejectionReason: text("rejection_reason"),
     /** Seats no guest claimed this many hours before the start are released. */
@@ -505,7 +507,7 @@ export const quoteRequests = pgTable("quote_requests", {
 /* ---------- Side effects ---------- */
 
 /**
- * The transactional outbox (STYLE.md "Stock and money"): a mail, a refund or any other side effect is written
+ * The transactional outbox: a mail, a refund or any other side effect is written
  * here in the same transaction as the change that causes it, and src/server/outbox delivers it afterwards,
  * retrying with backoff. `done_at` set: delivered; `attempts` counts claims, `last_error` keeps the latest failure.
  */
@@ -552,7 +554,7 @@ export const vanNotices = pgTable(
     id: serial("id").primaryKey(),
     passengerId: integer("passenger_id").notNull().references(() => passengers.id, { onDelete: "cascade" }),
     /** outbound | return */
-    leg: text("leg").notNull(),
+    leg: text("leg", { enum: LEGS }).notNull(),
     staffId: integer("staff_id").references(() => users.id),
     /** The E.164 number told, or null when the passenger's phone could not be read. */
     phone: text("phone"),

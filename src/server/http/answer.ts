@@ -1,10 +1,10 @@
 /**
- * The API's one answer shape (spec section 7): `{ success: true, data }` or
+ * The API's one answer shape: `{ success: true, data }` or
  * `{ success: false, code, message, fields? }` with a stable `code` the client can translate.
  */
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { ShopError } from "../../shared/domain/shop-error";
+import { ShopError, type HttpErrorCode, type ShopErrorCode } from "../../shared/domain/shop-error";
 import { isMessageKey, translate, type MessageKey } from "../../shared/i18n";
 import type { AppEnv } from "./context";
 import { statusOf } from "./error-statuses";
@@ -14,13 +14,14 @@ export function ok<T>(c: Context<AppEnv>, data: T, status: ContentfulStatusCode 
 }
 
 /**
- * A refusal of the HTTP layer itself (a body too large, unreadable JSON, a path that names nothing); services
- * throw `ShopError` instead, whose status comes from the table in error-statuses.ts.
+ * A refusal of the HTTP layer itself (a body too large, unreadable JSON, a path that names nothing, a caller
+ * without the role): one of the typed codes of src/shared/domain/shop-error.ts with the status it answers here;
+ * services throw `ShopError` instead, whose status comes from the table in error-statuses.ts.
  */
 export class ApiError extends Error {
   constructor(
     readonly status: ContentfulStatusCode,
-    readonly code: string,
+    readonly code: HttpErrorCode | Extract<ShopErrorCode, "not_found" | "validation_failed">,
     /** Field name -> message key, for form errors. */
     readonly fields?: Record<string, string>,
     /** Values for placeholders in the translated message ({minutes} ...). */

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { SHOP_ERROR_CODES } from "../../shared/domain/shop-error";
+import { ERROR_CODES, SHOP_ERROR_CODES } from "../../shared/domain/shop-error";
 import { isMessageKey } from "../../shared/i18n";
 import { STATUS_OF } from "./error-statuses";
 
@@ -28,6 +28,6 @@ describe("the error table", () => {
   });
 
   it("has a catalogue message for every code, so no refusal reaches a person untranslated", () => {
-    for (const code of SHOP_ERROR_CODES) expect(isMessageKey(`errors.${code}`), code).toBe(true);
+    for (const code of ERROR_CODES) expect(isMessageKey(`errors.${code}`), code).toBe(true);
   });
 });

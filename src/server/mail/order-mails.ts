@@ -1,5 +1,5 @@
 /**
- * The order mails (issue 4 section 4), localized, as HTML and plain text: the order confirmation with the
+ * The order mails, localized, as HTML and plain text: the order confirmation with the
  * ticket QR code, the bank-transfer instructions (with the 24 h validation), "payment received" after staff
  * confirm a transfer (it carries the QR code too, since the order is now paid), and the refund of a payment that
  * arrived after its seats were sold.
@@ -11,6 +11,7 @@ import { translate, type MessageKey, type Params } from "../../shared/i18n";
 import { formatDateTime } from "../../shared/format/dates";
 import { formatPrice } from "../../shared/format/money";
 import type { Locale } from "../../shared/locales";
+import { escapeHtml, mailButton, mailShell } from "./mail-html";
 import type { MailMessage } from "./mailer";
 
 export interface OrderMailData {
@@ -44,10 +45,6 @@ export interface BankDetails {
   email: string;
 }
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
-}
-
 function translator(locale: Locale) {
   return (key: MessageKey, params?: Params) => translate(locale, key, params);
 }
@@ -76,20 +73,6 @@ ${rows.map(([label, value]) => `<tr><td style="padding:4px 12px 4px 0;color:#555
   return { html, text };
 }
 
-function frame(locale: Locale, subject: string, inner: string, footer: string): string {
-  return `<!doctype html>
-<html lang="${locale.replace("_", "-")}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(subject)}</title></head>
-<body style="margin:0;padding:0;background:#f4f4f5;font-family:Arial,Helvetica,sans-serif;color:#1d1d1f">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f4f5;padding:24px 0"><tr><td align="center">
-<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;width:100%;background:#ffffff;border-radius:12px;overflow:hidden">
-<tr><td style="background:#f26522;padding:20px 28px;color:#ffffff;font-size:22px;font-weight:bold">Rodamos</td></tr>
-<tr><td style="padding:28px;font-size:16px;line-height:1.5">
-${inner}
-</td></tr>
-<tr><td style="padding:16px 28px;background:#fafafa;font-size:12px;color:#666">${escapeHtml(footer)}</td></tr>
-</table></td></tr></table></body></html>`;
-}
-
 function qrBlock(locale: Locale, code: TicketCode): { html: string; text: string } {
   const t = translator(locale);
   const e = escapeHtml;
@@ -98,11 +81,6 @@ function qrBlock(locale: Locale, code: TicketCode): { html: string; text: string
 <p style="margin:0 0 24px;font-size:14px;color:#555;text-align:center">${e(t("mail.order.qr_hint"))}</p>`,
     text: `${t("mail.order.qr_hint")}\n${code.text}`,
   };
-}
-
-function button(link: string, label: string): string {
-  const e = escapeHtml;
-  return `<p style="margin:0 0 8px"><a href="${e(link)}" style="display:inline-block;background:#f26522;color:#ffffff;text-decoration:none;font-weight:bold;padding:12px 24px;border-radius:8px">${e(label)}</a></p>`;
 }
 
 /** A paid order's calendar files: attached, and named in a line of the mail. */
@@ -120,7 +98,7 @@ function paidMail(data: OrderMailData, code: TicketCode, kind: "order" | "receiv
   const number = t("mail.order.number", { id: data.orderId });
   const details = summary(data);
   const qr = qrBlock(data.locale, code);
-  const html = frame(
+  const html = mailShell(
     data.locale,
     subject,
     `<p style="margin:0 0 16px">${e(greeting)}</p>
@@ -129,7 +107,7 @@ function paidMail(data: OrderMailData, code: TicketCode, kind: "order" | "receiv
 ${qr.html}
 ${details.html}
 ${trip ? `<p style="margin:0 0 16px">${e(trip.note)}</p>` : ""}
-${button(data.link, t("mail.order.view"))}`,
+${mailButton(data.link, t("mail.order.view"))}`,
     t("mail.footer"),
   );
   const text = [greeting, "", intro, "", number, "", qr.text, "", details.text, "", ...(trip ? [trip.note, ""] : []), `${t("mail.order.view")}: ${data.link}`, "", "--", t("mail.footer")].join("\n");
@@ -164,7 +142,7 @@ export function transferInstructionsMail(data: OrderMailData, bank: BankDetails,
   const hold = holdUntil ? t("mail.transfer.hold", { until: formatDateTime(holdUntil, data.timeZone) }) : "";
   const validation = t("mail.transfer.validation");
   const details = summary(data);
-  const html = frame(
+  const html = mailShell(
     data.locale,
     subject,
     `<p style="margin:0 0 16px">${e(greeting)}</p>
@@ -176,7 +154,7 @@ ${bankRows.map(([label, value]) => `<tr><td style="padding:6px 12px;color:#555">
 ${hold ? `<p style="margin:0 0 12px">${e(hold)}</p>` : ""}
 <p style="margin:0 0 20px">${e(validation)}</p>
 ${details.html}
-${button(data.link, t("mail.order.view"))}`,
+${mailButton(data.link, t("mail.order.view"))}`,
     t("mail.footer"),
   );
   const text = [
@@ -209,13 +187,13 @@ function noticeMail(data: OrderMailData, subject: string, paragraphs: { text: st
   const e = escapeHtml;
   const greeting = t("mail.greeting", { name: data.firstName });
   const details = summary(data);
-  const html = frame(
+  const html = mailShell(
     data.locale,
     subject,
     `<p style="margin:0 0 16px">${e(greeting)}</p>
 ${paragraphs.map((paragraph) => paragraph.html ?? `<p style="margin:0 0 12px">${e(paragraph.text)}</p>`).join("\n")}
 ${details.html}
-${button(data.link, t("mail.order.view"))}`,
+${mailButton(data.link, t("mail.order.view"))}`,
     t("mail.footer"),
   );
   const text = [greeting, "", ...paragraphs.flatMap((paragraph) => [paragraph.text, ""]), details.text, "", `${t("mail.order.view")}: ${data.link}`, "", "--", t("mail.footer")].join("\n");

@@ -1,5 +1,5 @@
 /**
- * mercadopago: Checkout Pro (issue 4 section 3). start creates a preference (the buyer follows init_point);
+ * mercadopago: Checkout Pro. start creates a preference (the buyer follows init_point);
  * the webhook is trusted only with a valid, fresh x-signature, and even then the payment is read back from
  * GET /v1/payments/{id}: neither the notification body nor the back_url query is taken at its word.
  */
@@ -114,7 +114,6 @@ export function mercadoPagoAdapter({ settings, timeoutMinutes, fetch, ledger, no
       return {
         method: "mercadopago",
         response: { preference_id: parsed.data.id, preference_init_point: parsed.data.init_point },
-        orderState: "awaiting_payment",
         providerReference: parsed.data.id,
         echo: {},
         raw: answer.body,

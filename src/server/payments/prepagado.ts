@@ -1,6 +1,6 @@
 /**
  * prepagado: organiser-funded events (paymentType 2): no payment at all; the order is paid when created and
- * the purchase answers an empty payment response (storefront spec sections 4 and 6).
+ * the purchase answers an empty payment response.
  */
 import { ShopError } from "../../shared/domain/shop-error";
 import type { PaymentAdapter, PaymentConfirmation } from "./types";
@@ -9,7 +9,7 @@ export function prepagadoAdapter(): PaymentAdapter {
   return {
     code: "prepagado",
     async start(input) {
-      return { method: "prepagado", response: {}, orderState: "paid", providerReference: null, echo: {}, raw: { orderId: input.orderId } };
+      return { method: "prepagado", response: {}, providerReference: null, echo: {}, raw: { orderId: input.orderId } };
     },
     async confirmReturn(params): Promise<PaymentConfirmation> {
       const orderId = params.orderId && /^\d+$/.test(params.orderId) ? Number(params.orderId) : null;

@@ -1,6 +1,6 @@
 /**
  * transferencia: the buyer pays by bank transfer to the account in the settings; step 4 shows these details and
- * the order waits (awaiting_transfer_payment) until staff confirm the transfer, within 24 h (issue 4 section 3).
+ * the order waits (awaiting_transfer_payment) until staff confirm the transfer, within 24 h.
  * Nothing comes back from a bank, so a return only says the order is still waiting.
  */
 import { ShopError } from "../../shared/domain/shop-error";
@@ -14,7 +14,6 @@ export function transferenciaAdapter(bank: PaymentSettings["transfer"]): Payment
       return {
         method: "transferencia",
         response: { bankName: bank.bankName, accountId: bank.accountId, accountType: bank.accountType, dni: bank.dni, email: bank.email },
-        orderState: "awaiting_transfer_payment",
         providerReference: null,
         echo: {},
         raw: { bank, orderId: input.orderId },

@@ -1,11 +1,11 @@
 /**
- * The one interface every payment method speaks (DESIGN.md "Payments", issue 4 section 3). The purchase service
+ * The one interface every payment method speaks. The purchase service
  * calls `start` when it creates the order, `confirmReturn` when the buyer's browser comes back, and
  * `handleWebhook` when a provider notifies the shop server to server. Adapters hold no order state: what they
  * answer is stored by the caller (payments.provider_reference, raw_answers, idempotency_key).
  */
+import type { PAYMENT_STATE } from "../../shared/domain/payment-states";
 import type { Locale } from "../../shared/locales";
-import type { OrderState } from "../../shared/domain/order-states";
 import type { PaymentCode } from "../../shared/domain/payment-codes";
 
 export { isPaymentCode, PAYMENT_CODES, type PaymentCode } from "../../shared/domain/payment-codes";
@@ -27,19 +27,15 @@ export interface PaymentStartInput {
 }
 
 /**
- * The storefront spec's "Payment response" (section 3): what the purchase call answers and what step 4 shows.
+ * The payment response: what the purchase call answers and what step 4 shows.
  * Only the fields of the chosen method are present; prepagado answers an empty object.
  */
 import type { PaymentResponse } from "../../shared/schemas/answers/orders";
 export type { PaymentResponse };
 
-/** The order state a new order starts in for each method (storefront spec section 4, issue 4 section 2). */
-export type InitialOrderState = Extract<OrderState, "awaiting_payment" | "awaiting_transfer_payment" | "paid">;
-
 export interface PaymentStart {
   method: PaymentCode;
   response: PaymentResponse;
-  orderState: InitialOrderState;
   /** Webpay token or MercadoPago preference id: store it as payments.provider_reference. */
   providerReference: string | null;
   /**
@@ -53,9 +49,10 @@ export interface PaymentStart {
 
 /**
  * approved: money taken. rejected: the provider declined. cancelled: the buyer gave up or the payment form timed
- * out. pending: not decided yet (MercadoPago in_process, a transfer waiting for staff).
+ * out. pending: not decided yet (MercadoPago in_process, a transfer waiting for staff). A decided outcome is
+ * also the state its payment row takes, hence the same words.
  */
-export type PaymentOutcome = "approved" | "rejected" | "cancelled" | "pending";
+export type PaymentOutcome = typeof PAYMENT_STATE.approved | typeof PAYMENT_STATE.rejected | typeof PAYMENT_STATE.cancelled | "pending";
 
 export type PaymentOutcomeReason =
   | "authorized"

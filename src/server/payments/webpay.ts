@@ -1,5 +1,5 @@
 /**
- * webpay: Transbank Webpay Plus REST (issue 4 section 3). start creates the transaction (the browser then posts
+ * webpay: Transbank Webpay Plus REST. start creates the transaction (the browser then posts
  * token_ws to the answered url); confirmReturn reads how the buyer came back and commits, or asks the status;
  * approved only when response_code is 0 and status is AUTHORIZED. Webpay sends no webhooks.
  */
@@ -80,7 +80,6 @@ export function webpayAdapter({ settings, fetch, ledger }: WebpayDeps): PaymentA
       return {
         method: "webpay",
         response: { webpay_token: parsed.data.token, webpay_url: parsed.data.url },
-        orderState: "awaiting_payment",
         providerReference: parsed.data.token,
         echo: { buyOrder, sessionId },
         raw: parsed.data,

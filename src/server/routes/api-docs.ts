@@ -3,6 +3,7 @@
  * descriptions) and GET /api/reference, a plain HTML rendering of that document with no remote assets, for
  * demo and test runs only (404 when NODE_ENV is production, like the dev outbox).
  */
+import { escapeHtml } from "../../shared/format/escape-html";
 import type { Hono } from "hono";
 import { generateSpecs } from "hono-openapi";
 import { ApiError } from "../http/answer";
@@ -49,8 +50,7 @@ export function mountApiDocs(app: Hono<AppEnv>): void {
   });
 }
 
-const escape = (text: unknown) =>
-  String(text ?? "").replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
+const escape = (text: unknown) => escapeHtml(String(text ?? ""));
 
 interface Operation {
   summary?: string;

@@ -1,5 +1,5 @@
 /**
- * A guest list as uploaded (account.md section 3: "a guest list is an xls/xlsx file"), read to plain rows.
+ * A guest list as uploaded (an .xls or .xlsx file), read to plain rows.
  * The format is told by content: a zip (.xlsx, read with exceljs after the zip guard) or an OLE compound file
  * (.xls, read with SheetJS `@e965/xlsx`, whose .xls reader is maintained; exceljs reads no .xls). Anything else
  * is refused. The first sheet's first non-empty row is the header: name, email, phone, and optionally seats

@@ -7,6 +7,8 @@
  * providers' protocols or HTML; docs/api.md lists them.
  */
 import * as z from "zod/mini";
+import type { ROLE } from "../domain/roles";
+import type { ErrorCode } from "../domain/shop-error";
 import { frequentAddressSchema, frequentFriendSchema, myAddressSchema, profileSchema } from "../schemas/account";
 import { loginSchema, oneTimeTokenQuery, recoverySchema, resetPasswordSchema, signUpSchema } from "../schemas/auth";
 import {
@@ -35,8 +37,8 @@ export interface RouteSpec {
   summary: string;
   description?: string;
   tag: "catalogue" | "accounts" | "orders" | "staff" | "private-events" | "admin";
-  /** "bearer": a signed-in customer; "staff": a signed-in staff member or admin; "admin": an admin only. */
-  auth?: "bearer" | "staff" | "admin";
+  /** "bearer": any signed-in person; "staff": a signed-in staff member or admin (STAFF_ROLES); "admin": an admin only. */
+  auth?: "bearer" | typeof ROLE.staff | typeof ROLE.admin;
   params?: z.ZodMiniType;
   query?: z.ZodMiniType;
   body?: z.ZodMiniType;
@@ -47,7 +49,7 @@ export interface RouteSpec {
   /** The redirect a route answers instead of JSON. */
   redirect?: { status: 303; to: string };
   /** The refusal codes a caller can meet, by status (besides 400 invalid_json, 413 and 500, which any call may answer). */
-  refusals?: Partial<Record<RefusalStatus, readonly string[]>>;
+  refusals?: Partial<Record<RefusalStatus, readonly ErrorCode[]>>;
 }
 
 /** A function declaration (hoisted): the area route files in ./routes/ call it while this module imports them. */

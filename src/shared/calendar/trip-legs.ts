@@ -2,6 +2,7 @@
  * The two calendar files of an order (outbound pick-up and return), from its itinerary: the earliest pick-up at
  * the order's addresses, and the return from the venue. `t` gives the words in the buyer's language.
  */
+import type { Leg } from "../domain/legs";
 import { tripCalendar } from "./ics";
 
 export interface Itinerary {
@@ -10,7 +11,7 @@ export interface Itinerary {
   pickups: { address: string; communeName: string; pickupAt: string }[];
 }
 
-export type LegName = "outbound" | "return";
+export type LegName = Leg;
 type Words = (key: "calendar.outbound.summary" | "calendar.outbound.description" | "calendar.return.summary" | "calendar.return.description", params: Record<string, string>) => string;
 
 /** How long each calendar entry lasts: the ride, roughly. */

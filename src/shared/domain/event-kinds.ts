@@ -1,4 +1,4 @@
-/** The numeric kinds an event carries (storefront spec section 7). */
+/** The numeric kinds an event carries. */
 
 /** 1 mass, 2 private (link-only), 3 alliance. */
 export const EVENT_TYPE = { mass: 1, private: 2, alliance: 3 } as const;

@@ -1,4 +1,4 @@
-/** The payment methods a purchase may name (storefront spec sections 3 and 4). */
+/** The payment methods a purchase may name. */
 export const PAYMENT_CODES = ["webpay", "mercadopago", "transferencia", "prepagado"] as const;
 export type PaymentCode = (typeof PAYMENT_CODES)[number];
 

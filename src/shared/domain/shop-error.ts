@@ -79,6 +79,21 @@ export const SHOP_ERROR_CODES = [
 
 export type ShopErrorCode = (typeof SHOP_ERROR_CODES)[number];
 
+/**
+ * The HTTP layer's own refusals (src/server/http): a body too large or unreadable, a caller without the role,
+ * a country the shop does not serve, a failure of the server itself. Services never throw them.
+ */
+export const HTTP_ERROR_CODES = ["forbidden", "invalid_json", "unsupported_media_type", "payload_too_large", "unknown_country", "internal_error"] as const;
+export type HttpErrorCode = (typeof HTTP_ERROR_CODES)[number];
+
+/** Every code an API refusal may carry: what the contract declares, the client translates and the tests check. */
+export const ERROR_CODES = [...SHOP_ERROR_CODES, ...HTTP_ERROR_CODES] as const;
+export type ErrorCode = ShopErrorCode | HttpErrorCode;
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === "string" && (ERROR_CODES as readonly string[]).includes(value);
+}
+
 export class ShopError extends Error {
   constructor(
     readonly code: ShopErrorCode,

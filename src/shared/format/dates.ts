@@ -1,19 +1,16 @@
 /**
- * Dates as the spec shows them (dd/MM/yyyy, dd-MM-yyyy HH:mm) in the event's own time zone: times are
+ * Dates as the shop shows them (dd/MM/yyyy, dd-MM-yyyy HH:mm) in the event's own time zone: times are
  * stored in UTC and an event at 20:00 in Bogotá reads 20:00 wherever the visitor is.
  */
-import { localeTag, type Locale } from "../locales";
+import { COUNTRY_FACTS, countryFacts } from "../domain/countries";
+import { DEFAULT_COUNTRY, localeTag, type Locale } from "../locales";
 
-export const COUNTRY_TIME_ZONES: Record<string, string> = {
-  CO: "America/Bogota",
-  CL: "America/Santiago",
-  ES: "Europe/Madrid",
-  PE: "America/Lima",
-  MX: "America/Mexico_City",
-};
+/** The home country's zone: the default of every formatter. */
+const HOME_TIME_ZONE = COUNTRY_FACTS[DEFAULT_COUNTRY].timeZone;
 
+/** A country's time zone (src/shared/domain/countries.ts); the home country's for a code the shop does not serve. */
 export function timeZoneOf(countryCode: string | undefined): string {
-  return COUNTRY_TIME_ZONES[countryCode ?? "CO"] ?? "America/Bogota";
+  return (countryFacts(countryCode ?? DEFAULT_COUNTRY) ?? COUNTRY_FACTS[DEFAULT_COUNTRY]).timeZone;
 }
 
 function parts(iso: string, timeZone: string) {
@@ -32,25 +29,25 @@ function parts(iso: string, timeZone: string) {
 }
 
 /** dd/MM/yyyy */
-export function formatDate(iso: string, timeZone = "America/Bogota"): string {
+export function formatDate(iso: string, timeZone = HOME_TIME_ZONE): string {
   const p = parts(iso, timeZone);
   return `${p.day}/${p.month}/${p.year}`;
 }
 
 /** dd-MM-yyyy HH:mm */
-export function formatDateTime(iso: string, timeZone = "America/Bogota"): string {
+export function formatDateTime(iso: string, timeZone = HOME_TIME_ZONE): string {
   const p = parts(iso, timeZone);
   return `${p.day}-${p.month}-${p.year} ${p.hour}:${p.minute}`;
 }
 
 /** HH:mm */
-export function formatTime(iso: string, timeZone = "America/Bogota"): string {
+export function formatTime(iso: string, timeZone = HOME_TIME_ZONE): string {
   const p = parts(iso, timeZone);
   return `${p.hour}:${p.minute}`;
 }
 
 /** Day of the month, month name and weekday in the page's language, for event cards and the venue block. */
-export function dateLabels(iso: string, locale: Locale, timeZone = "America/Bogota") {
+export function dateLabels(iso: string, locale: Locale, timeZone = HOME_TIME_ZONE) {
   const tag = localeTag(locale);
   const date = new Date(iso);
   return {

@@ -1,14 +1,13 @@
 /**
  * Phone numbers as the shop stores and sends them: digits only, the country calling code first
- * ("573001234567"). Inputs default to the page's country (spec: Colombia). Used by sign-up and the
+ * ("573001234567"). Inputs default to the page's country. Used by sign-up and the
  * booking wizard alike.
  */
+import { COUNTRY_FACTS } from "../domain/countries";
+import { DEFAULT_COUNTRY } from "../locales";
 export const CALLING_CODES: { country: string; code: string }[] = [
-  { country: "CO", code: "57" },
-  { country: "CL", code: "56" },
-  { country: "ES", code: "34" },
-  { country: "PE", code: "51" },
-  { country: "MX", code: "52" },
+  // The shop's countries first (src/shared/domain/countries.ts), then the neighbours travellers come from.
+  ...Object.entries(COUNTRY_FACTS).map(([country, facts]) => ({ country, code: facts.phonePrefix })),
   { country: "AR", code: "54" },
   { country: "BR", code: "55" },
   { country: "EC", code: "593" },
@@ -17,7 +16,7 @@ export const CALLING_CODES: { country: string; code: string }[] = [
 ];
 
 export function callingCodeOf(country: string): string {
-  return CALLING_CODES.find((entry) => entry.country === country)?.code ?? "57";
+  return CALLING_CODES.find((entry) => entry.country === country)?.code ?? COUNTRY_FACTS[DEFAULT_COUNTRY].phonePrefix;
 }
 
 /** The choices of a calling-code picker, country names in the page's language. */

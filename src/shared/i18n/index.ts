@@ -1,7 +1,7 @@
 /**
  * Flat dotted message catalogues per locale, assembled from one file per area of the shop; es_CO is the
  * reference every other locale must match, and es_CL, es_ES and es_MX fall back to it for what they do not
- * say differently (define.ts). The spec's message keys (`email_is_required` ...) are keys here.
+ * say differently (define.ts). Message keys the API and forms have always used (`email_is_required` ...) are keys here as they are.
  */
 import { DEFAULT_LOCALE, LOCALES, type Locale } from "../locales";
 import { accountMessages } from "./messages/account";
@@ -11,7 +11,17 @@ import { authMessages } from "./messages/auth";
 import { bookingMessages } from "./messages/booking";
 import { catalogMessages } from "./messages/catalog";
 import { commonMessages } from "./messages/common";
-import { errorMessages } from "./messages/errors";
+import {
+  accountErrorMessages,
+  accountSecurityErrorMessages,
+  adminErrorMessages,
+  authErrorMessages,
+  doorErrorMessages,
+  errorMessages,
+  orderErrorMessages,
+  paymentErrorMessages,
+  staffRunsErrorMessages,
+} from "./messages/errors";
 import { formMessages } from "./messages/forms";
 import { orderMessages } from "./messages/orders";
 import { pagesMessages } from "./messages/pages";
@@ -24,7 +34,7 @@ import { staffRunsMessages } from "./messages/staff-runs";
 import { storefrontMessages } from "./messages/storefront";
 import { tripNoticeMessages } from "./messages/trip-notices";
 
-export const messageAreas = [commonMessages, errorMessages, formMessages, authMessages, accountMessages, storefrontMessages, paymentMessages, catalogMessages, pagesMessages, bookingMessages, orderMessages, purchaseMessages, staffMessages, staffDoorMessages, staffRunsMessages, privateEventMessages, tripNoticeMessages, accountSecurityMessages, adminMessages, adminMenuMessages] as const;
+export const messageAreas = [commonMessages, errorMessages, formMessages, authMessages, accountMessages, storefrontMessages, paymentMessages, catalogMessages, pagesMessages, bookingMessages, orderMessages, purchaseMessages, staffMessages, staffDoorMessages, staffRunsMessages, privateEventMessages, tripNoticeMessages, accountSecurityMessages, adminMessages, adminMenuMessages, authErrorMessages, accountErrorMessages, accountSecurityErrorMessages, orderErrorMessages, paymentErrorMessages, doorErrorMessages, staffRunsErrorMessages, adminErrorMessages] as const;
 
 type Area = (typeof messageAreas)[number];
 type KeysOf<A> = A extends Record<Locale, Record<infer K, string>> ? K : never;

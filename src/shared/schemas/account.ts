@@ -1,5 +1,5 @@
 /**
- * The account area's bodies (account.md sections 3, 5 and 7): profile, frequent friends, frequent
+ * The account area's bodies: profile, frequent friends, frequent
  * addresses. Messages are catalogue keys.
  */
 import * as z from "zod/mini";
@@ -41,7 +41,7 @@ export const FRIEND_PHONE = /^(\+569\d{8}|9\d{8})$/;
 
 export const frequentFriendSchema = z.object({
   fullname: requiredText(120),
-  // A friend may live in any of the shop's countries (the spec's pattern is Chilean; the default country is Colombia).
+  // A friend may live in any of the shop's countries (the default country is Colombia).
   phone: phoneField(FRIEND_PHONE, { anyCountry: true }),
   email: emailField,
 });

@@ -1,5 +1,5 @@
 /**
- * Sign-up, log-in, recovery and reset (storefront spec sections 3 and 5). Messages are the spec's keys
+ * Sign-up, log-in, recovery and reset. Messages are the spec's keys
  * (`email_is_required` ...), catalogue keys in src/shared/i18n/messages/auth.ts.
  */
 import * as z from "zod/mini";
@@ -75,7 +75,7 @@ export const storedPhoneNumber = z.pipe(
   z.transform((digits: string) => toE164(digits, { anyCountry: true, codeFirst: true }) ?? digits),
 );
 
-/** YYYY-MM-DD, a real day, not in the future (spec: future dates disabled) and not before 1900. */
+/** YYYY-MM-DD, a real day, not in the future (future dates are disabled) and not before 1900. */
 export const birthday = z.string({ error: "birthday_is_required" }).check(
   z.trim(),
   z.minLength(1, "birthday_is_required"),
@@ -116,7 +116,7 @@ export type SignUpInput = z.input<typeof signUpSchema>;
 export const recoverySchema = z.object({ email: accountEmail });
 export type Recovery = z.infer<typeof recoverySchema>;
 
-/** POST /shop-api/reset-password?token=: password1 must equal password2 (storefront spec section 5). */
+/** POST /shop-api/reset-password?token=: password1 must equal password2. */
 export const resetPasswordSchema = z
   .object({ password1: password, password2: z.string({ error: "password_is_required" }).check(z.minLength(1, "password_is_required")) })
   .check(z.refine((value) => value.password1 === value.password2, { message: "passwords_must_match", path: ["password2"] }));

@@ -1,5 +1,5 @@
 /**
- * Queries and path parameters of the public catalogue calls (storefront spec section 7). Messages are
+ * Queries and path parameters of the public catalogue calls. Messages are
  * catalogue keys; `country-code` refusals carry `errors.unknown_country`, which the API also uses as its code.
  */
 import * as z from "zod/mini";
@@ -7,7 +7,7 @@ import { COUNTRIES, DEFAULT_COUNTRY } from "../locales";
 import { requiredText } from "./fields";
 import { SEARCH_QUERY_MAX } from "../search-limits";
 
-/** `?country-code=`: case-insensitive, Colombia when missing or empty (spec section 9: default country). */
+/** `?country-code=`: case-insensitive, Colombia when missing or empty. */
 export const countryCodeParam = z.pipe(
   z.transform((value: unknown) =>
     value === undefined || value === "" ? DEFAULT_COUNTRY : typeof value === "string" ? value.trim().toUpperCase() : value,
@@ -55,7 +55,7 @@ export type EventsQuery = z.infer<typeof eventsQuerySchema>;
 
 export const productVariantQuerySchema = z.object({ eventDateId: z.optional(idParam) });
 
-/** The search box: the server is called only for a non-empty query (spec section 5), so blank is refused. */
+/** The search box: the server is called only for a non-empty query, so blank is refused. */
 export const searchQuerySchema = z.extend(countryQuerySchema, { q: requiredText(SEARCH_QUERY_MAX) });
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
 

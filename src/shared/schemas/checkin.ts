@@ -5,8 +5,8 @@
 import * as z from "zod/mini";
 import { databaseId } from "./fields";
 
-export const CHECK_IN_LEGS = ["outbound", "return"] as const;
-export type CheckInLeg = (typeof CHECK_IN_LEGS)[number];
+import { LEGS as CHECK_IN_LEGS, type Leg as CheckInLeg } from "../domain/legs";
+export { CHECK_IN_LEGS, type CheckInLeg };
 
 export const legSchema = z.enum(CHECK_IN_LEGS, { error: "scanner.leg_required" });
 /** The scanned text: a ticket code is about 150 characters; anything far longer is not one. */

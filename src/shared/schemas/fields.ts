@@ -55,7 +55,7 @@ export const databaseId = (message: string, options: { max?: number } = {}) =>
     z.number({ error: message }).check(z.int(message), z.positive(message), z.lte(options.max ?? MAX_DB_ID, message)),
   );
 
-/** dd/MM/yyyy (the spec's payload) or yyyy-mm-dd, read back as yyyy-mm-dd; a real calendar day. */
+/** dd/MM/yyyy or yyyy-mm-dd, read back as yyyy-mm-dd; a real calendar day. */
 export const calendarDay = z.pipe(
   z.pipe(
     z.string({ error: "form.date_required" }).check(z.trim(), z.minLength(1, "form.date_required")),
@@ -73,7 +73,7 @@ function dayFromInput(value: string): string | null {
   return iso;
 }
 
-/** A day that is today or later (storefront spec: past dates disabled). */
+/** A day that is today or later (past dates are disabled). */
 export const upcomingDay = calendarDay.check(z.refine((iso) => iso >= todayIso(), "form.date_past"));
 
 /** yyyy-mm-dd -> dd/MM/yyyy, how forms send dates. */

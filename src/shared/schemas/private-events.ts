@@ -1,6 +1,6 @@
 /**
- * Private events (account.md sections 3, 5 and 7): the request body the server checks, the form the customer
- * fills (the spec's field names), and the two conversions between them. Messages are catalogue keys.
+ * Private events: the request body the server checks, the form the customer
+ * fills, and the two conversions between them. Messages are catalogue keys.
  * The body says dates as the spec sends them ("YYYY/MM/DD HH:mm", the event's local time).
  */
 import * as z from "zod/mini";
@@ -48,7 +48,7 @@ export const MAX_STOPS = 10;
 /** Hours before the event at which seats no guest claimed are released, unless the organiser says otherwise. */
 export const DEFAULT_CLAIM_HOURS = 48;
 
-/** POST /shop-api/request-events and PUT /shop-api/request-events/{id} (account.md section 7). */
+/** POST /shop-api/request-events and PUT /shop-api/request-events/{id}. */
 export const eventRequestSchema = z.object({
   name: required(120),
   startDate: specDateTime("private_events.start_date_required"),
@@ -65,7 +65,7 @@ export const eventRequestSchema = z.object({
 export type EventRequestBody = z.infer<typeof eventRequestSchema>;
 export type EventRequestInput = z.input<typeof eventRequestSchema>;
 
-/** The form's own fields (account.md section 5); the stops are the body's. */
+/** The form's own fields; the stops are the body's. */
 export const privateEventFormSchema = z
   .object({
     eventName: required(120),

@@ -1,5 +1,5 @@
 /**
- * The purchase and its wizard steps (storefront spec sections 2, 3, 5 and 7; account spec section 5).
+ * The purchase and its wizard steps.
  * `purchaseSchema` is the body of POST /shop-api/init-payment exactly as the spec's Purchase row; the step
  * schemas are what the booking wizard validates before it lets a person continue. Messages are catalogue
  * keys (src/shared/i18n/messages/booking.ts).
@@ -26,7 +26,7 @@ export const passengerSchema = z.object({
     z.string({ error: "booking.passenger_email_invalid" }).check(z.trim(), z.maxLength(254, "form.too_long")),
     z.email({ error: "booking.passenger_email_invalid" }),
   ),
-  // At least 8 characters (spec), and a phone: a number of the shop's countries (stored as E.164) or 8-15 digits.
+  // At least 8 characters, and a phone: a number of the shop's countries (stored as E.164) or 8-15 digits.
   phone: z.pipe(
     z
       .string({ error: "booking.passenger_phone_min" })
@@ -86,7 +86,7 @@ export const couponField = z
   .check(z.trim(), z.minLength(1, "booking.coupon_required"), z.maxLength(60, "form.too_long"));
 
 /**
- * POST /shop-api/init-payment (spec section 7, Purchase row): url, eventDateId, provinceId, paymentCode,
+ * POST /shop-api/init-payment: url, eventDateId, provinceId, paymentCode,
  * tickets (placeId, productVariantId, passengers, addresses), discountCode when a discount applies.
  * `url` is the page the purchase was made from; the server only keeps its site prefix (/cl/es ...) to send
  * the buyer back to the right order-detail page after paying, never its host.
@@ -133,7 +133,7 @@ export const paymentStepSchema = z.looseObject({
 });
 export type PaymentStep = z.infer<typeof paymentStepSchema>;
 
-/** The discount-code entry on step 0 (account spec section 5: "Coupon: required"). */
+/** The discount-code entry on step 0 (the coupon field is required). */
 export const discountCodeSchema = z.object({ coupon: couponField });
 export type DiscountCodeForm = z.infer<typeof discountCodeSchema>;
 

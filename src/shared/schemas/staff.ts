@@ -1,6 +1,5 @@
 /**
- * What staff send on event day (account spec section 4: transfers validated by staff; storefront spec section 1:
- * van runs and "the van is arriving" messages). Messages are catalogue keys.
+ * What staff send on event day: transfers they validate, the van runs and the "van is arriving" messages. Messages are catalogue keys.
  */
 import * as z from "zod/mini";
 import { ORDER_STATES } from "../domain/order-states";
@@ -34,8 +33,8 @@ export type RejectTransfer = z.infer<typeof rejectTransferSchema>;
 export const manifestQuerySchema = z.object({ eventDateId: idParam, provinceId: idParam });
 export type ManifestQuery = z.infer<typeof manifestQuerySchema>;
 
-export const LEGS = ["outbound", "return"] as const;
-export type Leg = (typeof LEGS)[number];
+import { LEGS, type Leg } from "../domain/legs";
+export { LEGS, type Leg };
 
 /** POST /shop-api/staff/manifests/next-stop: the van's next stop; its passengers get "arriving in about N minutes". */
 export const nextStopSchema = z.object({

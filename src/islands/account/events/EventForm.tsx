@@ -1,8 +1,8 @@
 /**
- * The private event form (account.md section 5): eventName, placeName, placeAddress, countyId, startDate,
+ * The private event form: eventName, placeName, placeAddress, countyId, startDate,
  * startHour, endHour, invitationMessage (7 rows), additional stops (address, county, time), the picture and the
  * guest list (both required on create), and the hours before the event by which guests claim their seats.
- * Saving sends the request, then the two files with its id, then sends it for review (account.md section 7).
+ * Saving sends the request, then the two files with its id, then sends it for review.
  */
 import { useEffect, useState } from "react";
 import { useFieldArray } from "react-hook-form";

@@ -1,5 +1,5 @@
 /**
- * The Events tab's list view (account.md sections 2, 4 and 8): the create button and four tabs, invited,
+ * The Events tab's list view: the create button and four tabs, invited,
  * active (approved), under review (with saved and rejected) and finished; each list shows its spinner, its rows,
  * 'No es posible cargar su solicitud' when the fetch failed, or `no_events_available` when empty. Someone who has
  * created no private event is told so.

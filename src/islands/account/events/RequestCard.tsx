@@ -1,6 +1,7 @@
 /** One of the owner's requests in a list: picture, name, date, place, state and what can be done with it. */
 import { useState } from "react";
 import { api } from "../../../client/api";
+import { isEditableRequest, REQUEST_STATE } from "../../../shared/domain/request-states";
 import type { EventRequestAnswer, GuestStatus } from "../../../shared/schemas/answers/private-events";
 import { fill } from "../../ui/texts";
 import { shownWhen } from "./dates";
@@ -19,7 +20,7 @@ export function RequestCard({ request, texts, prefix, countryCode, onEdit, onRep
   const [guests, setGuests] = useState<GuestStatus[] | "error" | null>(null);
   const [open, setOpen] = useState(false);
   const when = shownWhen(request, countryCode);
-  const editable = request.state === "saved" || request.state === "under_review";
+  const editable = isEditableRequest(request.state);
 
   function toggleGuests() {
     setOpen(!open);
@@ -42,24 +43,24 @@ export function RequestCard({ request, texts, prefix, countryCode, onEdit, onRep
         <p className="item-detail">
           {request.location} · {request.address}
         </p>
-        {request.state === "rejected" && request.rejectionReason ? <p className="event-reason">{fill(texts["private_events.rejection"], { reason: request.rejectionReason })}</p> : null}
+        {request.state === REQUEST_STATE.rejected && request.rejectionReason ? <p className="event-reason">{fill(texts["private_events.rejection"], { reason: request.rejectionReason })}</p> : null}
         <div className="item-actions">
           {editable ? (
             <button type="button" className="btn btn-small btn-secondary" onClick={() => onEdit(request.id)} aria-label={`${texts["private_events.edit"]}: ${request.name}`}>
               {texts["private_events.edit"]}
             </button>
           ) : null}
-          {request.state === "approved" && request.eventSlug ? (
+          {request.state === REQUEST_STATE.approved && request.eventSlug ? (
             <a className="btn btn-small btn-secondary" href={`${prefix}/event/${request.eventSlug}`}>
               {texts["private_events.view_event"]}
             </a>
           ) : null}
-          {request.state === "approved" || request.state === "finished" ? (
+          {request.state === REQUEST_STATE.approved || request.state === REQUEST_STATE.finished ? (
             <button type="button" className="btn btn-small btn-ghost" aria-expanded={open} aria-controls={`guests-${request.id}`} onClick={toggleGuests}>
               {open ? texts["private_events.hide_guests"] : texts["private_events.show_guests"]}
             </button>
           ) : null}
-          {request.state === "finished" ? (
+          {request.state === REQUEST_STATE.finished ? (
             <button type="button" className="btn btn-small btn-primary" onClick={() => onRepeat(request.id)} aria-label={`${texts["private_events.repeat"]}: ${request.name}`}>
               {texts["private_events.repeat"]}
             </button>

@@ -1,4 +1,4 @@
-/** The additional stops (account.md section 5): address, county and time each; all three or the spec's message. */
+/** The additional stops: address, county and time each; all three or the spec's message. */
 import type { ReactNode } from "react";
 import type { UseFieldArrayReturn, UseFormReturn } from "react-hook-form";
 import type { PrivateEventForm, PrivateEventFormValues } from "../../../shared/schemas/private-events";

@@ -1,4 +1,4 @@
-/** The four lists of the Events tab (account.md section 4), loaded together so the tab can tell "none created yet". */
+/** The four lists of the Events tab, loaded together so the tab can tell "none created yet". */
 import { useCallback, useEffect, useState } from "react";
 import { api } from "../../../client/api";
 import type { EventRequestAnswer, InvitedEvent } from "../../../shared/schemas/answers/private-events";
@@ -23,7 +23,7 @@ export function useRequestLists() {
       .catch(() => setLists((now) => ({ ...now, invited: "error" })));
     for (const name of ["active", "review", "finished"] as const) {
       api("GET /shop-api/event-requests", { query: { state: STATE_OF[name] } })
-        // A `{ message }` answer means the list is empty (account.md section 7).
+        // A `{ message }` answer means the list is empty.
         .then((answer) => setLists((now) => ({ ...now, [name]: Array.isArray(answer) ? answer : [] })))
         .catch(() => setLists((now) => ({ ...now, [name]: "error" })));
     }

@@ -1,7 +1,8 @@
 /**
- * The purchase list's detail icon (account spec section 2): a button that opens the detail, or, for a
+ * The purchase list's detail icon: a button that opens the detail, or, for a
  * cancelled purchase, a gray icon that opens nothing.
  */
+import { ORDER_STATE } from "../../../shared/domain/order-states";
 import { iconSvg } from "../../../components/ui/icons";
 import { fill } from "../../ui/texts";
 import type { PurchaseTexts } from "./texts";
@@ -16,7 +17,7 @@ interface Props {
 const ICON = iconSvg("ticket", 22);
 
 export function DetailCell({ orderId, state, texts, onOpen }: Props) {
-  if (state === "cancelled") {
+  if (state === ORDER_STATE.cancelled) {
     return (
       <span className="purchase-open is-disabled" role="img" aria-label={texts["purchase.no_detail"]} dangerouslySetInnerHTML={{ __html: ICON }} />
     );

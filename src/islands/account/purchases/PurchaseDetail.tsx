@@ -1,5 +1,5 @@
 /**
- * A purchase opened from the account's payments tab (account spec sections 2 to 4): a return link, the order's
+ * A purchase opened from the account's payments tab: a return link, the order's
  * date, state and total, the ticket QR code once paid, and the tickets as collapsible panels (the first open)
  * with passengers, addresses, price and discount price.
  */

@@ -1,6 +1,6 @@
 /**
  * The trip around a purchase: estimated pick-up times and the return's departure with a calendar file for each
- * leg (storefront spec section 1), and the ticket QR code full screen for the van door, with a brightness hint.
+ * leg, and the ticket QR code full screen for the van door, with a brightness hint.
  */
 import { useEffect, useRef, useState } from "react";
 import { calendarDataUrl } from "../../../shared/calendar/ics";

@@ -1,7 +1,8 @@
 /** The audit log for admins: who changed which row when, and, opened, each field's value before and after. */
 import { Fragment, useState } from "react";
 import type { AdminAuditItem } from "../../../shared/schemas/admin/audit";
-import { localeTag, type Locale } from "../../../shared/locales";
+import { formatDateTime, timeZoneOf } from "../../../shared/format/dates";
+import { DEFAULT_COUNTRY, type Locale } from "../../../shared/locales";
 import { DataTable, type TableColumn } from "./DataTable";
 import { useServerList } from "./list-state";
 import { Pager, SearchBox } from "./list-parts";
@@ -18,13 +19,15 @@ export function changedFields(before: unknown, after: unknown): { key: string; b
     .map((key) => ({ key, before: show(left[key]), after: show(right[key]) }));
 }
 
-export function AuditList({ texts, locale }: { texts: AdminTexts; locale: Locale }) {
+/** A change belongs to no event: it reads in the shop's home country's zone, like the staff's order lists. */
+const AUDIT_TIME_ZONE = timeZoneOf(DEFAULT_COUNTRY);
+
+export function AuditList({ texts }: { texts: AdminTexts; locale: Locale }) {
   const list = useServerList<AdminAuditItem>("audit", { key: "createdAt", dir: "desc" });
   const [typed, setTyped] = useState("");
   const [open, setOpen] = useState<number | null>(null);
-  const when = new Intl.DateTimeFormat(localeTag(locale), { dateStyle: "medium", timeStyle: "medium" });
   const columns: TableColumn<AdminAuditItem>[] = [
-    { key: "createdAt", header: texts["admin.field.when"], sort: "createdAt", cell: (row) => <time dateTime={row.createdAt}>{when.format(new Date(row.createdAt))}</time> },
+    { key: "createdAt", header: texts["admin.field.when"], sort: "createdAt", cell: (row) => <time dateTime={row.createdAt}>{formatDateTime(row.createdAt, AUDIT_TIME_ZONE)}</time> },
     { key: "userEmail", header: texts["admin.field.who"], sort: "userEmail", cell: (row) => row.userEmail },
     { key: "action", header: texts["admin.field.action"], cell: (row) => texts[`admin.action.${row.action}`] },
     { key: "resource", header: texts["admin.field.resource"], sort: "resource", cell: (row) => `${texts[`admin.resource.${row.resource}` as AdminKey] ?? row.resource} #${row.resourceId}` },

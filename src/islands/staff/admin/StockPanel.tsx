@@ -2,10 +2,11 @@
 import { useEffect, useState } from "react";
 import { api } from "../../../client/api";
 import type { VariantStock } from "../../../shared/schemas/admin/catalogue";
-import { localeTag, type Locale } from "../../../shared/locales";
+import { formatDateTime } from "../../../shared/format/dates";
+import type { Locale } from "../../../shared/locales";
 import type { AdminTexts } from "./texts";
 
-export function StockPanel({ id, texts, locale }: { id: number; texts: AdminTexts; locale: Locale }) {
+export function StockPanel({ id, texts }: { id: number; texts: AdminTexts; locale: Locale }) {
   const [stock, setStock] = useState<VariantStock | null>(null);
   useEffect(() => {
     let live = true;
@@ -17,7 +18,6 @@ export function StockPanel({ id, texts, locale }: { id: number; texts: AdminText
     };
   }, [id]);
   if (!stock) return null;
-  const when = new Intl.DateTimeFormat(localeTag(locale), { dateStyle: "medium", timeStyle: "short" });
   return (
     <section className="admin-stock" aria-labelledby="admin-stock-title">
       <h3 id="admin-stock-title">{texts["admin.stock.title"]}</h3>
@@ -42,7 +42,7 @@ export function StockPanel({ id, texts, locale }: { id: number; texts: AdminText
           <tbody>
             {stock.dates.map((date) => (
               <tr key={date.eventDateId}>
-                <td data-label={texts["admin.field.date"]}>{when.format(new Date(date.startDate))}</td>
+                <td data-label={texts["admin.field.date"]}>{formatDateTime(date.startDate, stock.timeZone)}</td>
                 <td data-label={texts["admin.stock.sold"]} className="num">
                   {date.sold}
                 </td>

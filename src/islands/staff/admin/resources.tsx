@@ -2,6 +2,9 @@
  * Every back-office screen as a declaration: the list's columns and the form's fields over the resource's shared
  * schema (src/shared/schemas/admin), which the form validates with before the server validates with it again.
  */
+import { formatDateTime, timeZoneOf } from "../../../shared/format/dates";
+import { formatPrice } from "../../../shared/format/money";
+import { EVENT_TYPE, PAYMENT_TYPE, PERIODICITY_TYPE } from "../../../shared/domain/event-kinds";
 import { COUNTRIES, LOCALES } from "../../../shared/locales";
 import { PAYMENT_CODES } from "../../../shared/domain/payment-codes";
 import { adminEventSchema } from "../../../shared/schemas/admin/events";
@@ -20,10 +23,9 @@ import type { AdminKey } from "./texts";
 
 const text = (row: Row, key: string) => String(row[key] ?? "");
 const yesNo = (value: unknown, { texts }: CellContext) => (value ? texts["admin.yes"] : texts["admin.no"]);
-const when = (value: unknown, { locale }: CellContext) =>
-  typeof value === "string" ? new Intl.DateTimeFormat(locale.replace("_", "-"), { dateStyle: "medium", timeStyle: "short" }).format(new Date(value)) : "—";
-const money = (amount: unknown, currency: unknown, { locale }: CellContext) =>
-  new Intl.NumberFormat(locale.replace("_", "-"), { style: "currency", currency: String(currency), maximumFractionDigits: 0 }).format(Number(amount));
+/** An instant in its event's country's time zone, as the rest of the shop shows it. */
+const when = (value: unknown, countryCode: unknown) => (typeof value === "string" ? formatDateTime(value, timeZoneOf(String(countryCode))) : "—");
+const money = (amount: unknown, currency: unknown, { locale }: CellContext) => formatPrice(Number(amount), String(currency), locale);
 
 const emptyTranslations = (keys: string[]) => Object.fromEntries(LOCALES.map((locale) => [locale, Object.fromEntries(keys.map((key) => [key, ""]))]));
 
@@ -50,7 +52,7 @@ const events: ResourceDecl = {
     { key: "slug", label: "admin.field.slug", sort: "slug" },
     { key: "type", label: "admin.field.type", sort: "type", cell: (row, { texts }) => texts[`admin.type.${row.type}` as AdminKey] },
     { key: "countryCode", label: "admin.field.country", sort: "countryCode" },
-    { key: "startDate", label: "admin.field.first_date", sort: "startDate", cell: (row, context) => when(row.startDate, context) },
+    { key: "startDate", label: "admin.field.first_date", sort: "startDate", cell: (row) => when(row.startDate, row.countryCode) },
     { key: "published", label: "admin.field.published", cell: (row, context) => yesNo(row.published, context) },
     { key: "cancelled", label: "admin.field.cancelled", cell: (row, context) => yesNo(row.cancelled, context) },
   ],
@@ -58,11 +60,11 @@ const events: ResourceDecl = {
   schema: adminEventSchema,
   fields: [
     { kind: "text", name: "slug", label: "admin.field.slug", hint: "admin.field.slug_hint", maxLength: 120 },
-    { kind: "select", name: "type", label: "admin.field.type", options: [1, 2, 3], numeric: true, optionLabel: (value) => `admin.type.${value}` as AdminKey },
+    { kind: "select", name: "type", label: "admin.field.type", options: Object.values(EVENT_TYPE), numeric: true, optionLabel: (value) => `admin.type.${value}` as AdminKey },
     { kind: "country", name: "countryCode", label: "admin.field.country" },
     { kind: "ref", name: "placeId", label: "admin.field.place", resource: "places", optionLabel: (item) => `${text(item, "name")} (${text(item, "countryCode")})` },
-    { kind: "select", name: "periodicityType", label: "admin.field.periodicity", options: [1, 2, 3], numeric: true, optionLabel: (value) => `admin.periodicity.${value}` as AdminKey },
-    { kind: "select", name: "paymentType", label: "admin.field.payment_type", options: [1, 2], numeric: true, optionLabel: (value) => `admin.payment_type.${value}` as AdminKey },
+    { kind: "select", name: "periodicityType", label: "admin.field.periodicity", options: Object.values(PERIODICITY_TYPE), numeric: true, optionLabel: (value) => `admin.periodicity.${value}` as AdminKey },
+    { kind: "select", name: "paymentType", label: "admin.field.payment_type", options: Object.values(PAYMENT_TYPE), numeric: true, optionLabel: (value) => `admin.payment_type.${value}` as AdminKey },
     {
       kind: "rows",
       name: "dates",
@@ -98,10 +100,10 @@ const events: ResourceDecl = {
   ],
   empty: () => ({
     slug: "",
-    type: 1,
+    type: EVENT_TYPE.mass,
     countryCode: "CO",
-    periodicityType: 1,
-    paymentType: 1,
+    periodicityType: PERIODICITY_TYPE.fixed,
+    paymentType: PAYMENT_TYPE.traveller,
     placeId: null,
     dates: [{ startDate: "" }],
     endDate: "",
@@ -186,7 +188,7 @@ const discounts: ResourceDecl = {
     { key: "code", label: "admin.field.code", sort: "code" },
     { key: "eventName", label: "admin.field.event", sort: "event" },
     { key: "variation", label: "admin.field.variation", cell: (row) => `${Math.round(Number(row.variation) * 100)} %` },
-    { key: "validUntil", label: "admin.field.valid_until", sort: "validUntil", cell: (row, context) => when(row.validUntil, context) },
+    { key: "validUntil", label: "admin.field.valid_until", sort: "validUntil", cell: (row) => when(row.validUntil, row.countryCode) },
     { key: "timesUsed", label: "admin.field.times_used", sort: "timesUsed", cell: (row) => `${row.timesUsed}${row.usageLimit ? ` / ${row.usageLimit}` : ""}` },
   ],
   rowLabel: (row) => text(row, "code"),

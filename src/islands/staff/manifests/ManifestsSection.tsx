@@ -1,9 +1,10 @@
 /**
- * Van runs for event day (storefront spec section 1): staff pick an event date and a province and get the runs,
+ * Van runs for event day: staff pick an event date and a province and get the runs,
  * each stop in pick-up order with its estimated time and its passengers (phone, paid / pending, boarded, told).
  * "Next stop" texts the stop's passengers that the van arrives in about N minutes. The browser's print gives
  * one sheet per run; the CSV goes to a spreadsheet.
  */
+import { LEG } from "../../../shared/domain/legs";
 import { useEffect, useState } from "react";
 import { api, ApiFailure } from "../../../client/api";
 import { formatDateTime, formatTime } from "../../../shared/format/dates";
@@ -22,7 +23,7 @@ export default function ManifestsSection({ texts, locale }: SectionProps) {
   const [dateId, setDateId] = useState<number | null>(null);
   const [provinceId, setProvinceId] = useState<number | null>(null);
   const [manifest, setManifest] = useState<Manifest | null>(null);
-  const [leg, setLeg] = useState<Leg>("outbound");
+  const [leg, setLeg] = useState<Leg>(LEG.outbound);
   const [minutes, setMinutes] = useState(10);
   const [version, setVersion] = useState(0);
 
@@ -109,8 +110,8 @@ export default function ManifestsSection({ texts, locale }: SectionProps) {
           <label className="run-notify">
             {texts["manifests.leg"]}
             <select value={leg} onChange={(event) => setLeg(event.target.value as Leg)}>
-              <option value="outbound">{texts["manifests.leg.outbound"]}</option>
-              <option value="return">{texts["manifests.leg.return"]}</option>
+              <option value={LEG.outbound}>{texts["manifests.leg.outbound"]}</option>
+              <option value={LEG.return}>{texts["manifests.leg.return"]}</option>
             </select>
           </label>
           <label className="run-notify">

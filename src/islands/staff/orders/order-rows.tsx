@@ -1,28 +1,19 @@
-/** Pieces the staff's order tables share: the state chip in the spec's colours, money and dates as shown elsewhere. */
-import { stateLook } from "../../../shared/domain/order-states";
-import { formatDateTime } from "../../../shared/format/dates";
+/** Pieces the staff's order tables share: the state chip in the account's state colours, money and dates as shown elsewhere. */
+import { isOrderState, stateLabel, stateLook } from "../../../shared/domain/order-states";
+import { formatDateTime, timeZoneOf } from "../../../shared/format/dates";
 import { formatPrice } from "../../../shared/format/money";
 import { isLocale, type Locale } from "../../../shared/locales";
 import type { StaffTexts } from "../texts";
 
-const STATE_LABEL = {
-  awaiting_payment: "orders.state.awaiting_payment",
-  awaiting_transfer_payment: "orders.state.awaiting_transfer_payment",
-  paid: "orders.state.paid",
-  cancelled: "orders.state.cancelled",
-  expired: "orders.state.expired",
-} as const;
-
-/** account.md section 4's colours (both awaiting states yellow, paid green, cancelled red, others dark green), with the exact state named for staff. */
+/** The account's state colours (both awaiting states yellow, paid green, cancelled red, others dark green), with the exact state named for staff. */
 export function StateChip({ state, texts }: { state: string; texts: StaffTexts }) {
-  const label = STATE_LABEL[state as keyof typeof STATE_LABEL];
-  return <span className={`state-chip state-${stateLook(state).tone}`}>{label ? texts[label] : state}</span>;
+  return <span className={`state-chip state-${stateLook(state).tone}`}>{isOrderState(state) ? texts[stateLabel(state)] : state}</span>;
 }
 
 export function money(amount: number, currency: string, locale: Locale | string): string {
   return formatPrice(amount, currency, isLocale(locale) ? locale : "es_CO");
 }
 
-export function when(iso: string | null, timeZone = "America/Bogota"): string {
+export function when(iso: string | null, timeZone = timeZoneOf(undefined)): string {
   return iso ? formatDateTime(iso, timeZone) : "";
 }

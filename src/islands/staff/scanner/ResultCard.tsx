@@ -1,4 +1,5 @@
 /** The result screen after "validate": who travels, on which ride and leg; amber when the leg was already scanned. */
+import { LEG } from "../../../shared/domain/legs";
 import { useEffect, useRef } from "react";
 import { formatDateTime } from "../../../shared/format/dates";
 import { fill } from "../../ui/texts";
@@ -25,7 +26,7 @@ export function ResultCard({ result, texts, timeZone, onNext }: Props) {
   const { holder } = result;
   const rows: [string, string][] = [
     [texts["scanner.result.order"], `#${result.orderId}`],
-    [texts["scanner.result.leg"], texts[result.leg === "outbound" ? "scanner.leg.outbound" : "scanner.leg.return"]],
+    [texts["scanner.result.leg"], texts[result.leg === LEG.outbound ? "scanner.leg.outbound" : "scanner.leg.return"]],
   ];
   if (holder) {
     rows.push(

@@ -1,10 +1,11 @@
 /**
- * The van door's ticket scanner (storefront spec sections 2-5, 8, 9): waiting for a scan, the scan result stored,
+ * The van door's ticket scanner: waiting for a scan, the scan result stored,
  * "validate" makes the check, the result screen, "Escanear otro código" back to waiting. Codes come from the
  * camera, typed or pasted text, or a photo. Scanned data without orderId or a refused check shows the
  * "EVENTO INVALIDO" toast for 4 s with the reason. Without network the door checks signatures itself
  * (door-check.ts) and keeps the scans for the sync when the network is back.
  */
+import { LEG, LEGS } from "../../../shared/domain/legs";
 import { useCallback, useEffect, useId, useRef, useState, type SyntheticEvent } from "react";
 import { api } from "../../../client/api";
 import { timeZoneOf } from "../../../shared/format/dates";
@@ -25,7 +26,7 @@ import "./scanner.css";
 type Phase = { name: "waiting" } | { name: "scanned" | "checking"; qr: string; orderId: number } | { name: "result"; result: DoorResult };
 
 const LEG_KEY = "rodamos.door.leg";
-const storedLeg = (): CheckInLeg => (localStorage.getItem(LEG_KEY) === "return" ? "return" : "outbound");
+const storedLeg = (): CheckInLeg => (localStorage.getItem(LEG_KEY) === LEG.return ? LEG.return : LEG.outbound);
 
 export default function ScannerSection({ texts, me }: SectionProps) {
   const ids = { typed: useId(), typedError: useId(), photo: useId(), photoReader: `door-photo-${useId().replace(/[^a-zA-Z0-9]/g, "")}` };
@@ -140,10 +141,10 @@ export default function ScannerSection({ texts, me }: SectionProps) {
 
       <fieldset className="door-legs">
         <legend>{texts["scanner.leg.label"]}</legend>
-        {(["outbound", "return"] as const).map((value) => (
+        {LEGS.map((value) => (
           <label key={value} className="door-leg">
             <input type="radio" name="door-leg" value={value} checked={leg === value} onChange={() => chooseLeg(value)} />
-            <span>{texts[value === "outbound" ? "scanner.leg.outbound" : "scanner.leg.return"]}</span>
+            <span>{texts[value === LEG.outbound ? "scanner.leg.outbound" : "scanner.leg.return"]}</span>
           </label>
         ))}
       </fieldset>

@@ -1,10 +1,11 @@
 /**
- * Transfers to validate (account spec section 4: "validated by staff within 24 hours, after which an email
- * confirms receipt"): the orders awaiting a bank transfer, oldest first, each with the hours left of the promise;
+ * Transfers to validate (the shop promises buyers that staff validate a transfer within 24 hours, after which a
+ * mail confirms receipt): the orders awaiting a bank transfer, oldest first, each with the hours left of the promise;
  * staff confirm the payment or reject it with a reason the buyer is mailed.
  */
 import { useCallback, useEffect, useState } from "react";
 import { api, ApiFailure } from "../../../client/api";
+import { ORDER_STATE } from "../../../shared/domain/order-states";
 import type { StaffOrder } from "../../../shared/schemas/answers/staff-runs";
 import { showToast } from "../../../stores/toasts";
 import { fill } from "../../ui/texts";
@@ -23,7 +24,7 @@ export default function TransfersSection({ texts, locale }: SectionProps) {
 
   const refresh = useCallback(() => {
     api("GET /shop-api/staff/orders", {
-      query: { state: "awaiting_transfer_payment", pageSize: 100 },
+      query: { state: ORDER_STATE.awaiting_transfer_payment, pageSize: 100 },
     })
       .then((page) => {
         setItems(page.items);

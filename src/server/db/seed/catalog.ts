@@ -2,6 +2,7 @@
  * Writes the demo catalogue: venues, events with their calendar rows, extra stops, categories and
  * subcategories per province, discount codes, landing content and payment methods.
  */
+import { COUNTRY_FACTS } from "../../../shared/domain/countries";
 import type { CountryCode, Locale } from "../../../shared/locales";
 import type { Db } from "../client";
 import {
@@ -30,14 +31,6 @@ import { inLocale, localize } from "./text";
 import { HOUR_MS, localDateTime } from "./time";
 
 export const DEMO_EVENTS: EventSeed[] = [...COLOMBIA_EVENTS, ...WORLD_EVENTS];
-
-const TIME_ZONES: Record<CountryCode, string> = {
-  CO: "America/Bogota",
-  CL: "America/Santiago",
-  ES: "Europe/Madrid",
-  PE: "America/Lima",
-  MX: "America/Mexico_City",
-};
 
 /** Closing words of every event description: what the ticket includes. */
 const INCLUDED: Record<Locale, string> = {
@@ -92,7 +85,7 @@ async function seedPlaces(db: Db, geo: GeographyIds): Promise<Map<string, { id: 
 }
 
 async function seedEvent(db: Db, seed: EventSeed, placeId: number, geo: GeographyIds, now: Date) {
-  const timeZone = TIME_ZONES[seed.country];
+  const timeZone = COUNTRY_FACTS[seed.country].timeZone;
   const { start, end, dates } = calendar(seed.when, now, timeZone);
   const [event] = await db
     .insert(events)
@@ -138,7 +131,7 @@ async function seedEvent(db: Db, seed: EventSeed, placeId: number, geo: Geograph
         const template = CATEGORY_TEMPLATES[kind];
         return {
           eventId,
-          // The first listed kind gets priority = number of categories: the recommended one (spec section 9).
+          // The first listed kind gets priority = number of categories: the recommended one.
           priority: kinds.length - index,
           translations: localize((locale) => ({
             name: inLocale(template.name, locale),
@@ -198,7 +191,7 @@ export async function seedCatalog(db: Db, geo: GeographyIds, now: Date) {
   }
 
   const dayAt = (offset: number | undefined, hhmm: string) =>
-    offset === undefined ? null : localDateTime(now, TIME_ZONES.CO, offset, hhmm);
+    offset === undefined ? null : localDateTime(now, COUNTRY_FACTS.CO.timeZone, offset, hhmm);
   for (const discount of DISCOUNTS) {
     const event = seeded.get(discount.event);
     if (!event) throw new Error(`Demo data: discount for unknown event ${discount.event}`);

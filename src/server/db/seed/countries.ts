@@ -1,4 +1,5 @@
 /** Countries, locales and channels: the geography every other demo row hangs from. */
+import { COUNTRY_FACTS } from "../../../shared/domain/countries";
 import { COUNTRY_LOCALES, LOCALES, type CountryCode, type Locale } from "../../../shared/locales";
 import type { Db } from "../client";
 import { channels, countries, countryLocales, locales } from "../schema";
@@ -12,20 +13,14 @@ const LOCALE_NAMES: Record<Locale, string> = {
   pt_BR: "Português (Brasil)",
 };
 
-const COUNTRY_ROWS: {
-  code: CountryCode;
-  name: string;
-  currency: string;
-  currencyDecimals: number;
-  phonePrefix: string;
-  rutLabel: string;
-}[] = [
-  { code: "CO", name: "Colombia", currency: "COP", currencyDecimals: 0, phonePrefix: "57", rutLabel: "Cédula" },
-  { code: "CL", name: "Chile", currency: "CLP", currencyDecimals: 0, phonePrefix: "56", rutLabel: "RUT" },
-  { code: "ES", name: "España", currency: "EUR", currencyDecimals: 2, phonePrefix: "34", rutLabel: "DNI / Pasaporte" },
-  { code: "PE", name: "Perú", currency: "PEN", currencyDecimals: 2, phonePrefix: "51", rutLabel: "DNI" },
-  { code: "MX", name: "México", currency: "MXN", currencyDecimals: 2, phonePrefix: "52", rutLabel: "CURP / Pasaporte" },
-];
+const COUNTRY_ROWS = (Object.entries(COUNTRY_FACTS) as [CountryCode, (typeof COUNTRY_FACTS)[CountryCode]][]).map(([code, facts]) => ({
+  code,
+  name: facts.name,
+  currency: facts.currency,
+  currencyDecimals: facts.currencyDecimals,
+  phonePrefix: facts.phonePrefix,
+  rutLabel: facts.idLabel,
+}));
 
 /** Hosts the shop answers on; `/channels/{host}` tells a first-time visitor's country and language. */
 const CHANNEL_ROWS: { host: string; countryCode: CountryCode }[] = [

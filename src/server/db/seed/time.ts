@@ -2,6 +2,7 @@
  * Demo dates are relative to the day the seed runs, in the event's own time zone, so the catalogue
  * stays upcoming and "20:00 in Bogotá" is stored as the right UTC instant.
  */
+import { dayInZone } from "../../../shared/format/today";
 
 /** Minutes the zone is ahead of UTC at the given instant (Bogotá: -300). */
 function zoneOffsetMinutes(instant: Date, timeZone: string): number {
@@ -25,10 +26,7 @@ function zoneOffsetMinutes(instant: Date, timeZone: string): number {
 
 /** The calendar day (y, m, d) it is in `timeZone` at `now`. */
 function localDay(now: Date, timeZone: string): [number, number, number] {
-  const [y, m, d] = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" })
-    .format(now)
-    .split("-")
-    .map(Number);
+  const [y, m, d] = dayInZone(now, timeZone).split("-").map(Number);
   return [y!, m!, d!];
 }
 

@@ -4,6 +4,7 @@
  * catalogue. Demo passwords are
  * for the embedded demo database only.
  */
+import { ROLE } from "../../../shared/domain/roles";
 import { and, eq } from "drizzle-orm";
 import { hashPassword } from "../../auth/passwords";
 import type { Db } from "../client";
@@ -39,7 +40,7 @@ export async function seedUsers(db: Db, now: Date) {
       countryCode: "CO",
       localeCode: "es_CO",
       verifiedAt: now,
-      role: "customer",
+      role: ROLE.customer,
     })
     .returning({ id: users.id });
   await db.insert(users).values({
@@ -53,7 +54,7 @@ export async function seedUsers(db: Db, now: Date) {
     countryCode: "CO",
     localeCode: "es_CO",
     verifiedAt: now,
-    role: "staff",
+    role: ROLE.staff,
   });
   await db.insert(users).values({
     email: DEMO_ACCOUNTS.admin.email,
@@ -66,7 +67,7 @@ export async function seedUsers(db: Db, now: Date) {
     countryCode: "CO",
     localeCode: "es_CO",
     verifiedAt: now,
-    role: "admin",
+    role: ROLE.admin,
   });
 
   await db.insert(frequentFriends).values({

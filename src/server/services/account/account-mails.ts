@@ -2,6 +2,7 @@
 import { translate } from "../../../shared/i18n";
 import type { MessageKey } from "../../../shared/i18n";
 import { sitePrefix, type CountryCode, type Locale } from "../../../shared/locales";
+import { escapeHtml, mailButton, mailLinkText, mailShell } from "../../mail/mail-html";
 import type { MailMessage } from "../../mail/mailer";
 
 export interface MailRecipient {
@@ -9,10 +10,6 @@ export interface MailRecipient {
   firstName: string;
   countryCode: string;
   localeCode: string;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
 }
 
 /** The page a link opens, under the user's own site prefix (e.g. /cl/es-cl/verify-account/...). */
@@ -34,28 +31,18 @@ function compose(user: MailRecipient, kind: LinkMail | "email_changed", link: st
   const action = link ? ["", `${button}: ${link}`] : [];
   const text = [greeting, "", body, ...action, "", expiry, "", "--", t("mail.footer")].join("\n");
   const e = escapeHtml;
-  const html = `<!doctype html>
-<html lang="${locale.replace("_", "-")}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${e(subject)}</title></head>
-<body style="margin:0;padding:0;background:#f4f4f5;font-family:Arial,Helvetica,sans-serif;color:#1d1d1f">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f4f5;padding:24px 0"><tr><td align="center">
-<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;width:100%;background:#ffffff;border-radius:12px;overflow:hidden">
-<tr><td style="background:#c2410c;padding:20px 28px;color:#ffffff;font-size:22px;font-weight:bold">Rodamos</td></tr>
-<tr><td style="padding:28px;font-size:16px;line-height:1.5">
-<p style="margin:0 0 16px">${e(greeting)}</p>
+  const inner = `<p style="margin:0 0 16px">${e(greeting)}</p>
 <p style="margin:0 0 24px">${e(body)}</p>
 ${link ? linkBlock(link, button, t("mail.link_hint")) : ""}
-<p style="margin:0;font-size:14px;color:#555">${e(expiry)}</p>
-</td></tr>
-<tr><td style="padding:16px 28px;background:#fafafa;font-size:12px;color:#666">${e(t("mail.footer"))}</td></tr>
-</table></td></tr></table></body></html>`;
+<p style="margin:0;font-size:14px;color:#555">${e(expiry)}</p>`;
+  const html = mailShell(locale, subject, inner, t("mail.footer"));
   return { to: user.email, subject, text, html, links: link ? [link] : [] };
 }
 
 function linkBlock(link: string, button: string, hint: string): string {
-  const e = escapeHtml;
-  return `<p style="margin:0 0 24px"><a href="${e(link)}" style="display:inline-block;background:#c2410c;color:#ffffff;text-decoration:none;font-weight:bold;padding:12px 24px;border-radius:8px">${e(button)}</a></p>
-<p style="margin:0 0 8px;font-size:14px;color:#555">${e(hint)}</p>
-<p style="margin:0 0 24px;font-size:14px;word-break:break-all"><a href="${e(link)}" style="color:#b34700">${e(link)}</a></p>`;
+  return `${mailButton(link, button)}
+<p style="margin:0 0 8px;font-size:14px;color:#555">${escapeHtml(hint)}</p>
+${mailLinkText(link)}`;
 }
 
 export function verificationMail(user: MailRecipient, link: string): MailMessage {

@@ -1,5 +1,5 @@
 /**
- * Frequent addresses (account.md sections 3, 5, 7). At most one is the person's own (`myAddress`): marking
+ * Frequent addresses. At most one is the person's own (`myAddress`): marking
  * one unmarks the others in the same transaction. Another person's address is simply not found (404).
  */
 import { and, asc, eq, ne } from "drizzle-orm";

@@ -1,5 +1,5 @@
 /**
- * Frequent friends (account.md sections 3, 5, 7). Every query names the owner: another person's friend is
+ * Frequent friends. Every query names the owner: another person's friend is
  * simply not found (404), never read or changed.
  */
 import { and, asc, eq } from "drizzle-orm";

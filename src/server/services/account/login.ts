@@ -1,5 +1,5 @@
 /**
- * Log-in (storefront spec section 7: POST /shop-api/login answers a token). Wrong email and wrong password
+ * Log-in (POST /shop-api/login answers a token). Wrong email and wrong password
  * get the same answer (login_error) and take the same time; an unverified account is told to verify only
  * once its password was right. Failures lock an account+address pair and an address; an account as a whole is
  * only slowed by a growing delay, so strangers cannot lock its owner out (docs/decisions.md).

@@ -1,5 +1,5 @@
 /**
- * GET /shop-api/payment-history (account.md sections 3, 7): the caller's orders, newest first, with the
+ * GET /shop-api/payment-history: the caller's orders, newest first, with the
  * event's name per language. Dates are UTC ISO strings; the page shows them DD-MM-YYYY HH:mm.
  */
 import { desc, eq } from "drizzle-orm";

@@ -1,6 +1,6 @@
 /**
- * The caller's profile (account.md sections 3 and 7: GET/PUT /shop-api/me). GET also carries the frequent
- * friends and addresses, which the booking wizard offers (storefront spec section 3, "User").
+ * The caller's profile (GET/PUT /shop-api/me). GET also carries the frequent
+ * friends and addresses, which the booking wizard offers.
  */
 import { eq } from "drizzle-orm";
 import type { Profile } from "../../../shared/schemas/account";
@@ -33,7 +33,7 @@ export async function getProfile(db: Db, userId: number) {
 export type ProfileAnswer = Awaited<ReturnType<typeof getProfile>>;
 
 /**
- * Saves the profile. The body carries the email (spec), but it must be the current one: the sign-in email changes
+ * Saves the profile. The body carries the email, but it must be the current one: the sign-in email changes
  * only through the confirmed flow (sessions.ts), never by a plain save that a borrowed session could make.
  */
 export async function updateProfile(db: Db, userId: number, input: Profile) {

@@ -1,5 +1,5 @@
 /**
- * Account recovery (storefront spec sections 2, 5, 7, 8): POST /shop-api/recovery mails a link to
+ * Account recovery: POST /shop-api/recovery mails a link to
  * /recovery-account/{token}; POST /shop-api/reset-password?token= sets the new password. An unknown email
  * is told so, as the spec's message requires. Recovery is limited per IP and per account.
  */

@@ -1,8 +1,9 @@
 /**
- * Sign-up and verification (storefront spec sections 2, 3, 7, 8; issue 3). A new customer starts
+ * Sign-up and verification. A new customer starts
  * unverified and receives a link to /verify-account/{token}; until it is opened the account cannot log in
  * (docs/decisions.md), and a new link can be asked for.
  */
+import { ROLE } from "../../../shared/domain/roles";
 import { eq } from "drizzle-orm";
 import type { SignUp } from "../../../shared/schemas/auth";
 import { COUNTRY_LOCALES, type Locale } from "../../../shared/locales";
@@ -49,7 +50,7 @@ export async function registerCustomer(deps: ShopContext, input: SignUp, locale:
         birthday: input.birthday,
         countryCode: input.countryCode,
         localeCode: localeForCountry(input.countryCode, locale),
-        role: "customer",
+        role: ROLE.customer,
       })
       .returning();
   } catch (error) {

@@ -4,8 +4,9 @@
  * date has sold plus what unpaid orders hold, counted under the variant's row lock that purchases also take.
  */
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
-import { AWAITING_STATES } from "../../../shared/domain/order-states";
+import { AWAITING_STATES, ORDER_STATE } from "../../../shared/domain/order-states";
 import { ShopError } from "../../../shared/domain/shop-error";
+import { formatDateTime, timeZoneOf } from "../../../shared/format/dates";
 import { storedTranslations } from "../../../shared/schemas/admin/common";
 import type { AdminCategory, AdminCategoryItem, AdminDiscount, AdminDiscountItem, AdminVariant, AdminVariantItem, VariantStock } from "../../../shared/schemas/admin/catalogue";
 import type { Db } from "../../db/client";
@@ -62,9 +63,10 @@ async function eventOfCategory(db: Db, categoryId: number): Promise<number[]> {
 /** Per event date of the variant's event: tickets sold (paid) and held (unpaid, hold still running). */
 export async function stockByDate(db: Db, variantId: number, now: Date): Promise<VariantStock | undefined> {
   const [variant] = await db
-    .select({ stock: productVariants.stock, eventId: categories.eventId })
+    .select({ stock: productVariants.stock, eventId: categories.eventId, countryCode: events.countryCode })
     .from(productVariants)
     .innerJoin(categories, eq(categories.id, productVariants.categoryId))
+    .innerJoin(events, eq(events.id, categories.eventId))
     .where(eq(productVariants.id, variantId));
   if (!variant) return undefined;
   const [dates, counted] = await Promise.all([
@@ -72,7 +74,7 @@ export async function stockByDate(db: Db, variantId: number, now: Date): Promise
     db
       .select({
         eventDateId: orders.eventDateId,
-        sold: sql<number>`count(*) filter (where ${orders.state} = 'paid')`.mapWith(Number),
+        sold: sql<number>`count(*) filter (where ${eq(orders.state, ORDER_STATE.paid)})`.mapWith(Number),
         held: sql<number>`count(*) filter (where ${inArray(orders.state, [...AWAITING_STATES])})`.mapWith(Number),
       })
       .from(tickets)
@@ -83,6 +85,7 @@ export async function stockByDate(db: Db, variantId: number, now: Date): Promise
   const byDate = new Map(counted.map((row) => [row.eventDateId, row]));
   return {
     stock: variant.stock,
+    timeZone: timeZoneOf(variant.countryCode),
     dates: dates.map((date) => {
       const { sold = 0, held = 0 } = byDate.get(date.id) ?? {};
       return { eventDateId: date.id, startDate: iso(date.startDate), sold, held, available: Math.max(variant.stock - sold - held, 0) };
@@ -114,11 +117,11 @@ export const variantsResource = tableResource<AdminVariant, typeof productVarian
     if (body.stock >= before.stock && body.categoryId === before.categoryId) return;
     const figures = await stockByDate(tx, id, context.now);
     const short = figures?.dates.find((date) => date.sold + date.held > body.stock);
-    if (short) {
+    if (figures && short) {
       throw new ShopError(
         "stock_below_sold",
         { stock: "errors.stock_below_sold_field" },
-        { date: short.startDate.slice(0, 16).replace("T", " ") + " UTC", sold: short.sold, held: short.held, minimum: short.sold + short.held, stock: body.stock },
+        { date: formatDateTime(short.startDate, figures.timeZone), sold: short.sold, held: short.held, minimum: short.sold + short.held, stock: body.stock },
       );
     }
   },
@@ -243,6 +246,7 @@ export const discountsResource: AdminResource<AdminDiscount> = {
               validUntil: discounts.validUntil,
               usageLimit: discounts.usageLimit,
               timesUsed: discounts.timesUsed,
+              countryCode: events.countryCode,
               total: totalField,
             })
             .from(discounts)
@@ -263,6 +267,7 @@ export const discountsResource: AdminResource<AdminDiscount> = {
           validUntil: row.validUntil ? iso(row.validUntil) : null,
           usageLimit: row.usageLimit,
           timesUsed: row.timesUsed,
+          countryCode: row.countryCode,
         }),
       },
       query,

@@ -1,4 +1,4 @@
-/** Landing content and payment methods: slides, community posts, partners (storefront spec sections 2, 3, 7). */
+/** Landing content and payment methods: slides, community posts, partners. */
 import { asc, and, eq } from "drizzle-orm";
 import type { CountryCode, Locale } from "../../../shared/locales";
 import type { CommunityPost, LandingSlide, Partner, PaymentCode, PaymentMethod } from "../../../shared/types/catalog";
@@ -18,7 +18,7 @@ export async function listLandingSlides(db: Db, countryCode: CountryCode, locale
   return rows.map((row) => ({ id: row.id, url: row.url, imagePath: row.imagePath, alt: pick(row.translations, locale)?.alt ?? "" }));
 }
 
-/** The community block's posts; the landing shuffles and cuts them (spec section 9), the API answers them whole. */
+/** The community block's posts; the landing shuffles and cuts them, the API answers them whole. */
 export async function listCommunityPosts(db: Db, countryCode: CountryCode): Promise<CommunityPost[]> {
   const rows = await db.select().from(communityPosts).where(eq(communityPosts.countryCode, countryCode)).orderBy(asc(communityPosts.id));
   return rows.map((row) => ({ id: row.id, message: row.message, user: row.user, imagePath: row.imagePath, tags: row.tags }));

@@ -1,5 +1,5 @@
 /**
- * One event for its page (storefront spec "Event detail page", section 7 `/events/{slug or id}`).
+ * One event for its page (`/events/{slug or id}`).
  * The public route and the signed-in `/shop-api/events/{slug}` both answer with `getEventDetail`; only the
  * signed-in one passes `viewerUserId`.
  */

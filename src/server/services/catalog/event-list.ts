@@ -1,5 +1,5 @@
 /**
- * Event lists: by type and country, recommended, and search (storefront spec sections 2, 3 and 7).
+ * Event lists: by type and country, recommended, and search.
  * Only published, not cancelled events with an upcoming date are listed, soonest first. Private events
  * (type 2) are never listed: only their link opens them.
  */
@@ -13,7 +13,7 @@ import { iso } from "./rows";
 
 /** Types that public lists and search may show. */
 export const LISTED_TYPES: EventType[] = [EVENT_TYPE.mass, EVENT_TYPE.alliance];
-/** Calendar entries carried by a list item: the card only reads the first (spec section 3). */
+/** Calendar entries carried by a list item: the card only reads the first. */
 export const LIST_ITEM_CALENDARS = 10;
 
 interface ListOptions {

@@ -1,6 +1,6 @@
 /**
  * What an event sells: its categories with their subcategories (product variants) and live stock, and the
- * provinces it picks people up in (storefront spec sections 3, 7 and 9).
+ * provinces it picks people up in.
  */
 import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Locale } from "../../../shared/locales";
@@ -15,7 +15,7 @@ import { ShopError } from "../../../shared/domain/shop-error";
 import { asTranslations, pick } from "./rows";
 import { liveStock } from "./stock";
 
-/** Who asks for an event's offer, and how they named it (storefront spec section 1: private events are link-only). */
+/** Who asks for an event's offer, and how they named it (private events are reached by link only). */
 export interface OfferAccess {
   /** The event's id (digits) or slug, as the path named it. */
   ref: string;
@@ -95,7 +95,7 @@ function earliest(...epochMs: (number | string | null | undefined)[]): Date | nu
 
 /**
  * `/events/{id}/product-variant[?eventDateId=]`: categories by priority descending, the one whose priority
- * equals the number of categories flagged recommended (spec section 9); subcategories of every province
+ * equals the number of categories flagged recommended; subcategories of every province
  * (the page filters by the chosen one) by price, then name. Stock is live for the asked date, or the
  * lowest over the upcoming dates when none is asked. Three queries whatever the catalogue's size, the last two
  * sent together.

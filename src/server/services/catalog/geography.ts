@@ -1,4 +1,4 @@
-/** Countries, locales, channels and counties (storefront spec sections 4 and 7, account spec section 7). */
+/** Countries, locales, channels and counties. */
 import { asc, eq } from "drizzle-orm";
 import { DEFAULT_COUNTRY, DEFAULT_LOCALE, type CountryCode, type Locale } from "../../../shared/locales";
 import type { Channel, Country, CountyOption, LocaleOption } from "../../../shared/types/catalog";
@@ -30,7 +30,7 @@ export async function listLocales(db: Db, countryCode: CountryCode): Promise<Loc
 }
 
 /**
- * The country and language of a host, for a first visit with nothing stored (spec section 4).
+ * The country and language of a host, for a first visit with nothing stored.
  * An unknown host gets the default channel: Colombia in es_CO.
  */
 export async function getChannel(db: Db, host: string): Promise<Channel> {

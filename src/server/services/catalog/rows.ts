@@ -1,4 +1,5 @@
 /** Small conversions between database rows and API answers, shared by the catalogue services. */
+import { pickTranslation } from "../../../shared/i18n/pick-translation";
 import type { Locale } from "../../../shared/locales";
 import type { Translations } from "../../../shared/types/catalog";
 
@@ -17,7 +18,7 @@ export function asTranslations<T>(value: Record<string, T>): Translations<T> {
   return value as Translations<T>;
 }
 
-/** A translated text with the es_CO text (the reference catalogue) as fallback. */
+/** A translated text, by the shop's one fallback rule (src/shared/i18n/pick-translation.ts). */
 export function pick<T>(translations: Record<string, T>, locale: Locale): T | undefined {
-  return translations[locale] ?? translations.es_CO ?? Object.values(translations)[0];
+  return pickTranslation(translations, locale);
 }

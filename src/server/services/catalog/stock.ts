@@ -1,17 +1,17 @@
 /**
  * Live stock: what is still on sale of each subcategory (product variant) on an event date.
- * DESIGN.md "Stock is counted per variant and event date"; STYLE.md "lock, recount, then write".
+ * Stock is counted per variant and event date; a writer locks, recounts, then writes.
  * The booking work locks the variant rows and recounts with `liveStock` inside its own transaction.
  */
 import { and, eq, gt, inArray, or, isNull, sql, type SQL } from "drizzle-orm";
-import { AWAITING_STATES } from "../../../shared/domain/order-states";
+import { AWAITING_STATES, ORDER_STATE } from "../../../shared/domain/order-states";
 import type { Db } from "../../db/client";
 import { categories, eventDates, orders, productVariants, tickets } from "../../db/schema";
 
-/** Order states whose tickets hold a seat: paid, and unpaid ones while their hold has not run out. */
+/** Orders whose tickets hold a seat now (the seat-holding states): paid ones, and awaiting ones while their hold runs. */
 export function holdsSeats(now: Date): SQL {
   return or(
-    eq(orders.state, "paid"),
+    eq(orders.state, ORDER_STATE.paid),
     and(inArray(orders.state, [...AWAITING_STATES]), or(isNull(orders.holdExpiresAt), gt(orders.holdExpiresAt, now))),
   )!;
 }

@@ -1,9 +1,10 @@
 /**
- * The van-door check-in (storefront spec sections 4 and 7: POST /order/{orderId}/check-complete). A ticket is
+ * The van-door check-in (POST /order/{orderId}/check-complete). A ticket is
  * let in only when its code carries the shop's signature for the path's order and that order is paid. Each
  * order has two check-ins, one per leg (home to the event, back home); a second scan of a leg is recorded
  * nowhere and answered as a repeat with the first scan's time and staff member, so a copied code shows up.
  */
+import { ORDER_STATE } from "../../../shared/domain/order-states";
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { ShopError, type ShopErrorCode } from "../../../shared/domain/shop-error";
@@ -17,9 +18,9 @@ import { checkInsOf, ticketHolder, type TicketHolder } from "./ticket-holders";
 
 /** Why an order's ticket may not ride, by the order's state (null: paid, it may). */
 export function stateRefusal(state: string): ShopErrorCode | null {
-  if (state === "paid") return null;
-  if (state === "cancelled") return "ticket_cancelled";
-  if (state === "expired") return "ticket_expired";
+  if (state === ORDER_STATE.paid) return null;
+  if (state === ORDER_STATE.cancelled) return "ticket_cancelled";
+  if (state === ORDER_STATE.expired) return "ticket_expired";
   return "ticket_not_paid";
 }
 

@@ -4,6 +4,7 @@
  * the browser. And the event dates to choose from: the next 20 with paid orders, from yesterday on (a door works
  * on the day, or takes the list along the evening before).
  */
+import { ORDER_STATE } from "../../../shared/domain/order-states";
 import { and, asc, count, eq, gte } from "drizzle-orm";
 import { ShopError } from "../../../shared/domain/shop-error";
 import type { Locale } from "../../../shared/locales";
@@ -21,7 +22,7 @@ export async function checkInDates(deps: ShopContext, locale: Locale) {
     .select({ eventDateId: eventDates.id, date: eventDates.startDate, translations: events.translations, paidOrders: count(orders.id) })
     .from(eventDates)
     .innerJoin(events, eq(events.id, eventDates.eventId))
-    .innerJoin(orders, and(eq(orders.eventDateId, eventDates.id), eq(orders.state, "paid")))
+    .innerJoin(orders, and(eq(orders.eventDateId, eventDates.id), eq(orders.state, ORDER_STATE.paid)))
     .where(gte(eventDates.startDate, new Date(now - DAY)))
     .groupBy(eventDates.id, eventDates.startDate, events.translations)
     .orderBy(asc(eventDates.startDate), asc(eventDates.id))
@@ -42,7 +43,7 @@ export async function checkInManifest(deps: ShopContext, eventDateId: number, lo
     .innerJoin(places, eq(places.id, events.placeId))
     .where(eq(eventDates.id, eventDateId));
   if (!dated) throw new ShopError("not_found");
-  const holders = await ticketHolders(deps.db, and(eq(orders.eventDateId, eventDateId), eq(orders.state, "paid")), locale);
+  const holders = await ticketHolders(deps.db, and(eq(orders.eventDateId, eventDateId), eq(orders.state, ORDER_STATE.paid)), locale);
   const legs = await checkInsOf(deps.db, holders.map((holder) => holder.orderId));
   return {
     eventDateId,

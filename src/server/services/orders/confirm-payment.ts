@@ -1,10 +1,12 @@
 /**
- * Applying what a payment provider says (issue 4 sections 2 and 3). Idempotent by construction: an order becomes
+ * Applying what a payment provider says. Idempotent by construction: an order becomes
  * paid only through `update … where state in (awaiting states)`, and the confirmation mail is queued (in the same
  * transaction, with the payment row's new state) only when that update changed a row, so a repeated return, a webhook racing the return, or a provider's retry confirm and
  * mail once. Refused and abandoned payments cancel the order and release its seats. An outcome the shop could
  * not check with the provider (`verified: false`) may only cancel, and only on the buyer's own signed return link.
  */
+import { PAYMENT_STATE } from "../../../shared/domain/payment-states";
+import { ORDER_STATE } from "../../../shared/domain/order-states";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { orders } from "../../db/schema";
@@ -62,12 +64,12 @@ export interface ConfirmationResult {
 export async function markPaid(db: Db, order: OrderForPayment, now: Date): Promise<"paid" | "already_paid" | "no_seats"> {
   const changed = await db
     .update(orders)
-    .set({ state: "paid", paidAt: now, holdExpiresAt: null })
+    .set({ state: ORDER_STATE.paid, paidAt: now, holdExpiresAt: null })
     .where(and(eq(orders.id, order.id), inArray(orders.state, [...AWAITING_STATES])))
     .returning({ id: orders.id });
   if (changed.length > 0) return "paid";
   const current = await orderForPayment(db, order.id);
-  if (!current || current.state === "paid") return "already_paid";
+  if (!current || current.state === ORDER_STATE.paid) return "already_paid";
   if (current.eventDateId === null) return "no_seats";
   // Reviving the order takes its seats back through the seat-count trigger, which refuses (stock_exhausted) when
   // they were sold again; the savepoint keeps the caller's transaction usable after that refusal.
@@ -75,8 +77,8 @@ export async function markPaid(db: Db, order: OrderForPayment, now: Date): Promi
     return await db.transaction(async (savepoint) => {
       const revived = await savepoint
         .update(orders)
-        .set({ state: "paid", paidAt: now, holdExpiresAt: null })
-        .where(and(eq(orders.id, order.id), inArray(orders.state, ["expired", "cancelled"])))
+        .set({ state: ORDER_STATE.paid, paidAt: now, holdExpiresAt: null })
+        .where(and(eq(orders.id, order.id), inArray(orders.state, [ORDER_STATE.expired, ORDER_STATE.cancelled])))
         .returning({ id: orders.id });
       return revived.length > 0 ? "paid" : "already_paid";
     });
@@ -124,15 +126,15 @@ export async function applyConfirmation(
       if (!confirmation.verified) return unchanged();
       if (confirmation.amount !== order.total) {
         console.warn(`order ${order.id}: provider reports ${confirmation.amount}, order total is ${order.total}; not marked paid`);
-        await recordConfirmation(db, payment.id, confirmation, "amount_mismatch");
+        await recordConfirmation(db, payment.id, confirmation, PAYMENT_STATE.amount_mismatch);
         return unchanged();
       }
       // The order, its payment row and what follows from them (the mail, or a refund) change together.
       const result = await db.transaction(async (tx) => {
         const outcome = await markPaid(tx, order, now);
-        await recordConfirmation(tx, payment.id, confirmation, outcome === "no_seats" ? "refund_due" : "approved");
+        await recordConfirmation(tx, payment.id, confirmation, outcome === "no_seats" ? PAYMENT_STATE.refund_due : PAYMENT_STATE.approved);
         if (outcome === "paid") await enqueueOrderNotice(tx, order.id, options.paidNotice ?? "confirmation");
-        if (outcome === "no_seats" && payment.state !== "refund_due") await enqueue(tx, "order.refund", { orderId: order.id });
+        if (outcome === "no_seats" && payment.state !== PAYMENT_STATE.refund_due) await enqueue(tx, "order.refund", { orderId: order.id });
         return outcome;
       });
       deps.outbox.wake();
@@ -140,18 +142,20 @@ export async function applyConfirmation(
       if (result === "paid") deps.catalogue.announce({ area: "stock", eventIds: [order.eventId] });
       if (result === "no_seats") console.warn(`order ${order.id}: paid after its seats were sold again; payment marked refund_due and refunded`);
       if (result !== "paid") return unchanged();
-      return { state: "paid", changed: true };
+      return { state: ORDER_STATE.paid, changed: true };
     }
     case "rejected":
     case "cancelled": {
       if (!confirmation.verified && !(options.ownerReturn && unverifiedCancelMatches(confirmation, payment))) return unchanged();
+      // The gateway's word for the refusal is the payment row's state too (rejected or cancelled).
+      const refused = confirmation.outcome;
       const changed = await db.transaction(async (tx) => {
         const ended = await cancelOrder(tx, order.id);
-        if (ended || payment.state === "created") await recordConfirmation(tx, payment.id, confirmation, confirmation.outcome);
+        if (ended || payment.state === PAYMENT_STATE.created) await recordConfirmation(tx, payment.id, confirmation, refused);
         return ended;
       });
       if (changed) deps.catalogue.announce({ area: "stock", eventIds: [order.eventId] });
-      return changed ? { state: "cancelled", changed: true } : unchanged();
+      return changed ? { state: ORDER_STATE.cancelled, changed: true } : unchanged();
     }
     case "pending":
       return unchanged();

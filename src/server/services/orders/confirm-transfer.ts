@@ -1,9 +1,11 @@
 /**
- * Staff confirm that a bank transfer arrived (account spec section 4: "validated by staff within 24 hours, after
- * which an email confirms receipt"). Idempotent like the providers' confirmations: the order becomes paid once
+ * Staff confirm that a bank transfer arrived (the shop promises validation within 24 hours, after which a mail
+ * confirms receipt). Idempotent like the providers' confirmations: the order becomes paid once
  * and the "payment received" mail goes out once. An order whose hold ran out is still confirmed when its seats
  * are free (the money is in the bank); otherwise 409 `stock_exhausted` tells staff to refund.
  */
+import { PAYMENT_STATE } from "../../../shared/domain/payment-states";
+import { ORDER_STATE } from "../../../shared/domain/order-states";
 import type { ShopContext } from "../../context";
 import { ShopError } from "../../../shared/domain/shop-error";
 import { markPaid, orderForPayment } from "./confirm-payment";
@@ -17,8 +19,8 @@ export async function confirmTransfer(deps: ShopContext, orderId: number, staffI
   const now = deps.now();
   const order = await orderForPayment(deps.db, orderId);
   if (!order || order.paymentCode !== "transferencia") throw new ShopError("not_found");
-  if (order.state === "paid") return { orderId, paymentState: "paid", changed: false };
-  if (order.state === "cancelled") throw new ShopError("order_not_awaiting_transfer");
+  if (order.state === ORDER_STATE.paid) return { orderId, paymentState: ORDER_STATE.paid, changed: false };
+  if (order.state === ORDER_STATE.cancelled) throw new ShopError("order_not_awaiting_transfer");
   // The order, its payment row and the "payment received" mail change together.
   const result = await deps.db.transaction(async (tx) => {
     const outcome = await markPaid(tx, order, now);
@@ -41,7 +43,7 @@ export async function confirmTransfer(deps: ShopContext, orderId: number, staffI
           alreadyConfirmed: false,
           raw: { confirmedBy: staffId, at: now.toISOString() },
         },
-        "approved",
+        PAYMENT_STATE.approved,
       );
     }
     await enqueueOrderNotice(tx, orderId, "payment_received");
@@ -50,6 +52,6 @@ export async function confirmTransfer(deps: ShopContext, orderId: number, staffI
   deps.outbox.wake();
   if (result === "paid") deps.catalogue.announce({ area: "stock", eventIds: [order.eventId] });
   if (result === "no_seats") throw new ShopError("stock_exhausted");
-  if (result === "already_paid") return { orderId, paymentState: "paid", changed: false };
-  return { orderId, paymentState: "paid", changed: true };
+  if (result === "already_paid") return { orderId, paymentState: ORDER_STATE.paid, changed: false };
+  return { orderId, paymentState: ORDER_STATE.paid, changed: true };
 }

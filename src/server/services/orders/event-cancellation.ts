@@ -5,6 +5,8 @@
  * prepaid order stays `refund_due` for staff to pay back by hand), and each buyer is mailed that the event was
  * cancelled, in their language, through the outbox.
  */
+import { PAYMENT_STATE } from "../../../shared/domain/payment-states";
+import { ORDER_STATE } from "../../../shared/domain/order-states";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { orders, payments } from "../../db/schema";
@@ -14,20 +16,20 @@ import { endAwaitingOrders } from "./release";
 
 /** Answers the ids of the orders it cancelled. Call it with the transaction that cancels the event. */
 export async function cancelEventOrders(tx: Db, eventId: number): Promise<number[]> {
-  const unpaid = await endAwaitingOrders(tx, eq(orders.eventId, eventId), "cancelled");
+  const unpaid = await endAwaitingOrders(tx, eq(orders.eventId, eventId), ORDER_STATE.cancelled);
   const paid = (
     await tx
       .update(orders)
-      .set({ state: "cancelled", holdExpiresAt: null })
-      .where(and(eq(orders.eventId, eventId), eq(orders.state, "paid")))
+      .set({ state: ORDER_STATE.cancelled, holdExpiresAt: null })
+      .where(and(eq(orders.eventId, eventId), eq(orders.state, ORDER_STATE.paid)))
       .returning({ id: orders.id })
   ).map((row) => row.id);
   const refunding = new Set<number>();
   if (paid.length > 0) {
     const due = await tx
       .update(payments)
-      .set({ state: "refund_due" })
-      .where(and(inArray(payments.orderId, paid), eq(payments.state, "approved")))
+      .set({ state: PAYMENT_STATE.refund_due })
+      .where(and(inArray(payments.orderId, paid), eq(payments.state, PAYMENT_STATE.approved)))
       .returning({ orderId: payments.orderId });
     for (const { orderId } of due) {
       refunding.add(orderId);

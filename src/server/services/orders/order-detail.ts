@@ -1,8 +1,9 @@
 /**
  * What the buyer reads about an order: its state for the payment result page (GET /shop-api/order-status/{id})
- * and the purchase detail of the account area (GET /shop-api/order-detail/{id}; account spec sections 3 and 7),
+ * and the purchase detail of the account area (GET /shop-api/order-detail/{id}),
  * with the signed ticket QR code once it is paid. Another person's order is simply not found (404).
  */
+import { ORDER_STATE } from "../../../shared/domain/order-states";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Locale } from "../../../shared/locales";
 import type { OrderDetailAnswer, OrderStatusAnswer } from "../../../shared/schemas/purchase";
@@ -28,7 +29,7 @@ async function ownOrder({ db, now }: Pick<ShopContext, "db" | "now">, userId: nu
   return row;
 }
 
-/** GET /shop-api/order-status/{id}: `{ order: { id, paymentState } }` (storefront spec section 3 "Order"). */
+/** GET /shop-api/order-status/{id}: `{ order: { id, paymentState } }`. */
 export async function orderStatus(deps: ShopContext, userId: number, orderId: number): Promise<OrderStatusAnswer> {
   const { order } = await ownOrder(deps, userId, orderId);
   return { order: { id: order.id, paymentState: order.state } };
@@ -57,7 +58,7 @@ export async function orderDetail(deps: ShopContext, userId: number, orderId: nu
       ])
     : [[], []];
 
-  const qr = order.state === "paid" ? ticketQrText(deps.auth.ticketKey, order.id) : null;
+  const qr = order.state === ORDER_STATE.paid ? ticketQrText(deps.auth.ticketKey, order.id) : null;
   return {
     order: {
       id: order.id,

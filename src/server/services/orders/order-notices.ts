@@ -4,6 +4,7 @@
  * QR code for paid orders and hands the message to the shop's mailer. A mail that fails is retried and never
  * undoes a payment.
  */
+import { ORDER_STATE, type OrderState } from "../../../shared/domain/order-states";
 import { asc, eq, inArray } from "drizzle-orm";
 import { timeZoneOf } from "../../../shared/format/dates";
 import { isCountryCode, isLocale, sitePrefix, DEFAULT_COUNTRY, DEFAULT_LOCALE, type Locale } from "../../../shared/locales";
@@ -88,13 +89,13 @@ export interface OrderNoticeJob {
 }
 
 /** The order state a notice still makes sense in: an order cancelled before its mail went gets none. */
-const NOTICE_STATES: Record<OrderNotice, readonly string[]> = {
-  confirmation: ["paid"],
-  payment_received: ["paid"],
-  transfer_instructions: ["awaiting_transfer_payment"],
-  refunded: ["expired", "cancelled"],
-  transfer_rejected: ["cancelled"],
-  event_cancelled: ["cancelled"],
+const NOTICE_STATES: Record<OrderNotice, readonly OrderState[]> = {
+  confirmation: [ORDER_STATE.paid],
+  payment_received: [ORDER_STATE.paid],
+  transfer_instructions: [ORDER_STATE.awaiting_transfer_payment],
+  refunded: [ORDER_STATE.expired, ORDER_STATE.cancelled],
+  transfer_rejected: [ORDER_STATE.cancelled],
+  event_cancelled: [ORDER_STATE.cancelled],
 };
 
 /** Queues the mail in the transaction that changes the order (delivered by the outbox worker after commit). */
@@ -108,7 +109,7 @@ export function enqueueOrderNotice(tx: Db, orderId: number, notice: OrderNotice,
  */
 export async function orderNoticeJob(deps: ShopContext, { orderId, notice, reason, refund }: OrderNoticeJob, job: OutboxJob): Promise<void> {
   const data = await mailData(deps, orderId);
-  if (!data || !NOTICE_STATES[notice].includes(data.state)) return;
+  if (!data || !(NOTICE_STATES[notice] as readonly string[]).includes(data.state)) return;
   let message;
   if (notice === "event_cancelled") {
     message = eventCancelledMail(data, refund === true);

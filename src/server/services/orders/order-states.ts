@@ -1,15 +1,19 @@
 /** The server's rules on order states (the states themselves: src/shared/domain/order-states.ts). */
-import type { OrderState } from "../../../shared/domain/order-states";
+import { ORDER_STATE, type OrderState } from "../../../shared/domain/order-states";
 import type { PaymentCode } from "../../../shared/domain/payment-codes";
 
 export { AWAITING_STATES, isAwaiting, type OrderState } from "../../../shared/domain/order-states";
 
-/** The state a new order starts in for each method (issue 4 section 2). */
+/**
+ * The state a new order starts in for each method: a card payment waits for the gateway, a transfer for staff
+ * to validate it, and an organiser-funded order is paid from the start. (A free order starts paid whatever the
+ * method.) The payment adapters do not say it again.
+ */
 export const INITIAL_STATE: Record<PaymentCode, OrderState> = {
-  webpay: "awaiting_payment",
-  mercadopago: "awaiting_payment",
-  transferencia: "awaiting_transfer_payment",
-  prepagado: "paid",
+  webpay: ORDER_STATE.awaiting_payment,
+  mercadopago: ORDER_STATE.awaiting_payment,
+  transferencia: ORDER_STATE.awaiting_transfer_payment,
+  prepagado: ORDER_STATE.paid,
 };
 
 /**
@@ -17,7 +21,7 @@ export const INITIAL_STATE: Record<PaymentCode, OrderState> = {
  * expires with it), transfers TRANSFER_HOLD_HOURS (the buyer transfers, then staff validate within 24 h).
  */
 export function holdExpiry(state: OrderState, now: Date, env: { PAYMENT_TIMEOUT_MINUTES: number; TRANSFER_HOLD_HOURS: number }): Date | null {
-  if (state === "awaiting_payment") return new Date(now.getTime() + env.PAYMENT_TIMEOUT_MINUTES * 60_000);
-  if (state === "awaiting_transfer_payment") return new Date(now.getTime() + env.TRANSFER_HOLD_HOURS * 3_600_000);
+  if (state === ORDER_STATE.awaiting_payment) return new Date(now.getTime() + env.PAYMENT_TIMEOUT_MINUTES * 60_000);
+  if (state === ORDER_STATE.awaiting_transfer_payment) return new Date(now.getTime() + env.TRANSFER_HOLD_HOURS * 3_600_000);
   return null;
 }

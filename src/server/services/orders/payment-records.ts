@@ -3,6 +3,7 @@
  * values a provider echoes back, its raw answer) and every confirmation after it, with the provider event's
  * idempotency key (docs/api.md "Payments").
  */
+import type { PaymentState } from "../../../shared/domain/payment-states";
 import { desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { payments } from "../../db/schema";
@@ -26,7 +27,7 @@ export async function recordStart(db: Db, orderId: number, started: PaymentStart
 
 export interface PaymentRecord {
   id: number;
-  state: string;
+  state: PaymentState;
   providerReference: string | null;
   /** What start answered the provider would echo (Webpay buy_order and session_id). */
   echo: PaymentStart["echo"];
@@ -40,10 +41,10 @@ export async function paymentOf(db: Db, orderId: number): Promise<PaymentRecord 
 }
 
 /**
- * Stores a confirmation on the payment row. `state` is the payment's own state (approved, rejected, cancelled,
- * pending, refund_due, amount_mismatch); the idempotency key is kept only once per row.
+ * Stores a confirmation on the payment row with the payment's own state it leads to (see PAYMENT_STATE); the
+ * idempotency key is kept only once per row.
  */
-export async function recordConfirmation(db: Db, paymentId: number, confirmation: PaymentConfirmation, state: string): Promise<void> {
+export async function recordConfirmation(db: Db, paymentId: number, confirmation: PaymentConfirmation, state: PaymentState): Promise<void> {
   const entry = { kind: "confirmation", outcome: confirmation.outcome, reason: confirmation.reason, key: confirmation.idempotencyKey, raw: confirmation.raw };
   await db
     .update(payments)

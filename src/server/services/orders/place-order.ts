@@ -9,6 +9,8 @@
  * A guest of a private event first locks their guest-list row and recounts what they already hold, in the same
  * transaction as the write (private-events/invited.ts), so two of their purchases at once cannot both fit.
  */
+import { PAYMENT_STATE } from "../../../shared/domain/payment-states";
+import { ORDER_STATE } from "../../../shared/domain/order-states";
 import { ShopError } from "../../../shared/domain/shop-error";
 import type { Db } from "../../db/client";
 import { runStatement } from "../../db/statements";
@@ -25,8 +27,8 @@ export interface PlacedOrder {
 
 /** The mail a new order sends, queued with it: paid at once -> confirmation, a transfer -> its instructions. */
 function noticeOnPlacing(state: OrderState): OrderNotice | null {
-  if (state === "paid") return "confirmation";
-  if (state === "awaiting_transfer_payment") return "transfer_instructions";
+  if (state === ORDER_STATE.paid) return "confirmation";
+  if (state === ORDER_STATE.awaiting_transfer_payment) return "transfer_instructions";
   return null;
 }
 
@@ -92,7 +94,7 @@ export async function placeOrder(db: Db, plan: PurchasePlan, state: OrderState, 
     plan.totals.total,
     plan.discount?.id ?? null,
     holdExpiresAt,
-    state === "paid" ? now : null,
+    state === ORDER_STATE.paid ? now : null,
     now,
     plan.tickets.map((ticket) => ticket.productVariantId),
     plan.tickets.map((ticket) => ticket.price),
@@ -106,7 +108,7 @@ export async function placeOrder(db: Db, plan: PurchasePlan, state: OrderState, 
     addresses.map((row) => row.ord),
     addresses.map((row) => row.address),
     addresses.map((row) => row.commune_id),
-    state === "paid" ? "approved" : "created",
+    state === ORDER_STATE.paid ? PAYMENT_STATE.approved : PAYMENT_STATE.created,
     noticeOnPlacing(state),
   ];
   const write = async (target: Db) => {

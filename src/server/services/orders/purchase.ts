@@ -1,10 +1,11 @@
 /**
- * POST /shop-api/init-payment (issue 4 section 2): check everything, take the seats in one statement, then
- * start the payment with the method's adapter and answer the spec's payment response plus the order id.
+ * POST /shop-api/init-payment: check everything, take the seats in one statement, then
+ * start the payment with the method's adapter and answer the payment response plus the order id.
  * The gateway is called after the transaction commits, so no lock is held while a provider answers; if it
  * cannot start, the order is cancelled at once and its seats go back on sale. The order's mail is queued in the
  * order's own transaction (src/server/outbox), so a crash after the commit still sends it.
  */
+import { ORDER_STATE } from "../../../shared/domain/order-states";
 import type { Locale } from "../../../shared/locales";
 import { ShopError, type ShopErrorCode } from "../../../shared/domain/shop-error";
 import type { PaymentStartAnswer, Purchase } from "../../../shared/schemas/purchase";
@@ -32,7 +33,7 @@ export async function purchase(deps: ShopContext, buyer: Buyer, body: Purchase, 
   const place = async () => {
     const plan = await checkPurchase(deps.db, buyer.id, body, bookable, now);
     // Nothing to charge (a full discount): the order is paid as it is placed, as an organiser-funded one is.
-    const state: OrderState = plan.totals.total === 0 ? "paid" : INITIAL_STATE[plan.paymentCode];
+    const state: OrderState = plan.totals.total === 0 ? ORDER_STATE.paid : INITIAL_STATE[plan.paymentCode];
     return { plan, order: await placeOrder(deps.db, plan, state, holdExpiry(state, now, deps.env), now, plan.guest ?? undefined) };
   };
   let placed: Awaited<ReturnType<typeof place>>;
@@ -49,7 +50,7 @@ export async function purchase(deps: ShopContext, buyer: Buyer, body: Purchase, 
   deps.catalogue.announce({ area: "stock", eventIds: [bookable.event.id] });
 
   let response: Record<string, string | undefined> = {};
-  if (order.state !== "paid" || plan.paymentCode === "prepagado") {
+  if (order.state !== ORDER_STATE.paid || plan.paymentCode === "prepagado") {
     try {
       const started = await deps.payments.get(plan.paymentCode).start({
         orderId: order.id,
@@ -71,7 +72,7 @@ export async function purchase(deps: ShopContext, buyer: Buyer, body: Purchase, 
 
   // Its mail (confirmation or transfer instructions) was queued with the order; deliver it now. A card payment's
   // order queued nothing: no delivery pass (and its query) for it.
-  if (order.state === "paid" || order.state === "awaiting_transfer_payment") deps.outbox.wake();
+  if (order.state === ORDER_STATE.paid || order.state === ORDER_STATE.awaiting_transfer_payment) deps.outbox.wake();
 
   return {
     orderId: order.id,

@@ -4,6 +4,7 @@
  * run twice: a payment already `refunded` is left alone, and the adapters pass an idempotency key or ask the
  * provider whether the money already went back.
  */
+import { PAYMENT_STATE } from "../../../shared/domain/payment-states";
 import { and, eq, sql } from "drizzle-orm";
 import type { ShopContext } from "../../context";
 import { payments } from "../../db/schema";
@@ -18,7 +19,7 @@ export interface OrderRefundJob {
 export async function orderRefundJob(deps: ShopContext, { orderId }: OrderRefundJob): Promise<void> {
   const order = await orderForPayment(deps.db, orderId);
   const payment = await paymentOf(deps.db, orderId);
-  if (!order || !payment || payment.state !== "refund_due") return;
+  if (!order || !payment || payment.state !== PAYMENT_STATE.refund_due) return;
   const adapter = deps.payments.get(order.paymentCode);
   if (!adapter.refund || !payment.providerReference) {
     // A transfer goes back by hand: the payment stays refund_due for staff.
@@ -36,8 +37,8 @@ export async function orderRefundJob(deps: ShopContext, { orderId }: OrderRefund
   await deps.db.transaction(async (tx) => {
     const changed = await tx
       .update(payments)
-      .set({ state: "refunded", rawAnswers: sql`${payments.rawAnswers} || ${JSON.stringify([entry])}::jsonb` })
-      .where(and(eq(payments.id, payment.id), eq(payments.state, "refund_due")))
+      .set({ state: PAYMENT_STATE.refunded, rawAnswers: sql`${payments.rawAnswers} || ${JSON.stringify([entry])}::jsonb` })
+      .where(and(eq(payments.id, payment.id), eq(payments.state, PAYMENT_STATE.refund_due)))
       .returning({ id: payments.id });
     if (changed.length > 0) await enqueueOrderNotice(tx, orderId, "refunded");
   });

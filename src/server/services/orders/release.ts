@@ -4,6 +4,8 @@
  * discount use the order took is given back. Every step is a conditional update, so running it twice, or from
  * two processes at once, ends each order once.
  */
+import { PAYMENT_STATE } from "../../../shared/domain/payment-states";
+import { ORDER_STATE } from "../../../shared/domain/order-states";
 import { and, eq, inArray, lte, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { discounts, orders, payments } from "../../db/schema";
@@ -13,7 +15,7 @@ import { AWAITING_STATES } from "./order-states";
  * Ends the awaiting orders matching `where`; answers the ids it ended. One statement (data-modifying CTEs), so
  * it is atomic without a transaction and costs a single round trip when, as usual, nothing has run out.
  */
-export async function endAwaitingOrders(db: Db, where: SQL | undefined, state: "expired" | "cancelled"): Promise<number[]> {
+export async function endAwaitingOrders(db: Db, where: SQL | undefined, state: typeof ORDER_STATE.expired | typeof ORDER_STATE.cancelled): Promise<number[]> {
   const awaiting = inArray(orders.state, [...AWAITING_STATES]);
   const result = await db.execute(sql`
     with ended as (
@@ -27,7 +29,7 @@ export async function endAwaitingOrders(db: Db, where: SQL | undefined, state: "
       returning ${discounts.id}
     ), payment_rows as (
       update ${payments} set ${sql.identifier(payments.state.name)} = ${state}
-      where ${payments.orderId} in (select id from ended) and ${payments.state} = 'created'
+      where ${payments.orderId} in (select id from ended) and ${payments.state} = ${PAYMENT_STATE.created}
       returning ${payments.id}
     )
     select id from ended`);
@@ -42,7 +44,7 @@ export interface SweepScope {
 }
 
 /**
- * Marks unpaid orders whose hold has run out as `expired` (issue 4 section 2). Run before each purchase (for
+ * Marks unpaid orders whose hold has run out as `expired`. Run before each purchase (for
  * that event), before an owner reads an order, and on a timer in the running server.
  */
 export function expireHolds(db: Db, now: Date, scope: SweepScope = {}): Promise<number[]> {
@@ -54,11 +56,11 @@ export function expireHolds(db: Db, now: Date, scope: SweepScope = {}): Promise<
       scope.userId !== undefined ? eq(orders.userId, scope.userId) : undefined,
       scope.orderId !== undefined ? eq(orders.id, scope.orderId) : undefined,
     ),
-    "expired",
+    ORDER_STATE.expired,
   );
 }
 
 /** A refused or abandoned payment: the order is cancelled if it was still waiting. True when it was. */
 export async function cancelOrder(db: Db, orderId: number): Promise<boolean> {
-  return (await endAwaitingOrders(db, eq(orders.id, orderId), "cancelled")).length > 0;
+  return (await endAwaitingOrders(db, eq(orders.id, orderId), ORDER_STATE.cancelled)).length > 0;
 }

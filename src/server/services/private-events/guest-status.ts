@@ -3,13 +3,12 @@
  * the event; a seat nobody claimed by the deadline (claimHours before the start) is released.
  */
 import { and, count, eq, inArray, sql } from "drizzle-orm";
+import { SEAT_HOLDING_STATES } from "../../../shared/domain/order-states";
 import type { GuestStatus } from "../../../shared/schemas/answers/private-events";
 import type { Db } from "../../db/client";
 import { guests, orders, tickets, users } from "../../db/schema";
 import { claimDeadline } from "./request-rows";
 
-/** Orders that hold seats: paid or still being paid. */
-export const SEAT_HOLDING_STATES = ["paid", "awaiting_payment", "awaiting_transfer_payment"];
 
 /** Tickets each email (lower case) holds on the event. */
 export async function bookedSeatsByEmail(db: Db, eventId: number | null, emails: string[]): Promise<Map<string, number>> {
@@ -19,7 +18,7 @@ export async function bookedSeatsByEmail(db: Db, eventId: number | null, emails:
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
     .innerJoin(tickets, eq(tickets.orderId, orders.id))
-    .where(and(eq(orders.eventId, eventId), inArray(orders.state, SEAT_HOLDING_STATES), inArray(sql`lower(${users.email})`, emails)))
+    .where(and(eq(orders.eventId, eventId), inArray(orders.state, [...SEAT_HOLDING_STATES]), inArray(sql`lower(${users.email})`, emails)))
     .groupBy(sql`lower(${users.email})`);
   return new Map(rows.map((row) => [row.email, Number(row.seats)]));
 }

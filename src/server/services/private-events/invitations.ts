@@ -12,12 +12,11 @@ import type { ShopContext } from "../../context";
 import { eventRequests, events, guests, users } from "../../db/schema";
 import type { MailMessage } from "../../mail/mailer";
 import { publicOrigin } from "../../origin";
+import { escapeHtml, mailButton, mailLinkText, mailShell } from "../../mail/mail-html";
 import { enqueue } from "../../outbox/enqueue";
 import { claimDeadline } from "./request-rows";
 
 export const hashClaimToken = (token: string) => createHash("sha256").update(token).digest("hex");
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
 
 interface InvitationData {
   to: string;
@@ -42,16 +41,10 @@ export function invitationMail(data: InvitationData): MailMessage {
   ];
   const button = t("private_events.mail.link");
   const text = [...lines, data.claimLink, "", `${button}: ${data.eventLink}`, "", "--", t("mail.footer")].join("\n");
-  const e = escapeHtml;
-  const html = `<!doctype html>
-<html lang="${data.locale.replace("_", "-")}"><head><meta charset="utf-8"><title>${e(subject)}</title></head>
-<body style="margin:0;padding:24px;background:#f4f4f5;font-family:Arial,Helvetica,sans-serif;color:#1d1d1f">
-<div style="max-width:560px;margin:auto;background:#fff;border-radius:12px;padding:28px;font-size:16px;line-height:1.5">
-${lines.map((line) => `<p>${e(line)}</p>`).join("\n")}
-<p><a href="${e(data.claimLink)}" style="display:inline-block;background:#c2410c;color:#fff;text-decoration:none;font-weight:bold;padding:12px 24px;border-radius:8px">${e(button)}</a></p>
-<p style="font-size:14px;word-break:break-all"><a href="${e(data.eventLink)}" style="color:#b34700">${e(data.eventLink)}</a></p>
-<p style="font-size:12px;color:#666">${e(t("mail.footer"))}</p>
-</div></body></html>`;
+  const inner = `${lines.map((line) => `<p style="margin:0 0 16px">${escapeHtml(line)}</p>`).join("\n")}
+${mailButton(data.claimLink, button)}
+${mailLinkText(data.eventLink)}`;
+  const html = mailShell(data.locale, subject, inner, t("mail.footer"));
   return { to: data.to, subject, text, html, links: [data.claimLink, data.eventLink] };
 }
 

@@ -1,8 +1,9 @@
 /**
- * The guest's side: the events whose guest list holds the signed-in person's email (account.md "invited
- * events"), claiming a personal link, and the purchase rule that a guest books at most the seats the list
+ * The guest's side: the events whose guest list holds the signed-in person's email (the account's
+ * invited events), claiming a personal link, and the purchase rule that a guest books at most the seats the list
  * gives them, and only until the claim deadline unless they claimed in time.
  */
+import { REQUEST_STATE } from "../../../shared/domain/request-states";
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { InvitedEvent } from "../../../shared/schemas/answers/private-events";
 import { ShopError } from "../../../shared/domain/shop-error";
@@ -25,7 +26,7 @@ export async function invitedEvents(db: Db, userId: number, now: Date): Promise<
     .from(guests)
     .innerJoin(eventRequests, eq(eventRequests.id, guests.requestId))
     .innerJoin(events, eq(events.id, eventRequests.eventId))
-    .where(and(sql`lower(${guests.email}) = ${email}`, eq(eventRequests.state, "approved"), gt(eventRequests.endDate, now), eq(events.cancelled, false)))
+    .where(and(sql`lower(${guests.email}) = ${email}`, eq(eventRequests.state, REQUEST_STATE.approved), gt(eventRequests.endDate, now), eq(events.cancelled, false)))
     .orderBy(eventRequests.startDate);
   const answers: InvitedEvent[] = [];
   for (const { request, guest, slug } of rows) {
@@ -56,7 +57,7 @@ export async function claimInvitation(db: Db, userId: number, token: string, now
     .innerJoin(eventRequests, eq(eventRequests.id, guests.requestId))
     .innerJoin(events, eq(events.id, eventRequests.eventId))
     .where(eq(guests.claimTokenHash, hashClaimToken(token)));
-  if (!row || row.request.state !== "approved") throw new ShopError("not_found");
+  if (!row || row.request.state !== REQUEST_STATE.approved) throw new ShopError("not_found");
   if (row.guest.email.toLowerCase() !== (await emailOf(db, userId))) throw new ShopError("event_not_invited");
   if (row.guest.claimedAt === null) {
     if (now.getTime() >= claimDeadline(row.request).getTime()) throw new ShopError("invitation_expired");

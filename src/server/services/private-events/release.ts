@@ -4,6 +4,7 @@
  * the approval's transaction as an outbox job due at the deadline; it sets the count from the list rather than
  * subtracting, so a second run changes nothing.
  */
+import { REQUEST_STATE } from "../../../shared/domain/request-states";
 import { eq, inArray } from "drizzle-orm";
 import type { ShopContext } from "../../context";
 import { categories, eventRequests, productVariants } from "../../db/schema";
@@ -19,7 +20,7 @@ export async function scheduleRelease(tx: Tx, request: { id: number; startDate: 
 
 export async function releaseJob(ctx: ShopContext, payload: { requestId: number }): Promise<void> {
   const [request] = await ctx.db.select().from(eventRequests).where(eq(eventRequests.id, payload.requestId));
-  if (!request?.eventId || request.state !== "approved") return;
+  if (!request?.eventId || request.state !== REQUEST_STATE.approved) return;
   const now = ctx.now();
   // Due by the outbox's clock; a clock that disagrees waits for the retry rather than releasing early.
   if (now.getTime() < claimDeadline(request).getTime()) throw new Error(`request ${request.id}: claim deadline not reached`);

@@ -1,8 +1,9 @@
 /**
- * The owner's side of a private event request (account.md sections 2 to 7): create, edit, read, list by state,
+ * The owner's side of a private event request: create, edit, read, list by state,
  * send for review and repeat. Only the owner reaches a request (404 for anyone else); fields change only while
  * the request is saved or under review.
  */
+import { EDITABLE_REQUEST_STATES, REQUEST_STATE } from "../../../shared/domain/request-states";
 import { and, eq, inArray } from "drizzle-orm";
 import type { EventRequestBody } from "../../../shared/schemas/private-events";
 import { SPEC_DATE_TIME } from "../../../shared/schemas/private-events";
@@ -61,7 +62,7 @@ async function columnsOf(db: Db, body: EventRequestBody, now: Date) {
 
 export async function createRequest(db: Db, ownerId: number, body: EventRequestBody, now: Date): Promise<{ id: number }> {
   const columns = await columnsOf(db, body, now);
-  const [row] = await db.insert(eventRequests).values({ ...columns, ownerId, state: "saved" }).returning({ id: eventRequests.id });
+  const [row] = await db.insert(eventRequests).values({ ...columns, ownerId, state: REQUEST_STATE.saved }).returning({ id: eventRequests.id });
   return { id: row!.id };
 }
 
@@ -78,7 +79,7 @@ export async function updateRequest(db: Db, ownerId: number, id: number, body: E
   const updated = await db
     .update(eventRequests)
     .set(columns)
-    .where(and(eq(eventRequests.id, id), inArray(eventRequests.state, ["saved", "under_review"])))
+    .where(and(eq(eventRequests.id, id), inArray(eventRequests.state, [...EDITABLE_REQUEST_STATES])))
     .returning({ id: eventRequests.id });
   if (updated.length === 0) throw new ShopError("request_not_editable");
   return { id };
@@ -101,21 +102,21 @@ export async function listRequests(db: Db, ownerId: number, list: keyof typeof S
 export async function sendForReview(db: Db, ownerId: number, id: number, now: Date) {
   const row = await ownRequest(db, ownerId, id);
   const state = visibleState(row.request.state, row.request.endDate, now);
-  if (state === "under_review") return { id, state, eventSlug: null };
+  if (state === REQUEST_STATE.under_review) return { id, state, eventSlug: null };
   if (!nextState(state, "send")) throw new ShopError("request_not_editable");
   const guestCount = (await guestCounts(db, [id])).get(id) ?? 0;
   if (!row.request.imagePath || guestCount === 0) throw new ShopError("request_incomplete");
-  await db.update(eventRequests).set({ state: "under_review" }).where(and(eq(eventRequests.id, id), eq(eventRequests.state, "saved")));
-  return { id, state: "under_review" as const, eventSlug: null };
+  await db.update(eventRequests).set({ state: REQUEST_STATE.under_review }).where(and(eq(eventRequests.id, id), eq(eventRequests.state, REQUEST_STATE.saved)));
+  return { id, state: REQUEST_STATE.under_review, eventSlug: null };
 }
 
 /**
- * "Repeat event" on a finished one (account.md section 2): a new saved request with the same fields, picture and
+ * "Repeat event" on a finished one: a new saved request with the same fields, picture and
  * guests (each with a fresh, unclaimed invitation). Its dates are the old ones until the owner edits them.
  */
 export async function repeatRequest(db: Db, ownerId: number, id: number, now: Date): Promise<{ id: number }> {
   const row = await ownRequest(db, ownerId, id);
-  if (visibleState(row.request.state, row.request.endDate, now) !== "finished") throw new ShopError("request_not_repeatable");
+  if (visibleState(row.request.state, row.request.endDate, now) !== REQUEST_STATE.finished) throw new ShopError("request_not_repeatable");
   const { request } = row;
   return db.transaction(async (tx) => {
     const [copy] = await tx
@@ -133,7 +134,7 @@ export async function repeatRequest(db: Db, ownerId: number, id: number, now: Da
         cardImagePath: request.cardImagePath,
         invitation: request.invitation,
         claimHours: request.claimHours,
-        state: "saved",
+        state: REQUEST_STATE.saved,
       })
       .returning({ id: eventRequests.id });
     const list = await tx.select().from(guests).where(eq(guests.requestId, id));

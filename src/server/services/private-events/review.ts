@@ -1,9 +1,10 @@
 /**
- * Staff review (account.md section 1: "staff review private events"): the requests under review with their
+ * Staff review private events: the requests under review with their
  * owner and guests; approve (publishes the event and promises the invitation mails in the same transaction) or reject with a
  * reason the owner reads.
  */
 import { and, eq, inArray } from "drizzle-orm";
+import { REQUEST_STATE } from "../../../shared/domain/request-states";
 import { ShopError } from "../../../shared/domain/shop-error";
 import type { ShopContext } from "../../context";
 import type { Db } from "../../db/client";
@@ -15,7 +16,7 @@ import { scheduleRelease } from "./release";
 import { guestCounts, selectRequests, toAnswer } from "./request-rows";
 
 export async function requestsUnderReview(db: Db, now: Date) {
-  const rows = await selectRequests(db, eq(eventRequests.state, "under_review"));
+  const rows = await selectRequests(db, eq(eventRequests.state, REQUEST_STATE.under_review));
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.request.id);
   const counts = await guestCounts(db, ids);
@@ -39,7 +40,7 @@ export async function requestsUnderReview(db: Db, now: Date) {
 async function underReview(db: Db, id: number) {
   const [row] = await selectRequests(db, eq(eventRequests.id, id));
   if (!row) throw new ShopError("not_found");
-  if (row.request.state !== "under_review") throw new ShopError("request_not_reviewable");
+  if (row.request.state !== REQUEST_STATE.under_review) throw new ShopError("request_not_reviewable");
   return row;
 }
 
@@ -49,8 +50,8 @@ export async function approveRequest(ctx: ShopContext, id: number) {
     // The state moves first, conditionally: of two staff approving at once, one publishes.
     const moved = await tx
       .update(eventRequests)
-      .set({ state: "approved", rejectionReason: null })
-      .where(and(eq(eventRequests.id, id), eq(eventRequests.state, "under_review")))
+      .set({ state: REQUEST_STATE.approved, rejectionReason: null })
+      .where(and(eq(eventRequests.id, id), eq(eventRequests.state, REQUEST_STATE.under_review)))
       .returning();
     if (moved.length === 0) throw new ShopError("request_not_reviewable");
     const [count] = await tx.select({ id: guests.id }).from(guests).where(eq(guests.requestId, id)).limit(1);
@@ -63,16 +64,16 @@ export async function approveRequest(ctx: ShopContext, id: number) {
   });
   ctx.outbox.wake();
   ctx.catalogue.announce({ area: "events", eventIds: [published.eventId] });
-  return { id, state: "approved" as const, eventSlug: published.slug };
+  return { id, state: REQUEST_STATE.approved, eventSlug: published.slug };
 }
 
 export async function rejectRequest(db: Db, id: number, reason: string) {
   await underReview(db, id);
   const moved = await db
     .update(eventRequests)
-    .set({ state: "rejected", rejectionReason: reason })
-    .where(and(eq(eventRequests.id, id), eq(eventRequests.state, "under_review")))
+    .set({ state: REQUEST_STATE.rejected, rejectionReason: reason })
+    .where(and(eq(eventRequests.id, id), eq(eventRequests.state, REQUEST_STATE.under_review)))
     .returning({ id: eventRequests.id });
   if (moved.length === 0) throw new ShopError("request_not_reviewable");
-  return { id, state: "rejected" as const, eventSlug: null };
+  return { id, state: REQUEST_STATE.rejected, eventSlug: null };
 }

@@ -1,9 +1,10 @@
 /**
- * The request's picture and guest list (account.md section 7: sent after the create call with its id). Both
+ * The request's picture and guest list, each sent after the create call with the request's id. Both
  * are refused once staff have decided. The guest list replaces the previous one in one transaction: valid rows
  * are kept, duplicated emails merged (the larger seat count kept), refused rows answered with their line and
  * the reason in the person's language.
  */
+import { EDITABLE_REQUEST_STATES, isEditableRequest } from "../../../shared/domain/request-states";
 import { randomBytes } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
 import { translate, isMessageKey } from "../../../shared/i18n";
@@ -29,7 +30,7 @@ export async function uploadImage(db: Db, storage: FileStorage, ownerId: number,
   const updated = await db
     .update(eventRequests)
     .set({ imagePath, cardImagePath })
-    .where(and(eq(eventRequests.id, id), inArray(eventRequests.state, ["saved", "under_review"])))
+    .where(and(eq(eventRequests.id, id), inArray(eventRequests.state, [...EDITABLE_REQUEST_STATES])))
     .returning({ id: eventRequests.id });
   if (updated.length === 0) throw new ShopError("request_not_editable");
   return { imagePath, cardImagePath, width: pictures.width, height: pictures.height };
@@ -84,7 +85,7 @@ export async function uploadGuests(db: Db, ownerId: number, id: number, bytes: B
       .from(eventRequests)
       .where(eq(eventRequests.id, id))
       .for("update");
-    if (!locked || !["saved", "under_review"].includes(locked.state)) throw new ShopError("request_not_editable");
+    if (!locked || !isEditableRequest(locked.state)) throw new ShopError("request_not_editable");
     await tx.delete(guests).where(eq(guests.requestId, id));
     await tx.insert(guests).values(list.map((guest) => ({ requestId: id, ...guest })));
   });

@@ -1,5 +1,5 @@
 /**
- * The van manifests of an event date in a province (storefront spec section 1): every booked passenger's pick-up
+ * The van manifests of an event date in a province: every booked passenger's pick-up
  * address grouped into runs (group-runs.ts), each stop with its estimated pick-up time (pickup-times.ts), the
  * passengers' phones, whether their order is paid or still pending, and whether they boarded each leg
  * (check_ins, read only) or were texted that the van is arriving (van_notices).
@@ -7,9 +7,10 @@
  * Pending orders (awaiting a payment, hold not run out) are listed, marked pending: their seats are held and
  * the van must have room for them; cancelled and expired orders are not.
  */
+import { LEG } from "../../../shared/domain/legs";
 import { and, asc, eq, gte, inArray } from "drizzle-orm";
 import { timeZoneOf } from "../../../shared/format/dates";
-import { AWAITING_STATES } from "../../../shared/domain/order-states";
+import { holdsSeat, ORDER_STATE, SEAT_HOLDING_STATES } from "../../../shared/domain/order-states";
 import { ShopError } from "../../../shared/domain/shop-error";
 import type { Locale } from "../../../shared/locales";
 import type { Manifest, ManifestOptions } from "../../../shared/schemas/answers/staff-runs";
@@ -19,8 +20,6 @@ import { pick } from "../catalog/rows";
 import { expireHolds } from "../orders/release";
 import { comparableAddress, groupRuns, type Pickup, type Run } from "./group-runs";
 import { pickupTimes, returnDeparture } from "./pickup-times";
-
-const BOOKED_STATES = ["paid", ...AWAITING_STATES];
 
 export interface RunPassenger {
   id: number;
@@ -59,7 +58,7 @@ export async function runSheet(deps: ShopContext, eventDateId: number, provinceI
     .select({ id: orders.id, state: orders.state, locale: users.localeCode })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
-    .where(and(eq(orders.eventDateId, eventDateId), eq(orders.provinceId, provinceId), inArray(orders.state, BOOKED_STATES)));
+    .where(and(eq(orders.eventDateId, eventDateId), eq(orders.provinceId, provinceId), inArray(orders.state, [...SEAT_HOLDING_STATES])));
   const orderIds = orderRows.map((row) => row.id);
   const ticketRows = orderIds.length ? await db.select({ id: tickets.id, orderId: tickets.orderId }).from(tickets).where(inArray(tickets.orderId, orderIds)) : [];
   const ticketIds = ticketRows.map((row) => row.id);
@@ -102,10 +101,10 @@ export async function runSheet(deps: ShopContext, eventDateId: number, provinceI
         orderId,
         name: passenger.name,
         phone: passenger.phone,
-        payment: order.state === "paid" ? "paid" : "pending",
+        payment: order.state === ORDER_STATE.paid ? "paid" : "pending",
         locale: order.locale,
-        checkedIn: { outbound: boarded(orderId, passenger.ticketId, "outbound"), return: boarded(orderId, passenger.ticketId, "return") },
-        notified: { outbound: told(passenger.id, "outbound"), return: told(passenger.id, "return") },
+        checkedIn: { outbound: boarded(orderId, passenger.ticketId, LEG.outbound), return: boarded(orderId, passenger.ticketId, LEG.return) },
+        notified: { outbound: told(passenger.id, LEG.outbound), return: told(passenger.id, LEG.return) },
       },
     });
   }
@@ -166,7 +165,7 @@ export async function manifestOptions(deps: ShopContext, locale: Locale): Promis
     .innerJoin(eventDates, eq(eventDates.id, orders.eventDateId))
     .innerJoin(events, eq(events.id, orders.eventId))
     .innerJoin(provinces, eq(provinces.id, orders.provinceId))
-    .where(and(inArray(orders.state, BOOKED_STATES), gte(eventDates.startDate, since)))
+    .where(and(inArray(orders.state, [...SEAT_HOLDING_STATES]), gte(eventDates.startDate, since)))
     .orderBy(asc(eventDates.startDate), asc(eventDates.id), asc(provinces.name))
     .limit(500);
   const options: ManifestOptions = [];
@@ -190,7 +189,7 @@ export async function itineraryOf(
   order: { id: number; eventDateId: number | null; provinceId: number; state: string },
   locale: Locale,
 ): Promise<{ venue: string; returnAt: string; pickups: { address: string; communeName: string; pickupAt: string }[] } | null> {
-  if (order.eventDateId === null || !BOOKED_STATES.includes(order.state)) return null;
+  if (order.eventDateId === null || !holdsSeat(order.state)) return null;
   const sheet = await runSheet(deps, order.eventDateId, order.provinceId, locale);
   const pickups = new Map<string, { address: string; communeName: string; pickupAt: string }>();
   for (const run of sheet.runs) {

@@ -2,6 +2,7 @@
  * The calendar files (.ics) a paid order's mail carries: the outbound pick-up and the return, in the buyer's
  * language, with the times estimated when the mail is written (the purchase detail always shows the current ones).
  */
+import { LEGS } from "../../../shared/domain/legs";
 import { eq } from "drizzle-orm";
 import { tripCalendars } from "../../../shared/calendar/trip-legs";
 import { translate } from "../../../shared/i18n";
@@ -23,8 +24,7 @@ export async function tripFiles(deps: ShopContext, orderId: number, locale: Loca
   const itinerary = await itineraryOf(deps, row, locale);
   if (!itinerary) return undefined;
   const files = tripCalendars(orderId, pick(row.translations, locale)?.name ?? "", itinerary, (key, params) => translate(locale, key, params), deps.now());
-  const attachments = (["outbound", "return"] as const)
-    .filter((leg) => files[leg])
+  const attachments = LEGS.filter((leg) => files[leg])
     .map((leg) => ({ filename: `rodamos-${orderId}-${leg}.ics`, content: files[leg]!, contentType: "text/calendar; charset=utf-8; method=PUBLISH" }));
   return { note: translate(locale, "mail.order.calendar"), attachments };
 }

@@ -1,10 +1,10 @@
 /**
- * "The van is arriving" (storefront spec section 1: passengers "get a mobile message just before the van
- * arrives"). Staff mark a stop as the van's next; each paid passenger of that stop is texted in the buyer's
+ * "The van is arriving": passengers get a mobile message just before the van arrives. Staff mark a stop as the van's next; each paid passenger of that stop is texted in the buyer's
  * language with the minutes left, the event and the meeting point (the stop going out, the venue coming
  * back). A `van_notices` row per passenger and leg, written before the text goes out, makes sure nobody is told
  * twice on one leg however often the button is pressed; a text the provider refuses frees the row again.
  */
+import { LEG } from "../../../shared/domain/legs";
 import { and, eq } from "drizzle-orm";
 import { toE164 } from "../../../shared/format/phone-number";
 import { PHONE_COUNTRIES, type PhoneCountry } from "../../../shared/format/phone-metadata";
@@ -62,7 +62,7 @@ export async function announceNextStop(deps: ShopContext, staffId: number, reque
         locale,
         minutes: request.minutes,
         event: pick(sheet.event.translations, locale)?.name ?? sheet.event.name,
-        meetingPoint: request.leg === "outbound" ? stops[0]!.address : sheet.event.venue,
+        meetingPoint: request.leg === LEG.outbound ? stops[0]!.address : sheet.event.venue,
       });
       answer.notified += 1;
     } catch (error) {

@@ -1,10 +1,11 @@
 /**
- * Staff settle a bank transfer (account spec section 4): confirmed (the order is paid and the buyer mailed
+ * Staff settle a bank transfer: confirmed (the order is paid and the buyer mailed
  * "payment received") or rejected (the order is cancelled, its seats and discount use given back, and the
  * buyer mailed why, through the outbox). Each is idempotent: a second click answers `changed: false` and mails nothing. Who did it,
  * when and why is kept in `staff_actions` (one row per order and action).
  */
-import { and, eq, inArray } from "drizzle-orm";
+import { ORDER_STATE } from "../../../shared/domain/order-states";
+import { and, eq } from "drizzle-orm";
 import { ShopError } from "../../../shared/domain/shop-error";
 import type { TransferDecision } from "../../../shared/schemas/answers/staff-runs";
 import type { Db } from "../../db/client";
@@ -34,23 +35,23 @@ export async function rejectTransfer(deps: ShopContext, orderId: number, staffId
       .where(eq(orders.id, orderId))
       .for("update");
     if (!order || order.paymentCode !== "transferencia") throw new ShopError("not_found");
-    if (order.state === "cancelled") return false;
-    if (order.state === "paid") throw new ShopError("order_not_awaiting_transfer");
+    if (order.state === ORDER_STATE.cancelled) return false;
+    if (order.state === ORDER_STATE.paid) throw new ShopError("order_not_awaiting_transfer");
     // Still waiting: cancel and give the seats and the discount use back. Already expired: those went back
     // when the hold ran out, so only the state changes.
     const ended =
-      order.state === "expired"
-        ? (await tx.update(orders).set({ state: "cancelled" }).where(and(eq(orders.id, orderId), inArray(orders.state, ["expired"]))).returning({ id: orders.id })).length > 0
-        : (await endAwaitingOrders(tx, eq(orders.id, orderId), "cancelled")).length > 0;
+      order.state === ORDER_STATE.expired
+        ? (await tx.update(orders).set({ state: ORDER_STATE.cancelled }).where(and(eq(orders.id, orderId), eq(orders.state, ORDER_STATE.expired))).returning({ id: orders.id })).length > 0
+        : (await endAwaitingOrders(tx, eq(orders.id, orderId), ORDER_STATE.cancelled)).length > 0;
     if (ended) {
       await logAction(tx, orderId, staffId, "reject_transfer", reason);
       // The buyer's "we could not validate your transfer" mail commits with the decision; a failed mail is retried
       // by the outbox and never undoes it.
       await enqueueOrderNotice(tx, orderId, "transfer_rejected", { reason });
     }
-    return ended ? { eventId: order.eventId, seatsBack: order.state !== "expired" } : false;
+    return ended ? { eventId: order.eventId, seatsBack: order.state !== ORDER_STATE.expired } : false;
   });
   if (changed && changed.seatsBack) deps.catalogue.announce({ area: "stock", eventIds: [changed.eventId] });
   if (changed) deps.outbox.wake();
-  return { orderId, paymentState: "cancelled", changed: changed !== false };
+  return { orderId, paymentState: ORDER_STATE.cancelled, changed: changed !== false };
 }

@@ -10,9 +10,6 @@ export const accountSecurityMessages = defineMessages({
     "account.email_change.submit": "Enviar enlace",
     "account.email_change.sent": "Te enviamos un enlace a {email}. Ábrelo para confirmar el cambio.",
 
-    "errors.wrong_password": "La contraseña no es correcta",
-    "errors.email_unchanged": "Ese ya es tu correo",
-    "errors.email_change_needs_password": "Para cambiar tu correo usa «Cambiar correo» con tu contraseña",
 
     "mail.email_change.subject": "Confirma tu nuevo correo en Rodamos",
     "mail.email_change.body": "Pediste usar este correo para entrar a tu cuenta de Rodamos. Confírmalo para que el cambio se haga.",
@@ -33,9 +30,6 @@ export const accountSecurityMessages = defineMessages({
     "account.email_change.submit": "Send link",
     "account.email_change.sent": "We sent a link to {email}. Open it to confirm the change.",
 
-    "errors.wrong_password": "The password is not correct",
-    "errors.email_unchanged": "That is already your email",
-    "errors.email_change_needs_password": "To change your email use “Change email” with your password",
 
     "mail.email_change.subject": "Confirm your new Rodamos email",
     "mail.email_change.body": "You asked to sign in to your Rodamos account with this address. Confirm it to make the change.",
@@ -53,9 +47,6 @@ export const accountSecurityMessages = defineMessages({
     "account.email_change.submit": "Enviar link",
     "account.email_change.sent": "Enviamos um link para {email}. Abra-o para confirmar a alteração.",
 
-    "errors.wrong_password": "A senha não está correta",
-    "errors.email_unchanged": "Esse já é o seu e-mail",
-    "errors.email_change_needs_password": "Para alterar seu e-mail use “Alterar e-mail” com sua senha",
 
     "mail.email_change.subject": "Confirme seu novo e-mail na Rodamos",
     "mail.email_change.body": "Você pediu para entrar na sua conta Rodamos com este e-mail. Confirme para que a alteração seja feita.",

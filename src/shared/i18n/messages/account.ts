@@ -1,6 +1,6 @@
 import { defineMessages } from "../define";
 
-/** The account area /my-account/{tab} (account.md sections 2-8). `not_purchases` is the spec's own key. */
+/** The account area /my-account/{tab}. `not_purchases` keeps the name clients already use. */
 const es_CO = {
   not_purchases: "Este usuario no tiene compras asociadas",
   "account.title": "Mi cuenta",
@@ -89,7 +89,6 @@ const es_CO = {
   "account.delete": "Eliminar",
   "account.confirm": "Sí, eliminar",
   "account.actions": "Acciones",
-  "errors.county_not_found": "El municipio no existe",
 };
 
 export const accountMessages = defineMessages({
@@ -97,7 +96,6 @@ export const accountMessages = defineMessages({
   es_CL: {
     "account.addresses.county": "Comuna",
     "account.addresses.county_placeholder": "Selecciona una comuna",
-    "errors.county_not_found": "La comuna no existe",
   },
   es_ES: {
     "account.profile.gender_placeholder": "Elige una opción",
@@ -197,7 +195,6 @@ export const accountMessages = defineMessages({
     "account.delete": "Delete",
     "account.confirm": "Yes, delete",
     "account.actions": "Actions",
-    "errors.county_not_found": "The municipality does not exist",
   },
   pt_BR: {
     not_purchases: "Este usuário não tem compras associadas",
@@ -287,6 +284,5 @@ export const accountMessages = defineMessages({
     "account.delete": "Remover",
     "account.confirm": "Sim, remover",
     "account.actions": "Ações",
-    "errors.county_not_found": "O município não existe",
   },
 });

@@ -2,7 +2,7 @@ import { defineMessages } from "../define";
 
 /**
  * Sign-up, log-in, recovery, verification and reset: the dialogs, the two pages, the mails and the API's
- * refusals. The spec's own keys (`email_is_required`, `login_error` ...) are used as they are.
+ * refusals. The long-standing keys (`email_is_required`, `login_error` ...) are used as they are.
  */
 const es_CO = {
   email_is_required: "El email es requerido",
@@ -25,18 +25,6 @@ const es_CO = {
   login_error: "Email o contraseña incorrectos",
   login_success: "Sesión iniciada correctamente",
 
-  "errors.login_error": "Email o contraseña incorrectos",
-  "errors.email_already_registered": "El correo ingresado ya se encuentra registrado",
-  "errors.email_not_registered": "El correo ingresado no se encuentra registrado",
-  "errors.account_not_verified": "Tu cuenta aún no está verificada. Revisa tu correo o pide un nuevo enlace.",
-  "errors.account_already_verified": "Tu cuenta ya está verificada. Ya puedes iniciar sesión.",
-  "errors.too_many_attempts": "Demasiados intentos. Inténtalo de nuevo en {minutes} minutos.",
-  "errors.unauthorized": "Debes iniciar sesión para continuar",
-  "errors.forbidden": "No tienes permiso para hacer esto",
-  "errors.token_invalid": "El enlace no es válido",
-  "errors.token_expired": "El enlace ha expirado. Pide uno nuevo.",
-  "errors.token_used": "Este enlace ya fue utilizado",
-  "errors.passwords_must_match": "LAS CONTRASEÑAS INGRESADAS DEBEN COINCIDIR",
 
   "auth.close": "Cerrar",
   "auth.network_error": "No pudimos conectar con el servidor. Inténtalo de nuevo.",
@@ -107,7 +95,6 @@ export const authMessages = defineMessages({
     lastname_is_required: "El apellido es obligatorio",
     phone_is_required: "El teléfono es obligatorio",
     birthday_is_required: "La fecha de nacimiento es obligatoria",
-    "errors.too_many_attempts": "Demasiados intentos. Vuelve a intentarlo dentro de {minutes} minutos.",
     "auth.login.intro": "Entra con tu email y contraseña.",
     "auth.login.submit": "Entrar",
     "auth.recovery.intro": "Introduce tu email y te enviaremos un enlace para restablecer tu contraseña.",
@@ -136,18 +123,6 @@ export const authMessages = defineMessages({
     login_error: "Wrong email or password",
     login_success: "You are logged in",
 
-    "errors.login_error": "Wrong email or password",
-    "errors.email_already_registered": "The email entered is already registered",
-    "errors.email_not_registered": "The email entered is not registered",
-    "errors.account_not_verified": "Your account is not verified yet. Check your email or ask for a new link.",
-    "errors.account_already_verified": "Your account is already verified. You can log in now.",
-    "errors.too_many_attempts": "Too many attempts. Try again in {minutes} minutes.",
-    "errors.unauthorized": "Please log in to continue",
-    "errors.forbidden": "You are not allowed to do this",
-    "errors.token_invalid": "The link is not valid",
-    "errors.token_expired": "The link has expired. Please ask for a new one.",
-    "errors.token_used": "This link has already been used",
-    "errors.passwords_must_match": "THE PASSWORDS ENTERED MUST MATCH",
 
     "auth.close": "Close",
     "auth.network_error": "We could not reach the server. Please try again.",
@@ -229,18 +204,6 @@ export const authMessages = defineMessages({
     login_error: "E-mail ou senha incorretos",
     login_success: "Sessão iniciada com sucesso",
 
-    "errors.login_error": "E-mail ou senha incorretos",
-    "errors.email_already_registered": "O e-mail informado já está cadastrado",
-    "errors.email_not_registered": "O e-mail informado não está cadastrado",
-    "errors.account_not_verified": "Sua conta ainda não foi verificada. Confira seu e-mail ou peça um novo link.",
-    "errors.account_already_verified": "Sua conta já está verificada. Você já pode entrar.",
-    "errors.too_many_attempts": "Muitas tentativas. Tente novamente em {minutes} minutos.",
-    "errors.unauthorized": "Entre na sua conta para continuar",
-    "errors.forbidden": "Você não tem permissão para fazer isso",
-    "errors.token_invalid": "O link não é válido",
-    "errors.token_expired": "O link expirou. Peça um novo.",
-    "errors.token_used": "Este link já foi usado",
-    "errors.passwords_must_match": "AS SENHAS INFORMADAS DEVEM SER IGUAIS",
 
     "auth.close": "Fechar",
     "auth.network_error": "Não foi possível conectar ao servidor. Tente novamente.",

@@ -1,7 +1,7 @@
 import { defineMessages } from "../define";
 
 /**
- * The booking wizard (storefront spec sections 2, 4, 5 and 8): step validation messages used by
+ * The booking wizard: step validation messages used by
  * src/shared/schemas/purchase.ts, then the wizard's own texts. Keep keys under `booking.`, grouped by step.
  */
 export const bookingMessages = defineMessages({

@@ -1,6 +1,11 @@
 import { defineMessages } from "../define";
 
-/** Error codes the API answers with (`{ success: false, code, message }`) and validation keys. */
+/**
+ * Every `errors.*` text: the codes the API answers with (`{ success: false, code, message }`, the one list in
+ * src/shared/domain/shop-error.ts) and the validation keys of the shared schemas. One file, in sections by who
+ * reads them, so each island ships only its sections' texts (the islands' `texts.ts` pick them by section).
+ */
+/** The general refusals and validation keys every caller may meet. */
 export const errorMessages = defineMessages({
   es_CO: {
     "errors.not_found": "No encontramos lo que buscas",
@@ -93,5 +98,293 @@ export const errorMessages = defineMessages({
     "errors.guest_list_empty": "A lista não tem nenhum convidado válido",
     "errors.guest_seats_exceeded": "Seu convite dá direito a {seats} vaga(s) e você já reservou {used}",
     "errors.invitation_expired": "O prazo para confirmar este convite terminou e as vagas foram liberadas",
+  },
+});
+
+/** Accounts and sign-in: the dialogs, the account pages and their mails. */
+export const authErrorMessages = defineMessages({
+  es_CO: {
+    "errors.login_error": "Email o contraseña incorrectos",
+    "errors.email_already_registered": "El correo ingresado ya se encuentra registrado",
+    "errors.email_not_registered": "El correo ingresado no se encuentra registrado",
+    "errors.account_not_verified": "Tu cuenta aún no está verificada. Revisa tu correo o pide un nuevo enlace.",
+    "errors.account_already_verified": "Tu cuenta ya está verificada. Ya puedes iniciar sesión.",
+    "errors.too_many_attempts": "Demasiados intentos. Inténtalo de nuevo en {minutes} minutos.",
+    "errors.unauthorized": "Debes iniciar sesión para continuar",
+    "errors.forbidden": "No tienes permiso para hacer esto",
+    "errors.token_invalid": "El enlace no es válido",
+    "errors.token_expired": "El enlace ha expirado. Pide uno nuevo.",
+    "errors.token_used": "Este enlace ya fue utilizado",
+    "errors.passwords_must_match": "LAS CONTRASEÑAS INGRESADAS DEBEN COINCIDIR",
+  },
+  es_ES: {
+    "errors.too_many_attempts": "Demasiados intentos. Vuelve a intentarlo dentro de {minutes} minutos.",
+  },
+  en_US: {
+    "errors.login_error": "Wrong email or password",
+    "errors.email_already_registered": "The email entered is already registered",
+    "errors.email_not_registered": "The email entered is not registered",
+    "errors.account_not_verified": "Your account is not verified yet. Check your email or ask for a new link.",
+    "errors.account_already_verified": "Your account is already verified. You can log in now.",
+    "errors.too_many_attempts": "Too many attempts. Try again in {minutes} minutes.",
+    "errors.unauthorized": "Please log in to continue",
+    "errors.forbidden": "You are not allowed to do this",
+    "errors.token_invalid": "The link is not valid",
+    "errors.token_expired": "The link has expired. Please ask for a new one.",
+    "errors.token_used": "This link has already been used",
+    "errors.passwords_must_match": "THE PASSWORDS ENTERED MUST MATCH",
+  },
+  pt_BR: {
+    "errors.login_error": "E-mail ou senha incorretos",
+    "errors.email_already_registered": "O e-mail informado já está cadastrado",
+    "errors.email_not_registered": "O e-mail informado não está cadastrado",
+    "errors.account_not_verified": "Sua conta ainda não foi verificada. Confira seu e-mail ou peça um novo link.",
+    "errors.account_already_verified": "Sua conta já está verificada. Você já pode entrar.",
+    "errors.too_many_attempts": "Muitas tentativas. Tente novamente em {minutes} minutos.",
+    "errors.unauthorized": "Entre na sua conta para continuar",
+    "errors.forbidden": "Você não tem permissão para fazer isso",
+    "errors.token_invalid": "O link não é válido",
+    "errors.token_expired": "O link expirou. Peça um novo.",
+    "errors.token_used": "Este link já foi usado",
+    "errors.passwords_must_match": "AS SENHAS INFORMADAS DEVEM SER IGUAIS",
+  },
+});
+
+/** The account area. */
+export const accountErrorMessages = defineMessages({
+  es_CO: {
+    "errors.county_not_found": "El municipio no existe",
+  },
+  es_CL: {
+    "errors.county_not_found": "La comuna no existe",
+  },
+  en_US: {
+    "errors.county_not_found": "The municipality does not exist",
+  },
+  pt_BR: {
+    "errors.county_not_found": "O município não existe",
+  },
+});
+
+/** The account's security tab (password, email, sessions). */
+export const accountSecurityErrorMessages = defineMessages({
+  es_CO: {
+    "errors.wrong_password": "La contraseña no es correcta",
+    "errors.email_unchanged": "Ese ya es tu correo",
+    "errors.email_change_needs_password": "Para cambiar tu correo usa «Cambiar correo» con tu contraseña",
+  },
+  en_US: {
+    "errors.wrong_password": "The password is not correct",
+    "errors.email_unchanged": "That is already your email",
+    "errors.email_change_needs_password": "To change your email use “Change email” with your password",
+  },
+  pt_BR: {
+    "errors.wrong_password": "A senha não está correta",
+    "errors.email_unchanged": "Esse já é o seu e-mail",
+    "errors.email_change_needs_password": "Para alterar seu e-mail use “Alterar e-mail” com sua senha",
+  },
+});
+
+/** The purchase, its discounts and the order. */
+export const orderErrorMessages = defineMessages({
+  es_CO: {
+    "errors.stock_exhausted": "Ya no quedan cupos suficientes para esta compra",
+    "errors.discount_invalid": "El cupón no es válido para este evento",
+    "errors.discount_expired": "El cupón no está vigente",
+    "errors.discount_used_up": "El cupón ya alcanzó su límite de usos",
+    "errors.discount_not_applicable": "El cupón no aplica a los tickets elegidos",
+    "errors.variant_not_in_event": "Uno de los tickets no pertenece a este evento",
+    "errors.variant_not_in_province": "Uno de los tickets no corresponde al departamento elegido",
+    "errors.place_not_in_event": "El lugar de un ticket no corresponde al evento",
+    "errors.unknown_province": "El departamento elegido no existe",
+    "errors.over_capacity": "Un ticket tiene más pasajeros que cupos",
+    "errors.too_many_addresses": "Un ticket tiene más direcciones que paradas",
+    "errors.approach_invalid": "Elige uno de los puntos de recogida del ticket",
+    "errors.unknown_county": "El municipio no pertenece al departamento elegido",
+    "errors.event_not_invited": "Este evento es solo para sus invitados",
+    "errors.prepaid_only": "El organizador paga este evento: la reserva no lleva pago",
+    "errors.order_not_awaiting_transfer": "Este pedido no está esperando una transferencia",
+  },
+  es_CL: {
+    "errors.variant_not_in_province": "Uno de los tickets no corresponde a la región elegida",
+    "errors.unknown_province": "La región elegida no existe",
+    "errors.unknown_county": "La comuna no pertenece a la región elegida",
+  },
+  es_ES: {
+    "errors.stock_exhausted": "Ya no quedan plazas suficientes para esta compra",
+    "errors.discount_not_applicable": "El cupón no se aplica a los billetes elegidos",
+    "errors.variant_not_in_event": "Uno de los billetes no pertenece a este evento",
+    "errors.variant_not_in_province": "Uno de los billetes no corresponde a la provincia elegida",
+    "errors.place_not_in_event": "El lugar de un billete no corresponde al evento",
+    "errors.unknown_province": "La provincia elegida no existe",
+    "errors.over_capacity": "Un billete tiene más pasajeros que plazas",
+    "errors.too_many_addresses": "Un billete tiene más direcciones que paradas",
+    "errors.approach_invalid": "Elige uno de los puntos de recogida del billete",
+    "errors.unknown_county": "El municipio no pertenece a la provincia elegida",
+  },
+  es_MX: {
+    "errors.stock_exhausted": "Ya no quedan lugares suficientes para esta compra",
+    "errors.discount_not_applicable": "El cupón no aplica a los boletos elegidos",
+    "errors.variant_not_in_event": "Uno de los boletos no pertenece a este evento",
+    "errors.variant_not_in_province": "Uno de los boletos no corresponde al estado elegido",
+    "errors.place_not_in_event": "El lugar de un boleto no corresponde al evento",
+    "errors.unknown_province": "El estado elegido no existe",
+    "errors.over_capacity": "Un boleto tiene más pasajeros que lugares",
+    "errors.too_many_addresses": "Un boleto tiene más direcciones que paradas",
+    "errors.approach_invalid": "Elige uno de los puntos de recogida del boleto",
+    "errors.unknown_county": "El municipio no pertenece al estado elegido",
+  },
+  en_US: {
+    "errors.stock_exhausted": "There are no longer enough seats for this purchase",
+    "errors.discount_invalid": "The coupon is not valid for this event",
+    "errors.discount_expired": "The coupon is not currently valid",
+    "errors.discount_used_up": "The coupon has reached its usage limit",
+    "errors.discount_not_applicable": "The coupon does not apply to the chosen tickets",
+    "errors.variant_not_in_event": "One of the tickets does not belong to this event",
+    "errors.variant_not_in_province": "One of the tickets is not offered in the chosen province",
+    "errors.place_not_in_event": "A ticket's venue does not match the event",
+    "errors.unknown_province": "The chosen province does not exist",
+    "errors.over_capacity": "A ticket has more passengers than seats",
+    "errors.too_many_addresses": "A ticket has more addresses than stops",
+    "errors.approach_invalid": "Choose one of the ticket's pick-up points",
+    "errors.unknown_county": "The district is not in the chosen province",
+    "errors.event_not_invited": "This event is for its guests only",
+    "errors.prepaid_only": "The organiser pays for this event: the booking takes no payment",
+    "errors.order_not_awaiting_transfer": "This order is not waiting for a bank transfer",
+  },
+  pt_BR: {
+    "errors.stock_exhausted": "Não há mais lugares suficientes para esta compra",
+    "errors.discount_invalid": "O cupom não é válido para este evento",
+    "errors.discount_expired": "O cupom não está vigente",
+    "errors.discount_used_up": "O cupom atingiu o limite de usos",
+    "errors.discount_not_applicable": "O cupom não se aplica aos ingressos escolhidos",
+    "errors.variant_not_in_event": "Um dos ingressos não pertence a este evento",
+    "errors.variant_not_in_province": "Um dos ingressos não corresponde ao estado escolhido",
+    "errors.place_not_in_event": "O local de um ingresso não corresponde ao evento",
+    "errors.unknown_province": "O estado escolhido não existe",
+    "errors.over_capacity": "Um ingresso tem mais passageiros do que lugares",
+    "errors.too_many_addresses": "Um ingresso tem mais endereços do que paradas",
+    "errors.approach_invalid": "Escolha um dos pontos de embarque do ingresso",
+    "errors.unknown_county": "O município não pertence ao estado escolhido",
+    "errors.event_not_invited": "Este evento é só para convidados",
+    "errors.prepaid_only": "O organizador paga este evento: a reserva não tem pagamento",
+    "errors.order_not_awaiting_transfer": "Este pedido não está aguardando uma transferência",
+  },
+});
+
+/** Payments and the gateways. */
+export const paymentErrorMessages = defineMessages({
+  es_CO: {
+    "errors.payment_gateway_unavailable": "El medio de pago no responde. Intenta de nuevo en unos minutos",
+    "errors.payment_gateway_refused": "El medio de pago no aceptó la solicitud. Intenta con otro medio de pago",
+    "errors.payment_signature_invalid": "La notificación de pago no es válida",
+    "errors.payment_return_invalid": "No pudimos leer el resultado del pago",
+    "errors.payment_method_unavailable": "Este medio de pago no está disponible",
+    "errors.payment_currency_unsupported": "Este medio de pago no acepta la moneda del evento",
+  },
+  es_ES: {
+    "errors.payment_gateway_unavailable": "El medio de pago no responde. Inténtalo de nuevo en unos minutos",
+    "errors.payment_gateway_refused": "El medio de pago no ha aceptado la solicitud. Prueba con otro medio de pago",
+    "errors.payment_return_invalid": "No hemos podido leer el resultado del pago",
+  },
+  en_US: {
+    "errors.payment_gateway_unavailable": "The payment provider is not responding. Please try again in a few minutes",
+    "errors.payment_gateway_refused": "The payment provider did not accept the request. Please try another payment method",
+    "errors.payment_signature_invalid": "The payment notification is not valid",
+    "errors.payment_return_invalid": "We could not read the payment result",
+    "errors.payment_method_unavailable": "This payment method is not available",
+    "errors.payment_currency_unsupported": "This payment method does not accept the event's currency",
+  },
+  pt_BR: {
+    "errors.payment_gateway_unavailable": "O meio de pagamento não está respondendo. Tente novamente em alguns minutos",
+    "errors.payment_gateway_refused": "O meio de pagamento não aceitou a solicitação. Tente outro meio de pagamento",
+    "errors.payment_signature_invalid": "A notificação de pagamento não é válida",
+    "errors.payment_return_invalid": "Não conseguimos ler o resultado do pagamento",
+    "errors.payment_method_unavailable": "Este meio de pagamento não está disponível",
+    "errors.payment_currency_unsupported": "Este meio de pagamento não aceita a moeda do evento",
+  },
+});
+
+/** The van door's ticket check. */
+export const doorErrorMessages = defineMessages({
+  es_CO: {
+    "errors.ticket_invalid": "El código no es un ticket emitido por Rodamos",
+    "errors.ticket_other_order": "El código pertenece a otro pedido",
+    "errors.ticket_not_paid": "El pedido de este ticket no está pagado",
+    "errors.ticket_cancelled": "El pedido de este ticket fue cancelado",
+    "errors.ticket_expired": "El pedido de este ticket venció sin pagarse",
+  },
+  es_ES: {
+    "errors.ticket_expired": "El pedido de este ticket caducó sin pagarse",
+  },
+  en_US: {
+    "errors.ticket_invalid": "This code is not a ticket issued by Rodamos",
+    "errors.ticket_other_order": "This code belongs to another order",
+    "errors.ticket_not_paid": "This ticket's order is not paid",
+    "errors.ticket_cancelled": "This ticket's order was cancelled",
+    "errors.ticket_expired": "This ticket's order expired unpaid",
+  },
+  pt_BR: {
+    "errors.ticket_invalid": "Este código não é um ingresso emitido pela Rodamos",
+    "errors.ticket_other_order": "Este código pertence a outro pedido",
+    "errors.ticket_not_paid": "O pedido deste ingresso não está pago",
+    "errors.ticket_cancelled": "O pedido deste ingresso foi cancelado",
+    "errors.ticket_expired": "O pedido deste ingresso expirou sem pagamento",
+  },
+});
+
+/** Staff: transfers and manifests. */
+export const staffRunsErrorMessages = defineMessages({
+  es_CO: {
+    "errors.invalid_state": "Ese estado no existe",
+    "errors.invalid_leg": "El trayecto debe ser ida o regreso",
+    "errors.invalid_minutes": "Debe ser un número de minutos entre 1 y 120",
+  },
+  en_US: {
+    "errors.invalid_state": "That state does not exist",
+    "errors.invalid_leg": "The leg must be outbound or return",
+    "errors.invalid_minutes": "It must be a number of minutes from 1 to 120",
+  },
+  pt_BR: {
+    "errors.invalid_state": "Esse status não existe",
+    "errors.invalid_leg": "O trecho deve ser ida ou volta",
+    "errors.invalid_minutes": "Deve ser um número de minutos de 1 a 120",
+  },
+});
+
+/** The back office. */
+export const adminErrorMessages = defineMessages({
+  es_CO: {
+    "errors.admin_duplicate": "Ya existe otro registro con ese valor",
+    "errors.admin_in_use": "No se puede borrar: otros datos o pedidos lo usan",
+    "errors.admin_reference_missing": "Uno de los datos elegidos ya no existe",
+    "errors.admin_date_has_orders": "La fecha {date} tiene {count} pedidos: no se puede quitar (puedes moverla)",
+    "errors.admin_date_has_orders_field": "Una fecha con pedidos no se puede quitar",
+    "errors.event_cancel_needs_confirmation": "El evento tiene {count} pedidos con tickets vendidos o reservados ({orders}). Si confirmas, esos pedidos se cancelan, sus compradores reciben un correo y se les devuelve lo pagado.",
+    "errors.event_cancel_needs_confirmation_field": "Hay pedidos con tickets: confirma la cancelación",
+    "errors.stock_below_sold": "El stock no puede ser {stock}: el {date} hay {sold} vendidos y {held} reservados, mínimo {minimum}",
+    "errors.stock_below_sold_field": "Es menor que lo vendido y reservado en una fecha",
+  },
+  en_US: {
+    "errors.admin_duplicate": "Another record already has that value",
+    "errors.admin_in_use": "It cannot be deleted: other records or orders use it",
+    "errors.admin_reference_missing": "One of the chosen records no longer exists",
+    "errors.admin_date_has_orders": "The date {date} has {count} orders: it cannot be removed (you can move it)",
+    "errors.admin_date_has_orders_field": "A date with orders cannot be removed",
+    "errors.event_cancel_needs_confirmation": "The event has {count} orders with sold or held tickets ({orders}). If you confirm, those orders are cancelled, their buyers are mailed and what they paid is given back.",
+    "errors.event_cancel_needs_confirmation_field": "There are orders with tickets: confirm the cancellation",
+    "errors.stock_below_sold": "The stock cannot be {stock}: on {date} there are {sold} sold and {held} held, at least {minimum}",
+    "errors.stock_below_sold_field": "It is less than what a date has sold and held",
+  },
+  pt_BR: {
+    "errors.admin_duplicate": "Já existe outro registro com esse valor",
+    "errors.admin_in_use": "Não é possível excluir: outros dados ou pedidos o usam",
+    "errors.admin_reference_missing": "Um dos dados escolhidos não existe mais",
+    "errors.admin_date_has_orders": "A data {date} tem {count} pedidos: não pode ser removida (você pode movê-la)",
+    "errors.admin_date_has_orders_field": "Uma data com pedidos não pode ser removida",
+    "errors.event_cancel_needs_confirmation": "O evento tem {count} pedidos com tickets vendidos ou reservados ({orders}). Se você confirmar, esses pedidos serão cancelados, os compradores receberão um e-mail e o valor pago será devolvido.",
+    "errors.event_cancel_needs_confirmation_field": "Há pedidos com tickets: confirme o cancelamento",
+    "errors.stock_below_sold": "O estoque não pode ser {stock}: em {date} há {sold} vendidos e {held} reservados, mínimo {minimum}",
+    "errors.stock_below_sold_field": "É menor que o vendido e reservado em uma data",
   },
 });

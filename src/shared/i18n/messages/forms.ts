@@ -1,6 +1,6 @@
 import { defineMessages } from "../define";
 
-/** Form field messages shared by the public forms (account.md section 5 gives the Spanish texts). */
+/** Form field messages shared by the public forms. */
 export const formMessages = defineMessages({
   es_CO: {
     "form.required": "Campo requerido",

@@ -2,7 +2,7 @@ import { defineMessages } from "../define";
 
 /**
  * The content and form pages: FAQ, how to book, B2B, about us, wedding, contact, the thank-you and 404
- * pages, the payment result views and the lead forms' labels (storefront spec sections 2, 4 and 8).
+ * pages, the payment result views and the lead forms' labels.
  * The long editorial texts of those pages live in content/ per locale.
  */
 export const pagesMessages = defineMessages({
@@ -41,7 +41,6 @@ export const pagesMessages = defineMessages({
     "pages.payment.back_to_event": "Volver al evento",
     "pages.payment.contact": "Escríbenos",
     "pages.payment.rejected_sold_out": "Los cupos que elegiste se agotaron mientras completabas la compra. No se hizo ningún cobro: vuelve al evento y elige otra categoría o fecha.",
-    "pages.payment.rejected_hold_expired": "Tu reserva venció antes de que se completara el pago y liberamos los cupos. No se hizo ningún cobro: vuelve al evento para reservar de nuevo.",
     "pages.payment.rejected_discount": "El código de descuento ya no es válido: se agotaron sus usos o venció. Vuelve al evento para comprar sin él o con otro código.",
     "pages.payment.rejected_payment": "El medio de pago rechazó o canceló el pago, así que la compra no se completó. Vuelve al evento para intentarlo de nuevo o con otro medio de pago.",
     "pages.payment.choose_again": "Elegir de nuevo",
@@ -140,7 +139,6 @@ export const pagesMessages = defineMessages({
     "pages.payment.back_to_event": "Back to the event",
     "pages.payment.contact": "Write to us",
     "pages.payment.rejected_sold_out": "The seats you chose sold out while you were completing the purchase. You were not charged: go back to the event and choose another category or date.",
-    "pages.payment.rejected_hold_expired": "Your booking expired before the payment was completed, so we released the seats. You were not charged: go back to the event to book again.",
     "pages.payment.rejected_discount": "The discount code is no longer valid: it has been used up or has expired. Go back to the event to buy without it or with another code.",
     "pages.payment.rejected_payment": "The payment provider refused or cancelled the payment, so the purchase was not completed. Go back to the event to try again or with another payment method.",
     "pages.payment.choose_again": "Choose again",
@@ -193,7 +191,6 @@ export const pagesMessages = defineMessages({
     "pages.payment.back_to_event": "Voltar ao evento",
     "pages.payment.contact": "Fale conosco",
     "pages.payment.rejected_sold_out": "As vagas que você escolheu esgotaram enquanto você concluía a compra. Nada foi cobrado: volte ao evento e escolha outra categoria ou data.",
-    "pages.payment.rejected_hold_expired": "Sua reserva expirou antes de o pagamento ser concluído e liberamos as vagas. Nada foi cobrado: volte ao evento para reservar de novo.",
     "pages.payment.rejected_discount": "O código de desconto não é mais válido: seus usos acabaram ou ele expirou. Volte ao evento para comprar sem ele ou com outro código.",
     "pages.payment.rejected_payment": "O meio de pagamento recusou ou cancelou o pagamento, então a compra não foi concluída. Volte ao evento para tentar de novo ou com outro meio de pagamento.",
     "pages.payment.choose_again": "Escolher de novo",

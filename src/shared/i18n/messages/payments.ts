@@ -6,12 +6,6 @@ import { defineMessages } from "../define";
  */
 export const paymentMessages = defineMessages({
   es_CO: {
-    "errors.payment_gateway_unavailable": "El medio de pago no responde. Intenta de nuevo en unos minutos",
-    "errors.payment_gateway_refused": "El medio de pago no aceptó la solicitud. Intenta con otro medio de pago",
-    "errors.payment_signature_invalid": "La notificación de pago no es válida",
-    "errors.payment_return_invalid": "No pudimos leer el resultado del pago",
-    "errors.payment_method_unavailable": "Este medio de pago no está disponible",
-    "errors.payment_currency_unsupported": "Este medio de pago no acepta la moneda del evento",
     "payments.method.webpay": "Webpay (tarjetas de crédito y débito)",
     "payments.method.mercadopago": "Mercado Pago",
     "payments.method.transferencia": "Transferencia bancaria",
@@ -50,9 +44,6 @@ export const paymentMessages = defineMessages({
     "payments.sim.cancel": "Anular compra y volver al comercio",
   },
   es_ES: {
-    "errors.payment_gateway_unavailable": "El medio de pago no responde. Inténtalo de nuevo en unos minutos",
-    "errors.payment_gateway_refused": "El medio de pago no ha aceptado la solicitud. Prueba con otro medio de pago",
-    "errors.payment_return_invalid": "No hemos podido leer el resultado del pago",
     "payments.transfer.validation_notice": "Validaremos tu transferencia en las próximas 24 horas y te avisaremos por correo.",
     "payments.sim.notice": "Este es un simulador local de {provider}. No se cobra dinero real ni se piden datos de tarjeta.",
     "payments.sim.unknown_body": "El enlace de pago no existe o ha caducado. Vuelve a la tienda e inicia el pago de nuevo.",
@@ -64,12 +55,6 @@ export const paymentMessages = defineMessages({
     "payments.transfer.accountId": "Número de cuenta (CLABE)",
   },
   en_US: {
-    "errors.payment_gateway_unavailable": "The payment provider is not responding. Please try again in a few minutes",
-    "errors.payment_gateway_refused": "The payment provider did not accept the request. Please try another payment method",
-    "errors.payment_signature_invalid": "The payment notification is not valid",
-    "errors.payment_return_invalid": "We could not read the payment result",
-    "errors.payment_method_unavailable": "This payment method is not available",
-    "errors.payment_currency_unsupported": "This payment method does not accept the event's currency",
     "payments.method.webpay": "Webpay (credit and debit cards)",
     "payments.method.mercadopago": "Mercado Pago",
     "payments.method.transferencia": "Bank transfer",
@@ -105,12 +90,6 @@ export const paymentMessages = defineMessages({
     "payments.sim.done_body": "You already chose a result for this payment. Go back to the shop to see the state of your purchase.",
   },
   pt_BR: {
-    "errors.payment_gateway_unavailable": "O meio de pagamento não está respondendo. Tente novamente em alguns minutos",
-    "errors.payment_gateway_refused": "O meio de pagamento não aceitou a solicitação. Tente outro meio de pagamento",
-    "errors.payment_signature_invalid": "A notificação de pagamento não é válida",
-    "errors.payment_return_invalid": "Não conseguimos ler o resultado do pagamento",
-    "errors.payment_method_unavailable": "Este meio de pagamento não está disponível",
-    "errors.payment_currency_unsupported": "Este meio de pagamento não aceita a moeda do evento",
     "payments.method.webpay": "Webpay (cartões de crédito e débito)",
     "payments.method.mercadopago": "Mercado Pago",
     "payments.method.transferencia": "Transferência bancária",

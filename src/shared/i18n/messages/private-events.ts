@@ -1,6 +1,6 @@
 import { defineMessages } from "../define";
 
-/** Private events: the customer's requests and guests (account.md sections 2 to 8) and their review by staff. */
+/** Private events: the customer's requests and guests and their review by staff. */
 export const privateEventMessages = defineMessages({
   es_CO: {
     "private_events.title": "Eventos privados",

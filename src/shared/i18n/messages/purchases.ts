@@ -1,6 +1,6 @@
 import { defineMessages } from "../define";
 
-/** The purchase detail of the account's payments tab (account spec sections 2-4): tickets, passengers, addresses, QR. */
+/** The purchase detail of the account's payments tab: tickets, passengers, addresses, QR. */
 export const purchaseMessages = defineMessages({
   es_CO: {
     "purchase.open": "Ver el detalle de la compra N.º {id}",

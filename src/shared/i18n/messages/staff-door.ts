@@ -1,6 +1,6 @@
 import { defineMessages } from "../define";
 
-/** The van door: the ticket scanner (storefront spec sections 2 to 5, 8 and 9) and its refusals. */
+/** The van door: the ticket scanner and its refusals. */
 export const staffDoorMessages = defineMessages({
   es_CO: {
     "scanner.title": "Escanear tickets",
@@ -51,16 +51,10 @@ export const staffDoorMessages = defineMessages({
     "scanner.manifest.none": "Ningún listado guardado en este equipo.",
     "scanner.manifest.no_dates": "No hay fechas de eventos cercanas.",
     "scanner.manifest.failed": "No fue posible descargar el listado",
-    "errors.ticket_invalid": "El código no es un ticket emitido por Rodamos",
-    "errors.ticket_other_order": "El código pertenece a otro pedido",
-    "errors.ticket_not_paid": "El pedido de este ticket no está pagado",
-    "errors.ticket_cancelled": "El pedido de este ticket fue cancelado",
-    "errors.ticket_expired": "El pedido de este ticket venció sin pagarse",
   },
   es_ES: {
     "scanner.offline.banner": "Sin conexión: los escaneos se guardan en este dispositivo.",
     "scanner.manifest.none": "Ningún listado guardado en este dispositivo.",
-    "errors.ticket_expired": "El pedido de este ticket caducó sin pagarse",
   },
   en_US: {
     "scanner.title": "Scan tickets",
@@ -111,11 +105,6 @@ export const staffDoorMessages = defineMessages({
     "scanner.manifest.none": "No list saved on this device.",
     "scanner.manifest.no_dates": "No event dates nearby.",
     "scanner.manifest.failed": "The list could not be downloaded",
-    "errors.ticket_invalid": "This code is not a ticket issued by Rodamos",
-    "errors.ticket_other_order": "This code belongs to another order",
-    "errors.ticket_not_paid": "This ticket's order is not paid",
-    "errors.ticket_cancelled": "This ticket's order was cancelled",
-    "errors.ticket_expired": "This ticket's order expired unpaid",
   },
   pt_BR: {
     "scanner.title": "Escanear ingressos",
@@ -166,10 +155,5 @@ export const staffDoorMessages = defineMessages({
     "scanner.manifest.none": "Nenhuma lista guardada neste aparelho.",
     "scanner.manifest.no_dates": "Não há datas de eventos próximas.",
     "scanner.manifest.failed": "Não foi possível baixar a lista",
-    "errors.ticket_invalid": "Este código não é um ingresso emitido pela Rodamos",
-    "errors.ticket_other_order": "Este código pertence a outro pedido",
-    "errors.ticket_not_paid": "O pedido deste ingresso não está pago",
-    "errors.ticket_cancelled": "O pedido deste ingresso foi cancelado",
-    "errors.ticket_expired": "O pedido deste ingresso expirou sem pagamento",
   },
 });

@@ -81,9 +81,6 @@ export const staffRunsMessages = defineMessages({
     "manifests.col.boarded_return": "Abordó regreso",
     "manifests.yes": "Sí",
     "manifests.no": "No",
-    "errors.invalid_state": "Ese estado no existe",
-    "errors.invalid_leg": "El trayecto debe ser ida o regreso",
-    "errors.invalid_minutes": "Debe ser un número de minutos entre 1 y 120",
   },
   es_CL: {
     "manifests.province": "Región",
@@ -183,9 +180,6 @@ export const staffRunsMessages = defineMessages({
     "manifests.col.boarded_return": "Boarded return",
     "manifests.yes": "Yes",
     "manifests.no": "No",
-    "errors.invalid_state": "That state does not exist",
-    "errors.invalid_leg": "The leg must be outbound or return",
-    "errors.invalid_minutes": "It must be a number of minutes from 1 to 120",
   },
   pt_BR: {
     "runs.title": "Rotas e transferências",
@@ -266,8 +260,5 @@ export const staffRunsMessages = defineMessages({
     "manifests.col.boarded_return": "Embarcou na volta",
     "manifests.yes": "Sim",
     "manifests.no": "Não",
-    "errors.invalid_state": "Esse status não existe",
-    "errors.invalid_leg": "O trecho deve ser ida ou volta",
-    "errors.invalid_minutes": "Deve ser um número de minutos de 1 a 120",
   },
 });

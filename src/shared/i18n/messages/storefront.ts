@@ -2,7 +2,7 @@ import { defineMessages } from "../define";
 
 /**
  * The storefront's frame and catalogue pages: header, footer, country/language selector, event cards,
- * lists, landing, search and the event view (storefront spec sections 2-4, 8).
+ * lists, landing, search and the event view.
  */
 const es_CO = {
   "layout.skip_to_content": "Saltar al contenido",

@@ -70,6 +70,8 @@ export type AdminVariantItem = z.infer<typeof adminVariantItemSchema>;
 /** GET /shop-api/admin/variants/{id}/stock: per event date, what is sold, held by unpaid orders, and left. */
 export const variantStockSchema = z.object({
   stock: z.number(),
+  /** The event's time zone: its dates read in it, as everywhere in the shop. */
+  timeZone: z.string(),
   dates: z.array(z.object({ eventDateId: z.number(), startDate: z.string(), sold: z.number(), held: z.number(), available: z.number() })),
 });
 export type VariantStock = z.infer<typeof variantStockSchema>;
@@ -108,5 +110,7 @@ export const adminDiscountItemSchema = z.object({
   validUntil: z.nullable(z.string()),
   usageLimit: z.nullable(z.number()),
   timesUsed: z.number(),
+  /** The event's country: its dates read in that country's time zone. */
+  countryCode: z.string(),
 });
 export type AdminDiscountItem = z.infer<typeof adminDiscountItemSchema>;

@@ -1,5 +1,5 @@
 /**
- * The account calls' answers (storefront spec section 7, account.md sections 3 and 7). Dates are UTC ISO
+ * The account calls' answers. Dates are UTC ISO
  * strings; the browser reads these as types only.
  */
 import * as z from "zod/mini";

@@ -1,5 +1,5 @@
 /**
- * The public catalogue's answers (storefront spec sections 3 and 7), shared by the server that builds them,
+ * The public catalogue's answers, shared by the server that builds them,
  * the static build that renders them and the islands that read them (as types only: these schemas stay out of
  * the browser bundle). Money is integer minor units of `currency`; dates are ISO 8601 strings in UTC.
  */

@@ -1,5 +1,5 @@
 /**
- * The API's one answer shape (storefront spec section 7): `{ success: true, data }` or
+ * The API's one answer shape: `{ success: true, data }` or
  * `{ success: false, code, message, fields? }`, `message` and `fields` already in the caller's language.
  */
 import * as z from "zod/mini";

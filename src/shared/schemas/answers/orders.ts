@@ -1,12 +1,12 @@
 /**
- * The purchase calls' answers (storefront spec sections 3 and 7, account spec section 7). Dates are UTC ISO
+ * The purchase calls' answers. Dates are UTC ISO
  * strings; money is integer minor units of the order's currency.
  */
 import * as z from "zod/mini";
 import { ORDER_STATES } from "../../domain/order-states";
 import { paymentCodeSchema } from "./catalog";
 
-/** GET /shop-api/discounts/{code}/event/{eventId} (spec section 3 "Discount"). */
+/** GET /shop-api/discounts/{code}/event/{eventId}. */
 export const discountAnswerSchema = z.object({
   code: z.string(),
   /** Fraction off as a number (0.15); the wizard shows variation x 100 as the percentage. */

@@ -1,11 +1,9 @@
 /**
- * The private-event calls' answers (account.md sections 3, 4 and 7). Dates are UTC ISO strings; the browser
+ * The private-event calls' answers. Dates are UTC ISO strings; the browser
  * reads these as types only.
  */
 import * as z from "zod/mini";
-
-export const REQUEST_STATES = ["saved", "under_review", "approved", "rejected", "finished", "cancelled"] as const;
-export type RequestState = (typeof REQUEST_STATES)[number];
+import { REQUEST_STATES } from "../../domain/request-states";
 
 const stopSchema = z.object({ address: z.string(), countyId: z.number(), time: z.string() });
 
@@ -36,7 +34,7 @@ export type EventRequestAnswer = z.infer<typeof eventRequestAnswerSchema>;
 
 export const createdRequestSchema = z.object({ id: z.number() });
 
-/** A list by state: the rows, or the spec's "a response with a message field means no events". */
+/** A list by state: the rows, or a `message` field alone, which means there are no events. */
 export const eventRequestListSchema = z.union([
   z.array(eventRequestAnswerSchema),
   z.object({ message: z.string() }),
