@@ -9,7 +9,7 @@ import { exitWithUsageOnHelp } from "./lib/usage";
 exitWithUsageOnHelp(`
 Usage: npm test
 
-Runs, in order: type checks and lint (astro check, ESLint), the unit tests and the
+Runs, in order: type checks and lint (astro check, ESLint, no import cycles in src by madge), the unit tests and the
 engine-independent ones, the API tests on embedded PGlite, the API tests on PostgreSQL when DATABASE_URL is set,
 and the browser journeys (Playwright, Debian's Chromium). Prints each stage's time.
 `);
@@ -24,7 +24,7 @@ const serverUrl = process.env.DATABASE_URL;
 /** Without DATABASE_URL the API tests open in-memory PGlite databases (tests/helpers/test-database.ts). */
 const embedded = { DATABASE_URL: undefined };
 const stages: Stage[] = [
-  { name: "typecheck+lint", scripts: ["typecheck", "lint"] },
+  { name: "typecheck+lint", scripts: ["typecheck", "lint", "lint:cycles"] },
   { name: "unit and engine-independent", scripts: ["test:unit"] },
   { name: "API suite on PGlite", scripts: ["test:api"], env: embedded },
   ...(serverUrl ? [{ name: "API suite on PostgreSQL", scripts: ["test:api"] }] : []),
