@@ -7,7 +7,7 @@
 import { lstatSync } from "node:fs";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startSitePublisher } from "../../scripts/lib/build-site";
+import { startSitePublisher } from "../../src/server/site/site-publisher";
 import { openDatabase, type Database } from "../../src/server/db/client";
 import { events } from "../../src/server/db/schema";
 import { seedDemoData } from "../../src/server/db/seed";

@@ -9,7 +9,7 @@
 import { createHash } from "node:crypto";
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { buildSiteIfChanged } from "../../scripts/lib/build-site";
+import { buildSiteIfChanged } from "../../src/server/site/site-build";
 import { openDatabase } from "../../src/server/db/client";
 import { seedDemoData } from "../../src/server/db/seed";
 import { parseEnv } from "../../src/server/env";

@@ -2,7 +2,7 @@
  * The purchase list's detail icon (account spec section 2): a button that opens the detail, or, for a
  * cancelled purchase, a gray icon that opens nothing.
  */
-import { iconSvg } from "../../../components/ui/icons";
+import { iconSvg } from "../../../views/ui/icons";
 import { fill } from "../../ui/texts";
 import type { PurchaseTexts } from "./texts";
 
