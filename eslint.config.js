@@ -17,7 +17,7 @@ export default defineConfig(
   {
     // Islands run in the browser, and pages and components are built into static HTML from the shop API's
     // answers: none of them may reach into the server. Type-only imports carry no code and stay allowed.
-    files: ["src/islands/**", "src/stores/**", "src/client/**", "src/shared/**", "src/components/**", "src/layouts/**", "src/site/**", "src/pages/**"],
+    files: ["src/islands/**", "src/stores/**", "src/client/**", "src/shared/**", "src/components/**", "src/views/**", "src/layouts/**", "src/site/**", "src/pages/**"],
     rules: {
       "@typescript-eslint/no-restricted-imports": ["error", { patterns: [serverImports] }],
     },
@@ -25,8 +25,8 @@ export default defineConfig(
   {
     // Islands get their words for one locale as a prop or a static file (src/islands/ui/texts.ts): importing
     // a catalogue, or an island's key lists, would ship all six locales to the browser.
-    files: ["src/islands/**", "src/stores/**"],
-    ignores: ["src/islands/**/texts.ts", "src/islands/ui/pick-texts.ts", "src/islands/ui/text-files.ts"],
+    files: ["src/islands/**", "src/stores/**", "src/views/**"],
+    ignores: ["src/islands/**/texts.ts", "src/islands/ui/pick-texts.ts"],
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",
@@ -34,7 +34,7 @@ export default defineConfig(
           patterns: [
             serverImports,
             {
-              group: ["**/shared/i18n", "**/shared/i18n/**", "**/ui/pick-texts", "**/ui/text-files", "**/texts", "!**/ui/texts"],
+              group: ["**/shared/i18n", "**/shared/i18n/**", "**/ui/pick-texts", "**/site/text-files", "**/texts", "!**/ui/texts"],
               allowTypeImports: true,
               message: "Islands receive one locale's words (src/islands/ui/texts.ts); import only types from catalogues and key lists.",
             },

@@ -7,7 +7,7 @@
 import { parseEnv } from "../src/server/env";
 import { seedIfEmpty } from "../src/server/db/seed";
 import { startServer } from "../src/server/server";
-import { buildSiteIfChanged } from "./lib/build-site";
+import { buildSiteIfChanged } from "../src/server/site/site-build";
 import { openShopDatabase } from "./lib/open-shop-database";
 import { exitWithUsageOnHelp } from "./lib/usage";
 

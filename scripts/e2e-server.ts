@@ -1,7 +1,10 @@
 /**
  * The shop as the browser tests see it: a fresh embedded database with the demo data, the site built
  * from it, served on E2E_PORT with the page publisher running as in `npm start`. It listens on that port
- * only once the site is built, so Playwright's wait for the URL is a wait for a complete shop.
+ * only once the site is built, so Playwright's wait for the URL is a wait for a complete shop. The pages are built
+ * with the demo site's origin from its build cache when the tests left one (tests/helpers/demo-site.ts): pages whose
+ * catalogue answers are the same are copied, not rendered again. The shop itself (payment returns, mails) uses its
+ * own address; the journeys read only the paths of the pages' absolute links.
  */
 import { rmSync } from "node:fs";
 import { join } from "node:path";
@@ -9,13 +12,16 @@ import { openDatabase } from "../src/server/db/client";
 import { seedIfEmpty } from "../src/server/db/seed";
 import { parseEnv } from "../src/server/env";
 import { startServer } from "../src/server/server";
-import { buildSiteIfChanged, startSitePublisher } from "./lib/build-site";
+import { copyBuildCache, DEMO_SITE } from "../tests/helpers/demo-site";
+import { buildSiteIfChanged } from "../src/server/site/site-build";
+import { startSitePublisher } from "../src/server/site/site-publisher";
 
 const port = Number(process.env.E2E_PORT ?? 4399);
 const dataDir = `.tmp/e2e-${port}`;
 rmSync(join(dataDir, "pglite"), { recursive: true, force: true });
 rmSync(join(dataDir, "outbox"), { recursive: true, force: true });
 rmSync(join(dataDir, "sms-outbox"), { recursive: true, force: true });
+copyBuildCache(dataDir);
 const env = parseEnv({
   ...process.env,
   NODE_ENV: "test",
@@ -31,12 +37,12 @@ const database = await openDatabase({ dataDir: join(dataDir, "pglite") });
 await seedIfEmpty(database.db);
 
 const builder = await startServer(database, { ...env, PORT: 0 });
-await buildSiteIfChanged({ apiUrl: builder.internalUrl, publicUrl: env.PUBLIC_URL!, env, db: database.db });
+await buildSiteIfChanged({ apiUrl: builder.internalUrl, publicUrl: DEMO_SITE.publicUrl, env, db: database.db });
 await builder.close();
 
 const server = await startServer(database, env);
 // As in `npm start`: catalogue changes made in a journey (the back office) reach the pages.
-const publisher = await startSitePublisher({ apiUrl: server.internalUrl, publicUrl: env.PUBLIC_URL!, env, db: database.db, catalogue: server.catalogue });
+const publisher = await startSitePublisher({ apiUrl: server.internalUrl, publicUrl: DEMO_SITE.publicUrl, env, db: database.db, catalogue: server.catalogue });
 console.log(`e2e shop ready on ${server.url}`);
 const stop = async () => {
   await publisher.close();

@@ -20,7 +20,8 @@ import { parseEnv } from "../../src/server/env";
 import { startServer } from "../../src/server/server";
 import { formatPrice } from "../../src/shared/format/money";
 import type { ApiAnswer, EventListItem } from "../../src/shared/types/catalog";
-import { buildSiteIfChanged, startSitePublisher } from "../lib/build-site";
+import { buildSiteIfChanged } from "../../src/server/site/site-build";
+import { startSitePublisher } from "../../src/server/site/site-publisher";
 import { exitWithUsageOnHelp } from "../lib/usage";
 
 exitWithUsageOnHelp(`

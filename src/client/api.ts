@@ -1,5 +1,6 @@
 /**
- * The browser's one API client: same-origin base, bearer token from the session store, 15 s time-out
+ * The browser's one API client: same-origin base, bearer token and language from the providers the stores register
+ * (`provideApiContext` in api-context.ts: stores/session.ts, stores/locale.ts; the client imports no store), 15 s time-out
  * (spec section 9) and the `{ success, data }` envelope unwrapped. A call names its route as the contract does
  * ("GET /api/events/:ref", src/shared/api/routes.ts), so its answer type is the one the server is held to;
  * the contract is read as types only and adds nothing to the bundle. A refusal throws `ApiFailure` carrying
@@ -7,8 +8,7 @@
  */
 import type { AnswerOf, BodyOf, JsonRouteKey } from "../shared/api/routes";
 import type { ApiAnswer } from "../shared/schemas/answers/envelope";
-import { $locale } from "../stores/locale";
-import { getValidToken } from "../stores/session";
+import { apiContext } from "./api-context";
 
 export const REQUEST_TIMEOUT_MS = 15_000;
 
@@ -26,9 +26,9 @@ export class ApiFailure extends Error {
 /** The request's headers: the caller's own, then the session's bearer token (unless given) and the page's language. */
 function headersOf(extra: Record<string, string> | undefined, json: boolean): Headers {
   const headers = new Headers(extra);
-  const token = getValidToken();
+  const token = apiContext.token();
   if (token && !headers.has("authorization")) headers.set("authorization", `Bearer ${token}`);
-  headers.set("x-locale", $locale.get());
+  headers.set("x-locale", apiContext.locale());
   headers.set("accept", "application/json");
   if (json) headers.set("content-type", "application/json");
   return headers;

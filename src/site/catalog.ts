@@ -1,5 +1,5 @@
 /**
- * Build-time access to the live shop API (`process.env.SHOP_API_URL`, set by scripts/lib/build-site.ts).
+ * Build-time access to the live shop API (`process.env.SHOP_API_URL`, set by src/server/site/site-build.ts).
  * Every answer is fetched once per build (the promise is memoised, so pages built in parallel share it)
  * and any failure stops the build with a clear message: a site built from a missing catalogue would
  * silently publish empty pages.

@@ -1,5 +1,6 @@
 /** The page's locale and country, set once by the layout from the prerendered `<html>` attributes. */
 import { atom } from "nanostores";
+import { provideApiContext } from "../client/api-context";
 import { DEFAULT_COUNTRY, DEFAULT_LOCALE, isLocale, type Locale } from "../shared/locales";
 
 function fromDocument(): { locale: Locale; country: string } {
@@ -14,3 +15,6 @@ function fromDocument(): { locale: Locale; country: string } {
 const initial = fromDocument();
 export const $locale = atom<Locale>(initial.locale);
 export const $country = atom<string>(initial.country);
+
+// The API client asks for answers in the page's language (X-Locale).
+provideApiContext({ locale: () => $locale.get() });

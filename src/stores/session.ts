@@ -4,6 +4,7 @@
  * The user's name is cached beside it so the header can greet without a request or React.
  */
 import { atom, computed } from "nanostores";
+import { provideApiContext } from "../client/api-context";
 
 export const TOKEN_KEY = "shop.token";
 export const USER_KEY = "shop.user";
@@ -66,6 +67,9 @@ export function getValidToken(): string | null {
   logOut();
   return null;
 }
+
+// The API client sends this session's token (it imports no store; the header loads this module on every page).
+provideApiContext({ token: getValidToken });
 
 export function logIn(token: string, user: SessionUser) {
   storage()?.setItem(TOKEN_KEY, token);

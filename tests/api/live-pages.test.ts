@@ -1,13 +1,13 @@
 /**
  * Live static pages (issue 10 section 2): after a committed catalogue change is announced, the running shop serves
  * the changed event on its page in every site of its country and in the lists, without any request meanwhile
- * getting anything but a whole page. A real site build: the first run renders every page, later ones reuse the
- * build cache in .tmp/live-pages (a minute or two on a busy machine).
+ * getting anything but a whole page. It starts from a copy of the demo site the tests share (tests/helpers/demo-site.ts),
+ * build cache included, so the publisher's real build renders only the pages the change touched.
  */
 import { lstatSync } from "node:fs";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildSiteIfChanged, startSitePublisher } from "../../scripts/lib/build-site";
+import { startSitePublisher } from "../../src/server/site/site-publisher";
 import { openDatabase, type Database } from "../../src/server/db/client";
 import { events } from "../../src/server/db/schema";
 import { seedDemoData } from "../../src/server/db/seed";
@@ -15,6 +15,7 @@ import { parseEnv } from "../../src/server/env";
 import { startServer, type RunningServer } from "../../src/server/server";
 import type { Publisher } from "../../src/server/site/publisher";
 import type { ApiAnswer, EventListItem } from "../../src/shared/types/catalog";
+import { copyDemoSite, DEMO_SITE, demoSeedTime } from "../helpers/demo-site";
 
 const env = parseEnv({
   ...process.env,
@@ -22,18 +23,18 @@ const env = parseEnv({
   DATA_DIR: ".tmp/live-pages",
   DIST_DIR: ".tmp/live-pages-dist",
   DATABASE_URL: undefined,
-  PUBLIC_URL: "http://localhost:4321",
+  PUBLIC_URL: DEMO_SITE.publicUrl,
 });
 let database: Database;
 let server: RunningServer;
 let publisher: Publisher;
 
 beforeAll(async () => {
-  // The pages do not depend on the engine; a fixed hour of today keeps the demo data (and so the build cache) stable.
+  // The pages do not depend on the engine; the demo site's data, so its build cache fits these pages.
+  await copyDemoSite({ dataDir: env.DATA_DIR, distDir: env.DIST_DIR });
   database = await openDatabase();
-  await seedDemoData(database.db, { now: new Date(`${new Date().toISOString().slice(0, 10)}T12:00:00Z`) });
+  await seedDemoData(database.db, { now: demoSeedTime() });
   server = await startServer(database, { ...env, PORT: 0 });
-  await buildSiteIfChanged({ apiUrl: server.internalUrl, publicUrl: env.PUBLIC_URL!, env, db: database.db, force: true });
   publisher = await startSitePublisher({ apiUrl: server.internalUrl, publicUrl: env.PUBLIC_URL!, env, db: database.db, catalogue: server.catalogue, debounceMs: 200 });
 }, 600_000);
 

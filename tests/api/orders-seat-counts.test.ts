@@ -9,7 +9,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { events, guests, orders, productVariants, seatCounts, tickets } from "../../src/server/db/schema";
 import { liveStock } from "../../src/server/services/catalog";
-import { cancelOrder } from "../../src/server/services/orders/release";
+import { cancelOrder } from "../../src/server/services/holds/release";
 import { countyOf, eventOffer, insertGuestList, purchaseBody } from "../helpers/fixtures";
 import { openTestShop, type TestShop } from "../helpers/test-shop";
 

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseEnv } from "../../src/server/env";
-import { createShopContext } from "../../src/server/context";
+import { createShopContext } from "../../src/server/composition";
 import { createPaymentAdapters } from "../../src/server/payments";
 import { openTestShop, type TestShop } from "../helpers/test-shop";
 

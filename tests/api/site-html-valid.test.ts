@@ -1,17 +1,13 @@
 /**
- * Every page type is valid HTML by the Nu Html Checker (vnu-jar, offline on Java). The site is built
- * from the demo data into .tmp/html-check-dist, or that build is reused while its sources and catalogue
- * are unchanged. Without Java on the machine the check is skipped, and says so.
+ * Every page type is valid HTML by the Nu Html Checker (vnu-jar, offline on Java), on the demo site the tests share
+ * (tests/helpers/demo-site.ts: built once, reused while its sources and catalogue are unchanged). Without Java on
+ * the machine the check is skipped, and says so.
  */
 import { execFile, execFileSync } from "node:child_process";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { buildSiteIfChanged } from "../../scripts/lib/build-site";
-import { openDatabase } from "../../src/server/db/client";
-import { seedDemoData } from "../../src/server/db/seed";
-import { parseEnv } from "../../src/server/env";
-import { startServer } from "../../src/server/server";
+import { demoSite } from "../helpers/demo-site";
 
 const root = resolve(import.meta.dirname, "../..");
 const VNU = join(root, "node_modules/vnu-jar/build/dist/vnu.jar");
@@ -36,24 +32,6 @@ function javaVersion(): string | undefined {
 const hasJava = javaVersion() !== undefined;
 if (!hasJava) console.warn("site-html-valid: skipped, `java` is not installed (apt-get install default-jre-headless).");
 
-async function buildSite(): Promise<string> {
-  const env = parseEnv({ ...process.env, NODE_ENV: "test", DATA_DIR: ".tmp/html-check", DIST_DIR: ".tmp/html-check-dist", DATABASE_URL: undefined, PUBLIC_URL: "http://localhost:4321" });
-  // Always the embedded database: the pages do not depend on the engine.
-  const database = await openDatabase();
-  try {
-    await seedDemoData(database.db, { now: new Date(`${new Date().toISOString().slice(0, 10)}T12:00:00Z`) });
-    const api = await startServer(database, { ...env, PORT: 0, DIST_DIR: ".tmp/html-check-none" });
-    try {
-      await buildSiteIfChanged({ apiUrl: api.internalUrl, publicUrl: env.PUBLIC_URL!, env, db: database.db });
-    } finally {
-      await api.close();
-    }
-  } finally {
-    await database.close();
-  }
-  return join(root, env.DIST_DIR);
-}
-
 interface VnuMessage {
   type: string;
   url: string;
@@ -64,13 +42,13 @@ interface VnuMessage {
 
 describe.skipIf(!hasJava)("the built pages", () => {
   it("have no HTML errors by the Nu Html Checker", async () => {
-    const dist = await buildSite();
+    const dist = await demoSite();
     const files = PAGES.map((page) => join(dist, page));
     const { stdout, stderr } = await promisify(execFile)("java", ["-jar", VNU, "--errors-only", "--format", "json", "--exit-zero-always", ...files], {
       maxBuffer: 16 * 1024 * 1024,
     });
     const report = JSON.parse(stdout || stderr) as { messages: VnuMessage[] };
-    const problems = report.messages.map((m) => `${m.url.slice(m.url.indexOf("html-check-dist/") + 16)}:${m.lastLine ?? "?"} ${m.message} «${m.extract ?? ""}»`);
+    const problems = report.messages.map((m) => `${m.url.slice(m.url.indexOf(dist) + dist.length + 1)}:${m.lastLine ?? "?"} ${m.message} «${m.extract ?? ""}»`);
     expect(problems).toEqual([]);
   }, 600_000);
 });

@@ -1,21 +1,18 @@
 /**
- * The speed benchmarks run end to end once, for a second per figure: a smoke check that each still starts its
+ * The database benchmarks run end to end once, for a second per figure: a smoke check that each still starts its
  * servers, loads them and prints its figures beside the ceiling measured in the same run. The figures themselves
  * are not judged here (a shared machine moves them; docs/performance.md holds them), only that they are printed,
- * and that the purchase bench finds nothing oversold or lost. The purchase bench needs PostgreSQL and pgbench.
+ * and that the purchase bench finds nothing oversold or lost. The purchase bench needs PostgreSQL and pgbench;
+ * bench:static, which reads no database, is in bench-static.test.ts.
  */
 import { execFile } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
 import { promisify } from "node:util";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 const run = promisify(execFile);
 const root = resolve(import.meta.dirname, "../..");
 const serverUrl = process.env.DATABASE_URL;
-const scratch = mkdtempSync(join(tmpdir(), "rodamos-bench-smoke-"));
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 function bench(script: string, args: string[], env: Record<string, string | undefined> = {}) {
   return run(process.execPath, ["--import", "tsx", `scripts/bench/${script}.ts`, ...args], {
@@ -27,17 +24,6 @@ function bench(script: string, args: string[], env: Record<string, string | unde
 }
 
 describe("benchmarks, as a smoke check", () => {
-  it("bench:static prints the page's and the script's figures beside the bare static server's", async () => {
-    const dist = join(scratch, "dist");
-    mkdirSync(join(dist, "_astro"), { recursive: true });
-    writeFileSync(join(dist, "index.html"), `<!doctype html><html lang="es"><title>Rodamos</title><p>${"Traslados ".repeat(300)}</p>`);
-    writeFileSync(join(dist, "_astro", "client.smoke.js"), `export const go = () => ${JSON.stringify("x".repeat(4000))};`);
-    const { stdout } = await bench("static", ["--seconds", "1", "--rounds", "1"], { DIST_DIR: dist });
-    expect(stdout).toMatch(/GET \/ \(HTML\) +shop +\d+ req\/s p99 +\d+ ms \| bare +\d+ req\/s .*% of bare/);
-    expect(stdout).toMatch(/GET \/_astro\/client\.smoke\.js +shop +\d+ req\/s .*% of bare/);
-    expect(stdout).not.toMatch(/errors:/);
-  }, 240_000);
-
   it(`bench:reads prints every catalogue call beside the bare Hono app's, and the shop's memory (${serverUrl ? "PostgreSQL, 1 and 2 processes" : "PGlite"})`, async () => {
     const { stdout } = await bench("reads", ["--seconds", "1", "--rounds", "1", "--workers", serverUrl ? "1,2" : "1"]);
     for (const call of ["GET /api/events?type=1&country-code=CO", "GET /api/events/{id}", "GET /api/events/{id}/product-variant", "GET /api/search?q=bogota"]) {

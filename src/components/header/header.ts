@@ -3,7 +3,7 @@ import { initAccountControls } from "./account-control";
 import { initDisclosures } from "./disclosure";
 import { initDrawer } from "./drawer";
 import { initScrollColour } from "./scroll-colour";
-import { initSearchBoxes } from "./search-box";
+import { initSearchBoxes } from "../../views/header/search-box";
 import { initSiteChoice } from "./site-choice";
 import { initToaster } from "../layout/toaster";
 

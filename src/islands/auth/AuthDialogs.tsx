@@ -11,7 +11,7 @@ import "./auth.css";
 
 /** The dialogs' words in the page's locale. */
 export function loadAuthTexts(): Promise<AuthTexts> {
-  return loadTexts("auth", $locale.get());
+  return loadTexts<AuthTexts>("auth", $locale.get());
 }
 
 export function AuthDialogs({ texts }: { texts: AuthTexts }) {

@@ -5,7 +5,7 @@
  */
 import * as Accordion from "@radix-ui/react-accordion";
 import { useState } from "react";
-import { pickTranslation } from "../../components/catalog/translation";
+import { pickTranslation } from "../../views/catalog/translation";
 import { formatPrice } from "../../shared/format/money";
 import type { Locale } from "../../shared/locales";
 import type { DiscountAnswer } from "../../shared/schemas/purchase";

@@ -22,7 +22,7 @@ const loading = new Map<Locale, Promise<BookingTexts>>();
 function textsFor(locale: Locale): Promise<BookingTexts> {
   let texts = loading.get(locale);
   if (!texts) {
-    texts = loadTexts("booking", locale);
+    texts = loadTexts<BookingTexts>("booking", locale);
     // A failed load is not kept, so showing the event again tries again.
     texts.catch(() => loading.delete(locale));
     loading.set(locale, texts);

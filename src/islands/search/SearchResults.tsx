@@ -5,9 +5,9 @@
  */
 import { useEffect, useState } from "react";
 import { api } from "../../client/api";
-import { eventCardData } from "../../components/catalog/card-data";
-import { EventCard } from "../../components/catalog/EventCard";
-import { SEARCH_KEY } from "../../components/header/search-box";
+import { eventCardData } from "../../views/catalog/card-data";
+import { EventCard } from "../../views/catalog/EventCard";
+import { SEARCH_KEY } from "../../views/header/search-box";
 import type { Locale } from "../../shared/locales";
 import type { EventListItem } from "../../shared/types/catalog";
 import { EMPTY_MESSAGE_DELAY_MS, type SearchLabels } from "./search-keys";

@@ -1,11 +1,11 @@
 /**
  * Writing a side effect: `enqueue(tx, kind, payload)` inside the transaction that makes the change it follows
  * from, so the change and the promise to act on it commit together or not at all. The worker (worker.ts)
- * delivers it after the commit through the handler registered for `kind` (handlers.ts).
+ * delivers it after the commit through the handler the composition root registered for `kind` (jobs.ts).
  */
 import type { Db } from "../db/client";
 import { outbox } from "../db/schema";
-import type { OutboxKind, OutboxPayload } from "./handlers";
+import type { OutboxKind, OutboxPayload } from "./jobs";
 
 export interface EnqueueOptions {
   /** Not before this moment (a reminder, a later retry); absent means as soon as the transaction commits. */

@@ -9,10 +9,10 @@
  * (outbox/leader.ts). Tests leave both off and call `drain()`, which delivers everything due before it answers.
  */
 import { eq, sql } from "drizzle-orm";
-import type { ShopContext } from "../context";
+import type { Db } from "../db/client";
 import { outbox } from "../db/schema";
+import type { Env } from "../env";
 import { OUTBOX_MAX_ATTEMPTS, retryDelayMs } from "./backoff";
-import { handlerFor } from "./handlers";
 
 /** Rows one claim takes: small, so a slow mail server does not keep many rows leased by one process. */
 const CLAIM_BATCH = 10;
@@ -31,6 +31,22 @@ export interface Outbox {
   stop(): void;
 }
 
+export interface OutboxJob {
+  id: number;
+  /** 1 on the first try. */
+  attempt: number;
+}
+
+/** What the worker needs of the shop: its database, lease length and clock. */
+export interface OutboxWorkerDeps {
+  db: Db;
+  env: Pick<Env, "OUTBOX_LEASE_SECONDS">;
+  now: () => Date;
+}
+
+/** Runs one claimed row (the composition root looks up the kind's handler); throws to be retried. */
+export type DeliverJob = (kind: string, payload: unknown, job: OutboxJob) => Promise<void>;
+
 interface ClaimedRow {
   id: number;
   kind: string;
@@ -38,7 +54,7 @@ interface ClaimedRow {
   attempts: number;
 }
 
-export function createOutbox(deps: ShopContext): Outbox {
+export function createOutbox(deps: OutboxWorkerDeps, deliver: DeliverJob): Outbox {
   let timer: NodeJS.Timeout | undefined;
   let awake = false;
   let pass: Promise<number> | null = null;
@@ -66,9 +82,7 @@ export function createOutbox(deps: ShopContext): Outbox {
 
   async function run(row: ClaimedRow): Promise<void> {
     try {
-      const handler = handlerFor(row.kind);
-      if (!handler) throw new Error(`no handler for outbox kind "${row.kind}"`);
-      await handler(deps, row.payload, { id: row.id, attempt: row.attempts });
+      await deliver(row.kind, row.payload, { id: row.id, attempt: row.attempts });
       await deps.db.update(outbox).set({ doneAt: deps.now(), lastError: null }).where(eq(outbox.id, row.id));
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);

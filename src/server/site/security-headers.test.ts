@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { formTargetsOf, inlineScriptHashes, pagePolicy, permissionsPolicy } from "./security-headers";
+import { formTargetsOf, inlineScriptHashes, pagePolicy } from "./content-security-policy";
+import { permissionsPolicy } from "./security-headers";
 
 const sha = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
 

@@ -9,9 +9,10 @@ import { readFile, realpath, stat } from "node:fs/promises";
 import { extname, join, normalize, resolve, sep } from "node:path";
 import { Readable } from "node:stream";
 import type { Context, MiddlewareHandler } from "hono";
-import { COUNTRY_LOCALES, SITES, isCountryCode, sitePrefix, type CountryCode } from "../../shared/locales";
+import { COUNTRY_LOCALES, isCountryCode, sitePrefix, type CountryCode } from "../../shared/locales";
 import { COMPRESSIBLE, freshCopy } from "./precompress";
-import { formTargetsOf, inlineScriptHashes, pagePolicy } from "./security-headers";
+import { formTargetsOf, inlineScriptHashes, pagePolicy } from "./content-security-policy";
+import { splitPrefix } from "./site-paths";
 
 const CONTENT_TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -42,12 +43,6 @@ export const API_PREFIXES = ["/api/", "/shop-api/", "/dev/", "/payments-sim/", "
 
 /** Path segments (after the site prefix) whose unknown children are served by one client-side shell. */
 export const SHELL_ROUTES = ["my-account", "staff", "verify-account", "recovery-account", "order-detail", "event"] as const;
-
-export function splitPrefix(pathname: string): { prefix: string; rest: string } {
-  const site = SITES.find((s) => s.prefix && (pathname === s.prefix || pathname.startsWith(`${s.prefix}/`)));
-  const prefix = site?.prefix ?? "";
-  return { prefix, rest: pathname.slice(prefix.length) || "/" };
-}
 
 /** "/cl" or "/cl/search" (a country without its language, typed or shared by hand): that country's own-language site. */
 function countrySiteOf(pathname: string): string | undefined {

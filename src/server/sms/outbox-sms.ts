@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { readJsonFolder } from "../mail/outbox";
-import type { SmsMessage, SmsSender } from "./sms";
+import type { SmsMessage, SmsSender } from "./sms-sender";
 
 export interface SmsOutboxEntry extends SmsMessage {
   id: string;

@@ -5,17 +5,8 @@
  */
 import type { Env } from "../env";
 import { OutboxSms } from "./outbox-sms";
+import type { SmsSender } from "./sms-sender";
 import { TwilioSms } from "./twilio-sms";
-
-export interface SmsMessage {
-  /** E.164, e.g. +573001234567. */
-  to: string;
-  body: string;
-}
-
-export interface SmsSender {
-  send(message: SmsMessage): Promise<void>;
-}
 
 export function createSms(env: Env, now: () => Date): SmsSender {
   if (env.SMS_ACCOUNT_SID && env.SMS_AUTH_TOKEN && env.SMS_FROM) {

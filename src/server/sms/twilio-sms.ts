@@ -3,7 +3,7 @@
  * form-encoded To / From / Body, HTTP basic auth with the account SID and token. A refusal is thrown with the
  * provider's status so the caller can log it; nothing is retried here (a second "van arriving" is worse than none).
  */
-import type { SmsMessage, SmsSender } from "./sms";
+import type { SmsMessage, SmsSender } from "./sms-sender";
 
 export interface TwilioSettings {
   accountSid: string;

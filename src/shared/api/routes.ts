@@ -7,8 +7,6 @@
  * providers' protocols or HTML; docs/api.md lists them.
  */
 import * as z from "zod/mini";
-import type { ROLE } from "../domain/roles";
-import type { ErrorCode } from "../domain/shop-error";
 import { frequentAddressSchema, frequentFriendSchema, myAddressSchema, profileSchema } from "../schemas/account";
 import { loginSchema, oneTimeTokenQuery, recoverySchema, resetPasswordSchema, signUpSchema } from "../schemas/auth";
 import {
@@ -30,32 +28,9 @@ import { privateEventRoutes } from "./routes/private-events";
 import { accountSessionRoutes } from "./routes/account-sessions";
 import { checkinRoutes } from "./routes/checkin";
 import { adminRoutes } from "./routes/admin";
+import { route, type RouteSpec } from "./route-spec";
 
-export type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 422 | 429 | 502;
-
-export interface RouteSpec {
-  summary: string;
-  description?: string;
-  tag: "catalogue" | "accounts" | "orders" | "staff" | "private-events" | "admin";
-  /** "bearer": any signed-in person; "staff": a signed-in staff member or admin (STAFF_ROLES); "admin": an admin only. */
-  auth?: "bearer" | typeof ROLE.staff | typeof ROLE.admin;
-  params?: z.ZodMiniType;
-  query?: z.ZodMiniType;
-  body?: z.ZodMiniType;
-  /** The success status: 200 unless said. */
-  status?: 200 | 201;
-  /** The `data` of a success; a route without one answers with a redirect. */
-  answer?: z.ZodMiniType;
-  /** The redirect a route answers instead of JSON. */
-  redirect?: { status: 303; to: string };
-  /** The refusal codes a caller can meet, by status (besides 400 invalid_json, 413 and 500, which any call may answer). */
-  refusals?: Partial<Record<RefusalStatus, readonly ErrorCode[]>>;
-}
-
-/** A function declaration (hoisted): the area route files in ./routes/ call it while this module imports them. */
-export function route<const R extends RouteSpec>(spec: R): R {
-  return spec;
-}
+export { route, type RefusalStatus, type RouteSpec } from "./route-spec";
 
 /** A row id in a path: anything that is not a positive integer names no row (404). */
 const rowIdPath = z.object({ id: z.string().check(z.regex(/^\d+$/)) });

@@ -3,7 +3,7 @@
  * cancelled purchase, a gray icon that opens nothing.
  */
 import { ORDER_STATE } from "../../../shared/domain/order-states";
-import { iconSvg } from "../../../components/ui/icons";
+import { iconSvg } from "../../../views/ui/icons";
 import { fill } from "../../ui/texts";
 import type { PurchaseTexts } from "./texts";
 

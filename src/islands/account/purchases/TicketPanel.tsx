@@ -1,6 +1,6 @@
 /** One ticket of a purchase: its price (and discount price), destination, passengers and pick-up addresses. */
 import * as Accordion from "@radix-ui/react-accordion";
-import { iconSvg } from "../../../components/ui/icons";
+import { iconSvg } from "../../../views/ui/icons";
 import { formatPrice } from "../../../shared/format/money";
 import { isLocale } from "../../../shared/locales";
 import type { OrderDetailAnswer as OrderDetail } from "../../../shared/schemas/purchase";

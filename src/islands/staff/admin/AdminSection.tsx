@@ -24,7 +24,7 @@ export default function AdminSection({ prefix, locale, texts: staffTexts, resour
   const [notice, setNotice] = useState<string | null>(null);
 
   useEffect(() => {
-    textsOnce ??= loadTexts("admin", locale);
+    textsOnce ??= loadTexts<AdminTexts>("admin", locale);
     textsOnce.then(setTexts).catch(() => {
       textsOnce = null;
       setFailed(true);

@@ -18,7 +18,7 @@ import { AWAITING_STATES } from "./order-states";
 import { enqueue } from "../../outbox/enqueue";
 import { enqueueOrderNotice, type OrderNotice } from "./order-notices";
 import { paymentOf, recordConfirmation, type PaymentRecord } from "./payment-records";
-import { cancelOrder } from "./release";
+import { cancelOrder } from "../holds/release";
 
 export interface OrderForPayment {
   id: number;

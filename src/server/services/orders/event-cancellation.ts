@@ -12,7 +12,7 @@ import type { Db } from "../../db/client";
 import { orders, payments } from "../../db/schema";
 import { enqueue } from "../../outbox/enqueue";
 import { enqueueOrderNotice } from "./order-notices";
-import { endAwaitingOrders } from "./release";
+import { endAwaitingOrders } from "../holds/release";
 
 /** Answers the ids of the orders it cancelled. Call it with the transaction that cancels the event. */
 export async function cancelEventOrders(tx: Db, eventId: number): Promise<number[]> {

@@ -12,7 +12,7 @@ import { ShopError } from "../../../shared/domain/shop-error";
 import type { ShopContext } from "../../context";
 import { pick } from "../catalog/rows";
 import { itineraryOf } from "../runs/manifest";
-import { expireHolds } from "./release";
+import { expireHolds } from "../holds/release";
 import { ticketQrImage, ticketQrText } from "./ticket-qr";
 
 /** The caller's order; a hold that ran out reads as expired, not as still waiting. */

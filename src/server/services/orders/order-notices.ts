@@ -12,7 +12,7 @@ import { eventDates, events, orders, passengers, productVariants, tickets, users
 import type { ShopContext } from "../../context";
 import type { Db } from "../../db/client";
 import { enqueue } from "../../outbox/enqueue";
-import type { OutboxJob } from "../../outbox/handlers";
+import type { OutboxJob } from "../../outbox/jobs";
 import {
   orderConfirmationMail,
   paymentReceivedMail,

@@ -16,7 +16,7 @@ import { recordStart } from "./payment-records";
 import { notificationUrl, returnUrl, sitePrefixOf } from "./payment-links";
 import { placeOrder } from "./place-order";
 import { checkPurchase, findBookableDate } from "./purchase-checks";
-import { cancelOrder, expireHolds } from "./release";
+import { cancelOrder, expireHolds } from "../holds/release";
 
 /** Refusals that the event's run-out holds may cause. */
 const RELEASABLE = new Set<ShopErrorCode>(["stock_exhausted", "discount_used_up", "guest_seats_exceeded"]);

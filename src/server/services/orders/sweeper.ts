@@ -5,7 +5,7 @@
  * sweep explicitly, and when ORDER_SWEEP_SECONDS is 0. Answers how to stop it.
  */
 import type { ShopContext } from "../../context";
-import { expireHolds } from "./release";
+import { expireHolds } from "../holds/release";
 
 export function startExpirySweeper(deps: ShopContext): () => void {
   const seconds = deps.env.ORDER_SWEEP_SECONDS;

@@ -66,7 +66,12 @@ export async function queueInvitations(tx: Tx, requestId: number): Promise<numbe
 }
 
 /** The outbox job: one guest's invitation, in the guest's language when they have an account, else the organiser's. */
-export async function invitationJob(ctx: ShopContext, payload: { guestId: number; token: string }): Promise<void> {
+export interface InvitationJob {
+  guestId: number;
+  token: string;
+}
+
+export async function invitationJob(ctx: ShopContext, payload: InvitationJob): Promise<void> {
   const [row] = await ctx.db
     .select({ guest: guests, request: eventRequests, slug: events.slug, countryCode: events.countryCode, owner: users })
     .from(guests)

@@ -18,7 +18,11 @@ export async function scheduleRelease(tx: Tx, request: { id: number; startDate: 
   await enqueue(tx, "private-event.release", { requestId: request.id }, { runAt: claimDeadline(request) });
 }
 
-export async function releaseJob(ctx: ShopContext, payload: { requestId: number }): Promise<void> {
+export interface ReleaseJob {
+  requestId: number;
+}
+
+export async function releaseJob(ctx: ShopContext, payload: ReleaseJob): Promise<void> {
   const [request] = await ctx.db.select().from(eventRequests).where(eq(eventRequests.id, payload.requestId));
   if (!request?.eventId || request.state !== REQUEST_STATE.approved) return;
   const now = ctx.now();

@@ -17,7 +17,7 @@ import type { Manifest, ManifestOptions } from "../../../shared/schemas/answers/
 import { addressLines, checkIns, counties, eventDates, events, orders, passengers, places, provinces, tickets, users, vanNotices } from "../../db/schema";
 import type { ShopContext } from "../../context";
 import { pick } from "../catalog/rows";
-import { expireHolds } from "../orders/release";
+import { expireHolds } from "../holds/release";
 import { comparableAddress, groupRuns, type Pickup, type Run } from "./group-runs";
 import { pickupTimes, returnDeparture } from "./pickup-times";
 

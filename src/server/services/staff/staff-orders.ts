@@ -11,7 +11,7 @@ import type { StaffOrdersQuery } from "../../../shared/schemas/staff";
 import { eventDates, events, orders, users } from "../../db/schema";
 import type { ShopContext } from "../../context";
 import { pick } from "../catalog/rows";
-import { expireHolds } from "../orders/release";
+import { expireHolds } from "../holds/release";
 
 /** account.md section 4: staff validate a transfer within 24 hours of the purchase. */
 export const TRANSFER_PROMISE_HOURS = 24;

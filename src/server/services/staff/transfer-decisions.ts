@@ -13,7 +13,7 @@ import { orders, staffActions } from "../../db/schema";
 import type { ShopContext } from "../../context";
 import { confirmTransfer } from "../orders/confirm-transfer";
 import { enqueueOrderNotice } from "../orders/order-notices";
-import { endAwaitingOrders } from "../orders/release";
+import { endAwaitingOrders } from "../holds/release";
 
 type StaffAction = "confirm_transfer" | "reject_transfer";
 

@@ -2,7 +2,7 @@
 import { emailChangeSchema } from "../../schemas/account";
 import { oneTimeTokenQuery } from "../../schemas/auth";
 import { loggedOutSchema, mailSentSchema } from "../../schemas/answers/account";
-import type { RouteSpec } from "../routes";
+import type { RouteSpec } from "../route-spec";
 
 const route = <const R extends RouteSpec>(spec: R) => spec;
 

@@ -4,7 +4,7 @@
  * GET by id answers exactly the body PUT takes. Admins write; staff may read; everyone else is refused.
  */
 import * as z from "zod/mini";
-import type { RouteSpec } from "../routes";
+import type { RouteSpec } from "../route-spec";
 import { adminDeletedSchema, adminPageOf, adminSavedOf } from "../../schemas/admin/common";
 import * as events from "../../schemas/admin/events";
 import * as catalogue from "../../schemas/admin/catalogue";

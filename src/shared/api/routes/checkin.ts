@@ -1,6 +1,6 @@
 /** The van-door check-in calls (storefront spec sections 2-5 "QR scanner"; staff only). */
 import * as z from "zod/mini";
-import { route, type RouteSpec } from "../routes";
+import { route, type RouteSpec } from "../route-spec";
 import { checkCompleteSchema, checkInSyncSchema, manifestQuerySchema } from "../../schemas/checkin";
 import * as checkin from "../../schemas/answers/checkin";
 

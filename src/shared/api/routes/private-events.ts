@@ -4,7 +4,7 @@
  * so they declare no JSON body.
  */
 import * as z from "zod/mini";
-import type { RouteSpec } from "../routes";
+import type { RouteSpec } from "../route-spec";
 import { claimSchema, eventRequestSchema, eventRequestStateQuery, rejectRequestSchema, staffRequestStateQuery } from "../../schemas/private-events";
 import * as answers from "../../schemas/answers/private-events";
 

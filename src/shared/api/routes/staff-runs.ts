@@ -3,7 +3,7 @@
  * to validate, rejecting a transfer, the van runs of a date and province, and "the van is arriving" messages.
  */
 import * as z from "zod/mini";
-import type { RouteSpec } from "../routes";
+import type { RouteSpec } from "../route-spec";
 import { manifestQuerySchema, nextStopSchema, rejectTransferSchema, staffOrdersQuerySchema } from "../../schemas/staff";
 import * as staff from "../../schemas/answers/staff-runs";
 

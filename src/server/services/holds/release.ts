@@ -9,7 +9,7 @@ import { ORDER_STATE } from "../../../shared/domain/order-states";
 import { and, eq, inArray, lte, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { discounts, orders, payments } from "../../db/schema";
-import { AWAITING_STATES } from "./order-states";
+import { AWAITING_STATES } from "../../../shared/domain/order-states";
 
 /**
  * Ends the awaiting orders matching `where`; answers the ids it ended. One statement (data-modifying CTEs), so

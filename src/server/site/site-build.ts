@@ -3,7 +3,8 @@
  * the catalogue changed since the last one (so a second `npm start` is ready in seconds). Every build is written
  * aside and then swapped in whole (src/server/site/site-builds.ts), and renders only the pages whose catalogue
  * answers changed since the last build (Astro's incremental build, keyed by src/site/cache-key.ts), so the
- * publisher runs the same build after each catalogue change.
+ * publisher (site-publisher.ts) runs the same build after each catalogue change. `npm run build`, `npm start` and
+ * the tests call it.
  */
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -11,12 +12,9 @@ import { existsSync, readFileSync, readdirSync, statSync, writeFileSync, mkdirSy
 import { rm } from "node:fs/promises";
 import { join, relative, resolve } from "node:path";
 import { sql } from "drizzle-orm";
-import type { Db } from "../../src/server/db/client";
-import type { Env } from "../../src/server/env";
-import type { CatalogueChanges } from "../../src/server/catalogue/changes";
-import { createPublisher, type Publisher } from "../../src/server/site/publisher";
-import { publisherLease } from "../../src/server/site/publisher-lease";
-import { adoptPlainDist, newBuildDir, publishBuild, type Publication } from "../../src/server/site/site-builds";
+import type { Db } from "../db/client";
+import type { Env } from "../env";
+import { adoptPlainDist, newBuildDir, publishBuild, type Publication } from "./site-builds";
 
 const SOURCES = ["src", "content", "public", "astro.config.mjs", "package-lock.json"];
 /** Tables whose rows appear in prerendered pages. */
@@ -26,7 +24,7 @@ const CATALOGUE_TABLES = [
   "community_posts", "partners",
 ];
 
-function hashSources(root: string): string {
+export function hashSources(root: string): string {
   const hash = createHash("sha256");
   const walk = (path: string) => {
     if (!existsSync(path)) return;
@@ -76,7 +74,7 @@ export function runAstroBuild(apiUrl: string, distDir: string, publicUrl: string
   });
 }
 
-interface SiteOptions {
+export interface SiteOptions {
   apiUrl: string;
   publicUrl: string;
   env: Env;
@@ -99,14 +97,14 @@ export async function publishSite(options: SiteOptions): Promise<Publication & {
 const stampFileOf = (env: Env) => join(env.DATA_DIR, "site-build.json");
 
 /** `sources`: the hash of the site's sources, when already known (they do not change while the shop runs). */
-async function siteStamp(options: SiteOptions & { db: Db }, sources = hashSources(process.cwd())): Promise<string> {
+export async function siteStamp(options: SiteOptions & { db: Db }, sources = hashSources(process.cwd())): Promise<string> {
   // The day is part of the stamp: events whose dates pass must leave the prerendered lists.
   const day = new Date().toISOString().slice(0, 10);
   // The public origin too: a shop moved to another port or host rebuilds its absolute links.
   return `${day}:${options.publicUrl}:${sources}:${await hashCatalogue(options.db)}`;
 }
 
-function writeStamp(env: Env, stamp: string) {
+export function writeStamp(env: Env, stamp: string) {
   mkdirSync(env.DATA_DIR, { recursive: true });
   writeFileSync(stampFileOf(env), JSON.stringify({ stamp, builtAt: new Date().toISOString() }));
 }
@@ -121,40 +119,4 @@ export async function buildSiteIfChanged(options: SiteOptions & { db: Db; force?
   await publishSite(options);
   writeStamp(options.env, stamp);
   return true;
-}
-
-/**
- * The publisher of the serving process: after each catalogue change `catalogue` announces (or another process
- * shares, on PostgreSQL) the pages are built again and swapped in. Only the process holding the publisher lease
- * builds; the others pass their changes on.
- */
-export async function startSitePublisher(options: SiteOptions & { db: Db; catalogue: CatalogueChanges; debounceMs?: number }): Promise<Publisher> {
-  const lease = await publisherLease(options.env.DATABASE_URL);
-  // Read once: hashing every source file blocks the serving process for a moment.
-  const sources = hashSources(process.cwd());
-  const publisher = createPublisher({
-    debounceMs: options.debounceMs,
-    publish: async () => {
-      // Another process publishes: it heard this change through the lease.
-      if (!(await lease.held())) return undefined;
-      const stamp = await siteStamp(options, sources);
-      const publication = await publishSite(options);
-      writeStamp(options.env, stamp);
-      return publication;
-    },
-  });
-  // Changes of other processes arrive here too, re-announced by the catalogue relay.
-  const stopListening = options.catalogue.listen((change) => publisher.hear(change));
-  return {
-    hear: publisher.hear,
-    idle: publisher.idle,
-    get published() {
-      return publisher.published;
-    },
-    async close() {
-      stopListening();
-      await publisher.close();
-      await lease.close();
-    },
-  };
 }

@@ -1,0 +1,59 @@
+/**
+ * `npm test`: every check once, in order, stopping at the first that fails, and the time of each stage at the end.
+ * The API suite runs on the embedded PGlite and, when DATABASE_URL names a PostgreSQL server, again there; the unit
+ * tests, the engine-independent slow tests (site build, HTML check, package scripts) and the browser journeys run once.
+ */
+import { spawnSync } from "node:child_process";
+import { exitWithUsageOnHelp } from "./lib/usage";
+
+exitWithUsageOnHelp(`
+Usage: npm test
+
+Runs, in order: type checks and lint (astro check, ESLint, no import cycles in src by madge), the unit tests and the
+engine-independent ones, the API tests on embedded PGlite, the API tests on PostgreSQL when DATABASE_URL is set,
+and the browser journeys (Playwright, Debian's Chromium). Prints each stage's time.
+`);
+
+interface Stage {
+  name: string;
+  scripts: string[];
+  env?: Record<string, string | undefined>;
+}
+
+const serverUrl = process.env.DATABASE_URL;
+/** Without DATABASE_URL the API tests open in-memory PGlite databases (tests/helpers/test-database.ts). */
+const embedded = { DATABASE_URL: undefined };
+const stages: Stage[] = [
+  { name: "typecheck+lint", scripts: ["typecheck", "lint", "lint:cycles"] },
+  { name: "unit and engine-independent", scripts: ["test:unit"] },
+  { name: "API suite on PGlite", scripts: ["test:api"], env: embedded },
+  ...(serverUrl ? [{ name: "API suite on PostgreSQL", scripts: ["test:api"] }] : []),
+  { name: "e2e", scripts: ["test:e2e"], env: embedded },
+];
+
+const times: [string, number][] = [];
+const report = () => {
+  for (const [name, seconds] of times) console.log(`${name.padEnd(26)} ${formatTime(seconds)}`);
+};
+for (const stage of stages) {
+  console.log(`\n== ${stage.name}`);
+  const started = performance.now();
+  const env = { ...process.env, ...stage.env };
+  for (const [key, value] of Object.entries(stage.env ?? {})) if (value === undefined) delete env[key];
+  for (const script of stage.scripts) {
+    const { status } = spawnSync("npm", ["run", "--silent", script], { stdio: "inherit", env });
+    if (status !== 0) {
+      times.push([stage.name, (performance.now() - started) / 1000]);
+      console.log(`\n== npm run ${script} failed (${stage.name})`);
+      report();
+      process.exit(status ?? 1);
+    }
+  }
+  times.push([stage.name, (performance.now() - started) / 1000]);
+}
+console.log("\n== stage times");
+report();
+
+function formatTime(seconds: number): string {
+  return `${Math.floor(seconds / 60)} min ${String(Math.round(seconds % 60)).padStart(2, "0")} s`;
+}

@@ -1,0 +1,68 @@
+/**
+ * The composition root: the one place that builds the shop's parts and wires them together, so no other module
+ * imports an implementation only to hand it on. It builds the context (adapters for mail, SMS, payments, the account
+ * keys, the catalogue's change feed and answer cache, the outbox worker), the registry of outbox jobs (every feature
+ * exports its own; a new job kind is listed here), and the background work of a serving process: the leader and,
+ * in it, the hold sweeper and the outbox poll. `createApp` (app.ts) calls it.
+ */
+import { createAuthKit } from "./auth/auth-kit";
+import { AnswerCache } from "./catalogue/answer-cache";
+import { createCatalogueChanges } from "./catalogue/changes";
+import type { ShopContext, ShopSetup } from "./context";
+import { createMailer } from "./mail/mailer";
+import { handlerFor, type JobRegistry } from "./outbox/jobs";
+import { electLeader, type Leadership } from "./outbox/leader";
+import { createOutbox } from "./outbox/worker";
+import { createPaymentAdapters } from "./payments";
+import { orderJobs } from "./services/orders/jobs";
+import { startExpirySweeper } from "./services/orders/sweeper";
+import { privateEventJobs } from "./services/private-events/jobs";
+import { createSms } from "./sms/sms";
+
+/** Every outbox job of every feature: a kind a feature names without a handler here does not compile. */
+export const outboxJobs = {
+  ...orderJobs,
+  ...privateEventJobs,
+} satisfies JobRegistry;
+
+export function createShopContext(setup: ShopSetup): ShopContext {
+  const now = setup.now ?? (() => new Date());
+  const context = {
+    db: setup.db,
+    env: setup.env,
+    now,
+    mailer: createMailer(setup.env, now),
+    sms: createSms(setup.env, now),
+    payments: createPaymentAdapters(setup.env, { now }),
+    auth: createAuthKit(setup.env),
+    catalogue: createCatalogueChanges(),
+    answers: new AnswerCache(),
+  } as ShopContext;
+  context.catalogue.listen((change) => context.answers.invalidate(change));
+  context.outbox = createOutbox(context, async (kind, payload, job) => {
+    const handler = handlerFor(outboxJobs, kind);
+    if (!handler) throw new Error(`no handler for outbox kind "${kind}"`);
+    await handler(context, payload, job);
+  });
+  return context;
+}
+
+/**
+ * The background work of a serving shop process: every process delivers its own commits' mails at once
+ * (`outbox.wake`); the outbox poll and the hold sweeper run in the leader only (outbox/leader.ts), so N processes on
+ * one PostgreSQL sweep and poll once between them.
+ */
+export function startBackgroundWork(deps: ShopContext, options: { leaderRetryMs?: number } = {}): Leadership {
+  deps.outbox.acceptWakes();
+  return electLeader(deps.db, {
+    retryMs: options.leaderRetryMs,
+    onElected() {
+      const stopSweeper = startExpirySweeper(deps);
+      deps.outbox.start();
+      return () => {
+        stopSweeper();
+        deps.outbox.stop();
+      };
+    },
+  });
+}

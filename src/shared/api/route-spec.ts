@@ -1,0 +1,33 @@
+/**
+ * How a route of the contract is declared: method and path (the key it is listed under), its request schemas, its
+ * answer and its refusals. Every area's route file (routes.ts and ./routes/*.ts) declares its routes with `route()`.
+ */
+import type * as z from "zod/mini";
+import type { ErrorCode } from "../domain/shop-error";
+import type { ROLE } from "../domain/roles";
+
+export type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 422 | 429 | 502;
+
+export interface RouteSpec {
+  summary: string;
+  description?: string;
+  tag: "catalogue" | "accounts" | "orders" | "staff" | "private-events" | "admin";
+  /** "bearer": a signed-in customer; "staff": a signed-in staff member or admin; "admin": an admin only. */
+  auth?: "bearer" | typeof ROLE.staff | typeof ROLE.admin;
+  params?: z.ZodMiniType;
+  query?: z.ZodMiniType;
+  body?: z.ZodMiniType;
+  /** The success status: 200 unless said. */
+  status?: 200 | 201;
+  /** The `data` of a success; a route without one answers with a redirect. */
+  answer?: z.ZodMiniType;
+  /** The redirect a route answers instead of JSON. */
+  redirect?: { status: 303; to: string };
+  /** The refusal codes a caller can meet, by status (besides 400 invalid_json, 413 and 500, which any call may answer). */
+  refusals?: Partial<Record<RefusalStatus, readonly ErrorCode[]>>;
+}
+
+/** Declares one route: the spec as written, its literal types kept (`const R`) for the handlers and the client. */
+export function route<const R extends RouteSpec>(spec: R): R {
+  return spec;
+}
