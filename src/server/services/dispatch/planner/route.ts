@@ -5,7 +5,7 @@
  * ones, the van is freed soonest and then people sit least. Orders are improved by 2-opt (reverse a stretch of
  * stops) and or-opt (move one to three consecutive stops elsewhere) until neither helps.
  */
-import type { Leg } from "../../../../shared/domain/legs";
+import { LEG, type Leg } from "../../../../shared/domain/legs";
 
 export interface RouteContext {
   leg: Leg;
@@ -34,7 +34,7 @@ export function scoreRoute(ctx: RouteContext, stops: readonly RouteStop[]): Rout
   let overLimit = 0;
   let totalRide = 0;
   let duration = 0;
-  if (ctx.leg === "outbound") {
+  if (ctx.leg === LEG.outbound) {
     let next = 0;
     let ride = 0;
     for (let k = stops.length - 1; k >= 0; k--) {

@@ -8,7 +8,7 @@
 import { DEFAULT_TRAVEL_TIME_ESTIMATE, estimateMatrix } from "../../../geo/travel-time-estimate";
 import { DEFAULT_PLAN_SETTINGS } from "./default-settings";
 import type { LatLon, PickupGroup, PlanInput, PlanSettings, PlanVehicle } from "./types";
-import type { Leg } from "../../../../shared/domain/legs";
+import { LEG, type Leg } from "../../../../shared/domain/legs";
 
 /** Movistar Arena, Bogotá. */
 export const SAMPLE_VENUE: LatLon = { lat: 4.6486, lon: -74.0775 };
@@ -106,7 +106,7 @@ export function sampleDay(options: SampleDayOptions): PlanInput {
     passengerId += size;
   }
   return {
-    leg: options.leg ?? "outbound",
+    leg: options.leg ?? LEG.outbound,
     anchor: new Date("2026-12-05T19:00:00Z"),
     points,
     seconds: estimateMatrix(points, DEFAULT_TRAVEL_TIME_ESTIMATE),

@@ -5,7 +5,7 @@
  * the minute (a passenger told 13:20 is ready when the van comes at 13:20:40), return times up (nobody is
  * promised home earlier than the van can make it), so times never go backwards along a run.
  */
-import type { Leg } from "../../../../shared/domain/legs";
+import { LEG, type Leg } from "../../../../shared/domain/legs";
 import type { PlanSettings, PlannedStop } from "./types";
 
 export interface StopToSchedule {
@@ -38,7 +38,7 @@ const MINUTE_MS = 60_000;
  */
 export function rideSeconds(leg: Leg, seconds: number[][], dwellSeconds: number, points: readonly number[]): number[] {
   const rides = new Array<number>(points.length);
-  if (leg === "outbound") {
+  if (leg === LEG.outbound) {
     let next = 0; // the venue
     let toVenue = 0;
     for (let k = points.length - 1; k >= 0; k--) {
@@ -62,7 +62,7 @@ export function rideSeconds(leg: Leg, seconds: number[][], dwellSeconds: number,
 
 /** A passenger's ride with nobody else aboard, in seconds (outbound boarding included). */
 export function directRideSeconds(leg: Leg, seconds: number[][], dwellSeconds: number, point: number): number {
-  return leg === "outbound" ? seconds[point]![0]! + dwellSeconds : seconds[0]![point]!;
+  return leg === LEG.outbound ? seconds[point]![0]! + dwellSeconds : seconds[0]![point]!;
 }
 
 /** Stop times, departure and arrival of a run whose stops are already in driving order. */
@@ -70,7 +70,7 @@ export function scheduleRun(run: RunToSchedule): ScheduledRun {
   const dwellSeconds = run.settings.dwellMinutes * 60;
   const points = run.stops.map((stop) => stop.point);
   const rides = rideSeconds(run.leg, run.seconds, dwellSeconds, points);
-  if (run.leg === "outbound") {
+  if (run.leg === LEG.outbound) {
     const arrives = new Date(run.anchor.getTime() - run.settings.arrivalMarginMinutes * MINUTE_MS);
     const stops = run.stops.map((stop, k) => ({
       point: stop.point,
