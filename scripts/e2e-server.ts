@@ -19,8 +19,8 @@ import { startSitePublisher } from "../src/server/site/site-publisher";
 const port = Number(process.env.E2E_PORT ?? 4399);
 const dataDir = `.tmp/e2e-${port}`;
 rmSync(join(dataDir, "pglite"), { recursive: true, force: true });
-rmSync(join(dataDir, "outbox"), { recursive: true, force: true });
-rmSync(join(dataDir, "sms-outbox"), { recursive: true, force: true });
+rmSync(join(dataDir, "mail-drop"), { recursive: true, force: true });
+rmSync(join(dataDir, "sms-drop"), { recursive: true, force: true });
 copyBuildCache(dataDir);
 const env = parseEnv({
   ...process.env,

@@ -22,7 +22,7 @@ import { geoSimulators } from "./geo/simulators";
 import { accountRoutes } from "./routes/account";
 import { purchaseApi } from "./routes/orders";
 import { adminRoutes } from "./routes/admin/admin.routes";
-import { outboxRoutes } from "./routes/dev/outbox.routes";
+import { mailDropRoutes } from "./routes/dev/mail-drop.routes";
 import { uploadRoutes } from "./routes/uploads.routes";
 import { UPLOAD_PATH } from "./uploads/multipart";
 import { startCatalogueRelay } from "./catalogue/relay";
@@ -81,7 +81,7 @@ export function createApp(setup: ShopSetup, options: AppOptions = {}) {
   app.route("/shop-api/admin", adminRoutes);
   app.route("/shop-api", accountRoutes);
   app.route("/shop-api", purchaseApi);
-  app.route("/dev", outboxRoutes);
+  app.route("/dev", mailDropRoutes);
   app.route("/uploads", uploadRoutes);
 
   app.notFound((c) => fail(c, new ApiError(404, "not_found")));

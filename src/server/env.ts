@@ -1,8 +1,8 @@
 /**
  * Environment is parsed once at start-up; a wrong setting stops the server with a clear message.
- * Two modes (README "Production"): demo, what `npm start` runs, with the local outbox and payment simulators
+ * Two modes (README "Production"): demo, what `npm start` runs, with the local mail drop and payment simulators
  * answering this machine only; production (NODE_ENV=production), which refuses to start without real mail,
- * gateway and signing settings, and has no outbox, simulators or API reference page at all.
+ * gateway and signing settings, and has no mail drop, simulators or API reference page at all.
  */
 import { z } from "zod";
 
@@ -69,7 +69,7 @@ const envSchema = z.object({
   VAN_SEATS: z.coerce.number().int().min(1).max(80).default(15),
   /*
    * Text messages ("your van arrives in about N minutes"). With all three set they go to a Twilio-compatible
-   * REST API (SMS_BASE_URL, default https://api.twilio.com); without them to the local outbox (/dev/outbox).
+   * REST API (SMS_BASE_URL, default https://api.twilio.com); without them to the local SMS drop (/dev/outbox).
    */
   SMS_ACCOUNT_SID: z.string().min(1).optional(),
   SMS_AUTH_TOKEN: z.string().min(1).optional(),

@@ -7,7 +7,7 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseEnv } from "../../src/server/env";
-import { readSmsOutbox } from "../../src/server/sms/outbox-sms";
+import { readSmsDrop } from "../../src/server/sms/sms-drop";
 import { createSms } from "../../src/server/sms/sms";
 import type { Manifest, NextStopAnswer } from "../../src/shared/schemas/answers/staff-runs";
 import { runsSetting } from "../helpers/runs";
@@ -96,7 +96,7 @@ describe("POST /shop-api/staff/manifests/next-stop", () => {
     const first = await press("outbound");
     expect(first.status).toBe(200);
     expect(first.body.data).toEqual({ notified: 2, alreadyNotified: 0, unreachable: 0 });
-    const texts = await readSmsOutbox(shop.env.DATA_DIR);
+    const texts = await readSmsDrop(shop.env.DATA_DIR);
     const event = setting.festival.event.translations;
     expect(texts.map((text) => [text.to, text.body]).sort()).toEqual(
       [
@@ -107,11 +107,11 @@ describe("POST /shop-api/staff/manifests/next-stop", () => {
 
     const again = await press("outbound");
     expect(again.body.data).toEqual({ notified: 0, alreadyNotified: 2, unreachable: 0 });
-    expect(await readSmsOutbox(shop.env.DATA_DIR)).toHaveLength(2);
+    expect(await readSmsDrop(shop.env.DATA_DIR)).toHaveLength(2);
 
     // Coming back, the meeting point is the venue; a new leg, a new message.
     expect((await press("return")).body.data.notified).toBe(2);
-    const all = await readSmsOutbox(shop.env.DATA_DIR);
+    const all = await readSmsDrop(shop.env.DATA_DIR);
     expect(all).toHaveLength(4);
     expect(all[0]!.body).not.toContain("Calle 80");
 
@@ -155,7 +155,7 @@ describe("through a real provider", () => {
       const answer = await shop.call<NextStopAnswer>("POST", "/shop-api/staff/manifests/next-stop", { eventDateId: setting.eventDateId, provinceId: setting.provinceId, stop, leg: "outbound", minutes: 5 }, { token: setting.staff.token });
       expect(answer.body.data.notified).toBe(1);
       expect(provider.received.map((request) => request.form.get("To"))).toEqual(["+573001234567"]);
-      expect(await readSmsOutbox(shop.env.DATA_DIR)).toEqual([]);
+      expect(await readSmsDrop(shop.env.DATA_DIR)).toEqual([]);
     } finally {
       await shop.close();
       await provider.close();

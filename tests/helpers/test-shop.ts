@@ -1,6 +1,6 @@
 /**
  * The one way the API tests start the shop: the real app over a fresh, migrated database (the demo catalogue
- * unless `seed: false`), its own data folder (so each shop reads only its own outbox), and a clock the test
+ * unless `seed: false`), its own data folder (so each shop reads only its own mail drop), and a clock the test
  * can move. `listen` puts it on a random loopback port, for the payment adapters that reach the simulators
  * over HTTP as they would reach Transbank or MercadoPago; `paymentHarness` adds the adapters' own test bench.
  */
@@ -14,9 +14,9 @@ import { signSessionToken } from "../../src/server/auth/session-tokens";
 import { createApp } from "../../src/server/app";
 import { seedDemoData } from "../../src/server/db/seed";
 import { parseEnv, type Env } from "../../src/server/env";
-import type { OutboxEntry } from "../../src/server/mail/mailer";
+import { mailDropDir, type DroppedMail } from "../../src/server/mail/mailer";
 import type { CatalogueChange } from "../../src/server/catalogue/changes";
-import { readOutbox } from "../../src/server/mail/outbox";
+import { readMailDrop } from "../../src/server/mail/mail-drop";
 import { insertUser } from "./fixtures";
 import { mountPaymentHarness, type PaymentHarness } from "./payment-harness";
 import { openTestDatabase } from "./test-database";
@@ -96,16 +96,16 @@ export async function openTestShop(options: ShopOptions = {}) {
     return { status: response.status, body: parseJson(text) as AnswerBody<T> };
   }
 
-  /** A plain GET whose answer may not be JSON (pages, the dev outbox), from this machine (the demo tools answer only it). */
+  /** A plain GET whose answer may not be JSON (pages, the dev mail drop), from this machine (the demo tools answer only it). */
   async function getPage(path: string) {
     const response = await handler(new Request(`${origin}${path}`), { incoming: { socket: { remoteAddress: "127.0.0.1" } } });
     return { status: response.status, text: await response.text() };
   }
 
   /** Mails the shop has sent to that address; what its outbox still owed is delivered first. */
-  async function mailsTo(email: string): Promise<OutboxEntry[]> {
+  async function mailsTo(email: string): Promise<DroppedMail[]> {
     await app.outbox.drain();
-    return (await readOutbox(join(dataDir, "outbox"))).filter((mail) => mail.to.toLowerCase() === email.toLowerCase());
+    return (await readMailDrop(mailDropDir(dataDir))).filter((mail) => mail.to.toLowerCase() === email.toLowerCase());
   }
 
   /** The token at the end of the newest mailed link of that kind. */

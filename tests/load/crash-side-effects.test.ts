@@ -94,10 +94,10 @@ async function startShop(port: number, url: string | undefined): Promise<ChildPr
   throw new Error("the shop did not start");
 }
 
-/** Confirmation mails in the local outbox, per order number. */
+/** Confirmation mails in the local mail drop, per order number. */
 function confirmationsPerOrder(): Map<number, number> {
   const counts = new Map<number, number>();
-  const dir = join(dataDir, "outbox");
+  const dir = join(dataDir, "mail-drop");
   let names: string[] = [];
   try {
     names = readdirSync(dir).filter((name) => name.endsWith(".json"));

@@ -1,5 +1,5 @@
 /**
- * The demo's own tools (the mail outbox, the payment simulators) answer this machine only: the peer of the socket
+ * The demo's own tools (the mail drop, the payment simulators) answer this machine only: the peer of the socket
  * must be a loopback address and the request must not have come through a proxy (a proxy on this machine would
  * otherwise make every visitor look local). X-Forwarded-For is never believed here. In production they do not exist.
  */

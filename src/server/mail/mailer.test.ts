@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseEnv } from "../env";
-import { createMailer, outboxDir } from "./mailer";
+import { createMailer, mailDropDir } from "./mailer";
 
 // 1x1 transparent PNG: stands in for the ticket's QR code.
 const PIXEL = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=";
@@ -19,8 +19,8 @@ describe("mailer", () => {
       html: `<p>Tu ticket</p><img alt="QR" src="${PIXEL}">`,
       links: [],
     });
-    const files = await readdir(outboxDir(dataDir));
-    const eml = await readFile(join(outboxDir(dataDir), files.find((name) => name.endsWith(".eml"))!), "utf8");
+    const files = await readdir(mailDropDir(dataDir));
+    const eml = await readFile(join(mailDropDir(dataDir), files.find((name) => name.endsWith(".eml"))!), "utf8");
     expect(eml).toMatch(/src=3D"cid:|src="cid:/);
     expect(eml).toMatch(/Content-ID: </i);
     expect(eml).not.toContain("data:image/png");

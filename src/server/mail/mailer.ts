@@ -1,6 +1,6 @@
 /**
  * Outgoing mail through nodemailer: SMTP when SMTP_URL is set; otherwise every message is written to a
- * local outbox (DATA_DIR/outbox, one .eml and one .json per mail), its links printed on the console and
+ * local mail drop (DATA_DIR/mail-drop, one .eml and one .json per mail), its links printed on the console and
  * listed on the dev page /dev/outbox, so a new user can verify an account with no mail server.
  */
 import { randomBytes } from "node:crypto";
@@ -16,10 +16,10 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
-  /** The links the mail exists for (verification, reset): printed and listed by the local outbox. */
+  /** The links the mail exists for (verification, reset): printed and listed by the local mail drop. */
   links: string[];
   /**
-   * The same key on a second send means the same mail (an outbox row retried after a crash): the local outbox
+   * The same key on a second send means the same mail (an outbox row retried after a crash): the local mail drop
    * keeps one file for it and SMTP sends it with the same Message-ID, which mail clients show once.
    */
   key?: string;
@@ -27,8 +27,8 @@ export interface MailMessage {
   attachments?: { filename: string; content: string; contentType: string }[];
 }
 
-/** What the outbox keeps beside the raw .eml, for the dev page and the browser tests. */
-export interface OutboxEntry extends MailMessage {
+/** What the mail drop keeps beside the raw .eml, for the dev page and the browser tests. */
+export interface DroppedMail extends MailMessage {
   id: string;
   sentAt: string;
 }
@@ -37,8 +37,8 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
-export function outboxDir(dataDir: string): string {
-  return join(dataDir, "outbox");
+export function mailDropDir(dataDir: string): string {
+  return join(dataDir, "mail-drop");
 }
 
 class SmtpMailer implements Mailer {
@@ -49,7 +49,7 @@ class SmtpMailer implements Mailer {
   }
 }
 
-class OutboxMailer implements Mailer {
+class MailDropMailer implements Mailer {
   private readonly transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   private announced = false;
   private sequence = 0;
@@ -63,7 +63,7 @@ class OutboxMailer implements Mailer {
   async send(message: MailMessage) {
     const sentAt = this.now();
     // Sortable by name: time, then a counter (two mails in one millisecond keep their order), then a
-    // random tail so two processes writing one outbox do not collide.
+    // random tail so two processes writing one mail drop do not collide.
     this.sequence = (this.sequence + 1) % 1_000_000;
     await mkdir(this.dir, { recursive: true });
     const id =
@@ -71,7 +71,7 @@ class OutboxMailer implements Mailer {
       `${sentAt.toISOString().replace(/[-:.TZ]/g, "")}-${String(this.sequence).padStart(6, "0")}-${message.key ?? randomBytes(3).toString("hex")}`;
     const info = await this.transport.sendMail({ from: MAIL_FROM, to: message.to, subject: message.subject, text: message.text, html: message.html, attachments: message.attachments?.map((file) => ({ ...file })), attachDataUrls: true, ...messageId(message) });
     await writeFile(join(this.dir, `${id}.eml`), info.message as Buffer);
-    const entry: OutboxEntry = { id, sentAt: sentAt.toISOString(), ...message };
+    const entry: DroppedMail = { id, sentAt: sentAt.toISOString(), ...message };
     // Written whole or not at all: a process killed mid-write leaves no half mail for the dev page.
     await writeFile(join(this.dir, `${id}.json.tmp`), JSON.stringify(entry, null, 2));
     await rename(join(this.dir, `${id}.json.tmp`), join(this.dir, `${id}.json`));
@@ -96,9 +96,9 @@ function messageId(message: MailMessage): { messageId?: string } {
   return message.key ? { messageId: `<${message.key}@rodamos.co>` } : {};
 }
 
-/** SMTP when SMTP_URL is set, else the local outbox in DATA_DIR. */
+/** SMTP when SMTP_URL is set, else the local mail drop in DATA_DIR. */
 export function createMailer(env: Env, now: () => Date): Mailer {
   return env.SMTP_URL
     ? new SmtpMailer(nodemailer.createTransport(env.SMTP_URL))
-    : new OutboxMailer(outboxDir(env.DATA_DIR), env.NODE_ENV === "test", now);
+    : new MailDropMailer(mailDropDir(env.DATA_DIR), env.NODE_ENV === "test", now);
 }

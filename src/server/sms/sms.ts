@@ -1,10 +1,10 @@
 /**
  * The shop's one way to send a text message (storefront spec section 1: passengers "get a mobile message just
  * before the van arrives"). A Twilio-compatible REST API when SMS_ACCOUNT_SID, SMS_AUTH_TOKEN and SMS_FROM are
- * set; otherwise a local outbox under DATA_DIR, listed at /dev/outbox beside the mails.
+ * set; otherwise a local SMS drop folder under DATA_DIR, listed at /dev/outbox beside the mails.
  */
 import type { Env } from "../env";
-import { OutboxSms } from "./outbox-sms";
+import { SmsDrop } from "./sms-drop";
 import type { SmsSender } from "./sms-sender";
 import { TwilioSms } from "./twilio-sms";
 
@@ -12,5 +12,5 @@ export function createSms(env: Env, now: () => Date): SmsSender {
   if (env.SMS_ACCOUNT_SID && env.SMS_AUTH_TOKEN && env.SMS_FROM) {
     return new TwilioSms({ accountSid: env.SMS_ACCOUNT_SID, authToken: env.SMS_AUTH_TOKEN, from: env.SMS_FROM, baseUrl: env.SMS_BASE_URL });
   }
-  return new OutboxSms(env.DATA_DIR, env.NODE_ENV === "test", now);
+  return new SmsDrop(env.DATA_DIR, env.NODE_ENV === "test", now);
 }

@@ -3,7 +3,7 @@
  * parameters, query, JSON body) and answer schemas. The server documents and types its handlers from it and
  * serves it as OpenAPI at /api/openapi.json; the browser's client reads it as a type only (no schema reaches
  * the bundle), so an island's answer type is the one the server is held to.
- * Not here, on purpose: the payment simulators (/payments-sim) and the dev outbox (/dev), which speak the
+ * Not here, on purpose: the payment simulators (/payments-sim) and the dev mail drop (/dev), which speak the
  * providers' protocols or HTML; docs/api.md lists them.
  */
 import * as z from "zod/mini";

@@ -1,13 +1,16 @@
-/** Reading the local outbox back: newest first, for the dev page and the browser tests. */
+/**
+ * Reading the local mail drop back (the folder demo mode writes mails to instead of sending them; not the outbox of
+ * jobs): newest first, for the dev page /dev/outbox and the tests.
+ */
 import { readFile, readdir } from "node:fs/promises";
 import { join } from "node:path";
-import type { OutboxEntry } from "./mailer";
+import type { DroppedMail } from "./mailer";
 
-export function readOutbox(dir: string, limit = 100): Promise<OutboxEntry[]> {
-  return readJsonFolder<OutboxEntry>(dir, limit);
+export function readMailDrop(dir: string, limit = 100): Promise<DroppedMail[]> {
+  return readJsonFolder<DroppedMail>(dir, limit);
 }
 
-/** The .json files of a local outbox folder (mails, texts), newest first by name; unreadable ones left out. */
+/** The .json files of a local drop folder (mails, texts), newest first by name; unreadable ones left out. */
 export async function readJsonFolder<T>(dir: string, limit = 100): Promise<T[]> {
   let names: string[];
   try {
@@ -28,10 +31,10 @@ export async function readJsonFolder<T>(dir: string, limit = 100): Promise<T[]> 
   return entries.filter((entry): entry is T => entry !== undefined);
 }
 
-export async function readOutboxEntry(dir: string, id: string): Promise<OutboxEntry | undefined> {
+export async function readDroppedMail(dir: string, id: string): Promise<DroppedMail | undefined> {
   if (!/^[\w-]+$/.test(id)) return undefined;
   try {
-    return JSON.parse(await readFile(join(dir, `${id}.json`), "utf8")) as OutboxEntry;
+    return JSON.parse(await readFile(join(dir, `${id}.json`), "utf8")) as DroppedMail;
   } catch {
     return undefined;
   }
