@@ -1,9 +1,19 @@
-/** Who may do what (DESIGN.md "Roles"): customers buy; staff scan, validate and review; admins also run the catalogue. */
-export const ROLES = ["customer", "staff", "admin"] as const;
+/**
+ * Who may do what: customers buy; staff scan, validate, review and dispatch; admins also run the catalogue;
+ * drivers see only the runs they are assigned to drive (no payments, no other runs, no back office).
+ */
+export const ROLES = ["customer", "staff", "admin", "driver"] as const;
 export type Role = (typeof ROLES)[number];
 
 /** The roles that reach the staff area and every /shop-api/staff call. */
 export const STAFF_ROLES = ["staff", "admin"] as const satisfies readonly Role[];
+
+/** The roles an admin may give an account from the back office (a customer account is taken back to customer). */
+export const ASSIGNABLE_ROLES = ROLES;
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === "string" && (ROLES as readonly string[]).includes(value);
+}
 
 export function isStaffRole(role: string | undefined): boolean {
   return (STAFF_ROLES as readonly string[]).includes(role ?? "");
@@ -11,4 +21,9 @@ export function isStaffRole(role: string | undefined): boolean {
 
 export function isAdminRole(role: string | undefined): boolean {
   return role === "admin";
+}
+
+/** A driver reaches the driver's calls (/shop-api/driver/*) and the driver's screen, nothing of the staff area. */
+export function isDriverRole(role: string | undefined): boolean {
+  return role === "driver";
 }
