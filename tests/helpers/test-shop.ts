@@ -17,6 +17,7 @@ import type { OutboxEntry } from "../../src/server/mail/mailer";
 import type { CatalogueChange } from "../../src/server/catalogue/changes";
 import { readOutbox } from "../../src/server/mail/outbox";
 import { insertUser } from "./fixtures";
+import type { Role } from "../../src/shared/domain/roles";
 import { mountPaymentHarness, type PaymentHarness } from "./payment-harness";
 import { openTestDatabase } from "./test-database";
 
@@ -143,7 +144,7 @@ export async function openTestShop(options: ShopOptions = {}) {
   }
 
   /** A verified account inserted directly with a minted session token: no mails, no log-in rate limit. */
-  async function buyer(role = "customer") {
+  async function buyer(role: Role = "customer") {
     userCount += 1;
     const user = await insertUser(database.db, { email: `comprador${userCount}.${Date.now()}@example.com`, verifiedAt: now(), role });
     const { token } = await signSessionToken(new TextEncoder().encode(JWT_SECRET), { userId: user.id, role, tokenVersion: user.tokenVersion }, now());
