@@ -16,6 +16,8 @@ export const ADMIN_SECTIONS = [
   "provinces",
   "counties",
   "places",
+  "vehicles",
+  "accounts",
   "audit",
 ] as const;
 export type AdminSection = (typeof ADMIN_SECTIONS)[number];
@@ -44,6 +46,8 @@ export const SECTION_LABEL = {
   provinces: "admin.menu.provinces",
   counties: "admin.menu.counties",
   places: "admin.menu.places",
+  vehicles: "admin.menu.vehicles",
+  accounts: "admin.menu.accounts",
   audit: "admin.menu.audit",
 } as const satisfies Record<StaffSection, string>;
 

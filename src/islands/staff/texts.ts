@@ -3,6 +3,7 @@
  * locale (ui/pick-texts.ts) and passes them to the island.
  */
 import { adminMenuMessages } from "../../shared/i18n/messages/admin";
+import { adminFleetMenuMessages } from "../../shared/i18n/messages/admin-fleet";
 import { privateEventMessages } from "../../shared/i18n/messages/private-events";
 import { staffMessages } from "../../shared/i18n/messages/staff";
 import { staffDoorMessages } from "../../shared/i18n/messages/staff-door";
@@ -16,6 +17,7 @@ export const STAFF_KEYS = [
   ...areaKeys(staffRunsMessages),
   ...areaKeys(privateEventMessages),
   ...areaKeys(adminMenuMessages),
+  ...areaKeys(adminFleetMenuMessages),
   "auth.sign_in_required",
   "auth.login.title",
 ] as const;

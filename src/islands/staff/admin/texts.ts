@@ -4,6 +4,7 @@
  */
 import type { MessageKey } from "../../../shared/i18n";
 import { adminMessages } from "../../../shared/i18n/messages/admin";
+import { adminFleetMessages } from "../../../shared/i18n/messages/admin-fleet";
 import { areaKeys } from "../../ui/pick-texts";
 import type { Texts } from "../../ui/texts";
 
@@ -21,6 +22,6 @@ const SCHEMA_KEYS = [
   "errors.unknown_province",
 ] as const satisfies readonly MessageKey[];
 
-export const ADMIN_KEYS = [...areaKeys(adminMessages), ...SCHEMA_KEYS];
+export const ADMIN_KEYS = [...areaKeys(adminMessages), ...areaKeys(adminFleetMessages), ...SCHEMA_KEYS];
 export type AdminKey = (typeof ADMIN_KEYS)[number];
 export type AdminTexts = Texts<AdminKey>;
