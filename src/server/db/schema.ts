@@ -611,12 +611,11 @@ export const vehicles = pgTable(
   (t) => [uniqueIndex("vehicles_plate_idx").on(t.plate), index("vehicles_province_idx").on(t.provinceId)],
 );
 
-/** Where geocoded addresses fell, so an address is asked of the geocoder once. */
+/** Where geocoded addresses fell (null: the geocoder knows no such address), so an address is asked once. */
 export const geocodeCache = pgTable("geocode_cache", {
   key: text("key").primaryKey(),
-  lat: doublePrecision("lat").notNull(),
-  lon: doublePrecision("lon").notNull(),
-  approximate: boolean("approximate").notNull(),
+  lat: doublePrecision("lat"),
+  lon: doublePrecision("lon"),
   createdAt: createdAt(),
 });
 
@@ -704,6 +703,8 @@ export const publishedPickups = pgTable(
     runId: integer("run_id"),
     vehicleId: integer("vehicle_id"),
     time: timestamp("time", { withTimezone: true }).notNull(),
+    /** When the run leaves: outbound its first stop, return the venue (what a returning passenger is told). */
+    departsAt: timestamp("departs_at", { withTimezone: true }).notNull(),
     address: text("address").notNull(),
     countyId: integer("county_id"),
     toldTime: timestamp("told_time", { withTimezone: true }),

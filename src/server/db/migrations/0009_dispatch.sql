@@ -20,9 +20,8 @@ CREATE UNIQUE INDEX "vehicles_plate_idx" ON "vehicles" USING btree ("plate");-->
 CREATE INDEX "vehicles_province_idx" ON "vehicles" USING btree ("province_id");--> statement-breakpoint
 CREATE TABLE "geocode_cache" (
 	"key" text PRIMARY KEY NOT NULL,
-	"lat" double precision NOT NULL,
-	"lon" double precision NOT NULL,
-	"approximate" boolean NOT NULL,
+	"lat" double precision,
+	"lon" double precision,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
@@ -93,6 +92,7 @@ CREATE TABLE "published_pickups" (
 	"run_id" integer,
 	"vehicle_id" integer,
 	"time" timestamp with time zone NOT NULL,
+	"departs_at" timestamp with time zone NOT NULL,
 	"address" text NOT NULL,
 	"county_id" integer,
 	"told_time" timestamp with time zone,
