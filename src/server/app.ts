@@ -17,6 +17,7 @@ import { staticSite } from "./site/static-site";
 import { catalogApi } from "./routes/catalog.routes";
 import { mountApiDocs } from "./routes/api-docs";
 import { paymentSimulators } from "./payments/simulators";
+import { geoSimulators } from "./geo/simulators";
 import { accountRoutes } from "./routes/account";
 import { purchaseApi } from "./routes/orders";
 import { startBackgroundWork } from "./outbox/background";
@@ -76,6 +77,7 @@ export function createApp(setup: ShopSetup, options: AppOptions = {}) {
   app.route("/api", catalogApi);
   mountApiDocs(app);
   app.route("/payments-sim", paymentSimulators(deps));
+  app.route("/geo-sim", geoSimulators(deps));
   app.route("/shop-api/admin", adminRoutes);
   app.route("/shop-api", accountRoutes);
   app.route("/shop-api", purchaseApi);

@@ -87,6 +87,22 @@ const envSchema = z.object({
   SMS_AUTH_TOKEN: z.string().min(1).optional(),
   SMS_FROM: z.string().min(1).optional(),
   SMS_BASE_URL: z.url().optional(),
+  /*
+   * Where people are (src/server/geo/). Without GEOCODER_URL pick-up addresses are placed at their county's
+   * centroid (shown as approximate); with it, at what a Nominatim-compatible search API finds within
+   * GEOCODER_COUNTY_RADIUS_KM of that centroid. Without ROUTING_URL driving times are the straight-line distance
+   * × TRAVEL_ROAD_FACTOR, at TRAVEL_CITY_SPEED_KMH for the first TRAVEL_CITY_KM road km of a trip and
+   * TRAVEL_INTERCITY_SPEED_KMH beyond; with it, an OSRM-compatible table service's.
+   */
+  GEOCODER_URL: z.url().optional(),
+  GEOCODER_COUNTY_RADIUS_KM: z.coerce.number().min(0.5).max(200).default(10),
+  ROUTING_URL: z.url().optional(),
+  /** The routing server's largest table (osrm-routed's --max-table-size); bigger matrices are asked in blocks. */
+  ROUTING_MAX_TABLE_SIZE: z.coerce.number().int().min(2).max(100_000).default(100),
+  TRAVEL_ROAD_FACTOR: z.coerce.number().min(1).max(5).default(1.3),
+  TRAVEL_CITY_SPEED_KMH: z.coerce.number().min(1).max(200).default(25),
+  TRAVEL_INTERCITY_SPEED_KMH: z.coerce.number().min(1).max(200).default(60),
+  TRAVEL_CITY_KM: z.coerce.number().min(0).max(500).default(15),
 }).check((ctx) => {
   const sms = [ctx.value.SMS_ACCOUNT_SID, ctx.value.SMS_AUTH_TOKEN, ctx.value.SMS_FROM];
   if (sms.some(Boolean) && !sms.every(Boolean)) {

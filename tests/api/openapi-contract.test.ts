@@ -11,6 +11,7 @@ import { openTestShop, type TestShop } from "../helpers/test-shop";
 /** Mounted on purpose without a place in the document (docs/api.md says why). */
 const UNDOCUMENTED = [
   /^\/payments-sim\//, // the providers' own protocols, simulated
+  /^\/geo-sim\//, // Nominatim's and OSRM's own protocols, simulated
   /^\/dev\//, // the dev outbox
   /^\/uploads\//, // stored files (event pictures), not JSON
   /^\/api\/openapi\.json$/, // the document itself

@@ -38,7 +38,7 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 
 /** Paths the API serves, not the site. */
-export const API_PREFIXES = ["/api/", "/shop-api/", "/dev/", "/payments-sim/", "/uploads/"];
+export const API_PREFIXES = ["/api/", "/shop-api/", "/dev/", "/payments-sim/", "/geo-sim/", "/uploads/"];
 
 /** Path segments (after the site prefix) whose unknown children are served by one client-side shell. */
 export const SHELL_ROUTES = ["my-account", "staff", "verify-account", "recovery-account", "order-detail", "event"] as const;
