@@ -75,7 +75,6 @@ export const STATUS_OF = {
   admin_own_role: 409,
   dispatch_version_stale: 409,
   dispatch_not_planned: 409,
-  dispatch_run_locked: 409,
   dispatch_target_invalid: 422,
   dispatch_over_capacity: 409,
   driver_action_invalid: 422,

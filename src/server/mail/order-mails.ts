@@ -44,7 +44,7 @@ export interface BankDetails {
   email: string;
 }
 
-function escapeHtml(text: string): string {
+export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
 }
 
@@ -76,7 +76,7 @@ ${rows.map(([label, value]) => `<tr><td style="padding:4px 12px 4px 0;color:#555
   return { html, text };
 }
 
-function frame(locale: Locale, subject: string, inner: string, footer: string): string {
+export function frame(locale: Locale, subject: string, inner: string, footer: string): string {
   return `<!doctype html>
 <html lang="${locale.replace("_", "-")}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(subject)}</title></head>
 <body style="margin:0;padding:0;background:#f4f4f5;font-family:Arial,Helvetica,sans-serif;color:#1d1d1f">

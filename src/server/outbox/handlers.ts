@@ -5,6 +5,7 @@
  * under a new kind, and `enqueue(tx, "<kind>", payload)` in the transaction that causes it.
  */
 import type { ShopContext } from "../context";
+import { buyerNoticeJob, passengerNoticeJob } from "../services/dispatch/pickup-notices";
 import { orderNoticeJob } from "../services/orders/order-notices";
 import { orderRefundJob } from "../services/orders/refund";
 import { invitationJob } from "../services/private-events/invitations";
@@ -23,6 +24,8 @@ export const outboxHandlers = {
   "order.refund": orderRefundJob,
   "private-event.invitation": invitationJob,
   "private-event.release": releaseJob,
+  "dispatch.passenger-notice": passengerNoticeJob,
+  "dispatch.buyer-notice": buyerNoticeJob,
 } satisfies Record<string, OutboxHandler<never>>;
 
 export type OutboxKind = keyof typeof outboxHandlers;

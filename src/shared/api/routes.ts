@@ -28,15 +28,16 @@ import { privateEventRoutes } from "./routes/private-events";
 import { accountSessionRoutes } from "./routes/account-sessions";
 import { checkinRoutes } from "./routes/checkin";
 import { adminRoutes } from "./routes/admin";
+import { dispatchRoutes } from "./routes/dispatch";
 
 export type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 422 | 429 | 502;
 
 export interface RouteSpec {
   summary: string;
   description?: string;
-  tag: "catalogue" | "accounts" | "orders" | "staff" | "private-events" | "admin";
-  /** "bearer": a signed-in customer; "staff": a signed-in staff member or admin; "admin": an admin only. */
-  auth?: "bearer" | "staff" | "admin";
+  tag: "catalogue" | "accounts" | "orders" | "staff" | "private-events" | "admin" | "driver";
+  /** "bearer": a signed-in customer; "staff": a signed-in staff member or admin; "admin": an admin only; "driver": a driver only. */
+  auth?: "bearer" | "staff" | "admin" | "driver";
   params?: z.ZodMiniType;
   query?: z.ZodMiniType;
   body?: z.ZodMiniType;
@@ -64,6 +65,7 @@ const onlyOwnRows = { 401: ["unauthorized"], 404: ["not_found"], 422: ["validati
 
 export const shopApi = {
   ...checkinRoutes,
+  ...dispatchRoutes,
   // ---- public catalogue (/api) ----
   "GET /api/health": route({ tag: "catalogue", summary: "The API answers", answer: catalog.healthSchema }),
   "GET /api/landing-slides": route({

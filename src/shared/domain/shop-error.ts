@@ -79,7 +79,6 @@ export const SHOP_ERROR_CODES = [
   // Dispatch: plans, their edits and the driver's phone.
   "dispatch_version_stale",
   "dispatch_not_planned",
-  "dispatch_run_locked",
   "dispatch_target_invalid",
   "dispatch_over_capacity",
   "driver_action_invalid",
