@@ -8,6 +8,7 @@ import { privateEventMessages } from "../../shared/i18n/messages/private-events"
 import { staffMessages } from "../../shared/i18n/messages/staff";
 import { staffDoorMessages } from "../../shared/i18n/messages/staff-door";
 import { staffRunsMessages } from "../../shared/i18n/messages/staff-runs";
+import { staffDispatchMessages } from "../../shared/i18n/messages/staff-dispatch";
 import { areaKeys } from "../ui/pick-texts";
 import type { Texts } from "../ui/texts";
 
@@ -15,6 +16,7 @@ export const STAFF_KEYS = [
   ...areaKeys(staffMessages),
   ...areaKeys(staffDoorMessages),
   ...areaKeys(staffRunsMessages),
+  ...areaKeys(staffDispatchMessages),
   ...areaKeys(privateEventMessages),
   ...areaKeys(adminMenuMessages),
   ...areaKeys(adminFleetMenuMessages),

@@ -8,6 +8,7 @@ import { accountMessages } from "./messages/account";
 import { adminMenuMessages, adminMessages } from "./messages/admin";
 import { adminFleetMenuMessages, adminFleetMessages } from "./messages/admin-fleet";
 import { dispatchMessages } from "./messages/dispatch";
+import { staffDispatchMessages } from "./messages/staff-dispatch";
 import { accountSecurityMessages } from "./messages/account-security";
 import { authMessages } from "./messages/auth";
 import { bookingMessages } from "./messages/booking";
@@ -26,7 +27,7 @@ import { staffRunsMessages } from "./messages/staff-runs";
 import { storefrontMessages } from "./messages/storefront";
 import { tripNoticeMessages } from "./messages/trip-notices";
 
-export const messageAreas = [commonMessages, errorMessages, formMessages, authMessages, accountMessages, storefrontMessages, paymentMessages, catalogMessages, pagesMessages, bookingMessages, orderMessages, purchaseMessages, staffMessages, staffDoorMessages, staffRunsMessages, privateEventMessages, tripNoticeMessages, accountSecurityMessages, adminMessages, adminMenuMessages, adminFleetMessages, adminFleetMenuMessages, dispatchMessages] as const;
+export const messageAreas = [commonMessages, errorMessages, formMessages, authMessages, accountMessages, storefrontMessages, paymentMessages, catalogMessages, pagesMessages, bookingMessages, orderMessages, purchaseMessages, staffMessages, staffDoorMessages, staffRunsMessages, privateEventMessages, tripNoticeMessages, accountSecurityMessages, adminMessages, adminMenuMessages, adminFleetMessages, adminFleetMenuMessages, dispatchMessages, staffDispatchMessages] as const;
 
 type Area = (typeof messageAreas)[number];
 type KeysOf<A> = A extends Record<Locale, Record<infer K, string>> ? K : never;

@@ -3,6 +3,7 @@
  * driver's phone does (drivers only). Every change of a plan names the version it was made on: an older one is
  * refused with 409 `dispatch_version_stale`.
  */
+import type * as z from "zod/mini";
 import type { RouteSpec } from "../routes";
 import * as requests from "../../schemas/dispatch";
 import * as answers from "../../schemas/answers/dispatch";
@@ -12,7 +13,7 @@ const route = <const R extends RouteSpec>(spec: R) => spec;
 const staffOnly = { 401: ["unauthorized"], 403: ["forbidden"] } as const;
 const onPlan = { ...staffOnly, 404: ["not_found"], 409: ["dispatch_version_stale", "dispatch_not_planned", "dispatch_over_capacity"], 422: ["validation_failed", "dispatch_target_invalid"] } as const;
 
-const edit = (summary: string, body: RouteSpec["body"]) =>
+const edit = <B extends z.ZodMiniType>(summary: string, body: B) =>
   ({ tag: "staff", summary: `Dispatch: ${summary}; answers the plan with its new version and times`, auth: "staff", body, answer: answers.dispatchPlanSchema, refusals: onPlan }) as const;
 
 export const dispatchRoutes = {
