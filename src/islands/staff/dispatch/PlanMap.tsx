@@ -53,5 +53,5 @@ export function PlanMap({ plan, venue, tileUrl, label }: { plan: DispatchPlan; v
     };
   }, [plan, venue]);
 
-  return <div ref={element} className="dispatch-map" role="img" aria-label={label} />;
+  return <div ref={element} className="dispatch-map" role="region" aria-label={label} />;
 }

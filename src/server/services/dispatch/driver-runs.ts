@@ -25,8 +25,8 @@ import { venuePlace } from "./places";
 import { eventDay } from "./riders";
 
 const DAY_MS = 24 * 3_600_000;
-/** How far ahead the phone lists runs. */
-const DAYS_AHEAD = 7;
+/** How far ahead the phone lists runs: the coming weeks, so a driver sees what is planned for them early. */
+const DAYS_AHEAD = 30;
 
 export function navigationLinks(lat: number, lon: number, address: string) {
   const at = `${lat.toFixed(6)},${lon.toFixed(6)}`;
