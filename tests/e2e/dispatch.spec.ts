@@ -8,7 +8,7 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 import { DEMO_ACCOUNTS } from "../../src/server/db/seed/users";
 import { formatDateTime } from "../../src/shared/format/dates";
 import type { DispatchOptions, DispatchPlan, DriverRun } from "../../src/shared/schemas/answers/dispatch";
-import { signIn, type Person } from "./booking-helpers";
+import { purchaseRow, signIn, type Person } from "./booking-helpers";
 import { seriousViolations, watchConsole } from "./content-helpers";
 import { paidTicket, tokenOf } from "./scanner-helpers";
 
@@ -77,7 +77,7 @@ test("a dispatcher plans a date, moves a passenger, publishes, and the buyer's o
   const buyer = { email: ana.customer.email, password: "clave-segura-1", firstName: "Ana", lastName: "Pasajera" };
   await signIn(page, request, buyer);
   await page.goto("/my-account/payments");
-  await page.locator(`[data-order="${ana.orderId}"]`).getByRole("button", { name: /Ver el detalle/ }).click();
+  await purchaseRow(page, ana.orderId).getByRole("button", { name: /Ver el detalle/ }).click();
   await expect(page.getByTestId("purchase-detail")).toContainText(`Calle 1 # 2-3: ${formatDateTime(stop.time, "America/Bogota")}`);
   expect(errors).toEqual([]);
 });

@@ -196,7 +196,8 @@ function RunView({ run, texts, onAct }: { run: DriverRun; texts: StaffTexts; onA
                   </label>
                   <span className={`mark ${passenger.state === "boarded" ? "mark-boarded" : passenger.state === "no_show" ? "mark-pending" : ""}`}>{texts[`driver.state.${passenger.state}`]}</span>
                   {passenger.paid ? null : <span className="mark mark-pending">{texts["driver.unpaid"]}</span>}
-                  <a href={`tel:${passenger.phone}`} aria-label={fill(texts["driver.call"], { name: passenger.name })}>
+                  <a href={`tel:${passenger.phone}`}>
+                    <span className="sr-only">{fill(texts["driver.call"], { name: passenger.name })}: </span>
                     {passenger.phone}
                   </a>
                   {passenger.state === "waiting" ? (
