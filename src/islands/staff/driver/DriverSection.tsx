@@ -1,7 +1,7 @@
 /**
  * The driver's phone (/staff/driver): the runs given to the driver, each stop in order with its time, address,
  * navigation links (`geo:` and a maps address) and its passengers to call, tick on board or mark as no-show, a
- * ticket code to check, and "next stop", which texts that stop's passengers. It keeps working without network:
+ * ticket to scan (the door scanner's camera) or paste, and "next stop", which texts that stop's passengers. It keeps working without network:
  * the runs stay on the phone, and every action is kept with a nonce and sent (once) when the network returns.
  */
 import { useCallback, useEffect, useState } from "react";
@@ -13,6 +13,7 @@ import type { DriverActionInput } from "../../../shared/schemas/dispatch";
 import { scannedOrderId } from "../../../shared/tickets/ticket-code";
 import { showToast } from "../../../stores/toasts";
 import { fill } from "../../ui/texts";
+import { CameraView } from "../scanner/CameraView";
 import { newNonce } from "../scanner/offline-store";
 import { useOnline } from "../scanner/use-online";
 import type { SectionProps } from "../section-props";
@@ -140,6 +141,7 @@ export default function DriverSection({ texts }: SectionProps) {
 
 function RunView({ run, texts, onAct }: { run: DriverRun; texts: StaffTexts; onAct(action: DriverAction, details: Pick<DriverActionInput, "passengerId" | "stopPosition" | "qr">): void }) {
   const [code, setCode] = useState("");
+  const [camera, setCamera] = useState(false);
   return (
     <article className="driver-run" data-run={run.id}>
       <header>
@@ -167,7 +169,21 @@ function RunView({ run, texts, onAct }: { run: DriverRun; texts: StaffTexts; onA
         <button type="submit" className="btn btn-secondary btn-small">
           {texts["driver.scan_button"]}
         </button>
+        <button type="button" className="btn btn-ghost btn-small" onClick={() => setCamera((on) => !on)}>
+          {camera ? texts["driver.camera.stop"] : texts["driver.camera.start"]}
+        </button>
       </form>
+      {camera ? (
+        <CameraView
+          label={texts["driver.camera.label"]}
+          startingText={texts["driver.camera.starting"]}
+          onScan={(text) => {
+            setCamera(false);
+            onAct("check_in", { qr: text });
+          }}
+          onUnavailable={() => setCamera(false)}
+        />
+      ) : null}
       <ol className="driver-stops">
         {run.stops.map((stop) => (
           <li key={stop.position} className={`driver-stop${run.heading === stop.position ? " driver-stop-heading" : ""}`} data-stop={stop.position}>

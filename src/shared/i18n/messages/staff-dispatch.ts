@@ -3,6 +3,10 @@ import { defineMessages } from "../define";
 /** The dispatcher's screen and the driver's screen in the staff area. */
 export const staffDispatchMessages = defineMessages({
   es_CO: {
+    "driver.camera.start": "Escanear con la cámara",
+    "driver.camera.stop": "Detener cámara",
+    "driver.camera.label": "Vista de la cámara",
+    "driver.camera.starting": "Encendiendo la cámara…",
     "staff.menu.dispatch": "Despacho",
     "staff.menu.driver": "Mis recorridos",
     "dispatch.title": "Despacho de vehículos",
@@ -63,6 +67,10 @@ export const staffDispatchMessages = defineMessages({
     "driver.load_error": "No fue posible cargar tus recorridos",
   },
   en_US: {
+    "driver.camera.start": "Scan with the camera",
+    "driver.camera.stop": "Stop the camera",
+    "driver.camera.label": "Camera view",
+    "driver.camera.starting": "Turning the camera on…",
     "staff.menu.dispatch": "Dispatch",
     "staff.menu.driver": "My runs",
     "dispatch.title": "Vehicle dispatch",
@@ -123,6 +131,10 @@ export const staffDispatchMessages = defineMessages({
     "driver.load_error": "Your runs could not be loaded",
   },
   pt_BR: {
+    "driver.camera.start": "Escanear com a câmera",
+    "driver.camera.stop": "Parar a câmera",
+    "driver.camera.label": "Imagem da câmera",
+    "driver.camera.starting": "Ligando a câmera…",
     "staff.menu.dispatch": "Despacho",
     "staff.menu.driver": "Meus percursos",
     "dispatch.title": "Despacho de veículos",
