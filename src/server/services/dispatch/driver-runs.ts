@@ -171,7 +171,7 @@ async function applyOne(deps: ShopContext, driverId: number, action: DriverActio
       .onConflictDoUpdate({
         target: [runBoardings.passengerId, runBoardings.leg],
         set: { state, driverId, at, nonce: action.nonce },
-        setWhere: sql`${runBoardings.at} <= ${at}`,
+        setWhere: sql`${runBoardings.at} <= ${at.toISOString()}::timestamptz`,
       });
   }
   return { nonce: action.nonce, outcome: "done" };
