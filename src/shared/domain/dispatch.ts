@@ -17,6 +17,3 @@ export type DriverAction = (typeof DRIVER_ACTIONS)[number];
 /** What the passengers of a published plan were told: by mail and by text message. */
 export const PICKUP_NOTICE_CHANNELS = ["mail", "sms"] as const;
 export type PickupNoticeChannel = (typeof PICKUP_NOTICE_CHANNELS)[number];
-
-/** A re-published time is told again only when it moved by more than this many minutes (or the vehicle changed). */
-export const DEFAULT_RENOTIFY_MINUTES = 10;

@@ -8,9 +8,6 @@ export type Role = (typeof ROLES)[number];
 /** The roles that reach the staff area and every /shop-api/staff call. */
 export const STAFF_ROLES = ["staff", "admin"] as const satisfies readonly Role[];
 
-/** The roles an admin may give an account from the back office (a customer account is taken back to customer). */
-export const ASSIGNABLE_ROLES = ROLES;
-
 export function isRole(value: unknown): value is Role {
   return typeof value === "string" && (ROLES as readonly string[]).includes(value);
 }

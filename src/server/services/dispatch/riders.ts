@@ -8,7 +8,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { AWAITING_STATES } from "../../../shared/domain/order-states";
 import { ShopError } from "../../../shared/domain/shop-error";
 import type { ShopContext } from "../../context";
-import { addressLines, counties, eventDates, events, orders, passengers, places, provinces, tickets, users } from "../../db/schema";
+import { addressLines, counties, eventDates, events, orders, passengers, places, provinces, tickets } from "../../db/schema";
 import { expireHolds } from "../orders/release";
 import { comparableAddress, stopKey } from "../runs/group-runs";
 import { returnDeparture } from "../runs/pickup-times";
@@ -125,11 +125,4 @@ export async function ridersOf(deps: ShopContext, day: EventDay): Promise<RiderG
     });
   }
   return [...groups.values()];
-}
-
-/** The buyers' languages, for the notices. */
-export async function buyerLocales(deps: ShopContext, orderIds: number[]) {
-  if (orderIds.length === 0) return new Map<number, string>();
-  const rows = await deps.db.select({ id: orders.id, locale: users.localeCode }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(inArray(orders.id, orderIds));
-  return new Map(rows.map((row) => [row.id, row.locale]));
 }
