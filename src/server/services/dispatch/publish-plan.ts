@@ -16,12 +16,13 @@ import { enqueue } from "../../outbox/enqueue";
 import { expectVersion, loadPlan } from "./plan-store";
 import { passengerInfo } from "./plan-view";
 import { dispatchSettings } from "./settings";
+import { mustTell } from "./tell-again";
 
 export async function publishPlan(deps: ShopContext, request: { eventDateId: number; leg: Leg; version: number }) {
   const plan = await loadPlan(deps.db, request.eventDateId, request.leg);
   if (plan.planId === null) throw new ShopError("dispatch_not_planned");
   expectVersion(plan, request.version);
-  const thresholdMs = dispatchSettings(deps.env).renotifyMinutes * 60_000;
+  const thresholdMinutes = dispatchSettings(deps.env).renotifyMinutes;
   const now = deps.now();
   const planned = plan.runs.flatMap((run) =>
     run.stops.flatMap((stop) =>
@@ -54,9 +55,7 @@ export async function publishPlan(deps: ShopContext, request: { eventDateId: num
     for (const one of planned) {
       const was = previous.get(one.passengerId);
       const paid = info.get(one.passengerId)?.paid ?? false;
-      const moved =
-        !was || was.toldTime === null || Math.abs(was.toldTime.getTime() - one.told.getTime()) > thresholdMs || (was.toldVehicleId ?? null) !== one.run.vehicleId;
-      const tell = paid && moved;
+      const tell = mustTell(paid, was, one.told, one.run.vehicleId, thresholdMinutes);
       const row = {
         passengerId: one.passengerId,
         leg: plan.leg,
