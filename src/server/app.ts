@@ -20,6 +20,7 @@ import { mountApiDocs } from "./routes/api-docs";
 import { paymentSimulators } from "./payments/simulators";
 import { geoSimulators } from "./geo/simulators";
 import { accountRoutes } from "./routes/account";
+import { driverRoutes } from "./routes/driver.routes";
 import { purchaseApi } from "./routes/orders";
 import { adminRoutes } from "./routes/admin/admin.routes";
 import { mailDropRoutes } from "./routes/dev/mail-drop.routes";
@@ -79,6 +80,7 @@ export function createApp(setup: ShopSetup, options: AppOptions = {}) {
   app.route("/payments-sim", paymentSimulators(deps));
   app.route("/geo-sim", geoSimulators(deps));
   app.route("/shop-api/admin", adminRoutes);
+  app.route("/shop-api/driver", driverRoutes);
   app.route("/shop-api", accountRoutes);
   app.route("/shop-api", purchaseApi);
   app.route("/dev", mailDropRoutes);

@@ -14,6 +14,7 @@ import { handlerFor, type JobRegistry } from "./outbox/jobs";
 import { electLeader, type Leadership } from "./outbox/leader";
 import { createOutbox } from "./outbox/worker";
 import { createPaymentAdapters } from "./payments";
+import { dispatchJobs } from "./services/dispatch/jobs";
 import { orderJobs } from "./services/orders/jobs";
 import { startExpirySweeper } from "./services/orders/sweeper";
 import { privateEventJobs } from "./services/private-events/jobs";
@@ -23,6 +24,7 @@ import { createSms } from "./sms/sms";
 export const outboxJobs = {
   ...orderJobs,
   ...privateEventJobs,
+  ...dispatchJobs,
 } satisfies JobRegistry;
 
 export function createShopContext(setup: ShopSetup): ShopContext {

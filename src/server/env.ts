@@ -68,6 +68,18 @@ const envSchema = z.object({
   /** Seats of one van: the manifests fill runs up to this many passengers (docs/decisions.md). */
   VAN_SEATS: z.coerce.number().int().min(1).max(80).default(15),
   /*
+   * Dispatch plans (src/server/services/dispatch/settings.ts): the longest ride a passenger may have, how long
+   * before the start the vans reach the venue and after the end they leave it, the minutes spent at each stop,
+   * and by how many minutes a re-published time must move before the passenger is told again.
+   */
+  DISPATCH_MAX_RIDE_MINUTES: z.coerce.number().int().min(10).max(600).default(90),
+  DISPATCH_ARRIVAL_MARGIN_MINUTES: z.coerce.number().int().min(0).max(240).default(30),
+  DISPATCH_DEPARTURE_MARGIN_MINUTES: z.coerce.number().int().min(0).max(240).default(15),
+  DISPATCH_DWELL_MINUTES: z.coerce.number().int().min(0).max(30).default(3),
+  DISPATCH_RENOTIFY_MINUTES: z.coerce.number().int().min(0).max(240).default(10),
+  /** Map tiles of the dispatcher's map ({z}/{x}/{y} template); without it stops and routes are drawn on a blank map. */
+  MAP_TILE_URL: z.string().regex(/^https?:\/\/\S+\{z\}\S*$/).optional(),
+  /*
    * Text messages ("your van arrives in about N minutes"). With all three set they go to a Twilio-compatible
    * REST API (SMS_BASE_URL, default https://api.twilio.com); without them to the local SMS drop (/dev/outbox).
    */

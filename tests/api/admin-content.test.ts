@@ -89,10 +89,10 @@ const CASES: Case[] = [
   {
     name: "counties",
     area: "geography",
-    valid: () => ({ provinceId, name: "Municipio de Prueba" }),
-    change: { name: "Municipio Renombrado" },
-    invalid: { provinceId: "abc", name: "" },
-    invalidFields: ["name", "provinceId"],
+    valid: () => ({ provinceId, name: "Municipio de Prueba", lat: 4.86, lon: -74.06 }),
+    change: { name: "Municipio Renombrado", lat: 4.87, lon: -74.07 },
+    invalid: { provinceId: "abc", name: "", lat: 91, lon: -74 },
+    invalidFields: ["lat", "name", "provinceId"],
     search: "municipio de prueba",
   },
   {

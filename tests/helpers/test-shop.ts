@@ -4,7 +4,6 @@
  * can move. `listen` puts it on a random loopback port, for the payment adapters that reach the simulators
  * over HTTP as they would reach Transbank or MercadoPago; `paymentHarness` adds the adapters' own test bench.
  */
-import type { Role } from "../../src/shared/domain/roles";
 import { mkdtempSync, rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -18,6 +17,7 @@ import { mailDropDir, type DroppedMail } from "../../src/server/mail/mailer";
 import type { CatalogueChange } from "../../src/server/catalogue/changes";
 import { readMailDrop } from "../../src/server/mail/mail-drop";
 import { insertUser } from "./fixtures";
+import type { Role } from "../../src/shared/domain/roles";
 import { mountPaymentHarness, type PaymentHarness } from "./payment-harness";
 import { openTestDatabase } from "./test-database";
 

@@ -4,7 +4,7 @@
  * name and opens a menu with Mi Cuenta and Salir (and the staff area for staff and admins). Every copy (desktop bar, mobile drawer) follows the store.
  * Salir ends the session on the server too (POST /shop-api/logout), then forgets it here even if that call fails.
  */
-import { isStaffRole } from "../../shared/domain/roles";
+import { isDriverRole, isStaffRole } from "../../shared/domain/roles";
 import { $loggedIn, $user, TOKEN_KEY, logOut } from "../../stores/session";
 
 type AuthDialog = "login" | "signup";
@@ -20,7 +20,7 @@ function render() {
     const greeting = control.querySelector<HTMLElement>("[data-greeting]");
     if (greeting) greeting.textContent = (greeting.dataset.template ?? "{name}").replace("{name}", name);
     const staffEntry = control.querySelector<HTMLElement>("[data-staff-entry]");
-    if (staffEntry) staffEntry.hidden = !(loggedIn && isStaffRole(user?.role));
+    if (staffEntry) staffEntry.hidden = !(loggedIn && (isStaffRole(user?.role) || isDriverRole(user?.role)));
   }
 }
 

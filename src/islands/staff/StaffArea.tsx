@@ -1,15 +1,16 @@
 /**
- * /staff/{section} and /qr-verification: the staff area, a client-only route for roles staff and admin.
+ * /staff/{section} and /qr-verification: the staff area, a client-only route for roles staff and admin, and for
+ * drivers, who see only their runs (/staff/driver).
  * Without a valid token the person is sent to the site's home; a customer is sent home too (every staff
  * call answers 403 anyway). Each section loads its own code when first opened.
  */
 import { lazy, Suspense, useEffect, useState, type ComponentType, type MouseEvent } from "react";
-import { isAdminRole, isStaffRole } from "../../shared/domain/roles";
+import { isAdminRole, isDriverRole, isStaffRole } from "../../shared/domain/roles";
 import type { Locale } from "../../shared/locales";
 import { SignInPrompt } from "../auth/SignInPrompt";
 import { useSignedIn } from "../auth/use-signed-in";
 import type { SectionProps } from "./section-props";
-import { ADMIN_SECTIONS, isAdminSection, SECTION_LABEL, STAFF_SECTIONS, sectionFromPath, sectionPath, type AdminSection, type StaffSection } from "./sections";
+import { ADMIN_SECTIONS, DRIVER_SECTIONS, isAdminSection, SECTION_LABEL, STAFF_SECTIONS, sectionFromPath, sectionPath, type AdminSection, type StaffSection } from "./sections";
 import type { StaffTexts } from "./texts";
 import "../account/account.css";
 import "./staff.css";
@@ -19,6 +20,8 @@ const SECTIONS: Record<StaffSection, ComponentType<SectionProps>> = {
   transfers: lazy(() => import("./transfers/TransfersSection")),
   orders: lazy(() => import("./orders/OrdersSection")),
   manifests: lazy(() => import("./manifests/ManifestsSection")),
+  dispatch: lazy(() => import("./dispatch/DispatchSection")),
+  driver: lazy(() => import("./driver/DriverSection")),
   "event-requests": lazy(() => import("./event-requests/EventRequestsSection")),
   ...(Object.fromEntries(ADMIN_SECTIONS.map((name) => [name, adminSection(name)])) as unknown as Record<AdminSection, ComponentType<SectionProps>>),
 };
@@ -40,7 +43,7 @@ interface Props {
 
 export default function StaffArea({ texts, prefix, locale }: Props) {
   const [section, setSection] = useState<StaffSection>(() => sectionFromPath(window.location.pathname));
-  const { me, failed, signedOut } = useSignedIn(prefix || "/", (person) => isStaffRole(person.role));
+  const { me, failed, signedOut } = useSignedIn(prefix || "/", (person) => isStaffRole(person.role) || isDriverRole(person.role));
 
   useEffect(() => {
     const onPop = () => setSection(sectionFromPath(window.location.pathname));
@@ -65,8 +68,9 @@ export default function StaffArea({ texts, prefix, locale }: Props) {
   if (!me) return <Loading label={texts["staff.loading"]} />;
 
   const admin = isAdminRole(me.role);
-  // Staff never see the back office: an admin path opens their first section.
-  const shown = isAdminSection(section) && !admin ? "scanner" : section;
+  const driver = isDriverRole(me.role);
+  // Staff never see the back office nor the driver's screen, and a driver sees nothing but it.
+  const shown = driver ? "driver" : (isAdminSection(section) && !admin) || section === "driver" ? "scanner" : section;
   const Section = SECTIONS[shown];
   const menuEntry = (name: StaffSection) => (
     <li key={name}>
@@ -81,7 +85,7 @@ export default function StaffArea({ texts, prefix, locale }: Props) {
         <p className="account-name">
           {me.firstName} {me.lastName}
         </p>
-        <ul>{STAFF_SECTIONS.map(menuEntry)}</ul>
+        <ul>{(driver ? DRIVER_SECTIONS : STAFF_SECTIONS).map(menuEntry)}</ul>
         {admin ? (
           <>
             <p className="account-menu-heading" id="admin-menu-heading">

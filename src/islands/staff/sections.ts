@@ -2,7 +2,9 @@
  * The staff area's sections by route segment (/staff/{section}); /qr-verification (storefront spec section 2)
  * opens the scanner. Unknown or missing segments open the first section a role may use.
  */
-export const STAFF_SECTIONS = ["scanner", "transfers", "orders", "manifests", "event-requests"] as const;
+export const STAFF_SECTIONS = ["scanner", "transfers", "orders", "manifests", "dispatch", "event-requests"] as const;
+/** What a driver sees of the staff area: their own runs, nothing else. */
+export const DRIVER_SECTIONS = ["driver"] as const;
 /** The back office (admins only): one section per catalogue resource, and the audit log. */
 export const ADMIN_SECTIONS = [
   "events",
@@ -16,11 +18,13 @@ export const ADMIN_SECTIONS = [
   "provinces",
   "counties",
   "places",
+  "vehicles",
+  "accounts",
   "audit",
 ] as const;
 export type AdminSection = (typeof ADMIN_SECTIONS)[number];
-export type StaffSection = (typeof STAFF_SECTIONS)[number] | AdminSection;
-const ALL_SECTIONS: readonly string[] = [...STAFF_SECTIONS, ...ADMIN_SECTIONS];
+export type StaffSection = (typeof STAFF_SECTIONS)[number] | (typeof DRIVER_SECTIONS)[number] | AdminSection;
+const ALL_SECTIONS: readonly string[] = [...STAFF_SECTIONS, ...DRIVER_SECTIONS, ...ADMIN_SECTIONS];
 
 export function isAdminSection(section: StaffSection): section is AdminSection {
   return (ADMIN_SECTIONS as readonly string[]).includes(section);
@@ -32,6 +36,8 @@ export const SECTION_LABEL = {
   transfers: "staff.menu.transfers",
   orders: "staff.menu.orders",
   manifests: "staff.menu.manifests",
+  dispatch: "staff.menu.dispatch",
+  driver: "staff.menu.driver",
   "event-requests": "staff.menu.event_requests",
   events: "admin.menu.events",
   categories: "admin.menu.categories",
@@ -44,6 +50,8 @@ export const SECTION_LABEL = {
   provinces: "admin.menu.provinces",
   counties: "admin.menu.counties",
   places: "admin.menu.places",
+  vehicles: "admin.menu.vehicles",
+  accounts: "admin.menu.accounts",
   audit: "admin.menu.audit",
 } as const satisfies Record<StaffSection, string>;
 

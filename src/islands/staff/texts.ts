@@ -4,10 +4,12 @@
  */
 import { adminMenuMessages } from "../../shared/i18n/messages/admin";
 import { doorErrorMessages, staffRunsErrorMessages } from "../../shared/i18n/messages/errors";
+import { adminFleetMenuMessages } from "../../shared/i18n/messages/admin-fleet";
 import { privateEventMessages } from "../../shared/i18n/messages/private-events";
 import { staffMessages } from "../../shared/i18n/messages/staff";
 import { staffDoorMessages } from "../../shared/i18n/messages/staff-door";
 import { staffRunsMessages } from "../../shared/i18n/messages/staff-runs";
+import { staffDispatchMessages } from "../../shared/i18n/messages/staff-dispatch";
 import { areaKeys } from "../ui/pick-texts";
 import type { Texts } from "../ui/texts";
 
@@ -17,8 +19,10 @@ export const STAFF_KEYS = [
   ...areaKeys(staffRunsMessages),
   ...areaKeys(doorErrorMessages),
   ...areaKeys(staffRunsErrorMessages),
+  ...areaKeys(staffDispatchMessages),
   ...areaKeys(privateEventMessages),
   ...areaKeys(adminMenuMessages),
+  ...areaKeys(adminFleetMenuMessages),
   "auth.sign_in_required",
   "auth.login.title",
 ] as const;

@@ -3,9 +3,12 @@
  * Money is integer minor units of the country's currency; timestamps are UTC (`timestamptz`).
  */
 import { sql } from "drizzle-orm";
+import { VEHICLE_KINDS } from "../../shared/domain/fleet";
+import { DRIVER_ACTIONS } from "../../shared/domain/dispatch";
 import {
   boolean,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -78,6 +81,9 @@ export const counties = pgTable(
     id: serial("id").primaryKey(),
     provinceId: integer("province_id").notNull().references(() => provinces.id),
     name: text("name").notNull(),
+    /** The county's centroid (WGS 84): where a pick-up is placed when its address cannot be geocoded. */
+    lat: doublePrecision("lat"),
+    lon: doublePrecision("lon"),
   },
   (t) => [index("counties_province_idx").on(t.provinceId)],
 );
@@ -586,4 +592,151 @@ export const auditLog = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("audit_log_created_idx").on(t.createdAt), index("audit_log_resource_idx").on(t.resource, t.resourceId)],
+);
+
+/* ---------- Fleet and dispatch ---------- */
+
+/** The vehicles the shop can send, each based in a province. */
+export const vehicles = pgTable(
+  "vehicles",
+  {
+    id: serial("id").primaryKey(),
+    plate: text("plate").notNull(),
+    label: text("label").notNull(),
+    seats: integer("seats").notNull(),
+    kind: text("kind", { enum: VEHICLE_KINDS }).notNull(),
+    active: boolean("active").notNull().default(true),
+    provinceId: integer("province_id").notNull().references(() => provinces.id),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("vehicles_plate_idx").on(t.plate), index("vehicles_province_idx").on(t.provinceId)],
+);
+
+/** Where geocoded addresses fell (null: the geocoder knows no such address), so an address is asked once. */
+export const geocodeCache = pgTable("geocode_cache", {
+  key: text("key").primaryKey(),
+  lat: doublePrecision("lat"),
+  lon: doublePrecision("lon"),
+  createdAt: createdAt(),
+});
+
+/**
+ * The dispatch plan of one event date and leg. `version` moves on with every change (the optimistic check of
+ * two dispatchers at once); `publishedVersion` is the version passengers were last told.
+ */
+export const dispatchPlans = pgTable(
+  "dispatch_plans",
+  {
+    id: serial("id").primaryKey(),
+    eventDateId: integer("event_date_id").notNull().references(() => eventDates.id, { onDelete: "cascade" }),
+    leg: text("leg", { enum: LEGS }).notNull(),
+    version: integer("version").notNull().default(1),
+    publishedVersion: integer("published_version"),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    /** The planner's notes of the last computation (why the plan is looser than it could be). */
+    notes: jsonb("notes").$type<{ code: string; groupIds: string[] }[]>().notNull().default([]),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("dispatch_plans_date_leg_idx").on(t.eventDateId, t.leg)],
+);
+
+/** One vehicle's trip of a plan: its stops in driving order. No vehicle: "vehicle needed" with `seatsNeeded`. */
+export const dispatchRuns = pgTable(
+  "dispatch_runs",
+  {
+    id: serial("id").primaryKey(),
+    planId: integer("plan_id").notNull().references(() => dispatchPlans.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    vehicleId: integer("vehicle_id").references(() => vehicles.id, { onDelete: "set null" }),
+    driverId: integer("driver_id").references(() => users.id, { onDelete: "set null" }),
+    locked: boolean("locked").notNull().default(false),
+    seatsNeeded: integer("seats_needed").notNull(),
+    capacity: integer("capacity").notNull(),
+    departsAt: timestamp("departs_at", { withTimezone: true }).notNull(),
+    arrivesAt: timestamp("arrives_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("dispatch_runs_plan_idx").on(t.planId), index("dispatch_runs_driver_idx").on(t.driverId)],
+);
+
+export const dispatchStops = pgTable(
+  "dispatch_stops",
+  {
+    id: serial("id").primaryKey(),
+    runId: integer("run_id").notNull().references(() => dispatchRuns.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    address: text("address").notNull(),
+    countyId: integer("county_id").references(() => counties.id, { onDelete: "set null" }),
+    lat: doublePrecision("lat").notNull(),
+    lon: doublePrecision("lon").notNull(),
+    /** The county's centroid stands in for an address the geocoder could not place. */
+    approximate: boolean("approximate").notNull(),
+    /** Outbound: pick-up time; return: drop-off time. */
+    time: timestamp("time", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("dispatch_stops_run_idx").on(t.runId)],
+);
+
+/** Who is picked up (or dropped) at a stop; a passenger is in exactly one stop of a plan (the primary key). */
+export const dispatchStopPassengers = pgTable(
+  "dispatch_stop_passengers",
+  {
+    planId: integer("plan_id").notNull().references(() => dispatchPlans.id, { onDelete: "cascade" }),
+    stopId: integer("stop_id").notNull().references(() => dispatchStops.id, { onDelete: "cascade" }),
+    passengerId: integer("passenger_id").notNull().references(() => passengers.id, { onDelete: "cascade" }),
+    /** The pick-up group (one ticket at one address) the passenger rides with. */
+    groupId: text("group_id").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.planId, t.passengerId] }), index("dispatch_stop_passengers_stop_idx").on(t.stopId)],
+);
+
+/**
+ * A passenger's published pick-up (outbound) or drop-off (return): what the last published plan says, shown on
+ * the order, the manifest and the calendar files, and what the passenger was last told (`told*`), so a later
+ * publish tells again only those whose time moved past the threshold or whose vehicle changed.
+ */
+export const publishedPickups = pgTable(
+  "published_pickups",
+  {
+    passengerId: integer("passenger_id").notNull().references(() => passengers.id, { onDelete: "cascade" }),
+    leg: text("leg", { enum: LEGS }).notNull(),
+    eventDateId: integer("event_date_id").notNull().references(() => eventDates.id, { onDelete: "cascade" }),
+    planVersion: integer("plan_version").notNull(),
+    runId: integer("run_id"),
+    vehicleId: integer("vehicle_id"),
+    time: timestamp("time", { withTimezone: true }).notNull(),
+    /** When the run leaves: outbound its first stop, return the venue (what a returning passenger is told). */
+    departsAt: timestamp("departs_at", { withTimezone: true }).notNull(),
+    address: text("address").notNull(),
+    countyId: integer("county_id"),
+    toldTime: timestamp("told_time", { withTimezone: true }),
+    toldVehicleId: integer("told_vehicle_id"),
+    toldAt: timestamp("told_at", { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.passengerId, t.leg] }), index("published_pickups_date_idx").on(t.eventDateId, t.leg)],
+);
+
+/** Every action a driver's phone sent, by its nonce: a repeated send (the phone was offline) is done once. */
+export const driverActions = pgTable("driver_actions", {
+  nonce: text("nonce").primaryKey(),
+  driverId: integer("driver_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  runId: integer("run_id").references(() => dispatchRuns.id, { onDelete: "set null" }),
+  action: text("action", { enum: DRIVER_ACTIONS }).notNull(),
+  passengerId: integer("passenger_id"),
+  stopPosition: integer("stop_position"),
+  happenedAt: timestamp("happened_at", { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+});
+
+/** A passenger on a driver's run boarded or did not come, per leg (the driver's own record beside the door's). */
+export const runBoardings = pgTable(
+  "run_boardings",
+  {
+    passengerId: integer("passenger_id").notNull().references(() => passengers.id, { onDelete: "cascade" }),
+    leg: text("leg", { enum: LEGS }).notNull(),
+    state: text("state", { enum: ["boarded", "no_show"] }).notNull(),
+    driverId: integer("driver_id").references(() => users.id, { onDelete: "set null" }),
+    at: timestamp("at", { withTimezone: true }).notNull(),
+    nonce: text("nonce").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.passengerId, t.leg] })],
 );

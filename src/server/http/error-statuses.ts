@@ -72,6 +72,12 @@ export const STATUS_OF = {
 
   admin_duplicate: 409,
   admin_in_use: 409,
+  admin_own_role: 409,
+  dispatch_version_stale: 409,
+  dispatch_not_planned: 409,
+  dispatch_target_invalid: 422,
+  dispatch_over_capacity: 409,
+  driver_action_invalid: 422,
   admin_reference_missing: 422,
   admin_date_has_orders: 409,
   event_cancel_needs_confirmation: 409,

@@ -29,6 +29,7 @@ const documentation = {
     { name: "orders", description: "Purchases, payment returns and staff confirmations under /shop-api." },
     { name: "staff", description: "The staff area's calls under /shop-api/staff: staff and admin roles only." },
     { name: "private-events", description: "Private event requests, their guests and invitations, and their review by staff." },
+    { name: "driver", description: "The driver's runs and phone actions under /shop-api/driver: the driver role only." },
   ],
   components: {
     schemas: { Failure: jsonSchemaOf(failureSchema, "output") },

@@ -11,9 +11,9 @@ export type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 422 | 429 
 export interface RouteSpec {
   summary: string;
   description?: string;
-  tag: "catalogue" | "accounts" | "orders" | "staff" | "private-events" | "admin";
-  /** "bearer": a signed-in customer; "staff": a signed-in staff member or admin; "admin": an admin only. */
-  auth?: "bearer" | typeof ROLE.staff | typeof ROLE.admin;
+  tag: "catalogue" | "accounts" | "orders" | "staff" | "private-events" | "admin" | "driver";
+  /** "bearer": a signed-in customer; "staff": a signed-in staff member or admin; "admin": an admin only; "driver": a driver only. */
+  auth?: "bearer" | typeof ROLE.staff | typeof ROLE.admin | typeof ROLE.driver;
   params?: z.ZodMiniType;
   query?: z.ZodMiniType;
   body?: z.ZodMiniType;

@@ -31,6 +31,7 @@ import { adminRoutes } from "./routes/admin";
 import { route, type RouteSpec } from "./route-spec";
 
 export { route, type RefusalStatus, type RouteSpec } from "./route-spec";
+import { dispatchRoutes } from "./routes/dispatch";
 
 /** A row id in a path: anything that is not a positive integer names no row (404). */
 const rowIdPath = z.object({ id: z.string().check(z.regex(/^\d+$/)) });
@@ -41,6 +42,7 @@ const onlyOwnRows = { 401: ["unauthorized"], 404: ["not_found"], 422: ["validati
 
 export const shopApi = {
   ...checkinRoutes,
+  ...dispatchRoutes,
   // ---- public catalogue (/api) ----
   "GET /api/health": route({ tag: "catalogue", summary: "The API answers", answer: catalog.healthSchema }),
   "GET /api/landing-slides": route({

@@ -6,3 +6,14 @@ export const PLAN_NOTE_CODES = [
   "vehicle_needed",
 ] as const;
 export type PlanNoteCode = (typeof PLAN_NOTE_CODES)[number];
+
+/**
+ * What a driver does at a stop, sent from the phone with a nonce each: a passenger boarded (ticked or scanned),
+ * a passenger did not come, or the van is heading to this stop next (its passengers are texted).
+ */
+export const DRIVER_ACTIONS = ["check_in", "no_show", "next_stop"] as const;
+export type DriverAction = (typeof DRIVER_ACTIONS)[number];
+
+/** What the passengers of a published plan were told: by mail and by text message. */
+export const PICKUP_NOTICE_CHANNELS = ["mail", "sms"] as const;
+export type PickupNoticeChannel = (typeof PICKUP_NOTICE_CHANNELS)[number];

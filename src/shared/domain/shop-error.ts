@@ -75,6 +75,13 @@ export const SHOP_ERROR_CODES = [
   "admin_date_has_orders",
   "event_cancel_needs_confirmation",
   "stock_below_sold",
+  "admin_own_role",
+  // Dispatch: plans, their edits and the driver's phone.
+  "dispatch_version_stale",
+  "dispatch_not_planned",
+  "dispatch_target_invalid",
+  "dispatch_over_capacity",
+  "driver_action_invalid",
 ] as const;
 
 export type ShopErrorCode = (typeof SHOP_ERROR_CODES)[number];

@@ -6,6 +6,9 @@
 import { DEFAULT_LOCALE, LOCALES, type Locale } from "../locales";
 import { accountMessages } from "./messages/account";
 import { adminMenuMessages, adminMessages } from "./messages/admin";
+import { adminFleetMenuMessages, adminFleetMessages } from "./messages/admin-fleet";
+import { dispatchMessages } from "./messages/dispatch";
+import { staffDispatchMessages } from "./messages/staff-dispatch";
 import { accountSecurityMessages } from "./messages/account-security";
 import { authMessages } from "./messages/auth";
 import { bookingMessages } from "./messages/booking";
@@ -34,7 +37,7 @@ import { staffRunsMessages } from "./messages/staff-runs";
 import { storefrontMessages } from "./messages/storefront";
 import { tripNoticeMessages } from "./messages/trip-notices";
 
-export const messageAreas = [commonMessages, errorMessages, formMessages, authMessages, accountMessages, storefrontMessages, paymentMessages, catalogMessages, pagesMessages, bookingMessages, orderMessages, purchaseMessages, staffMessages, staffDoorMessages, staffRunsMessages, privateEventMessages, tripNoticeMessages, accountSecurityMessages, adminMessages, adminMenuMessages, authErrorMessages, accountErrorMessages, accountSecurityErrorMessages, orderErrorMessages, paymentErrorMessages, doorErrorMessages, staffRunsErrorMessages, adminErrorMessages] as const;
+export const messageAreas = [commonMessages, errorMessages, formMessages, authMessages, accountMessages, storefrontMessages, paymentMessages, catalogMessages, pagesMessages, bookingMessages, orderMessages, purchaseMessages, staffMessages, staffDoorMessages, staffRunsMessages, privateEventMessages, tripNoticeMessages, accountSecurityMessages, adminMessages, adminMenuMessages, authErrorMessages, accountErrorMessages, accountSecurityErrorMessages, orderErrorMessages, paymentErrorMessages, doorErrorMessages, staffRunsErrorMessages, adminErrorMessages, adminFleetMessages, adminFleetMenuMessages, dispatchMessages, staffDispatchMessages] as const;
 
 type Area = (typeof messageAreas)[number];
 type KeysOf<A> = A extends Record<Locale, Record<infer K, string>> ? K : never;

@@ -7,6 +7,7 @@ import { useEffect, useState, type MouseEvent } from "react";
 import { loadTexts } from "../../ui/load-texts";
 import type { SectionProps } from "../section-props";
 import type { AdminSection as AdminSectionName } from "../sections";
+import { AccountRoles } from "./AccountRoles";
 import { AuditList } from "./AuditList";
 import { viewFromPath, viewPath, type AdminView } from "./paths";
 import { ResourceForm } from "./ResourceForm";
@@ -17,7 +18,7 @@ import "./admin.css";
 
 let textsOnce: Promise<AdminTexts> | null = null;
 
-export default function AdminSection({ prefix, locale, texts: staffTexts, resource }: SectionProps & { resource: AdminSectionName }) {
+export default function AdminSection({ prefix, locale, texts: staffTexts, resource, me }: SectionProps & { resource: AdminSectionName }) {
   const [texts, setTexts] = useState<AdminTexts | null>(null);
   const [failed, setFailed] = useState(false);
   const [view, setView] = useState<AdminView>(() => viewFromPath(window.location.pathname, resource));
@@ -51,6 +52,7 @@ export default function AdminSection({ prefix, locale, texts: staffTexts, resour
   if (failed) return <p className="empty-text">{staffTexts["staff.load_error"]}</p>;
   if (!texts) return <div className="spinner" role="status" aria-label={staffTexts["staff.loading"]} />;
   if (resource === "audit") return <AuditList texts={texts} locale={locale} />;
+  if (resource === "accounts") return <AccountRoles texts={texts} me={me} />;
 
   const decl = RESOURCES[resource]!;
   if (view.kind === "list") {

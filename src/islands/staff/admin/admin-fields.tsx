@@ -69,7 +69,16 @@ export function AdminField({ field, at = "", texts, locale }: Props) {
     case "number":
       return <InputField {...common} type="number" inputMode="decimal" step={field.step ?? 1} min={field.min} registration={register(name, { valueAsNumber: true })} />;
     case "optional-number":
-      return <InputField {...common} type="number" inputMode="numeric" min={1} registration={register(name, { setValueAs: toNumberOrNull })} />;
+      return (
+        <InputField
+          {...common}
+          type="number"
+          inputMode={field.step ? "decimal" : "numeric"}
+          step={field.step}
+          min={field.min ?? 1}
+          registration={register(name, { setValueAs: toNumberOrNull })}
+        />
+      );
     case "optional-text":
       return <InputField {...common} type={field.type ?? "text"} maxLength={field.maxLength} registration={register(name, { setValueAs: emptyToNull })} />;
     case "checkbox":

@@ -33,7 +33,7 @@ export type FieldDecl = Base &
     | { kind: "textarea"; maxLength?: number }
     | { kind: "number"; step?: number; min?: number }
     /** Empty means null (no limit, no link). */
-    | { kind: "optional-number" }
+    | { kind: "optional-number"; step?: number; min?: number }
     | { kind: "optional-text"; maxLength?: number; type?: "url" }
     | { kind: "checkbox" }
     | { kind: "select"; options: readonly (string | number)[]; optionLabel?: (value: string | number) => AdminKey; numeric?: boolean }

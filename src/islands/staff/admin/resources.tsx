@@ -18,6 +18,8 @@ import {
   adminProvinceSchema,
   adminSlideSchema,
 } from "../../../shared/schemas/admin/content";
+import { adminVehicleSchema } from "../../../shared/schemas/admin/fleet";
+import { VEHICLE_KINDS } from "../../../shared/domain/fleet";
 import type { CellContext, FieldDecl, ResourceDecl, Row } from "./declarations";
 import type { AdminKey } from "./texts";
 
@@ -325,14 +327,42 @@ const counties: ResourceDecl = {
     { key: "id", label: "admin.field.id", sort: "id" },
     { key: "name", label: "admin.field.name", sort: "name" },
     { key: "provinceName", label: "admin.field.province", sort: "province", cell: (row) => `${text(row, "provinceName")} (${text(row, "countryCode")})` },
+    { key: "lat", label: "admin.field.lat", cell: (row) => (row.lat === null ? "—" : `${text(row, "lat")}, ${text(row, "lon")}`) },
   ],
   rowLabel: (row) => text(row, "name"),
   schema: adminCountySchema,
   fields: [
     { kind: "ref", name: "provinceId", label: "admin.field.province", resource: "provinces", optionLabel: provinceLabel },
     { kind: "text", name: "name", label: "admin.field.name", maxLength: 120 },
+    { kind: "optional-number", name: "lat", label: "admin.field.lat", step: 0.0001, min: -90 },
+    { kind: "optional-number", name: "lon", label: "admin.field.lon", step: 0.0001, min: -180 },
   ],
-  empty: () => ({ provinceId: null, name: "" }),
+  empty: () => ({ provinceId: null, name: "", lat: null, lon: null }),
+};
+
+const vehicles: ResourceDecl = {
+  name: "vehicles",
+  defaultSort: "plate",
+  columns: [
+    { key: "id", label: "admin.field.id", sort: "id" },
+    { key: "plate", label: "admin.field.plate", sort: "plate" },
+    { key: "label", label: "admin.field.label", sort: "label" },
+    { key: "seats", label: "admin.field.seats", sort: "seats" },
+    { key: "kind", label: "admin.field.kind", cell: (row, { texts }) => texts[`admin.kind.${text(row, "kind")}` as AdminKey] ?? text(row, "kind") },
+    { key: "provinceName", label: "admin.field.province", sort: "province", cell: (row) => `${text(row, "provinceName")} (${text(row, "countryCode")})` },
+    { key: "active", label: "admin.field.active", cell: (row, context) => yesNo(row.active, context) },
+  ],
+  rowLabel: (row) => text(row, "plate"),
+  schema: adminVehicleSchema,
+  fields: [
+    { kind: "text", name: "plate", label: "admin.field.plate", maxLength: 16 },
+    { kind: "text", name: "label", label: "admin.field.label", maxLength: 120 },
+    { kind: "number", name: "seats", label: "admin.field.seats", min: 1 },
+    { kind: "select", name: "kind", label: "admin.field.kind", options: VEHICLE_KINDS, optionLabel: (kind) => `admin.kind.${kind}` as AdminKey },
+    { kind: "ref", name: "provinceId", label: "admin.field.province", resource: "provinces", optionLabel: provinceLabel },
+    { kind: "checkbox", name: "active", label: "admin.field.active" },
+  ],
+  empty: () => ({ plate: "", label: "", seats: 15, kind: "van", active: true, provinceId: null }),
 };
 
 const places: ResourceDecl = {
@@ -358,7 +388,7 @@ const places: ResourceDecl = {
 };
 
 export const RESOURCES: Record<string, ResourceDecl> = Object.fromEntries(
-  [events, categories, variants, discounts, slides, partners, posts, paymentMethods, provinces, counties, places].map((decl) => [decl.name, decl]),
+  [events, categories, variants, discounts, slides, partners, posts, paymentMethods, provinces, counties, places, vehicles].map((decl) => [decl.name, decl]),
 );
 
 export { COUNTRIES };

@@ -7,6 +7,7 @@
 import type { CountryCode } from "../../../shared/locales";
 import type { Db } from "../client";
 import { counties, provinces } from "../schema";
+import { centroidOf } from "./county-centroids";
 
 export const PROVINCES: Record<CountryCode, Record<string, string[]>> = {
   CO: {
@@ -94,7 +95,12 @@ export async function seedGeography(db: Db): Promise<GeographyIds> {
     );
     const insertedCounties = await db
       .insert(counties)
-      .values(countyRows.map(({ provinceId, name }) => ({ provinceId, name })))
+      .values(
+        countyRows.map(({ provinceId, name, province }) => {
+          const [lat, lon] = centroidOf(country, province, name) ?? [null, null];
+          return { provinceId, name, lat, lon };
+        }),
+      )
       .returning({ id: counties.id, provinceId: counties.provinceId, name: counties.name });
     const provinceName = new Map(names.map((name) => [provinceIds.get(`${country}/${name}`)!, name]));
     for (const row of insertedCounties) countyIds.set(`${country}/${provinceName.get(row.provinceId)}/${row.name}`, row.id);

@@ -6,6 +6,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { seedCatalog, seedContent } from "./catalog";
 import { seedCountries } from "./countries";
+import { seedFleet } from "./fleet";
 import { seedGeography } from "./geography";
 import { seedUsers } from "./users";
 
@@ -23,6 +24,7 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}) {
     await seedCatalog(t, geo, now);
     await seedContent(t);
     await seedUsers(t, now);
+    await seedFleet(t, geo);
   });
 }
 

@@ -1,7 +1,7 @@
 /**
  * Demo accounts (docs/decisions.md lists them): a verified customer with a frequent friend and two
- * frequent addresses, a staff member for the scanner and transfer validation, and an admin who also runs the
- * catalogue. Demo passwords are
+ * frequent addresses, a staff member for the scanner and transfer validation, an admin who also runs the
+ * catalogue, and a driver who sees only the runs given to them. Demo passwords are
  * for the embedded demo database only.
  */
 import { ROLE } from "../../../shared/domain/roles";
@@ -14,6 +14,7 @@ export const DEMO_ACCOUNTS = {
   customer: { email: "cliente@rodamos.co", password: "rodamos123" },
   staff: { email: "staff@rodamos.co", password: "staff12345" },
   admin: { email: "admin@rodamos.co", password: "admin12345" },
+  driver: { email: "conductor@rodamos.co", password: "conductor123" },
 } as const;
 
 async function countyId(db: Db, province: string, county: string): Promise<number | undefined> {
@@ -68,6 +69,19 @@ export async function seedUsers(db: Db, now: Date) {
     localeCode: "es_CO",
     verifiedAt: now,
     role: ROLE.admin,
+  });
+  await db.insert(users).values({
+    email: DEMO_ACCOUNTS.driver.email,
+    passwordHash: await hashPassword(DEMO_ACCOUNTS.driver.password),
+    firstName: "Andrés",
+    lastName: "Quintero",
+    phoneNumber: "+573187778899",
+    gender: "male",
+    birthday: "1983-06-30",
+    countryCode: "CO",
+    localeCode: "es_CO",
+    verifiedAt: now,
+    role: "driver",
   });
 
   await db.insert(frequentFriends).values({

@@ -13,6 +13,8 @@ import { pathId } from "../../http/path-id";
 import { readJson, readQuery } from "../../http/validate";
 import { createRow, deleteRow, readRow, updateRow, type AdminResource } from "../../services/admin/crud";
 import { listAudit } from "../../services/admin/audit";
+import { listAccounts, setAccountRole } from "../../services/admin/accounts";
+import { adminAccountRoleSchema } from "../../../shared/schemas/admin/fleet";
 import { stockByDate } from "../../services/admin/catalogue";
 import { storeAdminImage } from "../../services/admin/images";
 import { ADMIN_RESOURCES } from "../../services/admin/registry";
@@ -102,4 +104,17 @@ const audit = bound("GET /shop-api/admin/audit");
 adminRoutes.get("/audit", audit.describe, requireAdmin, async (c) => {
   const query = readQuery(c, audit.spec.query as z.ZodMiniType<Record<string, unknown>>);
   return audit.ok(c, await listAudit(c.get("deps").db, query));
+});
+
+const accounts = bound("GET /shop-api/admin/accounts");
+adminRoutes.get("/accounts", accounts.describe, requireAdmin, async (c) => {
+  const query = readQuery(c, accounts.spec.query as z.ZodMiniType<Record<string, unknown>>);
+  return accounts.ok(c, await listAccounts(c.get("deps").db, query));
+});
+
+const accountRole = bound("PUT /shop-api/admin/accounts/:id/role");
+adminRoutes.put("/accounts/:id/role", accountRole.describe, requireAdmin, async (c) => {
+  const id = pathId(c.req.param("id"));
+  const { role } = await readJson(c, adminAccountRoleSchema);
+  return accountRole.ok(c, await setAccountRole(c.get("deps").db, actorOf(c), id, role));
 });

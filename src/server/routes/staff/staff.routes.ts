@@ -11,6 +11,7 @@ import { staffOrderRoutes } from "./staff-orders.routes";
 import { pathId as orderIdParam } from "../../http/path-id";
 import { documented } from "../contract";
 import { staffEventRequestRoutes } from "./event-requests.routes";
+import { dispatchRoutes } from "./dispatch.routes";
 import { isStaffRole } from "../../../shared/domain/roles";
 
 const confirm = documented("POST /shop-api/staff/orders/:id/confirm-transfer");
@@ -31,3 +32,4 @@ staffRoutes.post("/orders/:id/confirm-transfer", confirm.describe, async (c) => 
 staffRoutes.route("/", staffOrderRoutes);
 staffRoutes.route("/", manifestRoutes);
 staffRoutes.route("/event-requests", staffEventRequestRoutes);
+staffRoutes.route("/dispatch", dispatchRoutes);

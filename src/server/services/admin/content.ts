@@ -147,7 +147,7 @@ export const countiesResource = tableResource<Body<typeof schemas.adminCountySch
   area: "geography",
   table: counties,
   id: counties.id,
-  columns: { provinceId: counties.provinceId, name: counties.name },
+  columns: { provinceId: counties.provinceId, name: counties.name, lat: counties.lat, lon: counties.lon },
   list: {
     select: (db) =>
       db
@@ -157,6 +157,8 @@ export const countiesResource = tableResource<Body<typeof schemas.adminCountySch
           provinceName: provinces.name,
           countryCode: provinces.countryCode,
           name: counties.name,
+          lat: counties.lat,
+          lon: counties.lon,
           total: totalField,
         })
         .from(counties)

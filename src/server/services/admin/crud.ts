@@ -23,7 +23,8 @@ export interface WriteContext {
 export interface AdminResource<Body> {
   /** The path segment and the audit log's resource name. */
   name: string;
-  area: CatalogueArea;
+  /** What the public catalogue shows of it (its answers are dropped on a change); null for what it never shows. */
+  area: CatalogueArea | null;
   /** The row as the admin API speaks it (what GET by id answers and PUT takes), or undefined. */
   read(db: Db, id: number): Promise<Body | undefined>;
   insert(tx: Db, body: Body, context: WriteContext): Promise<number>;
@@ -53,7 +54,7 @@ async function announce<Body>(ctx: ShopContext, resource: AdminResource<Body>, i
   } catch {
     eventIds = undefined; // the row is gone with its event: announce the area
   }
-  ctx.catalogue.announce(eventIds && eventIds.length ? { area: resource.area, eventIds } : { area: resource.area });
+  if (resource.area) ctx.catalogue.announce(eventIds && eventIds.length ? { area: resource.area, eventIds } : { area: resource.area });
   // The write may have queued mails with it (an event's cancellation mails its buyers): deliver them now.
   ctx.outbox.wake();
 }
@@ -128,6 +129,7 @@ const CONSTRAINT_FIELDS: Record<string, string> = {
   events_slug_idx: "slug",
   discounts_code_event_idx: "code",
   payment_methods_country_code_idx: "code",
+  vehicles_plate_idx: "plate",
 };
 
 function fieldOfConstraint(constraint: string | undefined): Record<string, string> | undefined {
@@ -157,7 +159,7 @@ function messageOf(error: unknown): string {
 /** What `tableResource` needs to know of a simple resource. */
 export interface TableResourceSpec<Body, T extends PgTable> {
   name: string;
-  area: CatalogueArea;
+  area: CatalogueArea | null;
   table: T;
   id: PgColumn;
   /** Body field -> column: GET by id reads them, POST and PUT write them. */

@@ -2,6 +2,7 @@
 import { categoriesResource, discountsResource, variantsResource } from "./catalogue";
 import { countiesResource, partnersResource, paymentMethodsResource, placesResource, postsResource, provincesResource, slidesResource } from "./content";
 import { eventsResource } from "./events";
+import { vehiclesResource } from "./fleet";
 
 export const ADMIN_RESOURCES = {
   events: eventsResource,
@@ -15,6 +16,7 @@ export const ADMIN_RESOURCES = {
   provinces: provincesResource,
   counties: countiesResource,
   places: placesResource,
+  vehicles: vehiclesResource,
 } as const;
 
 export type AdminResourceName = keyof typeof ADMIN_RESOURCES;

@@ -1,5 +1,5 @@
 /** Small conversions between database rows and API answers, shared by the catalogue services. */
-import { pickTranslation } from "../../../shared/i18n/pick-translation";
+import { pickTranslation } from "../../../shared/pick-translation";
 import type { Locale } from "../../../shared/locales";
 import type { Translations } from "../../../shared/types/catalog";
 
@@ -18,7 +18,7 @@ export function asTranslations<T>(value: Record<string, T>): Translations<T> {
   return value as Translations<T>;
 }
 
-/** A translated text, by the shop's one fallback rule (src/shared/i18n/pick-translation.ts). */
+/** A translated text, by the shop's one fallback rule (src/shared/pick-translation.ts). */
 export function pick<T>(translations: Record<string, T>, locale: Locale): T | undefined {
   return pickTranslation(translations, locale);
 }

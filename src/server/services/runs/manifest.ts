@@ -14,7 +14,7 @@ import { holdsSeat, ORDER_STATE, SEAT_HOLDING_STATES } from "../../../shared/dom
 import { ShopError } from "../../../shared/domain/shop-error";
 import type { Locale } from "../../../shared/locales";
 import type { Manifest, ManifestOptions } from "../../../shared/schemas/answers/staff-runs";
-import { addressLines, checkIns, counties, eventDates, events, orders, passengers, places, provinces, tickets, users, vanNotices } from "../../db/schema";
+import { addressLines, checkIns, counties, eventDates, events, orders, passengers, places, provinces, publishedPickups, tickets, users, vanNotices } from "../../db/schema";
 import type { ShopContext } from "../../context";
 import { pick } from "../catalog/rows";
 import { expireHolds } from "../holds/release";
@@ -110,6 +110,23 @@ export async function runSheet(deps: ShopContext, eventDateId: number, provinceI
   }
 
   const startsAt = head.date;
+  const runs = groupRuns(pickups, deps.env.VAN_SEATS).map((run) => ({ ...run, times: pickupTimes(startsAt, run.stops.length) }));
+  // Once a dispatch plan is published, a stop shows the pick-up time its passengers were given.
+  const published = passengerIds.length
+    ? await db
+        .select({ passengerId: publishedPickups.passengerId, time: publishedPickups.time })
+        .from(publishedPickups)
+        .where(and(eq(publishedPickups.leg, "outbound"), inArray(publishedPickups.passengerId, passengerIds)))
+    : [];
+  if (published.length) {
+    const timeOf = new Map(published.map((row) => [row.passengerId, row.time]));
+    for (const run of runs) {
+      run.stops.forEach((stop, index) => {
+        const told = stop.passengers.map((passenger) => timeOf.get(passenger.id)).filter((time): time is Date => time !== undefined);
+        if (told.length) run.times[index] = new Date(Math.min(...told.map((time) => time.getTime())));
+      });
+    }
+  }
   return {
     event: {
       id: head.event.id,
@@ -122,7 +139,7 @@ export async function runSheet(deps: ShopContext, eventDateId: number, provinceI
     },
     province,
     vanSeats: deps.env.VAN_SEATS,
-    runs: groupRuns(pickups, deps.env.VAN_SEATS).map((run) => ({ ...run, times: pickupTimes(startsAt, run.stops.length) })),
+    runs,
   };
 }
 
@@ -191,6 +208,7 @@ export async function itineraryOf(
 ): Promise<{ venue: string; returnAt: string; pickups: { address: string; communeName: string; pickupAt: string }[] } | null> {
   if (order.eventDateId === null || !holdsSeat(order.state)) return null;
   const sheet = await runSheet(deps, order.eventDateId, order.provinceId, locale);
+  const published = await publishedTrip(deps, order.id);
   const pickups = new Map<string, { address: string; communeName: string; pickupAt: string }>();
   for (const run of sheet.runs) {
     run.stops.forEach((stop, index) => {
@@ -199,5 +217,28 @@ export async function itineraryOf(
       }
     });
   }
-  return { venue: sheet.event.venue, returnAt: sheet.event.returnAt.toISOString(), pickups: [...pickups.values()] };
+  // A published dispatch plan's times replace the estimates: what the passengers were told.
+  return {
+    venue: sheet.event.venue,
+    returnAt: (published.returnAt ?? sheet.event.returnAt).toISOString(),
+    pickups: published.pickups.length ? published.pickups : [...pickups.values()],
+  };
+}
+
+/** The published pick-ups of an order's passengers (one per address, the earliest time) and the return's departure. */
+async function publishedTrip(deps: ShopContext, orderId: number) {
+  const rows = await deps.db
+    .select({ leg: publishedPickups.leg, address: publishedPickups.address, countyName: counties.name, time: publishedPickups.time, departsAt: publishedPickups.departsAt })
+    .from(publishedPickups)
+    .innerJoin(passengers, eq(passengers.id, publishedPickups.passengerId))
+    .innerJoin(tickets, eq(tickets.id, passengers.ticketId))
+    .leftJoin(counties, eq(counties.id, publishedPickups.countyId))
+    .where(eq(tickets.orderId, orderId))
+    .orderBy(asc(publishedPickups.time));
+  const pickups = new Map<string, { address: string; communeName: string; pickupAt: string }>();
+  for (const row of rows.filter((one) => one.leg === "outbound")) {
+    if (!pickups.has(row.address)) pickups.set(row.address, { address: row.address, communeName: row.countyName ?? "", pickupAt: row.time.toISOString() });
+  }
+  const back = rows.filter((one) => one.leg === "return").map((one) => one.departsAt.getTime());
+  return { pickups: [...pickups.values()], returnAt: back.length ? new Date(Math.min(...back)) : null };
 }

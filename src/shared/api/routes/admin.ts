@@ -11,6 +11,7 @@ import * as catalogue from "../../schemas/admin/catalogue";
 import * as content from "../../schemas/admin/content";
 import { adminAuditItemSchema, adminAuditQuerySchema } from "../../schemas/admin/audit";
 import { uploadedImageSchema } from "../../schemas/admin/uploads";
+import * as fleet from "../../schemas/admin/fleet";
 
 const rowIdPath = z.object({ id: z.string().check(z.regex(/^\d+$/)) });
 const staffRead = { 401: ["unauthorized"], 403: ["forbidden"] } as const;
@@ -126,6 +127,24 @@ export const adminRoutes = {
   ...crud("provinces", "provinces", { body: content.adminProvinceSchema, item: content.adminProvinceItemSchema, query: content.adminProvincesQuerySchema }),
   ...crud("counties", "counties", { body: content.adminCountySchema, item: content.adminCountyItemSchema, query: content.adminCountiesQuerySchema }),
   ...crud("places", "venues", { body: content.adminPlaceSchema, item: content.adminPlaceItemSchema, query: content.adminPlacesQuerySchema }),
+  ...crud("vehicles", "the fleet's vehicles (plate, seats, kind, home province)", { body: fleet.adminVehicleSchema, item: fleet.adminVehicleItemSchema, query: fleet.adminVehiclesQuerySchema }),
+  "GET /shop-api/admin/accounts": route({
+    tag: "admin",
+    summary: "Admin: accounts by email or name and role, to give one the staff, admin or driver role",
+    auth: "admin",
+    query: fleet.adminAccountsQuerySchema,
+    answer: adminPageOf(fleet.adminAccountItemSchema),
+    refusals: { ...adminWrite, 422: ["validation_failed"] },
+  }),
+  "PUT /shop-api/admin/accounts/:id/role": route({
+    tag: "admin",
+    summary: "Admin: an account's role (customer, staff, admin, driver), audited; takes effect on the account's next call",
+    auth: "admin",
+    params: rowIdPath,
+    body: fleet.adminAccountRoleSchema,
+    answer: fleet.adminAccountItemSchema,
+    refusals: { ...adminWrite, 404: ["not_found"], 409: ["admin_own_role"], 422: ["validation_failed"] },
+  }),
   "POST /shop-api/admin/images": route({
     tag: "admin",
     summary: "Admin: a picture (multipart/form-data, field `file`): JPEG, PNG, WebP, GIF or AVIF up to 8 MB, stored re-encoded as WebP banner and card",

@@ -70,10 +70,25 @@ export const PROVINCE_SORTS = ["id", "name", "countryCode"] as const;
 export const adminProvincesQuerySchema = listQueryOf(PROVINCE_SORTS, { countryCode: countryFilter });
 export const adminProvinceItemSchema = z.object({ id: z.number(), countryCode: z.string(), name: z.string(), counties: z.number() });
 
-export const adminCountySchema = z.object({ provinceId: refField("errors.unknown_province"), name: requiredText(120) });
+/** A coordinate in degrees, or null while the county has none (its pick-ups cannot be placed on the map). */
+const degrees = (limit: number) =>
+  z._default(z.nullable(z.number({ error: "admin.number_invalid" }).check(z.gte(-limit, "admin.number_invalid"), z.lte(limit, "admin.number_invalid"))), null);
+
+/** A county with its centroid (both coordinates or neither). */
+export const adminCountySchema = z
+  .object({ provinceId: refField("errors.unknown_province"), name: requiredText(120), lat: degrees(90), lon: degrees(180) })
+  .check(z.refine((county) => (county.lat === null) === (county.lon === null), { error: "admin.coordinates_both", path: ["lon"] }));
 export const COUNTY_SORTS = ["id", "name", "province"] as const;
 export const adminCountiesQuerySchema = listQueryOf(COUNTY_SORTS, { provinceId: idFilter });
-export const adminCountyItemSchema = z.object({ id: z.number(), provinceId: z.number(), provinceName: z.string(), countryCode: z.string(), name: z.string() });
+export const adminCountyItemSchema = z.object({
+  id: z.number(),
+  provinceId: z.number(),
+  provinceName: z.string(),
+  countryCode: z.string(),
+  name: z.string(),
+  lat: z.nullable(z.number()),
+  lon: z.nullable(z.number()),
+});
 
 /** A venue: events name one; its name may be translated. */
 export const adminPlaceSchema = z.object({

@@ -4,8 +4,8 @@
  * (es_CL, es_ES and es_MX read es_CO, as the catalogues do), else another locale of the same language, else
  * the reference es_CO, else any text there is.
  */
-import { DEFAULT_LOCALE, type Locale } from "../locales";
-import { isRegionalLocale, LOCALE_BASE } from "./define";
+import { DEFAULT_LOCALE, type Locale } from "./locales";
+import { isRegionalLocale, LOCALE_BASE } from "./i18n/define";
 
 /**
  * `anyLanguage: false` stops after the same language (a venue's English name must not show on a Spanish

@@ -1,0 +1,281 @@
+/**
+ * The dispatcher's screen: pick an event date and a leg, compute the plan, then adjust it — a run's vehicle and
+ * driver, lock it, move a passenger or a stop to another run, reorder stops — and publish the times to the
+ * passengers. Every change sends the version shown; when someone else changed the plan first, the screen says
+ * so and shows the current plan.
+ */
+import { useCallback, useEffect, useState } from "react";
+import { api, ApiFailure } from "../../../client/api";
+import { formatDateTime, formatTime } from "../../../shared/format/dates";
+import type { Leg } from "../../../shared/domain/legs";
+import type { DispatchBoard, DispatchOptions, DispatchPlan } from "../../../shared/schemas/answers/dispatch";
+import { showToast } from "../../../stores/toasts";
+import { fill } from "../../ui/texts";
+import type { SectionProps } from "../section-props";
+import type { StaffTexts } from "../texts";
+import { PlanMap, runColour } from "./PlanMap";
+import "./dispatch.css";
+
+type Run = DispatchPlan["runs"][number];
+
+export default function DispatchSection({ texts }: SectionProps) {
+  const [options, setOptions] = useState<DispatchOptions | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [dateId, setDateId] = useState<number | null>(null);
+  const [leg, setLeg] = useState<Leg>("outbound");
+  const [plan, setPlan] = useState<DispatchPlan | null>(null);
+  const [board, setBoard] = useState<DispatchBoard | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    api("GET /shop-api/staff/dispatch/options")
+      .then((answer) => {
+        setOptions(answer);
+        setDateId(answer.dates[0]?.eventDateId ?? null);
+      })
+      .catch(() => setFailed(true));
+  }, []);
+
+  const reload = useCallback(async () => {
+    if (dateId === null) return;
+    const query = { eventDateId: dateId, leg };
+    const [nextPlan, nextBoard] = await Promise.all([api("GET /shop-api/staff/dispatch", { query }), api("GET /shop-api/staff/dispatch/board", { query })]);
+    setPlan(nextPlan);
+    setBoard(nextBoard);
+  }, [dateId, leg]);
+
+  useEffect(() => {
+    setPlan(null);
+    reload().catch(() => setFailed(true));
+  }, [reload]);
+
+  async function change(work: () => Promise<DispatchPlan | unknown>) {
+    setBusy(true);
+    try {
+      const answer = await work();
+      if (answer && typeof answer === "object" && "runs" in answer) setPlan(answer as DispatchPlan);
+      await reload();
+    } catch (error) {
+      if (error instanceof ApiFailure && error.code === "dispatch_version_stale") {
+        showToast("error", texts["dispatch.stale"]);
+        await reload().catch(() => undefined);
+      } else {
+        showToast("error", error instanceof ApiFailure && error.message ? error.message : texts["dispatch.error"]);
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (failed) return <p className="empty-text">{texts["runs.load_error"]}</p>;
+  if (!options) return <div className="spinner" role="status" aria-label={texts["staff.loading"]} />;
+  if (options.dates.length === 0) return <p className="empty-text">{texts["dispatch.no_dates"]}</p>;
+
+  const chosen = options.dates.find((date) => date.eventDateId === dateId);
+  const on = plan ? { eventDateId: plan.eventDateId, leg: plan.leg, version: plan.version } : null;
+  const vehicles = options.vehicles.filter((vehicle) => vehicle.countryCode === chosen?.countryCode);
+
+  return (
+    <div className="staff-dispatch">
+      <h2 className="staff-heading">{texts["dispatch.title"]}</h2>
+      <div className="staff-filters">
+        <label>
+          {texts["dispatch.date"]}
+          <select value={dateId ?? ""} onChange={(event) => setDateId(Number(event.target.value))}>
+            {options.dates.map((date) => (
+              <option key={date.eventDateId} value={date.eventDateId}>
+                {date.eventName} · {formatDateTime(date.startsAt)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {texts["dispatch.leg"]}
+          <select value={leg} onChange={(event) => setLeg(event.target.value as Leg)}>
+            <option value="outbound">{texts["dispatch.leg.outbound"]}</option>
+            <option value="return">{texts["dispatch.leg.return"]}</option>
+          </select>
+        </label>
+        <button type="button" className="btn btn-secondary" disabled={busy || dateId === null} onClick={() => change(() => api("POST /shop-api/staff/dispatch/plan", { body: { eventDateId: dateId!, leg } }))}>
+          {texts["dispatch.plan"]}
+        </button>
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={busy || !plan || plan.version === 0 || plan.published}
+          onClick={() =>
+            change(async () => {
+              const answer = await api("POST /shop-api/staff/dispatch/publish", { body: on! });
+              showToast("success", fill(texts["dispatch.published_toast"], { passengers: answer.passengersNotified, buyers: answer.buyersNotified }));
+              return answer;
+            })
+          }
+        >
+          {texts["dispatch.publish"]}
+        </button>
+      </div>
+      {!plan || !board ? (
+        <div className="spinner" role="status" aria-label={texts["staff.loading"]} />
+      ) : plan.version === 0 ? (
+        <p className="empty-text">{texts["dispatch.no_plan"]}</p>
+      ) : (
+        <>
+          <p className="dispatch-status" role="status">
+            <span>{fill(texts["dispatch.version"], { version: plan.version })}</span>
+            <span className={`mark ${plan.published ? "mark-paid" : "mark-pending"}`}>{plan.published ? texts["dispatch.published"] : texts["dispatch.unpublished"]}</span>
+            {board.pending > 0 ? <span>{fill(texts["dispatch.pending"], { count: board.pending })}</span> : null}
+          </p>
+          {board.notes.map((note) => (
+            <p key={note.code} className="staff-muted">
+              {texts[`dispatch.note.${note.code}`]}
+            </p>
+          ))}
+          <PlanMap plan={plan} venue={board.venue} tileUrl={options.tileUrl} label={texts["dispatch.map"]} />
+          <div className="dispatch-runs">
+            {plan.runs.map((run, index) => (
+              <RunCard
+                key={run.id}
+                run={run}
+                index={index}
+                plan={plan}
+                board={board}
+                texts={texts}
+                vehicles={vehicles}
+                drivers={options.drivers}
+                busy={busy}
+                onChange={(work) => change(() => work(on!))}
+              />
+            ))}
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
+
+type OnPlan = { eventDateId: number; leg: Leg; version: number };
+
+interface RunCardProps {
+  run: Run;
+  index: number;
+  plan: DispatchPlan;
+  board: DispatchBoard;
+  texts: StaffTexts;
+  vehicles: DispatchOptions["vehicles"];
+  drivers: DispatchOptions["drivers"];
+  busy: boolean;
+  onChange(work: (on: OnPlan) => Promise<DispatchPlan>): void;
+}
+
+function RunCard({ run, index, plan, board, texts, vehicles, drivers, busy, onChange }: RunCardProps) {
+  const info = board.runs.find((one) => one.id === run.id);
+  const locked = info?.locked ?? false;
+  const capacity = run.vehicle?.seats ?? info?.capacity ?? run.seatsNeeded;
+  const others = plan.runs.filter((other) => other.id !== run.id);
+  const title = fill(texts["dispatch.run"], { number: index + 1 });
+  const moveTargets = (
+    <>
+      <option value="">{texts["dispatch.move_to"]}</option>
+      {others.map((other) => (
+        <option key={other.id} value={other.id}>
+          {fill(texts["dispatch.run"], { number: plan.runs.indexOf(other) + 1 })}
+        </option>
+      ))}
+      <option value="new">{texts["dispatch.new_run"]}</option>
+    </>
+  );
+  const target = (value: string) => (value === "new" ? null : Number(value));
+  const assign = (vehicleId: number | null, driverId: number | null) =>
+    onChange((on) => api("POST /shop-api/staff/dispatch/assign", { body: { ...on, runId: run.id, vehicleId, driverId } }));
+
+  return (
+    <section className="dispatch-run" aria-labelledby={`dispatch-run-${run.id}`} data-run={run.id} style={{ borderInlineStartColor: runColour(index) }}>
+      <header>
+        <h3 id={`dispatch-run-${run.id}`}>
+          {title} <span className="staff-muted">{fill(texts["dispatch.seats"], { seats: run.seatsNeeded, capacity })}</span>
+          {locked ? <span className="mark">{texts["dispatch.locked"]}</span> : null}
+        </h3>
+        <div className="dispatch-run-tools">
+          <label>
+            {texts["dispatch.vehicle"]}
+            <select value={run.vehicle?.id ?? ""} disabled={busy} onChange={(event) => assign(event.target.value ? Number(event.target.value) : null, run.driver?.id ?? null)}>
+              <option value="">{texts["dispatch.vehicle_needed"]}</option>
+              {vehicles.map((vehicle) => (
+                <option key={vehicle.id} value={vehicle.id}>
+                  {vehicle.plate} · {vehicle.label} ({vehicle.seats})
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            {texts["dispatch.driver"]}
+            <select value={run.driver?.id ?? ""} disabled={busy} onChange={(event) => assign(run.vehicle?.id ?? null, event.target.value ? Number(event.target.value) : null)}>
+              <option value="">{texts["dispatch.no_driver"]}</option>
+              {drivers.map((driver) => (
+                <option key={driver.id} value={driver.id}>
+                  {driver.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="button" className="btn btn-ghost btn-small" disabled={busy} onClick={() => onChange((on) => api("POST /shop-api/staff/dispatch/lock", { body: { ...on, runId: run.id, locked: !locked } }))}>
+            {locked ? texts["dispatch.unlock"] : texts["dispatch.lock"]}
+          </button>
+        </div>
+      </header>
+      <ol className="dispatch-stops">
+        {run.stops.map((stop) => {
+          const order = run.stops.map((one) => one.position);
+          const swap = (by: number) => {
+            const next = [...order];
+            [next[stop.position], next[stop.position + by]] = [next[stop.position + by]!, next[stop.position]!];
+            return next;
+          };
+          const stopName = fill(texts["dispatch.stop"], { number: stop.position + 1, address: stop.address });
+          return (
+            <li key={stop.position} className="dispatch-stop" data-stop={stop.position}>
+              <div className="dispatch-stop-head">
+                <strong>{formatTime(stop.time)}</strong> <span>{stop.address}</span>
+                {stop.approximate ? <span className="staff-muted"> ({texts["dispatch.approximate"]})</span> : null}
+                <span className="dispatch-stop-tools">
+                  <button type="button" className="btn btn-ghost btn-small" aria-label={`${texts["dispatch.up"]}: ${stopName}`} disabled={busy || stop.position === 0} onClick={() => onChange((on) => api("POST /shop-api/staff/dispatch/reorder", { body: { ...on, runId: run.id, order: swap(-1) } }))}>
+                    ↑
+                  </button>
+                  <button type="button" className="btn btn-ghost btn-small" aria-label={`${texts["dispatch.down"]}: ${stopName}`} disabled={busy || stop.position === run.stops.length - 1} onClick={() => onChange((on) => api("POST /shop-api/staff/dispatch/reorder", { body: { ...on, runId: run.id, order: swap(1) } }))}>
+                    ↓
+                  </button>
+                  <select
+                    aria-label={`${texts["dispatch.move_to"]}: ${stopName}`}
+                    value=""
+                    disabled={busy}
+                    onChange={(event) => event.target.value && onChange((on) => api("POST /shop-api/staff/dispatch/move-stop", { body: { ...on, runId: run.id, position: stop.position, toRunId: target(event.target.value) } }))}
+                  >
+                    {moveTargets}
+                  </select>
+                </span>
+              </div>
+              <ul className="run-passengers">
+                {stop.passengers.map((passenger) => (
+                  <li key={passenger.passengerId} data-passenger={passenger.passengerId}>
+                    <strong>{passenger.name}</strong>
+                    <a href={`tel:${passenger.phone}`}>{passenger.phone}</a>
+                    <span className="staff-muted">#{passenger.orderId}</span>
+                    {passenger.paid ? null : <span className="mark mark-pending">{texts["dispatch.unpaid"]}</span>}
+                    <select
+                      aria-label={`${texts["dispatch.move_to"]}: ${passenger.name}`}
+                      value=""
+                      disabled={busy}
+                      onChange={(event) => event.target.value && onChange((on) => api("POST /shop-api/staff/dispatch/move-group", { body: { ...on, passengerId: passenger.passengerId, toRunId: target(event.target.value) } }))}
+                    >
+                      {moveTargets}
+                    </select>
+                  </li>
+                ))}
+              </ul>
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}

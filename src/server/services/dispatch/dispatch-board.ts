@@ -1,0 +1,68 @@
+/**
+ * What the dispatcher's screen needs beside the plan: the dates to plan (from yesterday on, with bookings), the
+ * fleet and the drivers to pick from, the map's tile address, and for a plan its venue, each run's lock and
+ * timing, and the planner's notes.
+ */
+import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
+import { AWAITING_STATES } from "../../../shared/domain/order-states";
+import type { Leg } from "../../../shared/domain/legs";
+import type { DispatchBoard, DispatchOptions } from "../../../shared/schemas/answers/dispatch";
+import type { Locale } from "../../../shared/locales";
+import type { ShopContext } from "../../context";
+import { eventDates, events, orders, provinces, users, vehicles } from "../../db/schema";
+import { pick } from "../catalog/rows";
+import { loadPlan } from "./plan-store";
+import { passengerInfo } from "./plan-view";
+import { venuePlace } from "./places";
+import { eventDay } from "./riders";
+import { dispatchSettings } from "./settings";
+import type { PlanNoteCode } from "../../../shared/domain/dispatch";
+
+export async function dispatchOptions(deps: ShopContext, locale: Locale): Promise<DispatchOptions> {
+  const since = new Date(deps.now().getTime() - 24 * 3_600_000);
+  const [dateRows, vehicleRows, driverRows] = await Promise.all([
+    deps.db
+      .selectDistinct({ eventDateId: eventDates.id, startsAt: eventDates.startDate, translations: events.translations, countryCode: events.countryCode })
+      .from(orders)
+      .innerJoin(eventDates, eq(eventDates.id, orders.eventDateId))
+      .innerJoin(events, eq(events.id, orders.eventId))
+      .where(and(inArray(orders.state, ["paid", ...AWAITING_STATES]), gte(eventDates.startDate, since)))
+      .orderBy(asc(eventDates.startDate), asc(eventDates.id))
+      .limit(200),
+    deps.db
+      .select({ id: vehicles.id, plate: vehicles.plate, label: vehicles.label, seats: vehicles.seats, kind: vehicles.kind, countryCode: provinces.countryCode })
+      .from(vehicles)
+      .innerJoin(provinces, eq(provinces.id, vehicles.provinceId))
+      .where(eq(vehicles.active, true))
+      .orderBy(asc(vehicles.plate)),
+    deps.db
+      .select({ id: users.id, name: sql<string>`${users.firstName} || ' ' || ${users.lastName}`, phone: users.phoneNumber })
+      .from(users)
+      .where(eq(users.role, "driver"))
+      .orderBy(asc(users.firstName), asc(users.id)),
+  ]);
+  return {
+    dates: dateRows.map((row) => ({ eventDateId: row.eventDateId, eventName: pick(row.translations, locale)?.name ?? "", startsAt: row.startsAt.toISOString(), countryCode: row.countryCode })),
+    vehicles: vehicleRows,
+    drivers: driverRows,
+    tileUrl: dispatchSettings(deps.env).tileUrl,
+  };
+}
+
+export async function dispatchBoard(deps: ShopContext, eventDateId: number, leg: Leg): Promise<DispatchBoard> {
+  const day = await eventDay(deps, eventDateId);
+  const plan = await loadPlan(deps.db, eventDateId, leg);
+  const stops = plan.runs.flatMap((run) => run.stops);
+  const venue = await venuePlace(deps, day, stops);
+  const info = await passengerInfo(deps.db, stops.flatMap((stop) => stop.groups.flatMap((group) => group.passengerIds)));
+  return {
+    eventDateId,
+    leg,
+    version: plan.version,
+    publishedVersion: plan.publishedVersion,
+    venue: { name: day.venue.name, ...venue },
+    runs: plan.runs.map((run) => ({ id: run.id!, locked: run.locked, capacity: run.capacity, departsAt: run.departsAt.toISOString(), arrivesAt: run.arrivesAt.toISOString() })),
+    notes: plan.notes.map((note) => ({ code: note.code as PlanNoteCode, groupIds: note.groupIds })),
+    pending: [...info.values()].filter((one) => !one.paid).length,
+  };
+}

@@ -1,0 +1,227 @@
+/**
+ * The driver's phone: the runs given to the driver from today on (GET /shop-api/driver/runs) and what the driver
+ * does on them (POST /shop-api/driver/actions): a passenger boarded (ticked, or their ticket's code scanned), did
+ * not come, or the van heads to a stop, whose paid passengers get today's "van arriving" text (once per passenger
+ * and leg, `van_notices`). Each action carries a nonce and is applied once (`driver_actions`), so the phone can
+ * send its offline queue again safely; boardings are kept per passenger and leg in `run_boardings`, the latest
+ * action by the driver's own clock winning (a no-show who turns up late is boarded).
+ */
+import { and, asc, desc, eq, gte, inArray, lte, sql } from "drizzle-orm";
+import type { DriverRun } from "../../../shared/schemas/answers/dispatch";
+import type { DriverActionInput } from "../../../shared/schemas/dispatch";
+import { ShopError } from "../../../shared/domain/shop-error";
+import { timeZoneOf } from "../../../shared/format/dates";
+import { toE164 } from "../../../shared/format/phone-number";
+import { PHONE_COUNTRIES, type PhoneCountry } from "../../../shared/format/phone-metadata";
+import { DEFAULT_LOCALE, isLocale, type Locale } from "../../../shared/locales";
+import type { ShopContext } from "../../context";
+import { dispatchPlans, dispatchRuns, driverActions, eventDates, orders, passengers, runBoardings, tickets, users, vanNotices, vehicles } from "../../db/schema";
+import { pick } from "../catalog/rows";
+import { readTicketQr } from "../orders/ticket-qr";
+import { sendVanArriving } from "../runs/van-arriving";
+import { loadPlan, type PlanState, type RunState } from "./plan-store";
+import { passengerInfo } from "./plan-view";
+import { venuePlace } from "./places";
+import { eventDay } from "./riders";
+
+const DAY_MS = 24 * 3_600_000;
+/** How far ahead the phone lists runs: the coming weeks, so a driver sees what is planned for them early. */
+const DAYS_AHEAD = 30;
+
+export function navigationLinks(lat: number, lon: number, address: string) {
+  const at = `${lat.toFixed(6)},${lon.toFixed(6)}`;
+  return { geo: `geo:${at}?q=${at}(${encodeURIComponent(address)})`, maps: `https://www.google.com/maps/dir/?api=1&destination=${at}` };
+}
+
+interface DriverRunRow {
+  runId: number;
+  planId: number;
+  eventDateId: number;
+  leg: "outbound" | "return";
+}
+
+async function runsOfDriver(deps: ShopContext, driverId: number, runId?: number): Promise<DriverRunRow[]> {
+  const now = deps.now().getTime();
+  return deps.db
+    .select({ runId: dispatchRuns.id, planId: dispatchPlans.id, eventDateId: dispatchPlans.eventDateId, leg: dispatchPlans.leg })
+    .from(dispatchRuns)
+    .innerJoin(dispatchPlans, eq(dispatchPlans.id, dispatchRuns.planId))
+    .innerJoin(eventDates, eq(eventDates.id, dispatchPlans.eventDateId))
+    .where(
+      and(
+        eq(dispatchRuns.driverId, driverId),
+        runId !== undefined ? eq(dispatchRuns.id, runId) : undefined,
+        gte(eventDates.startDate, new Date(now - DAY_MS)),
+        lte(eventDates.startDate, new Date(now + DAYS_AHEAD * DAY_MS)),
+      ),
+    )
+    .orderBy(asc(dispatchRuns.departsAt), asc(dispatchRuns.id));
+}
+
+export async function driverRuns(deps: ShopContext, driverId: number, locale: Locale): Promise<DriverRun[]> {
+  const rows = await runsOfDriver(deps, driverId);
+  const answers: DriverRun[] = [];
+  for (const row of rows) {
+    const plan = await loadPlan(deps.db, row.eventDateId, row.leg);
+    const run = plan.runs.find((candidate) => candidate.id === row.runId);
+    if (!run) continue;
+    answers.push(await describeRun(deps, plan, run, locale));
+  }
+  return answers.sort((a, b) => a.departsAt.localeCompare(b.departsAt) || a.id - b.id);
+}
+
+async function describeRun(deps: ShopContext, plan: PlanState, run: RunState, locale: Locale): Promise<DriverRun> {
+  const day = await eventDay(deps, plan.eventDateId);
+  const venue = await venuePlace(deps, day, run.stops);
+  const ids = run.stops.flatMap((stop) => stop.groups.flatMap((group) => group.passengerIds));
+  const [info, boardings, [vehicle], [heading]] = await Promise.all([
+    passengerInfo(deps.db, ids),
+    ids.length ? deps.db.select().from(runBoardings).where(and(eq(runBoardings.leg, plan.leg), inArray(runBoardings.passengerId, ids))) : [],
+    run.vehicleId !== null ? deps.db.select({ plate: vehicles.plate, label: vehicles.label, seats: vehicles.seats }).from(vehicles).where(eq(vehicles.id, run.vehicleId)) : [],
+    deps.db
+      .select({ position: driverActions.stopPosition })
+      .from(driverActions)
+      .where(and(eq(driverActions.runId, run.id!), eq(driverActions.action, "next_stop")))
+      .orderBy(desc(driverActions.happenedAt), desc(driverActions.createdAt))
+      .limit(1),
+  ]);
+  const stateOf = (passengerId: number) => boardings.find((row) => row.passengerId === passengerId)?.state ?? "waiting";
+  return {
+    id: run.id!,
+    leg: plan.leg,
+    eventDateId: plan.eventDateId,
+    eventName: pick(day.translations, locale)?.name ?? "",
+    venue: { name: day.venue.name, address: day.venue.address, ...venue },
+    timeZone: timeZoneOf(day.countryCode),
+    departsAt: run.departsAt.toISOString(),
+    arrivesAt: run.arrivesAt.toISOString(),
+    vehicle: vehicle ?? null,
+    published: plan.publishedVersion !== null && plan.publishedVersion === plan.version,
+    heading: heading?.position ?? null,
+    stops: run.stops.map((stop, position) => ({
+      position,
+      address: stop.address,
+      lat: stop.lat,
+      lon: stop.lon,
+      time: stop.time.toISOString(),
+      navigation: navigationLinks(stop.lat, stop.lon, stop.address),
+      passengers: stop.groups.flatMap((group) =>
+        group.passengerIds.map((passengerId) => {
+          const one = info.get(passengerId);
+          return { passengerId, orderId: one?.orderId ?? 0, name: one?.name ?? "", phone: one?.phone ?? "", paid: one?.paid ?? false, state: stateOf(passengerId) };
+        }),
+      ),
+    })),
+  };
+}
+
+type Result = { nonce: string; outcome: "done" | "repeat" | "refused"; code?: string; notified?: number };
+
+export async function applyDriverActions(deps: ShopContext, driverId: number, actions: DriverActionInput[]): Promise<{ results: Result[] }> {
+  const results: Result[] = [];
+  for (const action of actions) {
+    try {
+      results.push(await applyOne(deps, driverId, action));
+    } catch (error) {
+      if (!(error instanceof ShopError)) throw error;
+      results.push({ nonce: action.nonce, outcome: "refused", code: error.code });
+    }
+  }
+  return { results };
+}
+
+async function applyOne(deps: ShopContext, driverId: number, action: DriverActionInput): Promise<Result> {
+  const [seen] = await deps.db.select({ driverId: driverActions.driverId }).from(driverActions).where(eq(driverActions.nonce, action.nonce)).limit(1);
+  if (seen) return { nonce: action.nonce, outcome: "repeat" };
+  const [row] = await runsOfDriver(deps, driverId, action.runId);
+  if (!row) throw new ShopError("driver_action_invalid");
+  const plan = await loadPlan(deps.db, row.eventDateId, row.leg);
+  const run = plan.runs.find((candidate) => candidate.id === row.runId);
+  if (!run) throw new ShopError("driver_action_invalid");
+  // The phone's clock, never later than the shop's: an offline action keeps when it happened.
+  const now = deps.now();
+  const at = new Date(Math.min(new Date(action.at).getTime(), now.getTime()));
+  const onRun = run.stops.flatMap((stop) => stop.groups.flatMap((group) => group.passengerIds));
+
+  if (action.action === "next_stop") {
+    const stop = action.stopPosition === undefined ? undefined : run.stops[action.stopPosition];
+    if (!stop) throw new ShopError("driver_action_invalid");
+    if (!(await claim(deps, driverId, action, at))) return { nonce: action.nonce, outcome: "repeat" };
+    const notified = await textStop(deps, driverId, plan, run, action.stopPosition!);
+    return { nonce: action.nonce, outcome: "done", notified };
+  }
+
+  let boarding: number[];
+  if (action.qr !== undefined) {
+    const orderId = readTicketQr(deps.auth.ticketKey, action.qr);
+    if (orderId === null) throw new ShopError("ticket_invalid");
+    const ofOrder = await deps.db.select({ id: passengers.id }).from(passengers).innerJoin(tickets, eq(tickets.id, passengers.ticketId)).where(eq(tickets.orderId, orderId));
+    boarding = ofOrder.map((one) => one.id).filter((id) => onRun.includes(id));
+    if (boarding.length === 0) throw new ShopError("ticket_other_order");
+  } else {
+    if (action.passengerId === undefined || !onRun.includes(action.passengerId)) throw new ShopError("driver_action_invalid");
+    boarding = [action.passengerId];
+  }
+  if (!(await claim(deps, driverId, action, at))) return { nonce: action.nonce, outcome: "repeat" };
+  const state = action.action === "check_in" ? "boarded" : "no_show";
+  for (const passengerId of boarding) {
+    await deps.db
+      .insert(runBoardings)
+      .values({ passengerId, leg: plan.leg, state, driverId, at, nonce: action.nonce })
+      .onConflictDoUpdate({
+        target: [runBoardings.passengerId, runBoardings.leg],
+        set: { state, driverId, at, nonce: action.nonce },
+        setWhere: sql`${runBoardings.at} <= ${at.toISOString()}::timestamptz`,
+      });
+  }
+  return { nonce: action.nonce, outcome: "done" };
+}
+
+/** Takes the nonce: false when another send of the same action took it first. */
+async function claim(deps: ShopContext, driverId: number, action: DriverActionInput, at: Date): Promise<boolean> {
+  const [claimed] = await deps.db
+    .insert(driverActions)
+    .values({ nonce: action.nonce, driverId, runId: action.runId, action: action.action, passengerId: action.passengerId ?? null, stopPosition: action.stopPosition ?? null, happenedAt: at })
+    .onConflictDoNothing()
+    .returning({ nonce: driverActions.nonce });
+  return Boolean(claimed);
+}
+
+/** "The van is arriving" to the stop's paid passengers, each once per leg; the minutes are the drive from the stop before. */
+async function textStop(deps: ShopContext, driverId: number, plan: PlanState, run: RunState, position: number): Promise<number> {
+  const stop = run.stops[position]!;
+  const before = position > 0 ? run.stops[position - 1] : undefined;
+  const minutes = before ? Math.max(2, Math.round(Math.abs(stop.time.getTime() - before.time.getTime()) / 60_000)) : 10;
+  const day = await eventDay(deps, plan.eventDateId);
+  const ids = stop.groups.flatMap((group) => group.passengerIds);
+  const info = await passengerInfo(deps.db, ids);
+  const orderIds = [...new Set([...info.values()].map((one) => one.orderId))];
+  const locales = orderIds.length
+    ? new Map((await deps.db.select({ id: orders.id, locale: users.localeCode }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(inArray(orders.id, orderIds))).map((row) => [row.id, row.locale]))
+    : new Map<number, string>();
+  const country: PhoneCountry = (PHONE_COUNTRIES as readonly string[]).includes(day.countryCode) ? (day.countryCode as PhoneCountry) : "CO";
+  let notified = 0;
+  for (const passengerId of ids) {
+    const one = info.get(passengerId);
+    if (!one?.paid) continue;
+    const to = toE164(one.phone, { country, anyCountry: true });
+    if (!to) continue;
+    const [claimed] = await deps.db.insert(vanNotices).values({ passengerId, leg: plan.leg, staffId: driverId, phone: to }).onConflictDoNothing().returning({ id: vanNotices.id });
+    if (!claimed) continue;
+    const locale: Locale = isLocale(locales.get(one.orderId) ?? "") ? (locales.get(one.orderId) as Locale) : DEFAULT_LOCALE;
+    try {
+      await sendVanArriving(deps, {
+        to,
+        locale,
+        minutes,
+        event: pick(day.translations, locale)?.name ?? "",
+        meetingPoint: plan.leg === "outbound" ? stop.address : [day.venue.name, day.venue.address].filter(Boolean).join(", "),
+      });
+      notified += 1;
+    } catch (error) {
+      console.error(`passenger ${passengerId}: the van-arriving text could not be sent:`, error);
+      await deps.db.delete(vanNotices).where(eq(vanNotices.id, claimed.id));
+    }
+  }
+  return notified;
+}

@@ -1,0 +1,153 @@
+/**
+ * A dispatch plan as the service edits it (runs, their stops in driving order, the pick-up groups at each stop),
+ * read whole and written whole. Every write moves the plan's version on with one conditional update
+ * (`version = expected`): a dispatcher whose screen shows an older version is refused with
+ * `dispatch_version_stale`, so two dispatchers at once never overwrite each other. Run ids are kept across
+ * writes (the drivers' phones name them); stops are written again each time.
+ */
+import { and, asc, eq, inArray, notInArray, sql } from "drizzle-orm";
+import type { Leg } from "../../../shared/domain/legs";
+import { ShopError } from "../../../shared/domain/shop-error";
+import type { Db } from "../../db/client";
+import { dispatchPlans, dispatchRuns, dispatchStopPassengers, dispatchStops } from "../../db/schema";
+
+export interface GroupState {
+  id: string;
+  passengerIds: number[];
+}
+
+export interface StopState {
+  address: string;
+  countyId: number | null;
+  lat: number;
+  lon: number;
+  approximate: boolean;
+  time: Date;
+  groups: GroupState[];
+}
+
+export interface RunState {
+  /** null: not written yet. */
+  id: number | null;
+  vehicleId: number | null;
+  driverId: number | null;
+  locked: boolean;
+  /** Seats of the vehicle it is planned for (the vehicle's, or the fallback van size). */
+  capacity: number;
+  departsAt: Date;
+  arrivesAt: Date;
+  stops: StopState[];
+}
+
+export interface PlanState {
+  planId: number | null;
+  eventDateId: number;
+  leg: Leg;
+  /** 0: never planned. */
+  version: number;
+  publishedVersion: number | null;
+  notes: { code: string; groupIds: string[] }[];
+  runs: RunState[];
+}
+
+export const seatsOf = (run: RunState) => run.stops.reduce((sum, stop) => sum + stop.groups.reduce((inner, group) => inner + group.passengerIds.length, 0), 0);
+
+export async function loadPlan(db: Db, eventDateId: number, leg: Leg): Promise<PlanState> {
+  const [plan] = await db.select().from(dispatchPlans).where(and(eq(dispatchPlans.eventDateId, eventDateId), eq(dispatchPlans.leg, leg))).limit(1);
+  if (!plan) return { planId: null, eventDateId, leg, version: 0, publishedVersion: null, notes: [], runs: [] };
+  const runRows = await db.select().from(dispatchRuns).where(eq(dispatchRuns.planId, plan.id)).orderBy(asc(dispatchRuns.position), asc(dispatchRuns.id));
+  const runIds = runRows.map((run) => run.id);
+  const stopRows = runIds.length ? await db.select().from(dispatchStops).where(inArray(dispatchStops.runId, runIds)).orderBy(asc(dispatchStops.position), asc(dispatchStops.id)) : [];
+  const riderRows = await db.select().from(dispatchStopPassengers).where(eq(dispatchStopPassengers.planId, plan.id)).orderBy(asc(dispatchStopPassengers.passengerId));
+  const runs: RunState[] = runRows.map((run) => ({
+    id: run.id,
+    vehicleId: run.vehicleId,
+    driverId: run.driverId,
+    locked: run.locked,
+    capacity: run.capacity,
+    departsAt: run.departsAt,
+    arrivesAt: run.arrivesAt,
+    stops: stopRows
+      .filter((stop) => stop.runId === run.id)
+      .map((stop) => {
+        const groups: GroupState[] = [];
+        for (const rider of riderRows.filter((row) => row.stopId === stop.id)) {
+          const group = groups.find((candidate) => candidate.id === rider.groupId);
+          if (group) group.passengerIds.push(rider.passengerId);
+          else groups.push({ id: rider.groupId, passengerIds: [rider.passengerId] });
+        }
+        return { address: stop.address, countyId: stop.countyId, lat: stop.lat, lon: stop.lon, approximate: stop.approximate, time: stop.time, groups };
+      }),
+  }));
+  return { planId: plan.id, eventDateId, leg, version: plan.version, publishedVersion: plan.publishedVersion, notes: plan.notes, runs };
+}
+
+/** Refuses a change made on another version than the plan's current one. */
+export function expectVersion(plan: PlanState, version: number) {
+  if (plan.version !== version) throw new ShopError("dispatch_version_stale", undefined, { version: plan.version });
+}
+
+/**
+ * Writes the plan as `plan` holds it, if its stored version is still `plan.version`; answers the new version.
+ * Empty stops and runs are dropped first.
+ */
+export async function savePlan(db: Db, plan: PlanState, now: Date): Promise<number> {
+  for (const run of plan.runs) run.stops = run.stops.filter((stop) => stop.groups.some((group) => group.passengerIds.length > 0));
+  plan.runs = plan.runs.filter((run) => run.stops.length > 0 || run.locked);
+  return db.transaction(async (tx) => {
+    let planId = plan.planId;
+    let version: number;
+    if (planId === null) {
+      const [created] = await tx
+        .insert(dispatchPlans)
+        .values({ eventDateId: plan.eventDateId, leg: plan.leg, version: 1, notes: plan.notes, updatedAt: now })
+        .onConflictDoNothing()
+        .returning({ id: dispatchPlans.id });
+      if (!created) throw new ShopError("dispatch_version_stale");
+      planId = created.id;
+      version = 1;
+    } else {
+      const [moved] = await tx
+        .update(dispatchPlans)
+        .set({ version: sql`${dispatchPlans.version} + 1`, notes: plan.notes, updatedAt: now })
+        .where(and(eq(dispatchPlans.id, planId), eq(dispatchPlans.version, plan.version)))
+        .returning({ version: dispatchPlans.version });
+      if (!moved) throw new ShopError("dispatch_version_stale");
+      version = moved.version;
+    }
+    const keptIds = plan.runs.map((run) => run.id).filter((id): id is number => id !== null);
+    await tx.delete(dispatchRuns).where(and(eq(dispatchRuns.planId, planId), keptIds.length ? notInArray(dispatchRuns.id, keptIds) : undefined));
+    if (keptIds.length) await tx.delete(dispatchStops).where(inArray(dispatchStops.runId, keptIds));
+    for (const [position, run] of plan.runs.entries()) {
+      const values = {
+        planId,
+        position,
+        vehicleId: run.vehicleId,
+        driverId: run.driverId,
+        locked: run.locked,
+        seatsNeeded: seatsOf(run),
+        capacity: run.capacity,
+        departsAt: run.departsAt,
+        arrivesAt: run.arrivesAt,
+      };
+      if (run.id === null) {
+        const [row] = await tx.insert(dispatchRuns).values(values).returning({ id: dispatchRuns.id });
+        run.id = row!.id;
+      } else {
+        await tx.update(dispatchRuns).set(values).where(eq(dispatchRuns.id, run.id));
+      }
+      if (run.stops.length === 0) continue;
+      const stopIds = await tx
+        .insert(dispatchStops)
+        .values(run.stops.map((stop, index) => ({ runId: run.id!, position: index, address: stop.address, countyId: stop.countyId, lat: stop.lat, lon: stop.lon, approximate: stop.approximate, time: stop.time })))
+        .returning({ id: dispatchStops.id });
+      const riders = run.stops.flatMap((stop, index) =>
+        stop.groups.flatMap((group) => group.passengerIds.map((passengerId) => ({ planId: planId!, stopId: stopIds[index]!.id, passengerId, groupId: group.id }))),
+      );
+      if (riders.length) await tx.insert(dispatchStopPassengers).values(riders);
+    }
+    plan.planId = planId;
+    plan.version = version;
+    return version;
+  });
+}

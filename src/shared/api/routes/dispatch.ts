@@ -1,0 +1,81 @@
+/**
+ * Dispatch: the dispatcher's plan of an event date and leg (staff and admins), and the driver's runs and what the
+ * driver's phone does (drivers only). Every change of a plan names the version it was made on: an older one is
+ * refused with 409 `dispatch_version_stale`.
+ */
+import type * as z from "zod/mini";
+import type { RouteSpec } from "../route-spec";
+import * as requests from "../../schemas/dispatch";
+import * as answers from "../../schemas/answers/dispatch";
+
+const route = <const R extends RouteSpec>(spec: R) => spec;
+
+const staffOnly = { 401: ["unauthorized"], 403: ["forbidden"] } as const;
+const onPlan = { ...staffOnly, 404: ["not_found"], 409: ["dispatch_version_stale", "dispatch_not_planned", "dispatch_over_capacity"], 422: ["validation_failed", "dispatch_target_invalid"] } as const;
+
+const edit = <B extends z.ZodMiniType>(summary: string, body: B) =>
+  ({ tag: "staff", summary: `Dispatch: ${summary}; answers the plan with its new version and times`, auth: "staff", body, answer: answers.dispatchPlanSchema, refusals: onPlan }) as const;
+
+export const dispatchRoutes = {
+  "GET /shop-api/staff/dispatch": route({
+    tag: "staff",
+    summary: "Dispatch: the current plan of an event date and leg (version 0 and no runs before it is first computed)",
+    description:
+      "Every passenger of a paid or awaiting order is in exactly one run; awaiting orders' passengers (`paid: false`) hold their seats and are told nothing until they pay. `published`: this version is the one passengers were told.",
+    auth: "staff",
+    query: requests.dispatchQuerySchema,
+    answer: answers.dispatchPlanSchema,
+    refusals: { ...staffOnly, 404: ["not_found"], 422: ["validation_failed"] },
+  }),
+  "GET /shop-api/staff/dispatch/board": route({
+    tag: "staff",
+    summary: "Dispatch: what the screen shows beside the plan (venue, runs' locks and times, the planner's notes, pending passengers)",
+    auth: "staff",
+    query: requests.dispatchQuerySchema,
+    answer: answers.dispatchBoardSchema,
+    refusals: { ...staffOnly, 404: ["not_found"], 422: ["validation_failed"] },
+  }),
+  "GET /shop-api/staff/dispatch/options": route({
+    tag: "staff",
+    summary: "Dispatch: event dates with bookings from yesterday on, the active fleet, the drivers and the map's tile address",
+    auth: "staff",
+    answer: answers.dispatchOptionsSchema,
+    refusals: staffOnly,
+  }),
+  "POST /shop-api/staff/dispatch/plan": route({
+    tag: "staff",
+    summary: "Dispatch: compute the plan (or re-plan every run not locked); answers the plan",
+    auth: "staff",
+    body: requests.dispatchPlanSchema,
+    answer: answers.dispatchPlanSchema,
+    refusals: { ...staffOnly, 404: ["not_found"], 409: ["dispatch_version_stale"], 422: ["validation_failed"] },
+  }),
+  "POST /shop-api/staff/dispatch/publish": route({
+    tag: "staff",
+    summary: "Dispatch: tell the passengers (mail and text) and buyers (mail) the times of this version; later publishes tell only those whose time moved past the threshold or whose vehicle changed",
+    auth: "staff",
+    body: requests.dispatchPublishSchema,
+    answer: answers.dispatchPublishedSchema,
+    refusals: { ...staffOnly, 404: ["not_found"], 409: ["dispatch_version_stale", "dispatch_not_planned"], 422: ["validation_failed"] },
+  }),
+  "POST /shop-api/staff/dispatch/move-group": route(edit("move a passenger's pick-up group to another run (or a new one: toRunId null)", requests.moveGroupSchema)),
+  "POST /shop-api/staff/dispatch/move-stop": route(edit("move a whole stop to another run (or a new one)", requests.moveStopSchema)),
+  "POST /shop-api/staff/dispatch/reorder": route(edit("a run's stops in a new driving order", requests.reorderStopsSchema)),
+  "POST /shop-api/staff/dispatch/assign": route(edit("a run's vehicle and driver", requests.assignRunSchema)),
+  "POST /shop-api/staff/dispatch/lock": route(edit("lock or unlock a run (a locked run is kept when the plan is computed again)", requests.lockRunSchema)),
+  "GET /shop-api/driver/runs": route({
+    tag: "driver",
+    summary: "Driver: my runs from today on, soonest first, each stop with its passengers and their check-in",
+    auth: "driver",
+    answer: answers.driverRunsSchema,
+    refusals: staffOnly,
+  }),
+  "POST /shop-api/driver/actions": route({
+    tag: "driver",
+    summary: "Driver: check-ins, no-shows and \"next stop\" (which texts the stop's passengers), each applied once by its nonce",
+    auth: "driver",
+    body: requests.driverActionsSchema,
+    answer: answers.driverActionResultsSchema,
+    refusals: { ...staffOnly, 422: ["validation_failed"] },
+  }),
+} as const satisfies Record<string, RouteSpec>;

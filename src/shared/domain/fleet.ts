@@ -1,0 +1,7 @@
+/** The kinds of vehicle the fleet has: each row of `vehicles` is one of them (a CHECK constraint holds it). */
+export const VEHICLE_KINDS = ["van", "minibus", "bus", "car"] as const;
+export type VehicleKind = (typeof VEHICLE_KINDS)[number];
+
+export function isVehicleKind(value: unknown): value is VehicleKind {
+  return typeof value === "string" && (VEHICLE_KINDS as readonly string[]).includes(value);
+}

@@ -1,0 +1,53 @@
+/**
+ * What the dispatcher sends (/shop-api/staff/dispatch) and what a driver's phone sends (/shop-api/driver):
+ * every change of a plan names the plan's version the screen shows, so a change made on an older plan is refused.
+ */
+import * as z from "zod/mini";
+import { DRIVER_ACTIONS } from "../domain/dispatch";
+import { LEGS } from "../domain/legs";
+import { idParam } from "./catalog";
+
+const rowId = z.number({ error: "errors.invalid_id" }).check(z.int("errors.invalid_id"), z.positive("errors.invalid_id"), z.lte(2_147_483_647, "errors.invalid_id"));
+const leg = z.enum(LEGS, { error: "errors.invalid_leg" });
+const version = z.number({ error: "errors.invalid_number" }).check(z.int("errors.invalid_number"), z.gte(0, "errors.invalid_number"));
+const position = z.number({ error: "errors.invalid_number" }).check(z.int("errors.invalid_number"), z.gte(0, "errors.invalid_number"), z.lte(10_000, "errors.invalid_number"));
+
+/** GET /shop-api/staff/dispatch: one event date and leg. */
+export const dispatchQuerySchema = z.object({ eventDateId: idParam, leg });
+export type DispatchQuery = z.infer<typeof dispatchQuerySchema>;
+
+/** POST /shop-api/staff/dispatch/plan: compute the plan (or re-plan every run not locked). */
+export const dispatchPlanSchema = z.object({ eventDateId: rowId, leg });
+
+const onPlan = { eventDateId: rowId, leg, version };
+
+/** POST /shop-api/staff/dispatch/publish: tell the passengers the times of this version. */
+export const dispatchPublishSchema = z.object(onPlan);
+
+/** POST …/move-group: the passenger's pick-up group (one ticket at one address) to another run, or to a new run (null). */
+export const moveGroupSchema = z.object({ ...onPlan, passengerId: rowId, toRunId: z.nullable(rowId) });
+/** POST …/move-stop: a whole stop to another run, or to a new run (null). */
+export const moveStopSchema = z.object({ ...onPlan, runId: rowId, position, toRunId: z.nullable(rowId) });
+/** POST …/reorder: the run's stops in a new driving order, given as their current positions. */
+export const reorderStopsSchema = z.object({ ...onPlan, runId: rowId, order: z.array(position).check(z.minLength(1, "form.required"), z.maxLength(500, "form.too_long")) });
+/** POST …/assign: the run's vehicle and driver (null: none yet). */
+export const assignRunSchema = z.object({ ...onPlan, runId: rowId, vehicleId: z.nullable(rowId), driverId: z.nullable(rowId) });
+/** POST …/lock: a locked run is kept as it is when the plan is computed again. */
+export const lockRunSchema = z.object({ ...onPlan, runId: rowId, locked: z.boolean({ error: "errors.invalid_value" }) });
+
+/**
+ * POST /shop-api/driver/actions: what the phone did, each once by its nonce (sent again after a lost answer or
+ * from the offline queue): a passenger boarded (ticked, or their ticket scanned: `qr`), did not come, or the van
+ * heads to a stop (its passengers are texted). `at` is when the driver did it.
+ */
+export const driverActionSchema = z.object({
+  nonce: z.string({ error: "errors.invalid_value" }).check(z.trim(), z.minLength(8, "errors.invalid_value"), z.maxLength(80, "errors.invalid_value")),
+  runId: rowId,
+  action: z.enum(DRIVER_ACTIONS, { error: "errors.invalid_value" }),
+  passengerId: z.optional(rowId),
+  qr: z.optional(z.string().check(z.maxLength(2000, "form.too_long"))),
+  stopPosition: z.optional(position),
+  at: z.iso.datetime({ offset: true, error: "form.date_invalid" }),
+});
+export type DriverActionInput = z.infer<typeof driverActionSchema>;
+export const driverActionsSchema = z.object({ actions: z.array(driverActionSchema).check(z.minLength(1, "form.required"), z.maxLength(200, "form.too_long")) });
