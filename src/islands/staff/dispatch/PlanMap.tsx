@@ -7,6 +7,7 @@ import { useEffect, useRef } from "react";
 import L from "leaflet";
 import "leaflet/dist/leaflet.css";
 import type { DispatchPlan } from "../../../shared/schemas/answers/dispatch";
+import { LEG } from "../../../shared/domain/legs";
 
 const COLOURS = ["#f26522", "#2563eb", "#16a34a", "#9333ea", "#dc2626", "#0891b2", "#ca8a04", "#db2777"];
 
@@ -38,7 +39,7 @@ export function PlanMap({ plan, venue, tileUrl, label }: { plan: DispatchPlan; v
     plan.runs.forEach((run, index) => {
       const colour = runColour(index);
       const route: L.LatLngExpression[] = run.stops.map((stop) => [stop.lat, stop.lon]);
-      const path = plan.leg === "outbound" ? [...route, [venue.lat, venue.lon] as L.LatLngExpression] : [[venue.lat, venue.lon] as L.LatLngExpression, ...route];
+      const path = plan.leg === LEG.outbound ? [...route, [venue.lat, venue.lon] as L.LatLngExpression] : [[venue.lat, venue.lon] as L.LatLngExpression, ...route];
       L.polyline(path, { color: colour, weight: 3, opacity: 0.8 }).addTo(layer);
       run.stops.forEach((stop) => {
         points.push([stop.lat, stop.lon]);

@@ -20,6 +20,7 @@ import type { SectionProps } from "../section-props";
 import type { StaffTexts } from "../texts";
 import { addPending, loadRuns, pendingActions, removePending, saveRuns } from "./driver-store";
 import "./driver.css";
+import { LEG } from "../../../shared/domain/legs";
 
 const isNetworkFailure = (error: unknown) => error instanceof ApiFailure && (error.code === "network_error" || error.status === 0);
 
@@ -126,7 +127,7 @@ export default function DriverSection({ texts }: SectionProps) {
               <select value={run.id} onChange={(event) => setChosen(Number(event.target.value))}>
                 {runs.map((one) => (
                   <option key={one.id} value={one.id}>
-                    {one.eventName} · {texts[one.leg === "outbound" ? "dispatch.leg.outbound" : "dispatch.leg.return"]} · {formatTime(one.departsAt, one.timeZone)}
+                    {one.eventName} · {texts[one.leg === LEG.outbound ? "dispatch.leg.outbound" : "dispatch.leg.return"]} · {formatTime(one.departsAt, one.timeZone)}
                   </option>
                 ))}
               </select>
@@ -146,7 +147,7 @@ function RunView({ run, texts, onAct }: { run: DriverRun; texts: StaffTexts; onA
     <article className="driver-run" data-run={run.id}>
       <header>
         <h3>
-          {run.eventName} · {texts[run.leg === "outbound" ? "dispatch.leg.outbound" : "dispatch.leg.return"]}
+          {run.eventName} · {texts[run.leg === LEG.outbound ? "dispatch.leg.outbound" : "dispatch.leg.return"]}
         </h3>
         <p className="staff-muted">
           {fill(texts["driver.departs"], { time: formatTime(run.departsAt, run.timeZone) })}

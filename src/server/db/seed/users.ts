@@ -81,7 +81,7 @@ export async function seedUsers(db: Db, now: Date) {
     countryCode: "CO",
     localeCode: "es_CO",
     verifiedAt: now,
-    role: "driver",
+    role: ROLE.driver,
   });
 
   await db.insert(frequentFriends).values({

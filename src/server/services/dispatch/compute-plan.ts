@@ -5,7 +5,7 @@
  * id and driver, so a re-plan does not undo the drivers already given.
  */
 import { and, eq } from "drizzle-orm";
-import type { Leg } from "../../../shared/domain/legs";
+import { type Leg, LEG } from "../../../shared/domain/legs";
 import type { ShopContext } from "../../context";
 import { provinces, vehicles } from "../../db/schema";
 import { planLeg, type PickupGroup, type PlanVehicle } from "./planner";
@@ -44,7 +44,7 @@ export async function computePlan(deps: ShopContext, eventDateId: number, leg: L
   const lockedRuns = current.runs.filter((run) => run.locked);
   const plan = planLeg({
     leg,
-    anchor: leg === "outbound" ? day.startsAt : day.endsAt,
+    anchor: leg === LEG.outbound ? day.startsAt : day.endsAt,
     points: [venue, ...stops],
     seconds,
     groups: pickupGroups,

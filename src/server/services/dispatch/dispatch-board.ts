@@ -17,6 +17,7 @@ import { venuePlace } from "./places";
 import { eventDay } from "./riders";
 import { dispatchSettings } from "./settings";
 import type { PlanNoteCode } from "../../../shared/domain/dispatch";
+import { ROLE } from "../../../shared/domain/roles";
 
 export async function dispatchOptions(deps: ShopContext, locale: Locale): Promise<DispatchOptions> {
   const since = new Date(deps.now().getTime() - 24 * 3_600_000);
@@ -38,7 +39,7 @@ export async function dispatchOptions(deps: ShopContext, locale: Locale): Promis
     deps.db
       .select({ id: users.id, name: sql<string>`${users.firstName} || ' ' || ${users.lastName}`, phone: users.phoneNumber })
       .from(users)
-      .where(eq(users.role, "driver"))
+      .where(eq(users.role, ROLE.driver))
       .orderBy(asc(users.firstName), asc(users.id)),
   ]);
   return {

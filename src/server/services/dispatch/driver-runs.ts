@@ -23,6 +23,7 @@ import { loadPlan, type PlanState, type RunState } from "./plan-store";
 import { passengerInfo } from "./plan-view";
 import { venuePlace } from "./places";
 import { eventDay } from "./riders";
+import { LEG, type Leg } from "../../../shared/domain/legs";
 
 const DAY_MS = 24 * 3_600_000;
 /** How far ahead the phone lists runs: the coming weeks, so a driver sees what is planned for them early. */
@@ -37,7 +38,7 @@ interface DriverRunRow {
   runId: number;
   planId: number;
   eventDateId: number;
-  leg: "outbound" | "return";
+  leg: Leg;
 }
 
 async function runsOfDriver(deps: ShopContext, driverId: number, runId?: number): Promise<DriverRunRow[]> {
@@ -215,7 +216,7 @@ async function textStop(deps: ShopContext, driverId: number, plan: PlanState, ru
         locale,
         minutes,
         event: pick(day.translations, locale)?.name ?? "",
-        meetingPoint: plan.leg === "outbound" ? stop.address : [day.venue.name, day.venue.address].filter(Boolean).join(", "),
+        meetingPoint: plan.leg === LEG.outbound ? stop.address : [day.venue.name, day.venue.address].filter(Boolean).join(", "),
       });
       notified += 1;
     } catch (error) {

@@ -5,7 +5,7 @@
  * travel times (`scheduleRun`), and no vehicle is given more passengers than it has seats.
  */
 import { and, eq } from "drizzle-orm";
-import type { Leg } from "../../../shared/domain/legs";
+import { type Leg, LEG } from "../../../shared/domain/legs";
 import { ShopError } from "../../../shared/domain/shop-error";
 import type { ShopContext } from "../../context";
 import { users, vehicles } from "../../db/schema";
@@ -15,6 +15,7 @@ import { venuePlace } from "./places";
 import { eventDay } from "./riders";
 import { dispatchSettings } from "./settings";
 import { travelSeconds } from "./where";
+import { ROLE } from "../../../shared/domain/roles";
 
 interface OnPlan {
   eventDateId: number;
@@ -43,7 +44,7 @@ export async function retime(deps: ShopContext, plan: PlanState, runs: readonly 
     const seconds = await travelSeconds(deps, [venue, ...run.stops]);
     const timed = scheduleRun({
       leg: plan.leg,
-      anchor: plan.leg === "outbound" ? day.startsAt : day.endsAt,
+      anchor: plan.leg === LEG.outbound ? day.startsAt : day.endsAt,
       seconds,
       settings,
       stops: run.stops.map((stop, index) => ({ point: index + 1, groupIds: stop.groups.map((group) => group.id) })),
@@ -133,7 +134,7 @@ export function assignRun(deps: ShopContext, request: OnPlan & { runId: number; 
       run.capacity = vehicle.seats;
     }
     if (request.driverId !== null && request.driverId !== run.driverId) {
-      const [driver] = await deps.db.select({ id: users.id }).from(users).where(and(eq(users.id, request.driverId), eq(users.role, "driver")));
+      const [driver] = await deps.db.select({ id: users.id }).from(users).where(and(eq(users.id, request.driverId), eq(users.role, ROLE.driver)));
       if (!driver) throw new ShopError("dispatch_target_invalid", { driverId: "errors.invalid_id" });
     }
     run.vehicleId = request.vehicleId;

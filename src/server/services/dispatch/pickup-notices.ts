@@ -9,7 +9,7 @@ import { formatDateTime, formatTime, timeZoneOf } from "../../../shared/format/d
 import { toE164 } from "../../../shared/format/phone-number";
 import { PHONE_COUNTRIES, type PhoneCountry } from "../../../shared/format/phone-metadata";
 import type { PickupNoticeChannel } from "../../../shared/domain/dispatch";
-import type { Leg } from "../../../shared/domain/legs";
+import { type Leg, LEG } from "../../../shared/domain/legs";
 import { translate, type MessageKey, type Params } from "../../../shared/i18n";
 import { DEFAULT_COUNTRY, DEFAULT_LOCALE, isCountryCode, isLocale, sitePrefix, type Locale } from "../../../shared/locales";
 import type { ShopContext } from "../../context";
@@ -18,6 +18,7 @@ import { escapeHtml, mailShell } from "../../mail/mail-html";
 import { publicOrigin } from "../../origin";
 import type { OutboxJob } from "../../outbox/jobs";
 import { pick } from "../catalog/rows";
+import { ORDER_STATE } from "../../../shared/domain/order-states";
 
 export interface PassengerNoticeJob {
   passengerId: number;
@@ -47,7 +48,7 @@ async function orderContext(deps: ShopContext, orderId: number) {
     .innerJoin(places, eq(places.id, events.placeId))
     .where(eq(orders.id, orderId))
     .limit(1);
-  if (!row || row.state !== "paid") return null;
+  if (!row || row.state !== ORDER_STATE.paid) return null;
   const locale: Locale = isLocale(row.locale) ? row.locale : DEFAULT_LOCALE;
   return { ...row, locale, eventName: pick(row.event, locale)?.name ?? "", timeZone: timeZoneOf(row.eventCountry) };
 }
@@ -72,7 +73,7 @@ async function toldLines(deps: ShopContext, leg: Leg, where: { orderId?: number;
   return rows.map((row) => {
     const vehicle = row.plate ?? t("pickup.vehicle_pending");
     const line =
-      leg === "outbound"
+      leg === LEG.outbound
         ? t("pickup.line.outbound", { date: formatDateTime(row.time.toISOString(), context.timeZone), address: row.address, vehicle, event: context.eventName })
         : t("pickup.line.return", { time: formatTime(row.departsAt.toISOString(), context.timeZone), venue: context.venue, address: row.address, arrival: formatTime(row.time.toISOString(), context.timeZone), vehicle });
     return { passengerId: row.passengerId, name: row.name, email: row.email, phone: row.phone, line };
@@ -108,7 +109,7 @@ export async function passengerNoticeJob(deps: ShopContext, job: PassengerNotice
   if (!context) return;
   const [told] = await toldLines(deps, job.leg, { passengerId: job.passengerId }, context);
   if (!told) return;
-  const subject = translate(context.locale, job.leg === "outbound" ? "pickup.subject.outbound" : "pickup.subject.return", { event: context.eventName });
+  const subject = translate(context.locale, job.leg === LEG.outbound ? "pickup.subject.outbound" : "pickup.subject.return", { event: context.eventName });
   if (job.channel === "mail") {
     if (!told.email || told.email.toLowerCase() === context.buyerEmail.toLowerCase()) return;
     await deps.mailer.send({ ...pickupMail(context.locale, told.email, told.name, subject, [told.line], ""), key: `outbox-${outboxJob.id}` });
@@ -127,7 +128,7 @@ export async function buyerNoticeJob(deps: ShopContext, job: BuyerNoticeJob, out
   if (lines.length === 0) return;
   const country = isCountryCode(context.country) ? context.country : DEFAULT_COUNTRY;
   const link = `${publicOrigin(deps.env)}${sitePrefix(country, context.locale)}/my-account/payments`;
-  const subject = translate(context.locale, job.leg === "outbound" ? "pickup.subject.outbound" : "pickup.subject.return", { event: context.eventName });
+  const subject = translate(context.locale, job.leg === LEG.outbound ? "pickup.subject.outbound" : "pickup.subject.return", { event: context.eventName });
   const named = lines.map((told) => `${told.name}: ${told.line}`);
   await deps.mailer.send({ ...pickupMail(context.locale, context.buyerEmail, context.buyerName, subject, named, link), key: `outbox-${outboxJob.id}` });
 }

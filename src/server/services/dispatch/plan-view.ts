@@ -4,6 +4,7 @@ import type { DispatchPlan } from "../../../shared/schemas/answers/dispatch";
 import type { Db } from "../../db/client";
 import { orders, passengers, tickets, users, vehicles } from "../../db/schema";
 import { seatsOf, type PlanState } from "./plan-store";
+import { ORDER_STATE } from "../../../shared/domain/order-states";
 
 export interface PassengerInfo {
   passengerId: number;
@@ -22,7 +23,7 @@ export async function passengerInfo(db: Db, passengerIds: number[]): Promise<Map
     .innerJoin(tickets, eq(tickets.id, passengers.ticketId))
     .innerJoin(orders, eq(orders.id, tickets.orderId))
     .where(inArray(passengers.id, passengerIds));
-  return new Map(rows.map(({ state, ...row }) => [row.passengerId, { ...row, paid: state === "paid" }]));
+  return new Map(rows.map(({ state, ...row }) => [row.passengerId, { ...row, paid: state === ORDER_STATE.paid }]));
 }
 
 export async function planView(db: Db, plan: PlanState): Promise<DispatchPlan> {

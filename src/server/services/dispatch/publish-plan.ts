@@ -8,7 +8,7 @@
  * The time told is the one a passenger acts on: the pick-up time going out, the van's departure coming back.
  */
 import { and, eq, inArray, notInArray } from "drizzle-orm";
-import type { Leg } from "../../../shared/domain/legs";
+import { type Leg, LEG } from "../../../shared/domain/legs";
 import { ShopError } from "../../../shared/domain/shop-error";
 import type { ShopContext } from "../../context";
 import { dispatchPlans, publishedPickups } from "../../db/schema";
@@ -27,7 +27,7 @@ export async function publishPlan(deps: ShopContext, request: { eventDateId: num
   const planned = plan.runs.flatMap((run) =>
     run.stops.flatMap((stop) =>
       stop.groups.flatMap((group) =>
-        group.passengerIds.map((passengerId) => ({ passengerId, run, stop, told: plan.leg === "outbound" ? stop.time : run.departsAt })),
+        group.passengerIds.map((passengerId) => ({ passengerId, run, stop, told: plan.leg === LEG.outbound ? stop.time : run.departsAt })),
       ),
     ),
   );

@@ -116,7 +116,7 @@ export async function runSheet(deps: ShopContext, eventDateId: number, provinceI
     ? await db
         .select({ passengerId: publishedPickups.passengerId, time: publishedPickups.time })
         .from(publishedPickups)
-        .where(and(eq(publishedPickups.leg, "outbound"), inArray(publishedPickups.passengerId, passengerIds)))
+        .where(and(eq(publishedPickups.leg, LEG.outbound), inArray(publishedPickups.passengerId, passengerIds)))
     : [];
   if (published.length) {
     const timeOf = new Map(published.map((row) => [row.passengerId, row.time]));
@@ -236,9 +236,9 @@ async function publishedTrip(deps: ShopContext, orderId: number) {
     .where(eq(tickets.orderId, orderId))
     .orderBy(asc(publishedPickups.time));
   const pickups = new Map<string, { address: string; communeName: string; pickupAt: string }>();
-  for (const row of rows.filter((one) => one.leg === "outbound")) {
+  for (const row of rows.filter((one) => one.leg === LEG.outbound)) {
     if (!pickups.has(row.address)) pickups.set(row.address, { address: row.address, communeName: row.countyName ?? "", pickupAt: row.time.toISOString() });
   }
-  const back = rows.filter((one) => one.leg === "return").map((one) => one.departsAt.getTime());
+  const back = rows.filter((one) => one.leg === LEG.return).map((one) => one.departsAt.getTime());
   return { pickups: [...pickups.values()], returnAt: back.length ? new Date(Math.min(...back)) : null };
 }
