@@ -3,7 +3,7 @@ import { defineMessages } from "../define";
 /**
  * A ticket per passenger and the door that counts heads: the passengers' codes in the purchase detail and the
  * mails, the scanner's counts, status and offline refusals, and the staff's boarding screen. Counts are ICU
- * plural messages (src/shared/i18n/format-message.ts).
+ * plural messages (src/islands/ui/format-message.ts).
  */
 export const ticketMessages = defineMessages({
   es_CO: {

@@ -3,11 +3,15 @@
  * intl-messageformat in the text's own language; plain `{name}` placeholders work as in `translate`.
  */
 import { IntlMessageFormat } from "intl-messageformat";
-import { localeTag, type Locale } from "../locales";
+import { localeTag, type Locale } from "../../shared/locales";
 
 const formats = new Map<string, IntlMessageFormat>();
 
-export function formatMessage(locale: Locale, text: string, params: Record<string, string | number> = {}): string {
+export function formatMessage(
+  locale: Locale,
+  text: string,
+  params: Record<string, string | number> = {},
+): string {
   const tag = localeTag(locale);
   const key = `${tag}\u0000${text}`;
   let format = formats.get(key);
