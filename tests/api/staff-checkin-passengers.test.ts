@@ -40,22 +40,42 @@ afterAll(() => shop.close());
 
 async function order(state: string, names: string[], eventDateId = offer.eventDateId) {
   const variant = offer.typed(offer.variants[0]!.provinceId)[0]!;
-  const orderId = await insertOrder(shop.db, { userId: buyer.id, eventId: offer.event.id, eventDateId, provinceId: variant.provinceId, state, ticketVariants: names.map(() => variant.id) });
+  const orderId = await insertOrder(shop.db, {
+    userId: buyer.id,
+    eventId: offer.event.id,
+    eventDateId,
+    provinceId: variant.provinceId,
+    state,
+    ticketVariants: names.map(() => variant.id),
+  });
   const rows = await shop.db.select({ id: tickets.id }).from(tickets).where(eq(tickets.orderId, orderId));
-  await shop.db.insert(passengers).values(rows.map((row, i) => ({ ticketId: row.id, name: names[i]!, email: buyer.email, phone: `300123456${i}`, passengerAddress: "Calle 1 # 2-3" })));
+  await shop.db
+    .insert(passengers)
+    .values(rows.map((row, i) => ({ ticketId: row.id, name: names[i]!, email: buyer.email, phone: `300123456${i}`, passengerAddress: "Calle 1 # 2-3" })));
   return orderId;
 }
 
 async function codesOf(orderId: number) {
-  const detail = await shop.call<{ qr: string | null; passengerTickets: { passengerId: number; name: string; qr: string; qrImage: string }[] }>("GET", `/shop-api/order-detail/${orderId}`, undefined, { token: buyer.token });
+  const detail = await shop.call<{ qr: string | null; passengerTickets: { passengerId: number; name: string; qr: string; qrImage: string }[] }>(
+    "GET",
+    `/shop-api/order-detail/${orderId}`,
+    undefined,
+    { token: buyer.token },
+  );
   expect(detail.status).toBe(200);
   return detail.body.data;
 }
 
 const check = (orderId: number, qr: string, leg: "outbound" | "return", options: { token?: string; eventDateId?: number } = {}) =>
-  shop.call<CheckCompleteAnswer>("POST", `/shop-api/order/${orderId}/check-complete`, { qr, leg, ...(options.eventDateId ? { eventDateId: options.eventDateId } : {}) }, { token: options.token ?? staff.token });
+  shop.call<CheckCompleteAnswer>(
+    "POST",
+    `/shop-api/order/${orderId}/check-complete`,
+    { qr, leg, ...(options.eventDateId ? { eventDateId: options.eventDateId } : {}) },
+    { token: options.token ?? staff.token },
+  );
 
-const progress = (eventDateId: number, leg = "outbound") => shop.call<CheckInProgress>("GET", `/shop-api/staff/checkins/progress?eventDateId=${eventDateId}&leg=${leg}`, undefined, { token: staff.token });
+const progress = (eventDateId: number, leg = "outbound") =>
+  shop.call<CheckInProgress>("GET", `/shop-api/staff/checkins/progress?eventDateId=${eventDateId}&leg=${leg}`, undefined, { token: staff.token });
 
 describe("a ticket per passenger", () => {
   it("gives every passenger of a paid order a distinct code that the public key verifies, naming the passenger, date and legs", async () => {
@@ -69,7 +89,12 @@ describe("a ticket per passenger", () => {
     for (const ticket of passengerTickets) {
       expect(await verifyTicket(key, jwk.kid, ticket.qr)).toEqual({
         orderId,
-        passenger: { passengerId: ticket.passengerId, eventDateId: offer.eventDateId, day: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), legs: ["outbound", "return"] },
+        passenger: {
+          passengerId: ticket.passengerId,
+          eventDateId: offer.eventDateId,
+          day: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+          legs: ["outbound", "return"],
+        },
       });
     }
     // The order's code is still there and is not a passenger's.
@@ -103,7 +128,9 @@ describe("a ticket per passenger", () => {
     // The friend's mail carries the friend's own code, not the order's.
     const codeLine = friend[0]!.text.split("\n").find((line) => line.startsWith("{"))!;
     expect(parseTicketCode(codeLine)?.passenger?.passengerId).toEqual(expect.any(Number));
-    const buyerMail = (await shop.mailsTo(me.email)).find((mail) => mail.subject.includes(String(started.body.data.orderId)) && mail.text.includes("Enviamos su ticket"));
+    const buyerMail = (await shop.mailsTo(me.email)).find(
+      (mail) => mail.subject.includes(String(started.body.data.orderId)) && mail.text.includes("Enviamos su ticket"),
+    );
     expect(buyerMail?.text).toContain("Enviamos su ticket por correo a: Amiga Viajera (amiga.viajera@example.com).");
     expect(buyerMail?.text).toContain("Yo Mismo: {");
     // Nobody is mailed twice when the job runs again.
@@ -119,8 +146,16 @@ describe("the door counts heads", () => {
     for (const [i, ticket] of passengerTickets.entries()) {
       const answer = await check(orderId, ticket.qr, "outbound", { eventDateId: offer.eventDateId });
       expect(answer.status).toBe(200);
-      expect(answer.body.data).toMatchObject({ alreadyCheckedIn: false, passenger: { passengerId: ticket.passengerId, name: ticket.name }, checkedInCount: i + 1, ticketQuantity: 3, checkedInBy: "Pedro Portero" });
-      expect(answer.body.data.passengers.filter((one) => one.checkedIn).map((one) => one.name)).toEqual(passengerTickets.slice(0, i + 1).map((one) => one.name));
+      expect(answer.body.data).toMatchObject({
+        alreadyCheckedIn: false,
+        passenger: { passengerId: ticket.passengerId, name: ticket.name },
+        checkedInCount: i + 1,
+        ticketQuantity: 3,
+        checkedInBy: "Pedro Portero",
+      });
+      expect(answer.body.data.passengers.filter((one) => one.checkedIn).map((one) => one.name)).toEqual(
+        passengerTickets.slice(0, i + 1).map((one) => one.name),
+      );
     }
     shop.clock.offset += 60_000;
     const again = await check(orderId, passengerTickets[1]!.qr, "outbound", { token: otherDoor.token });
@@ -149,7 +184,9 @@ describe("the door counts heads", () => {
     expect(refused.status).toBe(409);
     expect(refused.body.code).toBe("wrong_date");
     const [later] = await shop.db.select().from(eventDates).where(eq(eventDates.id, laterDateId));
-    const day = new Intl.DateTimeFormat("en-GB", { timeZone: "America/Bogota", day: "2-digit", month: "2-digit", year: "numeric" }).format(later!.startDate).replace(/\//g, "-");
+    const day = new Intl.DateTimeFormat("en-GB", { timeZone: "America/Bogota", day: "2-digit", month: "2-digit", year: "numeric" })
+      .format(later!.startDate)
+      .replace(/\//g, "-");
     expect(refused.body.message).toContain(`Este ticket es para otra fecha: ${day}`);
     // The order's code is refused the same way; on its own date the ticket boards.
     expect((await check(orderId, (await codesOf(orderId)).qr!, "outbound", { eventDateId: offer.eventDateId })).body.code).toBe("wrong_date");
@@ -169,7 +206,10 @@ describe("the door counts heads", () => {
     const refunded = await order("paid", ["Ana Devuelta"]);
     const [refundedTicket] = (await codesOf(refunded)).passengerTickets;
     await shop.db.insert(payments).values({ orderId: refunded, method: "webpay", state: "refunded", amount: 1000 });
-    expect((await check(refunded, refundedTicket!.qr, "outbound")).body).toMatchObject({ code: "ticket_refunded", message: "El pago de este ticket fue devuelto" });
+    expect((await check(refunded, refundedTicket!.qr, "outbound")).body).toMatchObject({
+      code: "ticket_refunded",
+      message: "El pago de este ticket fue devuelto",
+    });
 
     const removed = await order("paid", ["Ana Queda", "Beto Sale"]);
     const removedTickets = (await codesOf(removed)).passengerTickets;
@@ -181,7 +221,10 @@ describe("the door counts heads", () => {
 
 describe("GET /shop-api/staff/checkins/progress", () => {
   it("counts the date's paid passengers on board per leg and per run, with who is missing", async () => {
-    const date = await shop.db.insert(eventDates).values({ eventId: offer.event.id, startDate: new Date(offer.dates[0]!.startDate.getTime() + 14 * 86_400_000) }).returning({ id: eventDates.id });
+    const date = await shop.db
+      .insert(eventDates)
+      .values({ eventId: offer.event.id, startDate: new Date(offer.dates[0]!.startDate.getTime() + 14 * 86_400_000) })
+      .returning({ id: eventDates.id });
     const dateId = date[0]!.id;
     const full = await order("paid", ["Ana Avance", "Beto Avance", "Carla Avance"], dateId);
     const single = await order("paid", ["Dario Avance"], dateId);
@@ -195,13 +238,29 @@ describe("GET /shop-api/staff/checkins/progress", () => {
     await check(full, codes[1]!.qr, "outbound");
     await check(single, (await codesOf(single)).qr!, "return");
     const now = (await progress(dateId)).body.data;
-    expect(now).toMatchObject({ eventDateId: dateId, leg: "outbound", outbound: { checkedIn: 2, expected: 4 }, return: { checkedIn: 1, expected: 4 }, conflicts: [] });
+    expect(now).toMatchObject({
+      eventDateId: dateId,
+      leg: "outbound",
+      outbound: { checkedIn: 2, expected: 4 },
+      return: { checkedIn: 1, expected: 4 },
+      conflicts: [],
+    });
     expect(now.runs.reduce((sum, run) => sum + run.expected, 0)).toBe(4);
     expect(now.runs.reduce((sum, run) => sum + run.checkedIn, 0)).toBe(2);
-    expect(now.runs.flatMap((run) => run.missing).map((person) => person.name).sort()).toEqual(["Carla Avance", "Dario Avance"]);
+    expect(
+      now.runs
+        .flatMap((run) => run.missing)
+        .map((person) => person.name)
+        .sort(),
+    ).toEqual(["Carla Avance", "Dario Avance"]);
     expect(now.runs.flatMap((run) => run.missing).find((person) => person.name === "Carla Avance")?.phone).toBe("3001234562");
     const back = (await progress(dateId, "return")).body.data;
-    expect(back.runs.flatMap((run) => run.missing).map((person) => person.name).sort()).toEqual(["Ana Avance", "Beto Avance", "Carla Avance"]);
+    expect(
+      back.runs
+        .flatMap((run) => run.missing)
+        .map((person) => person.name)
+        .sort(),
+    ).toEqual(["Ana Avance", "Beto Avance", "Carla Avance"]);
 
     expect((await shop.call("GET", `/shop-api/staff/checkins/progress?eventDateId=${dateId}`, undefined, { token: buyer.token })).status).toBe(403);
     expect((await shop.call("GET", "/shop-api/staff/checkins/progress?eventDateId=99999", undefined, { token: staff.token })).status).toBe(404);
@@ -221,7 +280,15 @@ describe("two doors offline", () => {
     const b = await shop.call<CheckInSyncAnswer>("POST", "/shop-api/staff/check-ins/sync", { checkIns: [earlier] }, { token: otherDoor.token });
     expect(b.body.data.results[0]).toMatchObject({
       outcome: "conflict",
-      conflicts: [{ passengerId: ana!.passengerId, name: "Ana Doble", leg: "outbound", kept: { at: earlier.scannedAt, staffName: "Olga Otra" }, other: { at: later.scannedAt, staffName: "Pedro Portero" } }],
+      conflicts: [
+        {
+          passengerId: ana!.passengerId,
+          name: "Ana Doble",
+          leg: "outbound",
+          kept: { at: earlier.scannedAt, staffName: "Olga Otra" },
+          other: { at: later.scannedAt, staffName: "Pedro Portero" },
+        },
+      ],
     });
     const stored = await shop.db.select().from(checkIns).where(eq(checkIns.orderId, orderId));
     expect(stored).toHaveLength(1);
@@ -233,6 +300,15 @@ describe("two doors offline", () => {
     expect(await shop.db.select().from(checkInConflicts).where(eq(checkInConflicts.orderId, orderId))).toHaveLength(1);
     // Staff see it with the date's progress.
     const seen = (await progress(offer.eventDateId)).body.data.conflicts.filter((conflict) => conflict.orderId === orderId);
-    expect(seen).toEqual([{ orderId, passengerId: ana!.passengerId, name: "Ana Doble", leg: "outbound", kept: { at: earlier.scannedAt, staffName: "Olga Otra" }, other: { at: later.scannedAt, staffName: "Pedro Portero" } }]);
+    expect(seen).toEqual([
+      {
+        orderId,
+        passengerId: ana!.passengerId,
+        name: "Ana Doble",
+        leg: "outbound",
+        kept: { at: earlier.scannedAt, staffName: "Olga Otra" },
+        other: { at: later.scannedAt, staffName: "Pedro Portero" },
+      },
+    ]);
   });
 });

@@ -2,14 +2,7 @@
  * The staff area's sections by route segment (/staff/{section}); /qr-verification (storefront spec section 2)
  * opens the scanner. Unknown or missing segments open the first section a role may use.
  */
-export const STAFF_SECTIONS = [
-  "scanner",
-  "boarding",
-  "transfers",
-  "orders",
-  "manifests",
-  "event-requests",
-] as const;
+export const STAFF_SECTIONS = ["scanner", "boarding", "transfers", "orders", "manifests", "event-requests"] as const;
 /** The back office (admins only): one section per catalogue resource, and the audit log. */
 export const ADMIN_SECTIONS = [
   "events",
@@ -60,9 +53,7 @@ export function sectionFromPath(pathname: string): StaffSection {
   if (parts.includes("qr-verification")) return "scanner";
   const at = parts.lastIndexOf("staff");
   const segment = at >= 0 ? parts[at + 1] : undefined;
-  return ALL_SECTIONS.includes(segment ?? "")
-    ? (segment as StaffSection)
-    : "scanner";
+  return ALL_SECTIONS.includes(segment ?? "") ? (segment as StaffSection) : "scanner";
 }
 
 /** Where a section lives under a site prefix ("" or "/cl/es-cl"). */

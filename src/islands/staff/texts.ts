@@ -13,15 +13,8 @@ import type { Texts } from "../ui/texts";
 
 /** The door's counts and status, and the boarding screen. */
 const DOOR_KEYS = areaKeys(ticketMessages).filter(
-  (
-    key,
-  ): key is Extract<
-    typeof key,
-    `scanner.${string}` | `boarding.${string}` | `staff.${string}`
-  > =>
-    key.startsWith("scanner.") ||
-    key.startsWith("boarding.") ||
-    key.startsWith("staff."),
+  (key): key is Extract<typeof key, `scanner.${string}` | `boarding.${string}` | `staff.${string}`> =>
+    key.startsWith("scanner.") || key.startsWith("boarding.") || key.startsWith("staff."),
 );
 
 export const STAFF_KEYS = [

@@ -7,11 +7,7 @@ import { localeTag, type Locale } from "../../shared/locales";
 
 const formats = new Map<string, IntlMessageFormat>();
 
-export function formatMessage(
-  locale: Locale,
-  text: string,
-  params: Record<string, string | number> = {},
-): string {
+export function formatMessage(locale: Locale, text: string, params: Record<string, string | number> = {}): string {
   const tag = localeTag(locale);
   const key = `${tag}\u0000${text}`;
   let format = formats.get(key);

@@ -7,11 +7,7 @@ import { useEffect, useId, useState } from "react";
 import { api } from "../../../client/api";
 import type { AnswerOf } from "../../../shared/api/routes";
 import type { Leg } from "../../../shared/domain/legs";
-import {
-  formatDateTime,
-  formatTime,
-  timeZoneOf,
-} from "../../../shared/format/dates";
+import { formatDateTime, formatTime, timeZoneOf } from "../../../shared/format/dates";
 import { formatMessage } from "../../ui/format-message";
 import type { CheckInProgress } from "../../../shared/schemas/answers/checkin";
 import { fill } from "../../ui/texts";
@@ -23,8 +19,7 @@ const LIVE_MS = 15_000;
 export default function BoardingSection({ texts, locale, me }: SectionProps) {
   const ids = { date: useId(), runs: useId(), conflicts: useId() };
   const timeZone = timeZoneOf(me.countryCode);
-  const [dates, setDates] =
-    useState<AnswerOf<"GET /shop-api/staff/checkin-dates"> | null>(null);
+  const [dates, setDates] = useState<AnswerOf<"GET /shop-api/staff/checkin-dates"> | null>(null);
   const [dateId, setDateId] = useState<number | null>(null);
   const [leg, setLeg] = useState<Leg>("outbound");
   const [progress, setProgress] = useState<{
@@ -63,36 +58,23 @@ export default function BoardingSection({ texts, locale, me }: SectionProps) {
     };
   }, [dateId, leg]);
 
-  const shown =
-    progress &&
-    progress.answer.eventDateId === dateId &&
-    progress.answer.leg === leg
-      ? progress.answer
-      : null;
-  const legName = (which: Leg) =>
-    texts[which === "outbound" ? "scanner.leg.outbound" : "scanner.leg.return"];
+  const shown = progress && progress.answer.eventDateId === dateId && progress.answer.leg === leg ? progress.answer : null;
+  const legName = (which: Leg) => texts[which === "outbound" ? "scanner.leg.outbound" : "scanner.leg.return"];
   const scan = (one: { at: string; staffName: string | null }) =>
     fill(texts["boarding.scan_by"], {
       time: formatDateTime(one.at, timeZone),
       staff: one.staffName ?? texts["scanner.unknown_staff"],
     });
-  const count = (value: { checkedIn: number; expected: number }) =>
-    formatMessage(locale, texts["scanner.count"], value);
+  const count = (value: { checkedIn: number; expected: number }) => formatMessage(locale, texts["scanner.count"], value);
 
   return (
     <div className="boarding">
       <h2 className="staff-heading">{texts["boarding.title"]}</h2>
-      {dates && dates.length === 0 && (
-        <p className="empty-text">{texts["boarding.no_dates"]}</p>
-      )}
+      {dates && dates.length === 0 && <p className="empty-text">{texts["boarding.no_dates"]}</p>}
       {dates && dates.length > 0 && (
         <div className="boarding-controls">
           <label htmlFor={ids.date}>{texts["boarding.date"]}</label>
-          <select
-            id={ids.date}
-            value={dateId ?? ""}
-            onChange={(event) => setDateId(Number(event.target.value))}
-          >
+          <select id={ids.date} value={dateId ?? ""} onChange={(event) => setDateId(Number(event.target.value))}>
             {dates.map((date) => (
               <option key={date.eventDateId} value={date.eventDateId}>
                 {`${formatDateTime(date.date, timeZone)} · ${date.eventName}`}
@@ -103,14 +85,7 @@ export default function BoardingSection({ texts, locale, me }: SectionProps) {
             <legend>{texts["scanner.leg.label"]}</legend>
             {(["outbound", "return"] as const).map((value) => (
               <label key={value}>
-                <input
-                  type="radio"
-                  name="boarding-leg"
-                  value={value}
-                  checked={leg === value}
-                  onChange={() => setLeg(value)}
-                />{" "}
-                {legName(value)}
+                <input type="radio" name="boarding-leg" value={value} checked={leg === value} onChange={() => setLeg(value)} /> {legName(value)}
               </label>
             ))}
           </fieldset>
@@ -121,12 +96,7 @@ export default function BoardingSection({ texts, locale, me }: SectionProps) {
         <>
           <div className="boarding-totals">
             {(["outbound", "return"] as const).map((which) => (
-              <Bar
-                key={which}
-                label={legName(which)}
-                value={shown[which]}
-                text={count(shown[which])}
-              />
+              <Bar key={which} label={legName(which)} value={shown[which]} text={count(shown[which])} />
             ))}
           </div>
           <p className="boarding-updated" role="status">
@@ -135,9 +105,7 @@ export default function BoardingSection({ texts, locale, me }: SectionProps) {
             })}
           </p>
           <section aria-labelledby={ids.runs}>
-            <h3
-              id={ids.runs}
-            >{`${texts["boarding.runs"]} · ${legName(leg)}`}</h3>
+            <h3 id={ids.runs}>{`${texts["boarding.runs"]} · ${legName(leg)}`}</h3>
             <ul className="boarding-runs">
               {shown.runs.map((run) => {
                 const label = fill(texts["boarding.run"], {
@@ -146,27 +114,17 @@ export default function BoardingSection({ texts, locale, me }: SectionProps) {
                   county: run.countyName || "—",
                 });
                 return (
-                  <li
-                    key={`${run.province}-${run.number}`}
-                    className="boarding-run"
-                  >
+                  <li key={`${run.province}-${run.number}`} className="boarding-run">
                     <Bar label={label} value={run} text={count(run)} />
                     {run.missing.length === 0 ? (
-                      <p className="boarding-all-in">
-                        {texts["boarding.all_in"]}
-                      </p>
+                      <p className="boarding-all-in">{texts["boarding.all_in"]}</p>
                     ) : (
                       <div className="boarding-missing">
                         <p>{texts["boarding.missing"]}</p>
                         <ul>
                           {run.missing.map((person, index) => (
                             <li key={`${person.name}-${index}`}>
-                              {person.name} ·{" "}
-                              <a
-                                href={`tel:${person.phone.replace(/[^\d+]/g, "")}`}
-                              >
-                                {person.phone}
-                              </a>
+                              {person.name} · <a href={`tel:${person.phone.replace(/[^\d+]/g, "")}`}>{person.phone}</a>
                             </li>
                           ))}
                         </ul>
@@ -184,9 +142,7 @@ export default function BoardingSection({ texts, locale, me }: SectionProps) {
             ) : (
               <ul className="boarding-conflicts">
                 {shown.conflicts.map((conflict) => (
-                  <li
-                    key={`${conflict.passengerId}-${conflict.leg}-${conflict.other.at}`}
-                  >
+                  <li key={`${conflict.passengerId}-${conflict.leg}-${conflict.other.at}`}>
                     {fill(texts["boarding.conflict_line"], {
                       name: conflict.name,
                       orderId: conflict.orderId,
@@ -206,26 +162,14 @@ export default function BoardingSection({ texts, locale, me }: SectionProps) {
 }
 
 /** A labelled bar of passengers on board out of those expected, with the count in words. */
-function Bar({
-  label,
-  value,
-  text,
-}: {
-  label: string;
-  value: { checkedIn: number; expected: number };
-  text: string;
-}) {
+function Bar({ label, value, text }: { label: string; value: { checkedIn: number; expected: number }; text: string }) {
   const labelId = useId();
   return (
     <div className="boarding-bar">
       <p id={labelId} className="boarding-bar-label">
         <span>{label}</span> <strong>{text}</strong>
       </p>
-      <progress
-        aria-labelledby={labelId}
-        max={Math.max(1, value.expected)}
-        value={value.checkedIn}
-      />
+      <progress aria-labelledby={labelId} max={Math.max(1, value.expected)} value={value.checkedIn} />
     </div>
   );
 }

@@ -10,12 +10,7 @@ interface Props {
   onUnavailable: () => void;
 }
 
-export function CameraView({
-  label,
-  startingText,
-  onScan,
-  onUnavailable,
-}: Props) {
+export function CameraView({ label, startingText, onScan, onUnavailable }: Props) {
   const id = `door-camera-${useId().replace(/[^a-zA-Z0-9]/g, "")}`;
   const [running, setRunning] = useState(false);
   const handlers = useRef({ onScan, onUnavailable });
@@ -30,13 +25,7 @@ export function CameraView({
       if (leaving) return;
       started = reader.start(
         { facingMode: "environment" },
-        {
-          fps: 1000 / SCANNER_DELAY_MS,
-          qrbox: (width, height) => ({
-            width: Math.floor(Math.min(width, height) * 0.8),
-            height: Math.floor(Math.min(width, height) * 0.8),
-          }),
-        },
+        { fps: 1000 / SCANNER_DELAY_MS, qrbox: (width, height) => ({ width: Math.floor(Math.min(width, height) * 0.8), height: Math.floor(Math.min(width, height) * 0.8) }) },
         (text) => {
           if (!leaving) handlers.current.onScan(text);
         },

@@ -13,41 +13,22 @@ interface Props {
   listedAt: string | null;
 }
 
-export function DoorStatus({
-  texts,
-  locale,
-  online,
-  pending,
-  listedAt,
-}: Props) {
+export function DoorStatus({ texts, locale, online, pending, listedAt }: Props) {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = window.setInterval(() => setNow(Date.now()), 30_000);
     return () => window.clearInterval(timer);
   }, []);
-  const minutes = listedAt
-    ? Math.max(0, Math.floor((now - Date.parse(listedAt)) / 60_000))
-    : null;
+  const minutes = listedAt ? Math.max(0, Math.floor((now - Date.parse(listedAt)) / 60_000)) : null;
   return (
-    <div
-      className={`door-offline${online ? "" : " door-offline-now"}`}
-      role="status"
-    >
-      <strong className="door-link">
-        {online
-          ? texts["scanner.status.online"]
-          : texts["scanner.offline.banner"]}
-      </strong>
+    <div className={`door-offline${online ? "" : " door-offline-now"}`} role="status">
+      <strong className="door-link">{online ? texts["scanner.status.online"] : texts["scanner.offline.banner"]}</strong>
       <span className={pending > 0 ? "door-pending" : undefined}>
         {formatMessage(locale, texts["scanner.status.pending"], {
           count: pending,
         })}
       </span>
-      <span>
-        {minutes === null
-          ? texts["scanner.status.no_list"]
-          : formatMessage(locale, texts["scanner.status.age"], { minutes })}
-      </span>
+      <span>{minutes === null ? texts["scanner.status.no_list"] : formatMessage(locale, texts["scanner.status.age"], { minutes })}</span>
     </div>
   );
 }

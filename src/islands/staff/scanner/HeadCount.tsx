@@ -30,20 +30,9 @@ interface Props {
 
 type DateOption = { eventDateId: number; date: string; eventName: string };
 
-export function HeadCount({
-  texts,
-  locale,
-  timeZone,
-  online,
-  leg,
-  manifests,
-  workDateId,
-  onWorkDate,
-  scans,
-}: Props) {
+export function HeadCount({ texts, locale, timeZone, online, leg, manifests, workDateId, onWorkDate, scans }: Props) {
   const selectId = useId();
-  const [dates, setDates] =
-    useState<AnswerOf<"GET /shop-api/staff/checkin-dates"> | null>(null);
+  const [dates, setDates] = useState<AnswerOf<"GET /shop-api/staff/checkin-dates"> | null>(null);
   const [count, setCount] = useState<{
     checkedIn: number;
     expected: number;
@@ -60,8 +49,7 @@ export function HeadCount({
     if (workDateId === null) return setCount(null);
     let current = true;
     const manifest = manifests.find((one) => one.eventDateId === workDateId);
-    const fromDevice = async () =>
-      manifest ? offlineCount(manifest, leg, await deviceScans()) : null;
+    const fromDevice = async () => (manifest ? offlineCount(manifest, leg, await deviceScans()) : null);
     const read = online
       ? api("GET /shop-api/staff/checkins/progress", {
           query: { eventDateId: String(workDateId), leg },
@@ -84,20 +72,12 @@ export function HeadCount({
         date: manifest.date,
         eventName: manifest.event.name,
       });
-  const sorted = [...options.values()].sort((a, b) =>
-    a.date.localeCompare(b.date),
-  );
+  const sorted = [...options.values()].sort((a, b) => a.date.localeCompare(b.date));
 
   return (
     <div className="door-headcount">
       <label htmlFor={selectId}>{texts["scanner.work_date.label"]}</label>
-      <select
-        id={selectId}
-        value={workDateId ?? ""}
-        onChange={(event) =>
-          onWorkDate(event.target.value ? Number(event.target.value) : null)
-        }
-      >
+      <select id={selectId} value={workDateId ?? ""} onChange={(event) => onWorkDate(event.target.value ? Number(event.target.value) : null)}>
         <option value="">{texts["scanner.work_date.any"]}</option>
         {sorted.map((date) => (
           <option key={date.eventDateId} value={date.eventDateId}>

@@ -24,18 +24,9 @@ interface Props {
   onChange: () => void;
 }
 
-export function ManifestPanel({
-  texts,
-  locale,
-  timeZone,
-  online,
-  manifests,
-  download,
-  onChange,
-}: Props) {
+export function ManifestPanel({ texts, locale, timeZone, online, manifests, download, onChange }: Props) {
   const legendId = useId();
-  const [dates, setDates] =
-    useState<AnswerOf<"GET /shop-api/staff/checkin-dates"> | null>(null);
+  const [dates, setDates] = useState<AnswerOf<"GET /shop-api/staff/checkin-dates"> | null>(null);
   const [picked, setPicked] = useState<Set<number>>(new Set());
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -81,32 +72,26 @@ export function ManifestPanel({
               {formatMessage(locale, texts["scanner.manifest.saved"], {
                 event: manifest.event.name,
                 date: formatDateTime(manifest.date, timeZone),
-                count: manifest.orders.filter((order) => order.state === "paid")
-                  .length,
+                count: manifest.orders.filter((order) => order.state === "paid").length,
               })}
             </li>
           ))}
         </ul>
       )}
-      {dates && dates.length === 0 && (
-        <p>{texts["scanner.manifest.no_dates"]}</p>
-      )}
+      {dates && dates.length === 0 && <p>{texts["scanner.manifest.no_dates"]}</p>}
       {dates && dates.length > 0 && (
         <div className="door-manifest-form">
           <fieldset aria-labelledby={legendId}>
             <legend id={legendId}>{texts["scanner.manifest.pick"]}</legend>
             {dates.map((date) => {
-              const saved = manifests.some(
-                (manifest) => manifest.eventDateId === date.eventDateId,
-              );
+              const saved = manifests.some((manifest) => manifest.eventDateId === date.eventDateId);
               return (
                 <label key={date.eventDateId} className="door-manifest-date">
                   <input
                     type="checkbox"
                     checked={saved || picked.has(date.eventDateId)}
                     onChange={(event) => {
-                      if (saved && !event.target.checked)
-                        void removeManifest(date.eventDateId).then(onChange);
+                      if (saved && !event.target.checked) void removeManifest(date.eventDateId).then(onChange);
                       else toggle(date.eventDateId, event.target.checked);
                     }}
                   />
@@ -115,12 +100,7 @@ export function ManifestPanel({
               );
             })}
           </fieldset>
-          <button
-            type="button"
-            className="btn btn-secondary"
-            disabled={!online || busy || picked.size === 0}
-            onClick={() => void downloadPicked()}
-          >
+          <button type="button" className="btn btn-secondary" disabled={!online || busy || picked.size === 0} onClick={() => void downloadPicked()}>
             {texts["scanner.manifest.load_all"]}
           </button>
         </div>

@@ -21,8 +21,7 @@ interface Props {
 /** An event date is an instant (ISO); a date-range event's chosen day is a plain YYYY-MM-DD. */
 export function rideDate(date: string | null, timeZone: string): string {
   if (!date) return "—";
-  if (/^\d{4}-\d{2}-\d{2}$/.test(date))
-    return date.split("-").reverse().join("/");
+  if (/^\d{4}-\d{2}-\d{2}$/.test(date)) return date.split("-").reverse().join("/");
   return formatDateTime(date, timeZone);
 }
 
@@ -30,18 +29,10 @@ export function ResultCard({ result, texts, locale, timeZone, onNext }: Props) {
   const next = useRef<HTMLButtonElement>(null);
   useEffect(() => next.current?.focus(), []);
   const { holder, passengers } = result;
-  const person =
-    result.passenger?.name ?? holder?.customer.name ?? `#${result.orderId}`;
+  const person = result.passenger?.name ?? holder?.customer.name ?? `#${result.orderId}`;
   const rows: [string, string][] = [
     [texts["scanner.result.order"], `#${result.orderId}`],
-    [
-      texts["scanner.result.leg"],
-      texts[
-        result.leg === "outbound"
-          ? "scanner.leg.outbound"
-          : "scanner.leg.return"
-      ],
-    ],
+    [texts["scanner.result.leg"], texts[result.leg === "outbound" ? "scanner.leg.outbound" : "scanner.leg.return"]],
   ];
   if (holder) {
     rows.push(
@@ -56,27 +47,12 @@ export function ResultCard({ result, texts, locale, timeZone, onNext }: Props) {
   const tone = result.alreadyCheckedIn ? "repeat" : "ok";
   const onBoard = passengers?.filter((one) => one.checkedIn).length ?? 0;
   return (
-    <div
-      className={`door-result door-result-${tone}`}
-      role="status"
-      aria-live="polite"
-    >
+    <div className={`door-result door-result-${tone}`} role="status" aria-live="polite">
       <p className="door-result-title">
-        <span aria-hidden="true">{result.alreadyCheckedIn ? "⚠" : "✓"}</span>{" "}
-        {
-          texts[
-            result.alreadyCheckedIn
-              ? "scanner.result.repeat"
-              : "scanner.result.ok"
-          ]
-        }
+        <span aria-hidden="true">{result.alreadyCheckedIn ? "⚠" : "✓"}</span> {texts[result.alreadyCheckedIn ? "scanner.result.repeat" : "scanner.result.ok"]}
       </p>
       <p className="door-result-person">{person}</p>
-      {!result.passenger && passengers && (
-        <p className="door-result-note">
-          {texts["scanner.result.whole_order"]}
-        </p>
-      )}
+      {!result.passenger && passengers && <p className="door-result-note">{texts["scanner.result.whole_order"]}</p>}
       {passengers && (
         <p className="door-result-boarded">
           {formatMessage(locale, texts["scanner.result.order_boarded"], {
@@ -93,36 +69,16 @@ export function ResultCard({ result, texts, locale, timeZone, onNext }: Props) {
           })}
         </p>
       )}
-      {result.offline && (
-        <p className="door-result-note">{texts["scanner.result.offline"]}</p>
-      )}
-      {result.offline && !holder && (
-        <p className="door-result-note">
-          {texts["scanner.result.offline_unlisted"]}
-        </p>
-      )}
+      {result.offline && <p className="door-result-note">{texts["scanner.result.offline"]}</p>}
+      {result.offline && !holder && <p className="door-result-note">{texts["scanner.result.offline_unlisted"]}</p>}
       {passengers && passengers.length > 1 && (
         <div className="door-result-passengers">
           <p>{texts["scanner.result.passengers"]}</p>
           <ul>
             {passengers.map((one) => (
-              <li
-                key={one.passengerId}
-                className={one.checkedIn ? "door-on-board" : "door-missing"}
-              >
-                <span aria-hidden="true">{one.checkedIn ? "✓" : "·"}</span>{" "}
-                {one.name}{" "}
-                <span className="door-passenger-state">
-                  (
-                  {
-                    texts[
-                      one.checkedIn
-                        ? "scanner.result.on_board"
-                        : "scanner.result.missing"
-                    ]
-                  }
-                  )
-                </span>
+              <li key={one.passengerId} className={one.checkedIn ? "door-on-board" : "door-missing"}>
+                <span aria-hidden="true">{one.checkedIn ? "✓" : "·"}</span> {one.name}{" "}
+                <span className="door-passenger-state">({texts[one.checkedIn ? "scanner.result.on_board" : "scanner.result.missing"]})</span>
               </li>
             ))}
           </ul>
@@ -136,12 +92,7 @@ export function ResultCard({ result, texts, locale, timeZone, onNext }: Props) {
           </div>
         ))}
       </dl>
-      <button
-        ref={next}
-        type="button"
-        className="btn btn-primary door-next"
-        onClick={onNext}
-      >
+      <button ref={next} type="button" className="btn btn-primary door-next" onClick={onNext}>
         {texts["scanner.scan_another"]}
       </button>
     </div>

@@ -6,34 +6,17 @@
  * (door-check.ts) and keeps the scans for the sync when the network is back. The door may work one event date:
  * then a ticket of another date is refused and the date's head count shows.
  */
-import {
-  useCallback,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  type SyntheticEvent,
-} from "react";
+import { useCallback, useEffect, useId, useRef, useState, type SyntheticEvent } from "react";
 import { formatDateTime, timeZoneOf } from "../../../shared/format/dates";
 import { formatMessage } from "../../ui/format-message";
-import {
-  scannedTextSchema,
-  type CheckInLeg,
-} from "../../../shared/schemas/checkin";
+import { scannedTextSchema, type CheckInLeg } from "../../../shared/schemas/checkin";
 import { scannedOrderId } from "../../../shared/tickets/ticket-code";
 import { showToast, SHORT_TOAST_MS } from "../../../stores/toasts";
 import { fill, messageOf } from "../../ui/texts";
 import type { StaffTexts } from "../texts";
 import type { SectionProps } from "../section-props";
 import { CameraView } from "./CameraView";
-import {
-  checkOffline,
-  checkOnline,
-  DoorRefusal,
-  isNetworkFailure,
-  type DoorResult,
-  type SyncConflict,
-} from "./door-check";
+import { checkOffline, checkOnline, DoorRefusal, isNetworkFailure, type DoorResult, type SyncConflict } from "./door-check";
 import { installDoorWorker } from "./door-worker";
 import { DoorStatus } from "./DoorStatus";
 import { HeadCount } from "./HeadCount";
@@ -43,24 +26,15 @@ import { ResultCard, rideDate } from "./ResultCard";
 import { useDoorSync } from "./use-door-sync";
 import "./scanner.css";
 
-type Phase =
-  | { name: "waiting" }
-  | { name: "scanned" | "checking"; qr: string; orderId: number }
-  | { name: "result"; result: DoorResult };
+type Phase = { name: "waiting" } | { name: "scanned" | "checking"; qr: string; orderId: number } | { name: "result"; result: DoorResult };
 
 const LEG_KEY = "rodamos.door.leg";
 const DATE_KEY = "rodamos.door.date";
-const storedLeg = (): CheckInLeg =>
-  localStorage.getItem(LEG_KEY) === "return" ? "return" : "outbound";
-const storedDate = (): number | null =>
-  Number(localStorage.getItem(DATE_KEY)) || null;
+const storedLeg = (): CheckInLeg => (localStorage.getItem(LEG_KEY) === "return" ? "return" : "outbound");
+const storedDate = (): number | null => Number(localStorage.getItem(DATE_KEY)) || null;
 
 /** The words of a refusal: the shop's message, or the door's own in this locale. */
-function refusalText(
-  error: DoorRefusal,
-  texts: StaffTexts,
-  timeZone: string,
-): string {
+function refusalText(error: DoorRefusal, texts: StaffTexts, timeZone: string): string {
   const { reason } = error;
   if ("message" in reason) return reason.message;
   if (reason.key === "errors.wrong_date")
@@ -70,12 +44,7 @@ function refusalText(
   return texts[reason.key];
 }
 
-export default function ScannerSection({
-  texts,
-  me,
-  locale,
-  prefix,
-}: SectionProps) {
+export default function ScannerSection({ texts, me, locale, prefix }: SectionProps) {
   const ids = {
     typed: useId(),
     typedError: useId(),
@@ -85,11 +54,7 @@ export default function ScannerSection({
   const timeZone = timeZoneOf(me.countryCode);
   const onSynced = useCallback(
     (sent: number, conflicts: SyncConflict[]) => {
-      showToast(
-        "success",
-        fill(texts["scanner.offline.synced"], { count: sent }),
-        SHORT_TOAST_MS,
-      );
+      showToast("success", fill(texts["scanner.offline.synced"], { count: sent }), SHORT_TOAST_MS);
       if (conflicts.length)
         showToast(
           "error",
@@ -115,14 +80,7 @@ export default function ScannerSection({
   const staffName = `${me.firstName} ${me.lastName}`.trim();
 
   const refuse = useCallback(
-    (reason?: string) =>
-      showToast(
-        "error",
-        reason
-          ? `${texts["scanner.invalid_event"]}: ${reason}`
-          : texts["scanner.invalid_event"],
-        SHORT_TOAST_MS,
-      ),
+    (reason?: string) => showToast("error", reason ? `${texts["scanner.invalid_event"]}: ${reason}` : texts["scanner.invalid_event"], SHORT_TOAST_MS),
     [texts],
   );
 
@@ -137,11 +95,7 @@ export default function ScannerSection({
       if (orderId === null) {
         // The camera reads the same bad code several times a second: one toast per code while it stays in view.
         const now = Date.now();
-        if (
-          lastRefused.current.text === qr &&
-          now - lastRefused.current.at < SHORT_TOAST_MS
-        )
-          return;
+        if (lastRefused.current.text === qr && now - lastRefused.current.at < SHORT_TOAST_MS) return;
         lastRefused.current = { text: qr, at: now };
         refuse();
         return;
@@ -168,8 +122,7 @@ export default function ScannerSection({
     setPhase({ name: "checking", qr, orderId });
     try {
       let result: DoorResult;
-      if (!navigator.onLine)
-        result = await checkOffline(qr, leg, workDateId, staffName);
+      if (!navigator.onLine) result = await checkOffline(qr, leg, workDateId, staffName);
       else {
         try {
           result = await checkOnline(orderId, qr, leg, workDateId, staffName);
@@ -182,8 +135,7 @@ export default function ScannerSection({
       setScans((count) => count + 1);
       void door.reload();
     } catch (error) {
-      if (error instanceof DoorRefusal)
-        refuse(refusalText(error, texts, timeZone));
+      if (error instanceof DoorRefusal) refuse(refusalText(error, texts, timeZone));
       else refuse();
       setPhase({ name: "waiting" });
     }
@@ -204,42 +156,21 @@ export default function ScannerSection({
   async function pickPhoto(file: File | undefined) {
     if (!file) return;
     const text = await readPhoto(ids.photoReader, file);
-    if (text === null)
-      showToast("error", texts["scanner.photo_unreadable"], SHORT_TOAST_MS);
+    if (text === null) showToast("error", texts["scanner.photo_unreadable"], SHORT_TOAST_MS);
     else received(text);
   }
 
   return (
     <div className="door">
       <h2 className="staff-heading">{texts["scanner.title"]}</h2>
-      <DoorStatus
-        texts={texts}
-        locale={locale}
-        online={online}
-        pending={door.pending}
-        listedAt={oldestList(door.manifests)}
-      />
+      <DoorStatus texts={texts} locale={locale} online={online} pending={door.pending} listedAt={oldestList(door.manifests)} />
 
       <fieldset className="door-legs">
         <legend>{texts["scanner.leg.label"]}</legend>
         {(["outbound", "return"] as const).map((value) => (
           <label key={value} className="door-leg">
-            <input
-              type="radio"
-              name="door-leg"
-              value={value}
-              checked={leg === value}
-              onChange={() => chooseLeg(value)}
-            />
-            <span>
-              {
-                texts[
-                  value === "outbound"
-                    ? "scanner.leg.outbound"
-                    : "scanner.leg.return"
-                ]
-              }
-            </span>
+            <input type="radio" name="door-leg" value={value} checked={leg === value} onChange={() => chooseLeg(value)} />
+            <span>{texts[value === "outbound" ? "scanner.leg.outbound" : "scanner.leg.return"]}</span>
           </label>
         ))}
       </fieldset>
@@ -269,26 +200,16 @@ export default function ScannerSection({
                 onScan={received}
                 onUnavailable={() => setCamera("missing")}
               />
-              <button
-                type="button"
-                className="btn btn-ghost"
-                onClick={() => setCamera("off")}
-              >
+              <button type="button" className="btn btn-ghost" onClick={() => setCamera("off")}>
                 {texts["scanner.camera.stop"]}
               </button>
             </>
           ) : (
-            <button
-              type="button"
-              className="btn btn-primary door-camera-start"
-              onClick={() => setCamera("on")}
-            >
+            <button type="button" className="btn btn-primary door-camera-start" onClick={() => setCamera("on")}>
               {texts["scanner.camera.start"]}
             </button>
           )}
-          {camera === "missing" && (
-            <p className="door-note">{texts["scanner.camera.unavailable"]}</p>
-          )}
+          {camera === "missing" && <p className="door-note">{texts["scanner.camera.unavailable"]}</p>}
 
           <form className="door-typed" onSubmit={submitTyped} noValidate>
             <label htmlFor={ids.typed}>{texts["scanner.typed.label"]}</label>
@@ -333,26 +254,12 @@ export default function ScannerSection({
 
       {(phase.name === "scanned" || phase.name === "checking") && (
         <div className="door-scanned" role="status">
-          <p className="door-state">
-            {fill(texts["scanner.scanned"], { orderId: phase.orderId })}
-          </p>
+          <p className="door-state">{fill(texts["scanner.scanned"], { orderId: phase.orderId })}</p>
           <div className="door-scanned-actions">
-            <button
-              type="button"
-              className="btn btn-primary door-validate"
-              disabled={phase.name === "checking"}
-              onClick={() => void validate()}
-            >
-              {phase.name === "checking"
-                ? texts["scanner.validating"]
-                : texts["scanner.validate"]}
+            <button type="button" className="btn btn-primary door-validate" disabled={phase.name === "checking"} onClick={() => void validate()}>
+              {phase.name === "checking" ? texts["scanner.validating"] : texts["scanner.validate"]}
             </button>
-            <button
-              type="button"
-              className="btn btn-ghost"
-              disabled={phase.name === "checking"}
-              onClick={() => setPhase({ name: "waiting" })}
-            >
+            <button type="button" className="btn btn-ghost" disabled={phase.name === "checking"} onClick={() => setPhase({ name: "waiting" })}>
               {texts["scanner.scan_another"]}
             </button>
           </div>
@@ -360,28 +267,15 @@ export default function ScannerSection({
       )}
 
       {phase.name === "result" && (
-        <ResultCard
-          result={phase.result}
-          texts={texts}
-          locale={locale}
-          timeZone={timeZone}
-          onNext={() => setPhase({ name: "waiting" })}
-        />
+        <ResultCard result={phase.result} texts={texts} locale={locale} timeZone={timeZone} onNext={() => setPhase({ name: "waiting" })} />
       )}
 
       {door.conflicts.length > 0 && (
-        <section
-          className="door-conflicts"
-          aria-labelledby="door-conflicts-title"
-        >
-          <h3 id="door-conflicts-title">
-            {texts["scanner.conflicts.heading"]}
-          </h3>
+        <section className="door-conflicts" aria-labelledby="door-conflicts-title">
+          <h3 id="door-conflicts-title">{texts["scanner.conflicts.heading"]}</h3>
           <ul>
             {door.conflicts.map((conflict) => (
-              <li
-                key={`${conflict.passengerId}-${conflict.leg}-${conflict.other.at}`}
-              >
+              <li key={`${conflict.passengerId}-${conflict.leg}-${conflict.other.at}`}>
                 {fill(texts["scanner.conflicts.line"], {
                   name: conflict.name,
                   kept: `${formatDateTime(conflict.kept.at, timeZone)} (${conflict.kept.staffName ?? texts["scanner.unknown_staff"]})`,
@@ -407,14 +301,6 @@ export default function ScannerSection({
 }
 
 /** When the oldest list on the device was downloaded: the age the status shows. */
-function oldestList(
-  manifests: readonly { generatedAt: string }[],
-): string | null {
-  return manifests.reduce<string | null>(
-    (oldest, manifest) =>
-      oldest === null || manifest.generatedAt < oldest
-        ? manifest.generatedAt
-        : oldest,
-    null,
-  );
+function oldestList(manifests: readonly { generatedAt: string }[]): string | null {
+  return manifests.reduce<string | null>((oldest, manifest) => (oldest === null || manifest.generatedAt < oldest ? manifest.generatedAt : oldest), null);
 }

@@ -6,39 +6,21 @@
  * scan of the same passenger is flagged offline whatever the list says.
  */
 import { api, ApiFailure } from "../../../client/api";
-import type {
-  CheckCompleteAnswer,
-  CheckInSyncAnswer,
-} from "../../../shared/schemas/answers/checkin";
+import type { CheckCompleteAnswer, CheckInSyncAnswer } from "../../../shared/schemas/answers/checkin";
 import type { CheckInLeg } from "../../../shared/schemas/checkin";
-import {
-  importTicketKey,
-  verifyTicket,
-} from "../../../shared/tickets/ticket-code";
+import { importTicketKey, verifyTicket } from "../../../shared/tickets/ticket-code";
 import { checkOfflineTicket, type OfflineRefusal } from "./offline-check";
-import {
-  addScan,
-  deviceScans,
-  loadKey,
-  loadManifests,
-  markSent,
-  newNonce,
-  pendingScans,
-} from "./offline-store";
+import { addScan, deviceScans, loadKey, loadManifests, markSent, newNonce, pendingScans } from "./offline-store";
 
 export interface DoorResult {
   orderId: number;
   leg: CheckInLeg;
   /** What the result screen shows; null when an offline scan's order is not in a downloaded list. */
-  holder: Pick<
-    CheckCompleteAnswer,
-    "customer" | "date" | "event" | "ticketQuantity"
-  > | null;
+  holder: Pick<CheckCompleteAnswer, "customer" | "date" | "event" | "ticketQuantity"> | null;
   /** The passenger a passenger's code names (name unknown offline when the order is not listed). */
   passenger: { passengerId: number; name: string | null } | null;
   /** The order's passengers and who is on board on this leg; null when unknown (offline, not listed). */
-  passengers:
-    { passengerId: number; name: string; checkedIn: boolean }[] | null;
+  passengers: { passengerId: number; name: string; checkedIn: boolean }[] | null;
   checkedInAt: string;
   alreadyCheckedIn: boolean;
   checkedInBy: string | null;
@@ -47,27 +29,14 @@ export interface DoorResult {
 
 /** A refusal to show with "EVENTO INVALIDO": the shop's translated reason, or the catalogue key of the door's own. */
 export class DoorRefusal extends Error {
-  constructor(
-    readonly reason:
-      | { message: string }
-      | { key: "errors.ticket_invalid" | "scanner.offline.no_key" }
-      | OfflineRefusal,
-  ) {
+  constructor(readonly reason: { message: string } | { key: "errors.ticket_invalid" | "scanner.offline.no_key" } | OfflineRefusal) {
     super("refused");
   }
 }
 
-export const isNetworkFailure = (error: unknown) =>
-  error instanceof ApiFailure &&
-  (error.code === "network_error" || error.status === 0);
+export const isNetworkFailure = (error: unknown) => error instanceof ApiFailure && (error.code === "network_error" || error.status === 0);
 
-export async function checkOnline(
-  orderId: number,
-  qr: string,
-  leg: CheckInLeg,
-  workDateId: number | null,
-  staffName: string,
-): Promise<DoorResult> {
+export async function checkOnline(orderId: number, qr: string, leg: CheckInLeg, workDateId: number | null, staffName: string): Promise<DoorResult> {
   let answer: CheckCompleteAnswer;
   try {
     answer = await api("POST /shop-api/order/:orderId/check-complete", {
@@ -75,17 +44,12 @@ export async function checkOnline(
       body: { qr, leg, ...(workDateId ? { eventDateId: workDateId } : {}) },
     });
   } catch (error) {
-    if (error instanceof ApiFailure && !isNetworkFailure(error))
-      throw new DoorRefusal({ message: error.message });
+    if (error instanceof ApiFailure && !isNetworkFailure(error)) throw new DoorRefusal({ message: error.message });
     throw error;
   }
   if (!answer.alreadyCheckedIn) {
     // Kept (as sent) so that this device flags a second scan of them offline, before its next list download.
-    const boarded = answer.passenger
-      ? [answer.passenger.passengerId]
-      : answer.passengers
-          .filter((one) => one.checkedIn)
-          .map((one) => one.passengerId);
+    const boarded = answer.passenger ? [answer.passenger.passengerId] : answer.passengers.filter((one) => one.checkedIn).map((one) => one.passengerId);
     await addScan({
       nonce: newNonce(),
       qr,
@@ -111,12 +75,7 @@ export async function checkOnline(
   };
 }
 
-export async function checkOffline(
-  qr: string,
-  leg: CheckInLeg,
-  workDateId: number | null,
-  staffName: string,
-): Promise<DoorResult> {
+export async function checkOffline(qr: string, leg: CheckInLeg, workDateId: number | null, staffName: string): Promise<DoorResult> {
   const jwk = await loadKey();
   if (!jwk) throw new DoorRefusal({ key: "scanner.offline.no_key" });
   const ticket = await verifyTicket(await importTicketKey(jwk), jwk.kid, qr);
@@ -173,8 +132,7 @@ export async function checkOffline(
   };
 }
 
-export type SyncConflict =
-  CheckInSyncAnswer["results"][number]["conflicts"][number];
+export type SyncConflict = CheckInSyncAnswer["results"][number]["conflicts"][number];
 
 /** Sends the scans waiting on this device; answers how many the shop took (each nonce once) and any conflicts. */
 export async function syncPending(): Promise<{
@@ -185,14 +143,12 @@ export async function syncPending(): Promise<{
   if (pending.length === 0) return { sent: 0, conflicts: [] };
   const { results } = await api("POST /shop-api/staff/check-ins/sync", {
     body: {
-      checkIns: pending
-        .slice(0, 500)
-        .map(({ nonce, qr, leg, scannedAt }) => ({
-          nonce,
-          qr,
-          leg,
-          scannedAt,
-        })),
+      checkIns: pending.slice(0, 500).map(({ nonce, qr, leg, scannedAt }) => ({
+        nonce,
+        qr,
+        leg,
+        scannedAt,
+      })),
     },
   });
   // Every outcome is final (new, repeat, conflict, refused): nothing is sent twice on purpose.

@@ -6,10 +6,7 @@ import type { MeAnswer } from "../../auth/session-actions";
 
 const KEY = "rodamos.door.staff";
 
-type DoorStaff = Pick<
-  MeAnswer,
-  "id" | "firstName" | "lastName" | "role" | "countryCode" | "localeCode"
->;
+type DoorStaff = Pick<MeAnswer, "id" | "firstName" | "lastName" | "role" | "countryCode" | "localeCode">;
 
 export function keepDoorStaff(me: MeAnswer): void {
   const kept: DoorStaff = {
@@ -30,9 +27,7 @@ export function keepDoorStaff(me: MeAnswer): void {
 /** The kept staff member as the staff area reads a profile (the fields it does not keep are empty). */
 export function readDoorStaff(): MeAnswer | null {
   try {
-    const kept = JSON.parse(
-      localStorage.getItem(KEY) ?? "null",
-    ) as DoorStaff | null;
+    const kept = JSON.parse(localStorage.getItem(KEY) ?? "null") as DoorStaff | null;
     if (!kept || typeof kept.id !== "number") return null;
     return {
       ...kept,

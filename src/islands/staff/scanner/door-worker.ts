@@ -8,19 +8,12 @@ const WORKER = "/door-sw.js";
 const NEVER = ["/api/", "/shop-api/", "/dev/", "/payments-sim/", "/uploads/"];
 
 function loadedFiles(): string[] {
-  const urls = [
-    window.location.pathname,
-    ...performance.getEntriesByType("resource").map((entry) => entry.name),
-  ];
+  const urls = [window.location.pathname, ...performance.getEntriesByType("resource").map((entry) => entry.name)];
   return [
     ...new Set(
       urls
         .map((url) => new URL(url, window.location.origin))
-        .filter(
-          (url) =>
-            url.origin === window.location.origin &&
-            !NEVER.some((prefix) => url.pathname.startsWith(prefix)),
-        )
+        .filter((url) => url.origin === window.location.origin && !NEVER.some((prefix) => url.pathname.startsWith(prefix)))
         .map((url) => url.pathname),
     ),
   ];
@@ -28,9 +21,7 @@ function loadedFiles(): string[] {
 
 export function installDoorWorker(prefix: string): void {
   if (!("serviceWorker" in navigator) || !window.isSecureContext) return;
-  const scope = window.location.pathname.includes("/qr-verification")
-    ? `${prefix}/qr-verification`
-    : `${prefix}/staff/scanner`;
+  const scope = window.location.pathname.includes("/qr-verification") ? `${prefix}/qr-verification` : `${prefix}/staff/scanner`;
   void (async () => {
     const registration = await navigator.serviceWorker.register(WORKER, {
       scope,
@@ -42,9 +33,7 @@ export function installDoorWorker(prefix: string): void {
   })().catch(() => undefined);
 }
 
-function activated(
-  registration: ServiceWorkerRegistration,
-): Promise<ServiceWorker | null> {
+function activated(registration: ServiceWorkerRegistration): Promise<ServiceWorker | null> {
   const installing = registration.installing ?? registration.waiting;
   if (!installing) return Promise.resolve(registration.active);
   return new Promise((resolve) => {

@@ -13,33 +13,17 @@ import {
   type PassengerTicket,
   type VerifiedTicket,
 } from "../../../shared/tickets/ticket-code";
-import {
-  checkOfflineTicket,
-  offlineCount,
-  type DeviceScan,
-  type OfflineInput,
-} from "./offline-check";
+import { checkOfflineTicket, offlineCount, type DeviceScan, type OfflineInput } from "./offline-check";
 
 let keys: CryptoKeyPair;
 const KID = "test-kid-0000000";
 const DATE = 41;
 const OTHER_DATE = 42;
 
-const base64url = (bytes: ArrayBuffer) =>
-  Buffer.from(bytes).toString("base64url");
+const base64url = (bytes: ArrayBuffer) => Buffer.from(bytes).toString("base64url");
 
-async function passengerCode(
-  orderId: number,
-  ticket: PassengerTicket,
-  signer = keys.privateKey,
-): Promise<string> {
-  const sig = base64url(
-    await crypto.subtle.sign(
-      { name: "Ed25519" },
-      signer,
-      passengerTicketMessage(orderId, ticket) as Uint8Array<ArrayBuffer>,
-    ),
-  );
+async function passengerCode(orderId: number, ticket: PassengerTicket, signer = keys.privateKey): Promise<string> {
+  const sig = base64url(await crypto.subtle.sign({ name: "Ed25519" }, signer, passengerTicketMessage(orderId, ticket) as Uint8Array<ArrayBuffer>));
   return JSON.stringify({
     ...passengerCodeFields(orderId, ticket),
     kid: KID,
@@ -47,13 +31,7 @@ async function passengerCode(
   });
 }
 async function orderCode(orderId: number): Promise<string> {
-  const sig = base64url(
-    await crypto.subtle.sign(
-      { name: "Ed25519" },
-      keys.privateKey,
-      ticketMessage(orderId) as Uint8Array<ArrayBuffer>,
-    ),
-  );
+  const sig = base64url(await crypto.subtle.sign({ name: "Ed25519" }, keys.privateKey, ticketMessage(orderId) as Uint8Array<ArrayBuffer>));
   return JSON.stringify({ orderId, kid: KID, sig });
 }
 
@@ -65,16 +43,10 @@ const ana = {
 } satisfies PassengerTicket;
 const beto = { ...ana, passengerId: 12 };
 
-function manifest(
-  eventDateId: number,
-  orders: Partial<CheckInManifest["orders"][number]>[],
-): CheckInManifest {
+function manifest(eventDateId: number, orders: Partial<CheckInManifest["orders"][number]>[]): CheckInManifest {
   return {
     eventDateId,
-    date:
-      eventDateId === DATE
-        ? "2026-12-12T20:00:00.000Z"
-        : "2026-12-19T20:00:00.000Z",
+    date: eventDateId === DATE ? "2026-12-12T20:00:00.000Z" : "2026-12-19T20:00:00.000Z",
     event: { name: "Festival", placeName: "Parque" },
     generatedAt: "2026-12-12T15:00:00.000Z",
     publicKey: { kty: "OKP", crv: "Ed25519", x: "x", kid: KID },
@@ -97,10 +69,7 @@ function manifest(
   };
 }
 
-const input = (
-  ticket: VerifiedTicket,
-  overrides: Partial<OfflineInput> = {},
-): OfflineInput => ({
+const input = (ticket: VerifiedTicket, overrides: Partial<OfflineInput> = {}): OfflineInput => ({
   ticket,
   leg: "outbound",
   workDateId: DATE,
@@ -121,45 +90,21 @@ const scan = (overrides: Partial<DeviceScan>): DeviceScan => ({
 });
 
 beforeAll(async () => {
-  keys = (await crypto.subtle.generateKey({ name: "Ed25519" }, true, [
-    "sign",
-    "verify",
-  ])) as CryptoKeyPair;
+  keys = (await crypto.subtle.generateKey({ name: "Ed25519" }, true, ["sign", "verify"])) as CryptoKeyPair;
 });
 
 describe("the signature", () => {
   it("verifies a passenger's code and an order's code with the public key, and refuses a forged or altered one", async () => {
-    expect(
-      await verifyTicket(keys.publicKey, KID, await passengerCode(1, ana)),
-    ).toEqual({ orderId: 1, passenger: ana });
-    expect(await verifyTicket(keys.publicKey, KID, await orderCode(1))).toEqual(
-      { orderId: 1, passenger: null },
-    );
-    const forger = (await crypto.subtle.generateKey({ name: "Ed25519" }, true, [
-      "sign",
-      "verify",
-    ])) as CryptoKeyPair;
-    expect(
-      await verifyTicket(
-        keys.publicKey,
-        KID,
-        await passengerCode(1, ana, forger.privateKey),
-      ),
-    ).toBeNull();
+    expect(await verifyTicket(keys.publicKey, KID, await passengerCode(1, ana))).toEqual({ orderId: 1, passenger: ana });
+    expect(await verifyTicket(keys.publicKey, KID, await orderCode(1))).toEqual({ orderId: 1, passenger: null });
+    const forger = (await crypto.subtle.generateKey({ name: "Ed25519" }, true, ["sign", "verify"])) as CryptoKeyPair;
+    expect(await verifyTicket(keys.publicKey, KID, await passengerCode(1, ana, forger.privateKey))).toBeNull();
     const altered = {
       ...(JSON.parse(await passengerCode(1, ana)) as object),
       d: "2026-12-19",
     };
-    expect(
-      await verifyTicket(keys.publicKey, KID, JSON.stringify(altered)),
-    ).toBeNull();
-    expect(
-      await verifyTicket(
-        keys.publicKey,
-        "another-kid",
-        await passengerCode(1, ana),
-      ),
-    ).toBeNull();
+    expect(await verifyTicket(keys.publicKey, KID, JSON.stringify(altered))).toBeNull();
+    expect(await verifyTicket(keys.publicKey, "another-kid", await passengerCode(1, ana))).toBeNull();
   });
 });
 
@@ -173,58 +118,28 @@ describe("the date", () => {
       refused: { key: "errors.wrong_date", date: "2026-12-19" },
     });
     // Listed in a downloaded list of its date: that list's date is named.
-    const lists = [
-      manifest(DATE, []),
-      manifest(OTHER_DATE, [{ orderId: 2, eventDateId: OTHER_DATE }]),
-    ];
-    expect(
-      checkOfflineTicket(
-        input({ orderId: 2, passenger: null }, { manifests: lists }),
-      ),
-    ).toEqual({
+    const lists = [manifest(DATE, []), manifest(OTHER_DATE, [{ orderId: 2, eventDateId: OTHER_DATE }])];
+    expect(checkOfflineTicket(input({ orderId: 2, passenger: null }, { manifests: lists }))).toEqual({
       refused: { key: "errors.wrong_date", date: "2026-12-19T20:00:00.000Z" },
     });
-    expect(
-      "admitted" in
-        checkOfflineTicket(input(ticket, { workDateId: null, manifests: [] })),
-    ).toBe(true);
+    expect("admitted" in checkOfflineTicket(input(ticket, { workDateId: null, manifests: [] }))).toBe(true);
   });
 
   it("refuses an order's code that the worked date's list does not name", () => {
-    expect(checkOfflineTicket(input({ orderId: 99, passenger: null }))).toEqual(
-      { refused: { key: "scanner.refused.not_listed" } },
-    );
+    expect(checkOfflineTicket(input({ orderId: 99, passenger: null }))).toEqual({ refused: { key: "scanner.refused.not_listed" } });
   });
 });
 
 describe("the downloaded state", () => {
   it("refuses a cancelled or refunded order, a passenger taken off it, and a leg the ticket does not ride", () => {
-    expect(
-      checkOfflineTicket(
-        input(
-          { orderId: 1, passenger: ana },
-          { manifests: [manifest(DATE, [{ state: "cancelled" }])] },
-        ),
-      ),
-    ).toEqual({ refused: { key: "errors.ticket_cancelled" } });
-    expect(
-      checkOfflineTicket(
-        input(
-          { orderId: 1, passenger: ana },
-          { manifests: [manifest(DATE, [{ refunded: true }])] },
-        ),
-      ),
-    ).toEqual({ refused: { key: "errors.ticket_refunded" } });
-    expect(
-      checkOfflineTicket(
-        input({ orderId: 1, passenger: { ...ana, passengerId: 13 } }),
-      ),
-    ).toEqual({ refused: { key: "errors.ticket_cancelled" } });
-    expect(
-      checkOfflineTicket(
-        input({ orderId: 1, passenger: { ...ana, legs: ["return"] } }),
-      ),
-    ).toEqual({ refused: { key: "errors.ticket_wrong_leg" } });
+    expect(checkOfflineTicket(input({ orderId: 1, passenger: ana }, { manifests: [manifest(DATE, [{ state: "cancelled" }])] }))).toEqual({
+      refused: { key: "errors.ticket_cancelled" },
+    });
+    expect(checkOfflineTicket(input({ orderId: 1, passenger: ana }, { manifests: [manifest(DATE, [{ refunded: true }])] }))).toEqual({
+      refused: { key: "errors.ticket_refunded" },
+    });
+    expect(checkOfflineTicket(input({ orderId: 1, passenger: { ...ana, passengerId: 13 } }))).toEqual({ refused: { key: "errors.ticket_cancelled" } });
+    expect(checkOfflineTicket(input({ orderId: 1, passenger: { ...ana, legs: ["return"] } }))).toEqual({ refused: { key: "errors.ticket_wrong_leg" } });
   });
 
   it("flags a passenger the list shows on board already (a ticket used online before the download)", () => {
@@ -240,9 +155,7 @@ describe("the downloaded state", () => {
         ],
       },
     ]);
-    const verdict = checkOfflineTicket(
-      input({ orderId: 1, passenger: ana }, { manifests: [list] }),
-    );
+    const verdict = checkOfflineTicket(input({ orderId: 1, passenger: ana }, { manifests: [list] }));
     expect(verdict).toMatchObject({
       admitted: {
         alreadyCheckedIn: true,
@@ -251,40 +164,27 @@ describe("the downloaded state", () => {
       },
     });
     // Beto is not on board: his code boards him; the order's code boards him alone.
-    expect(
-      checkOfflineTicket(
-        input({ orderId: 1, passenger: beto }, { manifests: [list] }),
-      ),
-    ).toMatchObject({
+    expect(checkOfflineTicket(input({ orderId: 1, passenger: beto }, { manifests: [list] }))).toMatchObject({
       admitted: {
         alreadyCheckedIn: false,
         boarding: [12],
         passenger: { passengerId: 12, name: "Beto" },
       },
     });
-    expect(
-      checkOfflineTicket(
-        input({ orderId: 1, passenger: null }, { manifests: [list] }),
-      ),
-    ).toMatchObject({ admitted: { alreadyCheckedIn: false, boarding: [12] } });
+    expect(checkOfflineTicket(input({ orderId: 1, passenger: null }, { manifests: [list] }))).toMatchObject({
+      admitted: { alreadyCheckedIn: false, boarding: [12] },
+    });
     // The way back is its own leg.
-    expect(
-      checkOfflineTicket(
-        input(
-          { orderId: 1, passenger: ana },
-          { manifests: [list], leg: "return" },
-        ),
-      ),
-    ).toMatchObject({ admitted: { alreadyCheckedIn: false, boarding: [11] } });
+    expect(checkOfflineTicket(input({ orderId: 1, passenger: ana }, { manifests: [list], leg: "return" }))).toMatchObject({
+      admitted: { alreadyCheckedIn: false, boarding: [11] },
+    });
   });
 });
 
 describe("this device's scans", () => {
   it("flag a second scan of the same passenger and leg, before and after the scans were sent", () => {
     for (const synced of [false, true]) {
-      const verdict = checkOfflineTicket(
-        input({ orderId: 1, passenger: ana }, { scans: [scan({ synced })] }),
-      );
+      const verdict = checkOfflineTicket(input({ orderId: 1, passenger: ana }, { scans: [scan({ synced })] }));
       expect(verdict, String(synced)).toMatchObject({
         admitted: {
           alreadyCheckedIn: true,
@@ -294,16 +194,10 @@ describe("this device's scans", () => {
     }
     // An order's code scanned on the device boards the whole order: each passenger's code is then a repeat.
     const whole = scan({ passengerIds: null });
-    expect(
-      checkOfflineTicket(
-        input({ orderId: 1, passenger: beto }, { scans: [whole] }),
-      ),
-    ).toMatchObject({ admitted: { alreadyCheckedIn: true } });
+    expect(checkOfflineTicket(input({ orderId: 1, passenger: beto }, { scans: [whole] }))).toMatchObject({ admitted: { alreadyCheckedIn: true } });
     // An order no list names is flagged by its own scans too.
     const unlisted = { orderId: 7, passenger: null };
-    expect(
-      checkOfflineTicket(input(unlisted, { workDateId: null, manifests: [] })),
-    ).toMatchObject({ admitted: { alreadyCheckedIn: false, boarding: null } });
+    expect(checkOfflineTicket(input(unlisted, { workDateId: null, manifests: [] }))).toMatchObject({ admitted: { alreadyCheckedIn: false, boarding: null } });
     expect(
       checkOfflineTicket(
         input(unlisted, {
@@ -338,11 +232,7 @@ describe("this device's scans", () => {
       checkedIn: 1,
       expected: 3,
     });
-    expect(
-      offlineCount(list, "outbound", [
-        scan({ orderId: 3, passengerIds: [31] }),
-      ]),
-    ).toEqual({ checkedIn: 2, expected: 3 });
+    expect(offlineCount(list, "outbound", [scan({ orderId: 3, passengerIds: [31] })])).toEqual({ checkedIn: 2, expected: 3 });
     expect(offlineCount(list, "return", [])).toEqual({
       checkedIn: 0,
       expected: 3,

@@ -27,11 +27,7 @@ export type ListedOrder = CheckInManifest["orders"][number];
 
 export type OfflineRefusal =
   | {
-      key:
-        | "errors.ticket_cancelled"
-        | "errors.ticket_refunded"
-        | "errors.ticket_wrong_leg"
-        | "scanner.refused.not_listed";
+      key: "errors.ticket_cancelled" | "errors.ticket_refunded" | "errors.ticket_wrong_leg" | "scanner.refused.not_listed";
     }
   | { key: "errors.wrong_date"; date: string };
 
@@ -46,12 +42,10 @@ export interface OfflineAdmission {
   alreadyCheckedIn: boolean;
   first: { at: string; staffName: string | null } | null;
   /** The listed order's passengers and whether they are on board on this leg after this scan. */
-  passengers:
-    { passengerId: number; name: string; checkedIn: boolean }[] | null;
+  passengers: { passengerId: number; name: string; checkedIn: boolean }[] | null;
 }
 
-export type OfflineVerdict =
-  { refused: OfflineRefusal } | { admitted: OfflineAdmission };
+export type OfflineVerdict = { refused: OfflineRefusal } | { admitted: OfflineAdmission };
 
 export interface OfflineInput {
   ticket: VerifiedTicket;
@@ -69,14 +63,8 @@ export function boardedOf(
   leg: Leg,
   scans: readonly DeviceScan[],
 ): Map<number | "order", { at: string; staffName: string | null }> {
-  const boarded = new Map<
-    number | "order",
-    { at: string; staffName: string | null }
-  >();
-  const keep = (
-    id: number | "order",
-    scan: { at: string; staffName: string | null },
-  ) => {
+  const boarded = new Map<number | "order", { at: string; staffName: string | null }>();
+  const keep = (id: number | "order", scan: { at: string; staffName: string | null }) => {
     const known = boarded.get(id);
     if (!known || scan.at < known.at) boarded.set(id, scan);
   };
@@ -91,85 +79,39 @@ export function boardedOf(
     const first = { at: scan.scannedAt, staffName: scan.staffName };
     if (scan.passengerIds === null) {
       keep("order", first);
-      for (const passenger of listed?.passengers ?? [])
-        keep(passenger.passengerId, first);
+      for (const passenger of listed?.passengers ?? []) keep(passenger.passengerId, first);
     } else for (const id of scan.passengerIds) keep(id, first);
   }
   return boarded;
 }
 
-export function checkOfflineTicket({
-  ticket,
-  leg,
-  workDateId,
-  manifests,
-  scans,
-}: OfflineInput): OfflineVerdict {
-  const listed =
-    manifests
-      .flatMap((manifest) => manifest.orders)
-      .find((order) => order.orderId === ticket.orderId) ?? null;
-  if (listed?.state === "cancelled")
-    return { refused: { key: "errors.ticket_cancelled" } };
+export function checkOfflineTicket({ ticket, leg, workDateId, manifests, scans }: OfflineInput): OfflineVerdict {
+  const listed = manifests.flatMap((manifest) => manifest.orders).find((order) => order.orderId === ticket.orderId) ?? null;
+  if (listed?.state === "cancelled") return { refused: { key: "errors.ticket_cancelled" } };
   if (listed?.refunded) return { refused: { key: "errors.ticket_refunded" } };
   const named = ticket.passenger;
-  if (named && !named.legs.includes(leg))
-    return { refused: { key: "errors.ticket_wrong_leg" } };
-  const listedPassenger =
-    named && listed
-      ? listed.passengers.find((one) => one.passengerId === named.passengerId)
-      : undefined;
-  if (named && listed && !listedPassenger)
-    return { refused: { key: "errors.ticket_cancelled" } };
+  if (named && !named.legs.includes(leg)) return { refused: { key: "errors.ticket_wrong_leg" } };
+  const listedPassenger = named && listed ? listed.passengers.find((one) => one.passengerId === named.passengerId) : undefined;
+  if (named && listed && !listedPassenger) return { refused: { key: "errors.ticket_cancelled" } };
 
   // The list's date decides when the order is listed (an order moved to another date keeps its printed codes).
-  const ticketDateId = listed
-    ? listed.eventDateId
-    : named
-      ? named.eventDateId
-      : undefined;
+  const ticketDateId = listed ? listed.eventDateId : named ? named.eventDateId : undefined;
   if (workDateId !== null) {
     if (ticketDateId !== undefined && ticketDateId !== workDateId) {
-      const date =
-        manifests.find((manifest) => manifest.eventDateId === ticketDateId)
-          ?.date ??
-        listed?.date ??
-        named?.day ??
-        "";
+      const date = manifests.find((manifest) => manifest.eventDateId === ticketDateId)?.date ?? listed?.date ?? named?.day ?? "";
       return { refused: { key: "errors.wrong_date", date } };
     }
     // An order's code that no list names: with the worked date's list on the device, it is not an order of it.
-    if (
-      ticketDateId === undefined &&
-      manifests.some((manifest) => manifest.eventDateId === workDateId)
-    )
+    if (ticketDateId === undefined && manifests.some((manifest) => manifest.eventDateId === workDateId))
       return { refused: { key: "scanner.refused.not_listed" } };
   }
 
   const boarded = boardedOf(listed, ticket.orderId, leg, scans);
-  const wanted = named
-    ? [named.passengerId]
-    : listed
-      ? listed.passengers.map((one) => one.passengerId)
-      : null;
-  const known = wanted
-    ? wanted.filter((id) => boarded.has(id))
-    : boarded.has("order")
-      ? ["order" as const]
-      : [];
-  const boarding = wanted
-    ? wanted.filter((id) => !boarded.has(id))
-    : known.length
-      ? []
-      : null;
-  const alreadyCheckedIn = wanted
-    ? wanted.length > 0 && boarding!.length === 0
-    : known.length > 0;
-  const first = alreadyCheckedIn
-    ? (known
-        .map((id) => boarded.get(id)!)
-        .sort((a, b) => a.at.localeCompare(b.at))[0] ?? null)
-    : null;
+  const wanted = named ? [named.passengerId] : listed ? listed.passengers.map((one) => one.passengerId) : null;
+  const known = wanted ? wanted.filter((id) => boarded.has(id)) : boarded.has("order") ? ["order" as const] : [];
+  const boarding = wanted ? wanted.filter((id) => !boarded.has(id)) : known.length ? [] : null;
+  const alreadyCheckedIn = wanted ? wanted.length > 0 && boarding!.length === 0 : known.length > 0;
+  const first = alreadyCheckedIn ? (known.map((id) => boarded.get(id)!).sort((a, b) => a.at.localeCompare(b.at))[0] ?? null) : null;
   const now = new Set([...boarded.keys(), ...(boarding ?? [])]);
   return {
     admitted: {
@@ -195,20 +137,14 @@ export function checkOfflineTicket({
 }
 
 /** How many of a date's paid passengers are on board on a leg, by its list and this device's scans. */
-export function offlineCount(
-  manifest: CheckInManifest,
-  leg: Leg,
-  scans: readonly DeviceScan[],
-): { checkedIn: number; expected: number } {
+export function offlineCount(manifest: CheckInManifest, leg: Leg, scans: readonly DeviceScan[]): { checkedIn: number; expected: number } {
   let checkedIn = 0;
   let expected = 0;
   for (const order of manifest.orders) {
     if (order.state !== "paid" || order.refunded) continue;
     const boarded = boardedOf(order, order.orderId, leg, scans);
     expected += order.passengers.length;
-    checkedIn += order.passengers.filter((one) =>
-      boarded.has(one.passengerId),
-    ).length;
+    checkedIn += order.passengers.filter((one) => boarded.has(one.passengerId)).length;
   }
   return { checkedIn, expected };
 }

@@ -22,10 +22,8 @@ function open(): Promise<IDBDatabase> {
     request.onupgradeneeded = (event) => {
       const db = request.result;
       if (!db.objectStoreNames.contains(KEEP)) db.createObjectStore(KEEP);
-      if (!db.objectStoreNames.contains(MANIFESTS))
-        db.createObjectStore(MANIFESTS, { keyPath: "eventDateId" });
-      if (!db.objectStoreNames.contains(SCANS))
-        db.createObjectStore(SCANS, { keyPath: "nonce" });
+      if (!db.objectStoreNames.contains(MANIFESTS)) db.createObjectStore(MANIFESTS, { keyPath: "eventDateId" });
+      if (!db.objectStoreNames.contains(SCANS)) db.createObjectStore(SCANS, { keyPath: "nonce" });
       // Version 1 kept one manifest and only the scans still to send: the scans move over, the manifest is
       // downloaded again (its shape changed).
       if (event.oldVersion === 1 && db.objectStoreNames.contains("pending")) {
@@ -33,10 +31,7 @@ function open(): Promise<IDBDatabase> {
         const old = transaction.objectStore("pending").getAll();
         old.onsuccess = () => {
           const scans = transaction.objectStore(SCANS);
-          for (const scan of old.result as Omit<
-            DeviceScan,
-            "passengerIds" | "synced" | "staffName"
-          >[])
+          for (const scan of old.result as Omit<DeviceScan, "passengerIds" | "synced" | "staffName">[])
             scans.put({
               ...scan,
               passengerIds: null,
@@ -53,40 +48,25 @@ function open(): Promise<IDBDatabase> {
   });
 }
 
-async function run<T>(
-  store: string,
-  mode: IDBTransactionMode,
-  act: (store: IDBObjectStore) => IDBRequest<T> | undefined,
-): Promise<T | undefined> {
+async function run<T>(store: string, mode: IDBTransactionMode, act: (store: IDBObjectStore) => IDBRequest<T> | undefined): Promise<T | undefined> {
   const db = await open();
   try {
     return await new Promise<T | undefined>((resolve, reject) => {
       const transaction = db.transaction(store, mode);
       const request = act(transaction.objectStore(store));
       transaction.oncomplete = () => resolve(request?.result);
-      transaction.onerror = () =>
-        reject(transaction.error ?? new Error("indexedDB"));
+      transaction.onerror = () => reject(transaction.error ?? new Error("indexedDB"));
     });
   } finally {
     db.close();
   }
 }
 
-export const loadKey = () =>
-  run<TicketPublicJwk>(
-    KEEP,
-    "readonly",
-    (store) => store.get("key") as IDBRequest<TicketPublicJwk>,
-  );
-export const saveKey = (key: TicketPublicJwk) =>
-  run(KEEP, "readwrite", (store) => store.put(key, "key"));
+export const loadKey = () => run<TicketPublicJwk>(KEEP, "readonly", (store) => store.get("key") as IDBRequest<TicketPublicJwk>);
+export const saveKey = (key: TicketPublicJwk) => run(KEEP, "readwrite", (store) => store.put(key, "key"));
 
 export async function loadManifests(): Promise<CheckInManifest[]> {
-  const all = await run<CheckInManifest[]>(
-    MANIFESTS,
-    "readonly",
-    (store) => store.getAll() as IDBRequest<CheckInManifest[]>,
-  );
+  const all = await run<CheckInManifest[]>(MANIFESTS, "readonly", (store) => store.getAll() as IDBRequest<CheckInManifest[]>);
   return (all ?? []).sort((a, b) => a.date.localeCompare(b.date));
 }
 
@@ -96,35 +76,24 @@ export async function saveManifest(manifest: CheckInManifest): Promise<void> {
   await saveKey(manifest.publicKey);
 }
 
-export const removeManifest = (eventDateId: number) =>
-  run(MANIFESTS, "readwrite", (store) => store.delete(eventDateId));
+export const removeManifest = (eventDateId: number) => run(MANIFESTS, "readwrite", (store) => store.delete(eventDateId));
 
 export async function deviceScans(): Promise<DeviceScan[]> {
-  const all = await run<DeviceScan[]>(
-    SCANS,
-    "readonly",
-    (store) => store.getAll() as IDBRequest<DeviceScan[]>,
-  );
+  const all = await run<DeviceScan[]>(SCANS, "readonly", (store) => store.getAll() as IDBRequest<DeviceScan[]>);
   return (all ?? []).sort((a, b) => a.scannedAt.localeCompare(b.scannedAt));
 }
 
-export const pendingScans = async () =>
-  (await deviceScans()).filter((scan) => !scan.synced);
+export const pendingScans = async () => (await deviceScans()).filter((scan) => !scan.synced);
 
-export const addScan = (scan: DeviceScan) =>
-  run(SCANS, "readwrite", (store) => store.put(scan));
+export const addScan = (scan: DeviceScan) => run(SCANS, "readwrite", (store) => store.put(scan));
 
 /** Marks scans as sent, and drops sent scans older than a few days. */
-export async function markSent(
-  nonces: readonly string[],
-  now = Date.now(),
-): Promise<void> {
+export async function markSent(nonces: readonly string[], now = Date.now()): Promise<void> {
   const all = await deviceScans();
   await run(SCANS, "readwrite", (store) => {
     for (const scan of all) {
       if (nonces.includes(scan.nonce)) store.put({ ...scan, synced: true });
-      else if (scan.synced && now - Date.parse(scan.scannedAt) > KEEP_SENT_MS)
-        store.delete(scan.nonce);
+      else if (scan.synced && now - Date.parse(scan.scannedAt) > KEEP_SENT_MS) store.delete(scan.nonce);
     }
     return undefined;
   });
@@ -133,7 +102,5 @@ export async function markSent(
 /** A nonce no other door will make: 128 random bits. */
 export function newNonce(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join(
-    "",
-  );
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
 }

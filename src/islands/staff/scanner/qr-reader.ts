@@ -8,12 +8,8 @@ import type { Html5Qrcode } from "html5-qrcode";
 export const SCANNER_DELAY_MS = 300;
 
 export async function createReader(elementId: string): Promise<Html5Qrcode> {
-  const { Html5Qrcode, Html5QrcodeSupportedFormats } =
-    await import("html5-qrcode");
-  return new Html5Qrcode(elementId, {
-    verbose: false,
-    formatsToSupport: [Html5QrcodeSupportedFormats.QR_CODE],
-  });
+  const { Html5Qrcode, Html5QrcodeSupportedFormats } = await import("html5-qrcode");
+  return new Html5Qrcode(elementId, { verbose: false, formatsToSupport: [Html5QrcodeSupportedFormats.QR_CODE] });
 }
 
 /**
@@ -29,25 +25,17 @@ async function scaled(file: File, factor: number): Promise<File> {
   canvas.height = Math.max(1, Math.round(bitmap.height * factor));
   canvas.getContext("2d")?.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
   bitmap.close();
-  const blob = await new Promise<Blob | null>((resolve) =>
-    canvas.toBlob(resolve, "image/png"),
-  );
+  const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, "image/png"));
   return new File(blob ? [blob] : [], file.name, { type: "image/png" });
 }
 
 /** The text of the QR code in a photo, or null when none can be read. */
-export async function readPhoto(
-  elementId: string,
-  file: File,
-): Promise<string | null> {
+export async function readPhoto(elementId: string, file: File): Promise<string | null> {
   const reader = await createReader(elementId);
   try {
     for (const factor of PHOTO_SCALES) {
       try {
-        return await reader.scanFile(
-          factor === 1 ? file : await scaled(file, factor),
-          false,
-        );
+        return await reader.scanFile(factor === 1 ? file : await scaled(file, factor), false);
       } catch {
         // Not found at this size: try the next one.
       }

@@ -7,20 +7,13 @@ import { useCallback, useEffect, useState } from "react";
 import { api } from "../../../client/api";
 import type { CheckInManifest } from "../../../shared/schemas/answers/checkin";
 import { syncPending, type SyncConflict } from "./door-check";
-import {
-  loadManifests,
-  pendingScans,
-  saveKey,
-  saveManifest,
-} from "./offline-store";
+import { loadManifests, pendingScans, saveKey, saveManifest } from "./offline-store";
 import { useOnline } from "./use-online";
 
 /** How often the lists taken along are downloaded again while online. */
 const REFRESH_MS = 60_000;
 
-export function useDoorSync(
-  onSynced: (sent: number, conflicts: SyncConflict[]) => void,
-) {
+export function useDoorSync(onSynced: (sent: number, conflicts: SyncConflict[]) => void) {
   const online = useOnline();
   const [pending, setPending] = useState(0);
   const [manifests, setManifests] = useState<CheckInManifest[]>([]);
@@ -46,9 +39,7 @@ export function useDoorSync(
   /** Downloads the lists of these dates again (all taken along when none are named). */
   const refresh = useCallback(
     async (dateIds?: number[]) => {
-      const ids =
-        dateIds ??
-        (await loadManifests()).map((manifest) => manifest.eventDateId);
+      const ids = dateIds ?? (await loadManifests()).map((manifest) => manifest.eventDateId);
       for (const eventDateId of ids)
         await saveManifest(
           await api("GET /shop-api/staff/checkin-manifest", {
@@ -68,10 +59,7 @@ export function useDoorSync(
       .catch(() => undefined);
     // Scans first, so the lists downloaded next carry them.
     void sync().then(() => refresh().catch(() => undefined));
-    const timer = window.setInterval(
-      () => void sync().then(() => refresh().catch(() => undefined)),
-      REFRESH_MS,
-    );
+    const timer = window.setInterval(() => void sync().then(() => refresh().catch(() => undefined)), REFRESH_MS);
     return () => window.clearInterval(timer);
   }, [online, reload, sync, refresh]);
 

@@ -90,14 +90,29 @@ export interface StoredCheckIn {
 export async function storedCheckIns(db: Db, passengerIds: number[], leg: Leg): Promise<Map<number, StoredCheckIn>> {
   if (passengerIds.length === 0) return new Map();
   const rows = await db
-    .select({ id: checkIns.id, passengerId: checkIns.passengerId, at: checkIns.createdAt, staffId: checkIns.staffId, nonce: checkIns.nonce, first: users.firstName, last: users.lastName })
+    .select({
+      id: checkIns.id,
+      passengerId: checkIns.passengerId,
+      at: checkIns.createdAt,
+      staffId: checkIns.staffId,
+      nonce: checkIns.nonce,
+      first: users.firstName,
+      last: users.lastName,
+    })
     .from(checkIns)
     .leftJoin(users, eq(users.id, checkIns.staffId))
     .where(and(inArray(checkIns.passengerId, passengerIds), eq(checkIns.leg, leg)));
   return new Map(
     rows.map((row) => [
       row.passengerId,
-      { id: row.id, passengerId: row.passengerId, at: new Date(row.at), staffId: row.staffId, nonce: row.nonce, staffName: row.first !== null && row.last !== null ? fullName({ firstName: row.first, lastName: row.last }) : null },
+      {
+        id: row.id,
+        passengerId: row.passengerId,
+        at: new Date(row.at),
+        staffId: row.staffId,
+        nonce: row.nonce,
+        staffName: row.first !== null && row.last !== null ? fullName({ firstName: row.first, lastName: row.last }) : null,
+      },
     ]),
   );
 }
@@ -114,7 +129,17 @@ export async function recordCheckIns(
   if (entry.boarding.length === 0) return { created: new Set(), stored: new Map() };
   const written = await db
     .insert(checkIns)
-    .values(entry.boarding.map((passenger) => ({ orderId: entry.orderId, ticketId: passenger.ticketId, passengerId: passenger.passengerId, leg: entry.leg, staffId: entry.staffId, nonce: entry.nonce, createdAt: entry.at })))
+    .values(
+      entry.boarding.map((passenger) => ({
+        orderId: entry.orderId,
+        ticketId: passenger.ticketId,
+        passengerId: passenger.passengerId,
+        leg: entry.leg,
+        staffId: entry.staffId,
+        nonce: entry.nonce,
+        createdAt: entry.at,
+      })),
+    )
     .onConflictDoNothing({ target: [checkIns.passengerId, checkIns.leg] })
     .returning({ passengerId: checkIns.passengerId });
   const stored = await storedCheckIns(

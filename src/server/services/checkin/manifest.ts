@@ -43,7 +43,10 @@ export async function checkInManifest(deps: ShopContext, eventDateId: number, lo
     .where(eq(eventDates.id, eventDateId));
   if (!dated) throw new ShopError("not_found");
   const holders = await ticketHolders(deps.db, and(eq(orders.eventDateId, eventDateId), inArray(orders.state, ["paid", "cancelled"])), locale);
-  const legs = await checkInsOf(deps.db, holders.map((holder) => holder.orderId));
+  const legs = await checkInsOf(
+    deps.db,
+    holders.map((holder) => holder.orderId),
+  );
   return {
     eventDateId,
     date: new Date(dated.date).toISOString(),

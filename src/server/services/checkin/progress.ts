@@ -24,7 +24,9 @@ export async function checkInProgress(deps: ShopContext, eventDateId: number, le
     .innerJoin(orders, eq(orders.id, tickets.orderId))
     .where(and(eq(orders.eventDateId, eventDateId), eq(orders.state, "paid")));
   const riderIds = riders.map((row) => row.passengerId);
-  const boarded = riderIds.length ? await db.select({ passengerId: checkIns.passengerId, leg: checkIns.leg }).from(checkIns).where(inArray(checkIns.passengerId, riderIds)) : [];
+  const boarded = riderIds.length
+    ? await db.select({ passengerId: checkIns.passengerId, leg: checkIns.leg }).from(checkIns).where(inArray(checkIns.passengerId, riderIds))
+    : [];
   const countOf = (which: Leg) => ({ checkedIn: boarded.filter((row) => row.leg === which).length, expected: riderIds.length });
 
   // The runs as the run sheets plan them today, one sheet per province the date's paid orders come from.
@@ -69,7 +71,9 @@ async function conflictsOf({ db }: ShopContext, eventDateId: number): Promise<Ch
     .where(eq(orders.eventDateId, eventDateId))
     .orderBy(asc(checkInConflicts.id));
   const staffIds = [...new Set(rows.flatMap((row) => [row.otherStaffId, row.keptStaffId]).filter((id): id is number => id !== null))];
-  const staff = staffIds.length ? await db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName }).from(users).where(inArray(users.id, staffIds)) : [];
+  const staff = staffIds.length
+    ? await db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName }).from(users).where(inArray(users.id, staffIds))
+    : [];
   const nameOf = (id: number | null) => {
     const person = staff.find((row) => row.id === id);
     return person ? fullName(person) : null;

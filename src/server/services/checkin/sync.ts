@@ -97,7 +97,15 @@ async function keepBoth(db: Db, where: { orderId: number; passengerId: number; l
   }
   await db
     .insert(checkInConflicts)
-    .values({ checkInId: standing.id, orderId: where.orderId, passengerId: where.passengerId, leg: where.leg, staffId: later.staffId, nonce: later.nonce, scannedAt: later.at })
+    .values({
+      checkInId: standing.id,
+      orderId: where.orderId,
+      passengerId: where.passengerId,
+      leg: where.leg,
+      staffId: later.staffId,
+      nonce: later.nonce,
+      scannedAt: later.at,
+    })
     .onConflictDoNothing();
   const kept = oursFirst ? ours : standing;
   return {
@@ -110,4 +118,3 @@ async function staffNameOf(db: Db, staffId: number): Promise<string | null> {
   const [row] = await db.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, staffId)).limit(1);
   return row ? fullName(row) : null;
 }
-

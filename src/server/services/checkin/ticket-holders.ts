@@ -101,7 +101,14 @@ export async function checkInsOf(db: Db, orderIds: number[], leg?: Leg): Promise
   const byOrder = new Map<number, CheckInRecord[]>();
   if (orderIds.length === 0) return byOrder;
   const rows = await db
-    .select({ orderId: checkIns.orderId, passengerId: checkIns.passengerId, leg: checkIns.leg, at: checkIns.createdAt, first: users.firstName, last: users.lastName })
+    .select({
+      orderId: checkIns.orderId,
+      passengerId: checkIns.passengerId,
+      leg: checkIns.leg,
+      at: checkIns.createdAt,
+      first: users.firstName,
+      last: users.lastName,
+    })
     .from(checkIns)
     .leftJoin(users, eq(users.id, checkIns.staffId))
     .where(leg ? and(inArray(checkIns.orderId, orderIds), eq(checkIns.leg, leg)) : inArray(checkIns.orderId, orderIds))

@@ -23,7 +23,13 @@ export interface PassengerCode {
 /** Every passenger's ticket of an order, in the order they were booked; none until the order is paid. */
 export async function passengerCodes(deps: Pick<ShopContext, "db" | "auth">, orderId: number): Promise<PassengerCode[]> {
   const [order] = await deps.db
-    .select({ state: orders.state, eventDateId: orders.eventDateId, travelDate: orders.travelDate, countryCode: events.countryCode, startsAt: eventDates.startDate })
+    .select({
+      state: orders.state,
+      eventDateId: orders.eventDateId,
+      travelDate: orders.travelDate,
+      countryCode: events.countryCode,
+      startsAt: eventDates.startDate,
+    })
     .from(orders)
     .innerJoin(events, eq(events.id, orders.eventId))
     .leftJoin(eventDates, eq(eventDates.id, orders.eventDateId))
