@@ -3,29 +3,13 @@
  * Without a valid token the person is sent to the site's home; a customer is sent home too (every staff
  * call answers 403 anyway). Each section loads its own code when first opened.
  */
-import {
-  lazy,
-  Suspense,
-  useEffect,
-  useState,
-  type ComponentType,
-  type MouseEvent,
-} from "react";
+import { lazy, Suspense, useEffect, useState, type ComponentType, type MouseEvent } from "react";
 import { isAdminRole, isStaffRole } from "../../shared/domain/roles";
 import type { Locale } from "../../shared/locales";
 import { SignInPrompt } from "../auth/SignInPrompt";
 import { useSignedIn } from "../auth/use-signed-in";
 import type { SectionProps } from "./section-props";
-import {
-  ADMIN_SECTIONS,
-  isAdminSection,
-  SECTION_LABEL,
-  STAFF_SECTIONS,
-  sectionFromPath,
-  sectionPath,
-  type AdminSection,
-  type StaffSection,
-} from "./sections";
+import { ADMIN_SECTIONS, isAdminSection, SECTION_LABEL, STAFF_SECTIONS, sectionFromPath, sectionPath, type AdminSection, type StaffSection } from "./sections";
 import { keepDoorStaff, readDoorStaff } from "./scanner/door-staff";
 import type { StaffTexts } from "./texts";
 import "../account/account.css";
@@ -38,20 +22,14 @@ const SECTIONS: Record<StaffSection, ComponentType<SectionProps>> = {
   orders: lazy(() => import("./orders/OrdersSection")),
   manifests: lazy(() => import("./manifests/ManifestsSection")),
   "event-requests": lazy(() => import("./event-requests/EventRequestsSection")),
-  ...(Object.fromEntries(
-    ADMIN_SECTIONS.map((name) => [name, adminSection(name)]),
-  ) as unknown as Record<AdminSection, ComponentType<SectionProps>>),
+  ...(Object.fromEntries(ADMIN_SECTIONS.map((name) => [name, adminSection(name)])) as unknown as Record<AdminSection, ComponentType<SectionProps>>),
 };
 
 /** Every back-office section is the same screen (one chunk, loaded when an admin first opens one) on its resource. */
 function adminSection(resource: AdminSection) {
   return lazy(async () => {
     const { default: AdminSectionView } = await import("./admin/AdminSection");
-    return {
-      default: (props: SectionProps) => (
-        <AdminSectionView {...props} resource={resource} />
-      ),
-    };
+    return { default: (props: SectionProps) => <AdminSectionView {...props} resource={resource} /> };
   });
 }
 
@@ -63,14 +41,8 @@ interface Props {
 }
 
 export default function StaffArea({ texts, prefix, locale }: Props) {
-  const [section, setSection] = useState<StaffSection>(() =>
-    sectionFromPath(window.location.pathname),
-  );
-  const { me, failed, signedOut } = useSignedIn(
-    prefix || "/",
-    (person) => isStaffRole(person.role),
-    readDoorStaff,
-  );
+  const [section, setSection] = useState<StaffSection>(() => sectionFromPath(window.location.pathname));
+  const { me, failed, signedOut } = useSignedIn(prefix || "/", (person) => isStaffRole(person.role), readDoorStaff);
 
   useEffect(() => {
     if (me && navigator.onLine) keepDoorStaff(me);
@@ -83,8 +55,7 @@ export default function StaffArea({ texts, prefix, locale }: Props) {
   }, []);
 
   function go(event: MouseEvent<HTMLAnchorElement>, name: StaffSection) {
-    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0)
-      return;
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
     event.preventDefault();
     if (window.location.pathname !== sectionPath(prefix, name)) {
       window.history.pushState(null, "", sectionPath(prefix, name));
@@ -95,17 +66,8 @@ export default function StaffArea({ texts, prefix, locale }: Props) {
     document.getElementById("account-panel")?.focus({ preventScroll: true });
   }
 
-  if (signedOut)
-    return (
-      <SignInPrompt
-        message={texts["auth.sign_in_required"]}
-        action={texts["auth.login.title"]}
-      />
-    );
-  if (failed)
-    return (
-      <p className="empty-text staff-error">{texts["staff.load_error"]}</p>
-    );
+  if (signedOut) return <SignInPrompt message={texts["auth.sign_in_required"]} action={texts["auth.login.title"]} />;
+  if (failed) return <p className="empty-text staff-error">{texts["staff.load_error"]}</p>;
   if (!me) return <Loading label={texts["staff.loading"]} />;
 
   const admin = isAdminRole(me.role);
@@ -114,11 +76,7 @@ export default function StaffArea({ texts, prefix, locale }: Props) {
   const Section = SECTIONS[shown];
   const menuEntry = (name: StaffSection) => (
     <li key={name}>
-      <a
-        href={sectionPath(prefix, name)}
-        aria-current={name === shown ? "page" : undefined}
-        onClick={(event) => go(event, name)}
-      >
+      <a href={sectionPath(prefix, name)} aria-current={name === shown ? "page" : undefined} onClick={(event) => go(event, name)}>
         {texts[SECTION_LABEL[name]]}
       </a>
     </li>
@@ -135,26 +93,13 @@ export default function StaffArea({ texts, prefix, locale }: Props) {
             <p className="account-menu-heading" id="admin-menu-heading">
               {texts["admin.menu.heading"]}
             </p>
-            <ul aria-labelledby="admin-menu-heading">
-              {ADMIN_SECTIONS.map(menuEntry)}
-            </ul>
+            <ul aria-labelledby="admin-menu-heading">{ADMIN_SECTIONS.map(menuEntry)}</ul>
           </>
         ) : null}
       </nav>
-      <section
-        id="account-panel"
-        className="staff-panel"
-        tabIndex={-1}
-        aria-label={texts[SECTION_LABEL[shown]]}
-      >
+      <section id="account-panel" className="staff-panel" tabIndex={-1} aria-label={texts[SECTION_LABEL[shown]]}>
         <Suspense fallback={<Loading label={texts["staff.loading"]} />}>
-          <Section
-            key={shown}
-            texts={texts}
-            prefix={prefix}
-            locale={locale}
-            me={me}
-          />
+          <Section key={shown} texts={texts} prefix={prefix} locale={locale} me={me} />
         </Suspense>
       </section>
     </div>

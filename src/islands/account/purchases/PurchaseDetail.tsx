@@ -28,15 +28,7 @@ interface Props {
   onBack(): void;
 }
 
-export function PurchaseDetail({
-  orderId,
-  locale,
-  texts,
-  countryCode,
-  listHref,
-  renderState,
-  onBack,
-}: Props) {
+export function PurchaseDetail({ orderId, locale, texts, countryCode, listHref, renderState, onBack }: Props) {
   const [detail, setDetail] = useState<OrderDetail | null>(null);
   const [failed, setFailed] = useState(false);
 
@@ -57,13 +49,7 @@ export function PurchaseDetail({
       className="purchase-back"
       href={listHref}
       onClick={(event: MouseEvent<HTMLAnchorElement>) => {
-        if (
-          event.metaKey ||
-          event.ctrlKey ||
-          event.shiftKey ||
-          event.button !== 0
-        )
-          return;
+        if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
         event.preventDefault();
         onBack();
       }}
@@ -84,22 +70,16 @@ export function PurchaseDetail({
     return (
       <div className="purchase-detail" data-testid="purchase-detail">
         {back}
-        <div
-          className="spinner"
-          role="status"
-          aria-label={texts["purchase.loading"]}
-        />
+        <div className="spinner" role="status" aria-label={texts["purchase.loading"]} />
       </div>
     );
   }
 
   const { order, event, tickets } = detail;
   const zone = timeZoneOf(countryCode);
-  const price = (amount: number) =>
-    formatPrice(amount, order.currency, isLocale(locale) ? locale : "es_CO");
+  const price = (amount: number) => formatPrice(amount, order.currency, isLocale(locale) ? locale : "es_CO");
   const eventName = event.translations[locale]?.name ?? event.name;
-  const methodKey =
-    `payments.method.${order.paymentCode}` as keyof typeof texts;
+  const methodKey = `payments.method.${order.paymentCode}` as keyof typeof texts;
 
   return (
     <div className="purchase-detail" data-testid="purchase-detail">
@@ -113,9 +93,7 @@ export function PurchaseDetail({
           <div>
             <dt>{texts["purchase.date"]}</dt>
             <dd>
-              <time dateTime={order.date}>
-                {formatDateTime(order.date, zone)}
-              </time>
+              <time dateTime={order.date}>{formatDateTime(order.date, zone)}</time>
             </dd>
           </div>
           <div>
@@ -125,10 +103,7 @@ export function PurchaseDetail({
           <div>
             <dt>{texts["purchase.total"]}</dt>
             <dd>
-              {order.discount > 0 ? (
-                <s className="purchase-subtotal">{price(order.subtotal)}</s>
-              ) : null}{" "}
-              <strong>{price(order.total)}</strong>
+              {order.discount > 0 ? <s className="purchase-subtotal">{price(order.subtotal)}</s> : null} <strong>{price(order.total)}</strong>
             </dd>
           </div>
           {order.eventDate ? (
@@ -146,53 +121,22 @@ export function PurchaseDetail({
           <h3 id="purchase-qr-title">{texts["purchase.qr.title"]}</h3>
           {detail.qrImage ? (
             <>
-              <img
-                src={detail.qrImage}
-                alt={fill(texts["purchase.qr.alt"], { id: order.id })}
-                width={200}
-                height={200}
-                data-qr={detail.qr ?? ""}
-              />
+              <img src={detail.qrImage} alt={fill(texts["purchase.qr.alt"], { id: order.id })} width={200} height={200} data-qr={detail.qr ?? ""} />
               <p>{texts["purchase.qr.hint"]}</p>
-              <FullScreenQr
-                image={detail.qrImage}
-                alt={fill(texts["purchase.qr.alt"], { id: order.id })}
-                texts={texts}
-              />
+              <FullScreenQr image={detail.qrImage} alt={fill(texts["purchase.qr.alt"], { id: order.id })} texts={texts} />
             </>
           ) : (
-            <p className="purchase-qr-pending">
-              {texts["purchase.qr.pending"]}
-            </p>
+            <p className="purchase-qr-pending">{texts["purchase.qr.pending"]}</p>
           )}
         </section>
       </div>
       <PassengerTickets tickets={detail.passengerTickets} texts={texts} />
-      {detail.itinerary ? (
-        <TripTimes
-          orderId={order.id}
-          eventName={eventName}
-          itinerary={detail.itinerary}
-          zone={zone}
-          texts={texts}
-        />
-      ) : null}
+      {detail.itinerary ? <TripTimes orderId={order.id} eventName={eventName} itinerary={detail.itinerary} zone={zone} texts={texts} /> : null}
       <section aria-labelledby="purchase-tickets-title">
         <h3 id="purchase-tickets-title">{texts["purchase.tickets"]}</h3>
-        <Accordion.Root
-          type="multiple"
-          defaultValue={tickets[0] ? [String(tickets[0].id)] : []}
-          className="purchase-tickets"
-        >
+        <Accordion.Root type="multiple" defaultValue={tickets[0] ? [String(tickets[0].id)] : []} className="purchase-tickets">
           {tickets.map((ticket, index) => (
-            <TicketPanel
-              key={ticket.id}
-              ticket={ticket}
-              index={index}
-              currency={order.currency}
-              locale={locale}
-              texts={texts}
-            />
+            <TicketPanel key={ticket.id} ticket={ticket} index={index} currency={order.currency} locale={locale} texts={texts} />
           ))}
         </Accordion.Root>
       </section>

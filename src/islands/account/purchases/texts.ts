@@ -6,31 +6,15 @@ import { tripNoticeMessages } from "../../../shared/i18n/messages/trip-notices";
 import { areaKeys } from "../../ui/pick-texts";
 import type { Texts } from "../../ui/texts";
 
-const METHOD_KEYS = [
-  "payments.method.webpay",
-  "payments.method.mercadopago",
-  "payments.method.transferencia",
-  "payments.method.prepagado",
-] as const satisfies readonly MessageKey[];
+const METHOD_KEYS = ["payments.method.webpay", "payments.method.mercadopago", "payments.method.transferencia", "payments.method.prepagado"] as const satisfies readonly MessageKey[];
 
 /** Pick-up times, calendar files and the full-screen QR code (the trip notices a passenger reads on the page). */
 const TRIP_KEYS = areaKeys(tripNoticeMessages).filter(
-  (
-    key,
-  ): key is Extract<typeof key, `purchase.${string}` | `calendar.${string}`> =>
-    key.startsWith("purchase.") || key.startsWith("calendar."),
+  (key): key is Extract<typeof key, `purchase.${string}` | `calendar.${string}`> => key.startsWith("purchase.") || key.startsWith("calendar."),
 );
 
 /** Each passenger's own ticket. */
-const PASSENGER_TICKET_KEYS = areaKeys(ticketMessages).filter(
-  (key): key is Extract<typeof key, `purchase.${string}`> =>
-    key.startsWith("purchase."),
-);
+const PASSENGER_TICKET_KEYS = areaKeys(ticketMessages).filter((key): key is Extract<typeof key, `purchase.${string}`> => key.startsWith("purchase."));
 
-export const PURCHASE_KEYS = [
-  ...METHOD_KEYS,
-  ...areaKeys(purchaseMessages),
-  ...TRIP_KEYS,
-  ...PASSENGER_TICKET_KEYS,
-];
+export const PURCHASE_KEYS = [...METHOD_KEYS, ...areaKeys(purchaseMessages), ...TRIP_KEYS, ...PASSENGER_TICKET_KEYS];
 export type PurchaseTexts = Texts<(typeof PURCHASE_KEYS)[number]>;
