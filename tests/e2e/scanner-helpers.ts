@@ -31,10 +31,10 @@ export interface PaidTicket {
  * A new customer buys one festival seat per passenger named (one, the buyer, by default) by bank transfer and
  * staff confirm the transfer: a paid order whose codes are the ones the account page shows.
  */
-export async function paidTicket(request: APIRequestContext, firstName: string, passengerNames: string[] = [`${firstName} Pasajera`]): Promise<PaidTicket> {
+export async function paidTicket(request: APIRequestContext, firstName: string, passengerNames: string[] = [`${firstName} Pasajera`], slug = FESTIVAL): Promise<PaidTicket> {
   const person = await verifiedCustomer(request, firstName, "Pasajera");
   const auth = { authorization: `Bearer ${await tokenOf(request, person.email, PASSWORD)}` };
-  const event = await data<{ id: number; calendars: { id: number }[]; place: { id: number } }>(request.get(`/api/events/${FESTIVAL}`));
+  const event = await data<{ id: number; calendars: { id: number }[]; place: { id: number } }>(request.get(`/api/events/${slug}`));
   const eventDateId = event.calendars[0]!.id;
   const categories = await data<{ subCategories: { productVariantId: number; provinceId: number; approach: unknown[]; stock: number }[] }[]>(
     request.get(`/api/events/${event.id}/product-variant?eventDateId=${eventDateId}`),
@@ -46,7 +46,7 @@ export async function paidTicket(request: APIRequestContext, firstName: string, 
     request.post("/shop-api/init-payment", {
       headers: auth,
       data: {
-        url: `/event/${FESTIVAL}`,
+        url: `/event/${slug}`,
         eventDateId,
         provinceId: variant.provinceId,
         paymentCode: "transferencia",
