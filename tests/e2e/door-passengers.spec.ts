@@ -193,6 +193,8 @@ test("two devices offline board the same passenger: one check-in, one conflict r
   await expect(b.page.getByText("1 pasajero subió en dos equipos sin conexión")).toBeVisible();
   const conflicts = offlineB.getByRole("region", { name: "Subieron en dos equipos sin conexión" });
   await expect(conflicts).toContainText(passenger.name);
+  // Checked once the toasts have gone: the conflict stays on screen.
+  await expect(b.page.locator("[data-toaster] > *")).toHaveCount(0, { timeout: 15_000 });
   expect(await seriousViolations(b.page)).toEqual([]);
 
   // The shop holds one check-in for the passenger's way out, and staff see the conflict on the boarding screen.
@@ -202,9 +204,9 @@ test("two devices offline board the same passenger: one check-in, one conflict r
   await b.page.goto("/staff/boarding");
   const boarding = b.page.getByRole("region", { name: "A bordo" });
   await boarding.getByLabel("Fecha del evento").selectOption({ label: (await boarding.getByLabel("Fecha del evento").locator("option", { hasText: "Festival Sonidos de la Sabana" }).first().textContent())! });
-  const listed = boarding.getByRole("region", { name: "Conflictos: pasajeros que subieron dos veces" }).getByRole("listitem").filter({ hasText: passenger.name });
+  const listed = boarding.getByRole("region", { name: "Conflictos: pasajeros que subieron dos veces" }).getByRole("listitem").filter({ hasText: `pedido #${order.orderId})` });
   await expect(listed).toHaveCount(1);
-  await expect(listed).toContainText(`pedido #${order.orderId}`);
+  await expect(listed).toContainText(passenger.name);
   await expect(boarding.getByRole("progressbar").first()).toBeVisible();
   await expect(boarding.getByText(/\d+ de \d+ a bordo/).first()).toBeVisible();
   expect(await seriousViolations(b.page)).toEqual([]);
