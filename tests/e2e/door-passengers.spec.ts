@@ -9,6 +9,7 @@ import { expect, test, type Browser, type APIRequestContext, type Locator, type 
 import QRCode from "qrcode";
 import { DEMO_ACCOUNTS } from "../../src/server/db/seed/users";
 import config from "../../playwright.config";
+import { PASSWORD } from "./account-helpers";
 import { signIn } from "./booking-helpers";
 import { seriousViolations } from "./content-helpers";
 import { paidTicket, takeFestivalAlong, tokenOf, writeFakeCamera } from "./scanner-helpers";
@@ -237,4 +238,18 @@ test("a passenger's code printed 2 cm wide is read from a photo", async ({ page,
   const print = await QRCode.toBuffer(order.passengers[0]!.qr, { errorCorrectionLevel: "M", margin: 4, width: 236 });
   await door.getByLabel("Elegir una foto del código").setInputFiles({ name: "ticket.png", mimeType: "image/png", buffer: print });
   await expect(door.getByText(`Código leído: pedido #${order.orderId}`)).toBeVisible({ timeout: 15_000 });
+});
+
+test("the buyer's purchase shows one ticket panel per passenger, each with that passenger's own code", async ({ page, request }) => {
+  const order = await paidTicket(request, "Rosalba", ["Rosalba Uno", "Rafael Dos", "Rocío Tres"]);
+  const [firstName = "", lastName = ""] = order.customer.name.split(" ");
+  await signIn(page, request, { email: order.customer.email, password: PASSWORD, firstName, lastName });
+  await page.goto(`/my-account/payments/${order.orderId}`);
+  const panels = page.getByRole("region", { name: "El ticket de cada pasajero" });
+  await expect(panels.getByRole("listitem")).toHaveCount(3);
+  for (const passenger of order.passengers) {
+    const panel = panels.getByRole("listitem", { name: passenger.name });
+    await expect(panel.getByRole("img", { name: `Código QR del ticket de ${passenger.name}` })).toHaveAttribute("data-qr", passenger.qr);
+  }
+  expect(await seriousViolations(page)).toEqual([]);
 });
