@@ -77,7 +77,7 @@ async function applyScan(deps: ShopContext, staffId: number, scan: Scan, locale:
   });
 }
 
-interface Scanned {
+export interface Scanned {
   at: Date;
   staffId: number | null;
   staffName: string | null;
@@ -85,16 +85,21 @@ interface Scanned {
 }
 
 /**
- * Two boardings of one passenger's leg: the earlier scan stands as the check-in, the later one is kept as its
- * conflict. When the scan arriving now is the earlier, it takes the check-in's place and the standing one moves
- * to the conflict (the check-in row keeps its id, which the conflict names).
+ * Two boardings of one passenger's leg, settled: the earlier scan stands as the check-in and the later one is kept
+ * as its conflict (a tie keeps the one already standing). Pure, so the rule is tested on its own.
+ */
+export function settleTwoScans(standing: Scanned, ours: Scanned): { kept: Scanned; other: Scanned; replace: boolean } {
+  const replace = ours.at.getTime() < standing.at.getTime();
+  return replace ? { kept: ours, other: standing, replace } : { kept: standing, other: ours, replace };
+}
+
+/**
+ * Stores a settled pair: when the scan arriving now is the earlier, it takes the check-in's place and the
+ * standing one moves to the conflict (the check-in row keeps its id, which the conflict names).
  */
 async function keepBoth(db: Db, where: { orderId: number; passengerId: number; leg: Leg }, standing: StoredCheckIn, ours: Scanned) {
-  const oursFirst = ours.at.getTime() < standing.at.getTime();
-  const later: Scanned = oursFirst ? standing : ours;
-  if (oursFirst) {
-    await db.update(checkIns).set({ createdAt: ours.at, staffId: ours.staffId, nonce: ours.nonce }).where(eq(checkIns.id, standing.id));
-  }
+  const { kept, other, replace } = settleTwoScans(standing, ours);
+  if (replace) await db.update(checkIns).set({ createdAt: kept.at, staffId: kept.staffId, nonce: kept.nonce }).where(eq(checkIns.id, standing.id));
   await db
     .insert(checkInConflicts)
     .values({
@@ -102,15 +107,14 @@ async function keepBoth(db: Db, where: { orderId: number; passengerId: number; l
       orderId: where.orderId,
       passengerId: where.passengerId,
       leg: where.leg,
-      staffId: later.staffId,
-      nonce: later.nonce,
-      scannedAt: later.at,
+      staffId: other.staffId,
+      nonce: other.nonce,
+      scannedAt: other.at,
     })
     .onConflictDoNothing();
-  const kept = oursFirst ? ours : standing;
   return {
     kept: { at: kept.at.toISOString(), staffName: kept.staffName },
-    other: { at: later.at.toISOString(), staffName: later.staffName },
+    other: { at: other.at.toISOString(), staffName: other.staffName },
   };
 }
 
