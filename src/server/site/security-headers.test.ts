@@ -44,7 +44,7 @@ describe("permissionsPolicy", () => {
 
 describe("the scanner's service worker", () => {
   it("may fetch from the shop itself and nothing else; any other script or file keeps the closed policy", async () => {
-    const app = new Hono().use("*", securityHeaders({}));
+    const app = new Hono().use("*", securityHeaders({ TRUST_PROXY: "" }));
     app.get("*", (c) => c.body("self.addEventListener('fetch', () => {});", 200, { "content-type": "text/javascript; charset=utf-8" }));
     const worker = (await app.request(SERVICE_WORKER_PATH)).headers.get("content-security-policy")!;
     expect(worker).toContain("connect-src 'self'");
