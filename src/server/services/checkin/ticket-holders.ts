@@ -22,7 +22,7 @@ export interface HolderPassenger {
 export interface TicketHolder {
   orderId: number;
   state: string;
-  /** True when a payment of the order was given back (the order's tickets no longer ride). */
+  /** True when the order's payment was given back (refunded or to refund, none approved): its tickets no longer ride. */
   refunded: boolean;
   eventDateId: number | null;
   /** The event's country, whose time zone the ride's day is told in. */
@@ -70,13 +70,13 @@ export async function ticketHolders(db: Db, where: SQL | undefined, locale: Loca
       .innerJoin(tickets, eq(tickets.id, passengers.ticketId))
       .where(inArray(tickets.orderId, orderIds))
       .orderBy(asc(passengers.id)),
-    db
-      .select({ orderId: payments.orderId })
-      .from(payments)
-      .where(and(inArray(payments.orderId, orderIds), inArray(payments.state, ["refunded", "refund_due"]))),
+    db.select({ orderId: payments.orderId, state: payments.state }).from(payments).where(inArray(payments.orderId, orderIds)),
   ]);
   const quantityOf = new Map(quantities.map((row) => [row.orderId, Number(row.quantity)]));
-  const refunded = new Set(refundRows.map((row) => row.orderId));
+  // Given back: a payment refunded (or to refund) and none that still stands. A partial refund leaves the approved
+  // payment standing: its passengers are taken off the order instead.
+  const givenBack = (orderId: number, states: string[]) => refundRows.some((row) => row.orderId === orderId && states.includes(row.state));
+  const refunded = new Set(orderIds.filter((orderId) => givenBack(orderId, ["refunded", "refund_due"]) && !givenBack(orderId, ["approved"])));
   return rows.map(({ order, buyer, event, place, eventDate }) => ({
     orderId: order.id,
     state: order.state,
