@@ -2,6 +2,8 @@
 -- let every passenger of the order in, so each existing one becomes a check-in of each of its passengers.
 ALTER TABLE "check_ins" ADD COLUMN "passenger_id" integer;
 --> statement-breakpoint
+DROP INDEX "check_ins_order_leg_idx";
+--> statement-breakpoint
 INSERT INTO "check_ins" ("order_id", "ticket_id", "passenger_id", "leg", "staff_id", "nonce", "created_at")
 SELECT c."order_id", t."id", p."id", c."leg", c."staff_id", c."nonce", c."created_at"
 FROM "check_ins" c
@@ -16,8 +18,6 @@ ALTER TABLE "check_ins" ALTER COLUMN "passenger_id" SET NOT NULL;
 ALTER TABLE "check_ins" ADD CONSTRAINT "check_ins_passenger_id_passengers_id_fk" FOREIGN KEY ("passenger_id") REFERENCES "public"."passengers"("id") ON DELETE cascade ON UPDATE no action;
 --> statement-breakpoint
 ALTER TABLE "check_ins" ADD CONSTRAINT "check_ins_leg_check" CHECK ("leg" IN ('outbound', 'return'));
---> statement-breakpoint
-DROP INDEX "check_ins_order_leg_idx";
 --> statement-breakpoint
 CREATE UNIQUE INDEX "check_ins_passenger_leg_idx" ON "check_ins" USING btree ("passenger_id", "leg");
 --> statement-breakpoint
