@@ -108,13 +108,15 @@ function qrBlock(locale: Locale, code: TicketCode): { html: string; text: string
   };
 }
 
-/** One block per passenger: the name and that passenger's own code; then who was mailed their ticket. */
+/** One block per passenger (two or more): the name and that passenger's own code; then who was mailed their ticket. */
 function passengerBlocks(locale: Locale, passengers: readonly PassengerTicketMail[]): { html: string; text: string } {
   if (passengers.length === 0) return { html: "", text: "" };
   const t = translator(locale);
   const e = escapeHtml;
   const mailed = passengers.filter((passenger) => passenger.mailed);
   const sentLine = mailed.length ? t("mail.tickets.sent_to", { people: mailed.map((passenger) => `${passenger.name} (${passenger.email})`).join(", ") }) : "";
+  // A one-passenger booking's code above is that passenger's ticket: only who was mailed theirs is said.
+  if (passengers.length < 2) return sentLine ? { html: `<p style="margin:0 0 20px">${e(sentLine)}</p>`, text: sentLine } : { html: "", text: "" };
   const html = `<p style="margin:0 0 6px;font-weight:bold">${e(t("mail.tickets.heading"))}</p>
 <p style="margin:0 0 12px;font-size:14px;color:#555">${e(t("mail.tickets.hint"))}</p>
 ${passengers

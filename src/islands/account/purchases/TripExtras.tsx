@@ -41,7 +41,7 @@ export function TripTimes({ orderId, eventName, itinerary, zone, texts }: { orde
 }
 
 /** A button that shows the QR code over the whole screen (Fullscreen API where the browser allows it). */
-export function FullScreenQr({ image, alt, texts }: { image: string; alt: string; texts: PurchaseTexts }) {
+export function FullScreenQr({ image, alt, texts, label }: { image: string; alt: string; texts: PurchaseTexts; label?: string }) {
   const [open, setOpen] = useState(false);
   const overlay = useRef<HTMLDivElement>(null);
   const opener = useRef<HTMLButtonElement>(null);
@@ -65,7 +65,7 @@ export function FullScreenQr({ image, alt, texts }: { image: string; alt: string
 
   return (
     <>
-      <button ref={opener} type="button" className="btn btn-secondary btn-small purchase-qr-full" onClick={() => setOpen(true)}>
+      <button ref={opener} type="button" className="btn btn-secondary btn-small purchase-qr-full" aria-label={label} onClick={() => setOpen(true)}>
         {texts["purchase.qr.fullscreen"]}
       </button>
       {open ? (
