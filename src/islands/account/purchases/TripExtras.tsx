@@ -65,8 +65,8 @@ export function FullScreenQr({ image, alt, texts, label }: { image: string; alt:
 
   return (
     <>
-      <button ref={opener} type="button" className="btn btn-secondary btn-small purchase-qr-full" aria-label={label} onClick={() => setOpen(true)}>
-        {texts["purchase.qr.fullscreen"]}
+      <button ref={opener} type="button" className="btn btn-secondary btn-small purchase-qr-full" onClick={() => setOpen(true)}>
+        {label ?? texts["purchase.qr.fullscreen"]}
       </button>
       {open ? (
         <div ref={overlay} className="qr-fullscreen" role="dialog" aria-modal="true" aria-label={alt} tabIndex={-1}>
