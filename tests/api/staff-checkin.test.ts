@@ -1,13 +1,14 @@
 /**
  * The van door: staff check a scanned ticket per leg (storefront spec sections 3-5, 7 and 8), see a repeat scan
  * flagged with the first scan's time and staff member, and send offline check-ins that apply once however
- * often they are sent. Forged, altered and unpaid tickets are refused with their own codes.
+ * often they are sent. Forged, altered and unpaid tickets are refused with their own codes. The order's code
+ * boards every passenger of the order; each passenger's own code boards that passenger.
  */
 import { generateKeyPairSync } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadTicketKey, ticketKeyFrom } from "../../src/server/auth/ticket-key";
-import { checkIns, places, users } from "../../src/server/db/schema";
+import { checkIns, passengers, places, tickets, users } from "../../src/server/db/schema";
 import { ticketQrText } from "../../src/server/services/orders/ticket-qr";
 import type { CheckCompleteAnswer, CheckInManifest, CheckInSyncAnswer } from "../../src/shared/schemas/answers/checkin";
 import { importTicketKey, verifyTicketCode, type TicketPublicJwk } from "../../src/shared/tickets/ticket-code";
@@ -21,17 +22,25 @@ let offer: Awaited<ReturnType<typeof eventOffer>>;
 /** The shop's own key (read from its data folder): signs codes for orders the account would show no code for. */
 const shopKey = () => loadTicketKey(shop.env);
 
-async function order(state: string, tickets = 2) {
+/** An order of the festival's first date with one passenger per ticket (Ana, Beto, Carla, …). */
+async function order(state: string, seats = 2, eventDateId = offer.eventDateId) {
   const variant = offer.typed(offer.variants[0]!.provinceId)[0]!;
-  return insertOrder(shop.db, {
+  const orderId = await insertOrder(shop.db, {
     userId: buyer.id,
     eventId: offer.event.id,
-    eventDateId: offer.eventDateId,
+    eventDateId,
     provinceId: variant.provinceId,
     state,
-    ticketVariants: Array.from({ length: tickets }, () => variant.id),
+    ticketVariants: Array.from({ length: seats }, () => variant.id),
   });
+  const rows = await shop.db.select({ id: tickets.id }).from(tickets).where(eq(tickets.orderId, orderId));
+  await shop.db.insert(passengers).values(
+    rows.map((row, i) => ({ ticketId: row.id, name: `${PASSENGER_NAMES[i % PASSENGER_NAMES.length]} ${orderId}`, email: `p${i}-${orderId}@example.com`, phone: "3001234567", passengerAddress: "Calle 1 # 2-3" })),
+  );
+  return orderId;
 }
+const PASSENGER_NAMES = ["Ana", "Beto", "Carla", "Dario"];
+
 
 /** The code as the buyer's account shows it (and the mail carries it). */
 async function ticketOf(orderId: number): Promise<string> {
@@ -39,8 +48,8 @@ async function ticketOf(orderId: number): Promise<string> {
   return detail.body.data.qr;
 }
 
-const check = (orderId: number, qr: string, leg: "outbound" | "return", token = staff.token) =>
-  shop.call<CheckCompleteAnswer>("POST", `/shop-api/order/${orderId}/check-complete`, { qr, leg }, { token });
+const check = (orderId: number, qr: string, leg: "outbound" | "return", token = staff.token, eventDateId?: number) =>
+  shop.call<CheckCompleteAnswer>("POST", `/shop-api/order/${orderId}/check-complete`, { qr, leg, ...(eventDateId ? { eventDateId } : {}) }, { token });
 
 beforeAll(async () => {
   shop = await openTestShop();
@@ -74,8 +83,9 @@ describe("POST /shop-api/order/{orderId}/check-complete", () => {
 
     // The way back home is its own check-in on the same ticket.
     const back = await check(orderId, qr, "return");
-    expect(back.body.data).toMatchObject({ leg: "return", alreadyCheckedIn: false });
-    expect(await shop.db.select().from(checkIns).where(eq(checkIns.orderId, orderId))).toHaveLength(2);
+    expect(back.body.data).toMatchObject({ leg: "return", alreadyCheckedIn: false, checkedInCount: 3 });
+    // The order's code boards its three passengers, on each leg.
+    expect(await shop.db.select().from(checkIns).where(eq(checkIns.orderId, orderId))).toHaveLength(6);
   });
 
   it("flags a second scan of the same leg with the first scan's time and staff member", async () => {
@@ -88,7 +98,7 @@ describe("POST /shop-api/order/{orderId}/check-complete", () => {
     shop.clock.offset -= 60_000;
     expect(second.status).toBe(200);
     expect(second.body.data).toMatchObject({ alreadyCheckedIn: true, checkedInAt: first.body.data.checkedInAt, checkedInBy: "Pedro Portero" });
-    expect(await shop.db.select().from(checkIns).where(eq(checkIns.orderId, orderId))).toHaveLength(1);
+    expect(await shop.db.select().from(checkIns).where(eq(checkIns.orderId, orderId))).toHaveLength(2);
   });
 
   it("answers in the caller's language", async () => {
@@ -195,7 +205,7 @@ describe("working offline at the van door", () => {
     const list = [
       { nonce: "door1-aaaaaaaaaaaaaaaa", qr: await ticketOf(first), leg: "outbound", scannedAt },
       { nonce: "door1-bbbbbbbbbbbbbbbb", qr: await ticketOf(first), leg: "return", scannedAt },
-      // Two doors scanned the same ticket while offline: the second is a duplicate, not a new check-in.
+      // Two doors scanned the same ticket while offline: a conflict, kept beside the first, not a new check-in.
       { nonce: "door2-cccccccccccccccc", qr: await ticketOf(first), leg: "outbound", scannedAt },
       { nonce: "door1-dddddddddddddddd", qr: await ticketOf(second), leg: "outbound", scannedAt },
       { nonce: "door1-eeeeeeeeeeeeeeee", qr: ticketQrText(shopKey(), cancelled), leg: "outbound", scannedAt },
@@ -206,7 +216,7 @@ describe("working offline at the van door", () => {
     expect(sent.body.data.results.map((row) => [row.outcome, row.code ?? null])).toEqual([
       ["new", null],
       ["new", null],
-      ["duplicate", null],
+      ["conflict", null],
       ["new", null],
       ["refused", "ticket_cancelled"],
       ["refused", "ticket_invalid"],
@@ -215,9 +225,10 @@ describe("working offline at the van door", () => {
 
     // The answer was lost; the scanner sends the same list again.
     const again = await shop.call<CheckInSyncAnswer>("POST", "/shop-api/staff/check-ins/sync", { checkIns: list }, { token: staff.token });
-    expect(again.body.data.results.map((row) => row.outcome)).toEqual(["repeat", "repeat", "duplicate", "repeat", "refused", "refused"]);
-    expect(await shop.db.select().from(checkIns).where(eq(checkIns.orderId, first))).toHaveLength(2);
-    expect(await shop.db.select().from(checkIns).where(eq(checkIns.orderId, second))).toHaveLength(1);
+    expect(again.body.data.results.map((row) => row.outcome)).toEqual(["repeat", "repeat", "repeat", "repeat", "refused", "refused"]);
+    // Two passengers each: both legs of the first order, the outbound leg of the second.
+    expect(await shop.db.select().from(checkIns).where(eq(checkIns.orderId, first))).toHaveLength(4);
+    expect(await shop.db.select().from(checkIns).where(eq(checkIns.orderId, second))).toHaveLength(2);
 
     // Online, the door now sees the offline scan as the first one.
     const online = await check(second, await ticketOf(second), "outbound");

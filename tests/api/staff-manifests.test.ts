@@ -4,7 +4,8 @@
  * phones and paid / pending / boarded marks; as JSON or CSV. Staff only. The buyer sees their pick-up time.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkIns } from "../../src/server/db/schema";
+import { eq } from "drizzle-orm";
+import { checkIns, passengers, tickets } from "../../src/server/db/schema";
 import type { OrderDetailAnswer } from "../../src/shared/schemas/purchase";
 import type { Manifest, ManifestOptions } from "../../src/shared/schemas/answers/staff-runs";
 import { openTestShop, type TestShop } from "../helpers/test-shop";
@@ -25,7 +26,8 @@ beforeAll(async () => {
   calleToken = calle.buyer.token;
   booked.pending = (await setting.book({ address: "calle 10  #5-20", countyId: first!.id, name: "Paula Pendiente", paid: false })).orderId;
   booked.carrera = (await setting.book({ address: "Carrera 7 # 45-10", countyId: second!.id, name: "Camilo Carrera" })).orderId;
-  await shop.db.insert(checkIns).values({ orderId: booked.avenida!, leg: "outbound", staffId: setting.staff.id, nonce: "n-1" });
+  const [boarded] = await shop.db.select({ id: passengers.id, ticketId: passengers.ticketId }).from(passengers).innerJoin(tickets, eq(tickets.id, passengers.ticketId)).where(eq(tickets.orderId, booked.avenida!));
+  await shop.db.insert(checkIns).values({ orderId: booked.avenida!, ticketId: boarded!.ticketId, passengerId: boarded!.id, leg: "outbound", staffId: setting.staff.id, nonce: "n-1" });
 });
 afterAll(async () => {
   await shop?.close();

@@ -1,7 +1,7 @@
 /** The van door's journeys: paid tickets bought through the API, and a fake camera that shows one of them. */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
-import { expect, type APIRequestContext } from "@playwright/test";
+import { expect, type APIRequestContext, type Locator } from "@playwright/test";
 import QRCode from "qrcode";
 import sharp from "sharp";
 import { DEMO_ACCOUNTS } from "../../src/server/db/seed/users";
@@ -23,16 +23,18 @@ export interface PaidTicket {
   orderId: number;
   qr: string;
   customer: { name: string; email: string };
+  /** Each passenger's own code, as the account page shows them. */
+  passengers: { passengerId: number; name: string; qr: string }[];
 }
 
 /**
- * A new customer buys one festival seat by bank transfer and staff confirm the transfer: a paid order whose
- * code is the one the account page shows.
+ * A new customer buys one festival seat per passenger named (one, the buyer, by default) by bank transfer and
+ * staff confirm the transfer: a paid order whose codes are the ones the account page shows.
  */
-export async function paidTicket(request: APIRequestContext, firstName: string): Promise<PaidTicket> {
+export async function paidTicket(request: APIRequestContext, firstName: string, passengerNames: string[] = [`${firstName} Pasajera`], slug = FESTIVAL): Promise<PaidTicket> {
   const person = await verifiedCustomer(request, firstName, "Pasajera");
   const auth = { authorization: `Bearer ${await tokenOf(request, person.email, PASSWORD)}` };
-  const event = await data<{ id: number; calendars: { id: number }[]; place: { id: number } }>(request.get(`/api/events/${FESTIVAL}`));
+  const event = await data<{ id: number; calendars: { id: number }[]; place: { id: number } }>(request.get(`/api/events/${slug}`));
   const eventDateId = event.calendars[0]!.id;
   const categories = await data<{ subCategories: { productVariantId: number; provinceId: number; approach: unknown[]; stock: number }[] }[]>(
     request.get(`/api/events/${event.id}/product-variant?eventDateId=${eventDateId}`),
@@ -44,26 +46,31 @@ export async function paidTicket(request: APIRequestContext, firstName: string):
     request.post("/shop-api/init-payment", {
       headers: auth,
       data: {
-        url: `/event/${FESTIVAL}`,
+        url: `/event/${slug}`,
         eventDateId,
         provinceId: variant.provinceId,
         paymentCode: "transferencia",
-        tickets: [
-          {
-            placeId: event.place.id,
-            productVariantId: variant.productVariantId,
-            passengers: [{ name: `${firstName} Pasajera`, email: person.email, phone: "3001234567", passengerAddress: "Calle 1 # 2-3" }],
-            addresses: [{ address: "Calle 1 # 2-3", commune_id: county }],
-          },
-        ],
+        tickets: passengerNames.map((name) => ({
+          placeId: event.place.id,
+          productVariantId: variant.productVariantId,
+          passengers: [{ name, email: person.email, phone: "3001234567", passengerAddress: "Calle 1 # 2-3" }],
+          addresses: [{ address: "Calle 1 # 2-3", commune_id: county }],
+        })),
       },
     }),
     201,
   );
   const staff = { authorization: `Bearer ${await tokenOf(request, DEMO_ACCOUNTS.staff.email, DEMO_ACCOUNTS.staff.password)}` };
   await data(request.post(`/shop-api/staff/orders/${started.orderId}/confirm-transfer`, { headers: staff }));
-  const detail = await data<{ qr: string }>(request.get(`/shop-api/order-detail/${started.orderId}`, { headers: auth }));
-  return { orderId: started.orderId, qr: detail.qr, customer: { name: `${person.firstName} ${person.lastName}`, email: person.email } };
+  const detail = await data<{ qr: string; passengerTickets: { passengerId: number; name: string; qr: string }[] }>(
+    request.get(`/shop-api/order-detail/${started.orderId}`, { headers: auth }),
+  );
+  return {
+    orderId: started.orderId,
+    qr: detail.qr,
+    customer: { name: `${person.firstName} ${person.lastName}`, email: person.email },
+    passengers: detail.passengerTickets.map(({ passengerId, name, qr }) => ({ passengerId, name, qr })),
+  };
 }
 
 /**
@@ -90,4 +97,15 @@ export async function writeFakeCamera(file: string, text: string): Promise<void>
   const header = Buffer.from(`YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\n`);
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, Buffer.concat([header, ...frames]));
+}
+
+/** Takes the festival's first listed date along for working offline, and waits until its list is on the device. */
+export async function takeFestivalAlong(door: Locator): Promise<void> {
+  await door.getByText("Listado para trabajar sin conexión").click();
+  const festival = door.getByRole("checkbox", { name: /Festival Sonidos de la Sabana/ }).first();
+  if (!(await festival.isChecked())) {
+    await festival.check();
+    await door.getByRole("button", { name: "Descargar listados" }).click();
+  }
+  await expect(door.locator(".door-manifest-saved").getByText(/Festival Sonidos de la Sabana, .*: \d+ pedidos?/)).toBeVisible();
 }

@@ -13,7 +13,11 @@ import { reloadMe, type MeAnswer } from "./session-actions";
 
 export const openLogin = () => void import("./open-auth").then((module) => module.openAuth("login"));
 
-export function useSignedIn(home: string, admits: (me: MeAnswer) => boolean = () => true) {
+/**
+ * `offline` answers the person when the network is gone (the van-door scanner opens without network after a
+ * visit online): a failed load for want of network then uses it instead of failing.
+ */
+export function useSignedIn(home: string, admits: (me: MeAnswer) => boolean = () => true, offline?: () => MeAnswer | null) {
   const loggedIn = useStore($loggedIn);
   const [me, setMe] = useState<MeAnswer | null>(null);
   const [failed, setFailed] = useState(false);
@@ -35,7 +39,11 @@ export function useSignedIn(home: string, admits: (me: MeAnswer) => boolean = ()
       .catch((error: unknown) => {
         if (!current) return;
         if (error instanceof ApiFailure && error.status === 401) logOut();
-        else setFailed(true);
+        else {
+          const kept = error instanceof ApiFailure && (error.code === "network_error" || error.status === 0) ? offline?.() : null;
+          if (kept && admits(kept)) setMe(kept);
+          else setFailed(true);
+        }
       });
     return () => {
       current = false;

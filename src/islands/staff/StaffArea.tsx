@@ -11,12 +11,14 @@ import { SignInPrompt } from "../auth/SignInPrompt";
 import { useSignedIn } from "../auth/use-signed-in";
 import type { SectionProps } from "./section-props";
 import { ADMIN_SECTIONS, DRIVER_SECTIONS, isAdminSection, SECTION_LABEL, STAFF_SECTIONS, sectionFromPath, sectionPath, type AdminSection, type StaffSection } from "./sections";
+import { keepDoorStaff, readDoorStaff } from "./scanner/door-staff";
 import type { StaffTexts } from "./texts";
 import "../account/account.css";
 import "./staff.css";
 
 const SECTIONS: Record<StaffSection, ComponentType<SectionProps>> = {
   scanner: lazy(() => import("./scanner/ScannerSection")),
+  boarding: lazy(() => import("./boarding/BoardingSection")),
   transfers: lazy(() => import("./transfers/TransfersSection")),
   orders: lazy(() => import("./orders/OrdersSection")),
   manifests: lazy(() => import("./manifests/ManifestsSection")),
@@ -43,7 +45,11 @@ interface Props {
 
 export default function StaffArea({ texts, prefix, locale }: Props) {
   const [section, setSection] = useState<StaffSection>(() => sectionFromPath(window.location.pathname));
-  const { me, failed, signedOut } = useSignedIn(prefix || "/", (person) => isStaffRole(person.role) || isDriverRole(person.role));
+  const { me, failed, signedOut } = useSignedIn(prefix || "/", (person) => isStaffRole(person.role) || isDriverRole(person.role), readDoorStaff);
+
+  useEffect(() => {
+    if (me && navigator.onLine) keepDoorStaff(me);
+  }, [me]);
 
   useEffect(() => {
     const onPop = () => setSection(sectionFromPath(window.location.pathname));

@@ -2,7 +2,7 @@
  * The staff area's sections by route segment (/staff/{section}); /qr-verification (storefront spec section 2)
  * opens the scanner. Unknown or missing segments open the first section a role may use.
  */
-export const STAFF_SECTIONS = ["scanner", "transfers", "orders", "manifests", "dispatch", "event-requests"] as const;
+export const STAFF_SECTIONS = ["scanner", "boarding", "transfers", "orders", "manifests", "dispatch", "event-requests"] as const;
 /** What a driver sees of the staff area: their own runs, nothing else. */
 export const DRIVER_SECTIONS = ["driver"] as const;
 /** The back office (admins only): one section per catalogue resource, and the audit log. */
@@ -33,6 +33,7 @@ export function isAdminSection(section: StaffSection): section is AdminSection {
 /** The catalogue key of each section's menu entry. */
 export const SECTION_LABEL = {
   scanner: "staff.menu.scanner",
+  boarding: "staff.menu.boarding",
   transfers: "staff.menu.transfers",
   orders: "staff.menu.orders",
   manifests: "staff.menu.manifests",

@@ -10,10 +10,18 @@ import { staffMessages } from "../../shared/i18n/messages/staff";
 import { staffDoorMessages } from "../../shared/i18n/messages/staff-door";
 import { staffRunsMessages } from "../../shared/i18n/messages/staff-runs";
 import { staffDispatchMessages } from "../../shared/i18n/messages/staff-dispatch";
+import { ticketMessages } from "../../shared/i18n/messages/tickets";
 import { areaKeys } from "../ui/pick-texts";
 import type { Texts } from "../ui/texts";
 
+/** The door's counts and status, and the boarding screen. */
+const DOOR_KEYS = areaKeys(ticketMessages).filter(
+  (key): key is Extract<typeof key, `scanner.${string}` | `boarding.${string}` | `staff.${string}`> =>
+    key.startsWith("scanner.") || key.startsWith("boarding.") || key.startsWith("staff."),
+);
+
 export const STAFF_KEYS = [
+  ...DOOR_KEYS,
   ...areaKeys(staffMessages),
   ...areaKeys(staffDoorMessages),
   ...areaKeys(staffRunsMessages),

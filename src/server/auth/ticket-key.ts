@@ -18,6 +18,9 @@ export interface TicketKey {
   /** base64url Ed25519 signature of the ticket message of `orderId`. */
   sign(orderId: number): string;
   verify(orderId: number, signature: string): boolean;
+  /** base64url Ed25519 signature of any ticket message (a passenger's code signs more than the order id). */
+  signMessage(message: Uint8Array): string;
+  verifyMessage(message: Uint8Array, signature: string): boolean;
 }
 
 export function loadTicketKey(env: Pick<Env, "TICKET_SIGNING_KEY" | "DATA_DIR">): TicketKey {
@@ -36,6 +39,11 @@ export function ticketKeyFrom(privateKey: KeyObject): TicketKey {
     verify(orderId, signature) {
       if (!/^[A-Za-z0-9_-]{86}$/.test(signature)) return false;
       return verify(null, ticketMessage(orderId), publicKey, Buffer.from(signature, "base64url"));
+    },
+    signMessage: (message) => sign(null, message, privateKey).toString("base64url"),
+    verifyMessage(message, signature) {
+      if (!/^[A-Za-z0-9_-]{86}$/.test(signature)) return false;
+      return verify(null, message, publicKey, Buffer.from(signature, "base64url"));
     },
   };
 }

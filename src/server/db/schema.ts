@@ -385,19 +385,49 @@ export const seatCounts = pgTable(
   (t) => [primaryKey({ columns: [t.productVariantId, t.eventDateId] })],
 );
 
+/** One passenger boarding one leg (the first scan that let them in); an order's code writes one per passenger. */
 export const checkIns = pgTable(
   "check_ins",
   {
     id: serial("id").primaryKey(),
     orderId: integer("order_id").notNull().references(() => orders.id),
     ticketId: integer("ticket_id").references(() => tickets.id),
-    /** outbound | return */
+    passengerId: integer("passenger_id")
+      .notNull()
+      .references(() => passengers.id, { onDelete: "cascade" }),
     leg: text("leg", { enum: LEGS }).notNull(),
     staffId: integer("staff_id").references(() => users.id),
+    /** The scan's nonce: one scan of an order's code writes the same nonce on each passenger's row. */
     nonce: text("nonce").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("check_ins_order_leg_idx").on(t.orderId, t.leg)],
+  (t) => [uniqueIndex("check_ins_passenger_leg_idx").on(t.passengerId, t.leg), index("check_ins_order_idx").on(t.orderId), index("check_ins_nonce_idx").on(t.nonce)],
+);
+
+/**
+ * A second boarding of a passenger and leg that another door recorded while offline: kept beside the check-in
+ * that stands (the earlier scan wins), never merged into it, so staff see that a ticket rode twice.
+ */
+export const checkInConflicts = pgTable(
+  "check_in_conflicts",
+  {
+    id: serial("id").primaryKey(),
+    checkInId: integer("check_in_id")
+      .notNull()
+      .references(() => checkIns.id, { onDelete: "cascade" }),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    passengerId: integer("passenger_id")
+      .notNull()
+      .references(() => passengers.id, { onDelete: "cascade" }),
+    leg: text("leg", { enum: LEGS }).notNull(),
+    staffId: integer("staff_id").references(() => users.id, { onDelete: "set null" }),
+    nonce: text("nonce").notNull(),
+    scannedAt: timestamp("scanned_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("check_in_conflicts_scan_idx").on(t.nonce, t.passengerId, t.leg), index("check_in_conflicts_order_idx").on(t.orderId)],
 );
 
 /* ---------- Private events ---------- */

@@ -69,6 +69,9 @@ export const STATUS_OF = {
   ticket_not_paid: 409,
   ticket_cancelled: 409,
   ticket_expired: 409,
+  ticket_refunded: 409,
+  ticket_wrong_leg: 409,
+  wrong_date: 409,
 
   admin_duplicate: 409,
   admin_in_use: 409,

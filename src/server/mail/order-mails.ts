@@ -37,6 +37,14 @@ export interface TicketCode {
   image: string;
 }
 
+/** A passenger's own ticket, and whether it was also mailed to the passenger's own address. */
+export interface PassengerTicketMail {
+  name: string;
+  email: string;
+  code: TicketCode;
+  mailed: boolean;
+}
+
 export interface BankDetails {
   bankName: string;
   accountType: string;
@@ -83,13 +91,37 @@ function qrBlock(locale: Locale, code: TicketCode): { html: string; text: string
   };
 }
 
+/** One block per passenger (two or more): the name and that passenger's own code; then who was mailed their ticket. */
+function passengerBlocks(locale: Locale, passengers: readonly PassengerTicketMail[]): { html: string; text: string } {
+  if (passengers.length === 0) return { html: "", text: "" };
+  const t = translator(locale);
+  const e = escapeHtml;
+  const mailed = passengers.filter((passenger) => passenger.mailed);
+  const sentLine = mailed.length ? t("mail.tickets.sent_to", { people: mailed.map((passenger) => `${passenger.name} (${passenger.email})`).join(", ") }) : "";
+  // A one-passenger booking's code above is that passenger's ticket: only who was mailed theirs is said.
+  if (passengers.length < 2) return sentLine ? { html: `<p style="margin:0 0 20px">${e(sentLine)}</p>`, text: sentLine } : { html: "", text: "" };
+  const html = `<p style="margin:0 0 6px;font-weight:bold">${e(t("mail.tickets.heading"))}</p>
+<p style="margin:0 0 12px;font-size:14px;color:#555">${e(t("mail.tickets.hint"))}</p>
+${passengers
+  .map(
+    (passenger) => `<table role="presentation" cellpadding="0" cellspacing="0" style="width:100%;margin:0 0 12px;border:1px solid #e4e4e7;border-radius:8px"><tr>
+<td style="padding:8px;width:184px"><img src="${passenger.code.image}" width="180" height="180" alt="${e(t("mail.tickets.qr_alt", { name: passenger.name }))}" style="display:block;width:180px;height:180px"></td>
+<td style="padding:8px 12px;font-size:16px;font-weight:bold">${e(passenger.name)}</td></tr></table>`,
+  )
+  .join("\n")}
+${sentLine ? `<p style="margin:0 0 20px">${e(sentLine)}</p>` : ""}`;
+  const text = [t("mail.tickets.heading"), ...passengers.map((passenger) => `- ${passenger.name}: ${passenger.code.text}`), ...(sentLine ? ["", sentLine] : [])].join("\n");
+  return { html, text };
+}
+
+
 /** A paid order's calendar files: attached, and named in a line of the mail. */
 export interface TripFiles {
   note: string;
   attachments: NonNullable<MailMessage["attachments"]>;
 }
 
-function paidMail(data: OrderMailData, code: TicketCode, kind: "order" | "received", trip?: TripFiles): MailMessage {
+function paidMail(data: OrderMailData, code: TicketCode, kind: "order" | "received", trip?: TripFiles, passengers: readonly PassengerTicketMail[] = []): MailMessage {
   const t = translator(data.locale);
   const e = escapeHtml;
   const subject = kind === "order" ? t("mail.order.subject", { event: data.eventName }) : t("mail.received.subject", { id: data.orderId });
@@ -98,6 +130,7 @@ function paidMail(data: OrderMailData, code: TicketCode, kind: "order" | "receiv
   const number = t("mail.order.number", { id: data.orderId });
   const details = summary(data);
   const qr = qrBlock(data.locale, code);
+  const own = passengerBlocks(data.locale, passengers);
   const html = mailShell(
     data.locale,
     subject,
@@ -105,23 +138,67 @@ function paidMail(data: OrderMailData, code: TicketCode, kind: "order" | "receiv
 <p style="margin:0 0 16px">${e(intro)}</p>
 <p style="margin:0 0 16px;font-weight:bold">${e(number)}</p>
 ${qr.html}
+${own.html}
 ${details.html}
 ${trip ? `<p style="margin:0 0 16px">${e(trip.note)}</p>` : ""}
 ${mailButton(data.link, t("mail.order.view"))}`,
     t("mail.footer"),
   );
-  const text = [greeting, "", intro, "", number, "", qr.text, "", details.text, "", ...(trip ? [trip.note, ""] : []), `${t("mail.order.view")}: ${data.link}`, "", "--", t("mail.footer")].join("\n");
+  const text = [
+    greeting,
+    "",
+    intro,
+    "",
+    number,
+    "",
+    qr.text,
+    "",
+    ...(own.text ? [own.text, ""] : []),
+    details.text,
+    "",
+    ...(trip ? [trip.note, ""] : []),
+    `${t("mail.order.view")}: ${data.link}`,
+    "",
+    "--",
+    t("mail.footer"),
+  ].join("\n");
   return { to: data.to, subject, text, html, links: [data.link], ...(trip ? { attachments: trip.attachments } : {}) };
 }
 
-/** The order confirmation, with the ticket QR code: sent once, when the order becomes paid. */
-export function orderConfirmationMail(data: OrderMailData, code: TicketCode, trip?: TripFiles): MailMessage {
-  return paidMail(data, code, "order", trip);
+/** The order confirmation, with the order's QR code and each passenger's: sent once, when the order becomes paid. */
+export function orderConfirmationMail(data: OrderMailData, code: TicketCode, trip?: TripFiles, passengers: readonly PassengerTicketMail[] = []): MailMessage {
+  return paidMail(data, code, "order", trip, passengers);
 }
 
-/** After staff confirm a bank transfer: the payment arrived, here is the ticket. */
-export function paymentReceivedMail(data: OrderMailData, code: TicketCode, trip?: TripFiles): MailMessage {
-  return paidMail(data, code, "received", trip);
+/** After staff confirm a bank transfer: the payment arrived, here are the tickets. */
+export function paymentReceivedMail(data: OrderMailData, code: TicketCode, trip?: TripFiles, passengers: readonly PassengerTicketMail[] = []): MailMessage {
+  return paidMail(data, code, "received", trip, passengers);
+}
+
+/**
+ * A passenger's own ticket, mailed to the address the buyer gave for them (in the buyer's language: the shop
+ * knows no other for them): who booked it, the ride, and the code that lets this passenger alone in.
+ */
+export function passengerTicketMail(data: OrderMailData, passenger: PassengerTicketMail, buyerName: string): MailMessage {
+  const t = translator(data.locale);
+  const e = escapeHtml;
+  const subject = t("mail.passenger.subject", { event: data.eventName });
+  const greeting = t("mail.greeting", { name: passenger.name });
+  const intro = t("mail.passenger.intro", { buyer: buyerName, event: data.eventName });
+  const when = `${t("mail.order.date")}: ${formatDateTime(data.eventDate, data.timeZone)}`;
+  const number = t("mail.order.number", { id: data.orderId });
+  const html = mailShell(
+    data.locale,
+    subject,
+    `<p style="margin:0 0 16px">${e(greeting)}</p>
+<p style="margin:0 0 16px">${e(intro)}</p>
+<p style="margin:0 0 16px;font-weight:bold">${e(when)}<br>${e(number)}</p>
+<p style="margin:0 0 8px;text-align:center"><img src="${passenger.code.image}" width="240" height="240" alt="${e(t("mail.tickets.qr_alt", { name: passenger.name }))}" style="display:inline-block;width:240px;height:240px"></p>
+<p style="margin:0 0 24px;font-size:14px;color:#555;text-align:center">${e(t("mail.passenger.hint"))}</p>`,
+    t("mail.footer"),
+  );
+  const text = [greeting, "", intro, "", when, number, "", t("mail.passenger.hint"), passenger.code.text, "", "--", t("mail.footer")].join("\n");
+  return { to: passenger.email, subject, text, html, links: [] };
 }
 
 /** Right after a transfer purchase: where to transfer, until when the seats are held, and the 24 h validation. */

@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
+import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import { formTargetsOf, inlineScriptHashes, pagePolicy } from "./content-security-policy";
-import { permissionsPolicy } from "./security-headers";
+import { API_POLICY, formTargetsOf, inlineScriptHashes, pagePolicy } from "./content-security-policy";
+import { permissionsPolicy, securityHeaders, SERVICE_WORKER_PATH } from "./security-headers";
 
 const sha = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
 
@@ -39,5 +40,17 @@ describe("permissionsPolicy", () => {
     for (const path of ["/", "/event/x", "/my-account", "/staffing", "/api/events", "/cl/es-cl/faq"]) {
       expect(permissionsPolicy(path), path).toContain("camera=()");
     }
+  });
+});
+
+describe("the scanner's service worker", () => {
+  it("may fetch from the shop itself and nothing else; any other script or file keeps the closed policy", async () => {
+    const app = new Hono().use("*", securityHeaders({ TRUST_PROXY: "" }));
+    app.get("*", (c) => c.body("self.addEventListener('fetch', () => {});", 200, { "content-type": "text/javascript; charset=utf-8" }));
+    const worker = (await app.request(SERVICE_WORKER_PATH)).headers.get("content-security-policy")!;
+    expect(worker).toContain("connect-src 'self'");
+    expect(worker).toContain("default-src 'none'");
+    expect(worker).not.toMatch(/unsafe|\*/);
+    expect((await app.request("/_astro/x.js")).headers.get("content-security-policy")).toBe(API_POLICY);
   });
 });

@@ -11,6 +11,15 @@ import type { Env } from "../env";
 import { API_POLICY, formTargetsOf, inlineScriptHashes, pagePolicy } from "./content-security-policy";
 import { splitPrefix } from "./site-paths";
 
+/** The van-door scanner's service worker script (public/door-sw.js). */
+export const SERVICE_WORKER_PATH = "/door-sw.js";
+
+/**
+ * A service worker runs under the policy of its own script's answer: it fetches and keeps the scanner's page and
+ * files from the shop itself, and nothing else (API_POLICY would block every fetch it makes).
+ */
+export const SERVICE_WORKER_POLICY = "default-src 'none'; connect-src 'self'; frame-ancestors 'none'";
+
 /** The staff QR scanner pages, the only ones that may open the camera. */
 export function mayUseCamera(pathname: string): boolean {
   const { rest } = splitPrefix(pathname);
@@ -36,7 +45,12 @@ export function securityHeaders(env: Pick<Env, "PUBLIC_URL" | "TRUST_PROXY" | "W
     if (!headers.has("content-security-policy")) {
       const isHtml = headers.get("content-type")?.startsWith("text/html") ?? false;
       // Generated pages (payment simulators, the "site is being built" page) are small: hash their scripts here.
-      const policy = isHtml && c.res.body ? pagePolicy(inlineScriptHashes(await c.res.clone().text()), formTargetsOf(pathname, env)) : API_POLICY;
+      const policy =
+        isHtml && c.res.body
+          ? pagePolicy(inlineScriptHashes(await c.res.clone().text()), formTargetsOf(pathname, env))
+          : pathname === SERVICE_WORKER_PATH
+            ? SERVICE_WORKER_POLICY
+            : API_POLICY;
       headers.set("content-security-policy", policy);
     }
     if (!headers.has("x-content-type-options")) headers.set("x-content-type-options", "nosniff");

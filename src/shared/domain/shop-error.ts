@@ -68,6 +68,9 @@ export const SHOP_ERROR_CODES = [
   "ticket_not_paid",
   "ticket_cancelled",
   "ticket_expired",
+  "ticket_refunded",
+  "ticket_wrong_leg",
+  "wrong_date",
   // The back office.
   "admin_duplicate",
   "admin_in_use",

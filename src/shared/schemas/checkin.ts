@@ -1,6 +1,7 @@
 /**
  * The van-door check-in (storefront spec sections 2-5 "QR scanner"): the staff scanner sends the scanned text as
- * it read it, and the leg of the ride it is checking (home to the event, or back home). Messages are catalogue keys.
+ * it read it, the leg of the ride it is checking (home to the event, or back home) and, when it works one event
+ * date, that date. Messages are catalogue keys.
  */
 import * as z from "zod/mini";
 import { databaseId } from "./fields";
@@ -13,7 +14,12 @@ export const legSchema = z.enum(CHECK_IN_LEGS, { error: "scanner.leg_required" }
 export const scannedTextSchema = z.string({ error: "scanner.code_required" }).check(z.trim(), z.minLength(1, "scanner.code_required"), z.maxLength(2000, "form.too_long"));
 
 /** POST /shop-api/order/{orderId}/check-complete. */
-export const checkCompleteSchema = z.object({ qr: scannedTextSchema, leg: legSchema });
+export const checkCompleteSchema = z.object({
+  qr: scannedTextSchema,
+  leg: legSchema,
+  /** The event date the door works: a ticket for another date is refused (`wrong_date`). */
+  eventDateId: z.optional(databaseId("errors.invalid_id")),
+});
 export type CheckComplete = z.infer<typeof checkCompleteSchema>;
 
 /** One check-in the scanner recorded without network, sent later; the nonce makes a replay harmless. */
@@ -32,3 +38,6 @@ export type CheckInSync = z.infer<typeof checkInSyncSchema>;
 
 /** GET /shop-api/staff/checkin-manifest?eventDateId=. */
 export const manifestQuerySchema = z.object({ eventDateId: databaseId("errors.invalid_id") });
+
+/** GET /shop-api/staff/checkins/progress?eventDateId=&leg=: the runs count the leg given (outbound by default). */
+export const progressQuerySchema = z.object({ eventDateId: databaseId("errors.invalid_id"), leg: z.optional(legSchema) });

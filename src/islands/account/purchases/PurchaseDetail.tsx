@@ -11,6 +11,7 @@ import { formatPrice } from "../../../shared/format/money";
 import { isLocale } from "../../../shared/locales";
 import type { OrderDetailAnswer as OrderDetail } from "../../../shared/schemas/purchase";
 import { TicketPanel } from "./TicketPanel";
+import { PassengerTickets } from "./PassengerTickets";
 import { FullScreenQr, TripTimes } from "./TripExtras";
 import { fill } from "../../ui/texts";
 import type { PurchaseTexts } from "./texts";
@@ -129,6 +130,7 @@ export function PurchaseDetail({ orderId, locale, texts, countryCode, listHref, 
           )}
         </section>
       </div>
+      <PassengerTickets tickets={detail.passengerTickets} texts={texts} />
       {detail.itinerary ? <TripTimes orderId={order.id} eventName={eventName} itinerary={detail.itinerary} zone={zone} texts={texts} /> : null}
       <section aria-labelledby="purchase-tickets-title">
         <h3 id="purchase-tickets-title">{texts["purchase.tickets"]}</h3>

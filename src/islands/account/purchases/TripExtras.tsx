@@ -41,7 +41,7 @@ export function TripTimes({ orderId, eventName, itinerary, zone, texts }: { orde
 }
 
 /** A button that shows the QR code over the whole screen (Fullscreen API where the browser allows it). */
-export function FullScreenQr({ image, alt, texts }: { image: string; alt: string; texts: PurchaseTexts }) {
+export function FullScreenQr({ image, alt, texts, label }: { image: string; alt: string; texts: PurchaseTexts; label?: string }) {
   const [open, setOpen] = useState(false);
   const overlay = useRef<HTMLDivElement>(null);
   const opener = useRef<HTMLButtonElement>(null);
@@ -66,7 +66,7 @@ export function FullScreenQr({ image, alt, texts }: { image: string; alt: string
   return (
     <>
       <button ref={opener} type="button" className="btn btn-secondary btn-small purchase-qr-full" onClick={() => setOpen(true)}>
-        {texts["purchase.qr.fullscreen"]}
+        {label ?? texts["purchase.qr.fullscreen"]}
       </button>
       {open ? (
         <div ref={overlay} className="qr-fullscreen" role="dialog" aria-modal="true" aria-label={alt} tabIndex={-1}>

@@ -1,6 +1,7 @@
 /** The purchase detail's words (the purchases area) and the payment-method names; part of the account's texts. */
 import type { MessageKey } from "../../../shared/i18n";
 import { purchaseMessages } from "../../../shared/i18n/messages/purchases";
+import { ticketMessages } from "../../../shared/i18n/messages/tickets";
 import { tripNoticeMessages } from "../../../shared/i18n/messages/trip-notices";
 import { areaKeys } from "../../ui/pick-texts";
 import type { Texts } from "../../ui/texts";
@@ -12,5 +13,8 @@ const TRIP_KEYS = areaKeys(tripNoticeMessages).filter(
   (key): key is Extract<typeof key, `purchase.${string}` | `calendar.${string}`> => key.startsWith("purchase.") || key.startsWith("calendar."),
 );
 
-export const PURCHASE_KEYS = [...METHOD_KEYS, ...areaKeys(purchaseMessages), ...TRIP_KEYS];
+/** Each passenger's own ticket. */
+const PASSENGER_TICKET_KEYS = areaKeys(ticketMessages).filter((key): key is Extract<typeof key, `purchase.${string}`> => key.startsWith("purchase."));
+
+export const PURCHASE_KEYS = [...METHOD_KEYS, ...areaKeys(purchaseMessages), ...TRIP_KEYS, ...PASSENGER_TICKET_KEYS];
 export type PurchaseTexts = Texts<(typeof PURCHASE_KEYS)[number]>;

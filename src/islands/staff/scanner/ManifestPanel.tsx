@@ -1,51 +1,59 @@
-/** Taking one event date's paid orders along, for a van door that may lose the network. */
+/**
+ * Taking event dates along for a van door that may lose the network: every upcoming date the staff member picks
+ * is downloaded with each passenger's check-ins at that moment (and downloaded again in the background while
+ * online); the lists on the device are listed and can be dropped.
+ */
 import { useEffect, useId, useState } from "react";
 import { api } from "../../../client/api";
 import type { AnswerOf } from "../../../shared/api/routes";
 import { formatDateTime } from "../../../shared/format/dates";
-import { fill } from "../../ui/texts";
+import { formatMessage } from "../../ui/format-message";
+import type { Locale } from "../../../shared/locales";
+import type { CheckInManifest } from "../../../shared/schemas/answers/checkin";
 import type { StaffTexts } from "../texts";
-import { loadManifest, saveManifest } from "./offline-store";
+import { removeManifest } from "./offline-store";
+import { ORDER_STATE } from "../../../shared/domain/order-states";
 
 interface Props {
   texts: StaffTexts;
+  locale: Locale;
   timeZone: string;
   online: boolean;
+  manifests: CheckInManifest[];
+  /** Downloads these dates' lists (and keeps them fresh). */
+  download: (eventDateIds: number[]) => Promise<void>;
+  onChange: () => void;
 }
 
-type Saved = { event: string; date: string; count: number };
-
-export function ManifestPanel({ texts, timeZone, online }: Props) {
-  const selectId = useId();
+export function ManifestPanel({ texts, locale, timeZone, online, manifests, download, onChange }: Props) {
+  const legendId = useId();
   const [dates, setDates] = useState<AnswerOf<"GET /shop-api/staff/checkin-dates"> | null>(null);
-  const [chosen, setChosen] = useState("");
-  const [saved, setSaved] = useState<Saved | null>(null);
+  const [picked, setPicked] = useState<Set<number>>(new Set());
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {
-    void loadManifest().then((manifest) => {
-      if (manifest) setSaved({ event: manifest.event.name, date: formatDateTime(manifest.date, timeZone), count: manifest.orders.length });
-    });
-  }, [timeZone]);
-
-  useEffect(() => {
     if (!online || dates) return;
     api("GET /shop-api/staff/checkin-dates")
-      .then((list) => {
-        setDates(list);
-        setChosen((current) => current || String(list[0]?.eventDateId ?? ""));
-      })
+      .then(setDates)
       .catch(() => setDates(null));
   }, [online, dates]);
 
-  async function download() {
+  function toggle(eventDateId: number, on: boolean) {
+    setPicked((current) => {
+      const next = new Set(current);
+      if (on) next.add(eventDateId);
+      else next.delete(eventDateId);
+      return next;
+    });
+  }
+
+  async function downloadPicked() {
     setBusy(true);
     setFailed(false);
     try {
-      const manifest = await api("GET /shop-api/staff/checkin-manifest", { query: { eventDateId: chosen } });
-      await saveManifest(manifest);
-      setSaved({ event: manifest.event.name, date: formatDateTime(manifest.date, timeZone), count: manifest.orders.length });
+      await download([...picked]);
+      setPicked(new Set());
     } catch {
       setFailed(true);
     } finally {
@@ -56,20 +64,45 @@ export function ManifestPanel({ texts, timeZone, online }: Props) {
   return (
     <details className="door-manifest">
       <summary>{texts["scanner.manifest.heading"]}</summary>
-      <p role="status">{saved ? fill(texts["scanner.manifest.loaded"], saved) : texts["scanner.manifest.none"]}</p>
+      {manifests.length === 0 ? (
+        <p role="status">{texts["scanner.manifest.none"]}</p>
+      ) : (
+        <ul className="door-manifest-saved" role="status">
+          {manifests.map((manifest) => (
+            <li key={manifest.eventDateId}>
+              {formatMessage(locale, texts["scanner.manifest.saved"], {
+                event: manifest.event.name,
+                date: formatDateTime(manifest.date, timeZone),
+                count: manifest.orders.filter((order) => order.state === ORDER_STATE.paid).length,
+              })}
+            </li>
+          ))}
+        </ul>
+      )}
       {dates && dates.length === 0 && <p>{texts["scanner.manifest.no_dates"]}</p>}
       {dates && dates.length > 0 && (
         <div className="door-manifest-form">
-          <label htmlFor={selectId}>{texts["scanner.manifest.date"]}</label>
-          <select id={selectId} value={chosen} onChange={(event) => setChosen(event.target.value)}>
-            {dates.map((date) => (
-              <option key={date.eventDateId} value={date.eventDateId}>
-                {`${formatDateTime(date.date, timeZone)} · ${date.eventName} (${date.paidOrders})`}
-              </option>
-            ))}
-          </select>
-          <button type="button" className="btn btn-secondary" disabled={!online || busy || !chosen} onClick={() => void download()}>
-            {texts["scanner.manifest.load"]}
+          <fieldset aria-labelledby={legendId}>
+            <legend id={legendId}>{texts["scanner.manifest.pick"]}</legend>
+            {dates.map((date) => {
+              const saved = manifests.some((manifest) => manifest.eventDateId === date.eventDateId);
+              return (
+                <label key={date.eventDateId} className="door-manifest-date">
+                  <input
+                    type="checkbox"
+                    checked={saved || picked.has(date.eventDateId)}
+                    onChange={(event) => {
+                      if (saved && !event.target.checked) void removeManifest(date.eventDateId).then(onChange);
+                      else toggle(date.eventDateId, event.target.checked);
+                    }}
+                  />
+                  <span>{`${formatDateTime(date.date, timeZone)} · ${date.eventName} (${date.paidOrders})`}</span>
+                </label>
+              );
+            })}
+          </fieldset>
+          <button type="button" className="btn btn-secondary" disabled={!online || busy || picked.size === 0} onClick={() => void downloadPicked()}>
+            {texts["scanner.manifest.load_all"]}
           </button>
         </div>
       )}

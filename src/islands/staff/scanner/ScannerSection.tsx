@@ -3,41 +3,78 @@
  * "validate" makes the check, the result screen, "Escanear otro código" back to waiting. Codes come from the
  * camera, typed or pasted text, or a photo. Scanned data without orderId or a refused check shows the
  * "EVENTO INVALIDO" toast for 4 s with the reason. Without network the door checks signatures itself
- * (door-check.ts) and keeps the scans for the sync when the network is back.
+ * (door-check.ts) and keeps the scans for the sync when the network is back. The door may work one event date:
+ * then a ticket of another date is refused and the date's head count shows.
  */
 import { LEG, LEGS } from "../../../shared/domain/legs";
 import { useCallback, useEffect, useId, useRef, useState, type SyntheticEvent } from "react";
-import { api } from "../../../client/api";
-import { timeZoneOf } from "../../../shared/format/dates";
+import { formatDateTime, timeZoneOf } from "../../../shared/format/dates";
+import { formatMessage } from "../../ui/format-message";
 import { scannedTextSchema, type CheckInLeg } from "../../../shared/schemas/checkin";
 import { scannedOrderId } from "../../../shared/tickets/ticket-code";
 import { showToast, SHORT_TOAST_MS } from "../../../stores/toasts";
 import { fill, messageOf } from "../../ui/texts";
+import type { StaffTexts } from "../texts";
 import type { SectionProps } from "../section-props";
 import { CameraView } from "./CameraView";
-import { checkOffline, checkOnline, DoorRefusal, isNetworkFailure, syncPending, type DoorResult } from "./door-check";
+import { checkOffline, checkOnline, DoorRefusal, isNetworkFailure, type DoorResult, type SyncConflict } from "./door-check";
+import { installDoorWorker } from "./door-worker";
+import { DoorStatus } from "./DoorStatus";
+import { HeadCount } from "./HeadCount";
 import { ManifestPanel } from "./ManifestPanel";
-import { pendingCheckIns, saveKey } from "./offline-store";
 import { readPhoto } from "./qr-reader";
-import { ResultCard } from "./ResultCard";
-import { useOnline } from "./use-online";
+import { ResultCard, rideDate } from "./ResultCard";
+import { useDoorSync } from "./use-door-sync";
 import "./scanner.css";
 
 type Phase = { name: "waiting" } | { name: "scanned" | "checking"; qr: string; orderId: number } | { name: "result"; result: DoorResult };
 
 const LEG_KEY = "rodamos.door.leg";
+const DATE_KEY = "rodamos.door.date";
 const storedLeg = (): CheckInLeg => (localStorage.getItem(LEG_KEY) === LEG.return ? LEG.return : LEG.outbound);
+const storedDate = (): number | null => Number(localStorage.getItem(DATE_KEY)) || null;
 
-export default function ScannerSection({ texts, me }: SectionProps) {
-  const ids = { typed: useId(), typedError: useId(), photo: useId(), photoReader: `door-photo-${useId().replace(/[^a-zA-Z0-9]/g, "")}` };
+/** The words of a refusal: the shop's message, or the door's own in this locale. */
+function refusalText(error: DoorRefusal, texts: StaffTexts, timeZone: string): string {
+  const { reason } = error;
+  if ("message" in reason) return reason.message;
+  if (reason.key === "errors.wrong_date")
+    return fill(texts["errors.wrong_date"], {
+      date: rideDate(reason.date, timeZone),
+    });
+  return texts[reason.key];
+}
+
+export default function ScannerSection({ texts, me, locale, prefix }: SectionProps) {
+  const ids = {
+    typed: useId(),
+    typedError: useId(),
+    photo: useId(),
+    photoReader: `door-photo-${useId().replace(/[^a-zA-Z0-9]/g, "")}`,
+  };
   const timeZone = timeZoneOf(me.countryCode);
-  const online = useOnline();
+  const onSynced = useCallback(
+    (sent: number, conflicts: SyncConflict[]) => {
+      showToast("success", fill(texts["scanner.offline.synced"], { count: sent }), SHORT_TOAST_MS);
+      if (conflicts.length)
+        showToast(
+          "error",
+          formatMessage(locale, texts["scanner.conflicts.toast"], {
+            count: conflicts.length,
+          }),
+        );
+    },
+    [texts, locale],
+  );
+  const door = useDoorSync(onSynced);
+  const { online } = door;
   const [phase, setPhase] = useState<Phase>({ name: "waiting" });
   const [leg, setLeg] = useState<CheckInLeg>(storedLeg);
+  const [workDateId, setWorkDateId] = useState<number | null>(storedDate);
+  const [scans, setScans] = useState(0);
   const [camera, setCamera] = useState<"off" | "on" | "missing">("off");
   const [typed, setTyped] = useState("");
   const [typedError, setTypedError] = useState<string | undefined>();
-  const [pending, setPending] = useState(0);
   const phaseRef = useRef(phase);
   phaseRef.current = phase;
   const lastRefused = useRef({ text: "", at: 0 });
@@ -48,20 +85,8 @@ export default function ScannerSection({ texts, me }: SectionProps) {
     [texts],
   );
 
-  const countPending = useCallback(() => pendingCheckIns().then((list) => setPending(list.length)), []);
-
-  // Back online: send what the door kept, and take the current ticket key along for the next outage.
-  useEffect(() => {
-    void countPending();
-    if (!online) return;
-    api("GET /shop-api/staff/ticket-key").then(saveKey).catch(() => undefined);
-    syncPending()
-      .then((sent) => {
-        if (sent > 0) showToast("success", fill(texts["scanner.offline.synced"], { count: sent }), SHORT_TOAST_MS);
-      })
-      .catch(() => undefined)
-      .finally(() => void countPending());
-  }, [online, countPending, texts]);
+  // The scanner is an installable app that opens and scans without network once visited online.
+  useEffect(() => installDoorWorker(prefix), [prefix]);
 
   const received = useCallback(
     (raw: string) => {
@@ -86,25 +111,32 @@ export default function ScannerSection({ texts, me }: SectionProps) {
     localStorage.setItem(LEG_KEY, next);
   }
 
+  function chooseDate(next: number | null) {
+    setWorkDateId(next);
+    if (next === null) localStorage.removeItem(DATE_KEY);
+    else localStorage.setItem(DATE_KEY, String(next));
+  }
+
   async function validate() {
     if (phase.name !== "scanned") return;
     const { qr, orderId } = phase;
     setPhase({ name: "checking", qr, orderId });
     try {
       let result: DoorResult;
-      if (!navigator.onLine) result = await checkOffline(qr, leg, staffName);
+      if (!navigator.onLine) result = await checkOffline(qr, leg, workDateId, staffName);
       else {
         try {
-          result = await checkOnline(orderId, qr, leg);
+          result = await checkOnline(orderId, qr, leg, workDateId, staffName);
         } catch (error) {
           if (!isNetworkFailure(error)) throw error;
-          result = await checkOffline(qr, leg, staffName);
+          result = await checkOffline(qr, leg, workDateId, staffName);
         }
       }
       setPhase({ name: "result", result });
-      void countPending();
+      setScans((count) => count + 1);
+      void door.reload();
     } catch (error) {
-      if (error instanceof DoorRefusal) refuse("message" in error.reason ? error.reason.message : texts[error.reason.key]);
+      if (error instanceof DoorRefusal) refuse(refusalText(error, texts, timeZone));
       else refuse();
       setPhase({ name: "waiting" });
     }
@@ -132,12 +164,7 @@ export default function ScannerSection({ texts, me }: SectionProps) {
   return (
     <div className="door">
       <h2 className="staff-heading">{texts["scanner.title"]}</h2>
-      {(!online || pending > 0) && (
-        <div className={`door-offline${online ? "" : " door-offline-now"}`} role="status">
-          {!online && <strong>{texts["scanner.offline.banner"]}</strong>}
-          {pending > 0 && <span className="door-pending">{fill(texts["scanner.offline.pending"], { count: pending })}</span>}
-        </div>
-      )}
+      <DoorStatus texts={texts} locale={locale} online={online} pending={door.pending} listedAt={oldestList(door.manifests)} />
 
       <fieldset className="door-legs">
         <legend>{texts["scanner.leg.label"]}</legend>
@@ -149,6 +176,18 @@ export default function ScannerSection({ texts, me }: SectionProps) {
         ))}
       </fieldset>
 
+      <HeadCount
+        texts={texts}
+        locale={locale}
+        timeZone={timeZone}
+        online={online}
+        leg={leg}
+        manifests={door.manifests}
+        workDateId={workDateId}
+        onWorkDate={chooseDate}
+        scans={scans}
+      />
+
       {phase.name === "waiting" && (
         <div className="door-waiting">
           <p className="door-state" role="status">
@@ -156,7 +195,12 @@ export default function ScannerSection({ texts, me }: SectionProps) {
           </p>
           {camera === "on" ? (
             <>
-              <CameraView label={texts["scanner.camera.label"]} startingText={texts["scanner.camera.starting"]} onScan={received} onUnavailable={() => setCamera("missing")} />
+              <CameraView
+                label={texts["scanner.camera.label"]}
+                startingText={texts["scanner.camera.starting"]}
+                onScan={received}
+                onUnavailable={() => setCamera("missing")}
+              />
               <button type="button" className="btn btn-ghost" onClick={() => setCamera("off")}>
                 {texts["scanner.camera.stop"]}
               </button>
@@ -223,9 +267,41 @@ export default function ScannerSection({ texts, me }: SectionProps) {
         </div>
       )}
 
-      {phase.name === "result" && <ResultCard result={phase.result} texts={texts} timeZone={timeZone} onNext={() => setPhase({ name: "waiting" })} />}
+      {phase.name === "result" && (
+        <ResultCard result={phase.result} texts={texts} locale={locale} timeZone={timeZone} onNext={() => setPhase({ name: "waiting" })} />
+      )}
 
-      <ManifestPanel texts={texts} timeZone={timeZone} online={online} />
+      {door.conflicts.length > 0 && (
+        <section className="door-conflicts" aria-labelledby="door-conflicts-title">
+          <h3 id="door-conflicts-title">{texts["scanner.conflicts.heading"]}</h3>
+          <ul>
+            {door.conflicts.map((conflict) => (
+              <li key={`${conflict.passengerId}-${conflict.leg}-${conflict.other.at}`}>
+                {fill(texts["scanner.conflicts.line"], {
+                  name: conflict.name,
+                  kept: `${formatDateTime(conflict.kept.at, timeZone)} (${conflict.kept.staffName ?? texts["scanner.unknown_staff"]})`,
+                  other: `${formatDateTime(conflict.other.at, timeZone)} (${conflict.other.staffName ?? texts["scanner.unknown_staff"]})`,
+                })}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      <ManifestPanel
+        texts={texts}
+        locale={locale}
+        timeZone={timeZone}
+        online={online}
+        manifests={door.manifests}
+        download={(dates) => door.refresh(dates)}
+        onChange={() => void door.reload()}
+      />
     </div>
   );
+}
+
+/** When the oldest list on the device was downloaded: the age the status shows. */
+function oldestList(manifests: readonly { generatedAt: string }[]): string | null {
+  return manifests.reduce<string | null>((oldest, manifest) => (oldest === null || manifest.generatedAt < oldest ? manifest.generatedAt : oldest), null);
 }

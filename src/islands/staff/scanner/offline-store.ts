@@ -1,30 +1,47 @@
 /**
  * What the van door keeps on the device for working without network (IndexedDB, one small database): the
- * public ticket key, the manifest of one event date, and the check-ins scanned offline, each with a nonce
- * so that sending them twice applies them once (POST /shop-api/staff/check-ins/sync).
+ * public ticket key, the manifests of the event dates the staff member took along (each with every passenger's
+ * check-ins at the moment it was downloaded), and every scan this device made, online or not, each with a nonce
+ * so that sending them twice applies them once (POST /shop-api/staff/check-ins/sync). Scans stay after they are
+ * sent, so a second scan of the same passenger is flagged on this device after a sync too.
  */
 import type { CheckInManifest } from "../../../shared/schemas/answers/checkin";
-import type { CheckInLeg } from "../../../shared/schemas/checkin";
 import type { TicketPublicJwk } from "../../../shared/tickets/ticket-code";
+import type { DeviceScan } from "./offline-check";
 
 const DB_NAME = "rodamos-door";
 const KEEP = "keep";
-const PENDING = "pending";
-
-export interface PendingCheckIn {
-  nonce: string;
-  qr: string;
-  leg: CheckInLeg;
-  orderId: number;
-  scannedAt: string;
-}
+const MANIFESTS = "manifests";
+const SCANS = "scans";
+/** Sent scans older than this are dropped: by then every list downloaded since carries them. */
+const KEEP_SENT_MS = 3 * 24 * 60 * 60 * 1000;
 
 function open(): Promise<IDBDatabase> {
   return new Promise((resolve, reject) => {
-    const request = indexedDB.open(DB_NAME, 1);
-    request.onupgradeneeded = () => {
-      request.result.createObjectStore(KEEP);
-      request.result.createObjectStore(PENDING, { keyPath: "nonce" });
+    const request = indexedDB.open(DB_NAME, 2);
+    request.onupgradeneeded = (event) => {
+      const db = request.result;
+      if (!db.objectStoreNames.contains(KEEP)) db.createObjectStore(KEEP);
+      if (!db.objectStoreNames.contains(MANIFESTS)) db.createObjectStore(MANIFESTS, { keyPath: "eventDateId" });
+      if (!db.objectStoreNames.contains(SCANS)) db.createObjectStore(SCANS, { keyPath: "nonce" });
+      // Version 1 kept one manifest and only the scans still to send: the scans move over, the manifest is
+      // downloaded again (its shape changed).
+      if (event.oldVersion === 1 && db.objectStoreNames.contains("pending")) {
+        const transaction = request.transaction!;
+        const old = transaction.objectStore("pending").getAll();
+        old.onsuccess = () => {
+          const scans = transaction.objectStore(SCANS);
+          for (const scan of old.result as Omit<DeviceScan, "passengerIds" | "synced" | "staffName">[])
+            scans.put({
+              ...scan,
+              passengerIds: null,
+              synced: false,
+              staffName: null,
+            });
+          db.deleteObjectStore("pending");
+        };
+        transaction.objectStore(KEEP).delete("manifest");
+      }
     };
     request.onsuccess = () => resolve(request.result);
     request.onerror = () => reject(request.error ?? new Error("indexedDB"));
@@ -47,23 +64,37 @@ async function run<T>(store: string, mode: IDBTransactionMode, act: (store: IDBO
 
 export const loadKey = () => run<TicketPublicJwk>(KEEP, "readonly", (store) => store.get("key") as IDBRequest<TicketPublicJwk>);
 export const saveKey = (key: TicketPublicJwk) => run(KEEP, "readwrite", (store) => store.put(key, "key"));
-export const loadManifest = () => run<CheckInManifest>(KEEP, "readonly", (store) => store.get("manifest") as IDBRequest<CheckInManifest>);
-/** A manifest brings its key along: the door can check codes offline as soon as it has one. */
-export const saveManifest = async (manifest: CheckInManifest) => {
-  await run(KEEP, "readwrite", (store) => store.put(manifest, "manifest"));
-  await saveKey(manifest.publicKey);
-};
 
-export async function pendingCheckIns(): Promise<PendingCheckIn[]> {
-  const all = await run<PendingCheckIn[]>(PENDING, "readonly", (store) => store.getAll() as IDBRequest<PendingCheckIn[]>);
+export async function loadManifests(): Promise<CheckInManifest[]> {
+  const all = await run<CheckInManifest[]>(MANIFESTS, "readonly", (store) => store.getAll() as IDBRequest<CheckInManifest[]>);
+  return (all ?? []).sort((a, b) => a.date.localeCompare(b.date));
+}
+
+/** A manifest brings its key along: the door can check codes offline as soon as it has one. */
+export async function saveManifest(manifest: CheckInManifest): Promise<void> {
+  await run(MANIFESTS, "readwrite", (store) => store.put(manifest));
+  await saveKey(manifest.publicKey);
+}
+
+export const removeManifest = (eventDateId: number) => run(MANIFESTS, "readwrite", (store) => store.delete(eventDateId));
+
+export async function deviceScans(): Promise<DeviceScan[]> {
+  const all = await run<DeviceScan[]>(SCANS, "readonly", (store) => store.getAll() as IDBRequest<DeviceScan[]>);
   return (all ?? []).sort((a, b) => a.scannedAt.localeCompare(b.scannedAt));
 }
 
-export const addPending = (scan: PendingCheckIn) => run(PENDING, "readwrite", (store) => store.add(scan));
+export const pendingScans = async () => (await deviceScans()).filter((scan) => !scan.synced);
 
-export async function removePending(nonces: string[]): Promise<void> {
-  await run(PENDING, "readwrite", (store) => {
-    for (const nonce of nonces) store.delete(nonce);
+export const addScan = (scan: DeviceScan) => run(SCANS, "readwrite", (store) => store.put(scan));
+
+/** Marks scans as sent, and drops sent scans older than a few days. */
+export async function markSent(nonces: readonly string[], now = Date.now()): Promise<void> {
+  const all = await deviceScans();
+  await run(SCANS, "readwrite", (store) => {
+    for (const scan of all) {
+      if (nonces.includes(scan.nonce)) store.put({ ...scan, synced: true });
+      else if (scan.synced && now - Date.parse(scan.scannedAt) > KEEP_SENT_MS) store.delete(scan.nonce);
+    }
     return undefined;
   });
 }

@@ -1,6 +1,7 @@
 /**
  * The van door (storefront spec sections 2-5 "QR scanner"), staff and admins only: the check of a scanned ticket,
- * the public ticket key, the event dates and manifests for working offline, and the offline check-ins' sync.
+ * the public ticket key, the event dates and manifests for working offline, the offline check-ins' sync and how
+ * many have boarded.
  * Mounted under /shop-api: the spec names the check `/order/{orderId}/check-complete`.
  */
 import { Hono } from "hono";
@@ -9,8 +10,9 @@ import { pathId } from "../../http/path-id";
 import { readJson, readQuery } from "../../http/validate";
 import { checkComplete } from "../../services/checkin/check-in";
 import { checkInDates, checkInManifest } from "../../services/checkin/manifest";
+import { checkInProgress } from "../../services/checkin/progress";
 import { syncCheckIns } from "../../services/checkin/sync";
-import { checkCompleteSchema, checkInSyncSchema, manifestQuerySchema } from "../../../shared/schemas/checkin";
+import { checkCompleteSchema, checkInSyncSchema, manifestQuerySchema, progressQuerySchema } from "../../../shared/schemas/checkin";
 import { documented } from "../contract";
 import { requireStaff } from "./staff.routes";
 
@@ -19,6 +21,7 @@ const ticketKey = documented("GET /shop-api/staff/ticket-key");
 const dates = documented("GET /shop-api/staff/checkin-dates");
 const manifest = documented("GET /shop-api/staff/checkin-manifest");
 const sync = documented("POST /shop-api/staff/check-ins/sync");
+const progress = documented("GET /shop-api/staff/checkins/progress");
 
 export const checkinRoutes = new Hono<AuthEnv>();
 
@@ -40,4 +43,9 @@ checkinRoutes.get("/staff/checkin-manifest", manifest.describe, requireCaller, r
 checkinRoutes.post("/staff/check-ins/sync", sync.describe, requireCaller, requireStaff, async (c) => {
   const body = await readJson(c, checkInSyncSchema);
   return sync.ok(c, await syncCheckIns(c.get("deps"), callerOf(c).id, body, c.get("locale")));
+});
+
+checkinRoutes.get("/staff/checkins/progress", progress.describe, requireCaller, requireStaff, async (c) => {
+  const { eventDateId, leg } = readQuery(c, progressQuerySchema);
+  return progress.ok(c, await checkInProgress(c.get("deps"), eventDateId, leg ?? "outbound", c.get("locale")));
 });

@@ -1,11 +1,11 @@
 /**
  * What the scanner takes along for a van door without network: the paid orders of one event date, with what
- * the result screen shows and the legs already checked in, plus the public ticket key to check signatures in
- * the browser. And the event dates to choose from: the next 20 with paid orders, from yesterday on (a door works
+ * the result screen shows and each passenger's legs already checked in, plus the date's cancelled orders (so a
+ * door offline refuses their codes) and the public ticket key to check signatures in the browser. And the event dates to choose from: the next 20 with paid orders, from yesterday on (a door works
  * on the day, or takes the list along the evening before).
  */
 import { ORDER_STATE } from "../../../shared/domain/order-states";
-import { and, asc, count, eq, gte } from "drizzle-orm";
+import { and, asc, count, eq, gte, inArray } from "drizzle-orm";
 import { ShopError } from "../../../shared/domain/shop-error";
 import type { Locale } from "../../../shared/locales";
 import type { CheckInManifest } from "../../../shared/schemas/answers/checkin";
@@ -43,14 +43,21 @@ export async function checkInManifest(deps: ShopContext, eventDateId: number, lo
     .innerJoin(places, eq(places.id, events.placeId))
     .where(eq(eventDates.id, eventDateId));
   if (!dated) throw new ShopError("not_found");
-  const holders = await ticketHolders(deps.db, and(eq(orders.eventDateId, eventDateId), eq(orders.state, ORDER_STATE.paid)), locale);
-  const legs = await checkInsOf(deps.db, holders.map((holder) => holder.orderId));
+  const holders = await ticketHolders(deps.db, and(eq(orders.eventDateId, eventDateId), inArray(orders.state, [ORDER_STATE.paid, ORDER_STATE.cancelled])), locale);
+  const legs = await checkInsOf(
+    deps.db,
+    holders.map((holder) => holder.orderId),
+  );
   return {
     eventDateId,
     date: new Date(dated.date).toISOString(),
     event: { name: pick(dated.event.translations, locale)?.name ?? "", placeName: dated.place.translations[locale]?.name ?? dated.place.name },
     generatedAt: deps.now().toISOString(),
     publicKey: deps.auth.ticketKey.publicJwk,
-    orders: holders.map(({ state: _state, ...holder }) => ({ ...holder, checkIns: legs.get(holder.orderId) ?? [] })),
+    orders: holders.map(({ countryCode: _country, passengers, ...holder }) => ({
+      ...holder,
+      passengers: passengers.map(({ passengerId, name }) => ({ passengerId, name })),
+      checkIns: legs.get(holder.orderId) ?? [],
+    })),
   };
 }

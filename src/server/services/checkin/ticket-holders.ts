@@ -1,31 +1,55 @@
 /**
  * What the van door shows about a ticket (storefront spec section 3 "Check-complete response"): the buyer's
- * name and email, the ride's date, the event and its place, how many tickets the order holds; and each leg's
- * check-in so far. Read for one scanned order or for every paid order of an event date (the offline manifest).
+ * name and email, the ride's date, the event and its place, how many tickets the order holds; its passengers;
+ * and each passenger's check-ins so far. Read for one scanned order or for every paid order of an event date
+ * (the offline manifest).
  */
 import { and, asc, count, eq, inArray, type SQL } from "drizzle-orm";
+import type { Leg } from "../../../shared/domain/legs";
+import { timeZoneOf } from "../../../shared/format/dates";
 import type { Locale } from "../../../shared/locales";
-import type { CheckInLeg } from "../../../shared/schemas/checkin";
 import type { Db } from "../../db/client";
-import { checkIns, eventDates, events, orders, places, tickets, users } from "../../db/schema";
+import { checkIns, eventDates, events, orders, passengers, payments, places, tickets, users } from "../../db/schema";
 import { pick } from "../catalog/rows";
+import { PAYMENT_STATE } from "../../../shared/domain/payment-states";
+
+export interface HolderPassenger {
+  passengerId: number;
+  ticketId: number;
+  name: string;
+  phone: string;
+}
 
 export interface TicketHolder {
   orderId: number;
   state: string;
+  /** True when the order's payment was given back (refunded or to refund, none approved): its tickets no longer ride. */
+  refunded: boolean;
+  eventDateId: number | null;
+  /** The event's country, whose time zone the ride's day is told in. */
+  countryCode: string;
   customer: { name: string; email: string };
   date: string | null;
   event: { name: string; placeName: string };
   ticketQuantity: number;
+  passengers: HolderPassenger[];
 }
 
 export interface CheckInRecord {
-  leg: CheckInLeg;
+  passengerId: number;
+  leg: Leg;
   at: string;
   staffName: string | null;
 }
 
 export const fullName = (person: { firstName: string; lastName: string }) => `${person.firstName} ${person.lastName}`.trim();
+
+/** The ride's day (YYYY-MM-DD) in the event's time zone: an event date's start, or a date-range event's chosen day. */
+export function rideDay(date: string | null, countryCode: string): string {
+  if (!date) return "";
+  if (/^\d{4}-\d{2}-\d{2}$/.test(date)) return date;
+  return new Intl.DateTimeFormat("en-CA", { timeZone: timeZoneOf(countryCode), year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date(date));
+}
 
 export async function ticketHolders(db: Db, where: SQL | undefined, locale: Locale): Promise<TicketHolder[]> {
   const rows = await db
@@ -38,19 +62,33 @@ export async function ticketHolders(db: Db, where: SQL | undefined, locale: Loca
     .where(where)
     .orderBy(asc(users.lastName), asc(users.firstName), asc(orders.id));
   if (rows.length === 0) return [];
-  const quantities = await db
-    .select({ orderId: tickets.orderId, quantity: count() })
-    .from(tickets)
-    .where(inArray(tickets.orderId, rows.map((row) => row.order.id)))
-    .groupBy(tickets.orderId);
+  const orderIds = rows.map((row) => row.order.id);
+  const [quantities, passengerRows, refundRows] = await Promise.all([
+    db.select({ orderId: tickets.orderId, quantity: count() }).from(tickets).where(inArray(tickets.orderId, orderIds)).groupBy(tickets.orderId),
+    db
+      .select({ orderId: tickets.orderId, passengerId: passengers.id, ticketId: passengers.ticketId, name: passengers.name, phone: passengers.phone })
+      .from(passengers)
+      .innerJoin(tickets, eq(tickets.id, passengers.ticketId))
+      .where(inArray(tickets.orderId, orderIds))
+      .orderBy(asc(passengers.id)),
+    db.select({ orderId: payments.orderId, state: payments.state }).from(payments).where(inArray(payments.orderId, orderIds)),
+  ]);
   const quantityOf = new Map(quantities.map((row) => [row.orderId, Number(row.quantity)]));
+  // Given back: a payment refunded (or to refund) and none that still stands. A partial refund leaves the approved
+  // payment standing: its passengers are taken off the order instead.
+  const givenBack = (orderId: number, states: string[]) => refundRows.some((row) => row.orderId === orderId && states.includes(row.state));
+  const refunded = new Set(orderIds.filter((orderId) => givenBack(orderId, [PAYMENT_STATE.refunded, PAYMENT_STATE.refund_due]) && !givenBack(orderId, [PAYMENT_STATE.approved])));
   return rows.map(({ order, buyer, event, place, eventDate }) => ({
     orderId: order.id,
     state: order.state,
+    refunded: refunded.has(order.id),
+    eventDateId: order.eventDateId,
+    countryCode: event.countryCode,
     customer: { name: fullName(buyer), email: buyer.email },
     date: eventDate ? new Date(eventDate).toISOString() : (order.travelDate ?? null),
     event: { name: pick(event.translations, locale)?.name ?? "", placeName: place.translations[locale]?.name ?? place.name },
     ticketQuantity: quantityOf.get(order.id) ?? 0,
+    passengers: passengerRows.filter((row) => row.orderId === order.id).map(({ orderId: _orderId, ...passenger }) => passenger),
   }));
 }
 
@@ -59,20 +97,28 @@ export async function ticketHolder(db: Db, orderId: number, locale: Locale): Pro
   return holder;
 }
 
-/** The check-ins of these orders, each with the name of the staff member who scanned it. */
-export async function checkInsOf(db: Db, orderIds: number[], leg?: CheckInLeg): Promise<Map<number, CheckInRecord[]>> {
+/** The check-ins of these orders' passengers, each with the name of the staff member who scanned it. */
+export async function checkInsOf(db: Db, orderIds: number[], leg?: Leg): Promise<Map<number, CheckInRecord[]>> {
   const byOrder = new Map<number, CheckInRecord[]>();
   if (orderIds.length === 0) return byOrder;
   const rows = await db
-    .select({ orderId: checkIns.orderId, leg: checkIns.leg, at: checkIns.createdAt, nonce: checkIns.nonce, first: users.firstName, last: users.lastName })
+    .select({
+      orderId: checkIns.orderId,
+      passengerId: checkIns.passengerId,
+      leg: checkIns.leg,
+      at: checkIns.createdAt,
+      first: users.firstName,
+      last: users.lastName,
+    })
     .from(checkIns)
     .leftJoin(users, eq(users.id, checkIns.staffId))
     .where(leg ? and(inArray(checkIns.orderId, orderIds), eq(checkIns.leg, leg)) : inArray(checkIns.orderId, orderIds))
-    .orderBy(asc(checkIns.id));
+    .orderBy(asc(checkIns.createdAt), asc(checkIns.id));
   for (const row of rows) {
     const list = byOrder.get(row.orderId) ?? [];
     list.push({
-      leg: row.leg as CheckInLeg,
+      passengerId: row.passengerId,
+      leg: row.leg,
       at: new Date(row.at).toISOString(),
       staffName: row.first !== null && row.last !== null ? fullName({ firstName: row.first, lastName: row.last }) : null,
     });

@@ -13,6 +13,7 @@ import type { ShopContext } from "../../context";
 import { pick } from "../catalog/rows";
 import { itineraryOf } from "../runs/manifest";
 import { expireHolds } from "../holds/release";
+import { passengerCodes } from "./passenger-tickets";
 import { ticketQrImage, ticketQrText } from "./ticket-qr";
 
 /** The caller's order; a hold that ran out reads as expired, not as still waiting. */
@@ -99,5 +100,6 @@ export async function orderDetail(deps: ShopContext, userId: number, orderId: nu
     itinerary: await itineraryOf(deps, order, locale),
     qr,
     qrImage: qr ? await ticketQrImage(qr) : null,
+    passengerTickets: (await passengerCodes(deps, order.id)).map(({ passengerId, name, qr: text, qrImage }) => ({ passengerId, name, qr: text, qrImage })),
   };
 }

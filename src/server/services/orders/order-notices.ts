@@ -15,23 +15,26 @@ import { enqueue } from "../../outbox/enqueue";
 import type { OutboxJob } from "../../outbox/jobs";
 import {
   orderConfirmationMail,
+  passengerTicketMail,
   paymentReceivedMail,
   refundMail,
   transferInstructionsMail,
   transferRejectedMail,
   eventCancelledMail,
   type OrderMailData,
+  type PassengerTicketMail,
 } from "../../mail/order-mails";
 import { publicOrigin } from "../../origin";
 import { paymentSettings } from "../../payments";
 import { pick } from "../catalog/rows";
+import { passengerCodes } from "./passenger-tickets";
 import { ticketQrImage, ticketQrText } from "./ticket-qr";
 import { tripFiles } from "../runs/trip-files";
 
 export type OrderNotice = "confirmation" | "transfer_instructions" | "payment_received" | "refunded" | "transfer_rejected" | "event_cancelled";
 
 /** What an order mail shows, in the buyer's language. */
-export async function mailData(deps: ShopContext, orderId: number): Promise<(OrderMailData & { holdExpiresAt: Date | null; state: string }) | null> {
+export async function mailData(deps: ShopContext, orderId: number): Promise<(OrderMailData & { buyerName: string; holdExpiresAt: Date | null; state: string }) | null> {
   const { db } = deps;
   const [row] = await db
     .select({ order: orders, user: users, event: events, date: eventDates.startDate })
@@ -60,6 +63,7 @@ export async function mailData(deps: ShopContext, orderId: number): Promise<(Ord
   return {
     to: row.user.email,
     firstName: row.user.firstName,
+    buyerName: `${row.user.firstName} ${row.user.lastName}`.trim(),
     locale,
     orderId,
     eventName: pick(row.event.translations, locale)?.name ?? "",
@@ -123,7 +127,28 @@ export async function orderNoticeJob(deps: ShopContext, { orderId, notice, reaso
     const text = ticketQrText(deps.auth.ticketKey, orderId);
     const code = { text, image: await ticketQrImage(text) };
     const trip = await tripFiles(deps, orderId, data.locale);
-    message = notice === "confirmation" ? orderConfirmationMail(data, code, trip) : paymentReceivedMail(data, code, trip);
+    const tickets = await passengerTicketMails(deps, orderId, data.to);
+    // Each passenger's own mail first, keyed by this job and the passenger: a retry sends the same mails again
+    // (the mail key makes them the same message), and the buyer's mail, which says who got one, goes last.
+    for (const passenger of tickets.filter((one) => one.mailed)) {
+      await deps.mailer.send({ ...passengerTicketMail(data, passenger, data.buyerName), key: `outbox-${job.id}-passenger-${passenger.passengerId}` });
+    }
+    message = notice === "confirmation" ? orderConfirmationMail(data, code, trip, tickets) : paymentReceivedMail(data, code, trip, tickets);
   }
   await deps.mailer.send({ ...message, key: `outbox-${job.id}` });
+}
+
+/** A plausible address of its own: the buyer's address (any case) or a blank one is not the passenger's. */
+const ownAddress = (email: string, buyerEmail: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim()) && email.trim().toLowerCase() !== buyerEmail.trim().toLowerCase();
+
+/** Every passenger's ticket for the buyer's mail, marked when it also goes to the passenger's own address. */
+async function passengerTicketMails(deps: ShopContext, orderId: number, buyerEmail: string): Promise<(PassengerTicketMail & { passengerId: number })[]> {
+  const codes = await passengerCodes(deps, orderId);
+  return codes.map((code) => ({
+    passengerId: code.passengerId,
+    name: code.name,
+    email: code.email.trim(),
+    code: { text: code.qr, image: code.qrImage },
+    mailed: ownAddress(code.email, buyerEmail),
+  }));
 }

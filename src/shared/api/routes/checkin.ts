@@ -1,18 +1,18 @@
 /** The van-door check-in calls (storefront spec sections 2-5 "QR scanner"; staff only). */
 import * as z from "zod/mini";
 import { route, type RouteSpec } from "../route-spec";
-import { checkCompleteSchema, checkInSyncSchema, manifestQuerySchema } from "../../schemas/checkin";
+import { checkCompleteSchema, checkInSyncSchema, manifestQuerySchema, progressQuerySchema } from "../../schemas/checkin";
 import * as checkin from "../../schemas/answers/checkin";
 
 const staffOnly = { 401: ["unauthorized"], 403: ["forbidden"] } as const;
-const ticketRefusals = ["ticket_not_paid", "ticket_cancelled", "ticket_expired"] as const;
+const ticketRefusals = ["ticket_not_paid", "ticket_cancelled", "ticket_expired", "ticket_refunded", "ticket_wrong_leg", "wrong_date"] as const;
 
 export const checkinRoutes = {
   "POST /shop-api/order/:orderId/check-complete": route({
     tag: "staff",
     summary: "Staff: check a scanned ticket at the van door for one leg (outbound or return)",
     description:
-      "`qr` is the scanned text as read. Its signature must be the shop's and name the path's order; the order must be paid. A repeat scan of the same leg answers `alreadyCheckedIn: true` with the first scan's time and staff member.",
+      "`qr` is the scanned text as read: a passenger's code checks in that passenger, the order's code every passenger of the order. Its signature must be the shop's and name the path's order; the order must be paid and not refunded. With `eventDateId` (the date the door works) a ticket of another date is refused with `wrong_date`, whose message names the ticket's date. A repeat scan of the same passenger and leg answers `alreadyCheckedIn: true` with the first scan's time and staff member.",
     auth: "staff",
     params: z.object({ orderId: z.string().check(z.regex(/^\d+$/)) }),
     body: checkCompleteSchema,
@@ -44,9 +44,19 @@ export const checkinRoutes = {
   "POST /shop-api/staff/check-ins/sync": route({
     tag: "staff",
     summary: "Staff: check-ins recorded offline, sent once the network is back; each nonce is applied once",
+    description:
+      "A passenger another door had already let in on the same leg is a `conflict`: both scans are kept, the earliest stands, and the answer lists them.",
     auth: "staff",
     body: checkInSyncSchema,
     answer: checkin.checkInSyncAnswerSchema,
     refusals: { ...staffOnly, 422: ["validation_failed"] },
+  }),
+  "GET /shop-api/staff/checkins/progress": route({
+    tag: "staff",
+    summary: "Staff: how many of an event date's paid passengers have boarded, per leg and per van run, with who is missing and the conflicts",
+    auth: "staff",
+    query: progressQuerySchema,
+    answer: checkin.checkInProgressSchema,
+    refusals: { ...staffOnly, 404: ["not_found"], 422: ["validation_failed"] },
   }),
 } as const satisfies Record<string, RouteSpec>;

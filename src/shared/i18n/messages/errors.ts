@@ -313,6 +313,9 @@ export const doorErrorMessages = defineMessages({
     "errors.ticket_not_paid": "El pedido de este ticket no está pagado",
     "errors.ticket_cancelled": "El pedido de este ticket fue cancelado",
     "errors.ticket_expired": "El pedido de este ticket venció sin pagarse",
+    "errors.ticket_refunded": "El pago de este ticket fue devuelto",
+    "errors.ticket_wrong_leg": "Este ticket no es para este trayecto",
+    "errors.wrong_date": "Este ticket es para otra fecha: {date}",
   },
   es_ES: {
     "errors.ticket_expired": "El pedido de este ticket caducó sin pagarse",
@@ -323,6 +326,9 @@ export const doorErrorMessages = defineMessages({
     "errors.ticket_not_paid": "This ticket's order is not paid",
     "errors.ticket_cancelled": "This ticket's order was cancelled",
     "errors.ticket_expired": "This ticket's order expired unpaid",
+    "errors.ticket_refunded": "This ticket's payment was refunded",
+    "errors.ticket_wrong_leg": "This ticket is not for this leg",
+    "errors.wrong_date": "This ticket is for another date: {date}",
   },
   pt_BR: {
     "errors.ticket_invalid": "Este código não é um ingresso emitido pela Rodamos",
@@ -330,6 +336,9 @@ export const doorErrorMessages = defineMessages({
     "errors.ticket_not_paid": "O pedido deste ingresso não está pago",
     "errors.ticket_cancelled": "O pedido deste ingresso foi cancelado",
     "errors.ticket_expired": "O pedido deste ingresso expirou sem pagamento",
+    "errors.ticket_refunded": "O pagamento deste ingresso foi devolvido",
+    "errors.ticket_wrong_leg": "Este ingresso não é para este trecho",
+    "errors.wrong_date": "Este ingresso é para outra data: {date}",
   },
 });
 

@@ -1,5 +1,6 @@
 /** The van-door check-in's answers (storefront spec section 3 "Check-complete response", plus the leg and who scanned first). */
 import * as z from "zod/mini";
+import { SYNC_OUTCOMES } from "../../domain/check-in-sync";
 import { CHECK_IN_LEGS } from "../checkin";
 
 export const ticketPublicKeySchema = z.object({ kty: z.literal("OKP"), crv: z.literal("Ed25519"), x: z.string(), kid: z.string() });
@@ -12,18 +13,29 @@ const ticketHolder = {
   ticketQuantity: z.number(),
 };
 
-/** A leg's check-in: when it was first scanned and by whom (null: a staff account since removed). */
-export const checkInRecordSchema = z.object({ leg: z.enum(CHECK_IN_LEGS), at: z.string(), staffName: z.nullable(z.string()) });
+/** A passenger's check-in of a leg: when it was first scanned and by whom (null: a staff account since removed). */
+export const checkInRecordSchema = z.object({ passengerId: z.number(), leg: z.enum(CHECK_IN_LEGS), at: z.string(), staffName: z.nullable(z.string()) });
+
+/** A scan as staff see it: when and by whom. */
+const scanSchema = z.object({ at: z.string(), staffName: z.nullable(z.string()) });
 
 export const checkCompleteAnswerSchema = z.object({
   orderId: z.number(),
   ...ticketHolder,
+  /** The order's event date (null for a date-range event's chosen day). */
+  eventDateId: z.nullable(z.number()),
   leg: z.enum(CHECK_IN_LEGS),
   /** The leg's check-in time: this scan's, or on a repeat scan the first scan's. */
   checkedInAt: z.string(),
-  /** True on a repeat scan of the same leg: `checkedInAt` and `checkedInBy` are the first scan's. */
+  /** True when this scan boarded nobody new (the passenger, or every passenger of an order's code, was in already): `checkedInAt` and `checkedInBy` are the first scan's. */
   alreadyCheckedIn: z.boolean(),
   checkedInBy: z.nullable(z.string()),
+  /** The passenger a passenger's code names; null for the order's code (every passenger of the order). */
+  passenger: z.nullable(z.object({ passengerId: z.number(), name: z.string() })),
+  /** Every passenger of the order and whether they are checked in on this leg now. */
+  passengers: z.array(z.object({ passengerId: z.number(), name: z.string(), checkedIn: z.boolean() })),
+  /** How many of the order's passengers are checked in on this leg now. */
+  checkedInCount: z.number(),
 });
 export type CheckCompleteAnswer = z.infer<typeof checkCompleteAnswerSchema>;
 
@@ -34,27 +46,75 @@ export const checkInManifestSchema = z.object({
   event: z.object({ name: z.string(), placeName: z.string() }),
   generatedAt: z.string(),
   publicKey: ticketPublicKeySchema,
-  orders: z.array(z.object({ orderId: z.number(), ...ticketHolder, checkIns: z.array(checkInRecordSchema) })),
+  orders: z.array(
+    z.object({
+      orderId: z.number(),
+      /** paid, or cancelled: a cancelled order's codes are refused offline too. */
+      state: z.string(),
+      /** A payment of the order was given back: its codes are refused. */
+      refunded: z.boolean(),
+      eventDateId: z.nullable(z.number()),
+      ...ticketHolder,
+      passengers: z.array(z.object({ passengerId: z.number(), name: z.string() })),
+      checkIns: z.array(checkInRecordSchema),
+    }),
+  ),
 });
 export type CheckInManifest = z.infer<typeof checkInManifestSchema>;
 
 /** The next event dates with paid orders (from yesterday on), to choose which manifest to take along. */
 export const checkInDatesSchema = z.array(z.object({ eventDateId: z.number(), date: z.string(), eventName: z.string(), paidOrders: z.number() }));
 
+/** A passenger boarded twice on one leg by two doors offline: the scan that stands (the earliest) and the other. */
+export const checkInConflictSchema = z.object({
+  passengerId: z.number(),
+  name: z.string(),
+  leg: z.enum(CHECK_IN_LEGS),
+  kept: scanSchema,
+  other: scanSchema,
+});
+
 /**
- * What became of each offline check-in: `new` recorded now; `repeat` this nonce was already applied (a replay);
- * `duplicate` the leg had been checked in by another scan (its time and staff given); `refused` with the code.
+ * What became of each offline check-in (src/shared/domain/check-in-sync.ts): `new` recorded now; `repeat` this
+ * nonce was already applied (a replay), or boarded nobody new; `conflict` another door had let one of its
+ * passengers in on the same leg (both scans kept, listed); `refused` with the code.
  */
 export const checkInSyncAnswerSchema = z.object({
   results: z.array(
     z.object({
       nonce: z.string(),
-      outcome: z.enum(["new", "repeat", "duplicate", "refused"]),
+      outcome: z.enum(SYNC_OUTCOMES),
       orderId: z.nullable(z.number()),
       code: z.optional(z.string()),
       checkedInAt: z.optional(z.string()),
       checkedInBy: z.optional(z.nullable(z.string())),
+      conflicts: z.array(checkInConflictSchema),
     }),
   ),
 });
 export type CheckInSyncAnswer = z.infer<typeof checkInSyncAnswerSchema>;
+
+const boardedSchema = z.object({ checkedIn: z.number(), expected: z.number() });
+
+/** GET /shop-api/staff/checkins/progress: how many of an event date's paid passengers have boarded. */
+export const checkInProgressSchema = z.object({
+  eventDateId: z.number(),
+  /** The leg the runs are counted on. */
+  leg: z.enum(CHECK_IN_LEGS),
+  outbound: boardedSchema,
+  return: boardedSchema,
+  /** Today's van runs (one list per province, numbered within it) with the paid passengers still missing. */
+  runs: z.array(
+    z.object({
+      number: z.number(),
+      province: z.string(),
+      countyName: z.string(),
+      checkedIn: z.number(),
+      expected: z.number(),
+      missing: z.array(z.object({ name: z.string(), phone: z.string() })),
+    }),
+  ),
+  /** Passengers two offline doors both let in on one leg. */
+  conflicts: z.array(z.object({ orderId: z.number(), ...checkInConflictSchema.shape })),
+});
+export type CheckInProgress = z.infer<typeof checkInProgressSchema>;

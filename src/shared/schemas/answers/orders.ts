@@ -100,6 +100,8 @@ export const orderDetailAnswerSchema = z.object({
   /** Paid orders: the QR content `{"orderId":…,"sig":"…"}` and the same as a PNG data URL. */
   qr: z.nullable(z.string()),
   qrImage: z.nullable(z.string()),
+  /** Paid orders: each passenger's own code (it lets that passenger alone in), with its picture. */
+  passengerTickets: z.array(z.object({ passengerId: z.number(), name: z.string(), qr: z.string(), qrImage: z.string() })),
 });
 export type OrderDetailAnswer = z.infer<typeof orderDetailAnswerSchema>;
 

@@ -1,0 +1,175 @@
+/**
+ * Who has boarded, live (GET /shop-api/staff/checkins/progress, read again every 15 s): for the chosen event date
+ * and leg, the paid passengers on board out of all, per van run as a bar, with the names and phones of those still
+ * missing; and the passengers two offline doors both let in (conflicts: the scan that stands and the other).
+ */
+import { useEffect, useId, useState } from "react";
+import { api } from "../../../client/api";
+import type { AnswerOf } from "../../../shared/api/routes";
+import { type Leg, LEGS } from "../../../shared/domain/legs";
+import { formatDateTime, formatTime, timeZoneOf } from "../../../shared/format/dates";
+import { formatMessage } from "../../ui/format-message";
+import type { CheckInProgress } from "../../../shared/schemas/answers/checkin";
+import { fill } from "../../ui/texts";
+import type { SectionProps } from "../section-props";
+import "./boarding.css";
+
+const LIVE_MS = 15_000;
+
+export default function BoardingSection({ texts, locale, me }: SectionProps) {
+  const ids = { date: useId(), runs: useId(), conflicts: useId() };
+  const timeZone = timeZoneOf(me.countryCode);
+  const [dates, setDates] = useState<AnswerOf<"GET /shop-api/staff/checkin-dates"> | null>(null);
+  const [dateId, setDateId] = useState<number | null>(null);
+  const [leg, setLeg] = useState<Leg>("outbound");
+  const [progress, setProgress] = useState<{
+    answer: CheckInProgress;
+    at: string;
+  } | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    api("GET /shop-api/staff/checkin-dates")
+      .then((answer) => {
+        setDates(answer);
+        setDateId((current) => current ?? answer[0]?.eventDateId ?? null);
+      })
+      .catch(() => setFailed(true));
+  }, []);
+
+  useEffect(() => {
+    if (dateId === null) return;
+    let live = true;
+    const read = () =>
+      api("GET /shop-api/staff/checkins/progress", {
+        query: { eventDateId: String(dateId), leg },
+      })
+        .then((answer) => {
+          if (!live) return;
+          setProgress({ answer, at: new Date().toISOString() });
+          setFailed(false);
+        })
+        .catch(() => live && setFailed(true));
+    void read();
+    const timer = window.setInterval(() => void read(), LIVE_MS);
+    return () => {
+      live = false;
+      window.clearInterval(timer);
+    };
+  }, [dateId, leg]);
+
+  const shown = progress && progress.answer.eventDateId === dateId && progress.answer.leg === leg ? progress.answer : null;
+  const legName = (which: Leg) => texts[which === "outbound" ? "scanner.leg.outbound" : "scanner.leg.return"];
+  const scan = (one: { at: string; staffName: string | null }) =>
+    fill(texts["boarding.scan_by"], {
+      time: formatDateTime(one.at, timeZone),
+      staff: one.staffName ?? texts["scanner.unknown_staff"],
+    });
+  const count = (value: { checkedIn: number; expected: number }) => formatMessage(locale, texts["scanner.count"], value);
+
+  return (
+    <div className="boarding">
+      <h2 className="staff-heading">{texts["boarding.title"]}</h2>
+      {dates && dates.length === 0 && <p className="empty-text">{texts["boarding.no_dates"]}</p>}
+      {dates && dates.length > 0 && (
+        <div className="boarding-controls">
+          <label htmlFor={ids.date}>{texts["boarding.date"]}</label>
+          <select id={ids.date} value={dateId ?? ""} onChange={(event) => setDateId(Number(event.target.value))}>
+            {dates.map((date) => (
+              <option key={date.eventDateId} value={date.eventDateId}>
+                {`${formatDateTime(date.date, timeZone)} · ${date.eventName}`}
+              </option>
+            ))}
+          </select>
+          <fieldset className="boarding-legs">
+            <legend>{texts["scanner.leg.label"]}</legend>
+            {LEGS.map((value) => (
+              <label key={value}>
+                <input type="radio" name="boarding-leg" value={value} checked={leg === value} onChange={() => setLeg(value)} /> {legName(value)}
+              </label>
+            ))}
+          </fieldset>
+        </div>
+      )}
+      {failed && <p role="alert">{texts["boarding.load_error"]}</p>}
+      {shown && (
+        <>
+          <div className="boarding-totals">
+            {LEGS.map((which) => (
+              <Bar key={which} label={legName(which)} value={shown[which]} text={count(shown[which])} />
+            ))}
+          </div>
+          <p className="boarding-updated" role="status">
+            {fill(texts["boarding.updated"], {
+              time: formatTime(progress!.at, timeZone),
+            })}
+          </p>
+          <section aria-labelledby={ids.runs}>
+            <h3 id={ids.runs}>{`${texts["boarding.runs"]} · ${legName(leg)}`}</h3>
+            <ul className="boarding-runs">
+              {shown.runs.map((run) => {
+                const label = fill(texts["boarding.run"], {
+                  number: run.number,
+                  province: run.province,
+                  county: run.countyName || "—",
+                });
+                return (
+                  <li key={`${run.province}-${run.number}`} className="boarding-run">
+                    <Bar label={label} value={run} text={count(run)} />
+                    {run.missing.length === 0 ? (
+                      <p className="boarding-all-in">{texts["boarding.all_in"]}</p>
+                    ) : (
+                      <div className="boarding-missing">
+                        <p>{texts["boarding.missing"]}</p>
+                        <ul>
+                          {run.missing.map((person, index) => (
+                            <li key={`${person.name}-${index}`}>
+                              {person.name} · <a href={`tel:${person.phone.replace(/[^\d+]/g, "")}`}>{person.phone}</a>
+                            </li>
+                          ))}
+                        </ul>
+                      </div>
+                    )}
+                  </li>
+                );
+              })}
+            </ul>
+          </section>
+          <section aria-labelledby={ids.conflicts}>
+            <h3 id={ids.conflicts}>{texts["boarding.conflicts"]}</h3>
+            {shown.conflicts.length === 0 ? (
+              <p>{texts["boarding.no_conflicts"]}</p>
+            ) : (
+              <ul className="boarding-conflicts">
+                {shown.conflicts.map((conflict) => (
+                  <li key={`${conflict.passengerId}-${conflict.leg}-${conflict.other.at}`}>
+                    {fill(texts["boarding.conflict_line"], {
+                      name: conflict.name,
+                      orderId: conflict.orderId,
+                      leg: legName(conflict.leg),
+                      kept: scan(conflict.kept),
+                      other: scan(conflict.other),
+                    })}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </>
+      )}
+    </div>
+  );
+}
+
+/** A labelled bar of passengers on board out of those expected, with the count in words. */
+function Bar({ label, value, text }: { label: string; value: { checkedIn: number; expected: number }; text: string }) {
+  const labelId = useId();
+  return (
+    <div className="boarding-bar">
+      <p id={labelId} className="boarding-bar-label">
+        <span>{label}</span> <strong>{text}</strong>
+      </p>
+      <progress aria-labelledby={labelId} max={Math.max(1, value.expected)} value={value.checkedIn} />
+    </div>
+  );
+}
