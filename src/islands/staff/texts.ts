@@ -4,6 +4,7 @@
  */
 import { adminMenuMessages } from "../../shared/i18n/messages/admin";
 import { privateEventMessages } from "../../shared/i18n/messages/private-events";
+import { orderDeskMessages } from "../../shared/i18n/messages/order-desk";
 import { staffMessages } from "../../shared/i18n/messages/staff";
 import { staffDoorMessages } from "../../shared/i18n/messages/staff-door";
 import { staffRunsMessages } from "../../shared/i18n/messages/staff-runs";
@@ -14,6 +15,7 @@ export const STAFF_KEYS = [
   ...areaKeys(staffMessages),
   ...areaKeys(staffDoorMessages),
   ...areaKeys(staffRunsMessages),
+  ...areaKeys(orderDeskMessages),
   ...areaKeys(privateEventMessages),
   ...areaKeys(adminMenuMessages),
   "auth.sign_in_required",

@@ -3,6 +3,8 @@
  * Money is integer minor units of the country's currency; timestamps are UTC (`timestamptz`).
  */
 import { sql } from "drizzle-orm";
+import { AUDIT_ACTIONS } from "../../shared/domain/audit-actions";
+import { REFUND_REASONS, REFUND_STATES } from "../../shared/domain/refunds";
 import {
   boolean,
   date,
@@ -303,6 +305,11 @@ export const orders = pgTable(
     discountId: integer("discount_id").references(() => discounts.id),
     holdExpiresAt: timestamp("hold_expires_at", { withTimezone: true }),
     paidAt: timestamp("paid_at", { withTimezone: true }),
+    /**
+     * A partial refund moves the refunded tickets to a cancelled order of their own, split from the paid one:
+     * every reader of seats, manifests and check-ins already leaves cancelled orders out.
+     */
+    splitFromId: integer("split_from_id"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -577,11 +584,45 @@ export const auditLog = pgTable(
     userEmail: text("user_email").notNull(),
     resource: text("resource").notNull(),
     resourceId: integer("resource_id").notNull(),
-    /** create | update | delete */
-    action: text("action").notNull(),
+    /** create | update | delete, or a staff action on an order (AUDIT_ACTIONS). */
+    action: text("action", { enum: AUDIT_ACTIONS }).notNull(),
     before: jsonb("before").$type<unknown>(),
     after: jsonb("after").$type<unknown>(),
     createdAt: createdAt(),
   },
   (t) => [index("audit_log_created_idx").on(t.createdAt), index("audit_log_resource_idx").on(t.resource, t.resourceId)],
+);
+
+/* ---------- Money back ---------- */
+
+/**
+ * Money given back for an order: all of it, or the tickets moved to `split_order_id`. A card payment's refund is
+ * asked of its gateway by an outbox job (`pending` until it answers); a transfer or a prepaid order is paid back
+ * by hand (`awaiting_manual` until staff mark it paid). The idempotency key makes a repeated request one refund.
+ */
+export const refunds = pgTable(
+  "refunds",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id").notNull().references(() => orders.id, { onDelete: "cascade" }),
+    splitOrderId: integer("split_order_id").references(() => orders.id, { onDelete: "set null" }),
+    paymentId: integer("payment_id").references(() => payments.id, { onDelete: "set null" }),
+    method: text("method").notNull(),
+    /** Minor units of `currency`. */
+    amount: integer("amount").notNull(),
+    currency: varchar("currency", { length: 3 }).notNull(),
+    reason: text("reason", { enum: REFUND_REASONS }).notNull(),
+    /** Staff's own words, kept for the order's history. */
+    note: text("note"),
+    state: text("state", { enum: REFUND_STATES }).notNull(),
+    idempotencyKey: text("idempotency_key").notNull(),
+    gatewayAnswer: jsonb("gateway_answer").$type<unknown>(),
+    /** Where staff sent a hand-paid refund (bank, account, holder), as the buyer gave it. */
+    bankDetails: text("bank_details"),
+    requestedBy: integer("requested_by").references(() => users.id, { onDelete: "set null" }),
+    paidBy: integer("paid_by").references(() => users.id, { onDelete: "set null" }),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("refunds_idempotency_idx").on(t.idempotencyKey), index("refunds_order_idx").on(t.orderId), index("refunds_state_idx").on(t.state)],
 );

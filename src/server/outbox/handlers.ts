@@ -6,7 +6,7 @@
  */
 import type { ShopContext } from "../context";
 import { orderNoticeJob } from "../services/orders/order-notices";
-import { orderRefundJob } from "../services/orders/refund";
+import { gatewayRefundJob, orderRefundJob } from "../services/orders/refund";
 import { invitationJob } from "../services/private-events/invitations";
 import { releaseJob } from "../services/private-events/release";
 
@@ -21,6 +21,7 @@ export type OutboxHandler<P> = (deps: ShopContext, payload: P, job: OutboxJob) =
 export const outboxHandlers = {
   "order.notice": orderNoticeJob,
   "order.refund": orderRefundJob,
+  "refund.gateway": gatewayRefundJob,
   "private-event.invitation": invitationJob,
   "private-event.release": releaseJob,
 } satisfies Record<string, OutboxHandler<never>>;

@@ -48,6 +48,13 @@ export const SHOP_ERROR_CODES = [
   "payment_gateway_unavailable",
   "payment_gateway_refused",
   "order_not_awaiting_transfer",
+  // The order desk and refunds.
+  "order_not_refundable",
+  "order_not_resendable",
+  "order_not_cancellable",
+  "refund_splits_ticket",
+  "refund_too_large",
+  "refund_not_manual",
   // Private events: requests, uploads, review and invitations.
   "request_not_editable",
   "request_not_reviewable",

@@ -7,7 +7,7 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import { timeZoneOf } from "../../../shared/format/dates";
 import { isCountryCode, isLocale, sitePrefix, DEFAULT_COUNTRY, DEFAULT_LOCALE, type Locale } from "../../../shared/locales";
-import { eventDates, events, orders, passengers, productVariants, tickets, users } from "../../db/schema";
+import { eventDates, events, orders, passengers, productVariants, refunds, tickets, users } from "../../db/schema";
 import type { ShopContext } from "../../context";
 import type { Db } from "../../db/client";
 import { enqueue } from "../../outbox/enqueue";
@@ -20,6 +20,7 @@ import {
   transferRejectedMail,
   eventCancelledMail,
   type OrderMailData,
+  type RefundMailFacts,
 } from "../../mail/order-mails";
 import { publicOrigin } from "../../origin";
 import { paymentSettings } from "../../payments";
@@ -27,7 +28,8 @@ import { pick } from "../catalog/rows";
 import { ticketQrImage, ticketQrText } from "./ticket-qr";
 import { tripFiles } from "../runs/trip-files";
 
-export type OrderNotice = "confirmation" | "transfer_instructions" | "payment_received" | "refunded" | "transfer_rejected" | "event_cancelled";
+/** `refunded`: rows queued before refunds had their own rows (a payment that came after its seats were sold). */
+export type OrderNotice = "confirmation" | "transfer_instructions" | "payment_received" | "refunded" | "refund" | "transfer_rejected" | "event_cancelled";
 
 /** What an order mail shows, in the buyer's language. */
 export async function mailData(deps: ShopContext, orderId: number): Promise<(OrderMailData & { holdExpiresAt: Date | null; state: string }) | null> {
@@ -85,6 +87,9 @@ export interface OrderNoticeJob {
   reason?: string;
   /** Whether what the buyer paid is being given back ("event_cancelled" only). */
   refund?: boolean;
+  /** The refund row the mail tells about, and what became of it when the mail was queued ("refund" only). */
+  refundId?: number;
+  refundHow?: RefundMailFacts["how"];
 }
 
 /** The order state a notice still makes sense in: an order cancelled before its mail went gets none. */
@@ -93,12 +98,14 @@ const NOTICE_STATES: Record<OrderNotice, readonly string[]> = {
   payment_received: ["paid"],
   transfer_instructions: ["awaiting_transfer_payment"],
   refunded: ["expired", "cancelled"],
+  // A partial refund leaves the order paid.
+  refund: ["paid", "expired", "cancelled"],
   transfer_rejected: ["cancelled"],
   event_cancelled: ["cancelled"],
 };
 
 /** Queues the mail in the transaction that changes the order (delivered by the outbox worker after commit). */
-export function enqueueOrderNotice(tx: Db, orderId: number, notice: OrderNotice, details: Pick<OrderNoticeJob, "reason" | "refund"> = {}): Promise<number> {
+export function enqueueOrderNotice(tx: Db, orderId: number, notice: OrderNotice, details: Pick<OrderNoticeJob, "reason" | "refund" | "refundId" | "refundHow"> = {}): Promise<number> {
   return enqueue(tx, "order.notice", { orderId, notice, ...details });
 }
 
@@ -106,7 +113,7 @@ export function enqueueOrderNotice(tx: Db, orderId: number, notice: OrderNotice,
  * The outbox handler of "order.notice": renders and sends the mail. It throws when the mail cannot be sent, so
  * the worker tries again later; the mail's key is the outbox row, so a retry after a crash is the same mail.
  */
-export async function orderNoticeJob(deps: ShopContext, { orderId, notice, reason, refund }: OrderNoticeJob, job: OutboxJob): Promise<void> {
+export async function orderNoticeJob(deps: ShopContext, { orderId, notice, reason, refund, refundId, refundHow }: OrderNoticeJob, job: OutboxJob): Promise<void> {
   const data = await mailData(deps, orderId);
   if (!data || !NOTICE_STATES[notice].includes(data.state)) return;
   let message;
@@ -115,7 +122,11 @@ export async function orderNoticeJob(deps: ShopContext, { orderId, notice, reaso
   } else if (notice === "transfer_rejected") {
     message = transferRejectedMail(data, reason ?? "");
   } else if (notice === "refunded") {
-    message = refundMail(data);
+    message = refundMail(data, { amount: data.total, method: "", reason: "seats_resold", how: "card" });
+  } else if (notice === "refund") {
+    const [row] = refundId ? await deps.db.select().from(refunds).where(eq(refunds.id, refundId)) : [];
+    if (!row) return;
+    message = refundMail(data, { amount: row.amount, method: row.method, reason: row.reason, how: refundHow ?? "card" });
   } else if (notice === "transfer_instructions") {
     message = transferInstructionsMail(data, paymentSettings(deps.env).transfer, data.holdExpiresAt?.toISOString() ?? null);
   } else {

@@ -1,0 +1,91 @@
+/**
+ * The staff's order desk and refunds: one order with everything about it, correcting a passenger, resending the
+ * tickets, a note, cancelling, refunding all or some passengers, and the hand-paid refunds to settle.
+ */
+import * as z from "zod/mini";
+import type { RouteSpec } from "../routes";
+import { orderNoteSchema, passengerCorrectionSchema, refundPaidSchema, refundRequestSchema, refundsQuerySchema, staffCancelSchema } from "../../schemas/order-desk";
+import * as desk from "../../schemas/answers/order-desk";
+
+// The same identity as routes.ts's `route`, here so this file needs only a type from there (no import cycle).
+const route = <const R extends RouteSpec>(spec: R) => spec;
+
+const staffOnly = { 401: ["unauthorized"], 403: ["forbidden"] } as const;
+const rowId = z.string().check(z.regex(/^\d+$/));
+const orderPath = z.object({ id: rowId });
+
+export const orderDeskRoutes = {
+  "GET /shop-api/staff/orders/:id": route({
+    tag: "staff",
+    summary: "Staff: one order with its buyer, tickets, passengers, payments, check-ins, messages, refunds and history",
+    auth: "staff",
+    params: orderPath,
+    answer: desk.orderDeskSchema,
+    refusals: { ...staffOnly, 404: ["not_found"] },
+  }),
+  "PUT /shop-api/staff/orders/:id/passengers/:passengerId": route({
+    tag: "staff",
+    summary: "Staff: correct a passenger's name, email, phone or pick-up address (audited)",
+    auth: "staff",
+    params: z.object({ id: rowId, passengerId: rowId }),
+    body: passengerCorrectionSchema,
+    answer: desk.deskActionSchema,
+    refusals: { ...staffOnly, 404: ["not_found"], 422: ["validation_failed"] },
+  }),
+  "POST /shop-api/staff/orders/:id/resend": route({
+    tag: "staff",
+    summary: "Staff: mail the confirmation and tickets again (or a waiting transfer's instructions)",
+    auth: "staff",
+    params: orderPath,
+    answer: desk.deskActionSchema,
+    refusals: { ...staffOnly, 404: ["not_found"], 409: ["order_not_resendable"] },
+  }),
+  "POST /shop-api/staff/orders/:id/notes": route({
+    tag: "staff",
+    summary: "Staff: a note in the order's history",
+    auth: "staff",
+    params: orderPath,
+    body: orderNoteSchema,
+    status: 201,
+    answer: desk.deskActionSchema,
+    refusals: { ...staffOnly, 404: ["not_found"], 422: ["validation_failed"] },
+  }),
+  "POST /shop-api/staff/orders/:id/cancel": route({
+    tag: "staff",
+    summary: "Staff: cancel an order (a waiting one ends; a paid one is refunded whole)",
+    auth: "staff",
+    params: orderPath,
+    body: staffCancelSchema,
+    answer: desk.deskActionSchema,
+    refusals: { ...staffOnly, 404: ["not_found"], 409: ["order_not_cancellable", "order_not_refundable"], 422: ["validation_failed"] },
+  }),
+  "POST /shop-api/staff/orders/:id/refund": route({
+    tag: "staff",
+    summary: "Staff: refund a paid order whole or some passengers' tickets; their seats go back on sale",
+    description:
+      "A card payment is refunded through its gateway (an outbox job); a bank transfer becomes a refund to pay by hand (GET /shop-api/staff/refunds). The same `idempotencyKey` answers the same refund (`created: false`).",
+    auth: "staff",
+    params: orderPath,
+    body: refundRequestSchema,
+    status: 201,
+    answer: desk.refundAnswerSchema,
+    refusals: { ...staffOnly, 404: ["not_found"], 409: ["order_not_refundable"], 422: ["validation_failed", "refund_splits_ticket", "refund_too_large"] },
+  }),
+  "GET /shop-api/staff/refunds": route({
+    tag: "staff",
+    summary: "Staff: refunds (by state), with the buyer to ask for bank details when paid by hand",
+    auth: "staff",
+    query: refundsQuerySchema,
+    answer: desk.refundDeskSchema,
+    refusals: { ...staffOnly, 422: ["validation_failed"] },
+  }),
+  "POST /shop-api/staff/refunds/:id/paid": route({
+    tag: "staff",
+    summary: "Staff: a refund paid by hand is done; the buyer is mailed",
+    auth: "staff",
+    params: orderPath,
+    body: refundPaidSchema,
+    answer: desk.refundAnswerSchema,
+    refusals: { ...staffOnly, 404: ["not_found"], 409: ["refund_not_manual"], 422: ["validation_failed"] },
+  }),
+} as const satisfies Record<string, RouteSpec>;

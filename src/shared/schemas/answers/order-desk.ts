@@ -1,0 +1,92 @@
+/** Answers of the staff's order desk and refunds. Money in minor units of `currency`; dates UTC ISO. */
+import * as z from "zod/mini";
+import { AUDIT_ACTIONS } from "../../domain/audit-actions";
+import { REFUND_REASONS, REFUND_STATES } from "../../domain/refunds";
+
+export const refundAnswerSchema = z.object({
+  id: z.number(),
+  orderId: z.number(),
+  /** The cancelled order holding the refunded tickets (a partial refund); null for the whole order. */
+  splitOrderId: z.nullable(z.number()),
+  amount: z.number(),
+  currency: z.string(),
+  method: z.string(),
+  reason: z.enum(REFUND_REASONS),
+  state: z.enum(REFUND_STATES),
+  note: z.nullable(z.string()),
+  createdAt: z.string(),
+  paidAt: z.nullable(z.string()),
+  /** False when the request repeated an earlier one (same idempotency key): nothing more was done. */
+  created: z.boolean(),
+});
+export type RefundAnswer = z.infer<typeof refundAnswerSchema>;
+
+const deskPassengerSchema = z.object({ id: z.number(), name: z.string(), email: z.string(), phone: z.string(), passengerAddress: z.string() });
+
+export const orderDeskSchema = z.object({
+  id: z.number(),
+  state: z.string(),
+  paymentCode: z.string(),
+  currency: z.string(),
+  subtotal: z.number(),
+  total: z.number(),
+  placedAt: z.string(),
+  paidAt: z.nullable(z.string()),
+  /** The paid order this one was split from by a partial refund. */
+  splitFromId: z.nullable(z.number()),
+  buyer: z.object({ id: z.number(), name: z.string(), email: z.string(), phone: z.string(), locale: z.string() }),
+  event: z.object({ id: z.number(), name: z.string(), date: z.nullable(z.string()), timeZone: z.string() }),
+  tickets: z.array(
+    z.object({
+      id: z.number(),
+      name: z.string(),
+      price: z.number(),
+      discountPrice: z.nullable(z.number()),
+      /** The split (cancelled) order a refund moved this ticket to; null while it is still this order's. */
+      refundedIn: z.nullable(z.number()),
+      passengers: z.array(deskPassengerSchema),
+      addresses: z.array(z.object({ address: z.string(), countyName: z.string() })),
+    }),
+  ),
+  payments: z.array(
+    z.object({
+      id: z.number(),
+      method: z.string(),
+      state: z.string(),
+      amount: z.number(),
+      providerReference: z.nullable(z.string()),
+      createdAt: z.string(),
+      /** What the gateway answered, oldest first, as it said it. */
+      answers: z.array(z.unknown()),
+    }),
+  ),
+  checkIns: z.array(z.object({ leg: z.string(), at: z.string(), ticketId: z.nullable(z.number()) })),
+  /** Mails (from the outbox) and texts (the van's "arriving" notices) sent or still to send. */
+  messages: z.array(
+    z.object({
+      channel: z.enum(["mail", "sms"]),
+      what: z.string(),
+      to: z.nullable(z.string()),
+      at: z.string(),
+      sent: z.boolean(),
+      error: z.nullable(z.string()),
+    }),
+  ),
+  refunds: z.array(refundAnswerSchema),
+  /** Every staff action on the order, oldest first. */
+  history: z.array(z.object({ id: z.number(), at: z.string(), by: z.string(), action: z.enum(AUDIT_ACTIONS), details: z.nullable(z.unknown()) })),
+});
+export type OrderDesk = z.infer<typeof orderDeskSchema>;
+
+export const deskActionSchema = z.object({ orderId: z.number(), done: z.boolean() });
+export type DeskAction = z.infer<typeof deskActionSchema>;
+
+/** A refund on the staff's "Devoluciones" list, with who to ask for bank details. */
+export const refundDeskItemSchema = z.object({
+  refund: refundAnswerSchema,
+  buyer: z.object({ name: z.string(), email: z.string(), phone: z.string() }),
+  eventName: z.string(),
+  bankDetails: z.nullable(z.string()),
+});
+export const refundDeskSchema = z.array(refundDeskItemSchema);
+export type RefundDeskItem = z.infer<typeof refundDeskItemSchema>;
