@@ -2,6 +2,7 @@
  * The staff area's words: the shell's and every section's. Build-time only: the page picks them for its
  * locale (ui/pick-texts.ts) and passes them to the island.
  */
+import { AUDIT_ACTIONS } from "../../shared/domain/audit-actions";
 import { adminMenuMessages } from "../../shared/i18n/messages/admin";
 import { privateEventMessages } from "../../shared/i18n/messages/private-events";
 import { orderDeskMessages } from "../../shared/i18n/messages/order-desk";
@@ -18,6 +19,10 @@ export const STAFF_KEYS = [
   ...areaKeys(orderDeskMessages),
   ...areaKeys(privateEventMessages),
   ...areaKeys(adminMenuMessages),
+  ...AUDIT_ACTIONS.map((action) => `admin.action.${action}` as const),
+  "payments.method.webpay",
+  "payments.method.mercadopago",
+  "payments.method.transferencia",
   "auth.sign_in_required",
   "auth.login.title",
 ] as const;

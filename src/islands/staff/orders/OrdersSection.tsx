@@ -1,6 +1,6 @@
 /**
- * Every order for staff: filtered by state, searched by order number, buyer or event, a page at a time; the
- * state in the spec's colours (account spec section 4).
+ * Every order for staff: filtered by state, searched by order number, buyer or passenger (name, email, phone) or
+ * event, a page at a time; the state in the spec's colours (account spec section 4). A row opens the order desk.
  */
 import { useEffect, useState } from "react";
 import { api } from "../../../client/api";
@@ -8,6 +8,7 @@ import { ORDER_STATES, type OrderState } from "../../../shared/domain/order-stat
 import type { StaffOrderPage } from "../../../shared/schemas/answers/staff-runs";
 import { fill } from "../../ui/texts";
 import type { SectionProps } from "../section-props";
+import { OrderDesk } from "./OrderDesk";
 import { money, StateChip, when } from "./order-rows";
 import "./staff-runs.css";
 
@@ -20,6 +21,19 @@ export default function OrdersSection({ texts, locale }: SectionProps) {
   const [page, setPage] = useState(1);
   const [answer, setAnswer] = useState<StaffOrderPage | null>(null);
   const [failed, setFailed] = useState(false);
+  // The open order: kept in the address (?order=) so a link or a reload opens it again.
+  const [openId, setOpenId] = useState<number | null>(() => {
+    const id = Number(new URLSearchParams(globalThis.location?.search ?? "").get("order"));
+    return Number.isInteger(id) && id > 0 ? id : null;
+  });
+
+  function openOrder(id: number | null) {
+    const url = new URL(location.href);
+    if (id) url.searchParams.set("order", String(id));
+    else url.searchParams.delete("order");
+    history.replaceState(null, "", url);
+    setOpenId(id);
+  }
 
   useEffect(() => {
     let live = true;
@@ -30,9 +44,10 @@ export default function OrdersSection({ texts, locale }: SectionProps) {
     return () => {
       live = false;
     };
-  }, [state, q, page]);
+  }, [state, q, page, openId]);
 
   const pages = answer ? Math.max(1, Math.ceil(answer.total / answer.pageSize)) : 1;
+  if (openId) return <OrderDesk orderId={openId} texts={texts} locale={locale} onBack={() => openOrder(null)} />;
 
   return (
     <div className="staff-orders">
@@ -93,7 +108,9 @@ export default function OrdersSection({ texts, locale }: SectionProps) {
               {answer.items.map((order) => (
                 <tr key={order.id} data-order={order.id}>
                   <td data-label={texts["orders.col.id"]}>
-                    <strong>#{order.id}</strong>
+                    <button type="button" className="staff-row-open" aria-label={fill(texts["desk.open"], { id: order.id })} onClick={() => openOrder(order.id)}>
+                      <strong>#{order.id}</strong>
+                    </button>
                   </td>
                   <td data-label={texts["orders.col.placed"]}>
                     <time dateTime={order.placedAt}>{when(order.placedAt)}</time>
