@@ -38,3 +38,18 @@ export type RefundPaid = z.infer<typeof refundPaidSchema>;
 
 export const refundsQuerySchema = z.object({ state: z.optional(z.enum(REFUND_STATES, { error: "errors.invalid_state" })) });
 export type RefundsQuery = z.infer<typeof refundsQuerySchema>;
+
+export const EXPORT_KINDS = ["orders", "passengers"] as const;
+export const EXPORT_FORMATS = ["json", "csv", "xlsx"] as const;
+
+/**
+ * GET /shop-api/staff/exports: the orders (one line each) or their passengers (one line each) of an event date,
+ * of a search (as the order list searches), or both, as JSON, CSV or XLSX.
+ */
+export const exportQuerySchema = z.object({
+  kind: z.optional(z.enum(EXPORT_KINDS, { error: "errors.invalid_value" })),
+  format: z.optional(z.enum(EXPORT_FORMATS, { error: "errors.invalid_value" })),
+  eventDateId: z.optional(databaseId("errors.invalid_id")),
+  q: z.optional(z.string().check(z.trim(), z.maxLength(120, "form.too_long"))),
+});
+export type ExportQuery = z.infer<typeof exportQuerySchema>;

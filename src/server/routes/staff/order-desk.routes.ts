@@ -9,7 +9,8 @@ import { readJson, readQuery } from "../../http/validate";
 import { requestRefund } from "../../services/orders/refunds";
 import { addOrderNote, cancelByStaff, correctPassenger, orderDesk, resendTickets } from "../../services/staff/order-desk";
 import { listRefunds, markRefundPaid } from "../../services/staff/refund-desk";
-import { orderNoteSchema, passengerCorrectionSchema, refundPaidSchema, refundRequestSchema, refundsQuerySchema, staffCancelSchema } from "../../../shared/schemas/order-desk";
+import { exportCsv, exportTable, exportXlsx } from "../../services/staff/order-exports";
+import { exportQuerySchema, orderNoteSchema, passengerCorrectionSchema, refundPaidSchema, refundRequestSchema, refundsQuerySchema, staffCancelSchema } from "../../../shared/schemas/order-desk";
 import { documented } from "../contract";
 
 const detail = documented("GET /shop-api/staff/orders/:id");
@@ -20,6 +21,8 @@ const cancel = documented("POST /shop-api/staff/orders/:id/cancel");
 const refund = documented("POST /shop-api/staff/orders/:id/refund");
 const refundList = documented("GET /shop-api/staff/refunds");
 const refundPaid = documented("POST /shop-api/staff/refunds/:id/paid");
+const exports = documented("GET /shop-api/staff/exports");
+const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
 const actorOf = (c: Parameters<typeof callerOf>[0]) => {
   const caller = callerOf(c);
@@ -81,4 +84,20 @@ orderDeskRoutes.post("/refunds/:id/paid", refundPaid.describe, async (c) => {
   const refundId = pathId(c.req.param("id"));
   const { bankDetails } = await readJson(c, refundPaidSchema);
   return refundPaid.ok(c, await markRefundPaid(c.get("deps"), actorOf(c), refundId, bankDetails));
+});
+
+orderDeskRoutes.get("/exports", exports.describe, async (c) => {
+  const query = readQuery(c, exportQuerySchema);
+  const table = await exportTable(c.get("deps"), query, c.get("locale"));
+  const name = `rodamos-${query.kind ?? "orders"}${query.eventDateId ? `-${query.eventDateId}` : ""}`;
+  c.header("cache-control", "no-store");
+  if (query.format === "csv") {
+    c.header("content-disposition", `attachment; filename="${name}.csv"`);
+    return c.body(exportCsv(table), 200, { "content-type": "text/csv; charset=utf-8" });
+  }
+  if (query.format === "xlsx") {
+    c.header("content-disposition", `attachment; filename="${name}.xlsx"`);
+    return c.body(exportXlsx(table, query.kind ?? "orders"), 200, { "content-type": XLSX_TYPE });
+  }
+  return exports.ok(c, table);
 });

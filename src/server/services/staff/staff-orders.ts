@@ -38,7 +38,7 @@ function phoneMatches(column: SQL, digits: string): SQL {
  * "penaloza" finds "Peñaloza"), an email, or a phone in any format ("315 765 4321", "+57 3157654321"): digits are
  * compared with the separators left out.
  */
-function searchCondition(q: string | undefined): SQL | undefined {
+export function searchCondition(q: string | undefined): SQL | undefined {
   const text = q?.trim();
   if (!text) return undefined;
   const pattern = likePattern(text);

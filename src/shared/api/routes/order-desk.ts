@@ -4,7 +4,7 @@
  */
 import * as z from "zod/mini";
 import type { RouteSpec } from "../routes";
-import { orderNoteSchema, passengerCorrectionSchema, refundPaidSchema, refundRequestSchema, refundsQuerySchema, staffCancelSchema } from "../../schemas/order-desk";
+import { exportQuerySchema, orderNoteSchema, passengerCorrectionSchema, refundPaidSchema, refundRequestSchema, refundsQuerySchema, staffCancelSchema } from "../../schemas/order-desk";
 import * as desk from "../../schemas/answers/order-desk";
 
 // The same identity as routes.ts's `route`, here so this file needs only a type from there (no import cycle).
@@ -87,5 +87,15 @@ export const orderDeskRoutes = {
     body: refundPaidSchema,
     answer: desk.refundAnswerSchema,
     refusals: { ...staffOnly, 404: ["not_found"], 409: ["refund_not_manual"], 422: ["validation_failed"] },
+  }),
+  "GET /shop-api/staff/exports": route({
+    tag: "staff",
+    summary: "Staff: orders or their passengers of an event date or a search, as JSON, CSV or XLSX",
+    description:
+      "`format=csv` answers `text/csv`, `format=xlsx` a workbook; every text cell that begins with =, +, -, @, a tab or a carriage return is quoted with an apostrophe so no spreadsheet runs it as a formula.",
+    auth: "staff",
+    query: exportQuerySchema,
+    answer: desk.exportTableSchema,
+    refusals: { ...staffOnly, 422: ["validation_failed"] },
   }),
 } as const satisfies Record<string, RouteSpec>;

@@ -90,3 +90,10 @@ export const refundDeskItemSchema = z.object({
 });
 export const refundDeskSchema = z.array(refundDeskItemSchema);
 export type RefundDeskItem = z.infer<typeof refundDeskItemSchema>;
+
+/** An export as a table: column titles in the caller's language, then one row per order or passenger. */
+export const exportTableSchema = z.object({
+  columns: z.array(z.string()),
+  rows: z.array(z.array(z.union([z.string(), z.number()]))),
+});
+export type ExportTable = z.infer<typeof exportTableSchema>;
