@@ -53,3 +53,10 @@ export const exportQuerySchema = z.object({
   q: z.optional(z.string().check(z.trim(), z.maxLength(120, "form.too_long"))),
 });
 export type ExportQuery = z.infer<typeof exportQuerySchema>;
+
+/** GET /shop-api/staff/reports/sales: one event (all its dates, or one). */
+export const salesReportQuerySchema = z.object({
+  eventId: z.optional(databaseId("errors.invalid_id")),
+  eventDateId: z.optional(databaseId("errors.invalid_id")),
+});
+export type SalesReportQuery = z.infer<typeof salesReportQuerySchema>;

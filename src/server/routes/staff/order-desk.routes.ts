@@ -10,7 +10,8 @@ import { requestRefund } from "../../services/orders/refunds";
 import { addOrderNote, cancelByStaff, correctPassenger, orderDesk, resendTickets } from "../../services/staff/order-desk";
 import { listRefunds, markRefundPaid } from "../../services/staff/refund-desk";
 import { exportCsv, exportTable, exportXlsx } from "../../services/staff/order-exports";
-import { exportQuerySchema, orderNoteSchema, passengerCorrectionSchema, refundPaidSchema, refundRequestSchema, refundsQuerySchema, staffCancelSchema } from "../../../shared/schemas/order-desk";
+import { salesReport } from "../../services/staff/sales-report";
+import { exportQuerySchema, salesReportQuerySchema, orderNoteSchema, passengerCorrectionSchema, refundPaidSchema, refundRequestSchema, refundsQuerySchema, staffCancelSchema } from "../../../shared/schemas/order-desk";
 import { documented } from "../contract";
 
 const detail = documented("GET /shop-api/staff/orders/:id");
@@ -22,6 +23,7 @@ const refund = documented("POST /shop-api/staff/orders/:id/refund");
 const refundList = documented("GET /shop-api/staff/refunds");
 const refundPaid = documented("POST /shop-api/staff/refunds/:id/paid");
 const exports = documented("GET /shop-api/staff/exports");
+const sales = documented("GET /shop-api/staff/reports/sales");
 const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
 const actorOf = (c: Parameters<typeof callerOf>[0]) => {
@@ -100,4 +102,8 @@ orderDeskRoutes.get("/exports", exports.describe, async (c) => {
     return c.body(exportXlsx(table, query.kind ?? "orders"), 200, { "content-type": XLSX_TYPE });
   }
   return exports.ok(c, table);
+});
+
+orderDeskRoutes.get("/reports/sales", sales.describe, async (c) => {
+  return sales.ok(c, await salesReport(c.get("deps"), readQuery(c, salesReportQuerySchema), c.get("locale")));
 });

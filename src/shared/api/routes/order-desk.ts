@@ -4,7 +4,7 @@
  */
 import * as z from "zod/mini";
 import type { RouteSpec } from "../routes";
-import { exportQuerySchema, orderNoteSchema, passengerCorrectionSchema, refundPaidSchema, refundRequestSchema, refundsQuerySchema, staffCancelSchema } from "../../schemas/order-desk";
+import { exportQuerySchema, salesReportQuerySchema, orderNoteSchema, passengerCorrectionSchema, refundPaidSchema, refundRequestSchema, refundsQuerySchema, staffCancelSchema } from "../../schemas/order-desk";
 import * as desk from "../../schemas/answers/order-desk";
 
 // The same identity as routes.ts's `route`, here so this file needs only a type from there (no import cycle).
@@ -97,5 +97,14 @@ export const orderDeskRoutes = {
     query: exportQuerySchema,
     answer: desk.exportTableSchema,
     refusals: { ...staffOnly, 422: ["validation_failed"] },
+  }),
+  "GET /shop-api/staff/reports/sales": route({
+    tag: "staff",
+    summary: "Staff: an event's sales (or one date's): tickets, passengers, revenue by method and currency, discounts, refunds, seats left, check-ins, sales by day",
+    description: "Without `eventId` only the events with orders are listed (`report: null`).",
+    auth: "staff",
+    query: salesReportQuerySchema,
+    answer: desk.salesReportSchema,
+    refusals: { ...staffOnly, 404: ["not_found"], 422: ["validation_failed"] },
   }),
 } as const satisfies Record<string, RouteSpec>;

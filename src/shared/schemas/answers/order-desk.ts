@@ -97,3 +97,32 @@ export const exportTableSchema = z.object({
   rows: z.array(z.array(z.union([z.string(), z.number()]))),
 });
 export type ExportTable = z.infer<typeof exportTableSchema>;
+
+const moneyLine = z.object({ method: z.string(), currency: z.string(), amount: z.number(), count: z.number() });
+
+/** The sales of an event (or one of its dates); money in minor units per currency. */
+export const salesReportSchema = z.object({
+  /** Events with orders, newest first, to choose from. */
+  events: z.array(z.object({ id: z.number(), name: z.string(), dates: z.array(z.object({ id: z.number(), startsAt: z.string() })) })),
+  report: z.nullable(
+    z.object({
+      eventId: z.number(),
+      eventDateId: z.nullable(z.number()),
+      timeZone: z.string(),
+      orders: z.number(),
+      tickets: z.number(),
+      passengers: z.number(),
+      /** What the payments took, by method and currency. */
+      revenue: z.array(moneyLine),
+      /** Money given back (refunded) or still owed (pending, by hand), by method and currency. */
+      refunds: z.array(moneyLine),
+      refundsOwed: z.array(moneyLine),
+      discounts: z.array(z.object({ currency: z.string(), amount: z.number(), orders: z.number() })),
+      seatsLeft: z.array(z.object({ variantId: z.number(), name: z.string(), eventDateId: z.number(), stock: z.number(), taken: z.number(), left: z.number() })),
+      checkIns: z.array(z.object({ leg: z.string(), count: z.number() })),
+      /** Paid tickets and money by the day they were paid (the event country's calendar), oldest first. */
+      byDay: z.array(z.object({ day: z.string(), tickets: z.number(), amount: z.number() })),
+    }),
+  ),
+});
+export type SalesReport = z.infer<typeof salesReportSchema>;
