@@ -19,6 +19,7 @@ const SECTIONS: Record<StaffSection, ComponentType<SectionProps>> = {
   transfers: lazy(() => import("./transfers/TransfersSection")),
   orders: lazy(() => import("./orders/OrdersSection")),
   refunds: lazy(() => import("./refunds/RefundsSection")),
+  reports: lazy(() => import("./reports/ReportsSection")),
   manifests: lazy(() => import("./manifests/ManifestsSection")),
   "event-requests": lazy(() => import("./event-requests/EventRequestsSection")),
   ...(Object.fromEntries(ADMIN_SECTIONS.map((name) => [name, adminSection(name)])) as unknown as Record<AdminSection, ComponentType<SectionProps>>),

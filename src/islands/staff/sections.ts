@@ -2,7 +2,7 @@
  * The staff area's sections by route segment (/staff/{section}); /qr-verification (storefront spec section 2)
  * opens the scanner. Unknown or missing segments open the first section a role may use.
  */
-export const STAFF_SECTIONS = ["scanner", "transfers", "orders", "refunds", "manifests", "event-requests"] as const;
+export const STAFF_SECTIONS = ["scanner", "transfers", "orders", "refunds", "reports", "manifests", "event-requests"] as const;
 /** The back office (admins only): one section per catalogue resource, and the audit log. */
 export const ADMIN_SECTIONS = [
   "events",
@@ -32,6 +32,7 @@ export const SECTION_LABEL = {
   transfers: "staff.menu.transfers",
   orders: "staff.menu.orders",
   refunds: "refunds.title",
+  reports: "reports.title",
   manifests: "staff.menu.manifests",
   "event-requests": "staff.menu.event_requests",
   events: "admin.menu.events",
