@@ -117,6 +117,13 @@ export const events = pgTable(
     /** Private events: only signed-in invited guests (or the owner) may book. */
     requiresLogin: boolean("requires_login").notNull().default(false),
     ownerId: integer("owner_id"),
+    /**
+     * Cancellation policy: a customer cancels with a full refund until this many hours before departure (null:
+     * customers cannot cancel themselves); after that, nothing (`cancelLateKeepPercent` null) or a refund less
+     * this percentage kept.
+     */
+    cancelFreeHours: integer("cancel_free_hours").default(48),
+    cancelLateKeepPercent: integer("cancel_late_keep_percent"),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("events_slug_idx").on(t.slug), index("events_country_type_idx").on(t.countryCode, t.type)],

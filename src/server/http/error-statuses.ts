@@ -56,6 +56,7 @@ export const STATUS_OF = {
   refund_splits_ticket: 422,
   refund_too_large: 422,
   refund_not_manual: 409,
+  cancellation_closed: 409,
 
   request_not_editable: 409,
   request_not_reviewable: 409,

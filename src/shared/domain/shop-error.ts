@@ -55,6 +55,7 @@ export const SHOP_ERROR_CODES = [
   "refund_splits_ticket",
   "refund_too_large",
   "refund_not_manual",
+  "cancellation_closed",
   // Private events: requests, uploads, review and invitations.
   "request_not_editable",
   "request_not_reviewable",

@@ -60,3 +60,19 @@ export const salesReportQuerySchema = z.object({
   eventDateId: z.optional(databaseId("errors.invalid_id")),
 });
 export type SalesReportQuery = z.infer<typeof salesReportQuerySchema>;
+
+/** POST /shop-api/orders/{id}/cancel: the whole booking, or these passengers' tickets. */
+export const selfCancelSchema = z.object({
+  passengerIds: z.optional(z.array(databaseId("errors.invalid_id")).check(z.minLength(1, "form.required"), z.maxLength(200, "form.too_long"))),
+});
+export type SelfCancel = z.infer<typeof selfCancelSchema>;
+
+/** GET /shop-api/orders/{id}/cancellation: `passengerIds=1,2` (none: the whole booking). */
+export const cancellationQuoteQuerySchema = z.object({
+  passengerIds: z.optional(
+    z.pipe(
+      z.string().check(z.regex(/^\d{1,10}(,\d{1,10}){0,199}$/, "errors.invalid_id")),
+      z.transform((value: string) => value.split(",").map(Number)),
+    ),
+  ),
+});

@@ -94,6 +94,8 @@ const events: ResourceDecl = {
     { kind: "checkbox", name: "published", label: "admin.field.published" },
     { kind: "checkbox", name: "recommended", label: "admin.field.recommended" },
     { kind: "checkbox", name: "requiresLogin", label: "admin.field.requires_login" },
+    { kind: "optional-number", name: "cancelFreeHours", label: "admin.field.cancel_free_hours", hint: "admin.field.cancel_free_hours_hint" },
+    { kind: "optional-number", name: "cancelLateKeepPercent", label: "admin.field.cancel_late_keep", hint: "admin.field.cancel_late_keep_hint" },
     { kind: "checkbox", name: "cancelled", label: "admin.field.cancelled" },
   ],
   empty: () => ({
@@ -111,6 +113,8 @@ const events: ResourceDecl = {
     cancelled: false,
     recommended: false,
     requiresLogin: false,
+    cancelFreeHours: 48,
+    cancelLateKeepPercent: null,
   }),
 };
 

@@ -36,3 +36,8 @@ ALTER TABLE "orders" ADD CONSTRAINT "orders_split_from_id_orders_id_fk" FOREIGN 
 CREATE FUNCTION shop_fold(value text) RETURNS text LANGUAGE sql IMMUTABLE AS $$
   SELECT translate(lower(value), 'áàäâãåéèëêíìïîóòöôõúùüûñçý', 'aaaaaaeeeeiiiiooooouuuuncy')
 $$;
+--> statement-breakpoint
+ALTER TABLE "events" ADD COLUMN "cancel_free_hours" integer DEFAULT 48;--> statement-breakpoint
+ALTER TABLE "events" ADD COLUMN "cancel_late_keep_percent" integer;--> statement-breakpoint
+ALTER TABLE "events" ADD CONSTRAINT "events_cancel_free_hours_check" CHECK ("cancel_free_hours" IS NULL OR "cancel_free_hours" BETWEEN 0 AND 8760);--> statement-breakpoint
+ALTER TABLE "events" ADD CONSTRAINT "events_cancel_late_keep_percent_check" CHECK ("cancel_late_keep_percent" IS NULL OR "cancel_late_keep_percent" BETWEEN 0 AND 100);

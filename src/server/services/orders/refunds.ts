@@ -26,6 +26,8 @@ export interface RefundRequest {
   passengerIds?: number[];
   /** Less than the tickets' value (a part kept); absent: their whole value. */
   amount?: number;
+  /** The cancellation policy's share kept, in percent of the value (the buyer cancelling late). */
+  keepPercent?: number;
   /** Staff's words for the order's history. */
   note?: string;
   idempotencyKey?: string;
@@ -111,7 +113,7 @@ export async function requestRefund(deps: ShopContext, request: RefundRequest): 
     const left = paid - (await refundedSoFar(tx, order.id));
     // A whole refund gives back what is left of the payment; some tickets, their value (never more than is left).
     const worth = Math.min(whole ? left : value, left);
-    const amount = request.amount ?? worth;
+    const amount = request.amount ?? Math.round((worth * (100 - (request.keepPercent ?? 0))) / 100);
     if (amount > worth) throw new ShopError("refund_too_large", { amount: "errors.refund_too_large" }, { max: worth });
     if (amount <= 0) throw new ShopError("order_not_refundable");
 

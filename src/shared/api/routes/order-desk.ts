@@ -4,8 +4,9 @@
  */
 import * as z from "zod/mini";
 import type { RouteSpec } from "../routes";
-import { exportQuerySchema, salesReportQuerySchema, orderNoteSchema, passengerCorrectionSchema, refundPaidSchema, refundRequestSchema, refundsQuerySchema, staffCancelSchema } from "../../schemas/order-desk";
+import { cancellationQuoteQuerySchema, selfCancelSchema, exportQuerySchema, salesReportQuerySchema, orderNoteSchema, passengerCorrectionSchema, refundPaidSchema, refundRequestSchema, refundsQuerySchema, staffCancelSchema } from "../../schemas/order-desk";
 import * as desk from "../../schemas/answers/order-desk";
+import * as selfCancel from "../../schemas/answers/self-cancel";
 
 // The same identity as routes.ts's `route`, here so this file needs only a type from there (no import cycle).
 const route = <const R extends RouteSpec>(spec: R) => spec;
@@ -15,6 +16,24 @@ const rowId = z.string().check(z.regex(/^\d+$/));
 const orderPath = z.object({ id: rowId });
 
 export const orderDeskRoutes = {
+  "GET /shop-api/orders/:id/cancellation": route({
+    tag: "orders",
+    summary: "The owner's cancellation terms now: whether it is open, until when, and what would be refunded",
+    auth: "bearer",
+    params: orderPath,
+    query: cancellationQuoteQuerySchema,
+    answer: selfCancel.cancellationQuoteSchema,
+    refusals: { 401: ["unauthorized"], 404: ["not_found"], 422: ["validation_failed", "refund_splits_ticket"] },
+  }),
+  "POST /shop-api/orders/:id/cancel": route({
+    tag: "orders",
+    summary: "The owner cancels the booking or some passengers within the event's policy; the refund follows",
+    auth: "bearer",
+    params: orderPath,
+    body: selfCancelSchema,
+    answer: selfCancel.selfCancelAnswerSchema,
+    refusals: { 401: ["unauthorized"], 404: ["not_found"], 409: ["cancellation_closed", "order_not_refundable"], 422: ["validation_failed", "refund_splits_ticket"] },
+  }),
   "GET /shop-api/staff/orders/:id": route({
     tag: "staff",
     summary: "Staff: one order with its buyer, tickets, passengers, payments, check-ins, messages, refunds and history",
