@@ -10,6 +10,7 @@ import { formatDateTime, timeZoneOf } from "../../../shared/format/dates";
 import { formatPrice } from "../../../shared/format/money";
 import { isLocale } from "../../../shared/locales";
 import type { OrderDetailAnswer as OrderDetail } from "../../../shared/schemas/purchase";
+import { CancelBooking } from "./CancelBooking";
 import { TicketPanel } from "./TicketPanel";
 import { FullScreenQr, TripTimes } from "./TripExtras";
 import { fill } from "../../ui/texts";
@@ -30,6 +31,7 @@ interface Props {
 export function PurchaseDetail({ orderId, locale, texts, countryCode, listHref, renderState, onBack }: Props) {
   const [detail, setDetail] = useState<OrderDetail | null>(null);
   const [failed, setFailed] = useState(false);
+  const [version, setVersion] = useState(0);
 
   useEffect(() => {
     let live = true;
@@ -41,7 +43,7 @@ export function PurchaseDetail({ orderId, locale, texts, countryCode, listHref, 
     return () => {
       live = false;
     };
-  }, [orderId]);
+  }, [orderId, version]);
 
   const back = (
     <a
@@ -138,6 +140,9 @@ export function PurchaseDetail({ orderId, locale, texts, countryCode, listHref, 
           ))}
         </Accordion.Root>
       </section>
+      {["paid", "awaiting_payment", "awaiting_transfer_payment"].includes(order.paymentState) ? (
+        <CancelBooking key={version} orderId={order.id} locale={locale} zone={zone} texts={texts} onCancelled={() => setVersion(version + 1)} />
+      ) : null}
     </div>
   );
 }

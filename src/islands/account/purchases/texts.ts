@@ -1,5 +1,6 @@
 /** The purchase detail's words (the purchases area) and the payment-method names; part of the account's texts. */
 import type { MessageKey } from "../../../shared/i18n";
+import { orderDeskMessages } from "../../../shared/i18n/messages/order-desk";
 import { purchaseMessages } from "../../../shared/i18n/messages/purchases";
 import { tripNoticeMessages } from "../../../shared/i18n/messages/trip-notices";
 import { areaKeys } from "../../ui/pick-texts";
@@ -12,5 +13,8 @@ const TRIP_KEYS = areaKeys(tripNoticeMessages).filter(
   (key): key is Extract<typeof key, `purchase.${string}` | `calendar.${string}`> => key.startsWith("purchase.") || key.startsWith("calendar."),
 );
 
-export const PURCHASE_KEYS = [...METHOD_KEYS, ...areaKeys(purchaseMessages), ...TRIP_KEYS];
+/** Cancelling the booking from the account. */
+const CANCEL_KEYS = areaKeys(orderDeskMessages).filter((key): key is Extract<typeof key, `cancel.${string}`> => key.startsWith("cancel."));
+
+export const PURCHASE_KEYS = [...METHOD_KEYS, ...areaKeys(purchaseMessages), ...TRIP_KEYS, ...CANCEL_KEYS];
 export type PurchaseTexts = Texts<(typeof PURCHASE_KEYS)[number]>;

@@ -5,13 +5,13 @@
  * seats follow the staff's refund (refunds.ts); an order still waiting for its payment is simply cancelled.
  * Departure is the booked date's start (the pick-up runs before it, so it is the latest moment that is fair).
  */
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { formatDateTime, timeZoneOf } from "../../../shared/format/dates";
 import { isAwaiting } from "../../../shared/domain/order-states";
 import { ShopError } from "../../../shared/domain/shop-error";
 import type { CancellationQuote, SelfCancelAnswer } from "../../../shared/schemas/answers/self-cancel";
 import type { ShopContext } from "../../context";
-import { eventDates, events, orders } from "../../db/schema";
+import { eventDates, events, orders, passengers, tickets } from "../../db/schema";
 import { endAwaitingOrders, expireHolds } from "./release";
 import { refundedSoFar, requestRefund, settledPayment, ticketsOf } from "./refunds";
 
@@ -47,6 +47,12 @@ export async function cancellationQuote(deps: ShopContext, userId: number, order
   const policy = policyAt(booking, deps.now());
   const paid = booking.order.state === "paid";
   const cancellable = paid || isAwaiting(booking.order.state);
+  const riders = await deps.db
+    .select({ id: passengers.id, name: passengers.name, ticketId: passengers.ticketId })
+    .from(passengers)
+    .innerJoin(tickets, eq(tickets.id, passengers.ticketId))
+    .where(eq(tickets.orderId, orderId))
+    .orderBy(asc(passengers.id));
   let refund = 0;
   if (paid) {
     const { chosen, all, value } = await ticketsOf(deps.db, orderId, passengerIds);
@@ -62,6 +68,7 @@ export async function cancellationQuote(deps: ShopContext, userId: number, order
     keepPercent: policy.open ? policy.keepPercent : 100,
     refund,
     currency: booking.order.currency,
+    passengers: riders,
   };
 }
 

@@ -13,6 +13,8 @@ export const cancellationQuoteSchema = z.object({
   /** What would go back to the buyer. */
   refund: z.number(),
   currency: z.string(),
+  /** The passengers still booked, to choose from (a shared ticket's passengers go together). */
+  passengers: z.array(z.object({ id: z.number(), name: z.string(), ticketId: z.number() })),
 });
 export type CancellationQuote = z.infer<typeof cancellationQuoteSchema>;
 
