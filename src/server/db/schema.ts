@@ -4,6 +4,7 @@
  */
 import { sql } from "drizzle-orm";
 import { AUDIT_ACTIONS } from "../../shared/domain/audit-actions";
+import { DISCOUNT_KINDS } from "../../shared/domain/discount-kinds";
 import { REFUND_REASONS, REFUND_STATES } from "../../shared/domain/refunds";
 import {
   boolean,
@@ -194,6 +195,13 @@ export const discounts = pgTable(
     validUntil: timestamp("valid_until", { withTimezone: true }),
     usageLimit: integer("usage_limit"),
     timesUsed: integer("times_used").notNull().default(0),
+    /** percentage (`variation`) or fixed (`amount` off each ticket, minor units). */
+    kind: text("kind", { enum: DISCOUNT_KINDS }).notNull().default("percentage"),
+    amount: integer("amount"),
+    /** Orders one customer may place with the code (null: no limit). */
+    perCustomerLimit: integer("per_customer_limit"),
+    /** The subcategories it applies to; empty: every subcategory of the event. */
+    variantIds: jsonb("variant_ids").$type<number[]>().notNull().default([]),
   },
   (t) => [uniqueIndex("discounts_code_event_idx").on(t.code, t.eventId)],
 );

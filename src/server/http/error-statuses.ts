@@ -41,6 +41,7 @@ export const STATUS_OF = {
   discount_expired: 422,
   discount_used_up: 409,
   discount_not_applicable: 422,
+  discount_customer_limit: 409,
 
   payment_method_unavailable: 422,
   payment_currency_unsupported: 422,

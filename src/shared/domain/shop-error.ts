@@ -40,6 +40,7 @@ export const SHOP_ERROR_CODES = [
   "discount_expired",
   "discount_used_up",
   "discount_not_applicable",
+  "discount_customer_limit",
   // Payments.
   "payment_method_unavailable",
   "payment_currency_unsupported",

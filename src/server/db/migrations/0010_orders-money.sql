@@ -41,3 +41,11 @@ ALTER TABLE "events" ADD COLUMN "cancel_free_hours" integer DEFAULT 48;--> state
 ALTER TABLE "events" ADD COLUMN "cancel_late_keep_percent" integer;--> statement-breakpoint
 ALTER TABLE "events" ADD CONSTRAINT "events_cancel_free_hours_check" CHECK ("cancel_free_hours" IS NULL OR "cancel_free_hours" BETWEEN 0 AND 8760);--> statement-breakpoint
 ALTER TABLE "events" ADD CONSTRAINT "events_cancel_late_keep_percent_check" CHECK ("cancel_late_keep_percent" IS NULL OR "cancel_late_keep_percent" BETWEEN 0 AND 100);
+--> statement-breakpoint
+ALTER TABLE "discounts" ADD COLUMN "kind" text DEFAULT 'percentage' NOT NULL;--> statement-breakpoint
+ALTER TABLE "discounts" ADD COLUMN "amount" integer;--> statement-breakpoint
+ALTER TABLE "discounts" ADD COLUMN "per_customer_limit" integer;--> statement-breakpoint
+ALTER TABLE "discounts" ADD COLUMN "variant_ids" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "discounts" ADD CONSTRAINT "discounts_kind_check" CHECK ("kind" IN ('percentage', 'fixed'));--> statement-breakpoint
+ALTER TABLE "discounts" ADD CONSTRAINT "discounts_amount_check" CHECK ("amount" IS NULL OR "amount" >= 0);--> statement-breakpoint
+ALTER TABLE "discounts" ADD CONSTRAINT "discounts_per_customer_limit_check" CHECK ("per_customer_limit" IS NULL OR "per_customer_limit" >= 1);
