@@ -11,7 +11,7 @@ import { WEBPAY_TRANSACTIONS_PATH } from "../../src/server/payments/webpay-proto
 import type { OrderDesk, RefundAnswer, RefundDeskItem } from "../../src/shared/schemas/answers/order-desk";
 import type { StaffOrderPage } from "../../src/shared/schemas/answers/staff-runs";
 import { postForm, visit } from "../helpers/browser";
-import { countyOf, eventOffer, purchaseBody } from "../helpers/fixtures";
+import { countyOf, eventOffer, insertOrder, purchaseBody } from "../helpers/fixtures";
 import { openTestShop, type TestShop } from "../helpers/test-shop";
 
 let shop: TestShop;
@@ -179,6 +179,19 @@ describe("staff actions on an order", () => {
     expect(await seatsTaken(variant.id, offer.eventDateId)).toBe(before);
     expect((await desk(started.body.data.orderId)).history.map((entry) => entry.action)).toEqual(["cancel"]);
     expect((await shop.call("POST", `/shop-api/staff/orders/${started.body.data.orderId}/cancel`, { reason: "otra vez" }, { token: staff.token })).status).toBe(409);
+  });
+
+  it("cancels a paid order that charged nothing (an organiser's prepaid booking) without a refund, freeing its seats", async () => {
+    const offer = await eventOffer(shop.db, "festival-sonidos-de-la-sabana");
+    const variant = offer.typed(offer.variants[0]!.provinceId)[0]!;
+    const me = await shop.buyer();
+    const before = await seatsTaken(variant.id, offer.eventDateId);
+    const orderId = await insertOrder(shop.db, { userId: me.id, eventId: offer.event.id, eventDateId: offer.eventDateId, provinceId: variant.provinceId, state: "paid", ticketVariants: [variant.id] });
+    expect(await seatsTaken(variant.id, offer.eventDateId)).toBe(before + 1);
+    const cancelled = await shop.call("POST", `/shop-api/staff/orders/${orderId}/cancel`, { reason: "El organizador la anuló" }, { token: staff.token });
+    expect(cancelled.body.data).toEqual({ orderId, done: true });
+    expect(await seatsTaken(variant.id, offer.eventDateId)).toBe(before);
+    expect(await shop.db.select().from(refunds).where(eq(refunds.orderId, orderId))).toHaveLength(0);
   });
 
   it("audits a confirmed transfer in the order's history", async () => {

@@ -77,6 +77,12 @@ export async function cancelOwnBooking(deps: ShopContext, userId: number, orderI
   const policy = policyAt(booking, deps.now());
   const until = policy.until ? formatDateTime(policy.until.toISOString(), timeZoneOf(booking.event.countryCode)) : "—";
   if (!policy.open) throw new ShopError("cancellation_closed", undefined, { until });
+  if (booking.order.state === "paid" && booking.order.total === 0 && !passengerIds) {
+    // Nothing was charged: the seats go back, no refund.
+    const changed = await deps.db.update(orders).set({ state: "cancelled", holdExpiresAt: null }).where(and(eq(orders.id, orderId), eq(orders.state, "paid"))).returning({ id: orders.id });
+    if (changed.length) deps.catalogue.announce({ area: "stock", eventIds: [booking.order.eventId] });
+    return { orderId, state: "cancelled", refund: null };
+  }
   if (isAwaiting(booking.order.state)) {
     if (passengerIds) throw new ShopError("order_not_refundable");
     const ended = await endAwaitingOrders(deps.db, eq(orders.id, orderId), "cancelled");

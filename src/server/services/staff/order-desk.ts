@@ -209,8 +209,18 @@ export async function addOrderNote(deps: ShopContext, actor: Actor, orderId: num
  */
 export async function cancelByStaff(deps: ShopContext, actor: Actor, orderId: number, reason: string): Promise<DeskAction> {
   await expireHolds(deps.db, deps.now(), { orderId });
-  const [order] = await deps.db.select({ state: orders.state, eventId: orders.eventId }).from(orders).where(eq(orders.id, orderId));
+  const [order] = await deps.db.select({ state: orders.state, eventId: orders.eventId, total: orders.total }).from(orders).where(eq(orders.id, orderId));
   if (!order) throw new ShopError("not_found");
+  // Nothing was charged (an organiser's prepaid booking, a full discount): the seats go back, no refund.
+  if (order.state === "paid" && order.total === 0) {
+    const ended = await deps.db.transaction(async (tx) => {
+      const changed = await tx.update(orders).set({ state: "cancelled", holdExpiresAt: null }).where(and(eq(orders.id, orderId), eq(orders.state, "paid"))).returning({ id: orders.id });
+      if (changed.length) await writeAudit(tx, actor, "orders", orderId, "cancel", { state: "paid" }, { state: "cancelled", reason });
+      return changed.length > 0;
+    });
+    if (ended) deps.catalogue.announce({ area: "stock", eventIds: [order.eventId] });
+    return { orderId, done: ended };
+  }
   if (order.state === "paid") {
     await requestRefund(deps, { orderId, reason: "requested", note: reason, actor });
     await deps.db.transaction((tx) => writeAudit(tx, actor, "orders", orderId, "cancel", { state: "paid" }, { state: "cancelled", reason }));
