@@ -40,6 +40,11 @@ export interface BookingDraft {
   rejected: boolean;
   /** The refusal's code, when the shop said why (stock_exhausted …): /order-rejected explains it. */
   rejection?: string | null;
+  /**
+   * The code was refused at the payment (used up, out of its window, past the customer's limit since the check):
+   * the buyer is told why before paying and may go on at the full price. The shop's translated reason.
+   */
+  discountLost?: string | null;
 }
 
 export function emptyDraft(eventId: number | null = null): BookingDraft {
@@ -162,8 +167,11 @@ export function applyDiscount(discount: DiscountAnswer) {
 }
 
 export function removeDiscount() {
-  update({ discount: null });
+  update({ discount: null, discountLost: null });
 }
+
+/** Refusals of the code itself: the booking stands, the buyer chooses to go on without it. */
+const DISCOUNT_REFUSALS = new Set(["discount_used_up", "discount_expired", "discount_invalid", "discount_customer_limit", "discount_not_applicable"]);
 
 /** Keeps what the address step's form holds, ticket by ticket. */
 export function saveAddresses(tickets: readonly Pick<ClientTicket, "key" | "addresses">[]) {
@@ -233,6 +241,10 @@ export async function submitPurchase(url: string): Promise<void> {
     });
     recordPayment(answer);
   } catch (error) {
+    if (error instanceof ApiFailure && draft.discount && DISCOUNT_REFUSALS.has(error.code)) {
+      update({ discountLost: error.message, stepIndex: STEPS.confirm });
+      return;
+    }
     rejectPurchase(error instanceof ApiFailure ? error.code : null);
   }
 }

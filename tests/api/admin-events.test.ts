@@ -227,7 +227,7 @@ describe("dates and cancellation of an event with orders", () => {
     const [payment] = await shop.db.select({ state: payments.state }).from(payments).where(eq(payments.orderId, paid));
     expect(payment!.state).toBe("refund_due");
     const jobs = (await shop.db.select().from(outbox)).map((row) => ({ kind: row.kind, payload: row.payload }));
-    expect(jobs).toContainEqual({ kind: "order.refund", payload: { orderId: paid } });
+    expect(jobs).toContainEqual({ kind: "order.refund", payload: { orderId: paid, reason: "event_cancelled" } });
     expect(jobs).toContainEqual({ kind: "order.notice", payload: { orderId: paid, notice: "event_cancelled", refund: true } });
     expect(jobs).toContainEqual({ kind: "order.notice", payload: { orderId: held, notice: "event_cancelled", refund: false } });
     const mails = (await shop.mailsTo(customer.email)).filter((mail) => mail.subject.includes("fue cancelado"));

@@ -67,7 +67,7 @@ describe("GET /shop-api/staff/manifests", () => {
     const lines = (await response.text()).replace(/^\uFEFF/, "").trim().split("\r\n");
     expect(lines[0]).toBe("Recorrido,Municipio,Parada,Hora de recogida,Dirección,Pasajero,Celular,Pedido,Pago,Abordó ida,Abordó regreso");
     expect(lines).toHaveLength(5);
-    expect(lines.find((line) => line.includes("Paula Pendiente"))).toMatch(/^2,.*,1,.*,Paula Pendiente,\+573001234567,\d+,Pendiente,No,No$/);
+    expect(lines.find((line) => line.includes("Paula Pendiente"))).toMatch(/^2,.*,1,.*,Paula Pendiente,'\+573001234567,\d+,Pendiente,No,No$/);
     expect(lines.find((line) => line.includes("Ana Avenida"))).toMatch(/,Pagado,Sí,No$/);
   });
 

@@ -121,6 +121,9 @@ test("a wedding: created with its guests, approved by staff, booked by an invite
   const review = staff.locator(".review-card", { hasText: eventName });
   await expect(review.getByText("2 invitados, 2 cupos")).toBeVisible();
   await review.getByRole("button", { name: `Aprobar: ${eventName}` }).click();
+  const confirmation = staff.getByRole("dialog", { name: "¿Confirmas?" });
+  await expect(confirmation).toContainText("se envían 2 invitaciones");
+  await confirmation.getByRole("button", { name: "Aprobar" }).click();
   await expect(staff.getByText("Solicitud aprobada: el evento está publicado y las invitaciones enviadas")).toBeVisible();
   await expect(review).toHaveCount(0);
 

@@ -62,6 +62,10 @@ test("staff confirm a bank transfer and the buyer's account shows it paid", asyn
   }
   expect(await seriousViolations(page)).toEqual([]);
   await row.getByRole("button", { name: "Confirmar pago" }).click();
+  // Money moves: a dialog says what will happen before it does.
+  const confirmation = page.getByRole("dialog", { name: "¿Confirmas?" });
+  await expect(confirmation).toContainText(`El pedido N.º ${orderId} queda pagado`);
+  await confirmation.getByRole("button", { name: "Confirmar pago" }).click();
   await expect(page.getByText(`Pedido N.º ${orderId} pagado; le avisamos al comprador.`)).toBeVisible();
   await expect(row).toHaveCount(0);
 

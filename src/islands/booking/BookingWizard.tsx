@@ -7,7 +7,9 @@ import { PAYMENT_TYPE, PERIODICITY_TYPE } from "../../shared/domain/event-kinds"
 import { useStore } from "@nanostores/react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { Locale } from "../../shared/locales";
-import { $bookingDraft, $offer, $tickets, $totals, STEPS, finishBooking, goToStep, selectDate, selectProvince, startBooking, submitPurchase } from "../../stores/booking";
+import { $bookingDraft, $offer, $tickets, $totals, STEPS, finishBooking, goToStep, removeDiscount, selectDate, selectProvince, startBooking, submitPurchase } from "../../stores/booking";
+import { formatPrice } from "../../shared/format/money";
+import { fill } from "../ui/texts";
 import { $country } from "../../stores/locale";
 import { $loggedIn } from "../../stores/session";
 import { upcomingCalendars } from "../../stores/booking-dates";
@@ -219,6 +221,23 @@ export default function BookingWizard({ event, texts, locale, prefix }: Props) {
           locked={step > STEPS.categories}
           texts={texts}
         />
+      ) : null}
+      {step === STEPS.confirm && draft.discountLost ? (
+        <div className="bk-discount-lost" role="alert" data-testid="discount-lost">
+          <p>{fill(texts["booking.discount.lost"], { code: draft.discount?.code ?? "", reason: draft.discountLost })}</p>
+          <p>{fill(texts["booking.discount.full_price"], { total: formatPrice(totals.original, event.currency, locale) })}</p>
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={busy}
+            onClick={() => {
+              removeDiscount();
+              void pay();
+            }}
+          >
+            {texts["booking.discount.pay_full"]}
+          </button>
+        </div>
       ) : null}
       {body}
       {showBar && !loggedIn ? <LoginNotice texts={texts} /> : null}

@@ -42,7 +42,11 @@ export function DiscountForm({ eventId, discount, texts }: Props) {
   if (discount) {
     return (
       <div className="bk-discount is-applied" data-testid="booking-discount">
-        <p>{fill(texts["booking.discount.applied"], { code: discount.code, percent: discountPercent(discount.variation) })}</p>
+        <p>
+          {discount.variation > 0
+            ? fill(texts["booking.discount.applied"], { code: discount.code, percent: discountPercent(discount.variation) })
+            : fill(texts["booking.discount.applied_prices"], { code: discount.code })}
+        </p>
         <button type="button" className="btn btn-ghost btn-small" onClick={removeDiscount}>
           {texts["booking.discount.remove"]}
         </button>

@@ -83,7 +83,11 @@ export function OrderSummary({ event, date, provinceName, counties, tickets, tot
         ))}
       </ol>
       {discount && totals.discounted ? (
-        <p className="bk-summary-discount">{fill(texts["booking.confirm.discount"], { code: discount.code, percent: discountPercent(discount.variation) })}</p>
+        <p className="bk-summary-discount">
+          {discount.variation > 0
+            ? fill(texts["booking.confirm.discount"], { code: discount.code, percent: discountPercent(discount.variation) })
+            : fill(texts["booking.confirm.discount_amount"], { code: discount.code, amount: price(totals.original - totals.total) })}
+        </p>
       ) : null}
     </div>
   );

@@ -2,10 +2,12 @@
  * The staff area's words: the shell's and every section's. Build-time only: the page picks them for its
  * locale (ui/pick-texts.ts) and passes them to the island.
  */
+import { AUDIT_ACTIONS } from "../../shared/domain/audit-actions";
 import { adminMenuMessages } from "../../shared/i18n/messages/admin";
 import { doorErrorMessages, staffRunsErrorMessages } from "../../shared/i18n/messages/errors";
 import { adminFleetMenuMessages } from "../../shared/i18n/messages/admin-fleet";
 import { privateEventMessages } from "../../shared/i18n/messages/private-events";
+import { orderDeskMessages } from "../../shared/i18n/messages/order-desk";
 import { staffMessages } from "../../shared/i18n/messages/staff";
 import { staffDoorMessages } from "../../shared/i18n/messages/staff-door";
 import { staffRunsMessages } from "../../shared/i18n/messages/staff-runs";
@@ -28,9 +30,14 @@ export const STAFF_KEYS = [
   ...areaKeys(doorErrorMessages),
   ...areaKeys(staffRunsErrorMessages),
   ...areaKeys(staffDispatchMessages),
+  ...areaKeys(orderDeskMessages),
   ...areaKeys(privateEventMessages),
   ...areaKeys(adminMenuMessages),
   ...areaKeys(adminFleetMenuMessages),
+  ...AUDIT_ACTIONS.map((action) => `admin.action.${action}` as const),
+  "payments.method.webpay",
+  "payments.method.mercadopago",
+  "payments.method.transferencia",
   "auth.sign_in_required",
   "auth.login.title",
 ] as const;

@@ -5,6 +5,9 @@
 import { sql } from "drizzle-orm";
 import { VEHICLE_KINDS } from "../../shared/domain/fleet";
 import { DRIVER_ACTIONS } from "../../shared/domain/dispatch";
+import { AUDIT_ACTIONS } from "../../shared/domain/audit-actions";
+import { DISCOUNT_KINDS } from "../../shared/domain/discount-kinds";
+import { REFUND_REASONS, REFUND_STATES } from "../../shared/domain/refunds";
 import {
   boolean,
   date,
@@ -126,6 +129,13 @@ export const events = pgTable(
     /** Private events: only signed-in invited guests (or the owner) may book. */
     requiresLogin: boolean("requires_login").notNull().default(false),
     ownerId: integer("owner_id"),
+    /**
+     * Cancellation policy: a customer cancels with a full refund until this many hours before departure (null:
+     * customers cannot cancel themselves); after that, nothing (`cancelLateKeepPercent` null) or a refund less
+     * this percentage kept.
+     */
+    cancelFreeHours: integer("cancel_free_hours").default(48),
+    cancelLateKeepPercent: integer("cancel_late_keep_percent"),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("events_slug_idx").on(t.slug), index("events_country_type_idx").on(t.countryCode, t.type)],
@@ -196,6 +206,13 @@ export const discounts = pgTable(
     validUntil: timestamp("valid_until", { withTimezone: true }),
     usageLimit: integer("usage_limit"),
     timesUsed: integer("times_used").notNull().default(0),
+    /** percentage (`variation`) or fixed (`amount` off each ticket, minor units). */
+    kind: text("kind", { enum: DISCOUNT_KINDS }).notNull().default("percentage"),
+    amount: integer("amount"),
+    /** Orders one customer may place with the code (null: no limit). */
+    perCustomerLimit: integer("per_customer_limit"),
+    /** The subcategories it applies to; empty: every subcategory of the event. */
+    variantIds: jsonb("variant_ids").$type<number[]>().notNull().default([]),
   },
   (t) => [uniqueIndex("discounts_code_event_idx").on(t.code, t.eventId)],
 );
@@ -313,6 +330,11 @@ export const orders = pgTable(
     discountId: integer("discount_id").references(() => discounts.id),
     holdExpiresAt: timestamp("hold_expires_at", { withTimezone: true }),
     paidAt: timestamp("paid_at", { withTimezone: true }),
+    /**
+     * A partial refund moves the refunded tickets to a cancelled order of their own, split from the paid one:
+     * every reader of seats, manifests and check-ins already leaves cancelled orders out.
+     */
+    splitFromId: integer("split_from_id"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -615,8 +637,8 @@ export const auditLog = pgTable(
     userEmail: text("user_email").notNull(),
     resource: text("resource").notNull(),
     resourceId: integer("resource_id").notNull(),
-    /** create | update | delete */
-    action: text("action").notNull(),
+    /** create | update | delete, or a staff action on an order (AUDIT_ACTIONS). */
+    action: text("action", { enum: AUDIT_ACTIONS }).notNull(),
     before: jsonb("before").$type<unknown>(),
     after: jsonb("after").$type<unknown>(),
     createdAt: createdAt(),
@@ -769,4 +791,39 @@ export const runBoardings = pgTable(
     nonce: text("nonce").notNull(),
   },
   (t) => [primaryKey({ columns: [t.passengerId, t.leg] })],
+
+);
+
+/* ---------- Money back ---------- */
+
+/**
+ * Money given back for an order: all of it, or the tickets moved to `split_order_id`. A card payment's refund is
+ * asked of its gateway by an outbox job (`pending` until it answers); a transfer or a prepaid order is paid back
+ * by hand (`awaiting_manual` until staff mark it paid). The idempotency key makes a repeated request one refund.
+ */
+export const refunds = pgTable(
+  "refunds",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id").notNull().references(() => orders.id, { onDelete: "cascade" }),
+    splitOrderId: integer("split_order_id").references(() => orders.id, { onDelete: "set null" }),
+    paymentId: integer("payment_id").references(() => payments.id, { onDelete: "set null" }),
+    method: text("method").notNull(),
+    /** Minor units of `currency`. */
+    amount: integer("amount").notNull(),
+    currency: varchar("currency", { length: 3 }).notNull(),
+    reason: text("reason", { enum: REFUND_REASONS }).notNull(),
+    /** Staff's own words, kept for the order's history. */
+    note: text("note"),
+    state: text("state", { enum: REFUND_STATES }).notNull(),
+    idempotencyKey: text("idempotency_key").notNull(),
+    gatewayAnswer: jsonb("gateway_answer").$type<unknown>(),
+    /** Where staff sent a hand-paid refund (bank, account, holder), as the buyer gave it. */
+    bankDetails: text("bank_details"),
+    requestedBy: integer("requested_by").references(() => users.id, { onDelete: "set null" }),
+    paidBy: integer("paid_by").references(() => users.id, { onDelete: "set null" }),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("refunds_idempotency_idx").on(t.idempotencyKey), index("refunds_order_idx").on(t.orderId), index("refunds_state_idx").on(t.state)],
 );

@@ -41,6 +41,7 @@ export const STATUS_OF = {
   discount_expired: 422,
   discount_used_up: 409,
   discount_not_applicable: 422,
+  discount_customer_limit: 409,
 
   payment_method_unavailable: 422,
   payment_currency_unsupported: 422,
@@ -50,6 +51,13 @@ export const STATUS_OF = {
   payment_gateway_unavailable: 502,
   payment_gateway_refused: 502,
   order_not_awaiting_transfer: 409,
+  order_not_refundable: 409,
+  order_not_resendable: 409,
+  order_not_cancellable: 409,
+  refund_splits_ticket: 422,
+  refund_too_large: 422,
+  refund_not_manual: 409,
+  cancellation_closed: 409,
 
   request_not_editable: 409,
   request_not_reviewable: 409,

@@ -12,6 +12,7 @@ import { formatDateTime } from "../../shared/format/dates";
 import { formatPrice } from "../../shared/format/money";
 import type { Locale } from "../../shared/locales";
 import { escapeHtml, mailButton, mailShell } from "./mail-html";
+import type { RefundReason } from "../../shared/domain/refunds";
 import type { MailMessage } from "./mailer";
 
 export interface OrderMailData {
@@ -277,12 +278,45 @@ ${mailButton(data.link, t("mail.order.view"))}`,
   return { to: data.to, subject, text, html, links: [data.link] };
 }
 
-/** A paid order whose seats were sold before its payment arrived: the money went back to the buyer. */
-export function refundMail(data: OrderMailData): MailMessage {
+/** What a refund mail says: how much, how it goes back, and why. */
+export interface RefundMailFacts {
+  amount: number;
+  /** The payment method's catalogue name (payments.method.*). */
+  method: "webpay" | "mercadopago" | "transferencia" | "prepagado" | string;
+  reason: RefundReason;
+  /** By card: given back; by hand: still to pay (the buyer is asked where) or paid. */
+  how: "card" | "manual_pending" | "manual_paid";
+}
+
+const REFUND_REASON_KEY = {
+  requested: "mail.refund.reason.requested",
+  customer_cancelled: "mail.refund.reason.customer_cancelled",
+  event_cancelled: "mail.refund.reason.event_cancelled",
+  seats_resold: "mail.refund.reason.seats_resold",
+} as const satisfies Record<RefundReason, MessageKey>;
+
+const METHOD_KEY: Record<string, MessageKey> = {
+  webpay: "payments.method.webpay",
+  mercadopago: "payments.method.mercadopago",
+  transferencia: "payments.method.transferencia",
+};
+
+/** Money going back to the buyer, in their language: the amount, the method and the real reason. */
+export function refundMail(data: OrderMailData, facts: RefundMailFacts): MailMessage {
   const t = translator(data.locale);
   const number = t("mail.order.number", { id: data.orderId });
-  return noticeMail(data, t("mail.refund.subject", { id: data.orderId }), [
-    { text: t("mail.refund.intro", { total: formatPrice(data.total, data.currency, data.locale) }) },
+  const amount = formatPrice(facts.amount, data.currency, data.locale);
+  const method = METHOD_KEY[facts.method] ? t(METHOD_KEY[facts.method]!) : facts.method;
+  const subject = facts.how === "manual_pending" ? t("mail.refund.subject_pending", { id: data.orderId }) : t("mail.refund.subject", { id: data.orderId });
+  const how =
+    facts.how === "card"
+      ? t("mail.refund.card", { amount, method })
+      : facts.how === "manual_pending"
+        ? t("mail.refund.manual_pending", { amount })
+        : t("mail.refund.manual_paid", { amount });
+  return noticeMail(data, subject, [
+    { text: t(REFUND_REASON_KEY[facts.reason], { event: data.eventName }) },
+    { text: how },
     { text: number, html: `<p style="margin:0 0 16px;font-weight:bold">${escapeHtml(number)}</p>` },
   ]);
 }

@@ -180,14 +180,17 @@ export function mercadoPagoAdapter({ settings, timeoutMinutes, fetch, ledger, no
       if (!settlesCurrency("mercadopago", input.currency)) throw new ShopError("payment_currency_unsupported");
       const url = `${settings.baseUrl}${PAYMENTS_PATH}/${encodeURIComponent(input.providerReference)}/refunds`;
       // MercadoPago answers a repeated idempotency key with the first refund instead of refunding twice.
-      const answer = await callGateway(fetch, url, { method: "POST", headers: { ...headers, "x-idempotency-key": input.idempotencyKey }, body: {} });
+      // No amount refunds the whole payment; a part names its amount in major units.
+      const partial = input.paymentAmount !== undefined && input.amount < input.paymentAmount;
+      const body = partial ? { amount: toMajorUnits(input.amount, input.currency) } : {};
+      const answer = await callGateway(fetch, url, { method: "POST", headers: { ...headers, "x-idempotency-key": input.idempotencyKey }, body });
       if (answer.status === 200 || answer.status === 201) {
         const parsed = refundAnswerSchema.safeParse(answer.body);
         if (!parsed.success) gatewayUnreadable("refund", answer.body);
         return { alreadyRefunded: false, raw: parsed.data };
       }
       const payment = await readPayment(input.providerReference);
-      if (payment?.status === "refunded") return { alreadyRefunded: true, raw: payment };
+      if (payment?.status === "refunded" && !partial) return { alreadyRefunded: true, raw: payment };
       gatewayRefused("the refund", answer);
     },
   };

@@ -103,16 +103,23 @@ export type WebhookResult =
 /** Return parameters from the query string and the form body, merged (providers use GET or POST). */
 export type ReturnParams = Record<string, string | undefined>;
 
-/** Giving a settled payment back in full (a paid order whose seats were sold again). */
+/** Giving a settled payment back, in full or in part (some tickets, a cancellation with a part kept). */
 export interface RefundInput {
   orderId: number;
   /** Webpay token or MercadoPago payment id, as stored on the payment row. */
   providerReference: string;
-  /** Minor units of `currency`: the whole amount that was paid. */
+  /** Minor units of `currency`: what goes back now. */
   amount: number;
   currency: string;
   /** Same key for the same refund however often it is asked for (a retried outbox row). */
   idempotencyKey: string;
+  /** What the payment took, in minor units; absent: `amount` is all of it. */
+  paymentAmount?: number;
+  /**
+   * Money of this payment the shop already saw go back (earlier refunds): a gateway without idempotency keys
+   * (Webpay) is asked first how much it gave back, so a refund that went through before a crash is not paid twice.
+   */
+  refundedBefore?: number;
 }
 
 export interface RefundResult {

@@ -151,6 +151,12 @@ export function webpayAdapter({ settings, fetch, ledger }: WebpayDeps): PaymentA
 
     async refund(input: RefundInput): Promise<RefundResult> {
       if (!settlesCurrency("webpay", input.currency)) throw new ShopError("payment_currency_unsupported");
+      // Transbank takes no idempotency key: what it already gave back (amount minus balance) says whether this
+      // refund went through on an earlier try, before the shop could note it.
+      const before = await status(input.providerReference);
+      if (before && before.balance !== undefined && before.amount - before.balance >= (input.refundedBefore ?? 0) + input.amount) {
+        return { alreadyRefunded: true, raw: before };
+      }
       const answer = await callGateway(fetch, `${transactionUrl(input.providerReference)}/refunds`, { method: "POST", headers, body: { amount: input.amount } });
       if (answer.status === 200) {
         const parsed = refundAnswerSchema.safeParse(answer.body);
@@ -159,7 +165,10 @@ export function webpayAdapter({ settings, fetch, ledger }: WebpayDeps): PaymentA
       }
       // Refused: an earlier try may have gone through before the shop could note it; the status tells.
       const known = await status(input.providerReference);
-      if (known && REFUNDED_STATUSES.includes(known.status)) return { alreadyRefunded: true, raw: known };
+      const givenBack = known && known.balance !== undefined ? known.amount - known.balance : null;
+      if (known && REFUNDED_STATUSES.includes(known.status) && (givenBack === null || givenBack >= (input.refundedBefore ?? 0) + input.amount)) {
+        return { alreadyRefunded: true, raw: known };
+      }
       gatewayRefused("the refund", answer);
     },
   };

@@ -24,6 +24,7 @@ import * as account from "../schemas/answers/account";
 import * as catalog from "../schemas/answers/catalog";
 import * as orders from "../schemas/answers/orders";
 import { staffRunsRoutes } from "./routes/staff-runs";
+import { orderDeskRoutes } from "./routes/order-desk";
 import { privateEventRoutes } from "./routes/private-events";
 import { accountSessionRoutes } from "./routes/account-sessions";
 import { checkinRoutes } from "./routes/checkin";
@@ -418,6 +419,7 @@ export const shopApi = {
     refusals: { 401: ["unauthorized"], 403: ["forbidden"], 404: ["not_found"], 409: ["order_not_awaiting_transfer", "stock_exhausted"] },
   }),
   ...staffRunsRoutes,
+  ...orderDeskRoutes,
   ...privateEventRoutes,
   ...adminRoutes,
 } as const satisfies Record<string, RouteSpec>;

@@ -40,6 +40,7 @@ export const SHOP_ERROR_CODES = [
   "discount_expired",
   "discount_used_up",
   "discount_not_applicable",
+  "discount_customer_limit",
   // Payments.
   "payment_method_unavailable",
   "payment_currency_unsupported",
@@ -48,6 +49,14 @@ export const SHOP_ERROR_CODES = [
   "payment_gateway_unavailable",
   "payment_gateway_refused",
   "order_not_awaiting_transfer",
+  // The order desk and refunds.
+  "order_not_refundable",
+  "order_not_resendable",
+  "order_not_cancellable",
+  "refund_splits_ticket",
+  "refund_too_large",
+  "refund_not_manual",
+  "cancellation_closed",
   // Private events: requests, uploads, review and invitations.
   "request_not_editable",
   "request_not_reviewable",

@@ -10,12 +10,14 @@ import { formatDateTime, timeZoneOf } from "../../../shared/format/dates";
 import { formatPrice } from "../../../shared/format/money";
 import { isLocale } from "../../../shared/locales";
 import type { OrderDetailAnswer as OrderDetail } from "../../../shared/schemas/purchase";
+import { CancelBooking } from "./CancelBooking";
 import { TicketPanel } from "./TicketPanel";
 import { PassengerTickets } from "./PassengerTickets";
 import { FullScreenQr, TripTimes } from "./TripExtras";
 import { fill } from "../../ui/texts";
 import type { PurchaseTexts } from "./texts";
 import "./purchase-detail.css";
+import { SEAT_HOLDING_STATES } from "../../../shared/domain/order-states";
 
 interface Props {
   orderId: number;
@@ -31,6 +33,7 @@ interface Props {
 export function PurchaseDetail({ orderId, locale, texts, countryCode, listHref, renderState, onBack }: Props) {
   const [detail, setDetail] = useState<OrderDetail | null>(null);
   const [failed, setFailed] = useState(false);
+  const [version, setVersion] = useState(0);
 
   useEffect(() => {
     let live = true;
@@ -42,7 +45,7 @@ export function PurchaseDetail({ orderId, locale, texts, countryCode, listHref, 
     return () => {
       live = false;
     };
-  }, [orderId]);
+  }, [orderId, version]);
 
   const back = (
     <a
@@ -140,6 +143,9 @@ export function PurchaseDetail({ orderId, locale, texts, countryCode, listHref, 
           ))}
         </Accordion.Root>
       </section>
+      {(SEAT_HOLDING_STATES as readonly string[]).includes(order.paymentState) ? (
+        <CancelBooking key={version} orderId={order.id} locale={locale} zone={zone} texts={texts} onCancelled={() => setVersion(version + 1)} />
+      ) : null}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 /** The purchase detail's words (the purchases area) and the payment-method names; part of the account's texts. */
 import type { MessageKey } from "../../../shared/i18n";
+import { orderDeskMessages } from "../../../shared/i18n/messages/order-desk";
 import { purchaseMessages } from "../../../shared/i18n/messages/purchases";
 import { ticketMessages } from "../../../shared/i18n/messages/tickets";
 import { tripNoticeMessages } from "../../../shared/i18n/messages/trip-notices";
@@ -16,5 +17,8 @@ const TRIP_KEYS = areaKeys(tripNoticeMessages).filter(
 /** Each passenger's own ticket. */
 const PASSENGER_TICKET_KEYS = areaKeys(ticketMessages).filter((key): key is Extract<typeof key, `purchase.${string}`> => key.startsWith("purchase."));
 
-export const PURCHASE_KEYS = [...METHOD_KEYS, ...areaKeys(purchaseMessages), ...TRIP_KEYS, ...PASSENGER_TICKET_KEYS];
+/** Cancelling the booking from the account. */
+const CANCEL_KEYS = areaKeys(orderDeskMessages).filter((key): key is Extract<typeof key, `cancel.${string}`> => key.startsWith("cancel."));
+
+export const PURCHASE_KEYS = [...METHOD_KEYS, ...areaKeys(purchaseMessages), ...TRIP_KEYS, ...PASSENGER_TICKET_KEYS, ...CANCEL_KEYS];
 export type PurchaseTexts = Texts<(typeof PURCHASE_KEYS)[number]>;

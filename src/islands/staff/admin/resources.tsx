@@ -98,6 +98,8 @@ const events: ResourceDecl = {
     { kind: "checkbox", name: "published", label: "admin.field.published" },
     { kind: "checkbox", name: "recommended", label: "admin.field.recommended" },
     { kind: "checkbox", name: "requiresLogin", label: "admin.field.requires_login" },
+    { kind: "optional-number", name: "cancelFreeHours", label: "admin.field.cancel_free_hours", hint: "admin.field.cancel_free_hours_hint" },
+    { kind: "optional-number", name: "cancelLateKeepPercent", label: "admin.field.cancel_late_keep", hint: "admin.field.cancel_late_keep_hint" },
     { kind: "checkbox", name: "cancelled", label: "admin.field.cancelled" },
   ],
   empty: () => ({
@@ -115,6 +117,8 @@ const events: ResourceDecl = {
     cancelled: false,
     recommended: false,
     requiresLogin: false,
+    cancelFreeHours: 48,
+    cancelLateKeepPercent: null,
   }),
 };
 
@@ -198,8 +202,22 @@ const discounts: ResourceDecl = {
   fields: [
     { kind: "text", name: "code", label: "admin.field.code", maxLength: 40 },
     { kind: "ref", name: "eventId", label: "admin.field.event", resource: "events", optionLabel: eventLabel },
+    { kind: "select", name: "kind", label: "admin.field.discount_kind", options: ["percentage", "fixed"], optionLabel: (value) => `admin.discount_kind.${value}` as AdminKey },
     { kind: "number", name: "variation", label: "admin.field.variation", step: 0.01, min: 0 },
+    { kind: "optional-number", name: "amount", label: "admin.field.discount_amount", hint: "admin.field.discount_amount_hint" },
     { kind: "optional-number", name: "usageLimit", label: "admin.field.usage_limit", hint: "admin.field.usage_limit_hint" },
+    { kind: "optional-number", name: "perCustomerLimit", label: "admin.field.per_customer_limit", hint: "admin.field.usage_limit_hint" },
+    {
+      kind: "rows",
+      name: "variants",
+      label: "admin.field.discount_variants",
+      itemLabel: "admin.field.variant",
+      fields: [
+        { kind: "ref", name: "productVariantId", label: "admin.field.variant", resource: "variants", optionLabel: (item) => `${text(item, "eventName")} · ${text(item, "name")} (${text(item, "provinceName")})` },
+      ],
+      empty: () => ({ productVariantId: null }),
+      wide: true,
+    },
     { kind: "datetime", name: "validFrom", label: "admin.field.valid_from", optional: true, hint: "admin.form.local_time" },
     { kind: "datetime", name: "validUntil", label: "admin.field.valid_until", optional: true, hint: "admin.form.local_time" },
     {
@@ -215,7 +233,7 @@ const discounts: ResourceDecl = {
       wide: true,
     },
   ],
-  empty: () => ({ code: "", eventId: null, variation: 0.1, validFrom: null, validUntil: null, usageLimit: null, prices: [] }),
+  empty: () => ({ code: "", eventId: null, kind: "percentage", variation: 0.1, amount: null, validFrom: null, validUntil: null, usageLimit: null, perCustomerLimit: null, variants: [], prices: [] }),
 };
 
 const slides: ResourceDecl = {

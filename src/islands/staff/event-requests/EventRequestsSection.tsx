@@ -11,6 +11,7 @@ import { showToast } from "../../../stores/toasts";
 import { fill } from "../../ui/texts";
 import { failureMessage } from "../../ui/use-schema-form";
 import type { SectionProps } from "../section-props";
+import { ConfirmDialog } from "../ConfirmDialog";
 import { RejectForm } from "./RejectForm";
 import "./event-requests.css";
 
@@ -19,6 +20,8 @@ type Review = AnswerOf<"GET /shop-api/staff/event-requests">[number];
 export default function EventRequestsSection({ texts }: SectionProps) {
   const [rows, setRows] = useState<Review[] | "error" | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
+  // The decision waiting for the dialog's confirmation: approving publishes and mails, rejecting tells the owner.
+  const [asking, setAsking] = useState<{ id: number; name: string; guests: number; reason?: string } | null>(null);
 
   const load = useCallback(() => {
     api("GET /shop-api/staff/event-requests", { query: { state: "2" } })
@@ -94,7 +97,7 @@ export default function EventRequestsSection({ texts }: SectionProps) {
                       type="button"
                       className="btn btn-primary"
                       disabled={busy === request.id}
-                      onClick={() => decide(request.id, () => api("POST /shop-api/staff/event-requests/:id/approve", { params: { id: request.id } }), texts["private_events.staff.approved"])}
+                      onClick={() => setAsking({ id: request.id, name: request.name, guests: guests.length })}
                       aria-label={`${texts["private_events.staff.approve"]}: ${request.name}`}
                     >
                       {texts["private_events.staff.approve"]}
@@ -103,9 +106,7 @@ export default function EventRequestsSection({ texts }: SectionProps) {
                       texts={texts}
                       requestId={request.id}
                       disabled={busy === request.id}
-                      onReject={(reason) =>
-                        decide(request.id, () => api("POST /shop-api/staff/event-requests/:id/reject", { params: { id: request.id }, body: { reason } }), texts["private_events.staff.rejected"])
-                      }
+                      onReject={async (reason) => setAsking({ id: request.id, name: request.name, guests: guests.length, reason })}
                     />
                   </div>
                 </div>
@@ -113,6 +114,21 @@ export default function EventRequestsSection({ texts }: SectionProps) {
             );
           })}
         </ul>
+      ) : null}
+      {asking ? (
+        <ConfirmDialog
+          title={texts["desk.confirm_title"]}
+          consequence={fill(texts[asking.reason === undefined ? "private_events.staff.approve_what" : "private_events.staff.reject_what"], { name: asking.name, count: asking.guests })}
+          texts={texts}
+          confirmLabel={texts[asking.reason === undefined ? "private_events.staff.approve" : "private_events.staff.reject"]}
+          onClose={() => setAsking(null)}
+          onConfirm={async () => {
+            const { id, reason } = asking;
+            setAsking(null);
+            if (reason === undefined) await decide(id, () => api("POST /shop-api/staff/event-requests/:id/approve", { params: { id } }), texts["private_events.staff.approved"]);
+            else await decide(id, () => api("POST /shop-api/staff/event-requests/:id/reject", { params: { id }, body: { reason } }), texts["private_events.staff.rejected"]);
+          }}
+        />
       ) : null}
     </section>
   );

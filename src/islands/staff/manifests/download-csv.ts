@@ -1,17 +1,14 @@
-/** Fetches a manifest as CSV with the session's token and hands it to the browser as a file download. */
-import { getValidToken } from "../../../stores/session";
+/**
+ * A manifest as a CSV download. The server writes every cell through the exports' formula-safe rule
+ * (src/shared/exports/cells.ts), so what buyers typed never runs as a spreadsheet formula.
+ */
+import { downloadStaffFile } from "../download-file";
 
-export async function downloadManifestCsv(eventDateId: number, provinceId: number, locale: string): Promise<void> {
-  const response = await fetch(`/shop-api/staff/manifests?eventDateId=${eventDateId}&provinceId=${provinceId}`, {
-    headers: { authorization: `Bearer ${getValidToken() ?? ""}`, accept: "text/csv", "x-locale": locale },
-  });
-  if (!response.ok) throw new Error(`HTTP ${response.status}`);
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = `rodamos-recorridos-${eventDateId}-${provinceId}.csv`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+export function downloadManifestCsv(eventDateId: number, provinceId: number, locale: string): Promise<void> {
+  return downloadStaffFile(
+    `/shop-api/staff/manifests?eventDateId=${eventDateId}&provinceId=${provinceId}`,
+    `rodamos-recorridos-${eventDateId}-${provinceId}.csv`,
+    locale,
+    "text/csv",
+  );
 }

@@ -1,6 +1,6 @@
 /**
- * Every order for staff: filtered by state, searched by order number, buyer or event, a page at a time; the
- * state in the spec's colours (account spec section 4).
+ * Every order for staff: filtered by state, searched by order number, buyer or passenger (name, email, phone) or
+ * event, a page at a time; the state in the spec's colours (account spec section 4). A row opens the order desk.
  */
 import { useEffect, useState } from "react";
 import { api } from "../../../client/api";
@@ -8,6 +8,9 @@ import { ORDER_STATES, type OrderState } from "../../../shared/domain/order-stat
 import type { StaffOrderPage } from "../../../shared/schemas/answers/staff-runs";
 import { fill } from "../../ui/texts";
 import type { SectionProps } from "../section-props";
+import { showToast } from "../../../stores/toasts";
+import { downloadStaffFile } from "../download-file";
+import { OrderDesk } from "./OrderDesk";
 import { money, StateChip, when } from "./order-rows";
 import "./staff-runs.css";
 
@@ -20,6 +23,19 @@ export default function OrdersSection({ texts, locale }: SectionProps) {
   const [page, setPage] = useState(1);
   const [answer, setAnswer] = useState<StaffOrderPage | null>(null);
   const [failed, setFailed] = useState(false);
+  // The open order: kept in the address (?order=) so a link or a reload opens it again.
+  const [openId, setOpenId] = useState<number | null>(() => {
+    const id = Number(new URLSearchParams(globalThis.location?.search ?? "").get("order"));
+    return Number.isInteger(id) && id > 0 ? id : null;
+  });
+
+  function openOrder(id: number | null) {
+    const url = new URL(location.href);
+    if (id) url.searchParams.set("order", String(id));
+    else url.searchParams.delete("order");
+    history.replaceState(null, "", url);
+    setOpenId(id);
+  }
 
   useEffect(() => {
     let live = true;
@@ -30,9 +46,10 @@ export default function OrdersSection({ texts, locale }: SectionProps) {
     return () => {
       live = false;
     };
-  }, [state, q, page]);
+  }, [state, q, page, openId]);
 
   const pages = answer ? Math.max(1, Math.ceil(answer.total / answer.pageSize)) : 1;
+  if (openId) return <OrderDesk orderId={openId} texts={texts} locale={locale} onBack={() => openOrder(null)} />;
 
   return (
     <div className="staff-orders">
@@ -71,6 +88,30 @@ export default function OrdersSection({ texts, locale }: SectionProps) {
           {texts["orders.search"]}
         </button>
       </form>
+      {answer && answer.total > 0 ? (
+        <div className="order-desk-actions" role="group" aria-label={texts["exports.title"]}>
+          {(
+            [
+              ["orders", "csv", "exports.orders_csv"],
+              ["orders", "xlsx", "exports.orders_xlsx"],
+              ["passengers", "csv", "exports.passengers_csv"],
+              ["passengers", "xlsx", "exports.passengers_xlsx"],
+            ] as const
+          ).map(([kind, format, label]) => (
+            <button
+              key={label}
+              type="button"
+              className="btn btn-ghost btn-small"
+              onClick={() => {
+                const query = new URLSearchParams({ kind, format, ...(q ? { q } : {}) });
+                downloadStaffFile(`/shop-api/staff/exports?${query}`, `rodamos-${kind}.${format}`, locale).catch(() => showToast("error", texts["runs.load_error"]));
+              }}
+            >
+              {texts[label]}
+            </button>
+          ))}
+        </div>
+      ) : null}
       {failed ? <p className="empty-text">{texts["runs.load_error"]}</p> : null}
       {!answer && !failed ? <div className="spinner" role="status" aria-label={texts["staff.loading"]} /> : null}
       {answer && answer.items.length === 0 ? <p className="empty-text">{texts["orders.empty"]}</p> : null}
@@ -93,7 +134,9 @@ export default function OrdersSection({ texts, locale }: SectionProps) {
               {answer.items.map((order) => (
                 <tr key={order.id} data-order={order.id}>
                   <td data-label={texts["orders.col.id"]}>
-                    <strong>#{order.id}</strong>
+                    <button type="button" className="staff-row-open" aria-label={fill(texts["desk.open"], { id: order.id })} onClick={() => openOrder(order.id)}>
+                      <strong>#{order.id}</strong>
+                    </button>
                   </td>
                   <td data-label={texts["orders.col.placed"]}>
                     <time dateTime={order.placedAt}>{when(order.placedAt)}</time>

@@ -9,6 +9,7 @@ import { ORDER_STATE } from "../../../shared/domain/order-states";
 import type { StaffOrder } from "../../../shared/schemas/answers/staff-runs";
 import { showToast } from "../../../stores/toasts";
 import { fill } from "../../ui/texts";
+import { ConfirmDialog } from "../ConfirmDialog";
 import { money, when } from "../orders/order-rows";
 import type { SectionProps } from "../section-props";
 import type { StaffTexts } from "../texts";
@@ -21,6 +22,7 @@ export default function TransfersSection({ texts, locale }: SectionProps) {
   const [load, setLoad] = useState<Load>("loading");
   const [busy, setBusy] = useState<number | null>(null);
   const [rejecting, setRejecting] = useState<StaffOrder | null>(null);
+  const [confirming, setConfirming] = useState<StaffOrder | null>(null);
 
   const refresh = useCallback(() => {
     api("GET /shop-api/staff/orders", {
@@ -35,6 +37,7 @@ export default function TransfersSection({ texts, locale }: SectionProps) {
   useEffect(refresh, [refresh]);
 
   async function confirm(order: StaffOrder) {
+    setConfirming(null);
     setBusy(order.id);
     try {
       const result = await api(
@@ -133,7 +136,7 @@ export default function TransfersSection({ texts, locale }: SectionProps) {
                       type="button"
                       className="btn btn-primary btn-small"
                       disabled={busy === order.id}
-                      onClick={() => confirm(order)}
+                      onClick={() => setConfirming(order)}
                     >
                       {texts["transfers.confirm"]}
                     </button>
@@ -151,6 +154,16 @@ export default function TransfersSection({ texts, locale }: SectionProps) {
             ))}
           </tbody>
         </table>
+      ) : null}
+      {confirming ? (
+        <ConfirmDialog
+          title={texts["desk.confirm_title"]}
+          consequence={fill(texts["transfers.confirm_what"], { id: confirming.id, amount: money(confirming.total, confirming.currency, locale) })}
+          texts={texts}
+          confirmLabel={texts["transfers.confirm"]}
+          onClose={() => setConfirming(null)}
+          onConfirm={() => confirm(confirming)}
+        />
       ) : null}
       {rejecting ? (
         <RejectDialog
@@ -232,6 +245,7 @@ function RejectDialog({
         <h3 id="reject-title">
           {fill(texts["transfers.reject_title"], { id: order.id })}
         </h3>
+        <p className="staff-consequence">{texts["transfers.reject_what"]}</p>
         <label htmlFor="reject-reason">
           {texts["transfers.reject_reason"]}
         </label>

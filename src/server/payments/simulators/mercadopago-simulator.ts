@@ -71,6 +71,7 @@ export function mercadoPagoSimulator(settings: PaymentSettings, now: () => Date)
   const payments = new Map<number, SimulatedPayment>();
   const deliveries = new Map<number, WebhookDelivery[]>();
   const refundsByKey = new Map<string, { id: number; payment_id: number; amount: number; status: string }>();
+  const refundsOf = new Map<number, { id: number; payment_id: number; amount: number; status: string }[]>();
   let nextRefundId = 5_000_000_000 + Math.floor(Math.random() * 1_000_000);
   const base = `${settings.publicUrl}/payments-sim/mercadopago`;
   let nextPaymentId = 1_000_000_000 + Math.floor(Math.random() * 1_000_000) * 1000;
@@ -118,7 +119,8 @@ export function mercadoPagoSimulator(settings: PaymentSettings, now: () => Date)
     return c.json(payment);
   });
 
-  // A full refund (no amount); a repeated X-Idempotency-Key answers the first refund again.
+  // A refund of the whole payment (no amount) or of a part; a repeated X-Idempotency-Key answers the first refund
+  // again. A payment partly refunded stays approved ("partially_refunded") until nothing is left of it.
   app.post(`${PAYMENTS_PATH}/:id/refunds`, async (c) => {
     const payment = payments.get(Number(c.req.param("id")));
     if (!payment) return refuse(c, 404, "not_found", "Payment not found");
@@ -137,15 +139,25 @@ export function mercadoPagoSimulator(settings: PaymentSettings, now: () => Date)
     const earlier = key ? refundsByKey.get(key) : undefined;
     if (earlier) return c.json(earlier, 201);
     if (payment.status !== "approved") return refuse(c, 400, "bad_request", `Payment status ${payment.status} cannot be refunded`);
-    const amount = parsed.data.amount ?? payment.transaction_amount;
-    if (amount !== payment.transaction_amount) return refuse(c, 400, "bad_request", "only full refunds are simulated");
+    const given = (refundsOf.get(payment.id) ?? []).reduce((sum, refund) => sum + refund.amount, 0);
+    const left = Math.round((payment.transaction_amount - given) * 100) / 100;
+    const amount = parsed.data.amount ?? left;
+    if (amount > left) return refuse(c, 400, "bad_request", "The amount to refund exceeds what is left of the payment");
     const at = now().toISOString();
     const refund = { id: nextRefundId++, payment_id: payment.id, amount, status: "approved", date_created: at, source: { type: "collector" } };
-    payment.status = "refunded";
-    payment.status_detail = "refunded";
+    refundsOf.set(payment.id, [...(refundsOf.get(payment.id) ?? []), refund]);
+    payment.status = amount === left ? "refunded" : "approved";
+    payment.status_detail = amount === left ? "refunded" : "partially_refunded";
     payment.date_last_updated = at;
     if (key) refundsByKey.set(key, refund);
     return c.json(refund, 201);
+  });
+
+  // The refunds of a payment, as MercadoPago lists them.
+  app.get(`${PAYMENTS_PATH}/:id/refunds`, (c) => {
+    const payment = payments.get(Number(c.req.param("id")));
+    if (!payment) return refuse(c, 404, "not_found", "Payment not found");
+    return c.json(refundsOf.get(payment.id) ?? []);
   });
 
   /** Simulator only: MercadoPago repeats a notification it thinks was missed; this sends it again on demand. */

@@ -40,6 +40,7 @@ interface SimulatedTransaction {
   decision: Decision | null;
   /** The first commit's answer: a second commit is refused and status repeats this. */
   committed: TransactionAnswer | null;
+  refunds: RefundAnswer[];
 }
 
 export function webpaySimulator(settings: PaymentSettings, now: () => Date) {
@@ -79,6 +80,7 @@ export function webpaySimulator(settings: PaymentSettings, now: () => Date) {
       createdAt: now(),
       decision: null,
       committed: null,
+      refunds: [],
     });
     return c.json({ token, url: formUrl });
   });
@@ -95,7 +97,7 @@ export function webpaySimulator(settings: PaymentSettings, now: () => Date) {
     return c.json(transaction.committed);
   });
 
-  // Transbank's refund: the whole authorized amount back at once (a nullification); more than is left is refused.
+  // Transbank's refund: a nullification of all or part of what is left (the balance); more than is left is refused.
   app.post(`${WEBPAY_TRANSACTIONS_PATH}/:token/refunds`, async (c) => {
     const transaction = transactions.get(c.req.param("token"));
     if (!transaction) return refuse(c, 404, "Transaction not found");
@@ -115,14 +117,23 @@ export function webpaySimulator(settings: PaymentSettings, now: () => Date) {
     if (parsed.data.amount > balance) return refuse(c, 422, "Amount to refund exceeds the balance of the transaction");
     const left = balance - parsed.data.amount;
     transaction.committed = { ...committed, status: "NULLIFIED", balance: left };
-    return c.json({
+    const answer = {
       type: "NULLIFIED",
       authorization_code: String(100000 + Math.floor(Math.random() * 900000)),
       authorization_date: now().toISOString(),
       nullified_amount: parsed.data.amount,
       balance: left,
       response_code: 0,
-    } satisfies RefundAnswer);
+    } satisfies RefundAnswer;
+    transaction.refunds.push(answer);
+    return c.json(answer);
+  });
+
+  /** Simulator only (Transbank lists none): every refund it granted on a transaction, to check none was paid twice. */
+  app.get(`${WEBPAY_TRANSACTIONS_PATH}/:token/refunds`, (c) => {
+    const transaction = transactions.get(c.req.param("token"));
+    if (!transaction) return refuse(c, 404, "Transaction not found");
+    return c.json(transaction.refunds);
   });
 
   app.get(`${WEBPAY_TRANSACTIONS_PATH}/:token`, (c) => {

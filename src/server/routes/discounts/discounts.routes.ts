@@ -3,7 +3,7 @@
  * variation and discount price per subcategory, or a translated refusal the wizard shows as a toast.
  */
 import { Hono } from "hono";
-import { requireCaller, type AuthEnv } from "../../auth/bearer";
+import { callerOf, requireCaller, type AuthEnv } from "../../auth/bearer";
 import { parseWith } from "../../http/validate";
 import { discountPathSchema } from "../../../shared/schemas/purchase";
 import { discountAnswer, findValidDiscount } from "../../services/orders/discounts";
@@ -16,6 +16,6 @@ export const discountRoutes = new Hono<AuthEnv>();
 discountRoutes.get("/:code/event/:eventId", discount.describe, requireCaller, async (c) => {
   const deps = c.get("deps");
   const { code, eventId } = parseWith(discountPathSchema, { code: c.req.param("code"), eventId: c.req.param("eventId") });
-  const found = await findValidDiscount(deps.db, code, eventId, deps.now());
+  const found = await findValidDiscount(deps.db, code, eventId, deps.now(), "coupon", callerOf(c).id);
   return discount.ok(c, discountAnswer(found));
 });

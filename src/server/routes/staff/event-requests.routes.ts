@@ -1,6 +1,6 @@
 /** Staff review of private event requests (mounted under /shop-api/staff, behind requireStaff). */
 import { Hono } from "hono";
-import type { AuthEnv } from "../../auth/bearer";
+import { callerOf, type AuthEnv } from "../../auth/bearer";
 import { pathId } from "../../http/path-id";
 import { readJson, readQuery } from "../../http/validate";
 import { rejectRequestSchema, staffRequestStateQuery } from "../../../shared/schemas/private-events";
@@ -20,11 +20,11 @@ staffEventRequestRoutes.get("/", list.describe, async (c) => {
 });
 
 staffEventRequestRoutes.post("/:id/approve", approve.describe, async (c) => {
-  return approve.ok(c, await approveRequest(c.get("deps"), pathId(c.req.param("id"))));
+  return approve.ok(c, await approveRequest(c.get("deps"), pathId(c.req.param("id")), { id: callerOf(c).id, email: callerOf(c).email }));
 });
 
 staffEventRequestRoutes.post("/:id/reject", reject.describe, async (c) => {
   const id = pathId(c.req.param("id"));
   const { reason } = await readJson(c, rejectRequestSchema);
-  return reject.ok(c, await rejectRequest(c.get("deps").db, id, reason));
+  return reject.ok(c, await rejectRequest(c.get("deps").db, id, reason, { id: callerOf(c).id, email: callerOf(c).email }));
 });

@@ -24,5 +24,5 @@ staffOrderRoutes.get("/orders", list.describe, async (c) => {
 staffOrderRoutes.post("/orders/:id/reject-transfer", reject.describe, async (c) => {
   const id = pathId(c.req.param("id"));
   const { reason } = await readJson(c, rejectTransferSchema);
-  return reject.ok(c, await rejectTransfer(c.get("deps"), id, callerOf(c).id, reason));
+  return reject.ok(c, await rejectTransfer(c.get("deps"), id, { id: callerOf(c).id, email: callerOf(c).email }, reason));
 });

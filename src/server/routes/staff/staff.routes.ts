@@ -8,6 +8,7 @@ import { ApiError } from "../../http/answer";
 import { confirmTransferByStaff } from "../../services/staff/transfer-decisions";
 import { manifestRoutes } from "./manifests.routes";
 import { staffOrderRoutes } from "./staff-orders.routes";
+import { orderDeskRoutes } from "./order-desk.routes";
 import { pathId as orderIdParam } from "../../http/path-id";
 import { documented } from "../contract";
 import { staffEventRequestRoutes } from "./event-requests.routes";
@@ -26,10 +27,11 @@ staffRoutes.use("*", requireCaller, requireStaff);
 
 staffRoutes.post("/orders/:id/confirm-transfer", confirm.describe, async (c) => {
   const id = orderIdParam(c.req.param("id"));
-  return confirm.ok(c, await confirmTransferByStaff(c.get("deps"), id, callerOf(c).id));
+  return confirm.ok(c, await confirmTransferByStaff(c.get("deps"), id, { id: callerOf(c).id, email: callerOf(c).email }));
 });
 
 staffRoutes.route("/", staffOrderRoutes);
+staffRoutes.route("/", orderDeskRoutes);
 staffRoutes.route("/", manifestRoutes);
 staffRoutes.route("/event-requests", staffEventRequestRoutes);
 staffRoutes.route("/dispatch", dispatchRoutes);

@@ -184,6 +184,10 @@ async function readDiscount(db: Db, id: number): Promise<AdminDiscount | undefin
     validFrom: row.validFrom ? iso(row.validFrom) : null,
     validUntil: row.validUntil ? iso(row.validUntil) : null,
     usageLimit: row.usageLimit,
+    kind: row.kind,
+    amount: row.amount,
+    perCustomerLimit: row.perCustomerLimit,
+    variants: row.variantIds.map((productVariantId) => ({ productVariantId })),
     prices,
   };
 }
@@ -196,12 +200,25 @@ function discountRow(body: AdminDiscount) {
     validFrom: body.validFrom ? new Date(body.validFrom) : null,
     validUntil: body.validUntil ? new Date(body.validUntil) : null,
     usageLimit: body.usageLimit,
+    kind: body.kind ?? "percentage",
+    amount: body.amount ?? null,
+    perCustomerLimit: body.perCustomerLimit ?? null,
+    variantIds: [...new Set((body.variants ?? []).map((variant) => variant.productVariantId))],
   };
 }
 
 /** Discount prices only for variants of the discount's own event. */
 async function writePrices(tx: Db, id: number, body: AdminDiscount) {
   await tx.delete(discountPrices).where(eq(discountPrices.discountId, id));
+  const chosen = (body.variants ?? []).map((variant) => variant.productVariantId);
+  if (chosen.length) {
+    const [mine] = await tx
+      .select({ n: count() })
+      .from(productVariants)
+      .innerJoin(categories, eq(categories.id, productVariants.categoryId))
+      .where(and(inArray(productVariants.id, chosen), eq(categories.eventId, body.eventId)));
+    if (Number(mine?.n ?? 0) !== new Set(chosen).size) throw new ShopError("variant_not_in_event", { variants: "errors.variant_not_in_event" });
+  }
   if (!body.prices.length) return;
   const variantIds = [...new Set(body.prices.map((price) => price.productVariantId))];
   const [own] = await tx

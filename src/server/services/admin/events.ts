@@ -44,6 +44,8 @@ async function readEvent(db: Db, id: number): Promise<AdminEvent | undefined> {
     cancelled: row.cancelled,
     recommended: row.recommended,
     requiresLogin: row.requiresLogin,
+    cancelFreeHours: row.cancelFreeHours,
+    cancelLateKeepPercent: row.cancelLateKeepPercent,
   };
 }
 
@@ -63,6 +65,9 @@ function eventRow(body: AdminEvent) {
     cancelled: body.cancelled,
     recommended: body.recommended,
     requiresLogin: body.requiresLogin,
+    // Absent from an older form: the default policy (free until 48 h before, then closed).
+    cancelFreeHours: body.cancelFreeHours === undefined ? 48 : body.cancelFreeHours,
+    cancelLateKeepPercent: body.cancelLateKeepPercent ?? null,
   };
 }
 

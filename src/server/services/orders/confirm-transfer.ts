@@ -7,6 +7,7 @@
 import { PAYMENT_STATE } from "../../../shared/domain/payment-states";
 import { ORDER_STATE } from "../../../shared/domain/order-states";
 import type { ShopContext } from "../../context";
+import { writeAudit, type Actor } from "../admin/audit";
 import { ShopError } from "../../../shared/domain/shop-error";
 import { markPaid, orderForPayment } from "./confirm-payment";
 import { enqueueOrderNotice } from "./order-notices";
@@ -15,7 +16,8 @@ import { paymentOf, recordConfirmation } from "./payment-records";
 import type { TransferConfirmation } from "../../../shared/schemas/answers/orders";
 export type { TransferConfirmation };
 
-export async function confirmTransfer(deps: ShopContext, orderId: number, staffId: number): Promise<TransferConfirmation> {
+export async function confirmTransfer(deps: ShopContext, orderId: number, actor: Actor): Promise<TransferConfirmation> {
+  const staffId = actor.id;
   const now = deps.now();
   const order = await orderForPayment(deps.db, orderId);
   if (!order || order.paymentCode !== "transferencia") throw new ShopError("not_found");
@@ -47,6 +49,7 @@ export async function confirmTransfer(deps: ShopContext, orderId: number, staffI
       );
     }
     await enqueueOrderNotice(tx, orderId, "payment_received");
+    await writeAudit(tx, actor, "orders", orderId, "transfer_confirm", { state: order.state }, { state: ORDER_STATE.paid });
     return outcome;
   });
   deps.outbox.wake();

@@ -33,7 +33,7 @@ export async function cancelEventOrders(tx: Db, eventId: number): Promise<number
       .returning({ orderId: payments.orderId });
     for (const { orderId } of due) {
       refunding.add(orderId);
-      await enqueue(tx, "order.refund", { orderId });
+      await enqueue(tx, "order.refund", { orderId, reason: "event_cancelled" });
     }
   }
   for (const orderId of unpaid) await enqueueOrderNotice(tx, orderId, "event_cancelled", { refund: false });

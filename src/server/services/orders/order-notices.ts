@@ -8,7 +8,7 @@ import { ORDER_STATE, type OrderState } from "../../../shared/domain/order-state
 import { asc, eq, inArray } from "drizzle-orm";
 import { timeZoneOf } from "../../../shared/format/dates";
 import { isCountryCode, isLocale, sitePrefix, DEFAULT_COUNTRY, DEFAULT_LOCALE, type Locale } from "../../../shared/locales";
-import { eventDates, events, orders, passengers, productVariants, tickets, users } from "../../db/schema";
+import { eventDates, events, orders, passengers, productVariants, refunds, tickets, users } from "../../db/schema";
 import type { ShopContext } from "../../context";
 import type { Db } from "../../db/client";
 import { enqueue } from "../../outbox/enqueue";
@@ -23,6 +23,7 @@ import {
   eventCancelledMail,
   type OrderMailData,
   type PassengerTicketMail,
+  type RefundMailFacts,
 } from "../../mail/order-mails";
 import { publicOrigin } from "../../origin";
 import { paymentSettings } from "../../payments";
@@ -31,7 +32,8 @@ import { passengerCodes } from "./passenger-tickets";
 import { ticketQrImage, ticketQrText } from "./ticket-qr";
 import { tripFiles } from "../runs/trip-files";
 
-export type OrderNotice = "confirmation" | "transfer_instructions" | "payment_received" | "refunded" | "transfer_rejected" | "event_cancelled";
+/** `refunded`: rows queued before refunds had their own rows (a payment that came after its seats were sold). */
+export type OrderNotice = "confirmation" | "transfer_instructions" | "payment_received" | "refunded" | "refund" | "transfer_rejected" | "event_cancelled";
 
 /** What an order mail shows, in the buyer's language. */
 export async function mailData(deps: ShopContext, orderId: number): Promise<(OrderMailData & { buyerName: string; holdExpiresAt: Date | null; state: string }) | null> {
@@ -90,6 +92,9 @@ export interface OrderNoticeJob {
   reason?: string;
   /** Whether what the buyer paid is being given back ("event_cancelled" only). */
   refund?: boolean;
+  /** The refund row the mail tells about, and what became of it when the mail was queued ("refund" only). */
+  refundId?: number;
+  refundHow?: RefundMailFacts["how"];
 }
 
 /** The order state a notice still makes sense in: an order cancelled before its mail went gets none. */
@@ -98,12 +103,14 @@ const NOTICE_STATES: Record<OrderNotice, readonly OrderState[]> = {
   payment_received: [ORDER_STATE.paid],
   transfer_instructions: [ORDER_STATE.awaiting_transfer_payment],
   refunded: [ORDER_STATE.expired, ORDER_STATE.cancelled],
+  // A partial refund leaves the order paid.
+  refund: [ORDER_STATE.paid, ORDER_STATE.expired, ORDER_STATE.cancelled],
   transfer_rejected: [ORDER_STATE.cancelled],
   event_cancelled: [ORDER_STATE.cancelled],
 };
 
 /** Queues the mail in the transaction that changes the order (delivered by the outbox worker after commit). */
-export function enqueueOrderNotice(tx: Db, orderId: number, notice: OrderNotice, details: Pick<OrderNoticeJob, "reason" | "refund"> = {}): Promise<number> {
+export function enqueueOrderNotice(tx: Db, orderId: number, notice: OrderNotice, details: Pick<OrderNoticeJob, "reason" | "refund" | "refundId" | "refundHow"> = {}): Promise<number> {
   return enqueue(tx, "order.notice", { orderId, notice, ...details });
 }
 
@@ -111,7 +118,7 @@ export function enqueueOrderNotice(tx: Db, orderId: number, notice: OrderNotice,
  * The outbox handler of "order.notice": renders and sends the mail. It throws when the mail cannot be sent, so
  * the worker tries again later; the mail's key is the outbox row, so a retry after a crash is the same mail.
  */
-export async function orderNoticeJob(deps: ShopContext, { orderId, notice, reason, refund }: OrderNoticeJob, job: OutboxJob): Promise<void> {
+export async function orderNoticeJob(deps: ShopContext, { orderId, notice, reason, refund, refundId, refundHow }: OrderNoticeJob, job: OutboxJob): Promise<void> {
   const data = await mailData(deps, orderId);
   if (!data || !(NOTICE_STATES[notice] as readonly string[]).includes(data.state)) return;
   let message;
@@ -120,7 +127,11 @@ export async function orderNoticeJob(deps: ShopContext, { orderId, notice, reaso
   } else if (notice === "transfer_rejected") {
     message = transferRejectedMail(data, reason ?? "");
   } else if (notice === "refunded") {
-    message = refundMail(data);
+    message = refundMail(data, { amount: data.total, method: "", reason: "seats_resold", how: "card" });
+  } else if (notice === "refund") {
+    const [row] = refundId ? await deps.db.select().from(refunds).where(eq(refunds.id, refundId)) : [];
+    if (!row) return;
+    message = refundMail(data, { amount: row.amount, method: row.method, reason: row.reason, how: refundHow ?? "card" });
   } else if (notice === "transfer_instructions") {
     message = transferInstructionsMail(data, paymentSettings(deps.env).transfer, data.holdExpiresAt?.toISOString() ?? null);
   } else {

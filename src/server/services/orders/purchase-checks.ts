@@ -181,7 +181,7 @@ export async function checkPurchase(db: Db, userId: number, body: Purchase, book
 
   let discount: ValidDiscount | null = null;
   if (body.discountCode) {
-    discount = await findValidDiscount(db, body.discountCode, event.id, now, "discountCode");
+    discount = await findValidDiscount(db, body.discountCode, event.id, now, "discountCode", userId);
     if (!variantIds.some((id) => discount!.prices.has(id))) throw refuse("discount_not_applicable", "discountCode");
   }
 

@@ -1,46 +1,79 @@
 /**
- * Giving the money back for a paid order whose seats were sold before its payment arrived (`refund_due`, see
- * confirm-payment.ts): an outbox job, so it survives a crash and is retried while the gateway is down. Safe to
- * run twice: a payment already `refunded` is left alone, and the adapters pass an idempotency key or ask the
- * provider whether the money already went back.
+ * The refunds' outbox jobs. "refund.gateway" asks a card payment's gateway for one refund row's money and, once
+ * it answers, marks the row refunded and mails the buyer; "order.refund" is the refund the shop owes on its own
+ * (a payment that arrived after its seats were sold again, an event cancelled): it writes that refund's row (by
+ * hand or through the gateway) and goes on as above.
+ * Safe to run twice: a refund row no longer `pending` is left alone; the gateway call carries the row's
+ * idempotency key (MercadoPago) or first asks how much already went back (Webpay), and it runs under the
+ * payment's row lock, so two refunds of one payment never ask the gateway at once.
  */
 import { PAYMENT_STATE } from "../../../shared/domain/payment-states";
 import { and, eq, sql } from "drizzle-orm";
+import { type RefundReason, REFUND_STATE } from "../../../shared/domain/refunds";
 import type { ShopContext } from "../../context";
-import { payments } from "../../db/schema";
+import { orders, payments, refunds } from "../../db/schema";
 import { enqueueOrderNotice } from "./order-notices";
-import { orderForPayment } from "./confirm-payment";
-import { paymentOf } from "./payment-records";
+import { owedRefund } from "./refunds";
 
 export interface OrderRefundJob {
   orderId: number;
+  /** Why the shop owes it; absent (rows queued before reasons existed): the seats were sold again. */
+  reason?: RefundReason;
 }
 
-export async function orderRefundJob(deps: ShopContext, { orderId }: OrderRefundJob): Promise<void> {
-  const order = await orderForPayment(deps.db, orderId);
-  const payment = await paymentOf(deps.db, orderId);
-  if (!order || !payment || payment.state !== PAYMENT_STATE.refund_due) return;
-  const adapter = deps.payments.get(order.paymentCode);
-  if (!adapter.refund || !payment.providerReference) {
-    // A transfer goes back by hand: the payment stays refund_due for staff.
-    console.warn(`order ${orderId}: refund_due on ${order.paymentCode}, which staff refund by hand`);
-    return;
-  }
-  const refunded = await adapter.refund({
-    orderId,
-    providerReference: payment.providerReference,
-    amount: order.total,
-    currency: order.currency,
-    idempotencyKey: `refund-order-${orderId}`,
+export interface GatewayRefundJob {
+  refundId: number;
+}
+
+export async function orderRefundJob(deps: ShopContext, { orderId, reason }: OrderRefundJob): Promise<void> {
+  const owed = await deps.db.transaction(async (tx) => {
+    const [payment] = await tx.select({ state: payments.state }).from(payments).where(and(eq(payments.orderId, orderId), eq(payments.state, PAYMENT_STATE.refund_due))).limit(1);
+    if (!payment) return null;
+    return owedRefund(tx, deps.payments, orderId, reason ?? "seats_resold");
   });
-  const entry = { kind: "refund", alreadyRefunded: refunded.alreadyRefunded, raw: refunded.raw };
-  await deps.db.transaction(async (tx) => {
-    const changed = await tx
-      .update(payments)
-      .set({ state: PAYMENT_STATE.refunded, rawAnswers: sql`${payments.rawAnswers} || ${JSON.stringify([entry])}::jsonb` })
-      .where(and(eq(payments.id, payment.id), eq(payments.state, PAYMENT_STATE.refund_due)))
-      .returning({ id: payments.id });
-    if (changed.length > 0) await enqueueOrderNotice(tx, orderId, "refunded");
-  });
+  if (owed?.row.state === "pending") await gatewayRefundJob(deps, { refundId: owed.row.id });
   deps.outbox.wake();
+}
+
+export async function gatewayRefundJob(deps: ShopContext, { refundId }: GatewayRefundJob): Promise<void> {
+  const done = await deps.db.transaction(async (tx) => {
+    const [refund] = await tx.select().from(refunds).where(eq(refunds.id, refundId));
+    if (!refund || refund.state !== "pending" || refund.paymentId === null) return false;
+    // Held while the gateway answers: a second refund of this payment waits, then reads what this one gave back.
+    const [payment] = await tx.select().from(payments).where(eq(payments.id, refund.paymentId)).for("update");
+    const [order] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, refund.orderId));
+    if (!payment?.providerReference || !order) return false;
+    const [before] = await tx
+      .select({ n: sql<number>`coalesce(sum(${refunds.amount}), 0)::int` })
+      .from(refunds)
+      .where(and(eq(refunds.paymentId, payment.id), eq(refunds.state, REFUND_STATE.refunded)));
+    const refundedBefore = Number(before?.n ?? 0);
+    const adapter = deps.payments.get(refund.method);
+    if (!adapter.refund) return false;
+    const answer = await adapter.refund({
+      orderId: refund.orderId,
+      providerReference: payment.providerReference,
+      amount: refund.amount,
+      currency: refund.currency,
+      idempotencyKey: `refund-${refund.id}`,
+      paymentAmount: payment.amount,
+      refundedBefore,
+    });
+    const entry = { kind: "refund", refundId: refund.id, amount: refund.amount, alreadyRefunded: answer.alreadyRefunded, raw: answer.raw };
+    await tx
+      .update(refunds)
+      .set({ state: REFUND_STATE.refunded, gatewayAnswer: entry, paidAt: deps.now() })
+      .where(and(eq(refunds.id, refund.id), eq(refunds.state, "pending")));
+    const whole = refundedBefore + refund.amount >= payment.amount;
+    await tx
+      .update(payments)
+      .set({
+        ...(whole ? { state: PAYMENT_STATE.refunded } : {}),
+        rawAnswers: sql`${payments.rawAnswers} || ${JSON.stringify([entry])}::jsonb`,
+      })
+      .where(eq(payments.id, payment.id));
+    await enqueueOrderNotice(tx, refund.orderId, "refund", { refundId: refund.id, refundHow: "card" });
+    return true;
+  });
+  if (done) deps.outbox.wake();
 }

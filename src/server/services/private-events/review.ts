@@ -12,6 +12,7 @@ import { eventRequests, guests, users } from "../../db/schema";
 import { guestStatuses } from "./guest-status";
 import { queueInvitations } from "./invitations";
 import { publishRequest } from "./publish";
+import { writeAudit, type Actor } from "../admin/audit";
 import { scheduleRelease } from "./release";
 import { guestCounts, selectRequests, toAnswer } from "./request-rows";
 
@@ -44,7 +45,7 @@ async function underReview(db: Db, id: number) {
   return row;
 }
 
-export async function approveRequest(ctx: ShopContext, id: number) {
+export async function approveRequest(ctx: ShopContext, id: number, actor: Actor) {
   const row = await underReview(ctx.db, id);
   const published = await ctx.db.transaction(async (tx) => {
     // The state moves first, conditionally: of two staff approving at once, one publishes.
@@ -60,6 +61,7 @@ export async function approveRequest(ctx: ShopContext, id: number) {
     await tx.update(eventRequests).set({ eventId: event.eventId }).where(eq(eventRequests.id, id));
     await queueInvitations(tx, id);
     await scheduleRelease(tx, moved[0]!);
+    await writeAudit(tx, actor, "event-requests", id, "request_approve", { state: REQUEST_STATE.under_review }, { state: REQUEST_STATE.approved, eventId: event.eventId });
     return event;
   });
   ctx.outbox.wake();
@@ -67,13 +69,16 @@ export async function approveRequest(ctx: ShopContext, id: number) {
   return { id, state: REQUEST_STATE.approved, eventSlug: published.slug };
 }
 
-export async function rejectRequest(db: Db, id: number, reason: string) {
+export async function rejectRequest(db: Db, id: number, reason: string, actor: Actor) {
   await underReview(db, id);
-  const moved = await db
-    .update(eventRequests)
-    .set({ state: REQUEST_STATE.rejected, rejectionReason: reason })
-    .where(and(eq(eventRequests.id, id), eq(eventRequests.state, REQUEST_STATE.under_review)))
-    .returning({ id: eventRequests.id });
-  if (moved.length === 0) throw new ShopError("request_not_reviewable");
+  await db.transaction(async (tx) => {
+    const moved = await tx
+      .update(eventRequests)
+      .set({ state: REQUEST_STATE.rejected, rejectionReason: reason })
+      .where(and(eq(eventRequests.id, id), eq(eventRequests.state, REQUEST_STATE.under_review)))
+      .returning({ id: eventRequests.id });
+    if (moved.length === 0) throw new ShopError("request_not_reviewable");
+    await writeAudit(tx, actor, "event-requests", id, "request_reject", { state: REQUEST_STATE.under_review }, { state: REQUEST_STATE.rejected, reason });
+  });
   return { id, state: REQUEST_STATE.rejected, eventSlug: null };
 }

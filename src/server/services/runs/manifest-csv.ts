@@ -1,12 +1,13 @@
 /**
  * A manifest as CSV for a spreadsheet or a clipboard: one line per passenger, the columns in the staff's language,
- * times in the event country's clock. Cells a spreadsheet would run as a formula (=, @, a + or - not starting
- * a number) are prefixed with an apostrophe, since names and addresses are typed by buyers.
+ * times in the event country's clock. Every cell goes through the exports' one formula-safe rule, since names and
+ * addresses are typed by buyers.
  */
 import { translate, type MessageKey } from "../../../shared/i18n";
 import { formatDateTime } from "../../../shared/format/dates";
 import type { Locale } from "../../../shared/locales";
 import type { Manifest } from "../../../shared/schemas/answers/staff-runs";
+import { csvCell } from "../../../shared/exports/cells";
 
 const COLUMNS = [
   "manifests.col.run",
@@ -22,11 +23,7 @@ const COLUMNS = [
   "manifests.col.boarded_return",
 ] as const satisfies readonly MessageKey[];
 
-export function csvCell(value: string | number): string {
-  let text = String(value);
-  if (/^[=@\t\r]/.test(text) || /^[+-](?!\d)/.test(text)) text = `'${text}`;
-  return /[",;\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
+export { csvCell };
 
 export function manifestCsv(manifest: Manifest, locale: Locale, timeZone: string): string {
   const t = (key: MessageKey) => translate(locale, key);

@@ -8,7 +8,7 @@ import { isAwaiting } from "../../../shared/domain/order-states";
 import type { Locale } from "../../../shared/locales";
 import type { StaffOrderPage } from "../../../shared/schemas/answers/staff-runs";
 import type { StaffOrdersQuery } from "../../../shared/schemas/staff";
-import { eventDates, events, orders, users } from "../../db/schema";
+import { eventDates, events, orders, passengers, tickets, users } from "../../db/schema";
 import type { ShopContext } from "../../context";
 import { pick } from "../catalog/rows";
 import { expireHolds } from "../holds/release";
@@ -27,15 +27,35 @@ function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 }
 
-function searchCondition(q: string | undefined): SQL | undefined {
+/** The typed digits are in the stored number, or the stored number in them (typed with its country code). */
+function phoneMatches(column: SQL, digits: string): SQL {
+  const stored = sql`regexp_replace(${column}, '\D', '', 'g')`;
+  return sql`(${stored} like ${`%${digits}%`} or (length(${stored}) >= 7 and ${digits} like '%' || ${stored}))`;
+}
+
+/**
+ * What staff type to find an order: its number, the buyer's or a passenger's name (without case or accents:
+ * "penaloza" finds "Peñaloza"), an email, or a phone in any format ("315 765 4321", "+57 3157654321"): digits are
+ * compared with the separators left out.
+ */
+export function searchCondition(q: string | undefined): SQL | undefined {
   const text = q?.trim();
   if (!text) return undefined;
   const pattern = likePattern(text);
+  const folded = sql`'%' || shop_fold(${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}) || '%'`;
   const byId = /^#?\d{1,9}$/.test(text) ? eq(orders.id, Number(text.replace("#", ""))) : undefined;
+  const digits = text.replace(/\D/g, "");
+  // Seven digits at least: fewer would match half the phone book.
+  const phoneDigits = digits.length >= 7 && /^[\d\s()+.-]+$/.test(text);
+  const riders = sql`select 1 from ${tickets} t join ${passengers} p on p.ticket_id = t.id
+    where (t.order_id = ${orders.id} or t.order_id in (select s.id from ${orders} s where s.split_from_id = ${orders.id}))`;
   return or(
     byId,
     ilike(users.email, pattern),
-    ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
+    sql`shop_fold(${users.firstName} || ' ' || ${users.lastName}) like ${folded}`,
+    sql`exists (${riders} and (shop_fold(p.name) like ${folded} or p.email ilike ${pattern}))`,
+    phoneDigits ? phoneMatches(sql`${users.phoneNumber}`, digits) : undefined,
+    phoneDigits ? sql`exists (${riders} and ${phoneMatches(sql`p.phone`, digits)})` : undefined,
     // Every language's event name: staff search in whatever language the buyer bought in.
     sql`exists (select 1 from jsonb_each(${events.translations}) as names(locale, text) where names.text->>'name' ilike ${pattern})`,
   );

@@ -14,6 +14,7 @@ import type { ShopContext } from "../../context";
 import { confirmTransfer } from "../orders/confirm-transfer";
 import { enqueueOrderNotice } from "../orders/order-notices";
 import { endAwaitingOrders } from "../holds/release";
+import { writeAudit, type Actor } from "../admin/audit";
 
 type StaffAction = "confirm_transfer" | "reject_transfer";
 
@@ -21,13 +22,14 @@ async function logAction(db: Db, orderId: number, staffId: number, action: Staff
   await db.insert(staffActions).values({ orderId, staffId, action, reason }).onConflictDoNothing();
 }
 
-export async function confirmTransferByStaff(deps: ShopContext, orderId: number, staffId: number): Promise<TransferDecision> {
-  const result = await confirmTransfer(deps, orderId, staffId);
-  if (result.changed) await logAction(deps.db, orderId, staffId, "confirm_transfer", null);
+export async function confirmTransferByStaff(deps: ShopContext, orderId: number, actor: Actor): Promise<TransferDecision> {
+  const result = await confirmTransfer(deps, orderId, actor);
+  if (result.changed) await logAction(deps.db, orderId, actor.id, "confirm_transfer", null);
   return result;
 }
 
-export async function rejectTransfer(deps: ShopContext, orderId: number, staffId: number, reason: string): Promise<TransferDecision> {
+export async function rejectTransfer(deps: ShopContext, orderId: number, actor: Actor, reason: string): Promise<TransferDecision> {
+  const staffId = actor.id;
   const changed = await deps.db.transaction(async (tx) => {
     const [order] = await tx
       .select({ state: orders.state, paymentCode: orders.paymentCode, eventId: orders.eventId })
@@ -45,6 +47,7 @@ export async function rejectTransfer(deps: ShopContext, orderId: number, staffId
         : (await endAwaitingOrders(tx, eq(orders.id, orderId), ORDER_STATE.cancelled)).length > 0;
     if (ended) {
       await logAction(tx, orderId, staffId, "reject_transfer", reason);
+      await writeAudit(tx, actor, "orders", orderId, "transfer_reject", { state: order.state }, { state: ORDER_STATE.cancelled, reason });
       // The buyer's "we could not validate your transfer" mail commits with the decision; a failed mail is retried
       // by the outbox and never undoes it.
       await enqueueOrderNotice(tx, orderId, "transfer_rejected", { reason });

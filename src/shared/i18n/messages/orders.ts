@@ -32,7 +32,6 @@ export const orderMessages = defineMessages({
     "mail.received.subject": "Recibimos tu pago: pedido N.º {id}",
     "mail.received.intro": "Confirmamos que recibimos tu transferencia. Tu compra está pagada y este es tu código QR.",
     "mail.refund.subject": "Te devolvimos tu pago: pedido N.º {id}",
-    "mail.refund.intro": "Tu pago llegó cuando los cupos de este pedido ya se habían vendido, así que no pudimos confirmarlo. Te devolvimos {total} al mismo medio de pago; según tu banco, puede tardar unos días en verse.",
   },
   es_CL: {
     "mail.transfer.dni": "RUT del titular",
@@ -86,7 +85,6 @@ export const orderMessages = defineMessages({
     "mail.received.subject": "Payment received: order no. {id}",
     "mail.received.intro": "We confirm that your transfer has arrived. Your purchase is paid and here is your QR code.",
     "mail.refund.subject": "Your payment was refunded: order no. {id}",
-    "mail.refund.intro": "Your payment arrived after the seats of this order had been sold, so we could not confirm it. We refunded {total} to the same payment method; depending on your bank it may take a few days to show.",
   },
   pt_BR: {
     "mail.order.subject": "Seus ingressos para {event}",
@@ -114,6 +112,5 @@ export const orderMessages = defineMessages({
     "mail.received.subject": "Recebemos seu pagamento: pedido nº {id}",
     "mail.received.intro": "Confirmamos o recebimento da sua transferência. Sua compra está paga e este é o seu QR code.",
     "mail.refund.subject": "Devolvemos o seu pagamento: pedido n.º {id}",
-    "mail.refund.intro": "Seu pagamento chegou quando as vagas deste pedido já tinham sido vendidas, então não pudemos confirmá-lo. Devolvemos {total} ao mesmo meio de pagamento; dependendo do seu banco, pode levar alguns dias para aparecer.",
   },
 });

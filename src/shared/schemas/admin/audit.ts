@@ -1,9 +1,9 @@
 /** GET /shop-api/admin/audit: the back office's changes, newest first, searchable by resource, action or person. */
 import * as z from "zod/mini";
+import { AUDIT_ACTIONS } from "../../domain/audit-actions";
 import { idFilter, listQueryOf } from "./common";
 
-export const AUDIT_ACTIONS = ["create", "update", "delete"] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+export { AUDIT_ACTIONS, type AuditAction } from "../../domain/audit-actions";
 
 export const AUDIT_SORTS = ["createdAt", "resource", "userEmail"] as const;
 export const adminAuditQuerySchema = listQueryOf(AUDIT_SORTS, {

@@ -3,6 +3,7 @@
  * (product variants), one per province, each with its price, passengers and pick-up addresses per ticket, fixed
  * pick-up points and the tickets on sale per event date; a discount code lowers chosen variants' prices.
  */
+import { DISCOUNT_KINDS } from "../../domain/discount-kinds";
 import * as z from "zod/mini";
 import {
   idFilter,
@@ -87,7 +88,14 @@ export const adminDiscountSchema = z
     validFrom: z.nullable(instantField),
     validUntil: z.nullable(instantField),
     usageLimit: z.nullable(wholeNumber(1, 1_000_000)),
-    /** The price per variant while the code applies. */
+    /** percentage: `variation` off; fixed: `amount` (minor units) off each ticket. */
+    kind: z.optional(z.enum(DISCOUNT_KINDS, { error: "errors.invalid_value" })),
+    amount: z.optional(z.nullable(wholeNumber(0, 1_000_000_000))),
+    /** Orders one customer may place with it; null: no limit. */
+    perCustomerLimit: z.optional(z.nullable(wholeNumber(1, 1_000_000))),
+    /** The subcategories it applies to; none: all of the event's. */
+    variants: z.optional(z.array(z.object({ productVariantId: refField("admin.variant_required") })).check(z.maxLength(200, "form.too_long"))),
+    /** A price per subcategory that overrides the computed one. */
     prices: z.array(discountPriceSchema).check(z.maxLength(200, "form.too_long")),
   })
   .check(

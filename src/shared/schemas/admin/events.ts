@@ -15,6 +15,7 @@ import {
   refField,
   requiredText,
   translationsOf,
+  wholeNumber,
 } from "./common";
 
 const oneOf = <const N extends readonly [number, ...number[]]>(values: N, message: string) => z.literal(values, { error: message });
@@ -60,6 +61,10 @@ export const adminEventSchema = z
     cancelled: z.boolean(),
     recommended: z.boolean(),
     requiresLogin: z.boolean(),
+    /** Free cancellation until this many hours before departure; null: customers cannot cancel themselves. */
+    cancelFreeHours: z.optional(z.nullable(wholeNumber(0, 8760))),
+    /** After that: null, no cancellation; else the percentage kept of what is refunded. */
+    cancelLateKeepPercent: z.optional(z.nullable(wholeNumber(0, 100))),
     confirmCancel: z.optional(z.boolean()),
   })
   .check(

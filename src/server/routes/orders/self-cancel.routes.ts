@@ -1,0 +1,25 @@
+/** The buyer cancels their own booking (bearer): GET /orders/{id}/cancellation (the terms now), POST /orders/{id}/cancel. */
+import { Hono } from "hono";
+import { callerOf, requireCaller, type AuthEnv } from "../../auth/bearer";
+import { pathId } from "../../http/path-id";
+import { readJson, readQuery } from "../../http/validate";
+import { cancelOwnBooking, cancellationQuote } from "../../services/orders/self-cancel";
+import { cancellationQuoteQuerySchema, selfCancelSchema } from "../../../shared/schemas/order-desk";
+import { documented } from "../contract";
+
+const quote = documented("GET /shop-api/orders/:id/cancellation");
+const cancel = documented("POST /shop-api/orders/:id/cancel");
+
+export const selfCancelRoutes = new Hono<AuthEnv>();
+
+selfCancelRoutes.get("/orders/:id/cancellation", quote.describe, requireCaller, async (c) => {
+  const id = pathId(c.req.param("id"));
+  const { passengerIds } = readQuery(c, cancellationQuoteQuerySchema);
+  return quote.ok(c, await cancellationQuote(c.get("deps"), callerOf(c).id, id, passengerIds));
+});
+
+selfCancelRoutes.post("/orders/:id/cancel", cancel.describe, requireCaller, async (c) => {
+  const id = pathId(c.req.param("id"));
+  const { passengerIds } = await readJson(c, selfCancelSchema);
+  return cancel.ok(c, await cancelOwnBooking(c.get("deps"), callerOf(c).id, id, passengerIds));
+});

@@ -1,0 +1,128 @@
+/** Answers of the staff's order desk and refunds. Money in minor units of `currency`; dates UTC ISO. */
+import * as z from "zod/mini";
+import { AUDIT_ACTIONS } from "../../domain/audit-actions";
+import { REFUND_REASONS, REFUND_STATES } from "../../domain/refunds";
+
+export const refundAnswerSchema = z.object({
+  id: z.number(),
+  orderId: z.number(),
+  /** The cancelled order holding the refunded tickets (a partial refund); null for the whole order. */
+  splitOrderId: z.nullable(z.number()),
+  amount: z.number(),
+  currency: z.string(),
+  method: z.string(),
+  reason: z.enum(REFUND_REASONS),
+  state: z.enum(REFUND_STATES),
+  note: z.nullable(z.string()),
+  createdAt: z.string(),
+  paidAt: z.nullable(z.string()),
+  /** False when the request repeated an earlier one (same idempotency key): nothing more was done. */
+  created: z.boolean(),
+});
+export type RefundAnswer = z.infer<typeof refundAnswerSchema>;
+
+const deskPassengerSchema = z.object({ id: z.number(), name: z.string(), email: z.string(), phone: z.string(), passengerAddress: z.string() });
+
+export const orderDeskSchema = z.object({
+  id: z.number(),
+  state: z.string(),
+  paymentCode: z.string(),
+  currency: z.string(),
+  subtotal: z.number(),
+  total: z.number(),
+  placedAt: z.string(),
+  paidAt: z.nullable(z.string()),
+  /** The paid order this one was split from by a partial refund. */
+  splitFromId: z.nullable(z.number()),
+  buyer: z.object({ id: z.number(), name: z.string(), email: z.string(), phone: z.string(), locale: z.string() }),
+  event: z.object({ id: z.number(), name: z.string(), date: z.nullable(z.string()), timeZone: z.string() }),
+  tickets: z.array(
+    z.object({
+      id: z.number(),
+      name: z.string(),
+      price: z.number(),
+      discountPrice: z.nullable(z.number()),
+      /** The split (cancelled) order a refund moved this ticket to; null while it is still this order's. */
+      refundedIn: z.nullable(z.number()),
+      passengers: z.array(deskPassengerSchema),
+      addresses: z.array(z.object({ address: z.string(), countyName: z.string() })),
+    }),
+  ),
+  payments: z.array(
+    z.object({
+      id: z.number(),
+      method: z.string(),
+      state: z.string(),
+      amount: z.number(),
+      providerReference: z.nullable(z.string()),
+      createdAt: z.string(),
+      /** What the gateway answered, oldest first, as it said it. */
+      answers: z.array(z.unknown()),
+    }),
+  ),
+  checkIns: z.array(z.object({ leg: z.string(), at: z.string(), ticketId: z.nullable(z.number()) })),
+  /** Mails (from the outbox) and texts (the van's "arriving" notices) sent or still to send. */
+  messages: z.array(
+    z.object({
+      channel: z.enum(["mail", "sms"]),
+      what: z.string(),
+      to: z.nullable(z.string()),
+      at: z.string(),
+      sent: z.boolean(),
+      error: z.nullable(z.string()),
+    }),
+  ),
+  refunds: z.array(refundAnswerSchema),
+  /** Every staff action on the order, oldest first. */
+  history: z.array(z.object({ id: z.number(), at: z.string(), by: z.string(), action: z.enum(AUDIT_ACTIONS), details: z.nullable(z.unknown()) })),
+});
+export type OrderDesk = z.infer<typeof orderDeskSchema>;
+
+export const deskActionSchema = z.object({ orderId: z.number(), done: z.boolean() });
+export type DeskAction = z.infer<typeof deskActionSchema>;
+
+/** A refund on the staff's "Devoluciones" list, with who to ask for bank details. */
+export const refundDeskItemSchema = z.object({
+  refund: refundAnswerSchema,
+  buyer: z.object({ name: z.string(), email: z.string(), phone: z.string() }),
+  eventName: z.string(),
+  bankDetails: z.nullable(z.string()),
+});
+export const refundDeskSchema = z.array(refundDeskItemSchema);
+export type RefundDeskItem = z.infer<typeof refundDeskItemSchema>;
+
+/** An export as a table: column titles in the caller's language, then one row per order or passenger. */
+export const exportTableSchema = z.object({
+  columns: z.array(z.string()),
+  rows: z.array(z.array(z.union([z.string(), z.number()]))),
+});
+export type ExportTable = z.infer<typeof exportTableSchema>;
+
+const moneyLine = z.object({ method: z.string(), currency: z.string(), amount: z.number(), count: z.number() });
+
+/** The sales of an event (or one of its dates); money in minor units per currency. */
+export const salesReportSchema = z.object({
+  /** Events with orders, newest first, to choose from. */
+  events: z.array(z.object({ id: z.number(), name: z.string(), dates: z.array(z.object({ id: z.number(), startsAt: z.string() })) })),
+  report: z.nullable(
+    z.object({
+      eventId: z.number(),
+      eventDateId: z.nullable(z.number()),
+      timeZone: z.string(),
+      orders: z.number(),
+      tickets: z.number(),
+      passengers: z.number(),
+      /** What the payments took, by method and currency. */
+      revenue: z.array(moneyLine),
+      /** Money given back (refunded) or still owed (pending, by hand), by method and currency. */
+      refunds: z.array(moneyLine),
+      refundsOwed: z.array(moneyLine),
+      discounts: z.array(z.object({ currency: z.string(), amount: z.number(), orders: z.number() })),
+      seatsLeft: z.array(z.object({ variantId: z.number(), name: z.string(), eventDateId: z.number(), stock: z.number(), taken: z.number(), left: z.number() })),
+      checkIns: z.array(z.object({ leg: z.string(), count: z.number() })),
+      /** Paid tickets and money by the day they were paid (the event country's calendar), oldest first. */
+      byDay: z.array(z.object({ day: z.string(), tickets: z.number(), amount: z.number() })),
+    }),
+  ),
+});
+export type SalesReport = z.infer<typeof salesReportSchema>;

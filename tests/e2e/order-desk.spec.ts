@@ -1,0 +1,61 @@
+/**
+ * The staff's order desk: a buyer pays two seats with Mercado Pago; staff find the order by a passenger's phone
+ * typed another way, fix the passenger's name, refund the other passenger by card after a dialog that says what
+ * will happen, and the buyer's refund mail is in the dev outbox.
+ */
+import { expect, test } from "@playwright/test";
+import { DEMO_ACCOUNTS } from "../../src/server/db/seed/users";
+import { bookTwoSeats, expectPaymentResult, newCustomer, payWith, signIn, type Person } from "./booking-helpers";
+import { seriousViolations, watchConsole } from "./content-helpers";
+
+const STAFF: Person = { ...DEMO_ACCOUNTS.staff, firstName: "Equipo", lastName: "Rodamos" };
+
+test("staff find an order by a passenger's phone, fix a name, refund one passenger by card, and the buyer is mailed", async ({ page, request }, info) => {
+  test.setTimeout(120_000);
+  const errors = watchConsole(page);
+  const buyer = await newCustomer(request);
+  await signIn(page, request, buyer);
+  await bookTwoSeats(page);
+  await payWith(page, "Mercado Pago");
+  await page.getByRole("button", { name: "Aprobar pago" }).click();
+  const orderId = await expectPaymentResult(page, "success");
+
+  await signIn(page, request, STAFF);
+  await page.goto("/staff/orders");
+  const panel = page.locator("#account-panel");
+  // Luis Pardo's phone was typed 3104445566; staff type it with spaces and the country code.
+  await panel.getByRole("searchbox").fill("+57 310 444 5566");
+  await panel.getByRole("button", { name: "Buscar", exact: true }).click();
+  await panel.getByRole("button", { name: `Ver pedido N.º ${orderId}` }).click();
+  const desk = page.getByTestId("order-desk");
+  await expect(desk.getByRole("heading", { name: `Pedido N.º ${orderId}` })).toBeVisible();
+  await expect(desk).toContainText("Ana Gómez");
+
+  // Fix Ana's name.
+  const ana = desk.locator("[data-passenger]", { hasText: "Ana Gómez" });
+  await ana.getByRole("button", { name: "Corregir" }).click();
+  await desk.getByLabel("Nombre").fill("Ana María Gómez");
+  await desk.getByRole("button", { name: "Guardar" }).click();
+  await expect(desk.locator("[data-passenger]", { hasText: "Ana María Gómez" })).toBeVisible();
+  await expect(desk.getByTestId("desk-history")).toContainText("Corrigió un pasajero");
+
+  // Refund Luis: the dialog says what will happen, then the seat goes back and the refund is recorded.
+  await desk.getByRole("checkbox", { name: "Elegir a Luis Pardo" }).check();
+  await desk.getByRole("button", { name: "Devolver a los elegidos" }).click();
+  const dialog = page.getByRole("dialog", { name: "¿Confirmas?" });
+  await expect(dialog).toContainText("Se devolverán COP 65.000 por Mercado Pago al comprador y se liberarán 1 cupos");
+  await dialog.getByLabel("Motivo (queda en el historial)").fill("Luis no puede viajar");
+  await page.screenshot({ path: info.outputPath("refund-dialog.png"), fullPage: true });
+  expect(await seriousViolations(page)).toEqual([]);
+  await dialog.getByRole("button", { name: "Sí, continuar" }).click();
+  await expect(page.getByText("Devolución de COP 65.000 registrada.")).toBeVisible();
+  await expect(desk.locator(".desk-ticket", { hasText: "Luis Pardo" })).toContainText("Devuelto");
+  await expect(desk.getByTestId("desk-history")).toContainText("Devolvió dinero");
+
+  // The buyer's mail, with the amount and the reason.
+  await expect(async () => {
+    await page.goto("/dev/outbox");
+    await expect(page.getByText(`Te devolvimos tu pago: pedido N.º ${orderId}`)).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+  expect(errors).toEqual([]);
+});

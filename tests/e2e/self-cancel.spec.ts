@@ -1,0 +1,39 @@
+/**
+ * A customer cancels one passenger of a paid booking from their account on a phone (390 px): the amount that
+ * comes back is shown before confirming, and the seat and the money go back.
+ */
+import { expect, test } from "@playwright/test";
+import { bookTwoSeats, expectPaymentResult, newCustomer, payWith, purchaseRow, signIn } from "./booking-helpers";
+import { seriousViolations, watchConsole } from "./content-helpers";
+
+test("a customer cancels one passenger within the policy from their account at 390 px", async ({ page, request }, info) => {
+  test.setTimeout(120_000);
+  const errors = watchConsole(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const buyer = await newCustomer(request);
+  await signIn(page, request, buyer);
+  await bookTwoSeats(page);
+  await payWith(page, "Mercado Pago");
+  await page.getByRole("button", { name: "Aprobar pago" }).click();
+  const orderId = await expectPaymentResult(page, "success");
+
+  await page.goto("/my-account/payments");
+  await purchaseRow(page, orderId).getByRole("button", { name: `Ver el detalle de la compra N.º ${orderId}` }).click();
+  const cancel = page.getByTestId("purchase-cancel");
+  await expect(cancel).toContainText("Puedes cancelar gratis hasta el");
+  await expect(cancel).toContainText("Te devolveremos COP 130.000.");
+  // Only Luis: the amount follows the choice.
+  await cancel.getByRole("checkbox", { name: "Ana Gómez" }).uncheck();
+  await expect(cancel).toContainText("Te devolveremos COP 65.000.");
+  await page.screenshot({ path: info.outputPath("cancel-390.png"), fullPage: true });
+  expect(await seriousViolations(page)).toEqual([]);
+  await cancel.getByRole("button", { name: "Cancelar los pasajeros elegidos" }).click();
+  const dialog = page.getByRole("alertdialog");
+  await expect(dialog).toContainText("Se cancelan 1 pasajero(s) y se liberan sus cupos; te devolveremos COP 65.000.");
+  await dialog.getByRole("button", { name: "Sí, cancelar" }).click();
+  await expect(page.getByText("Cancelación hecha: te escribimos con el detalle de la devolución.")).toBeVisible();
+  // What is left of the booking can still be cancelled: Ana's seat.
+  await expect(page.getByTestId("purchase-cancel")).toContainText("Te devolveremos COP 65.000.");
+  await expect(page.getByTestId("purchase-cancel").getByRole("checkbox")).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
