@@ -35,7 +35,8 @@ try {
     async open(settings) {
       const database = await openShopDatabase(settings);
       // The primary seeds before anything serves; workers find the data there.
-      if (cluster.isPrimary && (await seedIfEmpty(database.db))) console.log("Demo data created.");
+      const seeded = cluster.isPrimary ? await seedIfEmpty(database.db, shopMode(env)) : false;
+      if (seeded) console.log(seeded === "demo" ? "Demo data created." : "Countries, geography and payment methods created (no demo data in production).");
       return database;
     },
     async prepare(database, server) {

@@ -5,8 +5,8 @@
  * organiser then sees that guest as claimed.
  */
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import ExcelJS from "exceljs";
 import sharp from "sharp";
+import { guestListXlsx } from "../helpers/private-event-files";
 import { DEMO_ACCOUNTS } from "../../src/server/db/seed/users";
 import { PASSWORD, logInWith, mailedLink, seriousViolations, verifiedCustomer } from "./account-helpers";
 import { chooseTickets, continueButton, fillPassengers, ticketPanel, wizard } from "./booking-helpers";
@@ -16,13 +16,7 @@ test.setTimeout(180_000);
 
 const SHOTS = ".tmp/shots/private-events";
 
-async function guestList(rows: string[][]): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet("Invitados");
-  sheet.addRow(["name", "email", "phone"]);
-  for (const row of rows) sheet.addRow(row);
-  return Buffer.from(await workbook.xlsx.writeBuffer());
-}
+const guestList = (rows: string[][]) => guestListXlsx(rows);
 
 async function weddingPhoto(): Promise<Buffer> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="1000"><defs><linearGradient id="g"><stop offset="0" stop-color="#f9a8d4"/><stop offset="1" stop-color="#c2410c"/></linearGradient></defs><rect width="1600" height="1000" fill="url(#g)"/><circle cx="720" cy="500" r="180" fill="none" stroke="#fff" stroke-width="30"/><circle cx="880" cy="500" r="180" fill="none" stroke="#facc15" stroke-width="30"/></svg>`;

@@ -35,6 +35,7 @@ export const SHOP_ERROR_CODES = [
   "approach_invalid",
   "prepaid_only",
   "stock_exhausted",
+  "hold_limit_reached",
   // Discounts.
   "discount_invalid",
   "discount_expired",
