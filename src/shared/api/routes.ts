@@ -29,7 +29,7 @@ import { accountSessionRoutes } from "./routes/account-sessions";
 import { checkinRoutes } from "./routes/checkin";
 import { adminRoutes } from "./routes/admin";
 
-export type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 422 | 429 | 502;
+export type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 422 | 429 | 502 | 503;
 
 export interface RouteSpec {
   summary: string;
@@ -65,7 +65,19 @@ const onlyOwnRows = { 401: ["unauthorized"], 404: ["not_found"], 422: ["validati
 export const shopApi = {
   ...checkinRoutes,
   // ---- public catalogue (/api) ----
-  "GET /api/health": route({ tag: "catalogue", summary: "The API answers", answer: catalog.healthSchema }),
+  "GET /api/health": route({
+    tag: "catalogue",
+    summary: "The process answers",
+    description: "Liveness: answers without touching the database, so it stays cheap for a load balancer to ask often.",
+    answer: catalog.healthSchema,
+  }),
+  "GET /api/ready": route({
+    tag: "catalogue",
+    summary: "The shop can serve: its database answers",
+    description: "Readiness: runs one query on the database; 503 `not_ready` while it cannot be reached.",
+    answer: catalog.readySchema,
+    refusals: { 503: ["not_ready"] },
+  }),
   "GET /api/landing-slides": route({
     tag: "catalogue",
     summary: "Landing slides of a country, in sort order",
