@@ -321,6 +321,9 @@ describe("review, publication and the guests", () => {
     expect(mails[0]!.subject).toBe("Estás invitado a Boda de Laura y Felipe (civil)");
     expect(mails[0]!.links.some((link) => link.endsWith(`/event/${slug}`))).toBe(true);
     expect(mails[0]!.links.some((link) => /\/my-account\/events\?claim=[\w-]{20,}$/.test(link))).toBe(true);
+    // Sent to someone who never signed up: a one-click unsubscribe, and a Message-ID its job keeps on a retry.
+    expect(mails[0]!.unsubscribe).toMatch(/\/shop-api\/unsubscribe\?email=[^&]+&sig=[\w-]{43}$/);
+    expect(mails[0]!.key).toMatch(/^outbox-\d+$/);
     expect(await shop.mailsTo("otro.invitado@example.com")).toHaveLength(1);
     // Approved once: a second decision is refused.
     expect((await shop.call("POST", `/shop-api/staff/event-requests/${id}/reject`, { reason: "tarde" }, { token: staff.token })).body.code).toBe("request_not_reviewable");

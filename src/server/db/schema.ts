@@ -585,3 +585,14 @@ export const auditLog = pgTable(
   },
   (t) => [index("audit_log_created_idx").on(t.createdAt), index("audit_log_resource_idx").on(t.resource, t.resourceId)],
 );
+
+/* ---------- Mail preferences ---------- */
+
+/**
+ * Addresses that asked (one-click List-Unsubscribe) never to get the mails the shop sends to people who did not
+ * sign up: private-event invitations. Lower case, so one address is one row.
+ */
+export const mailOptOuts = pgTable("mail_opt_outs", {
+  email: text("email").primaryKey(),
+  createdAt: createdAt(),
+});

@@ -26,6 +26,7 @@ import * as orders from "../schemas/answers/orders";
 import { staffRunsRoutes } from "./routes/staff-runs";
 import { privateEventRoutes } from "./routes/private-events";
 import { accountSessionRoutes } from "./routes/account-sessions";
+import { mailPreferenceRoutes } from "./routes/mail-preferences";
 import { checkinRoutes } from "./routes/checkin";
 import { adminRoutes } from "./routes/admin";
 
@@ -200,6 +201,7 @@ export const shopApi = {
   }),
 
   ...accountSessionRoutes,
+  ...mailPreferenceRoutes,
   // ---- accounts (/shop-api) ----
   "POST /shop-api/register": route({
     tag: "accounts",

@@ -13,6 +13,8 @@ import { eventRequests, events, guests, users } from "../../db/schema";
 import type { MailMessage } from "../../mail/mailer";
 import { publicOrigin } from "../../origin";
 import { enqueue } from "../../outbox/enqueue";
+import type { OutboxJob } from "../../outbox/handlers";
+import { hasOptedOut, unsubscribeUrl } from "../account/mail-opt-outs";
 import { claimDeadline } from "./request-rows";
 
 export const hashClaimToken = (token: string) => createHash("sha256").update(token).digest("hex");
@@ -73,7 +75,7 @@ export async function queueInvitations(tx: Tx, requestId: number): Promise<numbe
 }
 
 /** The outbox job: one guest's invitation, in the guest's language when they have an account, else the organiser's. */
-export async function invitationJob(ctx: ShopContext, payload: { guestId: number; token: string }): Promise<void> {
+export async function invitationJob(ctx: ShopContext, payload: { guestId: number; token: string }, job?: OutboxJob): Promise<void> {
   const [row] = await ctx.db
     .select({ guest: guests, request: eventRequests, slug: events.slug, countryCode: events.countryCode, owner: users })
     .from(guests)
@@ -83,6 +85,8 @@ export async function invitationJob(ctx: ShopContext, payload: { guestId: number
     .where(eq(guests.id, payload.guestId));
   // A guest removed since, or a token replaced by a later invitation: nothing to send.
   if (!row || row.guest.claimTokenHash !== hashClaimToken(payload.token)) return;
+  // The guest asked for no more of these (one-click unsubscribe of an earlier one).
+  if (await hasOptedOut(ctx.db, row.guest.email)) return;
   const [account] = await ctx.db
     .select({ localeCode: users.localeCode })
     .from(users)
@@ -91,8 +95,8 @@ export async function invitationJob(ctx: ShopContext, payload: { guestId: number
   const country = row.countryCode as CountryCode;
   const zone = timeZoneOf(country);
   const prefix = `${publicOrigin(ctx.env)}${sitePrefix(country, locale)}`;
-  await ctx.mailer.send(
-    invitationMail({
+  await ctx.mailer.send({
+    ...invitationMail({
       to: row.guest.email,
       guestName: row.guest.name,
       organiser: `${row.owner.firstName} ${row.owner.lastName}`.trim(),
@@ -104,5 +108,8 @@ export async function invitationJob(ctx: ShopContext, payload: { guestId: number
       claimLink: `${prefix}/my-account/events?claim=${payload.token}`,
       locale,
     }),
-  );
+    unsubscribe: unsubscribeUrl(ctx, row.guest.email),
+    // A retried delivery of this job is the same mail: one Message-ID.
+    ...(job ? { key: `outbox-${job.id}` } : {}),
+  });
 }

@@ -1,0 +1,5 @@
+CREATE TABLE "mail_opt_outs" (
+	"email" text PRIMARY KEY NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "mail_opt_outs_email_lower" CHECK ("email" = lower("email"))
+);
