@@ -357,7 +357,7 @@ describe("review, publication and the guests", () => {
     const booked = await shop.call<{ orderId: number }>("POST", "/shop-api/init-payment", purchase, { token: guest.token });
     expect(booked.status, JSON.stringify(booked.body)).toBe(201);
     const again = await shop.call("POST", "/shop-api/init-payment", purchase, { token: guest.token });
-    expect([again.status, again.body.code, again.body.message]).toEqual([422, "guest_seats_exceeded", "Tu invitación te da 1 cupo(s) y ya reservaste 1"]);
+    expect([again.status, again.body.code, again.body.message]).toEqual([422, "guest_seats_exceeded", "Tu invitación te da 1 cupo y ya reservaste 1"]);
     const statuses = await shop.call<{ email: string; status: string }[]>("GET", `/shop-api/event-requests/${id}/guests`, undefined, { token: owner.token });
     expect(statuses.body.data.map((row) => [row.email, row.status])).toEqual([[guest.email.toLowerCase(), "claimed"], ["otro.invitado@example.com", "not_claimed"]]);
   });

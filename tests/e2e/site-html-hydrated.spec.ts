@@ -16,7 +16,7 @@ const OUT = join(root, ".tmp/html-hydrated");
 /** One page of each type, as a person opens it. */
 const PAGES = [
   "/", "/massive-events", "/private-events", "/search", "/event/festival-sonidos-de-la-sabana", "/faq", "/how-book",
-  "/about-us", "/rodamos-companies", "/alliances", "/contact", "/wedding", "/my-account/profile", "/order-rejected",
+  "/about-us", "/rodamos-companies", "/alliances", "/contact", "/wedding", "/order-rejected",
   "/recovery-account/cortado", "/error404", "/cl/en-us",
 ];
 

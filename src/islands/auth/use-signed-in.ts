@@ -1,19 +1,25 @@
 /**
- * The signed-in person of a client-only area (account, staff). Signed out on arrival (a mail's link, an expired
- * session), the person is asked to log in right there, so the address they came for, with its query (an
- * invitation's claim), still works after it; a refused token is dropped the same way. When `admits` says no
- * (a customer in the staff area) the person is sent to the site's home; a failed load is reported so the area can
- * say so (account.md section 2).
+ * The signed-in person of a client-only area (account, staff). Signed out on arrival (no token, an unreadable one,
+ * one within 5 s of its expiry, or one the server refuses): the staff area asks to log in right there; the account
+ * area sends the person to the site's home (account.md sections 2 and 4), where the log-in opens and, once it
+ * succeeds, brings them back to the address they came for, with its query (an invitation's claim). When `admits`
+ * says no (a customer in the staff area) the person is sent to the site's home; a failed load is reported so the
+ * area can say so.
  */
 import { useStore } from "@nanostores/react";
 import { useEffect, useState } from "react";
 import { ApiFailure } from "../../client/api";
-import { $loggedIn, $token, logOut } from "../../stores/session";
+import { $loggedIn, $token, logOut, rememberAfterLogin } from "../../stores/session";
 import { reloadMe, type MeAnswer } from "./session-actions";
 
 export const openLogin = () => void import("./open-auth").then((module) => module.openAuth("login"));
 
-export function useSignedIn(home: string, admits: (me: MeAnswer) => boolean = () => true) {
+export interface SignedInOptions {
+  /** Signed out: "prompt" asks to log in on the spot, "home" sends the person home to log in and come back. */
+  signedOut?: "prompt" | "home";
+}
+
+export function useSignedIn(home: string, admits: (me: MeAnswer) => boolean = () => true, options: SignedInOptions = {}) {
   const loggedIn = useStore($loggedIn);
   const [me, setMe] = useState<MeAnswer | null>(null);
   const [failed, setFailed] = useState(false);
@@ -22,6 +28,11 @@ export function useSignedIn(home: string, admits: (me: MeAnswer) => boolean = ()
     if (!loggedIn) {
       if ($token.get()) logOut();
       setMe(null);
+      if (options.signedOut === "home") {
+        rememberAfterLogin(`${window.location.pathname}${window.location.search}`);
+        window.location.replace(home);
+        return;
+      }
       openLogin();
       return;
     }

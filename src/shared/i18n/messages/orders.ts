@@ -8,7 +8,7 @@ import { defineMessages } from "../define";
 export const orderMessages = defineMessages({
   es_CO: {
     "errors.stock_exhausted": "Ya no quedan cupos suficientes para esta compra",
-    "errors.hold_limit_reached": "Puedes apartar hasta {max} cupos sin pagar para una misma fecha. Paga o cancela tus pedidos pendientes para reservar más",
+    "errors.hold_limit_reached": "Puedes apartar hasta {max, plural, one {# cupo} other {# cupos}} sin pagar para una misma fecha. Paga o cancela tus pedidos pendientes para reservar más",
     "errors.discount_invalid": "El cupón no es válido para este evento",
     "errors.discount_expired": "El cupón no está vigente",
     "errors.discount_used_up": "El cupón ya alcanzó su límite de usos",
@@ -60,7 +60,7 @@ export const orderMessages = defineMessages({
   },
   es_ES: {
     "errors.stock_exhausted": "Ya no quedan plazas suficientes para esta compra",
-    "errors.hold_limit_reached": "Puedes reservar hasta {max} plazas sin pagar para una misma fecha. Paga o cancela tus pedidos pendientes para reservar más",
+    "errors.hold_limit_reached": "Puedes reservar hasta {max, plural, one {# plaza} other {# plazas}} sin pagar para una misma fecha. Paga o cancela tus pedidos pendientes para reservar más",
     "errors.discount_not_applicable": "El cupón no se aplica a los billetes elegidos",
     "errors.variant_not_in_event": "Uno de los billetes no pertenece a este evento",
     "errors.variant_not_in_province": "Uno de los billetes no corresponde a la provincia elegida",
@@ -85,7 +85,7 @@ export const orderMessages = defineMessages({
   },
   es_MX: {
     "errors.stock_exhausted": "Ya no quedan lugares suficientes para esta compra",
-    "errors.hold_limit_reached": "Puedes apartar hasta {max} lugares sin pagar para una misma fecha. Paga o cancela tus pedidos pendientes para reservar más",
+    "errors.hold_limit_reached": "Puedes apartar hasta {max, plural, one {# lugar} other {# lugares}} sin pagar para una misma fecha. Paga o cancela tus pedidos pendientes para reservar más",
     "errors.discount_not_applicable": "El cupón no aplica a los boletos elegidos",
     "errors.variant_not_in_event": "Uno de los boletos no pertenece a este evento",
     "errors.variant_not_in_province": "Uno de los boletos no corresponde al estado elegido",
@@ -105,7 +105,7 @@ export const orderMessages = defineMessages({
   },
   en_US: {
     "errors.stock_exhausted": "There are no longer enough seats for this purchase",
-    "errors.hold_limit_reached": "You can hold up to {max} unpaid seats for one date. Pay for or cancel your pending orders to book more",
+    "errors.hold_limit_reached": "You can hold up to {max, plural, one {# unpaid seat} other {# unpaid seats}} for one date. Pay for or cancel your pending orders to book more",
     "errors.discount_invalid": "The coupon is not valid for this event",
     "errors.discount_expired": "The coupon is not currently valid",
     "errors.discount_used_up": "The coupon has reached its usage limit",
@@ -151,7 +151,7 @@ export const orderMessages = defineMessages({
   },
   pt_BR: {
     "errors.stock_exhausted": "Não há mais lugares suficientes para esta compra",
-    "errors.hold_limit_reached": "Você pode reservar até {max} lugares sem pagamento para uma mesma data. Pague ou cancele seus pedidos pendentes para reservar mais",
+    "errors.hold_limit_reached": "Você pode reservar até {max, plural, one {# lugar} other {# lugares}} sem pagamento para uma mesma data. Pague ou cancele seus pedidos pendentes para reservar mais",
     "errors.discount_invalid": "O cupom não é válido para este evento",
     "errors.discount_expired": "O cupom não está vigente",
     "errors.discount_used_up": "O cupom atingiu o limite de usos",
