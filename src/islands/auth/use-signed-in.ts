@@ -7,7 +7,7 @@
  * area can say so.
  */
 import { useStore } from "@nanostores/react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { ApiFailure } from "../../client/api";
 import { $loggedIn, $token, logOut, rememberAfterLogin } from "../../stores/session";
 import { reloadMe, type MeAnswer } from "./session-actions";
@@ -23,13 +23,15 @@ export function useSignedIn(home: string, admits: (me: MeAnswer) => boolean = ()
   const loggedIn = useStore($loggedIn);
   const [me, setMe] = useState<MeAnswer | null>(null);
   const [failed, setFailed] = useState(false);
+  // Whether this page showed the person's data: signing out then (Salir) goes home without asking to log in again.
+  const shown = useRef(false);
 
   useEffect(() => {
     if (!loggedIn) {
       if ($token.get()) logOut();
       setMe(null);
       if (options.signedOut === "home") {
-        rememberAfterLogin(`${window.location.pathname}${window.location.search}`);
+        if (!shown.current) rememberAfterLogin(`${window.location.pathname}${window.location.search}`);
         window.location.replace(home);
         return;
       }
@@ -40,7 +42,10 @@ export function useSignedIn(home: string, admits: (me: MeAnswer) => boolean = ()
     reloadMe()
       .then((answer) => {
         if (!current) return;
-        if (admits(answer)) setMe(answer);
+        if (admits(answer)) {
+          shown.current = true;
+          setMe(answer);
+        }
         else window.location.replace(home);
       })
       .catch((error: unknown) => {

@@ -19,7 +19,7 @@ import {
   searchQuerySchema,
 } from "../schemas/catalog";
 import { contactSchema, marriageSchema, quoteSchema } from "../schemas/leads";
-import { discountPathSchema, purchaseSchema } from "../schemas/purchase";
+import { discountPathSchema, orderStatusQuerySchema, purchaseSchema } from "../schemas/purchase";
 import * as account from "../schemas/answers/account";
 import * as catalog from "../schemas/answers/catalog";
 import * as orders from "../schemas/answers/orders";
@@ -400,8 +400,11 @@ export const shopApi = {
   "GET /shop-api/order-status/:id": route({
     tag: "orders",
     summary: "An order's payment state (the payment result page)",
-    auth: "bearer",
+    description:
+      "For the buyer's bearer token, or for anyone holding the `key` of the order's payment return link (the shop signed it; " +
+      "the result page is sent there with it), so a buyer whose browser has no session sees the result. Only the state is answered.",
     params: orderIdPath,
+    query: orderStatusQuerySchema,
     answer: orders.orderStatusAnswerSchema,
     refusals: { 401: ["unauthorized"], 404: ["not_found"] },
   }),
