@@ -27,6 +27,8 @@ import { UPLOAD_PATH } from "./uploads/multipart";
 import { startCatalogueRelay } from "./catalogue/relay";
 import { answerFastLane } from "./catalogue/fast-lane";
 import { pageFastLane } from "./site/page-fast-lane";
+import type { DestinationStream } from "pino";
+import { createLogger, currentRequestId, loggablePath, requestLog } from "./http/request-log";
 
 export interface AppOptions {
   /** Serve the prerendered site from this folder too (the running shop); tests of the API leave it out. */
@@ -36,6 +38,8 @@ export interface AppOptions {
    * serving shop always does; tests leave it off and call `app.outbox.drain()`.
    */
   outboxWorker?: boolean;
+  /** Where the request log goes (tests read it); stdout by default. */
+  logDestination?: DestinationStream;
 }
 
 /** JSON bodies are small; uploads get their own limit on their own routes (src/server/uploads/multipart.ts). */
@@ -44,7 +48,10 @@ export const JSON_BODY_LIMIT = 64 * 1024;
 /** The shop API on `{ db, env, now? }`, from which it builds the one context every route and service works with. */
 export function createApp(setup: ShopSetup, options: AppOptions = {}) {
   const deps = createShopContext(setup);
+  const logger = createLogger(deps.env, options.logDestination);
   const app = new Hono<AppEnv>();
+  // Outermost: every answer, the fast lanes' too, gets its request id and its log line.
+  app.use("*", requestLog(logger));
   // First: a catalogue read answered from the cache before is answered again with the headers the stack below gave it.
   app.use("*", answerFastLane(deps));
   // A built page or asset served before from the published build is served again from memory.
@@ -88,7 +95,7 @@ export function createApp(setup: ShopSetup, options: AppOptions = {}) {
     if (error instanceof HTTPException) return fail(c, new ApiError(error.status as 400, "not_found"));
     // A value the database cannot take (a NUL byte in text, a number past a column's range) is bad input.
     if (isDataException(error)) return fail(c, new ApiError(422, "validation_failed"));
-    console.error(error);
+    logger.error({ err: error, reqId: currentRequestId(), method: c.req.method, route: loggablePath(c.req.path) }, "request failed");
     return fail(c, new ApiError(500, "internal_error"));
   });
 
@@ -97,6 +104,7 @@ export function createApp(setup: ShopSetup, options: AppOptions = {}) {
   const background = options.outboxWorker ?? deps.env.NODE_ENV !== "test" ? startBackgroundWork(deps) : null;
   return Object.assign(app, {
     outbox: deps.outbox,
+    logger,
     catalogue: deps.catalogue,
     answers: deps.answers,
     catalogueRelay,

@@ -519,6 +519,8 @@ export const outbox = pgTable(
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),
     doneAt: timestamp("done_at", { withTimezone: true }),
+    /** The request that caused the job (X-Request-Id, in the request log too); null for the shop's own jobs. */
+    requestId: text("request_id"),
     createdAt: createdAt(),
   },
   // The worker's claim reads only what is still to do, oldest due first.

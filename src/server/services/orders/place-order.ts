@@ -16,6 +16,7 @@
 import { ShopError } from "../../../shared/domain/shop-error";
 import type { Db } from "../../db/client";
 import { runStatement } from "../../db/statements";
+import { currentRequestId } from "../../http/request-log";
 import { lockInvitedSeats, type InvitedGuest } from "../private-events/invited";
 import type { OrderNotice } from "./order-notices";
 import type { OrderState } from "./order-states";
@@ -77,8 +78,8 @@ with new_order as (
   where h.user_id = $1 and h.event_date_id = $3 and h.state in ('awaiting_payment', 'awaiting_transfer_payment')
     and h.hold_expires_at > $13::timestamptz
 ), notice as (
-  insert into outbox (kind, payload)
-  select 'order.notice', jsonb_build_object('orderId', id, 'notice', $27::text) from new_order where $27::text is not null
+  insert into outbox (kind, payload, request_id)
+  select 'order.notice', jsonb_build_object('orderId', id, 'notice', $27::text), $29::text from new_order where $27::text is not null
   returning id
 )
 select o.id,
@@ -127,6 +128,7 @@ export async function placeOrder(
     state === "paid" ? "approved" : "created",
     noticeOnPlacing(state),
     holdCap,
+    currentRequestId() ?? null,
   ];
   const write = async (target: Db) => {
     try {

@@ -3,3 +3,5 @@ CREATE TABLE "mail_opt_outs" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "mail_opt_outs_email_lower" CHECK ("email" = lower("email"))
 );
+--> statement-breakpoint
+ALTER TABLE "outbox" ADD COLUMN "request_id" text;
