@@ -29,6 +29,7 @@ import { answerFastLane } from "./catalogue/fast-lane";
 import { pageFastLane } from "./site/page-fast-lane";
 import type { DestinationStream } from "pino";
 import { createLogger, currentRequestId, loggablePath, requestLog } from "./http/request-log";
+import { createMetrics, metricsEndpoint } from "./http/metrics";
 
 export interface AppOptions {
   /** Serve the prerendered site from this folder too (the running shop); tests of the API leave it out. */
@@ -50,8 +51,10 @@ export function createApp(setup: ShopSetup, options: AppOptions = {}) {
   const deps = createShopContext(setup);
   const logger = createLogger(deps.env, options.logDestination);
   const app = new Hono<AppEnv>();
-  // Outermost: every answer, the fast lanes' too, gets its request id and its log line.
-  app.use("*", requestLog(logger));
+  const metrics = createMetrics(deps.db);
+  // Outermost: every answer, the fast lanes' too, gets its request id, its log line and its count.
+  app.use("*", requestLog(logger, metrics));
+  app.use("*", metricsEndpoint(metrics, deps.env));
   // First: a catalogue read answered from the cache before is answered again with the headers the stack below gave it.
   app.use("*", answerFastLane(deps));
   // A built page or asset served before from the published build is served again from memory.

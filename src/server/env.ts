@@ -63,6 +63,8 @@ const envSchema = z.object({
   TICKET_SIGNING_KEY: z.string().min(40).optional(),
   SMTP_URL: z.string().optional(),
   REDIS_URL: z.string().optional(),
+  /** Bearer token that may read /metrics from another machine (this machine always may); unset: nobody else. */
+  METRICS_TOKEN: z.string().min(16).optional(),
   /** The request log's level (JSON lines on stdout); tests default to silent, everything else to info. */
   LOG_LEVEL: z.enum(["silent", "fatal", "error", "warn", "info", "debug"]).optional(),
   /** Addresses of reverse proxies (comma-separated) whose X-Forwarded-For is believed; loopback always is. */

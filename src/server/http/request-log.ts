@@ -12,6 +12,7 @@ import type { MiddlewareHandler } from "hono";
 import { routePath } from "hono/route";
 import pino, { type DestinationStream, type Logger } from "pino";
 import type { Env } from "../env";
+import type { ShopMetrics } from "./metrics";
 
 export type { Logger };
 
@@ -37,15 +38,19 @@ export function loggablePath(path: string): string {
   return path.replace(OPAQUE_SEGMENT, "/:token");
 }
 
-export function requestLog(logger: Logger): MiddlewareHandler {
+export function requestLog(logger: Logger, metrics?: ShopMetrics): MiddlewareHandler {
   return async (c, next) => {
     const given = c.req.header("x-request-id");
     const id = given && CALLER_ID.test(given) ? given : randomUUID();
     const started = performance.now();
     await requestIds.run(id, next);
+    const ms = performance.now() - started;
     const route = routePath(c);
-    const pattern = route && route !== "*" && route !== "/*" ? route : loggablePath(c.req.path);
+    const routed = route !== "" && route !== "*" && route !== "/*";
+    const pattern = routed ? route : loggablePath(c.req.path);
     c.res.headers.set("x-request-id", id);
-    logger.info({ reqId: id, method: c.req.method, route: pattern, status: c.res.status, ms: Math.round((performance.now() - started) * 10) / 10 }, "request");
+    logger.info({ reqId: id, method: c.req.method, route: pattern, status: c.res.status, ms: Math.round(ms * 10) / 10 }, "request");
+    // Metrics keep few labels: answers no route gave (the fast lanes, pages, files) count under one name each.
+    metrics?.observe(c.req.method, routed ? route : c.req.path.startsWith("/api/") ? "/api (cached)" : "(site)", c.res.status, ms / 1000);
   };
 }
