@@ -4,7 +4,7 @@
  * loopback port. Absolute links (sitemap, canonical, alternates) use PUBLIC_URL, else localhost on PORT.
  * Stop a running `npm start` on the same DATA_DIR first: the embedded database takes one process at a time.
  */
-import { parseEnv } from "../src/server/env";
+import { parseEnv, shopMode } from "../src/server/env";
 import { seedIfEmpty } from "../src/server/db/seed";
 import { startServer } from "../src/server/server";
 import { buildSiteIfChanged } from "../src/server/site/site-build";
@@ -22,7 +22,7 @@ Settings: DATABASE_URL, DATA_DIR, DIST_DIR, PUBLIC_URL, PORT (see README).
 const env = parseEnv();
 const database = await openShopDatabase(env);
 try {
-  if (await seedIfEmpty(database.db)) console.log("Demo data created.");
+  if (await seedIfEmpty(database.db, shopMode(env))) console.log("Data created.");
   const api = await startServer(database, { ...env, HOST: "127.0.0.1", PORT: 0 });
   try {
     const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");

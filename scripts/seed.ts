@@ -3,7 +3,7 @@
  * the demo data when it has none yet; a database with data is left as it is.
  */
 import { seedIfEmpty } from "../src/server/db/seed";
-import { parseEnv } from "../src/server/env";
+import { parseEnv, shopMode } from "../src/server/env";
 import { openShopDatabase } from "./lib/open-shop-database";
 import { exitWithUsageOnHelp } from "./lib/usage";
 
@@ -17,7 +17,7 @@ Settings: DATABASE_URL, DATA_DIR (see README).
 const env = parseEnv();
 const database = await openShopDatabase(env);
 try {
-  console.log((await seedIfEmpty(database.db)) ? `Demo data created (${database.engine}).` : "The database already has data; nothing changed.");
+  console.log((await seedIfEmpty(database.db, shopMode(env))) ? `Data created (${database.engine}).` : "The database already has data; nothing changed.");
 } finally {
   await database.close();
 }

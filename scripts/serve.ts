@@ -5,7 +5,7 @@
  * reach the pages, built by whichever process holds the publisher lease.
  */
 import { seedIfEmpty } from "../src/server/db/seed";
-import { parseEnv } from "../src/server/env";
+import { parseEnv, shopMode } from "../src/server/env";
 import { startServer } from "../src/server/server";
 import { startSitePublisher } from "../src/server/site/site-publisher";
 import { openShopDatabase } from "./lib/open-shop-database";
@@ -21,7 +21,7 @@ Settings: see README.
 
 const env = parseEnv();
 const database = await openShopDatabase(env);
-if (await seedIfEmpty(database.db)) console.log("Demo data created.");
+if (await seedIfEmpty(database.db, shopMode(env))) console.log("Data created.");
 const server = await startServer(database, env);
 console.log(`API ready on ${server.url}/api (${database.engine})`);
 const publisher = process.argv.includes("--publish")

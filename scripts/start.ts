@@ -10,6 +10,7 @@ import { seedIfEmpty } from "../src/server/db/seed";
 import { DEMO_ACCOUNTS } from "../src/server/db/seed/users";
 import { parseEnv, shopMode } from "../src/server/env";
 import { runShopProcesses } from "../src/server/server";
+import { demoBanner } from "../src/server/start-banner";
 import { adoptPlainDist } from "../src/server/site/site-builds";
 import { buildSiteIfChanged } from "../src/server/site/site-build";
 import { startSitePublisher } from "../src/server/site/site-publisher";
@@ -36,7 +37,8 @@ try {
     async open(settings) {
       const database = await openShopDatabase(settings);
       // The primary seeds before anything serves; workers find the data there.
-      if (cluster.isPrimary && (await seedIfEmpty(database.db))) console.log("Demo data created.");
+      const seeded = cluster.isPrimary ? await seedIfEmpty(database.db, shopMode(env)) : false;
+      if (seeded) console.log(seeded === "demo" ? "Demo data created." : "Countries, geography and payment methods created (no demo data in production).");
       return database;
     },
     async prepare(database, server) {
@@ -51,17 +53,8 @@ try {
     ready(url) {
       const processes = env.WORKERS > 1 ? `, ${env.WORKERS} processes` : "";
       console.log(`\n  The shop is running at ${url}  (ready in ${((Date.now() - started) / 1000).toFixed(1)} s${processes})\n`);
-      if (shopMode(env) === "demo") {
-        console.log(
-          [
-            "  DEMO MODE: not for real customers.",
-            `  Mails are not sent; read them at ${url}/dev/outbox. Payments go to built-in simulators (nothing is charged).`,
-            "  Both answer only requests from this machine. For a real shop set NODE_ENV=production (README \"Production\").",
-            `  Demo accounts: ${Object.values(DEMO_ACCOUNTS).map((account) => `${account.email} / ${account.password}`).join(", ")}`,
-            "",
-          ].join("\n"),
-        );
-      }
+      const banner = demoBanner(env, url, Object.values(DEMO_ACCOUNTS));
+      if (banner.length) console.log(banner.join("\n"));
     },
   });
 } catch (error) {

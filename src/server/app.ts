@@ -29,6 +29,9 @@ import { UPLOAD_PATH } from "./uploads/multipart";
 import { startCatalogueRelay } from "./catalogue/relay";
 import { answerFastLane } from "./catalogue/fast-lane";
 import { pageFastLane } from "./site/page-fast-lane";
+import type { DestinationStream } from "pino";
+import { createLogger, currentRequestId, loggablePath, requestLog } from "./http/request-log";
+import { createMetrics, metricsEndpoint } from "./http/metrics";
 
 export interface AppOptions {
   /** Serve the prerendered site from this folder too (the running shop); tests of the API leave it out. */
@@ -38,6 +41,8 @@ export interface AppOptions {
    * serving shop always does; tests leave it off and call `app.outbox.drain()`.
    */
   outboxWorker?: boolean;
+  /** Where the request log goes (tests read it); stdout by default. */
+  logDestination?: DestinationStream;
 }
 
 /** JSON bodies are small; uploads get their own limit on their own routes (src/server/uploads/multipart.ts). */
@@ -46,7 +51,12 @@ export const JSON_BODY_LIMIT = 64 * 1024;
 /** The shop API on `{ db, env, now? }`, from which it builds the one context every route and service works with. */
 export function createApp(setup: ShopSetup, options: AppOptions = {}) {
   const deps = createShopContext(setup);
+  const logger = createLogger(deps.env, options.logDestination);
   const app = new Hono<AppEnv>();
+  const metrics = createMetrics(deps.db);
+  // Outermost: every answer, the fast lanes' too, gets its request id, its log line and its count.
+  app.use("*", requestLog(logger, metrics));
+  app.use("*", metricsEndpoint(metrics, deps.env));
   // First: a catalogue read answered from the cache before is answered again with the headers the stack below gave it.
   app.use("*", answerFastLane(deps));
   // A built page or asset served before from the published build is served again from memory.
@@ -92,7 +102,7 @@ export function createApp(setup: ShopSetup, options: AppOptions = {}) {
     if (error instanceof HTTPException) return fail(c, new ApiError(error.status as 400, "not_found"));
     // A value the database cannot take (a NUL byte in text, a number past a column's range) is bad input.
     if (isDataException(error)) return fail(c, new ApiError(422, "validation_failed"));
-    console.error(error);
+    logger.error({ err: error, reqId: currentRequestId(), method: c.req.method, route: loggablePath(c.req.path) }, "request failed");
     return fail(c, new ApiError(500, "internal_error"));
   });
 
@@ -101,6 +111,7 @@ export function createApp(setup: ShopSetup, options: AppOptions = {}) {
   const background = options.outboxWorker ?? deps.env.NODE_ENV !== "test" ? startBackgroundWork(deps) : null;
   return Object.assign(app, {
     outbox: deps.outbox,
+    logger,
     catalogue: deps.catalogue,
     answers: deps.answers,
     catalogueRelay,

@@ -5,6 +5,7 @@
  * gateway and signing settings, and has no mail drop, simulators or API reference page at all.
  */
 import { z } from "zod";
+import { SIMULATOR_MERCADOPAGO_ACCESS_TOKEN, SIMULATOR_MERCADOPAGO_WEBHOOK_SECRET, SIMULATOR_PREFIX } from "./payments/simulator-credentials";
 
 /** Transbank's public integration credentials (the simulator accepts them too): never a real shop's. */
 export const WEBPAY_INTEGRATION_COMMERCE_CODE = "597055555532";
@@ -12,6 +13,36 @@ export const WEBPAY_INTEGRATION_API_KEY = "579B532A7440BB0C9079DED94D31EA1615BAC
 /** The sample bank account shown by the demo: nobody's account. */
 const SAMPLE_TRANSFER_ACCOUNT_ID = "000-000000-00";
 const SAMPLE_TRANSFER_DNI = "900.000.000-0";
+const SAMPLE_TRANSFER_EMAIL = "pagos@rodamos.example";
+/** Transbank's integration (test) host: it takes no real card. */
+const WEBPAY_INTEGRATION_HOST = "webpay3gint.transbank.cl";
+/** A secret that signs every session must be hard to guess: at least this many bits by its characters' spread. */
+const MIN_SECRET_BITS = 128;
+
+/**
+ * The secret's strength estimated from its own characters (length × Shannon entropy per character): 32 × "a"
+ * scores 0, a random base64 string of 32 characters about 150.
+ */
+export function secretBits(secret: string): number {
+  const counts = new Map<string, number>();
+  for (const char of secret) counts.set(char, (counts.get(char) ?? 0) + 1);
+  let perChar = 0;
+  for (const count of counts.values()) {
+    const p = count / secret.length;
+    perChar -= p * Math.log2(p);
+  }
+  return perChar * secret.length;
+}
+
+/** A documentation domain (RFC 2606) or the shop's own simulator: never where real money or mail goes. */
+const isPlaceholderHost = (url: string) => /(^|\.)(example|test|invalid|localhost)$|^127\.|^\[::1\]$/i.test(hostOf(url));
+function hostOf(url: string): string {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return "";
+  }
+}
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
@@ -32,6 +63,10 @@ const envSchema = z.object({
   TICKET_SIGNING_KEY: z.string().min(40).optional(),
   SMTP_URL: z.string().optional(),
   REDIS_URL: z.string().optional(),
+  /** Bearer token that may read /metrics from another machine (this machine always may); unset: nobody else. */
+  METRICS_TOKEN: z.string().min(16).optional(),
+  /** The request log's level (JSON lines on stdout); tests default to silent, everything else to info. */
+  LOG_LEVEL: z.enum(["silent", "fatal", "error", "warn", "info", "debug"]).optional(),
   /** Addresses of reverse proxies (comma-separated) whose X-Forwarded-For is believed; loopback always is. */
   TRUST_PROXY: z.string().default(""),
   /*
@@ -54,11 +89,16 @@ const envSchema = z.object({
   TRANSFER_ACCOUNT_ID: z.string().min(1).default(SAMPLE_TRANSFER_ACCOUNT_ID),
   TRANSFER_ACCOUNT_TYPE: z.string().min(1).default("Ahorros"),
   TRANSFER_DNI: z.string().min(1).default(SAMPLE_TRANSFER_DNI),
-  TRANSFER_EMAIL: z.email().default("pagos@rodamos.example"),
+  TRANSFER_EMAIL: z.email().default(SAMPLE_TRANSFER_EMAIL),
   /** How long an unpaid order may wait for its card payment (also the MercadoPago preference's expiry). */
   PAYMENT_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(1440).default(20),
   /** How long a bank-transfer order holds its seats while the buyer transfers and staff validate (24 h). */
   TRANSFER_HOLD_HOURS: z.coerce.number().int().min(1).max(720).default(48),
+  /**
+   * Seats one account may hold unpaid for one event date (orders awaiting a card payment or a transfer): past it a
+   * purchase is refused, so one account cannot take a date's seats off sale with orders it never pays.
+   */
+  HOLD_SEATS_PER_ACCOUNT: z.coerce.number().int().min(1).max(1000).default(10),
   /** Seconds between sweeps that mark unpaid orders past their hold `expired` (0: only the sweeps of refused purchases). */
   ORDER_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   /** How long a claimed outbox row waits before another process may take it again (its process may have died). */
@@ -136,20 +176,40 @@ export function productionProblems(env: Env, enabledMethods: readonly string[]):
   if (shopMode(env) !== "production") return [];
   const problems: string[] = [];
   if (!env.JWT_SECRET) problems.push("JWT_SECRET is required (at least 32 characters), the same on every process");
+  else if (secretBits(env.JWT_SECRET) < MIN_SECRET_BITS) {
+    problems.push("JWT_SECRET is too easy to guess (repeated or few distinct characters): use a random one, e.g. `openssl rand -base64 48`");
+  }
   if (!env.SMTP_URL || !/^smtps?:\/\//.test(env.SMTP_URL)) problems.push("SMTP_URL is required (smtp:// or smtps://): account and order mails must reach people");
   if (!env.PUBLIC_URL) problems.push("PUBLIC_URL is required: the links in mails and payment returns are built on it");
+  else if (!env.PUBLIC_URL.startsWith("https://")) problems.push("PUBLIC_URL must be https://: passwords and session tokens cross it");
+  if (env.WORKERS > 1 && !env.REDIS_URL) {
+    problems.push("REDIS_URL is required with WORKERS > 1: without it each process counts log-in attempts apart and the limits multiply");
+  }
   if (env.PAYMENT_SIMULATORS) problems.push("PAYMENT_SIMULATORS cannot be on in production: anyone could pay with them");
   const enabled = new Set(enabledMethods);
   if (enabled.has("webpay")) {
     if (!env.WEBPAY_BASE_URL) problems.push("WEBPAY_BASE_URL is required while Webpay is enabled");
+    else if (hostOf(env.WEBPAY_BASE_URL) === WEBPAY_INTEGRATION_HOST || env.WEBPAY_BASE_URL.includes(SIMULATOR_PREFIX)) {
+      problems.push(`WEBPAY_BASE_URL must be Transbank's production host, not the integration host (${WEBPAY_INTEGRATION_HOST}) or the simulator`);
+    }
     if (env.WEBPAY_COMMERCE_CODE === WEBPAY_INTEGRATION_COMMERCE_CODE || env.WEBPAY_API_KEY === WEBPAY_INTEGRATION_API_KEY) {
       problems.push("WEBPAY_COMMERCE_CODE and WEBPAY_API_KEY must be the shop's own, not Transbank's integration credentials");
     }
   }
   if (enabled.has("mercadopago") && (!env.MERCADOPAGO_BASE_URL || !env.MERCADOPAGO_ACCESS_TOKEN || !env.MERCADOPAGO_WEBHOOK_SECRET)) {
     problems.push("MERCADOPAGO_BASE_URL, MERCADOPAGO_ACCESS_TOKEN and MERCADOPAGO_WEBHOOK_SECRET are required while MercadoPago is enabled");
+  } else if (enabled.has("mercadopago")) {
+    if (env.MERCADOPAGO_BASE_URL!.includes(SIMULATOR_PREFIX) || isPlaceholderHost(env.MERCADOPAGO_BASE_URL!)) {
+      problems.push("MERCADOPAGO_BASE_URL must be MercadoPago's API, not the shop's simulator");
+    }
+    if (env.MERCADOPAGO_ACCESS_TOKEN === SIMULATOR_MERCADOPAGO_ACCESS_TOKEN || env.MERCADOPAGO_WEBHOOK_SECRET === SIMULATOR_MERCADOPAGO_WEBHOOK_SECRET) {
+      problems.push("MERCADOPAGO_ACCESS_TOKEN and MERCADOPAGO_WEBHOOK_SECRET must be the shop's own, not the simulator's published ones");
+    }
   }
-  if (enabled.has("transferencia") && (env.TRANSFER_ACCOUNT_ID === SAMPLE_TRANSFER_ACCOUNT_ID || env.TRANSFER_DNI === SAMPLE_TRANSFER_DNI)) {
+  if (
+    enabled.has("transferencia") &&
+    (env.TRANSFER_ACCOUNT_ID === SAMPLE_TRANSFER_ACCOUNT_ID || env.TRANSFER_DNI === SAMPLE_TRANSFER_DNI || env.TRANSFER_EMAIL === SAMPLE_TRANSFER_EMAIL || /@[^@]*\.example$/i.test(env.TRANSFER_EMAIL))
+  ) {
     problems.push("TRANSFER_BANK_NAME, TRANSFER_ACCOUNT_ID, TRANSFER_ACCOUNT_TYPE, TRANSFER_DNI and TRANSFER_EMAIL must name the shop's real account while bank transfer is enabled");
   }
   return problems;

@@ -89,3 +89,31 @@ export function logOut() {
   $token.set(null);
   $user.set(null);
 }
+
+/** Where a person sent home from a signed-in area (no valid token) goes once they log in: this tab only. */
+export const AFTER_LOGIN_KEY = "shop.afterLogin";
+
+function tabStorage(): Storage | undefined {
+  try {
+    return typeof window === "undefined" ? undefined : window.sessionStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Keeps the address (a path on this site, with its query: an invitation's claim) for after the log-in. */
+export function rememberAfterLogin(path: string) {
+  if (path.startsWith("/") && !path.startsWith("//")) tabStorage()?.setItem(AFTER_LOGIN_KEY, path);
+}
+
+/** Whether an address waits for a log-in. */
+export function awaitsLogin(): boolean {
+  return Boolean(tabStorage()?.getItem(AFTER_LOGIN_KEY));
+}
+
+/** The address kept for after the log-in, forgotten as it is read. */
+export function takeAfterLogin(): string | null {
+  const path = tabStorage()?.getItem(AFTER_LOGIN_KEY) ?? null;
+  tabStorage()?.removeItem(AFTER_LOGIN_KEY);
+  return path && path.startsWith("/") && !path.startsWith("//") ? path : null;
+}

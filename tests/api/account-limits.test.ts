@@ -41,6 +41,16 @@ describe("log-in failures from strangers", () => {
   });
 });
 
+describe("guesses sent at once", () => {
+  it("are counted before any password is checked: of 40 at once from one address, 5 are evaluated, the rest refused", async () => {
+    const person = await shop.customer();
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => login(person.email, `burst-${i}`, "10.11.0.1")));
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(35);
+  });
+});
+
 describe("per-address limits", () => {
   it("refuse the 21st sign-up from one address within the hour, in the caller's language", async () => {
     for (let i = 0; i < 20; i += 1) expect((await shop.call("POST", "/shop-api/register", shop.signUpBody(), { ip: "10.9.0.1" })).status).toBe(201);

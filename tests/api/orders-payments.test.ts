@@ -78,11 +78,14 @@ async function comeBack(fromProvider: Response): Promise<Response> {
   return postForm(action, fields);
 }
 
+/** Where the shop sends the browser back: the order page, with the return link's key (checked here, left out). */
 function orderPage(response: Response) {
   expect(response.status).toBe(303);
   const location = response.headers.get("location")!;
   const url = new URL(location, shop.origin);
-  return { path: url.pathname, query: Object.fromEntries(url.searchParams) };
+  const { key, ...query } = Object.fromEntries(url.searchParams);
+  expect(key).toMatch(/^[\w-]{43}$/);
+  return { path: url.pathname, query, key: key! };
 }
 
 describe("webpay", () => {
@@ -92,10 +95,18 @@ describe("webpay", () => {
     expect(started.webpay_token).toMatch(/^[0-9a-f]{64}$/);
     const fromWebpay = await decideWebpay(started, "approve");
     const landing = orderPage(await comeBack(fromWebpay));
-    expect(landing).toEqual({ path: `/order-detail/${started.orderId}`, query: { state: "paid" } });
+    expect(landing).toMatchObject({ path: `/order-detail/${started.orderId}`, query: { state: "paid" } });
     expect(await stateOf(started.orderId)).toBe("paid");
     const status = await shop.call<{ order: { id: number; paymentState: string } }>("GET", `/shop-api/order-status/${started.orderId}?token_ws=x`, undefined, { token: me.token });
     expect(status.body.data).toEqual({ order: { id: started.orderId, paymentState: "paid" } });
+
+    // A browser without the buyer's session (paying on a second device) reads the state with the page's key alone,
+    // and nothing else; a key of another order reads nothing.
+    const anonymous = await shop.call<{ order: { id: number; paymentState: string } }>("GET", `/shop-api/order-status/${started.orderId}?state=paid&key=${landing.key}`);
+    expect(anonymous.body.data).toEqual({ order: { id: started.orderId, paymentState: "paid" } });
+    expect((await shop.call("GET", `/shop-api/order-detail/${started.orderId}?key=${landing.key}`)).status).toBe(401);
+    const other = await buy("webpay");
+    expect((await shop.call("GET", `/shop-api/order-status/${other.started.orderId}?key=${landing.key}`)).status).toBe(401);
 
     // The browser comes back a second time (reload, back button): nothing changes, no second mail.
     const again = orderPage(await visit(fromWebpay.headers.get("location")!));

@@ -8,7 +8,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { categories, counties, eventDates, eventRequests, events, guests, outbox, productVariants, provinces } from "../../src/server/db/schema";
 import { openTestShop, type TestShop } from "../helpers/test-shop";
-import { guestListXls, guestListXlsx, photoPng, pixelBombPng, zipBomb } from "../helpers/private-event-files";
+import { guestListXls, guestListXlsx, paddedWorkbook, photoPng, pixelBombPng, zipBomb } from "../helpers/private-event-files";
 
 let shop: TestShop;
 let owner: { id: number; email: string; token: string };
@@ -214,6 +214,31 @@ describe("the guest list upload", () => {
     expect(rows.map((row) => [row.name, row.email, row.phone])).toEqual([["Eva Díaz", "eva@example.com", "+573001234567"]]);
   });
 
+  it("reads the same guests from an .xlsx and an .xls of the same sheet, phones typed as numbers in full", async () => {
+    const rows: (string | number)[][] = [
+      ["Gabi Ruiz", "gabi@example.com", 573206123456],
+      ["Hugo Paz", "hugo@example.com", "+57 310 456 7890"],
+      ["", "", ""],
+      ["Inés Mora", "ines@example.com", 3001234567],
+      ["Juan Gil", "juan@example.com", ""],
+    ];
+    const read = async (bytes: Buffer, name: string) => {
+      const answer = await upload(`/shop-api/event-requests/${id}/upload-guests`, owner.token, bytes, name);
+      expect(answer.status, name).toBe(200);
+      const saved = await shop.db.select().from(guests).where(eq(guests.requestId, id)).orderBy(guests.id);
+      return { answer: answer.body.data, guests: saved.map((row) => [row.name, row.email, row.phone]) };
+    };
+    const fromXlsx = await read(await guestListXlsx(rows), "lista.xlsx");
+    const fromXls = await read(guestListXls(rows), "lista.xls");
+    expect(fromXls).toEqual(fromXlsx);
+    expect(fromXlsx.guests).toEqual([
+      ["Gabi Ruiz", "gabi@example.com", "+573206123456"],
+      ["Hugo Paz", "hugo@example.com", "+573104567890"],
+      ["Inés Mora", "ines@example.com", "+573001234567"],
+      ["Juan Gil", "juan@example.com", null],
+    ]);
+  });
+
   it("reads a seats column", async () => {
     const sheet = await guestListXlsx([["Familia Ruiz", "ruiz@example.com", "", 4]], ["name", "email", "phone", "seats"]);
     const answer = await upload(`/shop-api/event-requests/${id}/upload-guests`, owner.token, sheet, "lista.xlsx");
@@ -223,10 +248,12 @@ describe("the guest list upload", () => {
   it("refuses a zip bomb, a file that is no spreadsheet, a sheet without the columns and more than 2,000 guests", async () => {
     const refusals = [
       await upload(`/shop-api/event-requests/${id}/upload-guests`, owner.token, zipBomb(), "lista.xlsx"),
+      await upload(`/shop-api/event-requests/${id}/upload-guests`, owner.token, paddedWorkbook(), "lista.xlsx"),
       await upload(`/shop-api/event-requests/${id}/upload-guests`, owner.token, Buffer.from("name,email\nAna,ana@example.com\n"), "lista.xlsx"),
       await upload(`/shop-api/event-requests/${id}/upload-guests`, owner.token, await guestListXlsx([["Ana", "ana@example.com"]], ["nombre completo", "dirección"]), "lista.xlsx"),
     ];
     expect(refusals.map((answer) => [answer.status, answer.body.code])).toEqual([
+      [422, "guest_list_unreadable"],
       [422, "guest_list_unreadable"],
       [422, "guest_list_unreadable"],
       [422, "guest_list_unreadable"],
@@ -294,6 +321,9 @@ describe("review, publication and the guests", () => {
     expect(mails[0]!.subject).toBe("Estás invitado a Boda de Laura y Felipe (civil)");
     expect(mails[0]!.links.some((link) => link.endsWith(`/event/${slug}`))).toBe(true);
     expect(mails[0]!.links.some((link) => /\/my-account\/events\?claim=[\w-]{20,}$/.test(link))).toBe(true);
+    // Sent to someone who never signed up: a one-click unsubscribe, and a Message-ID its job keeps on a retry.
+    expect(mails[0]!.unsubscribe).toMatch(/\/shop-api\/unsubscribe\?email=[^&]+&sig=[\w-]{43}$/);
+    expect(mails[0]!.key).toMatch(/^outbox-\d+$/);
     expect(await shop.mailsTo("otro.invitado@example.com")).toHaveLength(1);
     // Approved once: a second decision is refused.
     expect((await shop.call("POST", `/shop-api/staff/event-requests/${id}/reject`, { reason: "tarde" }, { token: staff.token })).body.code).toBe("request_not_reviewable");
@@ -327,7 +357,7 @@ describe("review, publication and the guests", () => {
     const booked = await shop.call<{ orderId: number }>("POST", "/shop-api/init-payment", purchase, { token: guest.token });
     expect(booked.status, JSON.stringify(booked.body)).toBe(201);
     const again = await shop.call("POST", "/shop-api/init-payment", purchase, { token: guest.token });
-    expect([again.status, again.body.code, again.body.message]).toEqual([422, "guest_seats_exceeded", "Tu invitación te da 1 cupo(s) y ya reservaste 1"]);
+    expect([again.status, again.body.code, again.body.message]).toEqual([422, "guest_seats_exceeded", "Tu invitación te da 1 cupo y ya reservaste 1"]);
     const statuses = await shop.call<{ email: string; status: string }[]>("GET", `/shop-api/event-requests/${id}/guests`, undefined, { token: owner.token });
     expect(statuses.body.data.map((row) => [row.email, row.status])).toEqual([[guest.email.toLowerCase(), "claimed"], ["otro.invitado@example.com", "not_claimed"]]);
   });

@@ -4,6 +4,8 @@
  * without real mail, gateway and signing settings.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { seedIfEmpty } from "../../src/server/db/seed";
 import { parseEnv } from "../../src/server/env";
 import { startServer } from "../../src/server/server";
 import { openTestDatabase } from "../helpers/test-database";
@@ -33,6 +35,7 @@ const PRODUCTION = {
   MERCADOPAGO_WEBHOOK_SECRET: "a-real-webhook-secret-1234",
   TRANSFER_ACCOUNT_ID: "123-456789-01",
   TRANSFER_DNI: "901.234.567-8",
+  TRANSFER_EMAIL: "pagos@shop.example.com",
   ORDER_SWEEP_SECONDS: "0",
 };
 
@@ -90,6 +93,27 @@ describe("production mode", () => {
       (refusal: Error) => refusal,
     );
     expect(demo?.message).toContain("admin@rodamos.co");
+  });
+
+  it("never loads demo data into an empty database: only countries, geography and payment methods", { timeout: 90_000 }, async () => {
+    const database = await openTestDatabase();
+    try {
+      expect(await seedIfEmpty(database.db, "production")).toBe("reference");
+      const count = async (table: string) => {
+        const result = await database.db.execute(sql.raw(`select count(*)::int as n from ${table}`));
+        const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { n: number }[];
+        return rows[0]!.n;
+      };
+      expect(await count("users")).toBe(0);
+      expect(await count("events")).toBe(0);
+      expect(await count("landing_slides")).toBe(0);
+      expect(await count("countries")).toBeGreaterThan(0);
+      expect(await count("payment_methods")).toBeGreaterThan(0);
+      // A second start finds data and adds nothing.
+      expect(await seedIfEmpty(database.db, "production")).toBe(false);
+    } finally {
+      await database.close();
+    }
   });
 
   it("starts with every setting real", { timeout: 90_000 }, async () => {

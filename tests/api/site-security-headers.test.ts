@@ -2,7 +2,10 @@
  * Security headers on every answer (pages, API, payment simulators), HSTS only over https, and a 413 that
  * closes its connection so the next request is sent on a fresh one (tried over a real socket).
  */
+import { mkdtempSync } from "node:fs";
 import { connect } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { AddressInfo } from "node:net";
 import { serve, type ServerType } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -40,6 +43,30 @@ describe("every answer", () => {
     expect(response.headers.get("referrer-policy")).toBe("no-referrer");
     expect(response.headers.get("content-security-policy")).toMatch(/^default-src 'self'; script-src 'self'/);
     expect(response.headers.get("content-security-policy")).not.toContain("form-action");
+  });
+});
+
+describe("every answer over a real socket", () => {
+  it("carries the headers, pages built from a plain HTML string too (the API reference, the 'site is being built' page)", async () => {
+    // No published site yet: every page answers the 503 "being built" page.
+    const app = createApp({ db: shop.db, env: parseEnv(baseEnv) }, { distDir: join(mkdtempSync(join(tmpdir(), "rodamos-dist-")), "none"), outboxWorker: false });
+    const server = await new Promise<ServerType>((ready) => {
+      const started: ServerType = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, () => ready(started));
+    });
+    try {
+      const port = (server.address() as AddressInfo).port;
+      for (const [path, encoding] of [["/api/reference", "gzip"], ["/api/reference", "identity"], ["/", "gzip"], ["/", "identity"], ["/api/health", "identity"]]) {
+        const response = await fetch(`http://127.0.0.1:${port}${path!}`, { headers: { "accept-encoding": encoding! } });
+        await response.arrayBuffer();
+        const label = `${path} ${encoding} ${response.status}`;
+        expect(response.headers.get("x-content-type-options"), label).toBe("nosniff");
+        expect(response.headers.get("content-security-policy"), label).toContain("frame-ancestors 'none'");
+        expect(response.headers.get("referrer-policy"), label).toBe("strict-origin-when-cross-origin");
+        expect(response.headers.get("permissions-policy"), label).toContain("camera=()");
+      }
+    } finally {
+      await new Promise<void>((done) => server.close(() => done()));
+    }
   });
 });
 

@@ -152,32 +152,39 @@ test("a wrong password shows login_error and keeps the person logged out", async
   expect(await page.evaluate(() => localStorage.getItem("shop.token"))).toBeNull();
 });
 
-test("an expired token in storage is removed and /my-account asks to log in again, keeping the address", async ({ page }) => {
+/** A token that reads well but expires `inSeconds` from now (negative: already expired). */
+function tokenExpiring(inSeconds: number): string {
   const header = Buffer.from(JSON.stringify({ alg: "HS256", typ: "JWT" })).toString("base64url");
-  const payload = Buffer.from(JSON.stringify({ sub: "1", exp: Math.floor(Date.now() / 1000) - 60 })).toString("base64url");
-  await page.addInitScript((token) => {
-    localStorage.setItem("shop.token", token);
-    localStorage.setItem("shop.user", JSON.stringify({ id: 1, email: "x@example.com", firstName: "Ex", lastName: "Pirado" }));
-  }, `${header}.${payload}.signature`);
-  await page.goto("/my-account/payments");
-  await expect(page.locator("[data-dialog=login]")).toBeVisible();
-  await expect(page).toHaveURL(/\/my-account\/payments$/);
-  expect(await page.evaluate(() => localStorage.getItem("shop.token"))).toBeNull();
-});
+  const payload = Buffer.from(JSON.stringify({ sub: "1", exp: Math.floor(Date.now() / 1000) + inSeconds })).toString("base64url");
+  return `${header}.${payload}.signature`;
+}
 
-test("no session at all: /my-account asks to log in on the spot and opens the tab after it", async ({ page, request }) => {
+for (const [what, token] of [
+  ["an expired token", tokenExpiring(-60)],
+  ["a token within 5 s of its expiry", tokenExpiring(3)],
+  ["an unreadable token", "not-a-token"],
+] as const) {
+  test(`${what} in storage is removed and /my-account sends the person to /, where the log-in opens`, async ({ page }) => {
+    await page.addInitScript((stored) => {
+      if (sessionStorage.getItem("seeded")) return;
+      sessionStorage.setItem("seeded", "1");
+      localStorage.setItem("shop.token", stored);
+      localStorage.setItem("shop.user", JSON.stringify({ id: 1, email: "x@example.com", firstName: "Ex", lastName: "Pirado" }));
+    }, token);
+    await page.goto("/my-account/payments");
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.locator("[data-dialog=login]")).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem("shop.token"))).toBeNull();
+  });
+}
+
+test("no session at all: /my-account sends the person to /, and after the log-in back to the tab", async ({ page, request }) => {
   const person = await verifiedCustomer(request, "Sin", "Sesion");
   await page.goto("/my-account/frecuentFriends");
-  await expect(page.getByText("Inicia sesión para continuar.")).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
   await logInWith(page, person.email, PASSWORD);
   await expect(page.getByRole("heading", { name: "Amigos frecuentes" })).toBeVisible();
   await expect(page).toHaveURL(/\/my-account\/frecuentFriends$/);
-  // Closing the dialog leaves the reason and a way back to it.
-  await page.evaluate(() => localStorage.clear());
-  await page.reload();
-  await page.locator("[data-dialog=login]").getByRole("button", { name: "Cerrar" }).click();
-  await page.locator("#main").getByRole("button", { name: "Iniciar sesión" }).click();
-  await expect(page.locator("[data-dialog=login]")).toBeVisible();
 });
 
 test("a forged verification link shows the failure text", async ({ page }) => {

@@ -89,7 +89,11 @@ export async function fillPassengers(page: Page, people: { ticket: number; name:
     const panel = ticketPanel(page, person.ticket);
     await panel.getByLabel("Nombre completo").first().fill(person.name);
     await panel.getByLabel("Email").first().fill(person.email);
-    await panel.getByLabel("Teléfono", { exact: true }).first().fill(person.phone);
+    // Typed key by key, as a person types it: the field must keep exactly what was typed.
+    const phone = panel.getByLabel("Teléfono", { exact: true }).first();
+    await phone.fill("");
+    await phone.pressSequentially(person.phone);
+    await expect(phone).toHaveValue(person.phone.replace(/\D/g, ""));
     const pickUp = panel.getByLabel("Dirección de recogida").first();
     if (!(await pickUp.inputValue())) await pickUp.selectOption({ index: 1 });
   }

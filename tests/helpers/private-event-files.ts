@@ -1,15 +1,13 @@
-/** Files the private-event tests upload: guest lists made with exceljs, pictures made with sharp, and hostile ones. */
+/** Files the private-event tests upload: guest lists made with SheetJS, pictures made with sharp, and hostile ones. */
 import { crc32, deflateRawSync } from "node:zlib";
 import { utils as xlsUtils, write as writeXls } from "@e965/xlsx";
-import ExcelJS from "exceljs";
 import sharp from "sharp";
 
+/** The list as an Excel workbook (.xlsx, compressed as spreadsheet programs save it). */
 export async function guestListXlsx(rows: (string | number)[][], header: string[] = ["name", "email", "phone"]): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet("Invitados");
-  sheet.addRow(header);
-  for (const row of rows) sheet.addRow(row);
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+  const workbook = xlsUtils.book_new();
+  xlsUtils.book_append_sheet(workbook, xlsUtils.aoa_to_sheet([header, ...rows]), "Invitados");
+  return writeXls(workbook, { bookType: "xlsx", type: "buffer", compression: true }) as Buffer;
 }
 
 /** The same list as an Excel 97–2003 workbook (.xls, BIFF8), the format older spreadsheet programs still save. */
@@ -36,32 +34,71 @@ export async function pixelBombPng(width = 60_000, height = 60_000): Promise<Buf
   return png;
 }
 
-/** A zip whose one entry inflates to `inflated` bytes of zeros (a few hundred kB on the wire). */
-export function zipBomb(inflated = 120 * 1024 * 1024): Buffer {
-  const data = deflateRawSync(Buffer.alloc(inflated), { level: 9 });
-  const name = Buffer.from("xl/worksheets/sheet1.xml");
-  const local = Buffer.alloc(30);
-  local.writeUInt32LE(0x04034b50, 0);
-  local.writeUInt16LE(20, 4);
-  local.writeUInt16LE(8, 8);
-  local.writeUInt32LE(data.length, 18);
-  local.writeUInt32LE(100, 22); // lies about the inflated size
-  local.writeUInt16LE(name.length, 26);
-  const central = Buffer.alloc(46);
-  central.writeUInt32LE(0x02014b50, 0);
-  central.writeUInt16LE(20, 4);
-  central.writeUInt16LE(20, 6);
-  central.writeUInt16LE(8, 10);
-  central.writeUInt32LE(data.length, 20);
-  central.writeUInt32LE(100, 24);
-  central.writeUInt16LE(name.length, 28);
-  central.writeUInt32LE(0, 42);
-  const centralAt = 30 + name.length + data.length;
+export interface ZipEntry {
+  name: string;
+  /** What the entry inflates to. */
+  data: Buffer;
+  /** The inflated size the archive declares (default: the true one). */
+  declared?: number;
+  /** The entry's stored bytes (default: `data` deflated). */
+  raw?: Buffer;
+}
+
+/** A zip archive of deflated entries whose declared sizes and bytes a test may falsify. */
+export function zip(entries: ZipEntry[]): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const entry of entries) {
+    const data = entry.raw ?? deflateRawSync(entry.data);
+    const declared = entry.declared ?? entry.data.length;
+    const name = Buffer.from(entry.name);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(crc32(entry.data), 14);
+    local.writeUInt32LE(data.length, 18);
+    local.writeUInt32LE(declared, 22);
+    local.writeUInt16LE(name.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(8, 10);
+    central.writeUInt32LE(crc32(entry.data), 16);
+    central.writeUInt32LE(data.length, 20);
+    central.writeUInt32LE(declared, 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, name, data);
+    centrals.push(central, name);
+    offset += 30 + name.length + data.length;
+  }
+  const directory = Buffer.concat(centrals);
   const end = Buffer.alloc(22);
   end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(1, 8);
-  end.writeUInt16LE(1, 10);
-  end.writeUInt32LE(46 + name.length, 12);
-  end.writeUInt32LE(centralAt, 16);
-  return Buffer.concat([local, name, data, central, name, end]);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
+}
+
+/** A zip whose one entry inflates to `inflated` bytes of zeros (a few hundred kB on the wire) and says 100. */
+export function zipBomb(inflated = 120 * 1024 * 1024): Buffer {
+  return zip([{ name: "xl/worksheets/sheet1.xml", data: Buffer.alloc(0), raw: deflateRawSync(Buffer.alloc(inflated), { level: 9 }), declared: 100 }]);
+}
+
+/**
+ * A real workbook whose sheet is padded to inflate to about `inflated` bytes, with its sizes declared truthfully:
+ * the upload a person could make by pasting a huge block into a cell.
+ */
+export function paddedWorkbook(inflated = 39 * 1024 * 1024): Buffer {
+  const workbook = xlsUtils.book_new();
+  const filler = "x".repeat(32_000);
+  const rows: string[][] = [["name", "email", "phone"]];
+  for (let size = 0; size < inflated; size += filler.length + 40) rows.push([filler, "ana@example.com", "3001234567"]);
+  xlsUtils.book_append_sheet(workbook, xlsUtils.aoa_to_sheet(rows), "Invitados");
+  return writeXls(workbook, { bookType: "xlsx", type: "buffer", compression: true }) as Buffer;
 }

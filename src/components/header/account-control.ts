@@ -5,7 +5,7 @@
  * Salir ends the session on the server too (POST /shop-api/logout), then forgets it here even if that call fails.
  */
 import { isDriverRole, isStaffRole } from "../../shared/domain/roles";
-import { $loggedIn, $user, TOKEN_KEY, logOut } from "../../stores/session";
+import { $loggedIn, $user, TOKEN_KEY, awaitsLogin, logOut } from "../../stores/session";
 
 type AuthDialog = "login" | "signup";
 
@@ -52,6 +52,8 @@ export function initAccountControls() {
     });
   }
   render();
+  // Sent here from the account area without a valid session: the log-in opens at once.
+  if (!$loggedIn.get() && awaitsLogin()) void import("../../islands/auth/open-auth").then((module) => module.openAuth("login"));
   $loggedIn.listen(render);
   $user.listen(render);
   // Another tab logging in or out changes localStorage; keep this tab's header honest.

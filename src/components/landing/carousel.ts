@@ -61,7 +61,9 @@ function enhance(root: HTMLElement): Instance {
     slides().forEach((slide, i) => {
       const shown = i >= index && i < index + visible;
       slide.inert = !shown;
-      slide.toggleAttribute("aria-hidden", !shown);
+      // aria-hidden="" (what toggleAttribute writes) hides nothing: the value must be "true".
+      if (shown) slide.removeAttribute("aria-hidden");
+      else slide.setAttribute("aria-hidden", "true");
     });
   };
   const go = (to: number) => {

@@ -1,10 +1,9 @@
 /**
- * /my-account/{tab}, a client-only route: without a valid token the person is asked to
- * log in on the spot (the address, with its query, is kept); a spinner shows until the profile has loaded; a side menu with the person's name and
+ * /my-account/{tab}, a client-only route: without a valid token the person is sent to the
+ * site's home to log in, and brought back to the address, with its query, after it; a spinner shows until the profile has loaded; a side menu with the person's name and
  * the five tabs; each tab has its own address and the back button moves between them.
  */
 import { useCallback, useEffect, useState, type MouseEvent } from "react";
-import { SignInPrompt } from "../auth/SignInPrompt";
 import { useSignedIn } from "../auth/use-signed-in";
 import { EventsTab } from "./EventsTab";
 import { FrequentAddressesTab } from "./FrequentAddressesTab";
@@ -25,7 +24,7 @@ interface Props {
 
 export default function AccountArea({ texts, prefix, locale }: Props) {
   const [tab, setTab] = useState<AccountTab>(() => tabFromPath(window.location.pathname));
-  const { me, setMe, failed, signedOut } = useSignedIn(prefix || "/");
+  const { me, setMe, failed, signedOut } = useSignedIn(prefix || "/", undefined, { signedOut: "home" });
 
   useEffect(() => {
     const onPop = () => setTab(tabFromPath(window.location.pathname));
@@ -59,7 +58,8 @@ export default function AccountArea({ texts, prefix, locale }: Props) {
     document.getElementById("account-panel")?.focus({ preventScroll: true });
   }
 
-  if (signedOut) return <SignInPrompt message={texts["auth.sign_in_required"]} action={texts["auth.login.title"]} />;
+  // On its way home (useSignedIn replaced the address): nothing of the area shows meanwhile.
+  if (signedOut) return null;
   if (failed) return <p className="empty-text account-error">{texts["account.load_error"]}</p>;
   if (!me) {
     return (

@@ -133,7 +133,7 @@ export function FrequentAddressesTab({ texts, countryCode }: { texts: AccountTex
         <h2 id="address-form-title" className="account-subtitle">
           {editing ? texts["account.addresses.edit_title"] : texts["account.addresses.add"]}
         </h2>
-        <InputField label={texts["account.addresses.name"]} autoComplete="street-address" registration={form.register("name")} error={messageOf(texts, errors.name?.message)} />
+        <InputField label={texts["account.addresses.name"]} autoComplete="address-line1" registration={form.register("name")} error={messageOf(texts, errors.name?.message)} />
         <SelectField label={texts["account.addresses.county"]} registration={form.register("countyId")} error={messageOf(texts, errors.countyId?.message)}>
           <option value="">{texts["account.addresses.county_placeholder"]}</option>
           {counties.map((county) => (

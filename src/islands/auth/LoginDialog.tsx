@@ -10,6 +10,7 @@ import { showToast } from "../../stores/toasts";
 import { DialogFrame } from "./DialogFrame";
 import { InputField, PasswordField } from "../ui/fields";
 import { signIn } from "./session-actions";
+import { takeAfterLogin } from "../../stores/session";
 import { messageOf } from "../ui/texts";
 import type { AuthTexts } from "./texts";
 import { failureMessage, showServerFields, useSchemaForm } from "../ui/use-schema-form";
@@ -34,6 +35,12 @@ export function LoginDialog({ texts, open, onClose, onSignUp, onRecovery }: Prop
       await signIn(values.email, values.password);
       showToast("success", texts.login_success);
       form.reset();
+      // Sent home from the account area to log in: back to the address the person came for.
+      const next = takeAfterLogin();
+      if (next) {
+        window.location.assign(next);
+        return;
+      }
       onClose();
     } catch (error) {
       if (showServerFields(form, error)) return;

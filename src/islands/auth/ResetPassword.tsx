@@ -1,7 +1,8 @@
 /**
  * /recovery-account/{token}: two password fields; when they differ a
  * 4 s toast "LAS CONTRASEÑAS INGRESADAS DEBEN COINCIDIR" and no call; after the reset call succeeds, a
- * success screen with a log-in control. A failed call shows the server's reason (e.g. the link expired).
+ * success screen with a log-in control. A failed call shows the same toast (spec section 8: "mismatch or failed
+ * reset call") and, under the form, the server's reason (e.g. the link expired), so the person knows what to do.
  */
 import { useState } from "react";
 import * as z from "zod/mini";
@@ -21,6 +22,7 @@ const resetFormSchema = z.object({ password1: password, password2: password });
 export default function ResetPassword({ texts }: { texts: AuthTexts }) {
   const form = useSchemaForm(resetFormSchema, { password1: "", password2: "" });
   const [done, setDone] = useState(false);
+  const [reason, setReason] = useState<string | null>(null);
   const errors = form.formState.errors;
 
   const submit = form.handleSubmit(async (values) => {
@@ -29,13 +31,15 @@ export default function ResetPassword({ texts }: { texts: AuthTexts }) {
       return;
     }
     const token = tokenFromPath(window.location.pathname, "recovery-account");
+    setReason(null);
     try {
       await api("POST /shop-api/reset-password", { query: { token }, body: values });
       setDone(true);
     } catch (error) {
       // A malformed link is refused as a form error on `token`, a field this page does not show: name the link.
       const linkProblem = error instanceof ApiFailure ? error.fields.token : undefined;
-      showToast("error", linkProblem ?? failureMessage(error, texts.passwords_must_match), SHORT_TOAST_MS);
+      setReason(linkProblem ?? failureMessage(error, texts.passwords_must_match));
+      showToast("error", texts.passwords_must_match, SHORT_TOAST_MS);
     }
   });
 
@@ -75,6 +79,11 @@ export default function ResetPassword({ texts }: { texts: AuthTexts }) {
           showLabel={texts["auth.show_password"]}
           hideLabel={texts["auth.hide_password"]}
         />
+        {reason ? (
+          <p className="auth-problem" role="alert">
+            {reason}
+          </p>
+        ) : null}
         <button type="submit" className="btn btn-primary auth-submit" disabled={form.formState.isSubmitting}>
           {texts["auth.reset.submit"]}
         </button>

@@ -93,7 +93,7 @@ export function AddressLines({ ticket, index, counties, frequent, communeCode, t
             <div className="bk-line-grid">
               <InputField
                 label={texts["booking.address.input"]}
-                autoComplete="street-address"
+                autoComplete="address-line1"
                 error={messageOf(texts, lineErrors?.address?.message)}
                 registration={register(`tickets.${index}.addresses.${line}.address`)}
               />

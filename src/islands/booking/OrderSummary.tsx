@@ -1,4 +1,5 @@
 /** Step 3's order summary: event, date, province, then each ticket with its pick-up lines, passengers and price. */
+import { displayPhone } from "../../shared/format/phone-number";
 import { formatDateTime, timeZoneOf } from "../../shared/format/dates";
 import { formatPrice } from "../../shared/format/money";
 import type { Locale } from "../../shared/locales";
@@ -73,7 +74,7 @@ export function OrderSummary({ event, date, provinceName, counties, tickets, tot
                 <ul>
                   {ticket.passengers.map((passenger, at) => (
                     <li key={at}>
-                      <strong>{passenger.name}</strong> · {passenger.email} · +{passenger.phone}
+                      <strong>{passenger.name}</strong> · {passenger.email} · {displayPhone(passenger.phone, event.countryCode)}
                     </li>
                   ))}
                 </ul>

@@ -47,7 +47,7 @@ interface Props {
 
 export default function StaffArea({ texts, prefix, locale }: Props) {
   const [section, setSection] = useState<StaffSection>(() => sectionFromPath(window.location.pathname));
-  const { me, failed, signedOut } = useSignedIn(prefix || "/", (person) => isStaffRole(person.role) || isDriverRole(person.role), readDoorStaff);
+  const { me, failed, signedOut } = useSignedIn(prefix || "/", (person) => isStaffRole(person.role) || isDriverRole(person.role), { offline: readDoorStaff });
 
   useEffect(() => {
     if (me && navigator.onLine) keepDoorStaff(me);

@@ -1,19 +1,11 @@
 /**
- * Catalogue texts with ICU plurals (`{count, plural, one {# ticket} other {# tickets}}`), formatted with
- * intl-messageformat in the text's own language; plain `{name}` placeholders work as in `translate`.
+ * Catalogue texts with ICU plurals (`{count, plural, one {# ticket} other {# tickets}}`) in the text's own language:
+ * the shop's one message formatter (shared/i18n/format-message.ts, plural rules from `Intl.PluralRules`), for islands
+ * that know their locale rather than reading it from the page.
  */
-import { IntlMessageFormat } from "intl-messageformat";
+import { formatMessage as format, type MessageParams } from "../../shared/i18n/format-message";
 import { localeTag, type Locale } from "../../shared/locales";
 
-const formats = new Map<string, IntlMessageFormat>();
-
-export function formatMessage(locale: Locale, text: string, params: Record<string, string | number> = {}): string {
-  const tag = localeTag(locale);
-  const key = `${tag}\u0000${text}`;
-  let format = formats.get(key);
-  if (!format) {
-    format = new IntlMessageFormat(text, tag, undefined, { ignoreTag: true });
-    formats.set(key, format);
-  }
-  return String(format.format(params));
+export function formatMessage(locale: Locale, text: string, params: MessageParams = {}): string {
+  return format(text, params, localeTag(locale));
 }

@@ -4,12 +4,14 @@
  * only types from the catalogue.
  */
 import type { MessageKey } from "../../shared/i18n";
+import { formatMessage } from "../../shared/i18n/format-message";
 
 export type Texts<K extends MessageKey> = Record<K, string>;
 
-/** A text with its {placeholders} filled. */
+/** A text with its {placeholders} filled and its plurals chosen by the page's language (`<html lang>`). */
 export function fill(text: string, params: Record<string, string | number> = {}): string {
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+  const lang = typeof document === "undefined" ? "" : document.documentElement.lang;
+  return formatMessage(text, params, lang || "es");
 }
 
 /** A field error in words: schema messages are catalogue keys; server messages arrive translated and show as they are. */

@@ -8,16 +8,21 @@ export interface AttemptCheck {
   subject: string;
 }
 
-/** 429 too_many_attempts {minutes} when any subject is over its rule's limit. */
-export async function refuseWhenLimited(deps: Pick<ShopContext, "auth">, checks: AttemptCheck[], now: Date) {
+/**
+ * Counts this attempt against every rule first, then refuses when any count went past its limit: counting and
+ * checking are one atomic step per rule, so attempts sent at once cannot all pass the check before being counted.
+ * Returns the reservations, for a caller whose rule counts only failures to take back on success.
+ */
+export async function spendAttempt(deps: Pick<ShopContext, "auth">, checks: AttemptCheck[], now: Date) {
+  let minutes: number | undefined;
   for (const { rule, subject } of checks) {
-    const minutes = await deps.auth.limiter.blockedFor(rule, subject, now.getTime());
-    if (minutes !== undefined) throw new ShopError("too_many_attempts", undefined, { minutes });
+    const wait = await deps.auth.limiter.reserve(rule, subject, now.getTime());
+    if (wait !== undefined) minutes = Math.max(minutes ?? 0, wait);
   }
+  if (minutes !== undefined) throw new ShopError("too_many_attempts", undefined, { minutes });
 }
 
-/** Refuses when over the limit, else counts this attempt: for requests limited whether they succeed or not. */
-export async function spendAttempt(deps: Pick<ShopContext, "auth">, checks: AttemptCheck[], now: Date) {
-  await refuseWhenLimited(deps, checks, now);
-  for (const { rule, subject } of checks) await deps.auth.limiter.hit(rule, subject, now.getTime());
+/** Takes back attempts reserved by spendAttempt that their rules do not count (only failures count). */
+export async function giveBackAttempt(deps: Pick<ShopContext, "auth">, checks: AttemptCheck[], now: Date) {
+  for (const { rule, subject } of checks) await deps.auth.limiter.release(rule, subject, now.getTime());
 }

@@ -39,6 +39,7 @@ describe("an unreachable store", () => {
     const broken: RateStore = {
       hit: () => Promise.reject(new Error("down")),
       peek: () => Promise.reject(new Error("down")),
+      release: () => Promise.reject(new Error("down")),
       reset: () => Promise.reject(new Error("down")),
     };
     const limiter = new RateLimiter(broken);

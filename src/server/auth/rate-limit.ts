@@ -24,14 +24,17 @@ export interface RateStore {
   hit(key: string, windowMs: number, now: number): Promise<RateState>;
   /** The window's count without adding to it. */
   peek(key: string, now: number): Promise<RateState | undefined>;
+  /** Takes back one attempt counted in the current window (a reservation that turned out not to count). */
+  release(key: string, now: number): Promise<void>;
   reset(key: string): Promise<void>;
 }
 
 export class MemoryRateStore implements RateStore {
   private readonly windows = new Map<string, RateState>();
 
+  // Synchronous inside: two hits at once must never read the same count (no await between read and write).
   async hit(key: string, windowMs: number, now: number): Promise<RateState> {
-    const current = await this.peek(key, now);
+    const current = this.current(key, now);
     const next = current ? { count: current.count + 1, resetAt: current.resetAt } : { count: 1, resetAt: now + windowMs };
     this.windows.set(key, next);
     // Old windows are dropped as they are met; a sweep keeps a flood of distinct keys from growing the map.
@@ -40,6 +43,15 @@ export class MemoryRateStore implements RateStore {
   }
 
   async peek(key: string, now: number): Promise<RateState | undefined> {
+    return this.current(key, now);
+  }
+
+  async release(key: string, now: number): Promise<void> {
+    const current = this.current(key, now);
+    if (current && current.count > 0) this.windows.set(key, { count: current.count - 1, resetAt: current.resetAt });
+  }
+
+  private current(key: string, now: number): RateState | undefined {
     const current = this.windows.get(key);
     if (!current) return undefined;
     if (current.resetAt <= now) {
@@ -71,6 +83,14 @@ local count = redis.call('HINCRBY', KEYS[1], 'c', 1)
 return {count, tostring(reset)}
 `;
 
+const RELEASE_SCRIPT = `
+local reset = tonumber(redis.call('HGET', KEYS[1], 'r') or '0')
+if reset > tonumber(ARGV[1]) and tonumber(redis.call('HGET', KEYS[1], 'c') or '0') > 0 then
+  redis.call('HINCRBY', KEYS[1], 'c', -1)
+end
+return 0
+`;
+
 export class RedisRateStore implements RateStore {
   constructor(
     private readonly redis: Redis,
@@ -86,6 +106,10 @@ export class RedisRateStore implements RateStore {
     const [count, resetAt] = await this.redis.hmget(this.prefix + key, "c", "r");
     if (count === null || resetAt === null || Number(resetAt) <= now) return undefined;
     return { count: Number(count), resetAt: Number(resetAt) };
+  }
+
+  async release(key: string, now: number): Promise<void> {
+    await this.redis.eval(RELEASE_SCRIPT, 1, this.prefix + key, now);
   }
 
   async reset(key: string): Promise<void> {
@@ -124,6 +148,22 @@ export class RateLimiter {
   /** Counts one attempt. */
   async hit(rule: RateRule, subject: string, now: number): Promise<RateState> {
     return this.safely((store) => store.hit(this.key(rule, subject), rule.windowMs, now));
+  }
+
+  /**
+   * Counts one attempt and answers, in the same atomic step, whether it is over the limit: the minutes until the
+   * subject may try again, or undefined when this attempt may go ahead. Attempts made at once each get their own
+   * count, so a burst of 200 guesses cannot all be checked before any of them is counted.
+   */
+  async reserve(rule: RateRule, subject: string, now: number): Promise<number | undefined> {
+    const state = await this.hit(rule, subject, now);
+    if (state.count <= rule.limit) return undefined;
+    return Math.max(1, Math.ceil((state.resetAt - now) / 60_000));
+  }
+
+  /** Takes back an attempt reserved with `reserve` that the rule does not count (a log-in that succeeded). */
+  async release(rule: RateRule, subject: string, now: number): Promise<void> {
+    await this.safely((store) => store.release(this.key(rule, subject), now));
   }
 
   async reset(rule: RateRule, subject: string): Promise<void> {

@@ -7,8 +7,8 @@
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 
-export type SignaturePurpose = "payment-return-v1";
-const PURPOSES: SignaturePurpose[] = ["payment-return-v1"];
+export type SignaturePurpose = "payment-return-v1" | "unsubscribe-v1";
+const PURPOSES: SignaturePurpose[] = ["payment-return-v1", "unsubscribe-v1"];
 
 export interface Signer {
   sign(purpose: SignaturePurpose, message: string): string;

@@ -46,7 +46,9 @@ export function answerFastLane(deps: ShopContext, prefix = "/api/"): MiddlewareH
 
     await next();
     const sent = sentAnswerOf(c);
-    if (!sent || c.res.status !== 200) return;
+    // A later middleware (compress() for a coding the cache does not keep: deflate, `*`) may have re-encoded the body:
+    // the headers would then describe bytes the shortcut does not hold.
+    if (!sent || c.res.status !== 200 || (c.res.headers.get("content-encoding") ?? undefined) !== sent.encoding) return;
     const learnt = learnHeaders(c.res);
     if (learnt) shortcuts.set(signature, { key: sent.key, answer: sent.answer, encoding: sent.encoding, ...learnt });
   };

@@ -579,6 +579,8 @@ export const outbox = pgTable(
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),
     doneAt: timestamp("done_at", { withTimezone: true }),
+    /** The request that caused the job (X-Request-Id, in the request log too); null for the shop's own jobs. */
+    requestId: text("request_id"),
     createdAt: createdAt(),
   },
   // The worker's claim reads only what is still to do, oldest due first.
@@ -827,3 +829,14 @@ export const refunds = pgTable(
   },
   (t) => [uniqueIndex("refunds_idempotency_idx").on(t.idempotencyKey), index("refunds_order_idx").on(t.orderId), index("refunds_state_idx").on(t.state)],
 );
+
+/* ---------- Mail preferences ---------- */
+
+/**
+ * Addresses that asked (one-click List-Unsubscribe) never to get the mails the shop sends to people who did not
+ * sign up: private-event invitations. Lower case, so one address is one row.
+ */
+export const mailOptOuts = pgTable("mail_opt_outs", {
+  email: text("email").primaryKey(),
+  createdAt: createdAt(),
+});

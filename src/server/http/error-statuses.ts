@@ -36,6 +36,7 @@ export const STATUS_OF = {
   approach_invalid: 422,
   prepaid_only: 422,
   stock_exhausted: 409,
+  hold_limit_reached: 409,
 
   discount_invalid: 422,
   discount_expired: 422,

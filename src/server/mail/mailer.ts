@@ -23,6 +23,11 @@ export interface MailMessage {
    * keeps one file for it and SMTP sends it with the same Message-ID, which mail clients show once.
    */
   key?: string;
+  /**
+   * One-click unsubscribe URL (RFC 8058), for mails to people who never signed up: sent as List-Unsubscribe
+   * with List-Unsubscribe-Post, so mail clients offer the button and the address can stop them.
+   */
+  unsubscribe?: string;
   /** Files sent with the mail (the trip's calendar files). */
   attachments?: { filename: string; content: string; contentType: string }[];
 }
@@ -45,7 +50,7 @@ class SmtpMailer implements Mailer {
   constructor(private readonly transport: Transporter) {}
 
   async send(message: MailMessage) {
-    await this.transport.sendMail({ from: MAIL_FROM, to: message.to, subject: message.subject, text: message.text, html: message.html, attachments: message.attachments?.map((file) => ({ ...file })), attachDataUrls: true, ...messageId(message) });
+    await this.transport.sendMail({ from: MAIL_FROM, to: message.to, subject: message.subject, text: message.text, html: message.html, attachments: message.attachments?.map((file) => ({ ...file })), attachDataUrls: true, ...messageId(message), ...listHeaders(message) });
   }
 }
 
@@ -69,7 +74,7 @@ class MailDropMailer implements Mailer {
     const id =
       (message.key && (await this.sentBefore(message.key))) ||
       `${sentAt.toISOString().replace(/[-:.TZ]/g, "")}-${String(this.sequence).padStart(6, "0")}-${message.key ?? randomBytes(3).toString("hex")}`;
-    const info = await this.transport.sendMail({ from: MAIL_FROM, to: message.to, subject: message.subject, text: message.text, html: message.html, attachments: message.attachments?.map((file) => ({ ...file })), attachDataUrls: true, ...messageId(message) });
+    const info = await this.transport.sendMail({ from: MAIL_FROM, to: message.to, subject: message.subject, text: message.text, html: message.html, attachments: message.attachments?.map((file) => ({ ...file })), attachDataUrls: true, ...messageId(message), ...listHeaders(message) });
     await writeFile(join(this.dir, `${id}.eml`), info.message as Buffer);
     const entry: DroppedMail = { id, sentAt: sentAt.toISOString(), ...message };
     // Written whole or not at all: a process killed mid-write leaves no half mail for the dev page.
@@ -90,6 +95,11 @@ class MailDropMailer implements Mailer {
     const suffix = `-${key}.json`;
     return (await readdir(this.dir)).find((name) => name.endsWith(suffix))?.slice(0, -".json".length);
   }
+}
+
+function listHeaders(message: MailMessage): { headers?: Record<string, string> } {
+  if (!message.unsubscribe) return {};
+  return { headers: { "List-Unsubscribe": `<${message.unsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } };
 }
 
 function messageId(message: MailMessage): { messageId?: string } {

@@ -5,6 +5,7 @@
  */
 import type { Db } from "../db/client";
 import { outbox } from "../db/schema";
+import { currentRequestId } from "../http/request-log";
 import type { OutboxKind, OutboxPayload } from "./jobs";
 
 export interface EnqueueOptions {
@@ -16,7 +17,7 @@ export interface EnqueueOptions {
 export async function enqueue<K extends OutboxKind>(tx: Db, kind: K, payload: OutboxPayload<K>, options: EnqueueOptions = {}): Promise<number> {
   const [row] = await tx
     .insert(outbox)
-    .values({ kind, payload, ...(options.runAt ? { runAt: options.runAt } : {}) })
+    .values({ kind, payload, requestId: currentRequestId() ?? null, ...(options.runAt ? { runAt: options.runAt } : {}) })
     .returning({ id: outbox.id });
   return row!.id;
 }

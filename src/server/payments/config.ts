@@ -6,12 +6,9 @@
  */
 import type { Env } from "../env";
 import { internalOrigin, publicOrigin } from "../origin";
+import { SIMULATOR_MERCADOPAGO_ACCESS_TOKEN, SIMULATOR_MERCADOPAGO_WEBHOOK_SECRET, SIMULATOR_PREFIX } from "./simulator-credentials";
 
-export const SIMULATOR_PREFIX = "/payments-sim";
-
-/** Credentials the simulators accept when no real gateway is configured (they reach nothing else). */
-export const SIMULATOR_MERCADOPAGO_ACCESS_TOKEN = "TEST-rodamos-simulator-access-token";
-export const SIMULATOR_MERCADOPAGO_WEBHOOK_SECRET = "rodamos-simulator-webhook-secret";
+export { SIMULATOR_MERCADOPAGO_ACCESS_TOKEN, SIMULATOR_MERCADOPAGO_WEBHOOK_SECRET, SIMULATOR_PREFIX };
 
 export interface PaymentSettings {
   /** The shop's origin as browsers reach it: every URL a buyer is sent to is built on it. */

@@ -40,19 +40,24 @@ export const HSTS = "max-age=31536000; includeSubDomains";
 export function securityHeaders(env: Pick<Env, "PUBLIC_URL" | "TRUST_PROXY" | "WEBPAY_BASE_URL">): MiddlewareHandler {
   return async (c, next) => {
     await next();
-    const headers = c.res.headers;
     const pathname = new URL(c.req.url).pathname;
-    if (!headers.has("content-security-policy")) {
-      const isHtml = headers.get("content-type")?.startsWith("text/html") ?? false;
-      // Generated pages (payment simulators, the "site is being built" page) are small: hash their scripts here.
-      const policy =
-        isHtml && c.res.body
-          ? pagePolicy(inlineScriptHashes(await c.res.clone().text()), formTargetsOf(pathname, env))
-          : pathname === SERVICE_WORKER_PATH
-            ? SERVICE_WORKER_POLICY
-            : API_POLICY;
-      headers.set("content-security-policy", policy);
+    if (!c.res.headers.has("content-security-policy")) {
+      const isHtml = c.res.headers.get("content-type")?.startsWith("text/html") ?? false;
+      if (isHtml && c.res.body) {
+        // Generated pages (payment simulators, the API reference, the "site is being built" page) are small: hash
+        // their scripts here. The page is read whole and answered as a new response carrying every header: headers
+        // set on a response whose body was read (or cloned) are lost by the node server's fast path.
+        const page = c.res;
+        const html = await page.text();
+        const headers = new Headers(page.headers);
+        headers.set("content-security-policy", pagePolicy(inlineScriptHashes(html), formTargetsOf(pathname, env)));
+        c.res = undefined;
+        c.res = new Response(html, { status: page.status, statusText: page.statusText, headers });
+      } else {
+        c.res.headers.set("content-security-policy", pathname === SERVICE_WORKER_PATH ? SERVICE_WORKER_POLICY : API_POLICY);
+      }
     }
+    const headers = c.res.headers;
     if (!headers.has("x-content-type-options")) headers.set("x-content-type-options", "nosniff");
     if (!headers.has("referrer-policy")) headers.set("referrer-policy", "strict-origin-when-cross-origin");
     if (!headers.has("permissions-policy")) headers.set("permissions-policy", permissionsPolicy(pathname));

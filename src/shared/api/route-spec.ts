@@ -6,7 +6,7 @@ import type * as z from "zod/mini";
 import type { ErrorCode } from "../domain/shop-error";
 import type { ROLE } from "../domain/roles";
 
-export type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 422 | 429 | 502;
+export type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 422 | 429 | 502 | 503;
 
 export interface RouteSpec {
   summary: string;

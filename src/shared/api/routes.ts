@@ -19,7 +19,7 @@ import {
   searchQuerySchema,
 } from "../schemas/catalog";
 import { contactSchema, marriageSchema, quoteSchema } from "../schemas/leads";
-import { discountPathSchema, purchaseSchema } from "../schemas/purchase";
+import { discountPathSchema, orderStatusQuerySchema, purchaseSchema } from "../schemas/purchase";
 import * as account from "../schemas/answers/account";
 import * as catalog from "../schemas/answers/catalog";
 import * as orders from "../schemas/answers/orders";
@@ -27,6 +27,7 @@ import { staffRunsRoutes } from "./routes/staff-runs";
 import { orderDeskRoutes } from "./routes/order-desk";
 import { privateEventRoutes } from "./routes/private-events";
 import { accountSessionRoutes } from "./routes/account-sessions";
+import { mailPreferenceRoutes } from "./routes/mail-preferences";
 import { checkinRoutes } from "./routes/checkin";
 import { adminRoutes } from "./routes/admin";
 import { route, type RouteSpec } from "./route-spec";
@@ -45,7 +46,19 @@ export const shopApi = {
   ...checkinRoutes,
   ...dispatchRoutes,
   // ---- public catalogue (/api) ----
-  "GET /api/health": route({ tag: "catalogue", summary: "The API answers", answer: catalog.healthSchema }),
+  "GET /api/health": route({
+    tag: "catalogue",
+    summary: "The process answers",
+    description: "Liveness: answers without touching the database, so it stays cheap for a load balancer to ask often.",
+    answer: catalog.healthSchema,
+  }),
+  "GET /api/ready": route({
+    tag: "catalogue",
+    summary: "The shop can serve: its database answers",
+    description: "Readiness: runs one query on the database; 503 `not_ready` while it cannot be reached.",
+    answer: catalog.readySchema,
+    refusals: { 503: ["not_ready"] },
+  }),
   "GET /api/landing-slides": route({
     tag: "catalogue",
     summary: "Landing slides of a country, in sort order",
@@ -168,6 +181,7 @@ export const shopApi = {
   }),
 
   ...accountSessionRoutes,
+  ...mailPreferenceRoutes,
   // ---- accounts (/shop-api) ----
   "POST /shop-api/register": route({
     tag: "accounts",
@@ -366,8 +380,11 @@ export const shopApi = {
   "GET /shop-api/order-status/:id": route({
     tag: "orders",
     summary: "An order's payment state (the payment result page)",
-    auth: "bearer",
+    description:
+      "For the buyer's bearer token, or for anyone holding the `key` of the order's payment return link (the shop signed it; " +
+      "the result page is sent there with it), so a buyer whose browser has no session sees the result. Only the state is answered.",
     params: orderIdPath,
+    query: orderStatusQuerySchema,
     answer: orders.orderStatusAnswerSchema,
     refusals: { 401: ["unauthorized"], 404: ["not_found"] },
   }),

@@ -5,7 +5,7 @@
  */
 import { parsePhoneNumberFromString, type MetadataJson } from "libphonenumber-js/core";
 import metadataJson from "./phone-metadata.min.json";
-import type { PhoneCountry } from "./phone-metadata";
+import { PHONE_COUNTRIES, type PhoneCountry } from "./phone-metadata";
 
 const metadata = metadataJson as unknown as MetadataJson;
 
@@ -31,11 +31,27 @@ export function toE164(value: string, rules: PhoneRules = {}): string | undefine
   const country = rules.country ?? "CO";
   const typed = stripPhoneSeparators(value);
   if (!/^\+?\d{4,17}$/.test(typed)) return undefined;
-  const international = rules.anyCountry ? [`+${typed}`] : [];
+  // Digits without a "+" hold a calling code only when too long for a national number: "912345678" is never +91.
+  const international = rules.anyCountry && typed.replace("+", "").length > 10 ? [`+${typed}`] : [];
   const candidates = typed.startsWith("+") ? [typed] : rules.codeFirst ? [...international, ...(typed.length <= 10 ? [typed] : [])] : [typed, ...international];
   for (const candidate of candidates) {
     const parsed = parsePhoneNumberFromString(candidate, { defaultCountry: country }, metadata);
     if (parsed?.isValid() && (rules.anyCountry || parsed.country === country)) return parsed.number;
   }
   return undefined;
+}
+
+/**
+ * A stored phone as a person reads it: a number of `country` in its national format ("300 1234567"), one of another
+ * of the shop's countries in international format ("+56 9 1234 5678"); anything unreadable as it was stored,
+ * never with a second "+".
+ */
+export function displayPhone(value: string, country: string = "CO"): string {
+  const typed = stripPhoneSeparators(value);
+  const home = (PHONE_COUNTRIES as readonly string[]).includes(country) ? (country as PhoneCountry) : "CO";
+  const read = (candidate: string) => parsePhoneNumberFromString(candidate, { defaultCountry: home }, metadata);
+  // Stored before numbers carried their "+": digits too long to be national start with their calling code.
+  const parsed = /^\+?\d{4,17}$/.test(typed) ? (read(typed)?.isValid() ? read(typed) : typed.length > 10 && !typed.startsWith("+") ? read(`+${typed}`) : undefined) : undefined;
+  if (!parsed?.isValid()) return value.trim();
+  return parsed.country === home ? parsed.formatNational() : parsed.formatInternational();
 }

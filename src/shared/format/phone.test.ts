@@ -13,7 +13,24 @@ describe("passenger phone", () => {
   });
 
   it("joins digits only, and nothing when no number was typed", () => {
-    expect(joinPhone("57", "300 123-4567")).toBe("573001234567");
+    expect(joinPhone("57", "300 123-4567")).toBe("+573001234567");
     expect(joinPhone("57", "")).toBe("");
+  });
+});
+
+describe("a phone typed key by key", () => {
+  it("keeps the number as typed: the value reads back into the same code and number after each key", () => {
+    let value = "";
+    for (const key of "3001234567") {
+      const { code, national } = splitPhone(value, "57");
+      value = joinPhone(code, national + key);
+    }
+    expect(value).toBe("+573001234567");
+    expect(splitPhone(value, "57")).toEqual({ code: "57", national: "3001234567" });
+  });
+
+  it("keeps a picked code while its number is still short", () => {
+    expect(splitPhone(joinPhone("56", "9"), "57")).toEqual({ code: "56", national: "9" });
+    expect(splitPhone(joinPhone("593", "99"), "57")).toEqual({ code: "593", national: "99" });
   });
 });

@@ -1,7 +1,8 @@
 /**
- * Phone numbers as the shop stores and sends them: digits only, the country calling code first
- * ("573001234567"). Inputs default to the page's country. Used by sign-up and the
- * booking wizard alike.
+ * A phone field's value: the calling code the person picked and the national number they typed, joined as
+ * "+<code><digits>" ("+573001234567", E.164 once valid). The "+" marks where the code ends, so the value reads
+ * back into the same code and number on every keystroke ("+573" is code 57 and number "3", never code 57 and
+ * number "573"). Inputs default to the page's country (Colombia by default). Used by sign-up and the booking wizard.
  */
 import { COUNTRY_FACTS } from "../domain/countries";
 import { DEFAULT_COUNTRY } from "../locales";
@@ -31,12 +32,14 @@ export function callingCodeOptions(localeTag: string): { value: string; label: s
 }
 
 /**
- * Splits a stored phone into calling code and national number. A number typed without a code (a friend saved
- * as "912345678") keeps the default code; 10 or fewer digits are read as national.
+ * Splits a phone into calling code and national number. After a "+" the code is the longest known one it starts
+ * with, whatever the length (a number being typed). Without a "+" (a number stored before, or a friend saved as
+ * "912345678"), more than 10 digits start with their code, and 10 or fewer are national under the default code.
  */
 export function splitPhone(value: string, defaultCode: string): { code: string; national: string } {
   const digits = value.replace(/\D/g, "");
-  if (digits.length > 10) {
+  const marked = value.trimStart().startsWith("+");
+  if (marked || digits.length > 10) {
     const known = CALLING_CODES.map((entry) => entry.code)
       .sort((a, b) => b.length - a.length)
       .find((code) => digits.startsWith(code));
@@ -45,7 +48,8 @@ export function splitPhone(value: string, defaultCode: string): { code: string; 
   return { code: defaultCode, national: digits };
 }
 
+/** The field's value for a code and what was typed in the number box: "+<code><digits>", or "" with no digits. */
 export function joinPhone(code: string, national: string): string {
   const digits = national.replace(/\D/g, "");
-  return digits ? `${code}${digits}` : "";
+  return digits ? `+${code}${digits}` : "";
 }

@@ -56,3 +56,26 @@ describe("message catalogues", () => {
     expect(translate("es_CO", "booking.ticket.title", { n: 2 })).toBe("Ticket 2: {name}");
   });
 });
+
+/** Placeholders that hold a count: a noun after one must come from a plural, never in one form for every number. */
+const COUNTS = ["count", "total", "seats", "max", "minutes", "sold", "held", "capacity"];
+
+describe("counted messages", () => {
+  it.each(LOCALES)("%s never writes a count with one form only ('1 pedidos', 'cupo(s)')", (locale) => {
+    const oneForm = Object.entries(catalogues[locale]).filter(([, text]) => {
+      if (/\w\((s|es)\)/.test(text)) return true;
+      // "{count} pedidos" outside a plural; "{total} a esta cuenta" (an amount) is not a count.
+      return COUNTS.some((name) => new RegExp(`\\{${name}\\} (pedidos|orders|cupos|seats|vagas|plazas|lugares|invitados|guests|convidados|minutos|minutes|pasajeros|passengers|passageiros|registros|records|filas|rows|linhas|vendidos|reservados|puestos)\\b`).test(text));
+    });
+    expect(oneForm.map(([key]) => key)).toEqual([]);
+  });
+
+  it("choose the singular for one and the plural for more, in every base language", () => {
+    expect(translate("es_CO", "errors.admin_date_has_orders", { date: "1/5", count: 1 })).toContain("tiene 1 pedido:");
+    expect(translate("es_CO", "errors.admin_date_has_orders", { date: "1/5", count: 2 })).toContain("tiene 2 pedidos:");
+    expect(translate("en_US", "private_events.seats", { seats: 1 })).toBe("1 seat");
+    expect(translate("en_US", "private_events.seats", { seats: 3 })).toBe("3 seats");
+    expect(translate("pt_BR", "private_events.seats", { seats: 1 })).toBe("1 vaga");
+    expect(translate("es_MX", "errors.too_many_attempts", { minutes: 1 })).toBe("Demasiados intentos. Inténtalo de nuevo en 1 minuto.");
+  });
+});

@@ -3,7 +3,8 @@
  * reference every other locale must match, and es_CL, es_ES and es_MX fall back to it for what they do not
  * say differently (define.ts). Message keys the API and forms have always used (`email_is_required` ...) are keys here as they are.
  */
-import { DEFAULT_LOCALE, LOCALES, type Locale } from "../locales";
+import { DEFAULT_LOCALE, LOCALES, localeTag, type Locale } from "../locales";
+import { formatMessage } from "./format-message";
 import { accountMessages } from "./messages/account";
 import { adminMenuMessages, adminMessages } from "./messages/admin";
 import { adminFleetMenuMessages, adminFleetMessages } from "./messages/admin-fleet";
@@ -54,8 +55,7 @@ export type Params = Record<string, string | number>;
 
 export function translate(locale: Locale, key: MessageKey, params?: Params): string {
   const text = catalogues[locale]?.[key] ?? catalogues[DEFAULT_LOCALE][key] ?? key;
-  if (!params) return text;
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+  return formatMessage(text, params, localeTag(locale));
 }
 
 /** A translator bound to one locale: a page calls this once (`const t = useTranslations(locale)`). */

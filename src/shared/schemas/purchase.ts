@@ -142,3 +142,11 @@ export const discountPathSchema = z.object({ code: couponField, eventId: dbId("e
 
 /** The purchase calls' answers: their schemas live in ./answers/orders. */
 export type { DiscountAnswer, OrderDetailAnswer, OrderStatusAnswer, PaymentStartAnswer } from "./answers/orders";
+
+/**
+ * The payment result page's query: `key` is the signature of the payment return link the buyer came back through
+ * (it lets a browser without a session read the order's state); the page's other parameters are ignored.
+ */
+export const orderStatusQuerySchema = z.object({
+  key: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/, "not_found"))),
+});

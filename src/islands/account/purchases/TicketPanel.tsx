@@ -2,6 +2,8 @@
 import * as Accordion from "@radix-ui/react-accordion";
 import { iconSvg } from "../../../views/ui/icons";
 import { formatPrice } from "../../../shared/format/money";
+import { displayPhone } from "../../../shared/format/phone-number";
+import type { PhoneCountry } from "../../../shared/format/phone-metadata";
 import { isLocale } from "../../../shared/locales";
 import type { OrderDetailAnswer as OrderDetail } from "../../../shared/schemas/purchase";
 import { fill } from "../../ui/texts";
@@ -16,6 +18,8 @@ interface Props {
 }
 
 const CHEVRON = iconSvg("chevronDown", 20);
+/** A purchase's country by the currency it was paid in: its passengers' phones are shown in that country's format. */
+const PHONE_COUNTRY_OF_CURRENCY: Record<string, PhoneCountry> = { COP: "CO", CLP: "CL", EUR: "ES", PEN: "PE", MXN: "MX" };
 
 export function TicketPanel({ ticket, index, currency, locale, texts }: Props) {
   const price = (amount: number) => formatPrice(amount, currency, isLocale(locale) ? locale : "es_CO");
@@ -54,7 +58,7 @@ export function TicketPanel({ ticket, index, currency, locale, texts }: Props) {
                 <li key={at}>
                   <strong>{passenger.name}</strong>
                   <span>{passenger.email}</span>
-                  <span>+{passenger.phone}</span>
+                  <span>{displayPhone(passenger.phone, PHONE_COUNTRY_OF_CURRENCY[currency] ?? "CO")}</span>
                   <span>{passenger.passengerAddress}</span>
                 </li>
               ))}

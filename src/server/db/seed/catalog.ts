@@ -243,6 +243,11 @@ export async function seedContent(db: Db) {
       sortOrder: index,
     })),
   );
+  await seedPaymentMethods(db);
+}
+
+/** Which payment methods each country offers: reference data a production shop starts with too. */
+export async function seedPaymentMethods(db: Db) {
   await db.insert(paymentMethods).values(
     (Object.entries(PAYMENT_METHODS) as [CountryCode, string[]][]).flatMap(([countryCode, codes]) =>
       codes.map((code, sortOrder) => ({ countryCode, code, sortOrder })),

@@ -4,7 +4,8 @@
  */
 import { sql } from "drizzle-orm";
 import type { Db } from "../client";
-import { seedCatalog, seedContent } from "./catalog";
+import type { ShopMode } from "../../env";
+import { seedCatalog, seedContent, seedPaymentMethods } from "./catalog";
 import { seedCountries } from "./countries";
 import { seedFleet } from "./fleet";
 import { seedGeography } from "./geography";
@@ -28,11 +29,32 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}) {
   });
 }
 
-/** Seeds only a database that has no countries yet, so restarts keep what people did. */
-export async function seedIfEmpty(db: Db): Promise<boolean> {
+/**
+ * What every shop starts with, production too: countries, locales, sales channels, provinces and counties, and
+ * the payment methods each country offers. No event, account, picture or text a customer would take for real.
+ */
+export async function seedReferenceData(db: Db) {
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    await seedCountries(t);
+    await seedGeography(t);
+    await seedPaymentMethods(t);
+  });
+}
+
+/**
+ * Seeds only a database that has no countries yet, so restarts keep what people did. A production shop gets the
+ * reference data alone, never the demo catalogue or the demo accounts (their passwords are published).
+ * Answers what was created.
+ */
+export async function seedIfEmpty(db: Db, mode: ShopMode = "demo"): Promise<"demo" | "reference" | false> {
   const result = await db.execute(sql`select count(*)::int as n from countries`);
   const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { n: number }[];
   if ((rows[0]?.n ?? 0) > 0) return false;
+  if (mode === "production") {
+    await seedReferenceData(db);
+    return "reference";
+  }
   await seedDemoData(db);
-  return true;
+  return "demo";
 }

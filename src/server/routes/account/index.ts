@@ -8,6 +8,7 @@ import { frequentFriendRoutes } from "./frequent-friends.routes";
 import { meRoutes } from "./me.routes";
 import { paymentHistoryRoutes } from "./payment-history.routes";
 import { privateEventAccountRoutes } from "./private-events.routes";
+import { unsubscribeRoutes } from "./unsubscribe.routes";
 
 export const accountRoutes = new Hono<AppEnv>()
   .route("/", authRoutes)
@@ -17,5 +18,6 @@ export const accountRoutes = new Hono<AppEnv>()
   .route("/frequent-friends", frequentFriendRoutes)
   .route("/frequent-addresses", frequentAddressRoutes)
   .route("/payment-history", paymentHistoryRoutes)
+  .route("/unsubscribe", unsubscribeRoutes)
   .route("/events", signedInEventRoutes)
   .route("/", privateEventAccountRoutes);

@@ -4,10 +4,14 @@
  */
 import { Hono, type Context } from "hono";
 import { callerOf, requireCaller, type AuthEnv } from "../../auth/bearer";
-import { readJson } from "../../http/validate";
+import { identifyCaller } from "../../auth/optional-caller";
+import { readJson, readQuery } from "../../http/validate";
+import { ShopError } from "../../../shared/domain/shop-error";
+import { orderStatusQuerySchema } from "../../../shared/schemas/purchase";
+import { verifyReturnKey } from "../../services/orders/payment-links";
 import { buyerOrigin } from "../../origin";
 import { purchaseSchema } from "../../../shared/schemas/purchase";
-import { orderDetail, orderStatus } from "../../services/orders/order-detail";
+import { orderDetail, orderStatus, orderStatusByReturnKey } from "../../services/orders/order-detail";
 import { purchase } from "../../services/orders/purchase";
 import { documented } from "../contract";
 import { pathId as orderIdParam } from "../../http/path-id";
@@ -26,9 +30,14 @@ orderRoutes.post("/init-payment", initPayment.describe, requireCaller, async (c)
   return initPayment.ok(c, await purchase(deps, { id: caller.id, email: caller.email }, body, c.get("locale"), origin));
 });
 
-orderRoutes.get("/order-status/:id", status.describe, requireCaller, async (c) => {
+orderRoutes.get("/order-status/:id", status.describe, identifyCaller, async (c) => {
   const id = orderIdParam(c.req.param("id"));
-  return status.ok(c, await orderStatus(c.get("deps"), callerOf(c).id, id));
+  const deps = c.get("deps");
+  const { key } = readQuery(c, orderStatusQuerySchema);
+  // The return link's key shows the state to whoever the shop sent back with it, signed in or not.
+  if (key !== undefined && verifyReturnKey(deps.auth.signer, id, key)) return status.ok(c, await orderStatusByReturnKey(deps, id));
+  if (!c.get("caller")) throw new ShopError("unauthorized");
+  return status.ok(c, await orderStatus(deps, callerOf(c).id, id));
 });
 
 // account.md section 7: "/shop-api/order-detail/{orderId} (optional suffix)". OpenAPI has no wildcard paths: the

@@ -45,12 +45,14 @@ async function paymentReturn(c: Context<AppEnv, "/return/:orderId/:key">) {
   try {
     const confirmation = await deps.payments.get(order.paymentCode).confirmReturn(params);
     const result = await applyConfirmation(deps, order, confirmation, { ownerReturn: true });
-    return c.redirect(orderPagePath(prefix, orderId, { state: result.state }), 303);
+    // The page asks the order's state with the same key: a buyer whose browser holds no session (paying on a
+    // second device) still sees how the payment went.
+    return c.redirect(orderPagePath(prefix, orderId, { state: result.state, key: c.req.param("key") }), 303);
   } catch (error) {
     // The buyer still lands on the order page, which reads the real state; the code says what went wrong.
     if (!(error instanceof ShopError)) throw error;
     console.warn(`order ${orderId}: payment return refused (${error.code})`);
-    return c.redirect(orderPagePath(prefix, orderId, { error: error.code }), 303);
+    return c.redirect(orderPagePath(prefix, orderId, { error: error.code, key: c.req.param("key") }), 303);
   }
 }
 

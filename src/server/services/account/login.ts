@@ -7,7 +7,7 @@
 import { eq } from "drizzle-orm";
 import type { Login } from "../../../shared/schemas/auth";
 import { decoyHash, hashPassword, needsRehash, verifyPassword } from "../../auth/passwords";
-import { refuseWhenLimited } from "../../auth/attempts";
+import { giveBackAttempt, spendAttempt } from "../../auth/attempts";
 import { accountDelayMs, RATE_RULES } from "../../auth/rate-limit";
 import { signSessionToken } from "../../auth/session-tokens";
 import { users } from "../../db/schema";
@@ -24,26 +24,24 @@ export async function logIn(deps: ShopContext, input: Login, ip: string) {
   const kit = deps.auth;
   const now = deps.now();
   const pair = loginPair(input.email, ip);
-  await refuseWhenLimited(
-    deps,
-    [
-      { rule: RATE_RULES.loginPerIp, subject: ip },
-      { rule: RATE_RULES.loginPerPair, subject: pair },
-    ],
-    now,
-  );
+  // The attempt is counted (reserved) before the password is checked, atomically with the limit check; a right
+  // password gives it back, since only failures count.
+  const limits = [
+    { rule: RATE_RULES.loginPerIp, subject: ip },
+    { rule: RATE_RULES.loginPerPair, subject: pair },
+  ];
+  await spendAttempt(deps, limits, now);
   const delay = accountDelayMs(await kit.limiter.count(RATE_RULES.loginPerAccount, input.email, now.getTime()));
   if (delay > 0) await kit.pause(delay);
 
   const user = await findUserByEmail(deps.db, input.email);
   const matches = await verifyPassword(user?.passwordHash ?? (await decoyHash()), input.password);
   if (!user || !matches) {
-    // Only failures count: many people behind one address (an office, a venue's wifi) may log in at once.
-    await kit.limiter.hit(RATE_RULES.loginPerIp, ip, now.getTime());
-    await kit.limiter.hit(RATE_RULES.loginPerPair, pair, now.getTime());
     await kit.limiter.hit(RATE_RULES.loginPerAccount, input.email, now.getTime());
     throw new ShopError("login_error");
   }
+  // Only failures count: many people behind one address (an office, a venue's wifi) may log in at once.
+  await giveBackAttempt(deps, limits, now);
   if (!user.verifiedAt) throw new ShopError("account_not_verified");
   await kit.limiter.reset(RATE_RULES.loginPerPair, pair);
   await kit.limiter.reset(RATE_RULES.loginPerAccount, input.email);

@@ -8,7 +8,7 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import type { EmailChange } from "../../../shared/schemas/account";
 import { sitePrefix, type CountryCode, type Locale } from "../../../shared/locales";
 import { ShopError } from "../../../shared/domain/shop-error";
-import { refuseWhenLimited } from "../../auth/attempts";
+import { giveBackAttempt, spendAttempt } from "../../auth/attempts";
 import { verifyPassword } from "../../auth/passwords";
 import { RATE_RULES } from "../../auth/rate-limit";
 import type { ShopContext } from "../../context";
@@ -42,12 +42,14 @@ export async function requestEmailChange(deps: ShopContext, userId: number, inpu
   const user = await findUserById(deps.db, userId);
   if (!user) throw new ShopError("unauthorized");
   const pair = loginPair(user.email, ip);
-  await refuseWhenLimited(deps, [{ rule: RATE_RULES.loginPerPair, subject: pair }], now);
+  // Counted before the password is checked (atomically with the limit), given back when it is right.
+  const limits = [{ rule: RATE_RULES.loginPerPair, subject: pair }];
+  await spendAttempt(deps, limits, now);
   if (!(await verifyPassword(user.passwordHash, input.password))) {
-    await deps.auth.limiter.hit(RATE_RULES.loginPerPair, pair, now.getTime());
     await deps.auth.limiter.hit(RATE_RULES.loginPerAccount, user.email, now.getTime());
     throw new ShopError("wrong_password", { password: "errors.wrong_password" });
   }
+  await giveBackAttempt(deps, limits, now);
   if (input.email.toLowerCase() === user.email.toLowerCase()) throw new ShopError("email_unchanged", { email: "errors.email_unchanged" });
   if (await emailTaken(deps.db, input.email, userId)) throw new ShopError("email_already_registered", { email: "errors.email_already_registered" });
   const token = await issueToken(deps.db, userId, "email", now, input.email);

@@ -36,6 +36,14 @@ export async function orderStatus(deps: ShopContext, userId: number, orderId: nu
   return { order: { id: order.id, paymentState: order.state } };
 }
 
+/** The state alone, for the holder of the order's signed payment return key (checked by the route). */
+export async function orderStatusByReturnKey(deps: ShopContext, orderId: number): Promise<OrderStatusAnswer> {
+  await expireHolds(deps.db, deps.now(), { orderId });
+  const [order] = await deps.db.select({ id: orders.id, state: orders.state }).from(orders).where(eq(orders.id, orderId));
+  if (!order) throw new ShopError("not_found");
+  return { order: { id: order.id, paymentState: order.state } };
+}
+
 export async function orderDetail(deps: ShopContext, userId: number, orderId: number, locale: Locale): Promise<OrderDetailAnswer> {
   const { db } = deps;
   const { order, event, eventDate } = await ownOrder(deps, userId, orderId);

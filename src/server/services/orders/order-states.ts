@@ -18,10 +18,21 @@ export const INITIAL_STATE: Record<PaymentCode, OrderState> = {
 
 /**
  * When an unpaid order lets its seats go: card payments get PAYMENT_TIMEOUT_MINUTES (the MercadoPago preference
- * expires with it), transfers TRANSFER_HOLD_HOURS (the buyer transfers, then staff validate within 24 h).
+ * expires with it), transfers TRANSFER_HOLD_HOURS (the buyer transfers, then staff validate within 24 h), but never
+ * more than half the time left before the event starts (nor less than a card payment's): seats held unpaid for two
+ * days the week of the event would be lost to buyers who would pay now.
  */
-export function holdExpiry(state: OrderState, now: Date, env: { PAYMENT_TIMEOUT_MINUTES: number; TRANSFER_HOLD_HOURS: number }): Date | null {
-  if (state === ORDER_STATE.awaiting_payment) return new Date(now.getTime() + env.PAYMENT_TIMEOUT_MINUTES * 60_000);
-  if (state === ORDER_STATE.awaiting_transfer_payment) return new Date(now.getTime() + env.TRANSFER_HOLD_HOURS * 3_600_000);
+export function holdExpiry(
+  state: OrderState,
+  now: Date,
+  env: { PAYMENT_TIMEOUT_MINUTES: number; TRANSFER_HOLD_HOURS: number },
+  eventStart?: Date,
+): Date | null {
+  const cardHold = env.PAYMENT_TIMEOUT_MINUTES * 60_000;
+  if (state === ORDER_STATE.awaiting_payment) return new Date(now.getTime() + cardHold);
+  if (state === ORDER_STATE.awaiting_transfer_payment) {
+    const halfTheWait = eventStart ? (eventStart.getTime() - now.getTime()) / 2 : Number.POSITIVE_INFINITY;
+    return new Date(now.getTime() + Math.max(cardHold, Math.min(env.TRANSFER_HOLD_HOURS * 3_600_000, halfTheWait)));
+  }
   return null;
 }

@@ -6,14 +6,19 @@
  * the variant's stock; a used-up discount refuses it the same way. Row locks live only while the statement runs
  * inside PostgreSQL, never across a round trip to Node: N buyers for the last K seats get exactly K orders.
  *
+ * An unpaid order is refused (`hold_limit_reached`) when its seats and those the account already holds unpaid for
+ * the same date (holds still running) would pass `holdCap`, in the same statement. Two purchases of one account at
+ * the very same instant may both pass it; the cap bounds what one account takes, it is not stock accounting.
+ *
  * A guest of a private event first locks their guest-list row and recounts what they already hold, in the same
  * transaction as the write (private-events/invited.ts), so two of their purchases at once cannot both fit.
  */
 import { PAYMENT_STATE } from "../../../shared/domain/payment-states";
-import { ORDER_STATE } from "../../../shared/domain/order-states";
+import { AWAITING_STATES, ORDER_STATE } from "../../../shared/domain/order-states";
 import { ShopError } from "../../../shared/domain/shop-error";
 import type { Db } from "../../db/client";
 import { runStatement } from "../../db/statements";
+import { currentRequestId } from "../../http/request-log";
 import { lockInvitedSeats, type InvitedGuest } from "../private-events/invited";
 import type { OrderNotice } from "./order-notices";
 import type { OrderState } from "./order-states";
@@ -69,16 +74,30 @@ with new_order as (
   update discounts set times_used = times_used + 1
   where id = $10::int and (usage_limit is null or times_used < usage_limit)
   returning id
+), held as (
+  select count(*)::int as seats
+  from orders h join tickets ht on ht.order_id = h.id
+  where h.user_id = $1 and h.event_date_id = $3 and h.state in (${AWAITING_STATES.map((state) => `'${state}'`).join(", ")})
+    and h.hold_expires_at > $13::timestamptz
 ), notice as (
-  insert into outbox (kind, payload)
-  select 'order.notice', jsonb_build_object('orderId', id, 'notice', $27::text) from new_order where $27::text is not null
+  insert into outbox (kind, payload, request_id)
+  select 'order.notice', jsonb_build_object('orderId', id, 'notice', $27::text), $29::text from new_order where $27::text is not null
   returning id
 )
 select o.id,
-  case when $10::int is not null and not exists (select 1 from discount_use) then shop_refuse('discount_used_up') end as refused
+  case when $10::int is not null and not exists (select 1 from discount_use) then shop_refuse('discount_used_up') end as refused,
+  case when $28::int is not null and (select seats from held) + cardinality($14::int[]) > $28::int then shop_refuse('hold_limit_reached') end as over_cap
 from new_order o`;
 
-export async function placeOrder(db: Db, plan: PurchasePlan, state: OrderState, holdExpiresAt: Date | null, now: Date, guest?: InvitedGuest): Promise<PlacedOrder> {
+export async function placeOrder(
+  db: Db,
+  plan: PurchasePlan,
+  state: OrderState,
+  holdExpiresAt: Date | null,
+  now: Date,
+  guest?: InvitedGuest,
+  holdCap: number | null = null,
+): Promise<PlacedOrder> {
   const ticketsByPosition = plan.tickets.map((ticket, index) => ({ ticket, ord: index + 1 }));
   const passengers = ticketsByPosition.flatMap(({ ticket, ord }) => ticket.passengers.map((passenger) => ({ ord, ...passenger })));
   const addresses = ticketsByPosition.flatMap(({ ticket, ord }) => ticket.addresses.map((line) => ({ ord, ...line })));
@@ -110,6 +129,8 @@ export async function placeOrder(db: Db, plan: PurchasePlan, state: OrderState, 
     addresses.map((row) => row.commune_id),
     state === ORDER_STATE.paid ? PAYMENT_STATE.approved : PAYMENT_STATE.created,
     noticeOnPlacing(state),
+    holdCap,
+    currentRequestId() ?? null,
   ];
   const write = async (target: Db) => {
     try {
@@ -117,6 +138,7 @@ export async function placeOrder(db: Db, plan: PurchasePlan, state: OrderState, 
       return { id: Number(row!.id), state, holdExpiresAt };
     } catch (error) {
       if (error instanceof ShopError && error.code === "discount_used_up") throw new ShopError("discount_used_up", { discountCode: "errors.discount_used_up" });
+      if (error instanceof ShopError && error.code === "hold_limit_reached") throw new ShopError("hold_limit_reached", undefined, { max: holdCap ?? 0 });
       throw error;
     }
   };

@@ -34,7 +34,9 @@ export async function purchase(deps: ShopContext, buyer: Buyer, body: Purchase, 
     const plan = await checkPurchase(deps.db, buyer.id, body, bookable, now);
     // Nothing to charge (a full discount): the order is paid as it is placed, as an organiser-funded one is.
     const state: OrderState = plan.totals.total === 0 ? ORDER_STATE.paid : INITIAL_STATE[plan.paymentCode];
-    return { plan, order: await placeOrder(deps.db, plan, state, holdExpiry(state, now, deps.env), now, plan.guest ?? undefined) };
+    const holdUntil = holdExpiry(state, now, deps.env, bookable.date.startDate);
+    const holdCap = holdUntil ? deps.env.HOLD_SEATS_PER_ACCOUNT : null;
+    return { plan, order: await placeOrder(deps.db, plan, state, holdUntil, now, plan.guest ?? undefined, holdCap) };
   };
   let placed: Awaited<ReturnType<typeof place>>;
   try {

@@ -14,6 +14,8 @@ import type { MailMessage } from "../../mail/mailer";
 import { publicOrigin } from "../../origin";
 import { escapeHtml, mailButton, mailLinkText, mailShell } from "../../mail/mail-html";
 import { enqueue } from "../../outbox/enqueue";
+import type { OutboxJob } from "../../outbox/jobs";
+import { hasOptedOut, unsubscribeUrl } from "../account/mail-opt-outs";
 import { claimDeadline } from "./request-rows";
 
 export const hashClaimToken = (token: string) => createHash("sha256").update(token).digest("hex");
@@ -71,7 +73,7 @@ export interface InvitationJob {
   token: string;
 }
 
-export async function invitationJob(ctx: ShopContext, payload: InvitationJob): Promise<void> {
+export async function invitationJob(ctx: ShopContext, payload: InvitationJob, job?: OutboxJob): Promise<void> {
   const [row] = await ctx.db
     .select({ guest: guests, request: eventRequests, slug: events.slug, countryCode: events.countryCode, owner: users })
     .from(guests)
@@ -81,6 +83,8 @@ export async function invitationJob(ctx: ShopContext, payload: InvitationJob): P
     .where(eq(guests.id, payload.guestId));
   // A guest removed since, or a token replaced by a later invitation: nothing to send.
   if (!row || row.guest.claimTokenHash !== hashClaimToken(payload.token)) return;
+  // The guest asked for no more of these (one-click unsubscribe of an earlier one).
+  if (await hasOptedOut(ctx.db, row.guest.email)) return;
   const [account] = await ctx.db
     .select({ localeCode: users.localeCode })
     .from(users)
@@ -89,8 +93,8 @@ export async function invitationJob(ctx: ShopContext, payload: InvitationJob): P
   const country = row.countryCode as CountryCode;
   const zone = timeZoneOf(country);
   const prefix = `${publicOrigin(ctx.env)}${sitePrefix(country, locale)}`;
-  await ctx.mailer.send(
-    invitationMail({
+  await ctx.mailer.send({
+    ...invitationMail({
       to: row.guest.email,
       guestName: row.guest.name,
       organiser: `${row.owner.firstName} ${row.owner.lastName}`.trim(),
@@ -102,5 +106,8 @@ export async function invitationJob(ctx: ShopContext, payload: InvitationJob): P
       claimLink: `${prefix}/my-account/events?claim=${payload.token}`,
       locale,
     }),
-  );
+    unsubscribe: unsubscribeUrl(ctx, row.guest.email),
+    // A retried delivery of this job is the same mail: one Message-ID.
+    ...(job ? { key: `outbox-${job.id}` } : {}),
+  });
 }

@@ -152,3 +152,4 @@ export const channelSchema = z.object({ countryCode: z.string(), defaultLocaleCo
 export const leadStoredSchema = z.object({ id: z.number() });
 
 export const healthSchema = z.object({ ok: z.literal(true) });
+export const readySchema = z.object({ ok: z.literal(true), database: z.literal("ok") });

@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { SIMULATOR_MERCADOPAGO_ACCESS_TOKEN, SIMULATOR_MERCADOPAGO_WEBHOOK_SECRET } from "./payments/config";
+import { parseEnv, productionProblems, secretBits } from "./env";
+
+/** Settings a real production shop would have: every check below spoils one of them. */
+const REAL = {
+  NODE_ENV: "production",
+  JWT_SECRET: "q7Vh2Zk9LmP4xR8sT1wY6bN3cD5fG0jK",
+  SMTP_URL: "smtp://mail.example.com:587",
+  PUBLIC_URL: "https://shop.rodamos.co",
+  WEBPAY_BASE_URL: "https://webpay3g.transbank.cl",
+  WEBPAY_COMMERCE_CODE: "597012345678",
+  WEBPAY_API_KEY: "shop-own-api-key",
+  MERCADOPAGO_BASE_URL: "https://api.mercadopago.com",
+  MERCADOPAGO_ACCESS_TOKEN: "APP_USR-real-token",
+  MERCADOPAGO_WEBHOOK_SECRET: "a-real-webhook-secret-1234",
+  TRANSFER_ACCOUNT_ID: "123-456789-01",
+  TRANSFER_DNI: "901.234.567-8",
+  TRANSFER_EMAIL: "pagos@rodamos.co",
+};
+const METHODS = ["webpay", "mercadopago", "transferencia"];
+const problems = (overrides: Record<string, string | undefined>) => productionProblems(parseEnv({ ...REAL, ...overrides }), METHODS);
+
+describe("a production start", () => {
+  it("has nothing to refuse when every setting is real", () => {
+    expect(problems({})).toEqual([]);
+  });
+
+  it.each([
+    ["a JWT secret of one repeated character", { JWT_SECRET: "a".repeat(32) }, "JWT_SECRET"],
+    ["a JWT secret of two characters", { JWT_SECRET: "ab".repeat(20) }, "JWT_SECRET"],
+    ["an http:// public origin", { PUBLIC_URL: "http://shop.rodamos.co" }, "PUBLIC_URL"],
+    ["Transbank's integration host", { WEBPAY_BASE_URL: "https://webpay3gint.transbank.cl" }, "WEBPAY_BASE_URL"],
+    ["the MercadoPago simulator's URL", { MERCADOPAGO_BASE_URL: "http://127.0.0.1:4321/payments-sim/mercadopago" }, "MERCADOPAGO_BASE_URL"],
+    ["the MercadoPago simulator's token", { MERCADOPAGO_ACCESS_TOKEN: SIMULATOR_MERCADOPAGO_ACCESS_TOKEN }, "MERCADOPAGO_ACCESS_TOKEN"],
+    ["the MercadoPago simulator's webhook secret", { MERCADOPAGO_WEBHOOK_SECRET: SIMULATOR_MERCADOPAGO_WEBHOOK_SECRET }, "MERCADOPAGO_WEBHOOK_SECRET"],
+    ["the sample bank e-mail", { TRANSFER_EMAIL: undefined }, "TRANSFER_EMAIL"],
+    ["the sample bank account", { TRANSFER_ACCOUNT_ID: undefined }, "TRANSFER_ACCOUNT_ID"],
+    ["several processes without Redis", { WORKERS: "2", DATABASE_URL: "postgres://db/shop" }, "REDIS_URL"],
+  ])("refuses %s, naming the setting", (_what, overrides, setting) => {
+    const found = problems(overrides);
+    expect(found).toHaveLength(1);
+    expect(found[0]).toContain(setting);
+  });
+
+  it("takes several processes with Redis", () => {
+    expect(problems({ WORKERS: "2", DATABASE_URL: "postgres://db/shop", REDIS_URL: "redis://127.0.0.1:6379" })).toEqual([]);
+  });
+});
+
+describe("a secret's strength", () => {
+  it("is nothing for a repeated character and more than 128 bits for 32 random base64 characters", () => {
+    expect(secretBits("a".repeat(64))).toBe(0);
+    expect(secretBits("q7Vh2Zk9LmP4xR8sT1wY6bN3cD5fG0jK")).toBeGreaterThan(128);
+  });
+});

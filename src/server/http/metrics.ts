@@ -1,0 +1,91 @@
+/**
+ * GET /metrics in the Prometheus text format (prom-client), for this machine (a loopback peer, not through a proxy)
+ * and for callers bearing METRICS_TOKEN; anyone else gets a 404, as if it did not exist. It holds: requests and
+ * their latency per route pattern, 429 refusals of the attempt limits per route, orders by state and payment
+ * method, the outbox queue's length and the age of its oldest pending job (both read from the database when
+ * scraped), and the process's memory and event-loop lag (prom-client's default metrics).
+ */
+import { timingSafeEqual } from "node:crypto";
+import { sql } from "drizzle-orm";
+import type { Context, MiddlewareHandler } from "hono";
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import { isLocalRequest } from "../auth/local-only";
+import type { Db } from "../db/client";
+import type { Env } from "../env";
+
+export interface ShopMetrics {
+  registry: Registry;
+  /** One answered request: cheap label lookups and two increments, nothing else on the request's path. */
+  observe(method: string, route: string, status: number, seconds: number): void;
+}
+
+const rowsOf = <T>(result: unknown) => (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as T[];
+
+export function createMetrics(db: Db): ShopMetrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: "rodamos_" });
+  const requests = new Counter({ name: "rodamos_http_requests_total", help: "Requests answered, by method, route pattern and status", labelNames: ["method", "route", "status"], registers: [registry] });
+  const latency = new Histogram({
+    name: "rodamos_http_request_duration_seconds",
+    help: "Time to answer a request, by method and route pattern",
+    labelNames: ["method", "route"],
+    buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [registry],
+  });
+  const refusals = new Counter({ name: "rodamos_rate_limit_refusals_total", help: "Requests refused by the attempt limits (429), by route pattern", labelNames: ["route"], registers: [registry] });
+  new Gauge({
+    name: "rodamos_orders",
+    help: "Orders by state and payment method",
+    labelNames: ["state", "payment_method"],
+    registers: [registry],
+    async collect() {
+      const rows = rowsOf<{ state: string; method: string; n: number }>(await db.execute(sql`select state, payment_code as method, count(*)::int as n from orders group by 1, 2`));
+      this.reset();
+      for (const row of rows) this.set({ state: row.state, payment_method: row.method }, Number(row.n));
+    },
+  });
+  new Gauge({
+    name: "rodamos_outbox_pending",
+    help: "Outbox jobs not yet done",
+    registers: [registry],
+    async collect() {
+      const [row] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from outbox where done_at is null`));
+      this.set(Number(row?.n ?? 0));
+    },
+  });
+  new Gauge({
+    name: "rodamos_outbox_oldest_pending_seconds",
+    help: "Age of the oldest outbox job not yet done (0 when none)",
+    registers: [registry],
+    async collect() {
+      const [row] = rowsOf<{ age: number | null }>(
+        await db.execute(sql`select extract(epoch from (now() - min(created_at)))::float8 as age from outbox where done_at is null`),
+      );
+      this.set(Math.max(0, Number(row?.age ?? 0)));
+    },
+  });
+  return {
+    registry,
+    observe(method, route, status, seconds) {
+      requests.inc({ method, route, status: String(status) });
+      latency.observe({ method, route }, seconds);
+      if (status === 429) refusals.inc({ route });
+    },
+  };
+}
+
+function bearsToken(c: Context, token: string | undefined): boolean {
+  if (!token) return false;
+  const given = Buffer.from(c.req.header("authorization")?.replace(/^Bearer\s+/i, "") ?? "");
+  const expected = Buffer.from(token);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** Answers GET /metrics to this machine and to METRICS_TOKEN's bearers; 404 to everyone else. */
+export function metricsEndpoint(metrics: ShopMetrics, env: Pick<Env, "METRICS_TOKEN">): MiddlewareHandler {
+  return async (c, next) => {
+    if (c.req.path !== "/metrics" || c.req.method !== "GET") return next();
+    if (!isLocalRequest(c) && !bearsToken(c, env.METRICS_TOKEN)) return next();
+    return c.body(await metrics.registry.metrics(), 200, { "content-type": metrics.registry.contentType, "cache-control": "no-store" });
+  };
+}

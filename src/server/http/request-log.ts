@@ -1,0 +1,59 @@
+/**
+ * One JSON line per request (pino): a request id (the caller's X-Request-Id when it is a plain token, else a new
+ * one; sent back as X-Request-Id and written into the outbox jobs the request causes), method, route pattern,
+ * status and duration. Never a query string, a body or a header's value: emails, phones, tokens and payment
+ * secrets travel there. Paths are logged as their route pattern (`/shop-api/order-detail/:id`); a request no
+ * route answered (the fast lanes, the built pages) logs its path with every long opaque segment (a mailed token in
+ * `/recovery-account/{token}`) masked. Errors are logged with their stack and the request id.
+ */
+import { AsyncLocalStorage } from "node:async_hooks";
+import { randomUUID } from "node:crypto";
+import type { MiddlewareHandler } from "hono";
+import { routePath } from "hono/route";
+import pino, { type DestinationStream, type Logger } from "pino";
+import type { Env } from "../env";
+import type { ShopMetrics } from "./metrics";
+
+export type { Logger };
+
+/** The logger of a shop process: JSON lines on stdout; silent in tests unless LOG_LEVEL says otherwise. */
+export function createLogger(env: Pick<Env, "NODE_ENV"> & { LOG_LEVEL?: string }, destination?: DestinationStream): Logger {
+  const level = env.LOG_LEVEL ?? (env.NODE_ENV === "test" && !destination ? "silent" : "info");
+  const options = { level, base: { pid: process.pid }, timestamp: pino.stdTimeFunctions.isoTime };
+  // Buffered (4 kB) and written off the request's path: a line per request must stay cheap on the fast lanes.
+  // pino flushes what is buffered when the process exits.
+  if (destination) return pino(options, destination);
+  return level === "silent" ? pino(options) : pino(options, pino.destination({ dest: 1, sync: false, minLength: 4096 }));
+}
+
+const requestIds = new AsyncLocalStorage<string>();
+
+/** The id of the request being served (undefined outside one: the outbox worker, a script). */
+export function currentRequestId(): string | undefined {
+  return requestIds.getStore();
+}
+
+const CALLER_ID = /^[A-Za-z0-9._-]{8,64}$/;
+const OPAQUE_SEGMENT = /\/[A-Za-z0-9_-]{20,}(?=\/|$)/g;
+
+/** The path as it may be logged: long opaque segments (tokens, signatures) masked. */
+export function loggablePath(path: string): string {
+  return path.replace(OPAQUE_SEGMENT, "/:token");
+}
+
+export function requestLog(logger: Logger, metrics?: ShopMetrics): MiddlewareHandler {
+  return async (c, next) => {
+    const given = c.req.header("x-request-id");
+    const id = given && CALLER_ID.test(given) ? given : randomUUID();
+    const started = performance.now();
+    await requestIds.run(id, next);
+    const ms = performance.now() - started;
+    const route = routePath(c);
+    const routed = route !== "" && route !== "*" && route !== "/*";
+    const pattern = routed ? route : loggablePath(c.req.path);
+    c.res.headers.set("x-request-id", id);
+    logger.info({ reqId: id, method: c.req.method, route: pattern, status: c.res.status, ms: Math.round(ms * 10) / 10 }, "request");
+    // Metrics keep few labels: answers no route gave (the fast lanes, pages, files) count under one name each.
+    metrics?.observe(c.req.method, routed ? route : c.req.path.startsWith("/api/") ? "/api (cached)" : "(site)", c.res.status, ms / 1000);
+  };
+}
