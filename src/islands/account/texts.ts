@@ -4,11 +4,12 @@
  */
 import { accountMessages } from "../../shared/i18n/messages/account";
 import { privateEventMessages } from "../../shared/i18n/messages/private-events";
+import { groupMessages } from "../../shared/i18n/messages/groups";
 import { accountSecurityMessages } from "../../shared/i18n/messages/account-security";
 import { AUTH_KEYS } from "../auth/texts";
 import { areaKeys } from "../ui/pick-texts";
 import type { Texts } from "../ui/texts";
 import { PURCHASE_KEYS } from "./purchases/texts";
 
-export const ACCOUNT_KEYS = [...AUTH_KEYS, ...PURCHASE_KEYS, ...areaKeys(accountMessages), ...areaKeys(privateEventMessages), ...areaKeys(accountSecurityMessages)];
+export const ACCOUNT_KEYS = [...AUTH_KEYS, ...PURCHASE_KEYS, ...areaKeys(accountMessages), ...areaKeys(privateEventMessages), ...areaKeys(accountSecurityMessages), ...areaKeys(groupMessages)];
 export type AccountTexts = Texts<(typeof ACCOUNT_KEYS)[number]>;

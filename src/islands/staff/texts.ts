@@ -4,6 +4,7 @@
  */
 import { adminMenuMessages } from "../../shared/i18n/messages/admin";
 import { privateEventMessages } from "../../shared/i18n/messages/private-events";
+import { groupMessages } from "../../shared/i18n/messages/groups";
 import { staffMessages } from "../../shared/i18n/messages/staff";
 import { staffDoorMessages } from "../../shared/i18n/messages/staff-door";
 import { staffRunsMessages } from "../../shared/i18n/messages/staff-runs";
@@ -15,6 +16,7 @@ export const STAFF_KEYS = [
   ...areaKeys(staffDoorMessages),
   ...areaKeys(staffRunsMessages),
   ...areaKeys(privateEventMessages),
+  ...areaKeys(groupMessages),
   ...areaKeys(adminMenuMessages),
   "auth.sign_in_required",
   "auth.login.title",

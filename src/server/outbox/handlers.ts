@@ -9,6 +9,7 @@ import { orderNoticeJob } from "../services/orders/order-notices";
 import { orderRefundJob } from "../services/orders/refund";
 import { invitationJob } from "../services/private-events/invitations";
 import { releaseJob } from "../services/private-events/release";
+import { decisionMailJob } from "../services/private-events/decision-mails";
 
 export interface OutboxJob {
   id: number;
@@ -23,6 +24,7 @@ export const outboxHandlers = {
   "order.refund": orderRefundJob,
   "private-event.invitation": invitationJob,
   "private-event.release": releaseJob,
+  "private-event.decision": decisionMailJob,
 } satisfies Record<string, OutboxHandler<never>>;
 
 export type OutboxKind = keyof typeof outboxHandlers;

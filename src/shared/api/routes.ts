@@ -25,6 +25,7 @@ import * as catalog from "../schemas/answers/catalog";
 import * as orders from "../schemas/answers/orders";
 import { staffRunsRoutes } from "./routes/staff-runs";
 import { privateEventRoutes } from "./routes/private-events";
+import { groupRoutes } from "./routes/groups";
 import { accountSessionRoutes } from "./routes/account-sessions";
 import { checkinRoutes } from "./routes/checkin";
 import { adminRoutes } from "./routes/admin";
@@ -379,6 +380,7 @@ export const shopApi = {
         "discount_invalid",
         "discount_expired",
         "discount_not_applicable",
+        "shares_unavailable",
       ],
       502: ["payment_gateway_unavailable", "payment_gateway_refused"],
     },
@@ -440,6 +442,7 @@ export const shopApi = {
   }),
   ...staffRunsRoutes,
   ...privateEventRoutes,
+  ...groupRoutes,
   ...adminRoutes,
 } as const satisfies Record<string, RouteSpec>;
 

@@ -75,6 +75,15 @@ export const SHOP_ERROR_CODES = [
   "admin_date_has_orders",
   "event_cancel_needs_confirmation",
   "stock_below_sold",
+  // Groups: quotes, the organiser's guest list, shared purchases.
+  "quote_invalid",
+  "quote_not_payable",
+  "quote_expired",
+  "guest_seats_over_quote",
+  "guest_already_listed",
+  "invitations_not_sent",
+  "shares_unavailable",
+  "share_not_payable",
 ] as const;
 
 export type ShopErrorCode = (typeof SHOP_ERROR_CODES)[number];

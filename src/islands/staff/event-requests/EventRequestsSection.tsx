@@ -1,7 +1,7 @@
 /**
  * The staff area's "event-requests" section: the private event requests under review, each with its picture,
- * date, place, stops, invitation and guest list; approve (publishes the event and mails the invitations) or
- * reject with a reason the customer reads.
+ * date, place, stops, invitation and guest list; approve with a quote (publishes the event and mails the organiser
+ * the quote; invitations follow its payment) or free of charge, or reject with a reason the customer reads.
  */
 import { useCallback, useEffect, useState } from "react";
 import { api } from "../../../client/api";
@@ -11,6 +11,7 @@ import { showToast } from "../../../stores/toasts";
 import { fill } from "../../ui/texts";
 import { failureMessage } from "../../ui/use-schema-form";
 import type { SectionProps } from "../section-props";
+import { QuoteForm } from "./QuoteForm";
 import { RejectForm } from "./RejectForm";
 import "./event-requests.css";
 
@@ -19,6 +20,13 @@ type Review = AnswerOf<"GET /shop-api/staff/event-requests">[number];
 export default function EventRequestsSection({ texts }: SectionProps) {
   const [rows, setRows] = useState<Review[] | "error" | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
+  const [currencies, setCurrencies] = useState<Record<string, string>>({});
+
+  useEffect(() => {
+    api("GET /api/countries")
+      .then((rows) => setCurrencies(Object.fromEntries(rows.map((row) => [row.code, row.currency]))))
+      .catch(() => setCurrencies({}));
+  }, []);
 
   const load = useCallback(() => {
     api("GET /shop-api/staff/event-requests", { query: { state: "2" } })
@@ -90,15 +98,20 @@ export default function EventRequestsSection({ texts }: SectionProps) {
                     </table>
                   </details>
                   <div className="review-actions">
-                    <button
-                      type="button"
-                      className="btn btn-primary"
+                    <p>
+                      {fill(texts["groups.staff.expected"], { count: request.guestsExpected ?? seats })} ·{" "}
+                      {fill(texts["groups.staff.payer"], { payer: texts[request.payer === "guests" ? "groups.payer.guests" : "groups.payer.organiser"] })}
+                    </p>
+                    <QuoteForm
+                      texts={texts}
+                      requestId={request.id}
+                      currency={currencies[request.countryCode] ?? "COP"}
+                      seats={request.guestsExpected ?? seats}
                       disabled={busy === request.id}
-                      onClick={() => decide(request.id, () => api("POST /shop-api/staff/event-requests/:id/approve", { params: { id: request.id } }), texts["private_events.staff.approved"])}
-                      aria-label={`${texts["private_events.staff.approve"]}: ${request.name}`}
-                    >
-                      {texts["private_events.staff.approve"]}
-                    </button>
+                      onApprove={(body) =>
+                        decide(request.id, () => api("POST /shop-api/staff/event-requests/:id/approve", { params: { id: request.id }, body }), texts["private_events.staff.approved"])
+                      }
+                    />
                     <RejectForm
                       texts={texts}
                       requestId={request.id}

@@ -1,15 +1,18 @@
 /** Staff review of private event requests (mounted under /shop-api/staff, behind requireStaff). */
 import { Hono } from "hono";
-import type { AuthEnv } from "../../auth/bearer";
+import { callerOf, type AuthEnv } from "../../auth/bearer";
 import { pathId } from "../../http/path-id";
 import { readJson, readQuery } from "../../http/validate";
 import { rejectRequestSchema, staffRequestStateQuery } from "../../../shared/schemas/private-events";
+import { approveRequestSchema } from "../../../shared/schemas/event-quotes";
 import { approveRequest, rejectRequest, requestsUnderReview } from "../../services/private-events/review";
+import { markInvoiced } from "../../services/private-events/quote";
 import { documented } from "../contract";
 
 const list = documented("GET /shop-api/staff/event-requests");
 const approve = documented("POST /shop-api/staff/event-requests/:id/approve");
 const reject = documented("POST /shop-api/staff/event-requests/:id/reject");
+const invoiced = documented("POST /shop-api/staff/event-requests/:id/invoiced");
 
 export const staffEventRequestRoutes = new Hono<AuthEnv>();
 
@@ -20,11 +23,17 @@ staffEventRequestRoutes.get("/", list.describe, async (c) => {
 });
 
 staffEventRequestRoutes.post("/:id/approve", approve.describe, async (c) => {
-  return approve.ok(c, await approveRequest(c.get("deps"), pathId(c.req.param("id"))));
+  const id = pathId(c.req.param("id"));
+  return approve.ok(c, await approveRequest(c.get("deps"), id, await readJson(c, approveRequestSchema)));
 });
 
 staffEventRequestRoutes.post("/:id/reject", reject.describe, async (c) => {
   const id = pathId(c.req.param("id"));
   const { reason } = await readJson(c, rejectRequestSchema);
-  return reject.ok(c, await rejectRequest(c.get("deps").db, id, reason));
+  return reject.ok(c, await rejectRequest(c.get("deps"), id, reason));
+});
+
+staffEventRequestRoutes.post("/:id/invoiced", invoiced.describe, async (c) => {
+  const caller = callerOf(c);
+  return invoiced.ok(c, await markInvoiced(c.get("deps"), { id: caller.id, email: caller.email }, pathId(c.req.param("id"))));
 });

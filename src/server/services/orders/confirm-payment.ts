@@ -17,6 +17,8 @@ import { enqueue } from "../../outbox/enqueue";
 import { enqueueOrderNotice, type OrderNotice } from "./order-notices";
 import { paymentOf, recordConfirmation, type PaymentRecord } from "./payment-records";
 import { cancelOrder } from "./release";
+// An order that pays a private event's quote sets off its invitations in the same transaction.
+import { applyRequestPayment } from "../private-events/quote";
 
 export interface OrderForPayment {
   id: number;
@@ -65,7 +67,10 @@ export async function markPaid(db: Db, order: OrderForPayment, now: Date): Promi
     .set({ state: "paid", paidAt: now, holdExpiresAt: null })
     .where(and(eq(orders.id, order.id), inArray(orders.state, [...AWAITING_STATES])))
     .returning({ id: orders.id });
-  if (changed.length > 0) return "paid";
+  if (changed.length > 0) {
+    await applyRequestPayment(db, order.id);
+    return "paid";
+  }
   const current = await orderForPayment(db, order.id);
   if (!current || current.state === "paid") return "already_paid";
   if (current.eventDateId === null) return "no_seats";
@@ -78,6 +83,7 @@ export async function markPaid(db: Db, order: OrderForPayment, now: Date): Promi
         .set({ state: "paid", paidAt: now, holdExpiresAt: null })
         .where(and(eq(orders.id, order.id), inArray(orders.state, ["expired", "cancelled"])))
         .returning({ id: orders.id });
+      if (revived.length > 0) await applyRequestPayment(savepoint, order.id);
       return revived.length > 0 ? "paid" : "already_paid";
     });
   } catch (error) {

@@ -5,6 +5,9 @@
  */
 import { and, eq, inArray } from "drizzle-orm";
 import { ShopError } from "../../../shared/domain/shop-error";
+import type { QuoteState } from "../../../shared/domain/event-requests";
+import type { ApproveRequestBody } from "../../../shared/schemas/event-quotes";
+import { enqueue } from "../../outbox/enqueue";
 import type { ShopContext } from "../../context";
 import type { Db } from "../../db/client";
 import { eventRequests, guests, users } from "../../db/schema";
@@ -12,6 +15,7 @@ import { guestStatuses } from "./guest-status";
 import { queueInvitations } from "./invitations";
 import { publishRequest } from "./publish";
 import { scheduleRelease } from "./release";
+import { buildQuote } from "./quote";
 import { guestCounts, selectRequests, toAnswer } from "./request-rows";
 
 export async function requestsUnderReview(db: Db, now: Date) {
@@ -28,7 +32,7 @@ export async function requestsUnderReview(db: Db, now: Date) {
     rows.map(async (row) => {
       const owner = ownerOf.get(row.request.ownerId)!;
       return {
-        request: toAnswer(row, counts.get(row.request.id) ?? 0, now),
+        request: toAnswer(row, counts.get(row.request.id), now),
         owner: { id: owner.id, name: `${owner.firstName} ${owner.lastName}`.trim(), email: owner.email },
         guests: await guestStatuses(db, row.request, now),
       };
@@ -43,13 +47,23 @@ async function underReview(db: Db, id: number) {
   return row;
 }
 
-export async function approveRequest(ctx: ShopContext, id: number) {
+/**
+ * Approve with staff's quote (or `waive`): publishes the event with the quoted seats and mails the organiser the
+ * quote, all in one transaction. Invitations are promised here only when nothing is left for the organiser to pay
+ * (each guest pays their own seat, or staff waived the charge); otherwise when the quote is paid or invoiced.
+ */
+export async function approveRequest(ctx: ShopContext, id: number, body: ApproveRequestBody) {
   const row = await underReview(ctx.db, id);
+  const now = ctx.now();
+  const guestSeats = (await guestCounts(ctx.db, [id])).get(id)?.seats ?? 0;
+  const quote = body.quote ? await buildQuote(ctx.db, body.quote, row.request, guestSeats, row.countryCode, now) : null;
+  const quoteState: QuoteState = body.waive ? "waived" : row.request.payer === "guests" ? "guests_pay" : "quoted";
+  const quotedSeats = quote?.seats ?? Math.max(row.request.guestsExpected ?? 0, guestSeats);
   const published = await ctx.db.transaction(async (tx) => {
     // The state moves first, conditionally: of two staff approving at once, one publishes.
     const moved = await tx
       .update(eventRequests)
-      .set({ state: "approved", rejectionReason: null })
+      .set({ state: "approved", rejectionReason: null, quote, quoteState, quotedSeats })
       .where(and(eq(eventRequests.id, id), eq(eventRequests.state, "under_review")))
       .returning();
     if (moved.length === 0) throw new ShopError("request_not_reviewable");
@@ -57,8 +71,9 @@ export async function approveRequest(ctx: ShopContext, id: number) {
     if (!count) throw new ShopError("request_not_reviewable");
     const event = await publishRequest(tx, moved[0]!, row.countryCode);
     await tx.update(eventRequests).set({ eventId: event.eventId }).where(eq(eventRequests.id, id));
-    await queueInvitations(tx, id);
+    if (quoteState !== "quoted") await queueInvitations(tx, id);
     await scheduleRelease(tx, moved[0]!);
+    await enqueue(tx, "private-event.decision", { requestId: id, decision: "approved" });
     return event;
   });
   ctx.outbox.wake();
@@ -66,13 +81,18 @@ export async function approveRequest(ctx: ShopContext, id: number) {
   return { id, state: "approved" as const, eventSlug: published.slug };
 }
 
-export async function rejectRequest(db: Db, id: number, reason: string) {
-  await underReview(db, id);
-  const moved = await db
-    .update(eventRequests)
-    .set({ state: "rejected", rejectionReason: reason })
-    .where(and(eq(eventRequests.id, id), eq(eventRequests.state, "under_review")))
-    .returning({ id: eventRequests.id });
-  if (moved.length === 0) throw new ShopError("request_not_reviewable");
+/** Reject with the reason the owner reads, mailed to them once (the mail is promised with the state change). */
+export async function rejectRequest(ctx: ShopContext, id: number, reason: string) {
+  await underReview(ctx.db, id);
+  await ctx.db.transaction(async (tx) => {
+    const moved = await tx
+      .update(eventRequests)
+      .set({ state: "rejected", rejectionReason: reason })
+      .where(and(eq(eventRequests.id, id), eq(eventRequests.state, "under_review")))
+      .returning({ id: eventRequests.id });
+    if (moved.length === 0) throw new ShopError("request_not_reviewable");
+    await enqueue(tx, "private-event.decision", { requestId: id, decision: "rejected" });
+  });
+  ctx.outbox.wake();
   return { id, state: "rejected" as const, eventSlug: null };
 }

@@ -3,11 +3,21 @@
  * reads these as types only.
  */
 import * as z from "zod/mini";
+import { QUOTE_STATES, REQUEST_PAYERS } from "../../domain/event-requests";
 
 export const REQUEST_STATES = ["saved", "under_review", "approved", "rejected", "finished", "cancelled"] as const;
 export type RequestState = (typeof REQUEST_STATES)[number];
 
 const stopSchema = z.object({ address: z.string(), countyId: z.number(), time: z.string() });
+
+export const quoteAnswerSchema = z.object({
+  currency: z.string(),
+  perSeat: z.nullable(z.number()),
+  total: z.number(),
+  seats: z.number(),
+  validUntil: z.string(),
+  provinces: z.array(z.object({ provinceId: z.number(), perSeat: z.number() })),
+});
 
 /** One private event request, as its owner (and staff) see it. */
 export const eventRequestAnswerSchema = z.object({
@@ -31,6 +41,16 @@ export const eventRequestAnswerSchema = z.object({
   eventSlug: z.nullable(z.string()),
   claimHours: z.number(),
   claimDeadline: z.string(),
+  guestsExpected: z.nullable(z.number()),
+  pickupProvinceIds: z.array(z.number()),
+  payer: z.enum(REQUEST_PAYERS),
+  /** Staff's quote once approved (minor units of its currency); what it costs the organiser in `total`. */
+  quote: z.nullable(quoteAnswerSchema),
+  quoteState: z.nullable(z.enum(QUOTE_STATES)),
+  /** Seats the event carries: the quoted ones plus any bought since. */
+  quotedSeats: z.nullable(z.number()),
+  /** Seats the guest list gives in all. */
+  guestSeats: z.number(),
 });
 export type EventRequestAnswer = z.infer<typeof eventRequestAnswerSchema>;
 
@@ -61,6 +81,10 @@ export const guestStatusSchema = z.object({
   phone: z.nullable(z.string()),
   seats: z.number(),
   status: z.enum(["claimed", "not_claimed", "released"]),
+  /** Seats the guest has booked (paid or being paid). */
+  booked: z.number(),
+  /** Where and when the guest is picked up, once the trip is planned and published; else null. */
+  pickup: z.nullable(z.object({ address: z.string(), time: z.nullable(z.string()) })),
 });
 export type GuestStatus = z.infer<typeof guestStatusSchema>;
 
