@@ -10,6 +10,7 @@ import { orderRefundJob } from "../services/orders/refund";
 import { invitationJob } from "../services/private-events/invitations";
 import { releaseJob } from "../services/private-events/release";
 import { decisionMailJob } from "../services/private-events/decision-mails";
+import { shareDeadlineJob, shareInviteJob, sharesReleasedJob } from "../services/shares/share-notices";
 
 export interface OutboxJob {
   id: number;
@@ -25,6 +26,9 @@ export const outboxHandlers = {
   "private-event.invitation": invitationJob,
   "private-event.release": releaseJob,
   "private-event.decision": decisionMailJob,
+  "share.invite": shareInviteJob,
+  "share.deadline": shareDeadlineJob,
+  "share.released": sharesReleasedJob,
 } satisfies Record<string, OutboxHandler<never>>;
 
 export type OutboxKind = keyof typeof outboxHandlers;

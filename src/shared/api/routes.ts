@@ -26,6 +26,7 @@ import * as orders from "../schemas/answers/orders";
 import { staffRunsRoutes } from "./routes/staff-runs";
 import { privateEventRoutes } from "./routes/private-events";
 import { groupRoutes } from "./routes/groups";
+import { shareRoutes } from "./routes/shares";
 import { accountSessionRoutes } from "./routes/account-sessions";
 import { checkinRoutes } from "./routes/checkin";
 import { adminRoutes } from "./routes/admin";
@@ -443,6 +444,7 @@ export const shopApi = {
   ...staffRunsRoutes,
   ...privateEventRoutes,
   ...groupRoutes,
+  ...shareRoutes,
   ...adminRoutes,
 } as const satisfies Record<string, RouteSpec>;
 

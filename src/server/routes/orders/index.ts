@@ -9,11 +9,13 @@ import { checkinRoutes } from "../staff/checkin.routes";
 import { staffRoutes } from "../staff/staff.routes";
 import { orderRoutes } from "./orders.routes";
 import { paymentReturnRoutes } from "./payment-return.routes";
+import { shareRoutes } from "../shares/shares.routes";
 
 export { startExpirySweeper } from "../../services/orders/sweeper";
 
 export const purchaseApi = new Hono<AppEnv>()
   .route("/", orderRoutes)
+  .route("/", shareRoutes)
   .route("/payments", paymentReturnRoutes)
   .route("/discounts", discountRoutes)
   .route("/staff", staffRoutes)

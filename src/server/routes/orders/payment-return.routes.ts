@@ -45,6 +45,9 @@ async function paymentReturn(c: Context<AppEnv, "/return/:orderId/:key">) {
   try {
     const confirmation = await deps.payments.get(order.paymentCode).confirmReturn(params);
     const result = await applyConfirmation(deps, order, confirmation, { ownerReturn: true });
+    const share = c.req.query("share");
+    // A friend paying their share has no session here: back to their share's page, which reads its state.
+    if (share) return c.redirect(`${prefix}/share?${new URLSearchParams({ token: share, state: result.state })}`, 303);
     return c.redirect(orderPagePath(prefix, orderId, { state: result.state }), 303);
   } catch (error) {
     // The buyer still lands on the order page, which reads the real state; the code says what went wrong.

@@ -19,6 +19,7 @@ import { paymentOf, recordConfirmation, type PaymentRecord } from "./payment-rec
 import { cancelOrder } from "./release";
 // An order that pays a private event's quote sets off its invitations in the same transaction.
 import { applyRequestPayment } from "../private-events/quote";
+import { isOpenShare } from "../shares/share-payment";
 
 export interface OrderForPayment {
   id: number;
@@ -151,6 +152,11 @@ export async function applyConfirmation(
     case "rejected":
     case "cancelled": {
       if (!confirmation.verified && !(options.ownerReturn && unverifiedCancelMatches(confirmation, payment))) return unchanged();
+      // A friend's refused card leaves their share payable until its deadline, when it is released if still unpaid.
+      if (await isOpenShare(db, order.id, now)) {
+        if (payment.state === "created") await recordConfirmation(db, payment.id, confirmation, confirmation.outcome);
+        return unchanged();
+      }
       const changed = await db.transaction(async (tx) => {
         const ended = await cancelOrder(tx, order.id);
         if (ended || payment.state === "created") await recordConfirmation(tx, payment.id, confirmation, confirmation.outcome);

@@ -152,7 +152,7 @@ async function ownerEmail(db: Db, userId: number): Promise<string> {
 }
 
 /** A method enabled in the country that settles the quote's currency; the organiser never pays "prepagado". */
-async function checkMethod(db: Db, countryCode: string, code: PaymentCode, currency: string): Promise<PaymentCode> {
+export async function checkMethod(db: Db, countryCode: string, code: PaymentCode, currency: string): Promise<PaymentCode> {
   const [method] = await db
     .select({ id: paymentMethods.id })
     .from(paymentMethods)
