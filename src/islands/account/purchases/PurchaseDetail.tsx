@@ -14,6 +14,7 @@ import { TicketPanel } from "./TicketPanel";
 import { FullScreenQr, TripTimes } from "./TripExtras";
 import { fill } from "../../ui/texts";
 import type { PurchaseTexts } from "./texts";
+import { SharesPanel } from "./SharesPanel";
 import "./purchase-detail.css";
 
 interface Props {
@@ -129,6 +130,7 @@ export function PurchaseDetail({ orderId, locale, texts, countryCode, listHref, 
           )}
         </section>
       </div>
+      <SharesPanel orderId={order.id} paymentCode={order.paymentCode} zone={zone} texts={texts} />
       {detail.itinerary ? <TripTimes orderId={order.id} eventName={eventName} itinerary={detail.itinerary} zone={zone} texts={texts} /> : null}
       <section aria-labelledby="purchase-tickets-title">
         <h3 id="purchase-tickets-title">{texts["purchase.tickets"]}</h3>

@@ -12,5 +12,17 @@ const TRIP_KEYS = areaKeys(tripNoticeMessages).filter(
   (key): key is Extract<typeof key, `purchase.${string}` | `calendar.${string}`> => key.startsWith("purchase.") || key.startsWith("calendar."),
 );
 
-export const PURCHASE_KEYS = [...METHOD_KEYS, ...areaKeys(purchaseMessages), ...TRIP_KEYS];
+/** A shared purchase's shares, paid or not. */
+const SHARE_KEYS = [
+  "groups.shares.title",
+  "groups.shares.state.pending",
+  "groups.shares.state.paid",
+  "groups.shares.state.released",
+  "groups.shares.pay_for",
+  "groups.shares.deadline",
+  "groups.quote.transfer_started",
+  "groups.quote.pay_failed",
+] as const satisfies readonly MessageKey[];
+
+export const PURCHASE_KEYS = [...METHOD_KEYS, ...areaKeys(purchaseMessages), ...TRIP_KEYS, ...SHARE_KEYS];
 export type PurchaseTexts = Texts<(typeof PURCHASE_KEYS)[number]>;
