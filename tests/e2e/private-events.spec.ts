@@ -1,6 +1,6 @@
 /**
  * A private event's whole cycle in the browser: a customer creates a wedding with a picture and the guest-list
- * template filled with two guests, sees it under review; staff approve it in the staff area; a guest signed up
+ * template filled with two guests, sees it under review; staff approve it free of charge in the staff area; a guest signed up
  * with the invited email finds it under invitations, books it with "Reservar" and sees the ticket's QR; the
  * organiser then sees that guest as claimed.
  */
@@ -120,7 +120,8 @@ test("a wedding: created with its guests, approved by staff, booked by an invite
   await staff.goto("/staff/event-requests");
   const review = staff.locator(".review-card", { hasText: eventName });
   await expect(review.getByText("2 invitados, 2 cupos")).toBeVisible();
-  await review.getByRole("button", { name: `Aprobar: ${eventName}` }).click();
+  // Staff carry this one free of charge: the invitations go at once (a quoted one waits for its payment).
+  await review.getByRole("button", { name: `Aprobar sin costo: ${eventName}` }).click();
   await expect(staff.getByText("Solicitud aprobada: el evento está publicado y las invitaciones enviadas")).toBeVisible();
   await expect(review).toHaveCount(0);
 

@@ -105,11 +105,16 @@ export default function EventRequestsSection({ texts }: SectionProps) {
                     <QuoteForm
                       texts={texts}
                       requestId={request.id}
+                      name={request.name}
                       currency={currencies[request.countryCode] ?? "COP"}
                       seats={request.guestsExpected ?? seats}
                       disabled={busy === request.id}
                       onApprove={(body) =>
-                        decide(request.id, () => api("POST /shop-api/staff/event-requests/:id/approve", { params: { id: request.id }, body }), texts["private_events.staff.approved"])
+                        decide(
+                          request.id,
+                          () => api("POST /shop-api/staff/event-requests/:id/approve", { params: { id: request.id }, body }),
+                          texts[body.waive ? "private_events.staff.approved" : "groups.staff.approved_quote"],
+                        )
                       }
                     />
                     <RejectForm

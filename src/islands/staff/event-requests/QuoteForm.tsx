@@ -11,6 +11,8 @@ import type { StaffTexts } from "../texts";
 interface Props {
   texts: StaffTexts;
   requestId: number;
+  /** The event's name, for the buttons' accessible names. */
+  name: string;
   currency: string;
   seats: number;
   disabled: boolean;
@@ -19,7 +21,7 @@ interface Props {
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
-export function QuoteForm({ texts, requestId, currency, seats, disabled, onApprove }: Props) {
+export function QuoteForm({ texts, requestId, name, currency, seats, disabled, onApprove }: Props) {
   const [perSeat, setPerSeat] = useState("");
   const [total, setTotal] = useState("");
   const [seatCount, setSeatCount] = useState(String(seats));
@@ -60,10 +62,10 @@ export function QuoteForm({ texts, requestId, currency, seats, disabled, onAppro
         <input id={id("valid")} type="date" value={validUntil} onChange={(event) => setValidUntil(event.target.value)} />
       </label>
       <div className="quote-actions">
-        <button type="submit" className="btn btn-primary" disabled={disabled || (!perSeat && !total)}>
+        <button type="submit" className="btn btn-primary" disabled={disabled || (!perSeat && !total)} aria-label={`${texts["groups.staff.approve_quote"]}: ${name}`}>
           {texts["groups.staff.approve_quote"]}
         </button>
-        <button type="button" className="btn btn-ghost" disabled={disabled} onClick={() => void onApprove({ waive: true })}>
+        <button type="button" className="btn btn-ghost" disabled={disabled} onClick={() => void onApprove({ waive: true })} aria-label={`${texts["groups.staff.waive"]}: ${name}`}>
           {texts["groups.staff.waive"]}
         </button>
       </div>
