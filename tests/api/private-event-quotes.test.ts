@@ -195,12 +195,15 @@ describe("invoiced and rejected", () => {
     const id = await reviewedRequest(owner, [["Empleado", "empleado.empresa@example.com", ""]]);
     await shop.call("POST", `/shop-api/staff/event-requests/${id}/approve`, quote({ total: 2_000_000, perSeat: undefined }), { token: staff.token });
     expect(await shop.mailsTo("empleado.empresa@example.com")).toHaveLength(0);
+    const quotedIds = async () => (await shop.call<{ request: { id: number } }[]>("GET", "/shop-api/staff/event-requests?state=quoted", undefined, { token: staff.token })).body.data.map((row) => row.request.id);
+    expect(await quotedIds()).toContain(id);
     expect((await shop.call("POST", `/shop-api/staff/event-requests/${id}/invoiced`, undefined, { token: owner.token })).status).toBe(403);
     expect((await shop.call("POST", `/shop-api/staff/event-requests/${id}/invoiced`, undefined, { token: staff.token })).status).toBe(200);
     expect(await shop.mailsTo("empleado.empresa@example.com")).toHaveLength(1);
     const audits = await shop.db.select().from(auditLog).where(and(eq(auditLog.resource, "event-requests"), eq(auditLog.resourceId, id)));
     expect(audits).toHaveLength(1);
     expect(audits[0]).toMatchObject({ userId: staff.id, action: "update", after: { quoteState: "invoiced" } });
+    expect(await quotedIds()).not.toContain(id);
     expect((await shop.call("POST", `/shop-api/event-requests/${id}/pay`, { paymentCode: "mercadopago" }, { token: owner.token })).body.code).toBe("quote_not_payable");
   });
 

@@ -103,3 +103,43 @@ test("an organiser on a phone pays the quote with MercadoPago, and then the gues
   await expect(owner.locator(".event-card", { hasText: eventName }).getByText("Pagada: invitaciones enviadas")).toBeVisible();
   expect(errors).toEqual([]);
 });
+
+test("a refused guest row stays on the organiser's screen with its row number until the list is fixed", async ({ browser, request, baseURL }) => {
+  const organiser = await verifiedCustomer(request, "Laura", "Filas");
+  const token = await tokenOf(request, organiser.email, PASSWORD);
+  const auth = { authorization: `Bearer ${token}` };
+  const counties = ((await (await request.get("/api/counties?country-code=CO")).json()) as { data: { id: number; name: string }[] }).data;
+  const day = new Date(Date.now() + 25 * 86_400_000).toISOString().slice(0, 10).replaceAll("-", "/");
+  const eventName = `Boda con filas ${Date.now().toString(36)}`;
+  const created = await request.post("/shop-api/request-events", {
+    headers: auth,
+    data: { name: eventName, startDate: `${day} 16:00`, endDate: `${day} 23:00`, location: "Hacienda", address: "Vía 1", countyId: counties[0]!.id, invitation: "Ven", guestsExpected: 5 },
+  });
+  const id = ((await created.json()) as { data: { id: number } }).data.id;
+  const photo = await sharp({ create: { width: 1200, height: 700, channels: 3, background: "#c2410c" } }).jpeg().toBuffer();
+  await request.post(`/shop-api/event-requests/${id}/upload-image`, { headers: auth, multipart: { file: { name: "foto.jpg", mimeType: "image/jpeg", buffer: photo } } });
+  await request.post(`/shop-api/event-requests/${id}/upload-guests`, { headers: auth, multipart: { file: { name: "lista.xlsx", mimeType: "application/octet-stream", buffer: await guestList([["Ana", "ana.filas@example.com", ""]]) } } });
+
+  const context = await browser.newContext({ baseURL, locale: "es-CO", timezoneId: "America/Bogota", viewport: { width: 390, height: 844 } });
+  const owner = await context.newPage();
+  await owner.addInitScript(([t, u]) => {
+    localStorage.setItem("shop.token", t);
+    localStorage.setItem("shop.user", u);
+  }, [token, JSON.stringify({ id: 0, email: organiser.email, firstName: "", lastName: "" })] as const);
+  await owner.goto("/my-account/events");
+  await owner.locator(".event-card", { hasText: eventName }).getByRole("button", { name: `Editar: ${eventName}` }).click();
+  const form = owner.getByRole("form", { name: "Editar evento" });
+  await form.getByLabel("Lista de invitados (.xlsx o .xls)").setInputFiles({
+    name: "lista.xlsx",
+    mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    buffer: await guestList([
+      ["Ana", "ana.filas@example.com", ""],
+      ["Sofía Peña", "sofia.pena@@example.com", ""],
+    ]),
+  });
+  await form.getByRole("button", { name: "Guardar y enviar a revisión" }).click();
+  const refused = owner.getByTestId("refused-rows");
+  await expect(refused).toContainText("Fila 3 (sofia.pena@@example.com): Email inválido");
+  await expect(refused).toContainText("vuelve a subir la lista");
+  await owner.screenshot({ path: ".tmp/shots/private-event-quotes/refused-390.png", fullPage: true });
+});

@@ -144,7 +144,8 @@ export const rejectRequestSchema = z.object({ reason: required(1000) });
 export const eventRequestStateQuery = z.object({
   state: z.enum(["1", "2", "3", "4"], { error: "errors.invalid_value" }),
 });
-export const staffRequestStateQuery = z.object({ state: z._default(z.enum(["2"], { error: "errors.invalid_value" }), "2") });
+/** Staff lists: 2 under review, `quoted` approved with a quote the organiser has not paid (to mark invoiced). */
+export const staffRequestStateQuery = z.object({ state: z._default(z.enum(["2", "quoted"], { error: "errors.invalid_value" }), "2") });
 
 /** One row of a guest list, after the header (name, email, phone, optional seats). */
 export const guestRowSchema = z.object({

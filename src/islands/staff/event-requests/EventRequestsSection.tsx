@@ -12,6 +12,7 @@ import { fill } from "../../ui/texts";
 import { failureMessage } from "../../ui/use-schema-form";
 import type { SectionProps } from "../section-props";
 import { QuoteForm } from "./QuoteForm";
+import { QuotedList } from "./QuotedList";
 import { RejectForm } from "./RejectForm";
 import "./event-requests.css";
 
@@ -132,6 +133,7 @@ export default function EventRequestsSection({ texts }: SectionProps) {
           })}
         </ul>
       ) : null}
+      <QuotedList texts={texts} />
     </section>
   );
 }

@@ -17,9 +17,9 @@ const invoiced = documented("POST /shop-api/staff/event-requests/:id/invoiced");
 export const staffEventRequestRoutes = new Hono<AuthEnv>();
 
 staffEventRequestRoutes.get("/", list.describe, async (c) => {
-  readQuery(c, staffRequestStateQuery);
+  const { state } = readQuery(c, staffRequestStateQuery);
   const deps = c.get("deps");
-  return list.ok(c, await requestsUnderReview(deps.db, deps.now()));
+  return list.ok(c, await requestsUnderReview(deps.db, deps.now(), state));
 });
 
 staffEventRequestRoutes.post("/:id/approve", approve.describe, async (c) => {

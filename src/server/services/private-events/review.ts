@@ -18,8 +18,11 @@ import { scheduleRelease } from "./release";
 import { buildQuote } from "./quote";
 import { guestCounts, selectRequests, toAnswer } from "./request-rows";
 
-export async function requestsUnderReview(db: Db, now: Date) {
-  const rows = await selectRequests(db, eq(eventRequests.state, "under_review"));
+export async function requestsUnderReview(db: Db, now: Date, list: "2" | "quoted" = "2") {
+  const rows = await selectRequests(
+    db,
+    list === "2" ? eq(eventRequests.state, "under_review") : and(eq(eventRequests.state, "approved"), eq(eventRequests.quoteState, "quoted")),
+  );
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.request.id);
   const counts = await guestCounts(db, ids);

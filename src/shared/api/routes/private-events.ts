@@ -110,7 +110,7 @@ export const privateEventRoutes = {
   }),
   "GET /shop-api/staff/event-requests": route({
     tag: "staff",
-    summary: "Staff: the requests under review, each with its owner and guest list",
+    summary: "Staff: the requests under review (`state=2`) or approved with an unpaid quote (`state=quoted`), each with its owner and guest list",
     auth: "staff",
     query: staffRequestStateQuery,
     answer: z.array(answers.staffEventRequestSchema),

@@ -3,6 +3,8 @@ import { defineMessages } from "../define";
 /** Groups: private events' quotes and payments, the organiser's guest list, and shared purchases. */
 export const groupMessages = defineMessages({
   es_CO: {
+    "groups.staff.quoted_title": "Cotizaciones por pagar",
+    "groups.staff.invoiced_done": "Cotización marcada como facturada: invitaciones enviadas",
     "groups.staff.approved_quote": "Solicitud aprobada: enviamos la cotización al organizador",
     "groups.refused_row": "Fila {line} ({email}): {reason}",
     "groups.refused_fix": "Corrige estas filas en tu hoja y vuelve a subir la lista: reemplaza la anterior.",
@@ -120,6 +122,8 @@ export const groupMessages = defineMessages({
   es_ES: {},
   es_MX: {},
   en_US: {
+    "groups.staff.quoted_title": "Quotes awaiting payment",
+    "groups.staff.invoiced_done": "Quote marked invoiced: invitations sent",
     "groups.staff.approved_quote": "Request approved: the quote was sent to the organiser",
     "groups.refused_row": "Row {line} ({email}): {reason}",
     "groups.refused_fix": "Fix these rows in your sheet and upload the list again: it replaces the previous one.",
@@ -234,6 +238,8 @@ export const groupMessages = defineMessages({
     "groups.share.released_button": "See my purchase",
   },
   pt_BR: {
+    "groups.staff.quoted_title": "Orçamentos a pagar",
+    "groups.staff.invoiced_done": "Orçamento marcado como faturado: convites enviados",
     "groups.staff.approved_quote": "Solicitação aprovada: enviamos o orçamento ao organizador",
     "groups.refused_row": "Linha {line} ({email}): {reason}",
     "groups.refused_fix": "Corrija estas linhas na planilha e envie a lista de novo: ela substitui a anterior.",
