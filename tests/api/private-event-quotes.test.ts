@@ -237,3 +237,38 @@ describe("guests who pay their own way", () => {
     expect((await shop.call<{ quoteState: string }>("GET", `/shop-api/event-requests/${id}`, undefined, { token: owner.token })).body.data.quoteState).toBe("guests_pay");
   });
 });
+
+describe("the organiser's guest view", () => {
+  it("resends and removes invitations, and exports the list formula-safe as CSV and XLSX", async () => {
+    const owner = await shop.buyer();
+    const id = await reviewedRequest(owner, [
+      ["=HYPERLINK(\"http://x\")", "formula.guest@example.com", ""],
+      ["Quitado", "quitado.guest@example.com", ""],
+    ]);
+    expect((await shop.call("POST", `/shop-api/event-requests/${id}/guests/1/resend`, undefined, { token: owner.token })).body.code).toBe("invitations_not_sent");
+    await shop.call("POST", `/shop-api/staff/event-requests/${id}/approve`, { waive: true }, { token: staff.token });
+    const list = await shop.call<{ id: number; email: string }[]>("GET", `/shop-api/event-requests/${id}/guests`, undefined, { token: owner.token });
+    const [formula, removed] = [list.body.data[0]!, list.body.data[1]!];
+    const firstLink = (await shop.mailsTo(removed.email)).flatMap((mail) => mail.links).find((href) => href.includes("claim="))!;
+
+    expect((await shop.call("POST", `/shop-api/event-requests/${id}/guests/${formula.id}/resend`, undefined, { token: owner.token })).status).toBe(200);
+    expect(await shop.mailsTo(formula.email)).toHaveLength(2);
+    expect((await shop.call("DELETE", `/shop-api/event-requests/${id}/guests/${removed.id}`, undefined, { token: owner.token })).status).toBe(200);
+    const claimer = await shop.buyer();
+    expect((await shop.call("POST", "/shop-api/invitations/claim", { token: new URL(firstLink).searchParams.get("claim") }, { token: claimer.token })).status).toBe(404);
+
+    const csv = await shop.app.request(`/shop-api/event-requests/${id}/guests/export?format=csv`, { headers: { authorization: `Bearer ${owner.token}` } });
+    expect(csv.headers.get("content-type")).toContain("text/csv");
+    const text = await csv.text();
+    expect(text).toContain(`"'=HYPERLINK(""http://x"")",formula.guest@example.com`);
+    expect(text).not.toContain("quitado.guest@example.com");
+    const xlsx = await shop.app.request(`/shop-api/event-requests/${id}/guests/export`, { headers: { authorization: `Bearer ${owner.token}` } });
+    const { read, utils } = await import("@e965/xlsx");
+    const book = read(new Uint8Array(await xlsx.arrayBuffer()));
+    const rows = utils.sheet_to_json<string[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1 });
+    expect(rows[0]![0]).toBe("Nombre");
+    expect(rows[1]![0]).toBe(`'=HYPERLINK("http://x")`);
+    const stranger = await shop.buyer();
+    expect((await shop.app.request(`/shop-api/event-requests/${id}/guests/export`, { headers: { authorization: `Bearer ${stranger.token}` } })).status).toBe(404);
+  });
+});
