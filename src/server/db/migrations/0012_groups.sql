@@ -6,6 +6,8 @@ ALTER TABLE "event_requests" ADD COLUMN "quote" jsonb;--> statement-breakpoint
 ALTER TABLE "event_requests" ADD COLUMN "quote_state" text;--> statement-breakpoint
 ALTER TABLE "event_requests" ADD CONSTRAINT "event_requests_quote_state_check" CHECK ("quote_state" is null or "quote_state" in ('quoted', 'paid', 'invoiced', 'guests_pay', 'waived'));--> statement-breakpoint
 ALTER TABLE "event_requests" ADD COLUMN "quoted_seats" integer;--> statement-breakpoint
+-- Requests approved before quotes existed were carried free of charge and their invitations already sent.
+UPDATE "event_requests" SET "quote_state" = 'waived', "quoted_seats" = (SELECT coalesce(sum("seats"), 0) FROM "guests" WHERE "guests"."request_id" = "event_requests"."id") WHERE "state" = 'approved';--> statement-breakpoint
 CREATE TABLE "request_payments" (
 	"order_id" integer PRIMARY KEY NOT NULL,
 	"request_id" integer NOT NULL,
