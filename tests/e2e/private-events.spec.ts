@@ -90,6 +90,10 @@ test("a wedding: created with its guests, approved by staff, booked by an invite
   await form.getByLabel("Hora de inicio").fill("16:00");
   await form.getByLabel("Hora de término").fill("23:30");
   await form.getByLabel("Mensaje de invitación").fill("Nos casamos y queremos que vengas sin preocuparte por el regreso.");
+  // The form now asks how many guests ride, who pays and where guests are picked up (the quote rests on them).
+  await form.getByLabel("Invitados que viajarán").fill("2");
+  await expect(form.getByLabel("¿Quién paga el transporte?")).toHaveValue("organiser");
+  await form.getByRole("checkbox", { name: "Cundinamarca" }).check();
   await form.getByRole("button", { name: "Agregar parada" }).click();
   await form.getByRole("button", { name: "Crear solicitud" }).click();
   await expect(form.getByText("Asegurate de llenar todos los campos de Paradas Adicionales").first()).toBeVisible();
