@@ -235,6 +235,23 @@ describe("guests who pay their own way", () => {
     const variants = await shop.db.select({ provinceId: productVariants.provinceId, price: productVariants.price }).from(productVariants).innerJoin(categories, eq(categories.id, productVariants.categoryId)).where(eq(categories.eventId, event!.id));
     expect(Object.fromEntries(variants.map((row) => [row.provinceId, row.price]))).toEqual({ [bogota.provinceId]: 65_000, [cundinamarca.provinceId]: 50_000 });
     expect((await shop.call<{ quoteState: string }>("GET", `/shop-api/event-requests/${id}`, undefined, { token: owner.token })).body.data.quoteState).toBe("guests_pay");
+
+    // The guest buys their seat through the normal purchase, at their province's price; nobody else can.
+    const [date] = await shop.db.select().from(eventDates).where(eq(eventDates.eventId, event!.id));
+    const [variant] = await shop.db.select({ id: productVariants.id }).from(productVariants).innerJoin(categories, eq(categories.id, productVariants.categoryId)).where(and(eq(categories.eventId, event!.id), eq(productVariants.provinceId, bogota.provinceId)));
+    const purchase = {
+      url: `/event/${event!.slug}`,
+      eventDateId: date!.id,
+      provinceId: bogota.provinceId,
+      paymentCode: "mercadopago",
+      tickets: [{ placeId: event!.placeId, productVariantId: variant!.id, passengers: [{ name: "Amiga", email: guest.email, phone: "3001234567", passengerAddress: "Calle 80 # 10-20" }], addresses: [{ address: "Calle 80 # 10-20", commune_id: bogota.countyId }] }],
+    };
+    expect((await shop.call("POST", "/shop-api/init-payment", { ...purchase, paymentCode: "prepagado" }, { token: guest.token })).body.code).toBe("payment_method_unavailable");
+    const bought = await shop.call<{ orderId: number; state: string }>("POST", "/shop-api/init-payment", purchase, { token: guest.token });
+    expect(bought.status).toBe(201);
+    expect((await shop.db.select({ total: orders.total }).from(orders).where(eq(orders.id, bought.body.data.orderId)))[0]!.total).toBe(65_000);
+    const stranger = await shop.buyer();
+    expect((await shop.call("POST", "/shop-api/init-payment", purchase, { token: stranger.token })).body.code).toBe("event_not_invited");
   });
 });
 

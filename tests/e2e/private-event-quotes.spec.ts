@@ -102,6 +102,18 @@ test("an organiser on a phone pays the quote with MercadoPago, and then the gues
   await owner.goto("/my-account/events?request=" + id);
   await expect(owner.locator(".event-card", { hasText: eventName }).getByText("Pagada: invitaciones enviadas")).toBeVisible();
   expect(errors).toEqual([]);
+
+  // The guest, signed in, lands on their invitations first.
+  const guestContext = await browser.newContext({ baseURL, locale: "es-CO", timezoneId: "America/Bogota", viewport: { width: 390, height: 844 } });
+  const invited = await guestContext.newPage();
+  const guestToken = await tokenOf(request, guest.email, PASSWORD);
+  await invited.addInitScript(([t, u]) => {
+    localStorage.setItem("shop.token", t);
+    localStorage.setItem("shop.user", u);
+  }, [guestToken, JSON.stringify({ id: 0, email: guest.email, firstName: "", lastName: "" })] as const);
+  await invited.goto("/my-account/events");
+  await expect(invited.getByRole("tab", { name: /Invitaciones/ })).toHaveAttribute("aria-selected", "true");
+  await expect(invited.locator(".event-card", { hasText: eventName })).toBeVisible();
 });
 
 test("a refused guest row stays on the organiser's screen with its row number until the list is fixed", async ({ browser, request, baseURL }) => {
