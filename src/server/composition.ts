@@ -18,6 +18,7 @@ import { dispatchJobs } from "./services/dispatch/jobs";
 import { orderJobs } from "./services/orders/jobs";
 import { startExpirySweeper } from "./services/orders/sweeper";
 import { privateEventJobs } from "./services/private-events/jobs";
+import { shareJobs } from "./services/shares/jobs";
 import { createSms } from "./sms/sms";
 
 /** Every outbox job of every feature: a kind a feature names without a handler here does not compile. */
@@ -25,6 +26,7 @@ export const outboxJobs = {
   ...orderJobs,
   ...privateEventJobs,
   ...dispatchJobs,
+  ...shareJobs,
 } satisfies JobRegistry;
 
 export function createShopContext(setup: ShopSetup): ShopContext {

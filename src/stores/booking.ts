@@ -34,6 +34,8 @@ export interface BookingDraft {
   passengerInputs: Record<string, PassengerInput[]>;
   discount: DiscountAnswer | null;
   paymentCode: PaymentCodeValue | null;
+  /** Each passenger pays their own seat (a personal link for every ticket but the buyer's). */
+  shares?: boolean;
   /** The answer of the purchase (order id and the payment response). */
   payment: PaymentStartAnswer | null;
   /** The purchase was refused: step 4 sends the person to /order-rejected. */
@@ -192,6 +194,11 @@ export function selectPaymentMethod(paymentCode: PaymentCodeValue) {
   update({ paymentCode });
 }
 
+/** "Each passenger pays their own seat" on or off. */
+export function chooseShares(shares: boolean) {
+  update({ shares });
+}
+
 /** Moves to a step; the wizard only offers earlier steps, or the next one once the current step is valid. */
 export function goToStep(stepIndex: number) {
   update({ stepIndex });
@@ -221,6 +228,7 @@ export function purchaseBody(draft: BookingDraft & { paymentCode: PaymentCodeVal
       addresses: ticket.addresses,
     })),
     ...(draft.discount ? { discountCode: draft.discount.code } : {}),
+    ...(draft.shares && tickets.length > 1 && !draft.discount ? { shares: true } : {}),
   };
 }
 

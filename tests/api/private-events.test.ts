@@ -300,8 +300,10 @@ describe("review, publication and the guests", () => {
     expect(mine.guests.map((row) => row.email)).toEqual([guest.email.toLowerCase(), "otro.invitado@example.com"]);
   });
 
-  it("approval publishes a private, organiser-funded event with one free seat per guest and mails the invitations", async () => {
-    const approved = await shop.call<{ state: string; eventSlug: string }>("POST", `/shop-api/staff/event-requests/${id}/approve`, undefined, { token: staff.token });
+  // Approval now takes a quote, and invitations wait for it to be paid (private-event-quotes.test.ts); staff who
+  // waive the charge publish the organiser-funded event and send the invitations at once, as approval used to.
+  it("approval without charge publishes a private, organiser-funded event with one free seat per guest and mails the invitations", async () => {
+    const approved = await shop.call<{ state: string; eventSlug: string }>("POST", `/shop-api/staff/event-requests/${id}/approve`, { waive: true }, { token: staff.token });
     expect(approved.status).toBe(200);
     slug = approved.body.data.eventSlug;
     expect(slug).toMatch(/^boda-de-laura-y-felipe-civil-[0-9a-f]{16}$/);
@@ -423,7 +425,7 @@ describe("the claim deadline", () => {
       ],
       ["name", "email", "phone", "seats"],
     );
-    const { eventSlug } = (await shop.call<{ eventSlug: string }>("POST", `/shop-api/staff/event-requests/${id}/approve`, undefined, { token: staff.token })).body.data;
+    const { eventSlug } = (await shop.call<{ eventSlug: string }>("POST", `/shop-api/staff/event-requests/${id}/approve`, { waive: true }, { token: staff.token })).body.data;
     const variantStock = async () => {
       const [event] = await shop.db.select().from(events).where(eq(events.slug, eventSlug));
       const rows = await shop.db.select({ stock: productVariants.stock }).from(productVariants).innerJoin(categories, eq(categories.id, productVariants.categoryId)).where(eq(categories.eventId, event!.id));
@@ -460,7 +462,7 @@ describe("rejection", () => {
     const mine = await shop.call<{ id: number; state: string; rejectionReason: string }[]>("GET", "/shop-api/event-requests?state=2", undefined, { token: owner.token });
     expect(mine.body.data.find((row) => row.id === id)).toMatchObject({ state: "rejected", rejectionReason: "La fecha coincide con otro servicio" });
     expect((await shop.call("PUT", `/shop-api/request-events/${id}`, body(), { token: owner.token })).body.code).toBe("request_not_editable");
-    expect((await shop.call("POST", `/shop-api/staff/event-requests/${id}/approve`, undefined, { token: staff.token })).body.code).toBe("request_not_reviewable");
+    expect((await shop.call("POST", `/shop-api/staff/event-requests/${id}/approve`, { waive: true }, { token: staff.token })).body.code).toBe("request_not_reviewable");
   });
 });
 

@@ -18,7 +18,7 @@ const PAGES = [
   "event/festival-sonidos-de-la-sabana/index.html", "event/index.html", "faq/index.html", "how-book/index.html",
   "about-us/index.html", "rodamos-companies/index.html", "alliances/index.html", "contact/index.html",
   "wedding/index.html", "my-account/index.html", "order-detail/index.html", "response-payment/index.html",
-  "order-rejected/index.html", "verify-account/index.html", "recovery-account/index.html", "error404/index.html",
+  "order-rejected/index.html", "verify-account/index.html", "recovery-account/index.html", "error404/index.html", "share/index.html",
   "cl/en-us/index.html",
 ];
 

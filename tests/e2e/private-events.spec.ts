@@ -1,6 +1,6 @@
 /**
  * A private event's whole cycle in the browser: a customer creates a wedding with a picture and the guest-list
- * template filled with two guests, sees it under review; staff approve it in the staff area; a guest signed up
+ * template filled with two guests, sees it under review; staff approve it free of charge in the staff area; a guest signed up
  * with the invited email finds it under invitations, books it with "Reservar" and sees the ticket's QR; the
  * organiser then sees that guest as claimed.
  */
@@ -84,6 +84,10 @@ test("a wedding: created with its guests, approved by staff, booked by an invite
   await form.getByLabel("Hora de inicio").fill("16:00");
   await form.getByLabel("Hora de término").fill("23:30");
   await form.getByLabel("Mensaje de invitación").fill("Nos casamos y queremos que vengas sin preocuparte por el regreso.");
+  // The form now asks how many guests ride, who pays and where guests are picked up (the quote rests on them).
+  await form.getByLabel("Invitados que viajarán").fill("2");
+  await expect(form.getByLabel("¿Quién paga el transporte?")).toHaveValue("organiser");
+  await form.getByRole("checkbox", { name: "Cundinamarca" }).check();
   await form.getByRole("button", { name: "Agregar parada" }).click();
   await form.getByRole("button", { name: "Crear solicitud" }).click();
   await expect(form.getByText("Asegurate de llenar todos los campos de Paradas Adicionales").first()).toBeVisible();
@@ -114,9 +118,10 @@ test("a wedding: created with its guests, approved by staff, booked by an invite
   await staff.goto("/staff/event-requests");
   const review = staff.locator(".review-card", { hasText: eventName });
   await expect(review.getByText("2 invitados, 2 cupos")).toBeVisible();
-  await review.getByRole("button", { name: `Aprobar: ${eventName}` }).click();
+  // Staff carry this one free of charge: the invitations go at once (a quoted one waits for its payment).
+  await review.getByRole("button", { name: `Aprobar sin costo: ${eventName}` }).click();
   const confirmation = staff.getByRole("dialog", { name: "¿Confirmas?" });
-  await expect(confirmation).toContainText("se envían 2 invitaciones");
+  await expect(confirmation).toContainText("las 2 invitaciones salen");
   await confirmation.getByRole("button", { name: "Aprobar" }).click();
   await expect(staff.getByText("Solicitud aprobada: el evento está publicado y las invitaciones enviadas")).toBeVisible();
   await expect(review).toHaveCount(0);

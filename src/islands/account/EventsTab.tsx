@@ -2,7 +2,7 @@
  * "Your events": list, create, edit; a successful create or save returns to
  * the list. A personal invitation link (`?claim=`) is claimed on arrival and opens the invited list.
  */
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { api } from "../../client/api";
 import { showToast } from "../../stores/toasts";
 import { failureMessage } from "../ui/use-schema-form";
@@ -18,6 +18,22 @@ export function EventsTab({ texts, prefix, countryCode }: { texts: AccountTexts;
   const [view, setView] = useState<View>({ mode: "list" });
   const [tab, setTab] = useState<ListName>("review");
   const { lists, reload } = useRequestLists();
+  // The approval mail links to its request (`?request=`): the active list, with that request's guests open.
+  const [highlighted] = useState(() => (typeof window === "undefined" ? null : Number(new URLSearchParams(window.location.search).get("request")) || null));
+  const tabChosen = useRef(highlighted !== null);
+  useEffect(() => {
+    if (highlighted !== null) setTab("active");
+  }, [highlighted]);
+  // A signed-in guest with an invitation lands on "Invitados" first, unless a tab was chosen already.
+  useEffect(() => {
+    if (tabChosen.current || !Array.isArray(lists.invited) || lists.invited.length === 0) return;
+    tabChosen.current = true;
+    setTab("invited");
+  }, [lists.invited]);
+  const chooseTab = (next: ListName) => {
+    tabChosen.current = true;
+    setTab(next);
+  };
 
   useEffect(() => {
     const url = new URL(window.location.href);
@@ -25,6 +41,7 @@ export function EventsTab({ texts, prefix, countryCode }: { texts: AccountTexts;
     if (!token) return;
     url.searchParams.delete("claim");
     window.history.replaceState(null, "", url);
+    tabChosen.current = true;
     setTab("invited");
     api("POST /shop-api/invitations/claim", { body: { token } })
       .then(() => {
@@ -61,10 +78,12 @@ export function EventsTab({ texts, prefix, countryCode }: { texts: AccountTexts;
           countryCode={countryCode}
           lists={lists}
           tab={tab}
-          onTab={setTab}
+          onTab={chooseTab}
           onCreate={() => setView({ mode: "create" })}
           onEdit={(id) => setView({ mode: "edit", id })}
           onRepeat={repeat}
+          onChange={reload}
+          highlighted={highlighted}
         />
       ) : (
         <EventForm

@@ -10,7 +10,7 @@ import type { Locale } from "../../shared/locales";
 import { paymentStepSchema, type PaymentCodeValue } from "../../shared/schemas/purchase";
 import type { CalendarEntry, County } from "../../shared/types/catalog";
 import type { BookingDraft } from "../../stores/booking";
-import { selectPaymentMethod } from "../../stores/booking";
+import { chooseShares, selectPaymentMethod } from "../../stores/booking";
 import type { ClientTicket, OrderTotals } from "../../stores/booking-tickets";
 import { OrderSummary } from "./OrderSummary";
 import { useSchemaForm } from "../ui/use-schema-form";
@@ -107,6 +107,16 @@ export function StepConfirm({ formId, event, draft, date, provinceName, counties
         ))}
         {form.formState.errors.paymentCode ? <span className="bk-field-error">{texts["booking.payment_code_required"]}</span> : null}
       </fieldset>
+      {/* Friends pay their own seats: events each traveller pays, several tickets, no discount code. */}
+      {!prepaid && tickets.length > 1 && !draft.discount ? (
+        <div className="bk-shares">
+          <label className="bk-method">
+            <input type="checkbox" checked={Boolean(draft.shares)} onChange={(change) => chooseShares(change.target.checked)} data-testid="booking-shares" />
+            <span>{texts["groups.shares.option"]}</span>
+          </label>
+          <p className="bk-hint">{texts["groups.shares.hint"]}</p>
+        </div>
+      ) : null}
     </form>
   );
 }

@@ -8,6 +8,7 @@ import { doorErrorMessages, staffRunsErrorMessages } from "../../shared/i18n/mes
 import { adminFleetMenuMessages } from "../../shared/i18n/messages/admin-fleet";
 import { privateEventMessages } from "../../shared/i18n/messages/private-events";
 import { orderDeskMessages } from "../../shared/i18n/messages/order-desk";
+import { groupMessages } from "../../shared/i18n/messages/groups";
 import { staffMessages } from "../../shared/i18n/messages/staff";
 import { staffDoorMessages } from "../../shared/i18n/messages/staff-door";
 import { staffRunsMessages } from "../../shared/i18n/messages/staff-runs";
@@ -32,6 +33,7 @@ export const STAFF_KEYS = [
   ...areaKeys(staffDispatchMessages),
   ...areaKeys(orderDeskMessages),
   ...areaKeys(privateEventMessages),
+  ...areaKeys(groupMessages),
   ...areaKeys(adminMenuMessages),
   ...areaKeys(adminFleetMenuMessages),
   ...AUDIT_ACTIONS.map((action) => `admin.action.${action}` as const),

@@ -8,6 +8,7 @@ import { DRIVER_ACTIONS } from "../../shared/domain/dispatch";
 import { AUDIT_ACTIONS } from "../../shared/domain/audit-actions";
 import { DISCOUNT_KINDS } from "../../shared/domain/discount-kinds";
 import { REFUND_REASONS, REFUND_STATES } from "../../shared/domain/refunds";
+import { QUOTE_STATES, REQUEST_PAYERS, REQUEST_PAYMENT_KINDS } from "../../shared/domain/event-requests";
 import {
   boolean,
   date,
@@ -476,9 +477,65 @@ export const eventRequests = pgTable(
     /** Seats no guest claimed this many hours before the start are released. */
     claimHours: integer("claim_hours").notNull().default(48),
     eventId: integer("event_id").references(() => events.id),
+    /** Guests the organiser expects to ride (the quote's seats unless staff say otherwise). */
+    guestsExpected: integer("guests_expected"),
+    /** Provinces guests may be picked up in (the venue's province is always one). */
+    pickupProvinceIds: jsonb("pickup_province_ids").$type<number[]>().notNull().default([]),
+    payer: text("payer", { enum: REQUEST_PAYERS }).notNull().default("organiser"),
+    /** Staff's quote at approval: prices in minor units of `currency`. */
+    quote: jsonb("quote").$type<StoredQuote>(),
+    quoteState: text("quote_state", { enum: QUOTE_STATES }),
+    /** Seats the event carries: the quoted seats plus any the organiser bought since. */
+    quotedSeats: integer("quoted_seats"),
     createdAt: createdAt(),
   },
   (t) => [index("event_requests_owner_idx").on(t.ownerId), index("event_requests_event_idx").on(t.eventId)],
+);
+
+export interface StoredQuote {
+  currency: string;
+  perSeat: number | null;
+  total: number;
+  seats: number;
+  validUntil: string;
+  provinces: { provinceId: number; perSeat: number }[];
+}
+
+/** Orders the organiser of a request pays (the quote, or more seats at the quoted price): applied once when paid. */
+export const requestPayments = pgTable(
+  "request_payments",
+  {
+    orderId: integer("order_id").primaryKey().references(() => orders.id, { onDelete: "cascade" }),
+    requestId: integer("request_id").notNull().references(() => eventRequests.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: REQUEST_PAYMENT_KINDS }).notNull(),
+    seats: integer("seats").notNull(),
+    appliedAt: timestamp("applied_at", { withTimezone: true }),
+  },
+  (t) => [index("request_payments_request_idx").on(t.requestId)],
+);
+
+/** A passenger's share of a shared purchase: their own order (one ticket), paid through a personal link. */
+export const paymentShares = pgTable(
+  "payment_shares",
+  {
+    id: serial("id").primaryKey(),
+    buyerOrderId: integer("buyer_order_id").notNull().references(() => orders.id, { onDelete: "cascade" }),
+    orderId: integer("order_id").notNull().references(() => orders.id, { onDelete: "cascade" }),
+    /** SHA-256 of the personal link's token. */
+    tokenHash: text("token_hash").notNull(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    deadline: timestamp("deadline", { withTimezone: true }).notNull(),
+    /** When the deadline job released it unpaid (the buyer was told once). */
+    releasedAt: timestamp("released_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("payment_shares_order_idx").on(t.orderId),
+    uniqueIndex("payment_shares_token_idx").on(t.tokenHash),
+    index("payment_shares_buyer_idx").on(t.buyerOrderId),
+  ],
 );
 
 export const guests = pgTable(

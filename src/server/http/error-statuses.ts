@@ -94,6 +94,15 @@ export const STATUS_OF = {
   admin_date_has_orders: 409,
   event_cancel_needs_confirmation: 409,
   stock_below_sold: 409,
+
+  quote_invalid: 422,
+  quote_not_payable: 409,
+  quote_expired: 410,
+  guest_seats_over_quote: 409,
+  guest_already_listed: 409,
+  invitations_not_sent: 409,
+  shares_unavailable: 422,
+  share_not_payable: 409,
 } as const satisfies Record<ShopErrorCode, ContentfulStatusCode>;
 
 export function statusOf(code: ShopErrorCode): ContentfulStatusCode {

@@ -26,6 +26,8 @@ import * as orders from "../schemas/answers/orders";
 import { staffRunsRoutes } from "./routes/staff-runs";
 import { orderDeskRoutes } from "./routes/order-desk";
 import { privateEventRoutes } from "./routes/private-events";
+import { groupRoutes } from "./routes/groups";
+import { shareRoutes } from "./routes/shares";
 import { accountSessionRoutes } from "./routes/account-sessions";
 import { mailPreferenceRoutes } from "./routes/mail-preferences";
 import { checkinRoutes } from "./routes/checkin";
@@ -373,6 +375,7 @@ export const shopApi = {
         "discount_invalid",
         "discount_expired",
         "discount_not_applicable",
+        "shares_unavailable",
       ],
       502: ["payment_gateway_unavailable", "payment_gateway_refused"],
     },
@@ -438,6 +441,8 @@ export const shopApi = {
   ...staffRunsRoutes,
   ...orderDeskRoutes,
   ...privateEventRoutes,
+  ...groupRoutes,
+  ...shareRoutes,
   ...adminRoutes,
 } as const satisfies Record<string, RouteSpec>;
 

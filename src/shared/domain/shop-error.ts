@@ -95,6 +95,15 @@ export const SHOP_ERROR_CODES = [
   "dispatch_target_invalid",
   "dispatch_over_capacity",
   "driver_action_invalid",
+  // Groups: quotes, the organiser's guest list, shared purchases.
+  "quote_invalid",
+  "quote_not_payable",
+  "quote_expired",
+  "guest_seats_over_quote",
+  "guest_already_listed",
+  "invitations_not_sent",
+  "shares_unavailable",
+  "share_not_payable",
 ] as const;
 
 export type ShopErrorCode = (typeof SHOP_ERROR_CODES)[number];

@@ -27,6 +27,7 @@ import {
   staffRunsErrorMessages,
 } from "./messages/errors";
 import { formMessages } from "./messages/forms";
+import { groupMessages } from "./messages/groups";
 import { orderMessages } from "./messages/orders";
 import { orderDeskMessages } from "./messages/order-desk";
 import { pagesMessages } from "./messages/pages";
@@ -40,7 +41,7 @@ import { storefrontMessages } from "./messages/storefront";
 import { ticketMessages } from "./messages/tickets";
 import { tripNoticeMessages } from "./messages/trip-notices";
 
-export const messageAreas = [commonMessages, errorMessages, formMessages, authMessages, accountMessages, storefrontMessages, paymentMessages, catalogMessages, pagesMessages, bookingMessages, orderMessages, purchaseMessages, staffMessages, staffDoorMessages, staffRunsMessages, privateEventMessages, tripNoticeMessages, accountSecurityMessages, adminMessages, adminMenuMessages, authErrorMessages, accountErrorMessages, accountSecurityErrorMessages, orderErrorMessages, paymentErrorMessages, doorErrorMessages, staffRunsErrorMessages, adminErrorMessages, adminFleetMessages, adminFleetMenuMessages, dispatchMessages, staffDispatchMessages, ticketMessages, orderDeskMessages] as const;
+export const messageAreas = [commonMessages, errorMessages, formMessages, authMessages, accountMessages, storefrontMessages, paymentMessages, catalogMessages, pagesMessages, bookingMessages, orderMessages, purchaseMessages, staffMessages, staffDoorMessages, staffRunsMessages, privateEventMessages, tripNoticeMessages, accountSecurityMessages, adminMessages, adminMenuMessages, authErrorMessages, accountErrorMessages, accountSecurityErrorMessages, orderErrorMessages, paymentErrorMessages, doorErrorMessages, staffRunsErrorMessages, adminErrorMessages, adminFleetMessages, adminFleetMenuMessages, dispatchMessages, staffDispatchMessages, ticketMessages, orderDeskMessages, groupMessages] as const;
 
 type Area = (typeof messageAreas)[number];
 type KeysOf<A> = A extends Record<Locale, Record<infer K, string>> ? K : never;

@@ -4,6 +4,7 @@
  * The body says dates as the spec sends them ("YYYY/MM/DD HH:mm", the event's local time).
  */
 import * as z from "zod/mini";
+import { REQUEST_PAYERS } from "../domain/event-requests";
 import { databaseId, emailField } from "./fields";
 
 /** account.md section 5: "Campo Requerido" for every text of this form. */
@@ -43,6 +44,8 @@ export const additionalStopSchema = z.object({
   time: stopTime,
 });
 
+/** Most guests a request may expect (the guest list's own limit). */
+export const MAX_GUESTS_EXPECTED = 2000;
 /** Most extra stops a request may name. */
 export const MAX_STOPS = 10;
 /** Hours before the event at which seats no guest claimed are released, unless the organiser says otherwise. */
@@ -61,6 +64,12 @@ export const eventRequestSchema = z.object({
   /** The spec lists `image` in the body; the picture itself travels by the upload call, so any value here is ignored. */
   image: z.optional(z.unknown()),
   claimHours: z._default(z.int({ error: "errors.invalid_value" }).check(z.gte(0, "errors.invalid_value"), z.lte(720, "errors.invalid_value")), DEFAULT_CLAIM_HOURS),
+  /** Guests expected to ride: what staff quote for (absent: the guest list's seats). */
+  guestsExpected: z.optional(z.nullable(z.int({ error: "groups.guests_expected_invalid" }).check(z.gte(1, "groups.guests_expected_invalid"), z.lte(MAX_GUESTS_EXPECTED, "groups.guests_expected_invalid")))),
+  /** Provinces of the event's country guests may be picked up in (the venue's is always one). */
+  pickupProvinceIds: z._default(z.array(databaseId("errors.unknown_province", { max: Number.MAX_SAFE_INTEGER })).check(z.maxLength(40, "form.too_long")), []),
+  /** Who pays the transport: the organiser (every seat) or each guest (their own, at the quoted price). */
+  payer: z._default(z.enum(REQUEST_PAYERS, { error: "groups.payer_required" }), "organiser"),
 });
 export type EventRequestBody = z.infer<typeof eventRequestSchema>;
 export type EventRequestInput = z.input<typeof eventRequestSchema>;
@@ -80,6 +89,11 @@ export const privateEventFormSchema = z
     claimHours: z.pipe(z.union([z.number(), z.string()]), z.transform((value: number | string) => Number(value))).check(
       z.refine((value) => Number.isInteger(value) && value >= 0 && value <= 720, "errors.invalid_value"),
     ),
+    guestsExpected: z.pipe(z.union([z.number(), z.string()]), z.transform((value: number | string) => Number(value))).check(
+      z.refine((value) => Number.isInteger(value) && value >= 1 && value <= MAX_GUESTS_EXPECTED, "groups.guests_expected_invalid"),
+    ),
+    pickupProvinceIds: z.array(z.pipe(z.union([z.number(), z.string()]), z.transform((value: number | string) => Number(value)))),
+    payer: z.enum(REQUEST_PAYERS, { error: "groups.payer_required" }),
   });
 export type PrivateEventForm = z.input<typeof privateEventFormSchema>;
 export type PrivateEventFormValues = z.output<typeof privateEventFormSchema>;
@@ -94,6 +108,9 @@ export const FORM_FIELD_OF: Record<string, keyof PrivateEventForm> = {
   endDate: "endHour",
   invitation: "invitationMessage",
   claimHours: "claimHours",
+  guestsExpected: "guestsExpected",
+  pickupProvinceIds: "pickupProvinceIds",
+  payer: "payer",
 };
 
 /** yyyy-mm-dd + HH:mm -> YYYY/MM/DD HH:mm; an end hour not after the start is the next day (a party past midnight). */
@@ -114,6 +131,9 @@ export function toEventRequestBody(form: PrivateEventFormValues): EventRequestIn
     additionalStops: form.additionalStops.map((stop) => ({ address: stop.address, countyId: stop.countyId, time: stop.time })),
     invitation: form.invitationMessage,
     claimHours: form.claimHours,
+    guestsExpected: form.guestsExpected,
+    pickupProvinceIds: form.pickupProvinceIds.filter((id) => Number.isInteger(id) && id > 0),
+    payer: form.payer,
   };
 }
 
@@ -124,7 +144,8 @@ export const rejectRequestSchema = z.object({ reason: required(1000) });
 export const eventRequestStateQuery = z.object({
   state: z.enum(["1", "2", "3", "4"], { error: "errors.invalid_value" }),
 });
-export const staffRequestStateQuery = z.object({ state: z._default(z.enum(["2"], { error: "errors.invalid_value" }), "2") });
+/** Staff lists: 2 under review, `quoted` approved with a quote the organiser has not paid (to mark invoiced). */
+export const staffRequestStateQuery = z.object({ state: z._default(z.enum(["2", "quoted"], { error: "errors.invalid_value" }), "2") });
 
 /** One row of a guest list, after the header (name, email, phone, optional seats). */
 export const guestRowSchema = z.object({

@@ -101,6 +101,11 @@ export const purchaseSchema = z.object({
     z.nullish(z.string().check(z.trim(), z.maxLength(60, "form.too_long"))),
     z.transform((value: string | null | undefined) => (value ? value : undefined)),
   ),
+  /**
+   * Each passenger pays their own seat: the buyer pays the first ticket now, every other ticket's first
+   * passenger gets a personal link to pay theirs before a deadline (seats held for all until then).
+   */
+  shares: z.optional(z.boolean()),
 });
 export type Purchase = z.infer<typeof purchaseSchema>;
 export type PurchaseInput = z.input<typeof purchaseSchema>;

@@ -30,6 +30,8 @@ interface Props {
 export interface County {
   id: number;
   name: string;
+  provinceId: number;
+  provinceName: string;
 }
 
 const EMPTY: PrivateEventForm = {
@@ -43,6 +45,9 @@ const EMPTY: PrivateEventForm = {
   invitationMessage: "",
   additionalStops: [],
   claimHours: DEFAULT_CLAIM_HOURS,
+  guestsExpected: "",
+  pickupProvinceIds: [],
+  payer: "organiser",
 };
 
 function valuesOf(request: EventRequestAnswer, countryCode: string): PrivateEventForm {
@@ -58,6 +63,9 @@ function valuesOf(request: EventRequestAnswer, countryCode: string): PrivateEven
     invitationMessage: request.invitation,
     additionalStops: request.additionalStops.map((stop) => ({ address: stop.address, countyId: String(stop.countyId), time: stop.time })),
     claimHours: request.claimHours,
+    guestsExpected: request.guestsExpected ?? request.guestSeats,
+    pickupProvinceIds: request.pickupProvinceIds.map(String),
+    payer: request.payer,
   };
 }
 
@@ -73,7 +81,7 @@ export function EventForm({ texts, countryCode, editId, onDone, onCancel }: Prop
   const [image, setImage] = useState<File | null>(null);
   const [guestList, setGuestList] = useState<File | null>(null);
   const [fileErrors, setFileErrors] = useState<{ image?: string; guests?: string }>({});
-  const [refused, setRefused] = useState<{ line: number; reason: string }[]>([]);
+  const [refused, setRefused] = useState<{ line: number; email: string; reason: string }[]>([]);
 
   useEffect(() => {
     api("GET /api/counties", { query: { "country-code": countryCode } })
@@ -108,6 +116,7 @@ export function EventForm({ texts, countryCode, editId, onDone, onCancel }: Prop
     const creating = requestId === null;
     const failedText = editId === null ? texts["private_events.create_event_failed"] : texts["private_events.edit_failed"];
     let id = requestId;
+    let refusedNow: typeof refused = [];
     try {
       const body = toEventRequestBody(values);
       id = creating ? (await api("POST /shop-api/request-events", { body })).id : (await api("PUT /shop-api/request-events/:id", { params: { id: id! }, body })).id;
@@ -136,6 +145,9 @@ export function EventForm({ texts, countryCode, editId, onDone, onCancel }: Prop
       try {
         const answer = await uploadFile("POST /shop-api/event-requests/:id/upload-guests", { id }, guestList);
         setRefused(answer.refused);
+        refusedNow = answer.refused;
+        setGuestList(null);
+        setCurrent((now) => (now ? { ...now, hasGuests: true, guestCount: answer.saved } : now));
         if (answer.refused.length > 0) {
           const lines = answer.refused.map((row) => fill(texts["private_events.refused_row"], { line: row.line, reason: row.reason }));
           showToast("warning", [fill(texts["private_events.refused_rows"], { count: answer.refused.length }), ...lines].join("\n"), 10_000);
@@ -153,13 +165,15 @@ export function EventForm({ texts, countryCode, editId, onDone, onCancel }: Prop
       return;
     }
     showToast("success", editId === null ? texts["private_events.create_event_success"] : texts["private_events.edit_success"]);
-    onDone();
+    // Refused rows stay on screen, beside the list field, until the organiser fixes them and uploads again.
+    if (refusedNow.length === 0) onDone();
   });
 
   if (loadFailed) return <p className="empty-text">{texts["private_events.load_failed"]}</p>;
   if (editId !== null && !current) return <div className="spinner" role="status" aria-label={texts["account.loading"]} />;
 
   const error = (name: keyof PrivateEventForm) => messageOf(texts, errors[name]?.message as string | undefined);
+  const provinces = [...new Map(counties.map((county) => [county.provinceId, { id: county.provinceId, name: county.provinceName }])).values()].sort((a, b) => a.name.localeCompare(b.name, "es"));
   const countyOptions = counties.map((county) => (
     <option key={county.id} value={county.id}>
       {county.name}
@@ -225,14 +239,41 @@ export function EventForm({ texts, countryCode, editId, onDone, onCancel }: Prop
         registration={form.register("claimHours")}
         error={error("claimHours")}
       />
+      <InputField
+        idPrefix="pe"
+        label={texts["groups.field.guests_expected"]}
+        type="number"
+        min={1}
+        max={2000}
+        inputMode="numeric"
+        registration={form.register("guestsExpected")}
+        error={error("guestsExpected")}
+      />
+      <SelectField idPrefix="pe" label={texts["groups.field.payer"]} registration={form.register("payer")} error={error("payer")}>
+        <option value="organiser">{texts["groups.payer.organiser"]}</option>
+        <option value="guests">{texts["groups.payer.guests"]}</option>
+      </SelectField>
+      <fieldset className="pickup-provinces span-2">
+        <legend>{texts["groups.field.pickup_provinces"]}</legend>
+        <p className="field-hint">{texts["groups.field.pickup_provinces_hint"]}</p>
+        <div className="pickup-province-list">
+          {provinces.map((province) => (
+            <label key={province.id} className="check">
+              <input type="checkbox" value={String(province.id)} {...form.register("pickupProvinceIds")} />
+              {province.name}
+            </label>
+          ))}
+        </div>
+      </fieldset>
       {refused.length > 0 ? (
-        <div className="refused-rows span-2" role="status">
+        <div className="refused-rows span-2" role="status" data-testid="refused-rows">
           <p>{fill(texts["private_events.refused_rows"], { count: refused.length })}</p>
           <ul>
             {refused.map((row) => (
-              <li key={row.line}>{fill(texts["private_events.refused_row"], { line: row.line, reason: row.reason })}</li>
+              <li key={row.line}>{fill(texts["groups.refused_row"], { line: row.line, email: row.email || "—", reason: row.reason })}</li>
             ))}
           </ul>
+          <p>{texts["groups.refused_fix"]}</p>
         </div>
       ) : null}
       <div className="account-actions span-2">

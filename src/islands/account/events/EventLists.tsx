@@ -20,11 +20,14 @@ interface Props {
   onCreate: () => void;
   onEdit: (id: number) => void;
   onRepeat: (id: number) => void;
+  onChange: () => void;
+  /** The request the approval mail links to (`?request=`). */
+  highlighted: number | null;
 }
 
 const LABEL = { invited: "private_events.tab.invited", active: "private_events.tab.active", review: "private_events.tab.review", finished: "private_events.tab.finished" } as const;
 
-export function EventLists({ texts, prefix, countryCode, lists, tab, onTab, onCreate, onEdit, onRepeat }: Props) {
+export function EventLists({ texts, prefix, countryCode, lists, tab, onTab, onCreate, onEdit, onRepeat, onChange, highlighted }: Props) {
   const tabRefs = useRef<Partial<Record<ListName, HTMLButtonElement | null>>>({});
   const owned = [lists.active, lists.review, lists.finished];
   const noneCreated = owned.every((list) => Array.isArray(list) && list.length === 0);
@@ -83,7 +86,17 @@ export function EventLists({ texts, prefix, countryCode, lists, tab, onTab, onCr
             {tab === "invited"
               ? lists.invited !== "error" && lists.invited?.map((event) => <InvitedCard key={event.requestId} event={event} texts={texts} prefix={prefix} countryCode={countryCode} />)
               : (rows as Exclude<Lists["active"], "error" | null>).map((request) => (
-                  <RequestCard key={request.id} request={request} texts={texts} prefix={prefix} countryCode={countryCode} onEdit={onEdit} onRepeat={onRepeat} />
+                  <RequestCard
+                    key={request.id}
+                    request={request}
+                    texts={texts}
+                    prefix={prefix}
+                    countryCode={countryCode}
+                    onEdit={onEdit}
+                    onRepeat={onRepeat}
+                    onChange={onChange}
+                    highlighted={request.id === highlighted}
+                  />
                 ))}
           </ul>
         ) : null}

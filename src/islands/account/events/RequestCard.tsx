@@ -1,10 +1,11 @@
 /** One of the owner's requests in a list: picture, name, date, place, state and what can be done with it. */
 import { useState } from "react";
-import { api } from "../../../client/api";
 import { isEditableRequest, REQUEST_STATE } from "../../../shared/domain/request-states";
-import type { EventRequestAnswer, GuestStatus } from "../../../shared/schemas/answers/private-events";
+import type { EventRequestAnswer } from "../../../shared/schemas/answers/private-events";
 import { fill } from "../../ui/texts";
 import { shownWhen } from "./dates";
+import { GuestPanel } from "./GuestPanel";
+import { QuotePanel } from "./QuotePanel";
 import type { EventTexts } from "./texts";
 
 interface Props {
@@ -14,21 +15,18 @@ interface Props {
   countryCode: string;
   onEdit: (id: number) => void;
   onRepeat: (id: number) => void;
+  onChange: () => void;
+  /** Opened from the approval mail's link: the guest list shows at once. */
+  highlighted?: boolean;
 }
 
-export function RequestCard({ request, texts, prefix, countryCode, onEdit, onRepeat }: Props) {
-  const [guests, setGuests] = useState<GuestStatus[] | "error" | null>(null);
-  const [open, setOpen] = useState(false);
+export function RequestCard({ request, texts, prefix, countryCode, onEdit, onRepeat, onChange, highlighted = false }: Props) {
+  const [open, setOpen] = useState(highlighted);
   const when = shownWhen(request, countryCode);
   const editable = isEditableRequest(request.state);
 
   function toggleGuests() {
     setOpen(!open);
-    if (!open && guests === null) {
-      api("GET /shop-api/event-requests/:id/guests", { params: { id: request.id } })
-        .then(setGuests)
-        .catch(() => setGuests("error"));
-    }
   }
 
   return (
@@ -43,6 +41,7 @@ export function RequestCard({ request, texts, prefix, countryCode, onEdit, onRep
         <p className="item-detail">
           {request.location} · {request.address}
         </p>
+        {request.state === REQUEST_STATE.approved ? <QuotePanel request={request} texts={texts} onChange={onChange} /> : null}
         {request.state === REQUEST_STATE.rejected && request.rejectionReason ? <p className="event-reason">{fill(texts["private_events.rejection"], { reason: request.rejectionReason })}</p> : null}
         <div className="item-actions">
           {editable ? (
@@ -66,23 +65,7 @@ export function RequestCard({ request, texts, prefix, countryCode, onEdit, onRep
             </button>
           ) : null}
         </div>
-        {open ? (
-          <div id={`guests-${request.id}`} className="guest-status">
-            {guests === null ? <div className="spinner" role="status" aria-label={texts["account.loading"]} /> : null}
-            {guests === "error" ? <p className="empty-text">{texts["private_events.load_failed"]}</p> : null}
-            {Array.isArray(guests) ? (
-              <ul aria-label={texts["private_events.guests"]}>
-                {guests.map((guest) => (
-                  <li key={guest.id} data-guest={guest.email}>
-                    <span className="guest-name">{guest.name}</span>
-                    <span className="guest-email">{guest.email}</span>
-                    <span className={`guest-badge guest-${guest.status}`}>{texts[`private_events.guest.${guest.status}`]}</span>
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-          </div>
-        ) : null}
+        {open ? <GuestPanel request={request} texts={texts} /> : null}
       </div>
     </li>
   );

@@ -16,6 +16,7 @@ import { PassengerTickets } from "./PassengerTickets";
 import { FullScreenQr, TripTimes } from "./TripExtras";
 import { fill } from "../../ui/texts";
 import type { PurchaseTexts } from "./texts";
+import { SharesPanel } from "./SharesPanel";
 import "./purchase-detail.css";
 import { SEAT_HOLDING_STATES } from "../../../shared/domain/order-states";
 
@@ -134,6 +135,7 @@ export function PurchaseDetail({ orderId, locale, texts, countryCode, listHref, 
         </section>
       </div>
       <PassengerTickets tickets={detail.passengerTickets} texts={texts} />
+      <SharesPanel orderId={order.id} paymentCode={order.paymentCode} zone={zone} texts={texts} />
       {detail.itinerary ? <TripTimes orderId={order.id} eventName={eventName} itinerary={detail.itinerary} zone={zone} texts={texts} /> : null}
       <section aria-labelledby="purchase-tickets-title">
         <h3 id="purchase-tickets-title">{texts["purchase.tickets"]}</h3>

@@ -20,5 +20,17 @@ const PASSENGER_TICKET_KEYS = areaKeys(ticketMessages).filter((key): key is Extr
 /** Cancelling the booking from the account. */
 const CANCEL_KEYS = areaKeys(orderDeskMessages).filter((key): key is Extract<typeof key, `cancel.${string}`> => key.startsWith("cancel."));
 
-export const PURCHASE_KEYS = [...METHOD_KEYS, ...areaKeys(purchaseMessages), ...TRIP_KEYS, ...PASSENGER_TICKET_KEYS, ...CANCEL_KEYS];
+/** A shared purchase's shares, paid or not. */
+const SHARE_KEYS = [
+  "groups.shares.title",
+  "groups.shares.state.pending",
+  "groups.shares.state.paid",
+  "groups.shares.state.released",
+  "groups.shares.pay_for",
+  "groups.shares.deadline",
+  "groups.quote.transfer_started",
+  "groups.quote.pay_failed",
+] as const satisfies readonly MessageKey[];
+
+export const PURCHASE_KEYS = [...METHOD_KEYS, ...areaKeys(purchaseMessages), ...TRIP_KEYS, ...PASSENGER_TICKET_KEYS, ...CANCEL_KEYS, ...SHARE_KEYS];
 export type PurchaseTexts = Texts<(typeof PURCHASE_KEYS)[number]>;

@@ -1,17 +1,20 @@
 /**
  * The staff area's "event-requests" section: the private event requests under review, each with its picture,
- * date, place, stops, invitation and guest list; approve (publishes the event and mails the invitations) or
- * reject with a reason the customer reads.
+ * date, place, stops, invitation and guest list; approve with a quote (publishes the event and mails the organiser
+ * the quote; invitations follow its payment) or free of charge, or reject with a reason the customer reads.
  */
 import { useCallback, useEffect, useState } from "react";
 import { api } from "../../../client/api";
 import type { AnswerOf } from "../../../shared/api/routes";
+import type { ApproveRequestBody } from "../../../shared/schemas/event-quotes";
 import { formatDate, formatTime, timeZoneOf } from "../../../shared/format/dates";
 import { showToast } from "../../../stores/toasts";
 import { fill } from "../../ui/texts";
 import { failureMessage } from "../../ui/use-schema-form";
 import type { SectionProps } from "../section-props";
 import { ConfirmDialog } from "../ConfirmDialog";
+import { QuoteForm } from "./QuoteForm";
+import { QuotedList } from "./QuotedList";
 import { RejectForm } from "./RejectForm";
 import "./event-requests.css";
 
@@ -20,8 +23,15 @@ type Review = AnswerOf<"GET /shop-api/staff/event-requests">[number];
 export default function EventRequestsSection({ texts }: SectionProps) {
   const [rows, setRows] = useState<Review[] | "error" | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
-  // The decision waiting for the dialog's confirmation: approving publishes and mails, rejecting tells the owner.
-  const [asking, setAsking] = useState<{ id: number; name: string; guests: number; reason?: string } | null>(null);
+  // The decision waiting for the dialog's confirmation: approving publishes and mails the quote, rejecting tells the owner.
+  const [asking, setAsking] = useState<{ id: number; name: string; guests: number; reason?: string; approve?: ApproveRequestBody } | null>(null);
+  const [currencies, setCurrencies] = useState<Record<string, string>>({});
+
+  useEffect(() => {
+    api("GET /api/countries")
+      .then((rows) => setCurrencies(Object.fromEntries(rows.map((row) => [row.code, row.currency]))))
+      .catch(() => setCurrencies({}));
+  }, []);
 
   const load = useCallback(() => {
     api("GET /shop-api/staff/event-requests", { query: { state: "2" } })
@@ -93,15 +103,19 @@ export default function EventRequestsSection({ texts }: SectionProps) {
                     </table>
                   </details>
                   <div className="review-actions">
-                    <button
-                      type="button"
-                      className="btn btn-primary"
+                    <p>
+                      {fill(texts["groups.staff.expected"], { count: request.guestsExpected ?? seats })} ·{" "}
+                      {fill(texts["groups.staff.payer"], { payer: texts[request.payer === "guests" ? "groups.payer.guests" : "groups.payer.organiser"] })}
+                    </p>
+                    <QuoteForm
+                      texts={texts}
+                      requestId={request.id}
+                      name={request.name}
+                      currency={currencies[request.countryCode] ?? "COP"}
+                      seats={request.guestsExpected ?? seats}
                       disabled={busy === request.id}
-                      onClick={() => setAsking({ id: request.id, name: request.name, guests: guests.length })}
-                      aria-label={`${texts["private_events.staff.approve"]}: ${request.name}`}
-                    >
-                      {texts["private_events.staff.approve"]}
-                    </button>
+                      onApprove={async (body) => setAsking({ id: request.id, name: request.name, guests: guests.length, approve: body })}
+                    />
                     <RejectForm
                       texts={texts}
                       requestId={request.id}
@@ -118,18 +132,25 @@ export default function EventRequestsSection({ texts }: SectionProps) {
       {asking ? (
         <ConfirmDialog
           title={texts["desk.confirm_title"]}
-          consequence={fill(texts[asking.reason === undefined ? "private_events.staff.approve_what" : "private_events.staff.reject_what"], { name: asking.name, count: asking.guests })}
+          consequence={fill(texts[asking.approve ? "private_events.staff.approve_what" : "private_events.staff.reject_what"], { name: asking.name, count: asking.guests })}
           texts={texts}
-          confirmLabel={texts[asking.reason === undefined ? "private_events.staff.approve" : "private_events.staff.reject"]}
+          confirmLabel={texts[asking.approve ? "private_events.staff.approve" : "private_events.staff.reject"]}
           onClose={() => setAsking(null)}
           onConfirm={async () => {
-            const { id, reason } = asking;
+            const { id, reason, approve } = asking;
             setAsking(null);
-            if (reason === undefined) await decide(id, () => api("POST /shop-api/staff/event-requests/:id/approve", { params: { id } }), texts["private_events.staff.approved"]);
-            else await decide(id, () => api("POST /shop-api/staff/event-requests/:id/reject", { params: { id }, body: { reason } }), texts["private_events.staff.rejected"]);
+            if (approve) {
+              await decide(
+                id,
+                () => api("POST /shop-api/staff/event-requests/:id/approve", { params: { id }, body: approve }),
+                texts[approve.waive ? "private_events.staff.approved" : "groups.staff.approved_quote"],
+              );
+            }
+            else if (reason !== undefined) await decide(id, () => api("POST /shop-api/staff/event-requests/:id/reject", { params: { id }, body: { reason } }), texts["private_events.staff.rejected"]);
           }}
         />
       ) : null}
+      <QuotedList texts={texts} />
     </section>
   );
 }

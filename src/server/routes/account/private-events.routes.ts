@@ -17,6 +17,10 @@ import { ownRequest } from "../../services/private-events/request-rows";
 import { guestStatuses } from "../../services/private-events/guest-status";
 import { uploadGuests, uploadImage } from "../../services/private-events/uploads";
 import { claimInvitation, invitedEvents } from "../../services/private-events/invited";
+import { addGuestSchema, guestExportQuery, payRequestSchema } from "../../../shared/schemas/event-quotes";
+import { buyerOrigin } from "../../origin";
+import { payRequest } from "../../services/private-events/quote";
+import { addGuest, guestExportRows, guestsCsv, guestsXlsx, removeGuest, resendInvitation } from "../../services/private-events/guest-list";
 import { documented } from "../contract";
 
 const create = documented("POST /shop-api/request-events");
@@ -30,6 +34,11 @@ const repeat = documented("POST /shop-api/event-requests/:id/repeat");
 const guestList = documented("GET /shop-api/event-requests/:id/guests");
 const invited = documented("GET /shop-api/invited-events");
 const claim = documented("POST /shop-api/invitations/claim");
+const pay = documented("POST /shop-api/event-requests/:id/pay");
+const addOne = documented("POST /shop-api/event-requests/:id/guests");
+const removeOne = documented("DELETE /shop-api/event-requests/:id/guests/:guestId");
+const resend = documented("POST /shop-api/event-requests/:id/guests/:guestId/resend");
+const exportList = documented("GET /shop-api/event-requests/:id/guests/export");
 
 export const privateEventAccountRoutes = new Hono<AuthEnv>();
 const r = privateEventAccountRoutes;
@@ -97,4 +106,37 @@ r.post("/invitations/claim", claim.describe, requireCaller, async (c) => {
   const deps = c.get("deps");
   const { token } = await readJson(c, claimSchema);
   return claim.ok(c, await claimInvitation(deps.db, callerOf(c).id, token, deps.now()));
+});
+
+r.post("/event-requests/:id/pay", pay.describe, requireCaller, async (c) => {
+  const deps = c.get("deps");
+  const body = await readJson(c, payRequestSchema);
+  const origin = buyerOrigin(deps.env, c.req.header("host") ?? new URL(c.req.url).host);
+  return pay.ok(c, await payRequest(deps, callerOf(c).id, pathId(c.req.param("id")), body, c.get("locale"), origin));
+});
+
+r.post("/event-requests/:id/guests", addOne.describe, requireCaller, async (c) => {
+  const deps = c.get("deps");
+  return addOne.ok(c, await addGuest(deps, callerOf(c).id, pathId(c.req.param("id")), await readJson(c, addGuestSchema)));
+});
+
+r.delete("/event-requests/:id/guests/:guestId", removeOne.describe, requireCaller, async (c) => {
+  const deps = c.get("deps");
+  return removeOne.ok(c, await removeGuest(deps.db, callerOf(c).id, pathId(c.req.param("id")), pathId(c.req.param("guestId")), deps.now()));
+});
+
+r.post("/event-requests/:id/guests/:guestId/resend", resend.describe, requireCaller, async (c) => {
+  const deps = c.get("deps");
+  return resend.ok(c, await resendInvitation(deps, callerOf(c).id, pathId(c.req.param("id")), pathId(c.req.param("guestId"))));
+});
+
+r.get("/event-requests/:id/guests/export", exportList.describe, requireCaller, async (c) => {
+  const deps = c.get("deps");
+  const id = pathId(c.req.param("id"));
+  const { format } = readQuery(c, guestExportQuery);
+  const rows = await guestExportRows(deps.db, callerOf(c).id, id, c.get("locale"), deps.now());
+  c.header("cache-control", "no-store");
+  c.header("content-disposition", `attachment; filename="invitados-${id}.${format}"`);
+  if (format === "csv") return c.body(guestsCsv(rows), 200, { "content-type": "text/csv; charset=utf-8" });
+  return c.body(new Uint8Array(guestsXlsx(rows)), 200, { "content-type": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" });
 });

@@ -10,12 +10,14 @@ import { staffRoutes } from "../staff/staff.routes";
 import { orderRoutes } from "./orders.routes";
 import { paymentReturnRoutes } from "./payment-return.routes";
 import { selfCancelRoutes } from "./self-cancel.routes";
+import { shareRoutes } from "../shares/shares.routes";
 
 export { startExpirySweeper } from "../../services/orders/sweeper";
 
 export const purchaseApi = new Hono<AppEnv>()
   .route("/", orderRoutes)
   .route("/", selfCancelRoutes)
+  .route("/", shareRoutes)
   .route("/payments", paymentReturnRoutes)
   .route("/discounts", discountRoutes)
   .route("/staff", staffRoutes)

@@ -45,6 +45,9 @@ async function paymentReturn(c: Context<AppEnv, "/return/:orderId/:key">) {
   try {
     const confirmation = await deps.payments.get(order.paymentCode).confirmReturn(params);
     const result = await applyConfirmation(deps, order, confirmation, { ownerReturn: true });
+    const share = c.req.query("share");
+    // A friend paying their share has no session here: back to their share's page, which reads its state.
+    if (share) return c.redirect(`${prefix}/share?${new URLSearchParams({ token: share, state: result.state })}`, 303);
     // The page asks the order's state with the same key: a buyer whose browser holds no session (paying on a
     // second device) still sees how the payment went.
     return c.redirect(orderPagePath(prefix, orderId, { state: result.state, key: c.req.param("key") }), 303);

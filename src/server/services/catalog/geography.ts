@@ -53,5 +53,5 @@ export async function listCounties(db: Db, countryCode: CountryCode): Promise<Co
   const collator = new Intl.Collator("es", { sensitivity: "base" });
   return rows
     .sort((a, b) => collator.compare(a.provinceName, b.provinceName) || collator.compare(a.name, b.name))
-    .map(({ id, name, provinceId }) => ({ id, name, provinceId }));
+    .map(({ id, name, provinceId, provinceName }) => ({ id, name, provinceId, provinceName }));
 }

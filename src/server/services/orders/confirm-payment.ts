@@ -19,6 +19,9 @@ import { enqueue } from "../../outbox/enqueue";
 import { enqueueOrderNotice, type OrderNotice } from "./order-notices";
 import { paymentOf, recordConfirmation, type PaymentRecord } from "./payment-records";
 import { cancelOrder } from "../holds/release";
+// An order that pays a private event's quote sets off its invitations in the same transaction.
+import { applyRequestPayment } from "../private-events/quote";
+import { isOpenShare } from "../shares/share-payment";
 
 export interface OrderForPayment {
   id: number;
@@ -67,7 +70,10 @@ export async function markPaid(db: Db, order: OrderForPayment, now: Date): Promi
     .set({ state: ORDER_STATE.paid, paidAt: now, holdExpiresAt: null })
     .where(and(eq(orders.id, order.id), inArray(orders.state, [...AWAITING_STATES])))
     .returning({ id: orders.id });
-  if (changed.length > 0) return "paid";
+  if (changed.length > 0) {
+    await applyRequestPayment(db, order.id);
+    return "paid";
+  }
   const current = await orderForPayment(db, order.id);
   if (!current || current.state === ORDER_STATE.paid) return "already_paid";
   if (current.eventDateId === null) return "no_seats";
@@ -80,6 +86,7 @@ export async function markPaid(db: Db, order: OrderForPayment, now: Date): Promi
         .set({ state: ORDER_STATE.paid, paidAt: now, holdExpiresAt: null })
         .where(and(eq(orders.id, order.id), inArray(orders.state, [ORDER_STATE.expired, ORDER_STATE.cancelled])))
         .returning({ id: orders.id });
+      if (revived.length > 0) await applyRequestPayment(savepoint, order.id);
       return revived.length > 0 ? "paid" : "already_paid";
     });
   } catch (error) {
@@ -149,6 +156,11 @@ export async function applyConfirmation(
       if (!confirmation.verified && !(options.ownerReturn && unverifiedCancelMatches(confirmation, payment))) return unchanged();
       // The gateway's word for the refusal is the payment row's state too (rejected or cancelled).
       const refused = confirmation.outcome;
+      // A friend's refused card leaves their share payable until its deadline, when it is released if still unpaid.
+      if (await isOpenShare(db, order.id, now)) {
+        if (payment.state === PAYMENT_STATE.created) await recordConfirmation(db, payment.id, confirmation, refused);
+        return unchanged();
+      }
       const changed = await db.transaction(async (tx) => {
         const ended = await cancelOrder(tx, order.id);
         if (ended || payment.state === PAYMENT_STATE.created) await recordConfirmation(tx, payment.id, confirmation, refused);

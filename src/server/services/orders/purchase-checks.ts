@@ -143,8 +143,7 @@ const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim(
 export async function checkPurchase(db: Db, userId: number, body: Purchase, bookable: BookableDate, now: Date): Promise<PurchasePlan> {
   const { event, currency } = bookable;
   // A private event published from a request: guests on its list only, within their seats (private-events/invited.ts).
-  const guest =
-    event.requiresLogin && event.paymentType === PAYMENT_TYPE.organiser ? await checkInvitedSeats(db, event.id, userId, body.tickets.length, now) : null;
+  const guest = event.requiresLogin ? await checkInvitedSeats(db, event.id, userId, body.tickets.length, now) : null;
 
   const variantIds = [...new Set(body.tickets.map((ticket) => ticket.productVariantId))];
   const countyIds = [...new Set(body.tickets.flatMap((ticket) => ticket.addresses.map((line) => line.commune_id)))];

@@ -17,17 +17,18 @@ import { notificationUrl, returnUrl, sitePrefixOf } from "./payment-links";
 import { placeOrder } from "./place-order";
 import { checkPurchase, findBookableDate } from "./purchase-checks";
 import { cancelOrder, expireHolds } from "../holds/release";
+import { purchaseShared } from "../shares/place-shares";
+import type { Buyer } from "./buyer";
+
+export type { Buyer };
 
 /** Refusals that the event's run-out holds may cause. */
 const RELEASABLE = new Set<ShopErrorCode>(["stock_exhausted", "discount_used_up", "guest_seats_exceeded"]);
 
-export interface Buyer {
-  id: number;
-  email: string;
-}
-
 /** `origin`: where the buyer's browser is (origin.ts buyerOrigin), so the payment comes back to their session. */
 export async function purchase(deps: ShopContext, buyer: Buyer, body: Purchase, locale: Locale, origin?: string): Promise<PaymentStartAnswer> {
+  // Each passenger pays their own seat: one order per ticket, placed together (services/shares).
+  if (body.shares) return purchaseShared(deps, buyer, body, locale, origin);
   const now = deps.now();
   const bookable = await findBookableDate(deps.db, body.eventDateId, body.paymentCode, buyer.id, now);
   const place = async () => {

@@ -6,7 +6,7 @@ import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { SEAT_HOLDING_STATES } from "../../../shared/domain/order-states";
 import type { GuestStatus } from "../../../shared/schemas/answers/private-events";
 import type { Db } from "../../db/client";
-import { guests, orders, tickets, users } from "../../db/schema";
+import { addressLines, guests, orders, tickets, users } from "../../db/schema";
 import { claimDeadline } from "./request-rows";
 
 
@@ -23,13 +23,31 @@ export async function bookedSeatsByEmail(db: Db, eventId: number | null, emails:
   return new Map(rows.map((row) => [row.email, Number(row.seats)]));
 }
 
+/** The first pick-up address each email (lower case) booked on the event. */
+async function pickupsByEmail(db: Db, eventId: number | null, emails: string[]): Promise<Map<string, string>> {
+  if (eventId === null || emails.length === 0) return new Map();
+  const rows = await db
+    .select({ email: sql<string>`lower(${users.email})`, address: addressLines.address })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .innerJoin(tickets, eq(tickets.orderId, orders.id))
+    .innerJoin(addressLines, eq(addressLines.ticketId, tickets.id))
+    .where(and(eq(orders.eventId, eventId), inArray(orders.state, SEAT_HOLDING_STATES), inArray(sql`lower(${users.email})`, emails)))
+    .orderBy(addressLines.id);
+  const first = new Map<string, string>();
+  for (const row of rows) if (!first.has(row.email)) first.set(row.email, row.address);
+  return first;
+}
+
 export async function guestStatuses(
   db: Db,
   request: { id: number; eventId: number | null; startDate: Date; claimHours: number },
   now: Date,
 ): Promise<GuestStatus[]> {
   const list = await db.select().from(guests).where(eq(guests.requestId, request.id)).orderBy(guests.id);
-  const booked = await bookedSeatsByEmail(db, request.eventId, list.map((guest) => guest.email.toLowerCase()));
+  const emails = list.map((guest) => guest.email.toLowerCase());
+  const booked = await bookedSeatsByEmail(db, request.eventId, emails);
+  const pickups = await pickupsByEmail(db, request.eventId, emails);
   const past = now.getTime() >= claimDeadline(request).getTime();
   return list.map((guest) => {
     const claimed = guest.claimedAt !== null || (booked.get(guest.email.toLowerCase()) ?? 0) > 0;
@@ -40,6 +58,9 @@ export async function guestStatuses(
       phone: guest.phone,
       seats: guest.seats,
       status: claimed ? "claimed" : past ? "released" : "not_claimed",
+      booked: booked.get(guest.email.toLowerCase()) ?? 0,
+      // The pick-up time is the dispatcher's to publish; until then only the address the guest gave is known.
+      pickup: pickups.has(guest.email.toLowerCase()) ? { address: pickups.get(guest.email.toLowerCase())!, time: null } : null,
     };
   });
 }

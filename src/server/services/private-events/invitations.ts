@@ -17,6 +17,11 @@ import { enqueue } from "../../outbox/enqueue";
 import type { OutboxJob } from "../../outbox/jobs";
 import { hasOptedOut, unsubscribeUrl } from "../account/mail-opt-outs";
 import { claimDeadline } from "./request-rows";
+import { formatPrice } from "../../../shared/format/money";
+import type { StoredQuote } from "../../db/schema";
+
+/** The price of one seat: the quoted price per seat, else the total shared by the quoted seats. */
+export const seatPrice = (quote: StoredQuote) => quote.perSeat ?? Math.ceil(quote.total / Math.max(quote.seats, 1));
 
 export const hashClaimToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
@@ -31,6 +36,8 @@ interface InvitationData {
   eventLink: string;
   claimLink: string;
   locale: Locale;
+  /** Each guest pays their own seat at this price (formatted); absent when the organiser pays the transport. */
+  price?: string;
 }
 
 export function invitationMail(data: InvitationData): MailMessage {
@@ -38,7 +45,9 @@ export function invitationMail(data: InvitationData): MailMessage {
   const subject = t("private_events.mail.subject", { event: data.event });
   const lines = [
     t("private_events.mail.greeting", { name: data.guestName }),
-    t("private_events.mail.body", { organiser: data.organiser, event: data.event, date: data.date, place: data.place }),
+    data.price
+      ? t("groups.mail.invitation_priced", { organiser: data.organiser, event: data.event, date: data.date, place: data.place, price: data.price })
+      : t("private_events.mail.body", { organiser: data.organiser, event: data.event, date: data.date, place: data.place }),
     t("private_events.mail.claim", { deadline: data.deadline }),
   ];
   const button = t("private_events.mail.link");
@@ -59,12 +68,15 @@ type Tx = Parameters<Parameters<ShopContext["db"]["transaction"]>[0]>[0];
  */
 export async function queueInvitations(tx: Tx, requestId: number): Promise<number> {
   const list = await tx.select({ id: guests.id }).from(guests).where(eq(guests.requestId, requestId));
-  for (const guest of list) {
-    const token = randomBytes(24).toString("base64url");
-    await tx.update(guests).set({ claimTokenHash: hashClaimToken(token) }).where(eq(guests.id, guest.id));
-    await enqueue(tx, "private-event.invitation", { guestId: guest.id, token });
-  }
+  for (const guest of list) await queueInvitation(tx, guest.id);
   return list.length;
+}
+
+/** One guest's invitation: a fresh personal token (the previous link stops working) and its mail job. */
+export async function queueInvitation(tx: Tx, guestId: number): Promise<void> {
+  const token = randomBytes(24).toString("base64url");
+  await tx.update(guests).set({ claimTokenHash: hashClaimToken(token) }).where(eq(guests.id, guestId));
+  await enqueue(tx, "private-event.invitation", { guestId, token });
 }
 
 /** The outbox job: one guest's invitation, in the guest's language when they have an account, else the organiser's. */
@@ -105,6 +117,7 @@ export async function invitationJob(ctx: ShopContext, payload: InvitationJob, jo
       eventLink: `${prefix}/event/${row.slug}`,
       claimLink: `${prefix}/my-account/events?claim=${payload.token}`,
       locale,
+      ...(row.request.quoteState === "guests_pay" && row.request.quote ? { price: formatPrice(seatPrice(row.request.quote), row.request.quote.currency, locale) } : {}),
     }),
     unsubscribe: unsubscribeUrl(ctx, row.guest.email),
     // A retried delivery of this job is the same mail: one Message-ID.

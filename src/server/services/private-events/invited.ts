@@ -4,9 +4,10 @@
  * gives them, and only until the claim deadline unless they claimed in time.
  */
 import { REQUEST_STATE } from "../../../shared/domain/request-states";
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import type { InvitedEvent } from "../../../shared/schemas/answers/private-events";
 import { ShopError } from "../../../shared/domain/shop-error";
+import { SETTLED_QUOTE_STATES, isQuoteSettled } from "../../../shared/domain/event-requests";
 import type { Db } from "../../db/client";
 import { eventRequests, events, guests, users } from "../../db/schema";
 import { bookedSeatsByEmail } from "./guest-status";
@@ -26,7 +27,16 @@ export async function invitedEvents(db: Db, userId: number, now: Date): Promise<
     .from(guests)
     .innerJoin(eventRequests, eq(eventRequests.id, guests.requestId))
     .innerJoin(events, eq(events.id, eventRequests.eventId))
-    .where(and(sql`lower(${guests.email}) = ${email}`, eq(eventRequests.state, REQUEST_STATE.approved), gt(eventRequests.endDate, now), eq(events.cancelled, false)))
+    .where(
+      and(
+        sql`lower(${guests.email}) = ${email}`,
+        eq(eventRequests.state, REQUEST_STATE.approved),
+        // Invited only once the quote is settled: before, no invitation has gone out.
+        inArray(eventRequests.quoteState, [...SETTLED_QUOTE_STATES]),
+        gt(eventRequests.endDate, now),
+        eq(events.cancelled, false),
+      ),
+    )
     .orderBy(eventRequests.startDate);
   const answers: InvitedEvent[] = [];
   for (const { request, guest, slug } of rows) {
@@ -57,7 +67,7 @@ export async function claimInvitation(db: Db, userId: number, token: string, now
     .innerJoin(eventRequests, eq(eventRequests.id, guests.requestId))
     .innerJoin(events, eq(events.id, eventRequests.eventId))
     .where(eq(guests.claimTokenHash, hashClaimToken(token)));
-  if (!row || row.request.state !== REQUEST_STATE.approved) throw new ShopError("not_found");
+  if (!row || row.request.state !== REQUEST_STATE.approved || !isQuoteSettled(row.request.quoteState)) throw new ShopError("not_found");
   if (row.guest.email.toLowerCase() !== (await emailOf(db, userId))) throw new ShopError("event_not_invited");
   if (row.guest.claimedAt === null) {
     if (now.getTime() >= claimDeadline(row.request).getTime()) throw new ShopError("invitation_expired");
@@ -83,6 +93,8 @@ export interface InvitedGuest {
 export async function checkInvitedSeats(db: Db, eventId: number, userId: number, wanted: number, now: Date): Promise<InvitedGuest | null> {
   const [request] = await db.select().from(eventRequests).where(eq(eventRequests.eventId, eventId));
   if (!request) return null;
+  // Before the organiser's quote is settled nobody is invited yet, not even someone already on the list.
+  if (!isQuoteSettled(request.quoteState)) throw new ShopError("event_not_invited");
   const email = await emailOf(db, userId);
   const [guest] = await db
     .select()

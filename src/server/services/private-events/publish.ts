@@ -1,18 +1,21 @@
 /**
- * Approval publishes the request as an event the way the demo catalogue's private, organiser-funded events are
- * written (src/server/db/seed/catalog.ts `seedEvent`): a venue, the event (type 2, link-only and login-only,
- * paymentType 2, fixed date), its calendar row, its extra stops, one category and one subcategory in the
- * province of the request's county, at price 0 with one seat per ticket and as many tickets as the guest list
- * gives seats. Runs inside the approval's transaction.
+ * Approval publishes the request as an event the way the demo catalogue's private events are written
+ * (src/server/db/seed/catalog.ts `seedEvent`): a venue, the event (type 2, link-only and login-only, fixed date),
+ * its calendar row, its extra stops, one category and one subcategory per pick-up province (the venue's and every
+ * province the organiser chose, so a guest is picked up where they live), one seat per ticket and the quoted seats.
+ * When the organiser pays (or staff waived the charge) the event is organiser-funded (paymentType 2, price 0);
+ * when each guest pays, it is sold to its guests at the quoted price of their province. Runs inside the approval's
+ * transaction.
  */
 import { randomBytes } from "node:crypto";
-import { eq, sum } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { EVENT_TYPE, PAYMENT_TYPE, PERIODICITY_TYPE } from "../../../shared/domain/event-kinds";
 import { translate } from "../../../shared/i18n";
 import { LOCALES } from "../../../shared/locales";
 import type { Db } from "../../db/client";
+import { seatPrice } from "./invitations";
 import type { eventRequests} from "../../db/schema";
-import { additionalStops, categories, counties, eventDates, events, guests, places, productVariants } from "../../db/schema";
+import { additionalStops, categories, counties, eventDates, events, places, productVariants } from "../../db/schema";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Request = typeof eventRequests.$inferSelect;
@@ -33,8 +36,8 @@ export function unguessableSlug(name: string): string {
 
 export async function publishRequest(tx: Tx | Db, request: Request, countryCode: string): Promise<{ eventId: number; slug: string }> {
   const [county] = await tx.select({ provinceId: counties.provinceId }).from(counties).where(eq(counties.id, request.countyId));
-  const [seatRow] = await tx.select({ seats: sum(guests.seats) }).from(guests).where(eq(guests.requestId, request.id));
-  const seats = Number(seatRow?.seats ?? 0);
+  const seats = request.quotedSeats ?? 0;
+  const guestsPay = request.quoteState === "guests_pay";
   const [place] = await tx
     .insert(places)
     .values({ countryCode, name: request.location, address: request.address, countyId: request.countyId })
@@ -47,7 +50,7 @@ export async function publishRequest(tx: Tx | Db, request: Request, countryCode:
       slug,
       type: EVENT_TYPE.private,
       periodicityType: PERIODICITY_TYPE.fixed,
-      paymentType: PAYMENT_TYPE.organiser,
+      paymentType: guestsPay ? PAYMENT_TYPE.traveller : PAYMENT_TYPE.organiser,
       countryCode,
       placeId: place!.id,
       startDate: request.startDate,
@@ -74,14 +77,22 @@ export async function publishRequest(tx: Tx | Db, request: Request, countryCode:
       translations: byLocale((locale) => ({ name: translate(locale, "private_events.category"), description: translate(locale, "private_events.category_description") })),
     })
     .returning({ id: categories.id });
-  await tx.insert(productVariants).values({
-    categoryId: category!.id,
-    provinceId: county!.provinceId,
-    price: 0,
-    capacity: 1,
-    stops: 1,
-    stock: seats,
-    translations: byLocale((locale) => ({ name: translate(locale, "private_events.variant") })),
-  });
+  const provinceIds = [...new Set([county!.provinceId, ...request.pickupProvinceIds])];
+  const quote = request.quote;
+  const priceIn = (provinceId: number) => {
+    if (!guestsPay || !quote) return 0;
+    return quote.provinces.find((row) => row.provinceId === provinceId)?.perSeat ?? seatPrice(quote);
+  };
+  await tx.insert(productVariants).values(
+    provinceIds.map((provinceId) => ({
+      categoryId: category!.id,
+      provinceId,
+      price: priceIn(provinceId),
+      capacity: 1,
+      stops: 1,
+      stock: seats,
+      translations: byLocale((locale) => ({ name: translate(locale, "private_events.variant") })),
+    })),
+  );
   return { eventId, slug };
 }

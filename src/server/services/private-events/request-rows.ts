@@ -1,5 +1,5 @@
 /** Reading requests: one query shape for the owner's and staff's views, and the answer built from it. */
-import { and, count, eq, inArray, type SQL } from "drizzle-orm";
+import { and, count, eq, inArray, sum, type SQL } from "drizzle-orm";
 import type { EventRequestAnswer } from "../../../shared/schemas/answers/private-events";
 import { ShopError } from "../../../shared/domain/shop-error";
 import type { Db } from "../../db/client";
@@ -33,14 +33,25 @@ export async function ownRequest(db: Db, ownerId: number, id: number): Promise<R
   return row;
 }
 
-export async function guestCounts(db: Db, ids: number[]): Promise<Map<number, number>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db.select({ requestId: guests.requestId, n: count() }).from(guests).where(inArray(guests.requestId, ids)).groupBy(guests.requestId);
-  return new Map(rows.map((row) => [row.requestId, Number(row.n)]));
+export interface GuestCount {
+  count: number;
+  seats: number;
 }
 
-export function toAnswer(row: RequestRow, guestCount: number, now: Date): EventRequestAnswer {
+/** Guests and the seats they are given, per request. */
+export async function guestCounts(db: Db, ids: number[]): Promise<Map<number, GuestCount>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ requestId: guests.requestId, n: count(), seats: sum(guests.seats) })
+    .from(guests)
+    .where(inArray(guests.requestId, ids))
+    .groupBy(guests.requestId);
+  return new Map(rows.map((row) => [row.requestId, { count: Number(row.n), seats: Number(row.seats ?? 0) }]));
+}
+
+export function toAnswer(row: RequestRow, counted: GuestCount | undefined, now: Date): EventRequestAnswer {
   const { request } = row;
+  const guestCount = counted?.count ?? 0;
   return {
     id: request.id,
     name: request.name,
@@ -62,6 +73,13 @@ export function toAnswer(row: RequestRow, guestCount: number, now: Date): EventR
     eventSlug: row.eventSlug,
     claimHours: request.claimHours,
     claimDeadline: claimDeadline(request).toISOString(),
+    guestsExpected: request.guestsExpected,
+    pickupProvinceIds: request.pickupProvinceIds,
+    payer: request.payer,
+    quote: request.quote,
+    quoteState: request.quoteState,
+    quotedSeats: request.quotedSeats,
+    guestSeats: counted?.seats ?? 0,
   };
 }
 

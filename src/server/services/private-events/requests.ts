@@ -42,6 +42,11 @@ async function columnsOf(db: Db, body: EventRequestBody, now: Date) {
       throw new ShopError("unknown_county", { [`additionalStops.${index}.countyId`]: "errors.unknown_county" });
     }
   }
+  const pickupProvinceIds = [...new Set(body.pickupProvinceIds)];
+  if (pickupProvinceIds.length > 0) {
+    const known = await db.select({ id: provinces.id }).from(provinces).where(and(inArray(provinces.id, pickupProvinceIds), eq(provinces.countryCode, countryCode)));
+    if (known.length !== pickupProvinceIds.length) throw new ShopError("unknown_province", { pickupProvinceIds: "errors.unknown_province" });
+  }
   const startDate = specDateTimeInstant(body.startDate, countryCode);
   let endDate = specDateTimeInstant(body.endDate, countryCode);
   if (startDate.getTime() <= now.getTime()) throw new ShopError("request_date_past", { startDate: "errors.request_date_past" });
@@ -57,6 +62,9 @@ async function columnsOf(db: Db, body: EventRequestBody, now: Date) {
     additionalStops: body.additionalStops,
     invitation: body.invitation,
     claimHours: body.claimHours,
+    guestsExpected: body.guestsExpected ?? null,
+    pickupProvinceIds,
+    payer: body.payer,
   };
 }
 
@@ -87,7 +95,7 @@ export async function updateRequest(db: Db, ownerId: number, id: number, body: E
 
 export async function getRequest(db: Db, ownerId: number, id: number, now: Date): Promise<EventRequestAnswer> {
   const row = await ownRequest(db, ownerId, id);
-  return toAnswer(row, (await guestCounts(db, [id])).get(id) ?? 0, now);
+  return toAnswer(row, (await guestCounts(db, [id])).get(id), now);
 }
 
 /** The owner's requests in a list (1 active, 2 under review with saved and rejected, 3 saved, 4 finished). */
@@ -95,7 +103,7 @@ export async function listRequests(db: Db, ownerId: number, list: keyof typeof S
   const rows = await selectRequests(db, eq(eventRequests.ownerId, ownerId));
   const counts = await guestCounts(db, rows.map((row) => row.request.id));
   const wanted = STATES_OF_LIST[list];
-  return rows.map((row) => toAnswer(row, counts.get(row.request.id) ?? 0, now)).filter((request) => wanted.includes(request.state));
+  return rows.map((row) => toAnswer(row, counts.get(row.request.id), now)).filter((request) => wanted.includes(request.state));
 }
 
 /** Saved -> under review, once the request has its picture and at least one guest. */
@@ -104,7 +112,7 @@ export async function sendForReview(db: Db, ownerId: number, id: number, now: Da
   const state = visibleState(row.request.state, row.request.endDate, now);
   if (state === REQUEST_STATE.under_review) return { id, state, eventSlug: null };
   if (!nextState(state, "send")) throw new ShopError("request_not_editable");
-  const guestCount = (await guestCounts(db, [id])).get(id) ?? 0;
+  const guestCount = (await guestCounts(db, [id])).get(id)?.count ?? 0;
   if (!row.request.imagePath || guestCount === 0) throw new ShopError("request_incomplete");
   await db.update(eventRequests).set({ state: REQUEST_STATE.under_review }).where(and(eq(eventRequests.id, id), eq(eventRequests.state, REQUEST_STATE.saved)));
   return { id, state: REQUEST_STATE.under_review, eventSlug: null };
@@ -134,6 +142,9 @@ export async function repeatRequest(db: Db, ownerId: number, id: number, now: Da
         cardImagePath: request.cardImagePath,
         invitation: request.invitation,
         claimHours: request.claimHours,
+        guestsExpected: request.guestsExpected,
+        pickupProvinceIds: request.pickupProvinceIds,
+        payer: request.payer,
         state: REQUEST_STATE.saved,
       })
       .returning({ id: eventRequests.id });

@@ -5,6 +5,7 @@
  */
 import * as z from "zod/mini";
 import type { RouteSpec } from "../route-spec";
+import { approveRequestSchema } from "../../schemas/event-quotes";
 import { claimSchema, eventRequestSchema, eventRequestStateQuery, rejectRequestSchema, staffRequestStateQuery } from "../../schemas/private-events";
 import * as answers from "../../schemas/answers/private-events";
 
@@ -21,7 +22,7 @@ export const privateEventRoutes = {
     body: eventRequestSchema,
     status: 201,
     answer: answers.createdRequestSchema,
-    refusals: { 401: ["unauthorized"], 422: ["validation_failed", "unknown_county", "request_date_past"] },
+    refusals: { 401: ["unauthorized"], 422: ["validation_failed", "unknown_county", "unknown_province", "request_date_past"] },
   }),
   "PUT /shop-api/request-events/:id": route({
     tag: "private-events",
@@ -30,7 +31,7 @@ export const privateEventRoutes = {
     params: idPath,
     body: eventRequestSchema,
     answer: answers.createdRequestSchema,
-    refusals: { ...own, 409: ["request_not_editable"], 422: ["validation_failed", "unknown_county", "request_date_past"] },
+    refusals: { ...own, 409: ["request_not_editable"], 422: ["validation_failed", "unknown_county", "unknown_province", "request_date_past"] },
   }),
   "GET /shop-api/event-requests": route({
     tag: "private-events",
@@ -109,7 +110,7 @@ export const privateEventRoutes = {
   }),
   "GET /shop-api/staff/event-requests": route({
     tag: "staff",
-    summary: "Staff: the requests under review, each with its owner and guest list",
+    summary: "Staff: the requests under review (`state=2`) or approved with an unpaid quote (`state=quoted`), each with its owner and guest list",
     auth: "staff",
     query: staffRequestStateQuery,
     answer: z.array(answers.staffEventRequestSchema),
@@ -117,11 +118,14 @@ export const privateEventRoutes = {
   }),
   "POST /shop-api/staff/event-requests/:id/approve": route({
     tag: "staff",
-    summary: "Staff: approve a request; publishes its private, organiser-funded event and mails the invitations",
+    summary: "Staff: approve a request with a quote; publishes its private event and mails the organiser the quote",
+    description:
+      "Invitations go out once the quote is settled: paid by the organiser, marked invoiced by staff, at once when each guest pays their own seat, or when staff waive the charge (`waive: true`).",
     auth: "staff",
     params: idPath,
+    body: approveRequestSchema,
     answer: answers.reviewedRequestSchema,
-    refusals: { ...staff, 409: ["request_not_reviewable"] },
+    refusals: { ...staff, 409: ["request_not_reviewable"], 422: ["validation_failed", "quote_invalid"] },
   }),
   "POST /shop-api/staff/event-requests/:id/reject": route({
     tag: "staff",

@@ -139,7 +139,7 @@ export const orderDeskMessages = defineMessages({
     "exports.title": "Exportar lo buscado",
     "transfers.confirm_what": "El pedido N.º {id} queda pagado ({amount}) y el comprador recibe sus tickets por correo. No se puede deshacer.",
     "transfers.reject_what": "El pedido se cancela, sus cupos vuelven a la venta y el comprador recibe tu motivo por correo. No se puede deshacer.",
-    "private_events.staff.approve_what": "Se publica el evento {name} y se envían {count} invitaciones por correo. No se puede deshacer.",
+    "private_events.staff.approve_what": "Se publica el evento {name} y se envía la cotización al organizador; {count, plural, one {la invitación sale} other {las # invitaciones salen}} cuando la pague (sin costo: de inmediato). No se puede deshacer.",
     "private_events.staff.reject_what": "Se rechaza la solicitud {name} y el organizador recibe tu motivo. No se puede deshacer.",
   },
   es_CL: {},
@@ -279,7 +279,7 @@ export const orderDeskMessages = defineMessages({
     "exports.title": "Export what is searched",
     "transfers.confirm_what": "Order no. {id} becomes paid ({amount}) and the buyer is mailed their tickets. This cannot be undone.",
     "transfers.reject_what": "The order is cancelled, its seats go back on sale and the buyer is mailed your reason. This cannot be undone.",
-    "private_events.staff.approve_what": "The event {name} is published and {count} invitations are mailed. This cannot be undone.",
+    "private_events.staff.approve_what": "The event {name} is published and the quote is mailed to the organiser; {count, plural, one {the invitation goes} other {the # invitations go}} out once it is paid (free of charge: at once). This cannot be undone.",
     "private_events.staff.reject_what": "The request {name} is rejected and the organiser reads your reason. This cannot be undone.",
   },
   pt_BR: {
@@ -416,7 +416,7 @@ export const orderDeskMessages = defineMessages({
     "exports.title": "Exportar o que foi buscado",
     "transfers.confirm_what": "O pedido n.º {id} fica pago ({amount}) e o comprador recebe os tickets por e-mail. Não é possível desfazer.",
     "transfers.reject_what": "O pedido é cancelado, as vagas voltam à venda e o comprador recebe o seu motivo por e-mail. Não é possível desfazer.",
-    "private_events.staff.approve_what": "O evento {name} é publicado e {count} convites são enviados por e-mail. Não é possível desfazer.",
+    "private_events.staff.approve_what": "O evento {name} é publicado e a cotação é enviada ao organizador; {count, plural, one {o convite sai} other {os # convites saem}} quando ela for paga (sem custo: na hora). Não é possível desfazer.",
     "private_events.staff.reject_what": "A solicitação {name} é recusada e o organizador recebe o seu motivo. Não é possível desfazer.",
   },
 });

@@ -85,7 +85,7 @@ export const eventViewSchema = z.union([eventDetailSchema, eventMessageSchema]);
 export const countySchema = z.object({ id: z.number(), name: z.string() });
 
 /** `/counties?country-code=`: every county of a country, with the province it belongs to. */
-export const countyOptionSchema = z.extend(countySchema, { provinceId: z.number() });
+export const countyOptionSchema = z.extend(countySchema, { provinceId: z.number(), provinceName: z.string() });
 
 export const provinceOptionSchema = z.object({ id: z.number(), name: z.string(), counties: z.array(countySchema) });
 

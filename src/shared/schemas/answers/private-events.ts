@@ -4,8 +4,18 @@
  */
 import * as z from "zod/mini";
 import { REQUEST_STATES } from "../../domain/request-states";
+import { QUOTE_STATES, REQUEST_PAYERS } from "../../domain/event-requests";
 
 const stopSchema = z.object({ address: z.string(), countyId: z.number(), time: z.string() });
+
+export const quoteAnswerSchema = z.object({
+  currency: z.string(),
+  perSeat: z.nullable(z.number()),
+  total: z.number(),
+  seats: z.number(),
+  validUntil: z.string(),
+  provinces: z.array(z.object({ provinceId: z.number(), perSeat: z.number() })),
+});
 
 /** One private event request, as its owner (and staff) see it. */
 export const eventRequestAnswerSchema = z.object({
@@ -29,6 +39,16 @@ export const eventRequestAnswerSchema = z.object({
   eventSlug: z.nullable(z.string()),
   claimHours: z.number(),
   claimDeadline: z.string(),
+  guestsExpected: z.nullable(z.number()),
+  pickupProvinceIds: z.array(z.number()),
+  payer: z.enum(REQUEST_PAYERS),
+  /** Staff's quote once approved (minor units of its currency); what it costs the organiser in `total`. */
+  quote: z.nullable(quoteAnswerSchema),
+  quoteState: z.nullable(z.enum(QUOTE_STATES)),
+  /** Seats the event carries: the quoted ones plus any bought since. */
+  quotedSeats: z.nullable(z.number()),
+  /** Seats the guest list gives in all. */
+  guestSeats: z.number(),
 });
 export type EventRequestAnswer = z.infer<typeof eventRequestAnswerSchema>;
 
@@ -59,6 +79,10 @@ export const guestStatusSchema = z.object({
   phone: z.nullable(z.string()),
   seats: z.number(),
   status: z.enum(["claimed", "not_claimed", "released"]),
+  /** Seats the guest has booked (paid or being paid). */
+  booked: z.number(),
+  /** Where and when the guest is picked up, once the trip is planned and published; else null. */
+  pickup: z.nullable(z.object({ address: z.string(), time: z.nullable(z.string()) })),
 });
 export type GuestStatus = z.infer<typeof guestStatusSchema>;
 

@@ -1,0 +1,113 @@
+/**
+ * The organiser's guest view: each guest's claim, booked seats and pick-up; resend an invitation, remove a
+ * guest, add one (within the event's seats once approved), and download the list as XLSX or CSV.
+ */
+import { useCallback, useEffect, useState, type FormEvent } from "react";
+import { api } from "../../../client/api";
+import type { EventRequestAnswer, GuestStatus } from "../../../shared/schemas/answers/private-events";
+import { getValidToken } from "../../../stores/session";
+import { showToast } from "../../../stores/toasts";
+import { fill } from "../../ui/texts";
+import { failureMessage } from "../../ui/use-schema-form";
+import type { EventTexts } from "./texts";
+
+interface Props {
+  request: EventRequestAnswer;
+  texts: EventTexts;
+}
+
+export function GuestPanel({ request, texts }: Props) {
+  const [guests, setGuests] = useState<GuestStatus[] | "error" | null>(null);
+  const [adding, setAdding] = useState({ name: "", email: "", phone: "", seats: "1" });
+  const invited = request.quoteState !== null && request.quoteState !== "quoted";
+
+  const load = useCallback(() => {
+    api("GET /shop-api/event-requests/:id/guests", { params: { id: request.id } })
+      .then(setGuests)
+      .catch(() => setGuests("error"));
+  }, [request.id]);
+  useEffect(load, [load]);
+
+  async function act(action: () => Promise<unknown>, done: string) {
+    try {
+      await action();
+      showToast("success", done);
+      load();
+    } catch (error) {
+      showToast("error", failureMessage(error, texts["groups.guests.failed"]));
+    }
+  }
+
+  function add(event: FormEvent) {
+    event.preventDefault();
+    void act(async () => {
+      await api("POST /shop-api/event-requests/:id/guests", { params: { id: request.id }, body: { ...adding, seats: Number(adding.seats) } });
+      setAdding({ name: "", email: "", phone: "", seats: "1" });
+    }, texts["groups.guests.added"]);
+  }
+
+  async function download(format: "xlsx" | "csv") {
+    const response = await fetch(`/shop-api/event-requests/${request.id}/guests/export?format=${format}`, { headers: { authorization: `Bearer ${getValidToken() ?? ""}` } });
+    if (!response.ok) return showToast("error", texts["private_events.load_failed"]);
+    const url = URL.createObjectURL(await response.blob());
+    const link = document.createElement("a");
+    link.href = url;
+    link.download = `invitados-${request.id}.${format}`;
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  }
+
+  const given = Array.isArray(guests) ? guests.reduce((sum, guest) => sum + guest.seats, 0) : 0;
+  return (
+    <div id={`guests-${request.id}`} className="guest-status">
+      {guests === null ? <div className="spinner" role="status" aria-label={texts["account.loading"]} /> : null}
+      {guests === "error" ? <p className="empty-text">{texts["private_events.load_failed"]}</p> : null}
+      {request.quotedSeats !== null ? <p className="item-detail">{fill(texts["groups.seats.of"], { used: given, seats: request.quotedSeats })}</p> : null}
+      {Array.isArray(guests) ? (
+        <ul aria-label={texts["private_events.guests"]}>
+          {guests.map((guest) => (
+            <li key={guest.id} data-guest={guest.email}>
+              <span className="guest-name">{guest.name}</span>
+              <span className="guest-email">{guest.email}</span>
+              <span className={`guest-badge guest-${guest.status}`}>{texts[`private_events.guest.${guest.status}`]}</span>
+              <span className="item-detail">{fill(texts["groups.guests.booked"], { count: guest.booked })}</span>
+              {guest.pickup ? (
+                <span className="item-detail">
+                  {fill(texts["groups.guests.pickup"], { address: guest.pickup.address })}
+                  {guest.pickup.time ? ` · ${fill(texts["groups.guests.pickup_time"], { time: guest.pickup.time })}` : ""}
+                </span>
+              ) : null}
+              <span className="guest-actions">
+                {invited ? (
+                  <button type="button" className="btn btn-small btn-ghost" onClick={() => void act(() => api("POST /shop-api/event-requests/:id/guests/:guestId/resend", { params: { id: request.id, guestId: guest.id } }), texts["groups.guests.resent"])}>
+                    {texts["groups.guests.resend"]}
+                  </button>
+                ) : null}
+                <button type="button" className="btn btn-small btn-ghost" aria-label={`${texts["groups.guests.remove"]}: ${guest.email}`} onClick={() => void act(() => api("DELETE /shop-api/event-requests/:id/guests/:guestId", { params: { id: request.id, guestId: guest.id } }), texts["groups.guests.removed"])}>
+                  {texts["groups.guests.remove"]}
+                </button>
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <form className="guest-add" onSubmit={add} aria-label={texts["groups.guests.add"]}>
+        <input aria-label={texts["groups.guests.name"]} placeholder={texts["groups.guests.name"]} required value={adding.name} onChange={(event) => setAdding({ ...adding, name: event.target.value })} />
+        <input aria-label={texts["groups.guests.email"]} placeholder={texts["groups.guests.email"]} type="email" required value={adding.email} onChange={(event) => setAdding({ ...adding, email: event.target.value })} />
+        <input aria-label={texts["groups.guests.phone"]} placeholder={texts["groups.guests.phone"]} value={adding.phone} onChange={(event) => setAdding({ ...adding, phone: event.target.value })} />
+        <input aria-label={texts["groups.guests.seats"]} type="number" min={1} max={20} value={adding.seats} onChange={(event) => setAdding({ ...adding, seats: event.target.value })} />
+        <button type="submit" className="btn btn-small btn-secondary">
+          {texts["groups.guests.add"]}
+        </button>
+      </form>
+      <div className="guest-export">
+        <button type="button" className="btn btn-small btn-ghost" onClick={() => void download("xlsx")}>
+          {texts["groups.guests.export_xlsx"]}
+        </button>
+        <button type="button" className="btn btn-small btn-ghost" onClick={() => void download("csv")}>
+          {texts["groups.guests.export_csv"]}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+/**
+ * Shared purchases: a friend's personal link (no sign-in: the token is the key) and the buyer's view of who has
+ * paid, with paying a missing share. Routes parse and answer; services/shares decides.
+ */
+import { Hono } from "hono";
+import { callerOf, requireCaller, type AuthEnv } from "../../auth/bearer";
+import { pathId } from "../../http/path-id";
+import { readJson } from "../../http/validate";
+import { buyerOrigin } from "../../origin";
+import { payRequestSchema } from "../../../shared/schemas/event-quotes";
+import { getShare, orderShares, payShare, payShareAsBuyer } from "../../services/shares/share-payment";
+import { documented } from "../contract";
+
+const one = documented("GET /shop-api/shares/:token");
+const pay = documented("POST /shop-api/shares/:token/pay");
+const ofOrder = documented("GET /shop-api/orders/:id/shares");
+const payForFriend = documented("POST /shop-api/orders/:id/shares/:shareId/pay");
+
+export const shareRoutes = new Hono<AuthEnv>();
+
+shareRoutes.get("/shares/:token", one.describe, async (c) => {
+  return one.ok(c, await getShare(c.get("deps"), c.req.param("token"), c.get("locale")));
+});
+
+shareRoutes.post("/shares/:token/pay", pay.describe, async (c) => {
+  const deps = c.get("deps");
+  const body = await readJson(c, payRequestSchema);
+  const origin = buyerOrigin(deps.env, c.req.header("host") ?? new URL(c.req.url).host);
+  return pay.ok(c, await payShare(deps, c.req.param("token"), body, c.get("locale"), origin));
+});
+
+shareRoutes.get("/orders/:id/shares", ofOrder.describe, requireCaller, async (c) => {
+  return ofOrder.ok(c, await orderShares(c.get("deps").db, callerOf(c).id, pathId(c.req.param("id"))));
+});
+
+shareRoutes.post("/orders/:id/shares/:shareId/pay", payForFriend.describe, requireCaller, async (c) => {
+  const deps = c.get("deps");
+  const body = await readJson(c, payRequestSchema);
+  const origin = buyerOrigin(deps.env, c.req.header("host") ?? new URL(c.req.url).host);
+  return payForFriend.ok(c, await payShareAsBuyer(deps, callerOf(c).id, pathId(c.req.param("id")), pathId(c.req.param("shareId")), body, c.get("locale"), origin));
+});

@@ -1,0 +1,137 @@
+/**
+ * Paying a share: the friend opens their personal link (no account needed), sees what they owe and pays it with
+ * one of the event country's methods; the buyer sees who has paid and may pay a missing share. A share is its
+ * own order, so the payment adapters, return and webhook routes confirm it like any order: once, whatever the
+ * provider repeats. Each attempt gets its own payment row; a share stays payable until its deadline.
+ */
+import { and, asc, eq } from "drizzle-orm";
+import { shareStateOf, SHARE_STATE } from "../../../shared/domain/shares";
+import { ShopError } from "../../../shared/domain/shop-error";
+import { isAwaiting } from "../../../shared/domain/order-states";
+import type { Locale } from "../../../shared/locales";
+import type { OrderSharesAnswer, ShareAnswer } from "../../../shared/schemas/answers/shares";
+import type { PayRequestBody } from "../../../shared/schemas/event-quotes";
+import type { PaymentStartAnswer } from "../../../shared/schemas/purchase";
+import type { ShopContext } from "../../context";
+import type { Db } from "../../db/client";
+import { eventDates, events, orders, paymentMethods, payments, paymentShares, users } from "../../db/schema";
+import { settlesCurrency } from "../../payments/currencies";
+import { pick } from "../catalog/rows";
+import { INITIAL_STATE } from "../orders/order-states";
+import { notificationUrl, returnUrl, sitePrefixOf } from "../orders/payment-links";
+import { recordStart } from "../orders/payment-records";
+import { ticketQrText } from "../orders/ticket-qr";
+import { checkMethod } from "../private-events/quote";
+import { hashShareToken } from "./place-shares";
+import { PAYMENT_STATE } from "../../../shared/domain/payment-states";
+
+async function shareRows(db: Db, where: ReturnType<typeof eq>) {
+  return db
+    .select({ share: paymentShares, order: orders, event: events, dateStart: eventDates.startDate, buyer: users })
+    .from(paymentShares)
+    .innerJoin(orders, eq(orders.id, paymentShares.orderId))
+    .innerJoin(events, eq(events.id, orders.eventId))
+    .leftJoin(eventDates, eq(eventDates.id, orders.eventDateId))
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(where)
+    .orderBy(asc(paymentShares.id));
+}
+
+type ShareRow = Awaited<ReturnType<typeof shareRows>>[number];
+
+async function byToken(db: Db, token: string): Promise<ShareRow> {
+  const [row] = await shareRows(db, eq(paymentShares.tokenHash, hashShareToken(token)));
+  if (!row) throw new ShopError("not_found");
+  return row;
+}
+
+async function countryMethods(db: Db, countryCode: string, currency: string): Promise<string[]> {
+  const rows = await db.select({ code: paymentMethods.code }).from(paymentMethods).where(and(eq(paymentMethods.countryCode, countryCode), eq(paymentMethods.enabled, true)));
+  return rows.map((row) => row.code).filter((code) => code !== "prepagado" && settlesCurrency(code as never, currency));
+}
+
+export async function getShare(deps: ShopContext, token: string, locale: Locale): Promise<ShareAnswer> {
+  const row = await byToken(deps.db, token);
+  const state = shareStateOf(row.order.state);
+  return {
+    name: row.share.name,
+    eventName: pick(row.event.translations, locale)?.name ?? "",
+    eventDate: row.dateStart?.toISOString() ?? null,
+    countryCode: row.event.countryCode,
+    amount: row.order.total,
+    currency: row.order.currency,
+    deadline: row.share.deadline.toISOString(),
+    state,
+    buyerName: `${row.buyer.firstName} ${row.buyer.lastName}`.trim(),
+    orderId: row.order.id,
+    // The passenger's own ticket: the share's order is theirs alone, so its signed code is their boarding pass.
+    ticketCode: state === SHARE_STATE.paid ? ticketQrText(deps.auth.ticketKey, row.order.id) : null,
+    paymentCodes: await countryMethods(deps.db, row.event.countryCode, row.order.currency),
+  };
+}
+
+/** Start paying one share with a method of the event's country; the share keeps its deadline. */
+async function startShare(deps: ShopContext, row: ShareRow, body: PayRequestBody, locale: Locale, origin: string | undefined, returnQuery: string): Promise<PaymentStartAnswer> {
+  const now = deps.now();
+  if (!isAwaiting(row.order.state) || now.getTime() >= row.share.deadline.getTime()) throw new ShopError("share_not_payable");
+  const paymentCode = await checkMethod(deps.db, row.event.countryCode, body.paymentCode, row.order.currency);
+  const state = INITIAL_STATE[paymentCode];
+  await deps.db.transaction(async (tx) => {
+    const moved = await tx
+      .update(orders)
+      .set({ paymentCode, state })
+      .where(and(eq(orders.id, row.order.id), eq(orders.state, row.order.state)))
+      .returning({ id: orders.id });
+    if (moved.length === 0) throw new ShopError("share_not_payable");
+    await tx.insert(payments).values({ orderId: row.order.id, method: paymentCode, state: PAYMENT_STATE.created, amount: row.order.total, createdAt: now });
+  });
+  const started = await deps.payments.get(paymentCode).start({
+    orderId: row.order.id,
+    amount: row.order.total,
+    currency: row.order.currency,
+    buyerEmail: row.share.email,
+    description: `Rodamos: ${pick(row.event.translations, locale)?.name ?? ""} (1 x ticket)`,
+    returnUrl: `${returnUrl(deps, row.order.id, sitePrefixOf(body.url), origin)}${returnQuery}`,
+    notificationUrl: notificationUrl(deps.env),
+    locale,
+  });
+  await recordStart(deps.db, row.order.id, started);
+  if (paymentCode === "transferencia") deps.outbox.wake();
+  return { orderId: row.order.id, paymentCode, state, holdExpiresAt: row.share.deadline.toISOString(), ...started.response };
+}
+
+export async function payShare(deps: ShopContext, token: string, body: PayRequestBody, locale: Locale, origin?: string): Promise<PaymentStartAnswer> {
+  const row = await byToken(deps.db, token);
+  const joiner = returnUrl(deps, row.order.id, sitePrefixOf(body.url), origin).includes("?") ? "&" : "?";
+  return startShare(deps, row, body, locale, origin, `${joiner}share=${encodeURIComponent(token)}`);
+}
+
+/** The buyer's shared purchase: every share of the order they paid their own seat with. */
+export async function orderShares(db: Db, userId: number, buyerOrderId: number): Promise<OrderSharesAnswer> {
+  const [own] = await db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, buyerOrderId));
+  if (!own || own.userId !== userId) throw new ShopError("not_found");
+  const rows = await shareRows(db, eq(paymentShares.buyerOrderId, buyerOrderId));
+  return rows.map((row) => ({
+    id: row.share.id,
+    orderId: row.order.id,
+    name: row.share.name,
+    email: row.share.email,
+    amount: row.order.total,
+    currency: row.order.currency,
+    deadline: row.share.deadline.toISOString(),
+    state: shareStateOf(row.order.state),
+  }));
+}
+
+/** The buyer pays a share a friend has not paid. */
+export async function payShareAsBuyer(deps: ShopContext, userId: number, buyerOrderId: number, shareId: number, body: PayRequestBody, locale: Locale, origin?: string) {
+  const [row] = await shareRows(deps.db, and(eq(paymentShares.id, shareId), eq(paymentShares.buyerOrderId, buyerOrderId))!);
+  if (!row || row.order.userId !== userId) throw new ShopError("not_found");
+  return startShare(deps, row, body, locale, origin, "");
+}
+
+/** Whether an order is a share still within its deadline (a refused card leaves it payable, not released). */
+export async function isOpenShare(db: Db, orderId: number, now: Date): Promise<boolean> {
+  const [row] = await db.select({ deadline: paymentShares.deadline }).from(paymentShares).where(eq(paymentShares.orderId, orderId));
+  return row !== undefined && now.getTime() < row.deadline.getTime();
+}

@@ -1,0 +1,54 @@
+/**
+ * Shared purchases: every passenger but the buyer pays their own seat through a personal link. Spread into the
+ * shop API's contract (src/shared/api/routes.ts).
+ */
+import * as z from "zod/mini";
+import type { RouteSpec } from "../route-spec";
+import { payRequestSchema } from "../../schemas/event-quotes";
+import { paymentStartAnswerSchema } from "../../schemas/answers/orders";
+import { orderSharesAnswerSchema, shareAnswerSchema } from "../../schemas/answers/shares";
+
+const route = <const R extends RouteSpec>(spec: R) => spec;
+const idPath = z.object({ id: z.string().check(z.regex(/^\d+$/)) });
+const sharePath = z.object({ id: z.string().check(z.regex(/^\d+$/)), shareId: z.string().check(z.regex(/^\d+$/)) });
+const tokenPath = z.object({ token: z.string().check(z.regex(/^[\w-]{20,100}$/)) });
+const own = { 401: ["unauthorized"], 404: ["not_found"] } as const;
+const payRefusals = ["validation_failed", "payment_method_unavailable"] as const;
+const gateway = { 502: ["payment_gateway_unavailable", "payment_gateway_refused"] } as const;
+
+export const shareRoutes = {
+  "GET /shop-api/shares/:token": route({
+    tag: "orders",
+    summary: "A passenger's share of a shared purchase, by its personal link (no sign-in)",
+    params: tokenPath,
+    answer: shareAnswerSchema,
+    refusals: { 404: ["not_found"] },
+  }),
+  "POST /shop-api/shares/:token/pay": route({
+    tag: "orders",
+    summary: "Pay a share with one of the country's methods (answers like init-payment)",
+    params: tokenPath,
+    body: payRequestSchema,
+    status: 201,
+    answer: paymentStartAnswerSchema,
+    refusals: { 404: ["not_found"], 409: ["share_not_payable"], 422: [...payRefusals], ...gateway },
+  }),
+  "GET /shop-api/orders/:id/shares": route({
+    tag: "orders",
+    summary: "The buyer's shared purchase: each passenger's share and whether it is paid",
+    auth: "bearer",
+    params: idPath,
+    answer: orderSharesAnswerSchema,
+    refusals: own,
+  }),
+  "POST /shop-api/orders/:id/shares/:shareId/pay": route({
+    tag: "orders",
+    summary: "The buyer pays a share a friend has not paid",
+    auth: "bearer",
+    params: sharePath,
+    body: payRequestSchema,
+    status: 201,
+    answer: paymentStartAnswerSchema,
+    refusals: { ...own, 409: ["share_not_payable"], 422: [...payRefusals], ...gateway },
+  }),
+} as const satisfies Record<string, RouteSpec>;

@@ -1,0 +1,57 @@
+/**
+ * A private event's money: staff's quote at approval, the organiser paying it (or more seats at its price),
+ * staff marking it invoiced, and the guests the organiser adds by hand. Messages are catalogue keys.
+ */
+import * as z from "zod/mini";
+import { PAYMENT_CODES } from "../domain/payment-codes";
+import { databaseId, emailField } from "./fields";
+
+const money = z.int({ error: "groups.quote_amount_invalid" }).check(z.gte(0, "groups.quote_amount_invalid"), z.lte(1_000_000_000_000, "groups.quote_amount_invalid"));
+
+/** "YYYY-MM-DD" (the end of that day, the event's local time) or a full ISO instant. */
+const validUntil = z.string({ error: "groups.quote_valid_until_invalid" }).check(
+  z.refine((value) => /^\d{4}-\d{2}-\d{2}(T.*)?$/.test(value) && !Number.isNaN(Date.parse(value)), "groups.quote_valid_until_invalid"),
+);
+
+/** A price per seat, or a total, per province if needed; valid until a day. Seats default to the guests expected. */
+export const quoteSchema = z
+  .object({
+    currency: z.string({ error: "groups.quote_currency_invalid" }).check(z.regex(/^[A-Z]{3}$/, "groups.quote_currency_invalid")),
+    perSeat: z.optional(money),
+    total: z.optional(money),
+    seats: z.optional(z.int({ error: "groups.quote_seats_invalid" }).check(z.gte(1, "groups.quote_seats_invalid"), z.lte(5000, "groups.quote_seats_invalid"))),
+    validUntil,
+    provinces: z._default(z.array(z.object({ provinceId: databaseId("errors.unknown_province", { max: Number.MAX_SAFE_INTEGER }), perSeat: money })).check(z.maxLength(40, "form.too_long")), []),
+  })
+  .check(z.refine((quote) => quote.perSeat !== undefined || quote.total !== undefined || quote.provinces.length > 0, { message: "groups.quote_price_required", path: ["perSeat"] }));
+export type QuoteBody = z.infer<typeof quoteSchema>;
+
+/**
+ * POST /shop-api/staff/event-requests/{id}/approve: a quote, or `waive: true` when staff choose to carry the
+ * transport free of charge (nothing rides for free unless staff say so).
+ */
+export const approveRequestSchema = z
+  .object({ quote: z.optional(quoteSchema), waive: z.optional(z.boolean()) })
+  .check(z.refine((body) => body.quote !== undefined || body.waive === true, { message: "groups.quote_required", path: ["quote"] }));
+export type ApproveRequestBody = z.infer<typeof approveRequestSchema>;
+
+/** POST /shop-api/event-requests/{id}/pay: the quote with one of the country's methods (or more seats at its price). */
+export const payRequestSchema = z.object({
+  paymentCode: z.enum(PAYMENT_CODES, { error: "booking.payment_code_required" }),
+  /** More seats at the quoted price; absent pays the quote itself. */
+  seats: z.optional(z.int({ error: "groups.quote_seats_invalid" }).check(z.gte(1, "groups.quote_seats_invalid"), z.lte(5000, "groups.quote_seats_invalid"))),
+  url: z._default(z.string().check(z.maxLength(2000, "form.too_long")), ""),
+});
+export type PayRequestBody = z.infer<typeof payRequestSchema>;
+
+/** POST /shop-api/event-requests/{id}/guests: one guest added by hand. */
+export const addGuestSchema = z.object({
+  name: z.string({ error: "private_events.guest_name_missing" }).check(z.trim(), z.minLength(1, "private_events.guest_name_missing"), z.maxLength(120, "form.too_long")),
+  email: emailField,
+  phone: z._default(z.string().check(z.maxLength(30, "form.too_long")), ""),
+  seats: z._default(z.int({ error: "private_events.guest_seats_invalid" }).check(z.gte(1, "private_events.guest_seats_invalid"), z.lte(20, "private_events.guest_seats_invalid")), 1),
+});
+export type AddGuestBody = z.infer<typeof addGuestSchema>;
+
+/** GET /shop-api/event-requests/{id}/guests/export?format=xlsx|csv */
+export const guestExportQuery = z.object({ format: z._default(z.enum(["xlsx", "csv"], { error: "errors.invalid_value" }), "xlsx") });

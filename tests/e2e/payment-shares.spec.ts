@@ -1,0 +1,77 @@
+/**
+ * Friends who pay their own seat: a buyer books three seats at Festival Sonidos de la Sabana, chooses "each
+ * passenger pays their own seat" and pays their own with MercadoPago; a friend opens the link mailed to them,
+ * signed out, and pays their share; the buyer's purchase shows who has paid.
+ */
+import { expect, test } from "@playwright/test";
+import { chooseTickets, continueButton, fillAddresses, fillPassengers, newCustomer, openWizard, signIn, wizard, FESTIVAL } from "./booking-helpers";
+import { watchConsole } from "./content-helpers";
+
+test.setTimeout(180_000);
+
+test("three seats split three ways: the buyer pays theirs, a friend pays their link", async ({ page, request, browser, baseURL }) => {
+  const buyer = await newCustomer(request, "Sofia");
+  const stamp = Date.now().toString(36);
+  const friends = [
+    { name: "Tomás Amigo", email: `tomas.${stamp}@example.com`, phone: "3107778899" },
+    { name: "Lucía Amiga", email: `lucia.${stamp}@example.com`, phone: "3104445566" },
+  ];
+  const errors = watchConsole(page);
+  await signIn(page, request, buyer);
+  await openWizard(page, FESTIVAL);
+  await chooseTickets(page, [{ category: "Van compartida", subcategory: "Puesto individual", count: 3 }]);
+  await continueButton(page).click();
+  await fillAddresses(page, [
+    { ticket: 0, address: "Calle 45 # 13-20", commune: "Chapinero" },
+    { ticket: 1, address: "Carrera 7 # 120-15", commune: "Usaquén" },
+    { ticket: 2, address: "Calle 80 # 10-20", commune: "Chapinero" },
+  ]);
+  await continueButton(page).click();
+  await fillPassengers(page, [
+    { ticket: 0, name: "Ana Gómez", email: "ana.gomez@example.com", phone: "3001112233" },
+    { ticket: 1, ...friends[0]! },
+    { ticket: 2, ...friends[1]! },
+  ]);
+  await continueButton(page).click();
+  await wizard(page).getByRole("radio", { name: "Mercado Pago" }).check();
+  await wizard(page).getByTestId("booking-shares").check();
+  await continueButton(page, "Pagar").click();
+  await expect(page).toHaveURL(/\/payments-sim\/mercadopago\//);
+  await expect(page.getByText("65.000")).toBeVisible();
+  await page.getByRole("button", { name: "Aprobar pago" }).click();
+  await expect(page).toHaveURL(/\/order-detail\/\d+/);
+  const orderId = Number(/\/order-detail\/(\d+)/.exec(page.url())![1]);
+
+  // Tomás opens his link on his phone, without an account, and pays.
+  let link = "";
+  await expect
+    .poll(async () => {
+      const mails = ((await (await request.get(`/dev/outbox.json?to=${encodeURIComponent(friends[0]!.email)}`)).json()) as { data: { links: string[] }[] }).data;
+      link = mails.flatMap((mail) => mail.links).find((href) => href.includes("/share?token=")) ?? "";
+      return link;
+    })
+    .toBeTruthy();
+  const phone = await browser.newContext({ baseURL, locale: "es-CO", timezoneId: "America/Bogota", viewport: { width: 390, height: 844 } });
+  const friend = await phone.newPage();
+  const friendErrors = watchConsole(friend);
+  const url = new URL(link);
+  await friend.goto(url.pathname + url.search);
+  await expect(friend.getByText("Tu parte: COP 65.000")).toBeVisible();
+  await friend.getByRole("radio", { name: "Mercado Pago" }).check();
+  await friend.getByRole("button", { name: "Pagar mi cupo" }).click();
+  await expect(friend).toHaveURL(/\/payments-sim\/mercadopago\//);
+  await friend.getByRole("button", { name: "Aprobar pago" }).click();
+  await expect(friend).toHaveURL(/\/share\?token=/);
+  await expect(friend.getByText("Pagado: este es tu tiquete")).toBeVisible();
+  await expect(friend.getByRole("img", { name: /#\d+/ })).toBeVisible();
+
+  // The buyer's purchase shows who has paid.
+  await page.goto("/my-account/payments");
+  await page.locator(`[data-purchase="${orderId}"]`).getByRole("button", { name: /Ver el detalle/ }).click();
+  const shares = page.getByTestId("purchase-detail").locator(".purchase-shares");
+  await expect(shares.locator(`[data-share="${friends[0]!.email}"]`)).toContainText("Pagado");
+  await expect(shares.locator(`[data-share="${friends[1]!.email}"]`)).toContainText("Pendiente");
+  await expect(shares.locator(`[data-share="${friends[1]!.email}"]`).getByRole("button", { name: "Pagar este cupo" })).toBeVisible();
+  expect(errors).toEqual([]);
+  expect(friendErrors).toEqual([]);
+});
