@@ -13,7 +13,7 @@ import { counties, eventRequests, provinces, users } from "../../db/schema";
 import { simpleMail } from "../../mail/simple-mail";
 import { publicOrigin } from "../../origin";
 import { seatPrice } from "./invitations";
-import { REQUEST_STATE } from "../../../shared/domain/request-states";
+import type { REQUEST_STATE } from "../../../shared/domain/request-states";
 
 export interface DecisionPayload {
   requestId: number;

@@ -7,7 +7,7 @@
  * becomes paid (whichever way: return, webhook, staff confirming a transfer).
  */
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
-import { isQuoteSettled, type QuoteState, QUOTE_STATE } from "../../../shared/domain/event-requests";
+import { isQuoteSettled, QUOTE_STATE } from "../../../shared/domain/event-requests";
 import { ShopError } from "../../../shared/domain/shop-error";
 import { timeZoneOf } from "../../../shared/format/dates";
 import type { Locale } from "../../../shared/locales";
