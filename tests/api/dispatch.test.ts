@@ -6,7 +6,7 @@
  * admins only.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { outbox, users } from "../../src/server/db/schema";
 import type { DispatchBoard, DispatchOptions, DispatchPlan } from "../../src/shared/schemas/answers/dispatch";
 import type { OrderDetailAnswer } from "../../src/shared/schemas/purchase";
@@ -52,7 +52,7 @@ const query = (leg = "outbound") => `/shop-api/staff/dispatch?eventDateId=${sett
 const staffCall = <T>(method: string, path: string, body?: unknown) => shop.call<T>(method, path, body, { token: setting.staff.token });
 const current = async () => (await staffCall<DispatchPlan>("GET", query())).body.data;
 const passengersOf = (plan: DispatchPlan) => plan.runs.flatMap((run) => run.stops.flatMap((stop) => stop.passengers));
-const noticeRows = async (kind: string) => (await shop.db.select().from(outbox).where(eq(outbox.kind, kind))).map((row) => row.payload as Record<string, unknown>);
+const noticeRows = async (kind: string) => (await shop.db.select().from(outbox).where(eq(outbox.kind, kind)).orderBy(asc(outbox.id))).map((row) => row.payload as Record<string, unknown>);
 
 describe("who may dispatch", () => {
   it("answers staff and admins, refuses drivers and customers", async () => {

@@ -43,7 +43,7 @@ test("staff find an order by a passenger's phone, fix a name, refund one passeng
   await desk.getByRole("checkbox", { name: "Elegir a Luis Pardo" }).check();
   await desk.getByRole("button", { name: "Devolver a los elegidos" }).click();
   const dialog = page.getByRole("dialog", { name: "¿Confirmas?" });
-  await expect(dialog).toContainText("Se devolverán COP 65.000 por Mercado Pago al comprador y se liberarán 1 cupos");
+  await expect(dialog).toContainText("Se devolverán COP 65.000 por Mercado Pago al comprador y se liberará 1 cupo");
   await dialog.getByLabel("Motivo (queda en el historial)").fill("Luis no puede viajar");
   await page.screenshot({ path: info.outputPath("refund-dialog.png"), fullPage: true });
   expect(await seriousViolations(page)).toEqual([]);

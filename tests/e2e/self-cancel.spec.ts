@@ -29,7 +29,7 @@ test("a customer cancels one passenger within the policy from their account at 3
   expect(await seriousViolations(page)).toEqual([]);
   await cancel.getByRole("button", { name: "Cancelar los pasajeros elegidos" }).click();
   const dialog = page.getByRole("alertdialog");
-  await expect(dialog).toContainText("Se cancelan 1 pasajero(s) y se liberan sus cupos; te devolveremos COP 65.000.");
+  await expect(dialog).toContainText("Se cancela 1 pasajero y se libera su cupo; te devolveremos COP 65.000.");
   await dialog.getByRole("button", { name: "Sí, cancelar" }).click();
   await expect(page.getByText("Cancelación hecha: te escribimos con el detalle de la devolución.")).toBeVisible();
   // What is left of the booking can still be cancelled: Ana's seat.

@@ -17,8 +17,6 @@ ALTER TABLE "check_ins" ALTER COLUMN "passenger_id" SET NOT NULL;
 --> statement-breakpoint
 ALTER TABLE "check_ins" ADD CONSTRAINT "check_ins_passenger_id_passengers_id_fk" FOREIGN KEY ("passenger_id") REFERENCES "public"."passengers"("id") ON DELETE cascade ON UPDATE no action;
 --> statement-breakpoint
-ALTER TABLE "check_ins" ADD CONSTRAINT "check_ins_leg_check" CHECK ("leg" IN ('outbound', 'return'));
---> statement-breakpoint
 CREATE UNIQUE INDEX "check_ins_passenger_leg_idx" ON "check_ins" USING btree ("passenger_id", "leg");
 --> statement-breakpoint
 CREATE INDEX "check_ins_order_idx" ON "check_ins" USING btree ("order_id");
