@@ -120,7 +120,7 @@ test("staff see the van runs of a date and province and text the next stop", asy
   expect(await seriousViolations(page)).toEqual([]);
 
   await stop.getByRole("button", { name: /Próxima parada/ }).click();
-  await expect(page.getByText(/Avisamos a 1 pasajeros/)).toBeVisible();
+  await expect(page.getByText(/Avisamos a 1 pasajero\./)).toBeVisible();
   await expect(stop).toContainText("Avisado");
 
   await page.goto("/dev/outbox");
