@@ -200,9 +200,10 @@ describe("invoiced and rejected", () => {
     expect((await shop.call("POST", `/shop-api/staff/event-requests/${id}/invoiced`, undefined, { token: owner.token })).status).toBe(403);
     expect((await shop.call("POST", `/shop-api/staff/event-requests/${id}/invoiced`, undefined, { token: staff.token })).status).toBe(200);
     expect(await shop.mailsTo("empleado.empresa@example.com")).toHaveLength(1);
-    const audits = await shop.db.select().from(auditLog).where(and(eq(auditLog.resource, "event-requests"), eq(auditLog.resourceId, id)));
-    expect(audits).toHaveLength(1);
-    expect(audits[0]).toMatchObject({ userId: staff.id, action: "update", after: { quoteState: "invoiced" } });
+    // The approval and the invoicing, each audited in its own transaction.
+    const audits = await shop.db.select().from(auditLog).where(and(eq(auditLog.resource, "event-requests"), eq(auditLog.resourceId, id))).orderBy(asc(auditLog.id));
+    expect(audits.map((row) => row.action)).toEqual(["request_approve", "update"]);
+    expect(audits[1]).toMatchObject({ userId: staff.id, action: "update", after: { quoteState: "invoiced" } });
     expect(await quotedIds()).not.toContain(id);
     expect((await shop.call("POST", `/shop-api/event-requests/${id}/pay`, { paymentCode: "mercadopago" }, { token: owner.token })).body.code).toBe("quote_not_payable");
   });
