@@ -173,7 +173,7 @@ test("an admin puts a new mass event on sale, and a buyer books it", async ({ pa
   await expect(page.getByRole("cell", { name: "1" }).first()).toBeVisible();
   await page.getByLabel("Stock por fecha").fill("0");
   await page.getByRole("button", { name: "Guardar" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "0 vendidos y 1 reservados, mínimo 1" })).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: "0 vendidos y 1 reservado, mínimo 1" })).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/variant-stock-refused.png`, fullPage: true });
   expect(await seriousViolations(page)).toEqual([]);
 
