@@ -144,7 +144,8 @@ describe("discounts", () => {
     const body = { code: "ADMIN10", eventId: festival.event.id, variation: 0.1, validFrom: null, validUntil: new Date(Date.now() + 86_400_000).toISOString(), usageLimit: 5, prices: [{ productVariantId: variant.id, discountPrice: 1_000 }] };
     const created = await shop.call<Saved>("POST", "/shop-api/admin/discounts", body, { token: admin.token });
     expect(created.status).toBe(201);
-    expect(created.body.data.item).toEqual(body);
+    // A code sent without a kind is a percentage off every chosen price, with no amount, customer limit or variant list.
+    expect(created.body.data.item).toEqual({ ...body, kind: "percentage", amount: null, perCustomerLimit: null, variants: [] });
     const seen = await shop.call<{ variation: number; subcategories: { id: number; discountPrice: number }[] }>("GET", `/shop-api/discounts/ADMIN10/event/${festival.event.id}`, undefined, { token: customer.token });
     expect(seen.status).toBe(200);
     expect(JSON.stringify(seen.body.data)).toContain("1000");

@@ -129,6 +129,8 @@ export async function insertGuestList(db: Db, eventId: number, ownerId: number, 
       countyId: 1,
       invitation: "¡Te esperamos!",
       state: "approved",
+      // Carried free of charge, as staff may approve it: its guests are invited and may book.
+      quoteState: "waived",
       eventId,
     })
     .returning({ id: eventRequests.id });
