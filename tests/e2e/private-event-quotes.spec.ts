@@ -66,10 +66,12 @@ test("an organiser on a phone pays the quote with MercadoPago, and then the gues
   await expect(staff.getByText("Solicitud aprobada: enviamos la cotización al organizador")).toBeVisible();
   await expect(review).toHaveCount(0);
 
-  // Quoted, not paid: no invitation yet.
+  // The approval mail leaves through the outbox after the commit; once it is there, no invitation went with it
+  // (quoted, not paid).
+  const approvalMail = async () => (await mailsTo(request, organiser.email)).find((mail) => mail.subject === `Aprobamos tu evento ${eventName}`);
+  await expect.poll(approvalMail, { timeout: 15_000 }).toBeTruthy();
+  const approval = await approvalMail();
   expect((await mailsTo(request, guest.email)).filter((mail) => mail.subject.startsWith("Estás invitado"))).toHaveLength(0);
-  const approval = (await mailsTo(request, organiser.email)).find((mail) => mail.subject === `Aprobamos tu evento ${eventName}`);
-  expect(approval).toBeTruthy();
   const link = new URL(approval!.links.find((href) => href.includes("?request="))!);
 
   // The organiser, on a phone, opens the mail's link and pays.
