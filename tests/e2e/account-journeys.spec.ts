@@ -105,6 +105,9 @@ test("sign up, verify from the mail, log in, edit the profile, add a friend and 
 
   await page.locator("[data-account-in]:visible [data-disclosure]").first().click();
   await page.getByRole("button", { name: "Salir" }).first().click();
+  // Signing out of the account area goes home; storage is read once that page has loaded.
+  await expect(page).toHaveURL(/^https?:\/\/[^/]+\/$/);
+  await page.waitForLoadState("load");
   await expect(page.locator("[data-auth=login]:visible").first()).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem("shop.token"))).toBeNull();
 });
