@@ -106,6 +106,8 @@ test("a driver on a phone marks the next stop and checks a passenger in offline"
 
   await stopCard.getByRole("button", { name: /Siguiente parada/ }).click();
   await expect(stopCard).toContainText("En camino");
+  // The "van arriving" text has left (sent online, not queued) before the network goes.
+  await expect.poll(async () => (await (await request.get("/dev/outbox")).text()).includes(`a ${stop.address}`), { timeout: 15_000 }).toBe(true);
   await expect(page.getByTestId("driver-queued")).toHaveCount(0);
 
   await context.setOffline(true);
