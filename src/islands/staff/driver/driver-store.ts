@@ -5,6 +5,7 @@
  */
 import type { DriverRun } from "../../../shared/schemas/answers/dispatch";
 import type { DriverActionInput } from "../../../shared/schemas/dispatch";
+import { inStore } from "../offline-db";
 
 const DB_NAME = "rodamos-driver";
 const KEEP = "keep";
@@ -22,18 +23,8 @@ function open(): Promise<IDBDatabase> {
   });
 }
 
-async function run<T>(store: string, mode: IDBTransactionMode, act: (store: IDBObjectStore) => IDBRequest<T> | undefined): Promise<T | undefined> {
-  const db = await open();
-  try {
-    return await new Promise<T | undefined>((resolve, reject) => {
-      const transaction = db.transaction(store, mode);
-      const request = act(transaction.objectStore(store));
-      transaction.oncomplete = () => resolve(request?.result);
-      transaction.onerror = () => reject(transaction.error ?? new Error("indexedDB"));
-    });
-  } finally {
-    db.close();
-  }
+function run<T>(store: string, mode: IDBTransactionMode, act: (store: IDBObjectStore) => IDBRequest<T> | undefined): Promise<T | undefined> {
+  return inStore(open, store, mode, act);
 }
 
 export const loadRuns = () => run<DriverRun[]>(KEEP, "readonly", (store) => store.get("runs") as IDBRequest<DriverRun[]>);

@@ -8,6 +8,7 @@
 import type { CheckInManifest } from "../../../shared/schemas/answers/checkin";
 import type { TicketPublicJwk } from "../../../shared/tickets/ticket-code";
 import type { DeviceScan } from "./offline-check";
+import { inStore } from "../offline-db";
 
 const DB_NAME = "rodamos-door";
 const KEEP = "keep";
@@ -48,18 +49,8 @@ function open(): Promise<IDBDatabase> {
   });
 }
 
-async function run<T>(store: string, mode: IDBTransactionMode, act: (store: IDBObjectStore) => IDBRequest<T> | undefined): Promise<T | undefined> {
-  const db = await open();
-  try {
-    return await new Promise<T | undefined>((resolve, reject) => {
-      const transaction = db.transaction(store, mode);
-      const request = act(transaction.objectStore(store));
-      transaction.oncomplete = () => resolve(request?.result);
-      transaction.onerror = () => reject(transaction.error ?? new Error("indexedDB"));
-    });
-  } finally {
-    db.close();
-  }
+function run<T>(store: string, mode: IDBTransactionMode, act: (store: IDBObjectStore) => IDBRequest<T> | undefined): Promise<T | undefined> {
+  return inStore(open, store, mode, act);
 }
 
 export const loadKey = () => run<TicketPublicJwk>(KEEP, "readonly", (store) => store.get("key") as IDBRequest<TicketPublicJwk>);
