@@ -134,12 +134,12 @@ export function startBooking(eventId: number) {
   if (draft.rejected) update({ rejected: false, rejection: null, payment: null, stepIndex: STEPS.confirm });
 }
 
-/** Spec's clear action: empties addresses, communeCode, passengers and quantity, and resets buttonStepTicket. */
+/** The wizard's clear action: empties addresses, communeCode, passengers and quantity, and resets buttonStepTicket. */
 export function clearBooking() {
   update({ addressInputs: {}, communeCode: null, passengerInputs: {}, quantity: {}, buttonStepTicket: false });
 }
 
-/** Spec section 4: changing province resets the ticket selection. */
+/** Changing province resets the ticket selection (the tickets on sale differ per province). */
 export function selectProvince(provinceId: number | null) {
   if ($bookingDraft.get().provinceId === provinceId) return;
   clearBooking();
@@ -233,7 +233,7 @@ export function purchaseBody(draft: BookingDraft & { paymentCode: PaymentCodeVal
 }
 
 /**
- * Spec section 4: at step 3, before moving to 4, the purchase is sent. Success shows the payment action of its
+ * At step 3, before moving to 4, the purchase is sent. Success shows the payment action of its
  * method; any failure sets the rejected flag and step 4 sends the person to /order-rejected.
  */
 export async function submitPurchase(url: string): Promise<void> {
