@@ -1,6 +1,6 @@
 /**
  * Loads the event's offer into $offer: the provinces once, the categories again whenever the date changes
- * (stock is counted per date). Spec section 4: failing to load provinces or product variants goes to /error404.
+ * (stock is counted per date). Failing to load provinces or product variants goes to /error404.
  */
 import { useEffect, useState } from "react";
 import { api } from "../../client/api";

@@ -1,5 +1,5 @@
 /**
- * The staff area's sections by route segment (/staff/{section}); /qr-verification (storefront spec section 2)
+ * The staff area's sections by route segment (/staff/{section}); /qr-verification, the scanner's own address,
  * opens the scanner. Unknown or missing segments open the first section a role may use.
  */
 export const STAFF_SECTIONS = ["scanner", "boarding", "transfers", "orders", "refunds", "reports", "manifests", "dispatch", "event-requests"] as const;
