@@ -84,7 +84,7 @@ const envSchema = z.object({
   MERCADOPAGO_WEBHOOK_SECRET: z.string().min(16).optional(),
   /** A webhook signed longer ago than this (or this far in the future) is refused as stale. */
   MERCADOPAGO_WEBHOOK_TOLERANCE_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
-  /** Bank account a transfer is paid into (the spec's bankName, accountId, accountType, dni, email). */
+  /** Bank account a transfer is paid into (answered to the buyer as bankName, accountId, accountType, dni, email). */
   TRANSFER_BANK_NAME: z.string().min(1).default("Bancolombia"),
   TRANSFER_ACCOUNT_ID: z.string().min(1).default(SAMPLE_TRANSFER_ACCOUNT_ID),
   TRANSFER_ACCOUNT_TYPE: z.string().min(1).default("Ahorros"),

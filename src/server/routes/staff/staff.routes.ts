@@ -1,5 +1,5 @@
 /**
- * Staff-only calls (DESIGN.md "Roles": staff validate transfers). POST /shop-api/staff/orders/{id}/confirm-transfer
+ * Staff-only calls (staff, not the buyer, confirm that a transfer arrived). POST /shop-api/staff/orders/{id}/confirm-transfer
  * marks a bank-transfer order paid and mails "payment received"; callers without the staff or admin role get 403.
  */
 import { Hono, type MiddlewareHandler } from "hono";
