@@ -11,6 +11,7 @@ import { PAYMENT_STATE } from "../../../shared/domain/payment-states";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { RefundReason, RefundState } from "../../../shared/domain/refunds";
 import { ShopError } from "../../../shared/domain/shop-error";
+import { formatPrice } from "../../../shared/format/money";
 import type { RefundAnswer } from "../../../shared/schemas/answers/order-desk";
 import type { ShopContext } from "../../context";
 import type { Db } from "../../db/client";
@@ -116,7 +117,7 @@ export async function requestRefund(deps: ShopContext, request: RefundRequest): 
     // A whole refund gives back what is left of the payment; some tickets, their value (never more than is left).
     const worth = Math.min(whole ? left : value, left);
     const amount = request.amount ?? Math.round((worth * (100 - (request.keepPercent ?? 0))) / 100);
-    if (amount > worth) throw new ShopError("refund_too_large", { amount: "errors.refund_too_large" }, { max: worth });
+    if (amount > worth) throw new ShopError("refund_too_large", { amount: "errors.refund_too_large" }, { max: formatPrice(worth, order.currency) });
     if (amount <= 0) throw new ShopError("order_not_refundable");
 
     let splitOrderId: number | null = null;
