@@ -20,6 +20,7 @@ import { enqueue } from "../../outbox/enqueue";
 import type { PaymentAdapters } from "../../payments";
 import { writeAudit, type Actor } from "../admin/audit";
 import { enqueueOrderNotice } from "./order-notices";
+import { seatsCameBack } from "../waiting-list/offers";
 import { ORDER_STATE } from "../../../shared/domain/order-states";
 
 export interface RefundRequest {
@@ -162,6 +163,8 @@ export async function requestRefund(deps: ShopContext, request: RefundRequest): 
       .returning();
     if (byGateway) await enqueue(tx, "refund.gateway", { refundId: row!.id });
     else await enqueueOrderNotice(tx, order.id, "refund", { refundId: row!.id, refundHow: "manual_pending" });
+    // The seats are back on sale: the event's waiting lists have their turn first.
+    await seatsCameBack(tx, order.eventId);
     if (request.actor) {
       await writeAudit(tx, request.actor, "orders", order.id, "refund", { state: order.state, total: order.total }, {
         refundId: row!.id,
