@@ -25,10 +25,12 @@ interface Props {
   locale: Locale;
   loggedIn: boolean;
   canSelect: boolean;
+  /** The chosen date: a sold-out subcategory offers its waiting list for it. */
+  eventDateId: number | null;
   texts: BookingTexts;
 }
 
-export function CategoryAccordion({ categories, provinceId, quantity, discount, currency, locale, loggedIn, canSelect, texts }: Props) {
+export function CategoryAccordion({ categories, provinceId, quantity, discount, currency, locale, loggedIn, canSelect, eventDateId, texts }: Props) {
   const shown = categoriesForProvince(categories, provinceId);
   const [open, setOpen] = useState<string | null>(null);
   const first = shown[0] ? String(shown[0].id) : "";
@@ -83,6 +85,7 @@ export function CategoryAccordion({ categories, provinceId, quantity, discount, 
                     currency={currency}
                     locale={locale}
                     canSelect={canSelect}
+                    eventDateId={eventDateId}
                     texts={texts}
                   />
                 ))}

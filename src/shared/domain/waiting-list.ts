@@ -16,3 +16,6 @@ export const ACTIVE_WAITING_STATES = [WAITING_STATE.waiting, WAITING_STATE.offer
 
 /** Seats one place on the list may ask for (as many as one account may hold unpaid by default). */
 export const WAITING_MAX_SEATS = 10;
+
+/** The event page's query parameter, in the offer mail's link, that opens the booking wizard on an offer. */
+export const OFFER_PARAM = "waitingOffer";

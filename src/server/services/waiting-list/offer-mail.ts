@@ -3,7 +3,7 @@
  * on the held seats. Sent only while the offer still runs (a retry after it ended sends nothing).
  */
 import { eq } from "drizzle-orm";
-import { WAITING_STATE } from "../../../shared/domain/waiting-list";
+import { OFFER_PARAM, WAITING_STATE } from "../../../shared/domain/waiting-list";
 import { timeZoneOf } from "../../../shared/format/dates";
 import { DEFAULT_COUNTRY, DEFAULT_LOCALE, isCountryCode, isLocale, sitePrefix, type Locale } from "../../../shared/locales";
 import type { ShopContext } from "../../context";
@@ -16,9 +16,6 @@ import { pick } from "../catalog/rows";
 export interface OfferMailJob {
   entryId: number;
 }
-
-/** The query parameter of the event page that opens the wizard on an offer. */
-export const OFFER_PARAM = "waitingOffer";
 
 export async function offerMailJob(deps: ShopContext, { entryId }: OfferMailJob, job: OutboxJob): Promise<void> {
   const [row] = await deps.db
