@@ -98,6 +98,10 @@ test("a sold-out van offers its waiting list; a refunded seat is offered by mail
   await expect(row.getByTestId("waiting-list")).toContainText("Estás en la lista de espera por 1 cupo.");
   await expect(row.getByTestId("waiting-list")).toContainText("Eres el primero en la fila.");
   await page.screenshot({ path: info.outputPath("waiting-list-joined-1280.png") });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await row.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: info.outputPath("waiting-list-joined-390.png") });
+  await page.setViewportSize({ width: 1280, height: 900 });
 
   // Staff refund one seat of the other buyer's order.
   const staffHeaders = { authorization: `Bearer ${staffToken}` };
@@ -135,5 +139,15 @@ test("a sold-out van offers its waiting list; a refunded seat is offered by mail
   await box.getByRole("radio", { name: "Transferencia bancaria" }).check();
   await continueButton(page, "Pagar").click();
   await expect(box.getByRole("heading", { name: "¡Tu reserva quedó registrada!" })).toBeVisible();
+
+  // Staff see the list: the customer bought through the offer.
+  await signIn(page, request, { ...DEMO_ACCOUNTS.staff, firstName: "Equipo", lastName: "Rodamos" });
+  await page.goto("/staff/waiting-list");
+  const list = page.getByTestId("waiting-list").filter({ hasText: VAN });
+  await expect(list).toContainText(waiting.email);
+  await expect(list.locator("tr", { hasText: waiting.email })).toContainText("Compró");
+  await page.screenshot({ path: info.outputPath("staff-waiting-lists-1280.png"), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: info.outputPath("staff-waiting-lists-390.png"), fullPage: true });
   expect(errors).toEqual([]);
 });

@@ -57,10 +57,7 @@ export function SubcategoryRow({ subcategory, quantity, discountPrice, currency,
           )}
         </p>
         {soldOut && canSelect ? (
-          <>
-            <p className="bk-sold-out">{texts["booking.sold_out"]}</p>
-            {eventDateId !== null ? <WaitingListJoin eventDateId={eventDateId} productVariantId={subcategory.productVariantId} name={name} texts={texts} /> : null}
-          </>
+          <p className="bk-sold-out">{texts["booking.sold_out"]}</p>
         ) : (
           <QuantityCounter
             name={name}
@@ -72,6 +69,9 @@ export function SubcategoryRow({ subcategory, quantity, discountPrice, currency,
           />
         )}
       </div>
+      {soldOut && canSelect && eventDateId !== null ? (
+        <WaitingListJoin eventDateId={eventDateId} productVariantId={subcategory.productVariantId} name={name} texts={texts} />
+      ) : null}
     </li>
   );
 }

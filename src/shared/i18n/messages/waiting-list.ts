@@ -10,7 +10,7 @@ export const waitingListMessages = defineMessages({
     "waiting.sign_in": "Inicia sesión para unirte a la lista de espera",
     "waiting.joined": "Estás en la lista de espera por {n, plural, one {# cupo} other {# cupos}}.",
     "waiting.ahead": "{n, plural, =0 {Eres el primero en la fila.} one {Hay # persona antes que tú.} other {Hay # personas antes que tú.}}",
-    "waiting.offered": "Te apartamos {n, plural, one {# cupo} other {# cupos}} hasta el {until}. Complétalos en la compra antes de esa hora.",
+    "waiting.offered": "Te apartamos {n, plural, one {# cupo} other {# cupos}} hasta el {until}. Completa la compra antes de esa hora.",
     "waiting.leave": "Salir de la lista",
     "waiting.left": "Saliste de la lista de espera",
     "waiting.offer_gone": "Esa oferta de la lista de espera ya no está vigente.",
