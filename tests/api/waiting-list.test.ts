@@ -193,7 +193,9 @@ describe("offers", () => {
 
     shop.clock.offset = 49 * HOUR;
     try {
-      // Reading the list sweeps: the hold has run out and its seat is offered.
+      // The hold has run out: its seat goes to the line, not to whoever buys first.
+      const stranger = await sold.buy(await shop.buyer(), 1, false);
+      expect(stranger.code).toBe("stock_exhausted");
       expect((await mine(waiting))[0]!.state).toBe("offered");
       expect(await offerMails(waiting)).toHaveLength(1);
     } finally {

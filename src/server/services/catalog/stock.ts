@@ -49,7 +49,8 @@ export async function liveStock(db: Db, query: StockQuery): Promise<Map<number, 
     .groupBy(tickets.productVariantId, orders.eventDateId)
     .as("held");
 
-  // Seats offered to the next in a waiting list are held for them while the offer runs, as a hold's are.
+  // Seats offered to the next in a waiting list are held for them, as a hold's are; an offer that ran out still
+  // holds them until the sweep passes them to the next in line (never back on open sale first).
   const offered = db
     .select({
       variantId: waitingList.productVariantId,
@@ -62,7 +63,6 @@ export async function liveStock(db: Db, query: StockQuery): Promise<Map<number, 
         eq(waitingList.eventId, eventId),
         eventDateId === undefined ? undefined : eq(waitingList.eventDateId, eventDateId),
         eq(waitingList.state, WAITING_STATE.offered),
-        gt(waitingList.offerExpiresAt, now),
       ),
     )
     .groupBy(waitingList.productVariantId, waitingList.eventDateId)

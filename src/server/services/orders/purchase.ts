@@ -50,6 +50,8 @@ export async function purchase(deps: ShopContext, buyer: Buyer, body: Purchase, 
     if (!(error instanceof ShopError && RELEASABLE.has(error.code))) throw error;
     const expired = (await expireHolds(deps.db, now, { eventId: bookable.event.id })).length + (await expireOffers(deps.db, now, { eventId: bookable.event.id })).length;
     if (expired === 0) throw error;
+    // Seats that came back go to the event's waiting lists first; the buyer gets what is left.
+    await offerReturnedSeats(deps, { eventId: bookable.event.id });
     placed = await place();
   }
   const { plan, order, offer } = placed;
