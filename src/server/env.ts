@@ -99,6 +99,8 @@ const envSchema = z.object({
    * purchase is refused, so one account cannot take a date's seats off sale with orders it never pays.
    */
   HOLD_SEATS_PER_ACCOUNT: z.coerce.number().int().min(1).max(1000).default(10),
+  /** How long seats offered to the next person on a waiting list stay held for them (the offer mail's link). */
+  WAITING_OFFER_HOURS: z.coerce.number().min(0.05).max(168).default(12),
   /** Seconds between sweeps that mark unpaid orders past their hold `expired` (0: only the sweeps of refused purchases). */
   ORDER_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   /** How long a claimed outbox row waits before another process may take it again (its process may have died). */

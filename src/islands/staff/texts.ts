@@ -8,6 +8,7 @@ import { doorErrorMessages, staffRunsErrorMessages } from "../../shared/i18n/mes
 import { adminFleetMenuMessages } from "../../shared/i18n/messages/admin-fleet";
 import { privateEventMessages } from "../../shared/i18n/messages/private-events";
 import { orderDeskMessages } from "../../shared/i18n/messages/order-desk";
+import { staffWaitingListMessages } from "../../shared/i18n/messages/waiting-list";
 import { groupMessages } from "../../shared/i18n/messages/groups";
 import { staffMessages } from "../../shared/i18n/messages/staff";
 import { staffDoorMessages } from "../../shared/i18n/messages/staff-door";
@@ -32,6 +33,7 @@ export const STAFF_KEYS = [
   ...areaKeys(staffRunsErrorMessages),
   ...areaKeys(staffDispatchMessages),
   ...areaKeys(orderDeskMessages),
+  ...areaKeys(staffWaitingListMessages),
   ...areaKeys(privateEventMessages),
   ...areaKeys(groupMessages),
   ...areaKeys(adminMenuMessages),

@@ -13,6 +13,7 @@ import { pathId as orderIdParam } from "../../http/path-id";
 import { documented } from "../contract";
 import { staffEventRequestRoutes } from "./event-requests.routes";
 import { dispatchRoutes } from "./dispatch.routes";
+import { staffWaitingListRoutes } from "./waiting-lists.routes";
 import { isStaffRole } from "../../../shared/domain/roles";
 
 const confirm = documented("POST /shop-api/staff/orders/:id/confirm-transfer");
@@ -33,5 +34,6 @@ staffRoutes.post("/orders/:id/confirm-transfer", confirm.describe, async (c) => 
 staffRoutes.route("/", staffOrderRoutes);
 staffRoutes.route("/", orderDeskRoutes);
 staffRoutes.route("/", manifestRoutes);
+staffRoutes.route("/", staffWaitingListRoutes);
 staffRoutes.route("/event-requests", staffEventRequestRoutes);
 staffRoutes.route("/dispatch", dispatchRoutes);

@@ -6,7 +6,8 @@
 import { and, eq, gt, inArray, or, isNull, sql, type SQL } from "drizzle-orm";
 import { AWAITING_STATES, ORDER_STATE } from "../../../shared/domain/order-states";
 import type { Db } from "../../db/client";
-import { categories, eventDates, orders, productVariants, tickets } from "../../db/schema";
+import { WAITING_STATE } from "../../../shared/domain/waiting-list";
+import { categories, eventDates, orders, productVariants, tickets, waitingList } from "../../db/schema";
 
 /** Orders whose tickets hold a seat now (the seat-holding states): paid ones, and awaiting ones while their hold runs. */
 export function holdsSeats(now: Date): SQL {
@@ -48,7 +49,26 @@ export async function liveStock(db: Db, query: StockQuery): Promise<Map<number, 
     .groupBy(tickets.productVariantId, orders.eventDateId)
     .as("held");
 
-  const available = sql<number>`min(greatest(${productVariants.stock} - coalesce(${held.count}, 0), 0))::int`;
+  // Seats offered to the next in a waiting list are held for them, as a hold's are; an offer that ran out still
+  // holds them until the sweep passes them to the next in line (never back on open sale first).
+  const offered = db
+    .select({
+      variantId: waitingList.productVariantId,
+      eventDateId: waitingList.eventDateId,
+      seats: sql<number>`sum(${waitingList.seats})::int`.as("offered_seats"),
+    })
+    .from(waitingList)
+    .where(
+      and(
+        eq(waitingList.eventId, eventId),
+        eventDateId === undefined ? undefined : eq(waitingList.eventDateId, eventDateId),
+        eq(waitingList.state, WAITING_STATE.offered),
+      ),
+    )
+    .groupBy(waitingList.productVariantId, waitingList.eventDateId)
+    .as("offered");
+
+  const available = sql<number>`min(greatest(${productVariants.stock} - coalesce(${held.count}, 0) - coalesce(${offered.seats}, 0), 0))::int`;
   const variantsOfEvent = and(eq(categories.eventId, eventId), variantIds ? inArray(productVariants.id, variantIds) : undefined);
   const rows =
     eventDateId === undefined
@@ -58,6 +78,7 @@ export async function liveStock(db: Db, query: StockQuery): Promise<Map<number, 
           .innerJoin(categories, eq(categories.id, productVariants.categoryId))
           .innerJoin(eventDates, eq(eventDates.eventId, categories.eventId))
           .leftJoin(held, and(eq(held.variantId, productVariants.id), eq(held.eventDateId, eventDates.id)))
+          .leftJoin(offered, and(eq(offered.variantId, productVariants.id), eq(offered.eventDateId, eventDates.id)))
           .where(and(variantsOfEvent, gt(eventDates.startDate, now)))
           .groupBy(productVariants.id)
       : await db
@@ -65,6 +86,7 @@ export async function liveStock(db: Db, query: StockQuery): Promise<Map<number, 
           .from(productVariants)
           .innerJoin(categories, eq(categories.id, productVariants.categoryId))
           .leftJoin(held, eq(held.variantId, productVariants.id))
+          .leftJoin(offered, eq(offered.variantId, productVariants.id))
           .where(variantsOfEvent)
           .groupBy(productVariants.id);
   return new Map(rows.map((row) => [row.variantId, Number(row.available)]));
