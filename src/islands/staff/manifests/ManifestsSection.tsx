@@ -153,7 +153,13 @@ function Sheet({ manifest, texts, locale, leg, onNext }: { manifest: Manifest; t
             <div key={`${stop.key}-${index}`} className="run-stop" data-stop={stop.key}>
               <header>
                 <h4>
-                  {fill(texts["manifests.stop"], { number: index + 1, address: stop.address })} <span className="staff-muted">{fill(texts["manifests.pickup"], { time: formatTime(stop.pickupAt, zone) })}</span>
+                  {fill(texts["manifests.stop"], { number: index + 1, address: stop.address })} <span className="staff-muted" data-testid="stop-time">
+                    {leg === LEG.return
+                      ? stop.returnDepartsAt && stop.dropOffAt
+                        ? fill(texts["manifests.return_stop"], { departs: formatTime(stop.returnDepartsAt, zone), time: formatTime(stop.dropOffAt, zone) })
+                        : texts["manifests.return_pending"]
+                      : fill(texts["manifests.pickup"], { time: formatTime(stop.pickupAt, zone) })}
+                  </span>
                 </h4>
                 <button type="button" className="btn btn-primary btn-small run-notify" onClick={() => onNext(stop.key)} aria-label={`${texts["manifests.next_stop"]}: ${stop.address}`}>
                   {texts["manifests.next_stop"]}

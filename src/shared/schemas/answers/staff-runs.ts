@@ -56,6 +56,9 @@ export const manifestSchema = z.object({
           address: z.string(),
           countyName: z.string(),
           pickupAt: z.string(),
+          /** The return as published for this stop's passengers: the van leaves the venue, and drops them here; null until published. */
+          returnDepartsAt: z.nullable(z.string()),
+          dropOffAt: z.nullable(z.string()),
           passengers: z.array(manifestPassengerSchema),
         }),
       ),
