@@ -78,8 +78,8 @@ export function GuestPanel({ request, texts }: Props) {
               {guest.pickup ? (
                 <span className="item-detail" data-testid="guest-pickup">
                   {fill(texts["groups.guests.pickup"], { address: guest.pickup.address })}
-                  {` · ${fill(texts["groups.guests.pickup_time"], { time: when(guest.pickup.time) })}`}
-                  {` · ${fill(texts["groups.guests.return_at"], { time: when(guest.pickup.returnAt) })}`}
+                  {` · ${guest.pickup.time ? fill(texts["groups.guests.pickup_time"], { time: when(guest.pickup.time) }) : texts["groups.guests.time_pending"]}`}
+                  {guest.pickup.time || guest.pickup.returnAt ? ` · ${fill(texts["groups.guests.return_at"], { time: when(guest.pickup.returnAt) })}` : ""}
                 </span>
               ) : null}
               <span className="guest-actions">
