@@ -166,6 +166,7 @@ describe("once both legs are published", () => {
     const stop = sheet.runs.flatMap((run) => run.stops).find((one) => one.passengers.some((rider) => rider.id === passengerId))!;
     expect(stop).toMatchObject({ pickupAt: outboundAt.toISOString(), returnDepartsAt: departsAt.toISOString(), dropOffAt: dropOffAt.toISOString() });
     expect(sheet.event.returnAt).toBe(departsAt.toISOString());
+    expect(sheet.published).toBe(true);
     const csv = await (await shop.app.request(path, { headers: { authorization: `Bearer ${staff.token}`, accept: "text/csv" } })).text();
     const line = csv.split("\r\n").find((one) => one.includes("Invitada Horarios"))!;
     expect(line).toContain(formatDateTime(outboundAt.toISOString(), ZONE));

@@ -138,7 +138,7 @@ function Sheet({ manifest, texts, locale, leg, onNext }: { manifest: Manifest; t
         </button>
       </div>
       <p className="staff-muted">
-        {texts["manifests.rule"]} {fill(texts["manifests.return_at"], { venue: manifest.event.venue, time: formatDateTime(manifest.event.returnAt, zone) })}
+        {texts[manifest.published ? "manifests.rule_published" : "manifests.rule"]} {fill(texts["manifests.return_at"], { venue: manifest.event.venue, time: formatDateTime(manifest.event.returnAt, zone) })}
       </p>
       {manifest.runs.length === 0 ? <p className="empty-text">{texts["manifests.empty"]}</p> : null}
       {manifest.runs.map((run) => (

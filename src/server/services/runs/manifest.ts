@@ -43,6 +43,8 @@ export interface RunSheet {
    * return (the van's departure from the venue and the drop-off there), null while the return is not published.
    */
   runs: (Run<RunPassenger> & { times: Date[]; returns: ({ departsAt: Date; dropOffAt: Date } | null)[] })[];
+  /** Some times come from a published dispatch plan. */
+  published: boolean;
 }
 
 /** The runs of one event date and province, as the service layer works with them. */
@@ -153,6 +155,7 @@ export async function runSheet(deps: ShopContext, eventDateId: number, provinceI
     province,
     vanSeats: deps.env.VAN_SEATS,
     runs,
+    published: published.length > 0,
   };
 }
 
@@ -168,6 +171,7 @@ export async function manifest(deps: ShopContext, eventDateId: number, provinceI
       venue: sheet.event.venue,
       timeZone: timeZoneOf(sheet.event.countryCode),
     },
+    published: sheet.published,
     eventDateId,
     province: sheet.province,
     vanSeats: sheet.vanSeats,
