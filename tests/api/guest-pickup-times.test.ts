@@ -175,7 +175,7 @@ describe("once both legs are published", () => {
 
   it("the guest's order detail and the ticket mail's calendar files carry both published legs", async () => {
     const detail = (await shop.call<OrderDetailAnswer>("GET", `/shop-api/order-detail/${orderId}`, undefined, { token: guest.token })).body.data;
-    expect(detail.itinerary).toMatchObject({ returnAt: departsAt.toISOString(), pickups: [expect.objectContaining({ address: "Calle 63 # 9-45", pickupAt: outboundAt.toISOString() })] });
+    expect(detail.itinerary).toMatchObject({ published: true, returnAt: departsAt.toISOString(), pickups: [expect.objectContaining({ address: "Calle 63 # 9-45", pickupAt: outboundAt.toISOString() })] });
     expect((await staffCall("POST", `/shop-api/staff/orders/${orderId}/resend`)).status).toBe(200);
     await shop.app.outbox.drain();
     const utc = (date: Date) => date.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");

@@ -98,6 +98,7 @@ describe("the buyer's pick-up time", () => {
       venue: expect.stringContaining(","),
       returnAt: manifest.event.returnAt,
       pickups: [{ address: "Calle 10 # 5-20", communeName: setting.counties[0]!.name, pickupAt: manifest.runs[1]!.stops[0]!.pickupAt }],
+      published: false,
     });
   });
 });

@@ -224,7 +224,7 @@ export async function itineraryOf(
   deps: ShopContext,
   order: { id: number; eventDateId: number | null; provinceId: number; state: string },
   locale: Locale,
-): Promise<{ venue: string; returnAt: string; pickups: { address: string; communeName: string; pickupAt: string }[] } | null> {
+): Promise<{ venue: string; returnAt: string; pickups: { address: string; communeName: string; pickupAt: string }[]; published: boolean } | null> {
   if (order.eventDateId === null || !holdsSeat(order.state)) return null;
   const sheet = await runSheet(deps, order.eventDateId, order.provinceId, locale);
   const published = await publishedTrip(deps, order.id);
@@ -241,6 +241,7 @@ export async function itineraryOf(
     venue: sheet.event.venue,
     returnAt: (published.returnAt ?? sheet.event.returnAt).toISOString(),
     pickups: published.pickups.length ? published.pickups : [...pickups.values()],
+    published: published.pickups.length > 0 || published.returnAt !== null,
   };
 }
 

@@ -96,6 +96,8 @@ export const orderDetailAnswerSchema = z.object({
         venue: z.string(),
         returnAt: z.string(),
         pickups: z.array(z.object({ address: z.string(), communeName: z.string(), pickupAt: z.string() })),
+        /** Some times are dispatch's published ones (what the passengers were told), not estimates. */
+        published: z.optional(z.boolean()),
       }),
     ),
   ),
