@@ -36,6 +36,8 @@ export interface BookingDraft {
   paymentCode: PaymentCodeValue | null;
   /** Each passenger pays their own seat (a personal link for every ticket but the buyer's). */
   shares?: boolean;
+  /** With shares: the buyer pays no seat now, every passenger (the buyer too) gets a link. */
+  buyerPaysNone?: boolean;
   /** The answer of the purchase (order id and the payment response). */
   payment: PaymentStartAnswer | null;
   /** The purchase was refused: step 4 sends the person to /order-rejected. */
@@ -232,6 +234,11 @@ export function chooseShares(shares: boolean) {
   update({ shares });
 }
 
+/** With shares: whether the buyer pays their own seat now or none. */
+export function chooseBuyerPaysNone(buyerPaysNone: boolean) {
+  update({ buyerPaysNone });
+}
+
 /** Moves to a step; the wizard only offers earlier steps, or the next one once the current step is valid. */
 export function goToStep(stepIndex: number) {
   update({ stepIndex });
@@ -261,7 +268,7 @@ export function purchaseBody(draft: BookingDraft & { paymentCode: PaymentCodeVal
       addresses: ticket.addresses,
     })),
     ...(draft.discount ? { discountCode: draft.discount.code } : {}),
-    ...(draft.shares && tickets.length > 1 && !draft.discount ? { shares: true } : {}),
+    ...(draft.shares && tickets.length > 1 && !draft.discount ? { shares: true, ...(draft.buyerPaysNone ? { buyerPaysNone: true } : {}) } : {}),
   };
 }
 

@@ -162,6 +162,69 @@ describe("a purchase split three ways", () => {
   });
 });
 
+describe("a buyer who pays none of the seats", () => {
+  const trio = [
+    { name: "Marta Compradora", email: "marta.compradora@example.com", phone: "3007776655", passengerAddress: "Calle 9 # 8-7" },
+    { name: "Pablo Amigo", email: "pablo.amigo@example.com", phone: "3002223344", passengerAddress: "Calle 3 # 4-5" },
+    { name: "Rosa Amiga", email: "rosa.amiga@example.com", phone: "3005556677", passengerAddress: "Calle 6 # 7-8" },
+  ];
+
+  it("holds every seat, starts no payment, and sends every passenger their own link", async () => {
+    const buyer = await shop.buyer();
+    const before = await taken();
+    const answer = await shop.call<Started & { sharesOnly?: boolean; holdExpiresAt: string; preference_id?: string }>("POST", "/shop-api/init-payment", { ...sharedBody(trio), buyerPaysNone: true }, { token: buyer.token });
+    expect(answer.status).toBe(201);
+    expect(answer.body.data).toMatchObject({ state: "awaiting_payment", sharesOnly: true });
+    expect(answer.body.data.preference_id).toBeUndefined();
+    expect(await taken()).toBe(before + 3);
+    const ownId = answer.body.data.orderId;
+    // Nothing was sent to a gateway: the order's one payment row is still only created.
+    expect((await shop.db.select({ state: payments.state }).from(payments).where(eq(payments.orderId, ownId))).map((row) => row.state)).toEqual(["created"]);
+    // Every ticket is a share of the purchase, the buyer's first ticket included.
+    const shares = await shop.db.select().from(paymentShares).where(eq(paymentShares.buyerOrderId, ownId));
+    expect(shares.map((share) => share.email)).toEqual(trio.map((one) => one.email));
+    expect(shares[0]!.orderId).toBe(ownId);
+    expect(new Date(answer.body.data.holdExpiresAt).getTime()).toBe(shares[0]!.deadline.getTime());
+    for (const one of trio) expect((await shop.mailsTo(one.email)).flatMap((mail) => mail.links).some((href) => href.includes("/share?token="))).toBe(true);
+
+    // The buyer sees every share pending and pays the first passenger's from the purchase detail.
+    const mine = await shop.call<{ id: number; email: string; state: string }[]>("GET", `/shop-api/orders/${ownId}/shares`, undefined, { token: buyer.token });
+    expect(mine.body.data.map((row) => [row.email, row.state])).toEqual(trio.map((one) => [one.email, "pending"]));
+    const paying = await shop.call<Started>("POST", `/shop-api/orders/${ownId}/shares/${mine.body.data[0]!.id}/pay`, { paymentCode: "mercadopago" }, { token: buyer.token });
+    expect(paying.status).toBe(201);
+    await postForm(`${shop.origin}/payments-sim/mercadopago/checkout/v1/decide`, { pref_id: paying.body.data.preference_id!, action: "approve" });
+    expect(await stateOf(ownId)).toBe("paid");
+
+    // A friend pays through their link.
+    const pablo = await tokenOf(trio[1]!.email);
+    const friendPaying = await shop.call<Started>("POST", `/shop-api/shares/${pablo}/pay`, { paymentCode: "mercadopago" });
+    await postForm(`${shop.origin}/payments-sim/mercadopago/checkout/v1/decide`, { pref_id: friendPaying.body.data.preference_id!, action: "approve" });
+    expect((await shop.call<{ state: string }>("GET", `/shop-api/shares/${pablo}`)).body.data.state).toBe("paid");
+
+    // At the deadline only Rosa's unpaid seat goes back on sale, and the buyer is told.
+    shop.clock.offset = 25 * 3_600_000;
+    try {
+      await shop.app.outbox.drain();
+      const rows = await shop.db.select().from(paymentShares).where(eq(paymentShares.buyerOrderId, ownId));
+      expect(rows.map((row) => row.releasedAt !== null)).toEqual([false, false, true]);
+      expect(await Promise.all(rows.map((row) => stateOf(row.orderId)))).toEqual(["paid", "paid", "expired"]);
+      const released = (await shop.mailsTo(buyer.email)).filter((mail) => mail.subject.startsWith("Cupos liberados"));
+      expect(released).toHaveLength(1);
+      expect(released[0]!.text).toContain("Rosa Amiga");
+      expect(released[0]!.text).not.toContain("Pablo Amigo");
+    } finally {
+      shop.clock.offset = 0;
+    }
+  });
+
+  it("is refused without shares", async () => {
+    const buyer = await shop.buyer();
+    const body = { ...purchaseBody(festival, [variantId], countyId), buyerPaysNone: true };
+    const answer = await shop.call("POST", "/shop-api/init-payment", body, { token: buyer.token });
+    expect([answer.status, answer.body.code]).toEqual([422, "shares_unavailable"]);
+  });
+});
+
 describe("the buyer and the seats", () => {
   it("the buyer pays a missing share for a friend", async () => {
     const buyer = await shop.buyer();

@@ -65,10 +65,10 @@ describe("GET /shop-api/staff/manifests", () => {
     expect(response.headers.get("content-type")).toContain("text/csv");
     expect(response.headers.get("content-disposition")).toContain("attachment");
     const lines = (await response.text()).replace(/^\uFEFF/, "").trim().split("\r\n");
-    expect(lines[0]).toBe("Recorrido,Municipio,Parada,Hora de recogida,Dirección,Pasajero,Celular,Pedido,Pago,Abordó ida,Abordó regreso");
+    expect(lines[0]).toBe("Recorrido,Municipio,Parada,Hora de recogida,Dirección,Pasajero,Celular,Pedido,Pago,Abordó ida,Abordó regreso,Salida del regreso,Llegada del regreso");
     expect(lines).toHaveLength(5);
-    expect(lines.find((line) => line.includes("Paula Pendiente"))).toMatch(/^2,.*,1,.*,Paula Pendiente,'\+573001234567,\d+,Pendiente,No,No$/);
-    expect(lines.find((line) => line.includes("Ana Avenida"))).toMatch(/,Pagado,Sí,No$/);
+    expect(lines.find((line) => line.includes("Paula Pendiente"))).toMatch(/^2,.*,1,.*,Paula Pendiente,'\+573001234567,\d+,Pendiente,No,No,Regreso por confirmar,$/);
+    expect(lines.find((line) => line.includes("Ana Avenida"))).toMatch(/,Pagado,Sí,No,Regreso por confirmar,$/);
   });
 
   it("lists the dates with bookings and their provinces", async () => {
@@ -98,6 +98,7 @@ describe("the buyer's pick-up time", () => {
       venue: expect.stringContaining(","),
       returnAt: manifest.event.returnAt,
       pickups: [{ address: "Calle 10 # 5-20", communeName: setting.counties[0]!.name, pickupAt: manifest.runs[1]!.stops[0]!.pickupAt }],
+      published: false,
     });
   });
 });

@@ -114,6 +114,46 @@ test("an organiser on a phone pays the quote with MercadoPago, and then the gues
   await invited.goto("/my-account/events");
   await expect(invited.getByRole("tab", { name: /Invitaciones/ })).toHaveAttribute("aria-selected", "true");
   await expect(invited.locator(".event-card", { hasText: eventName })).toBeVisible();
+
+  // The guest books a seat from Usaquén; the organiser's guest view names the address, the time still to come.
+  const guestAuth = { authorization: `Bearer ${guestToken}` };
+  const slug = ((await (await request.get(`/shop-api/event-requests/${id}`, { headers: auth })).json()) as { data: { eventSlug: string } }).data.eventSlug;
+  const detail = ((await (await request.get(`/shop-api/events/${slug}`, { headers: guestAuth })).json()) as { data: { calendars: { id: number }[] } }).data;
+  const eventDateId = detail.calendars[0]!.id;
+  const offer = ((await (await request.get(`/api/events/${slug}/product-variant?eventDateId=${eventDateId}`, { headers: guestAuth })).json()) as { data: { subCategories: { productVariantId: number; provinceId: number; placeId: number }[] }[] }).data;
+  // The venue's province (Bogotá, Usaquén's) is the only pick-up province of this request.
+  const seat = offer.flatMap((category) => category.subCategories)[0]!;
+  const booked = await request.post("/shop-api/init-payment", {
+    headers: guestAuth,
+    data: {
+      url: `/event/${slug}`,
+      eventDateId,
+      provinceId: seat.provinceId,
+      paymentCode: "prepagado",
+      tickets: [{ placeId: seat.placeId, productVariantId: seat.productVariantId, passengers: [{ name: "Invitado Cota", email: guest.email, phone: "3001234567", passengerAddress: "Calle 120 # 7-10" }], addresses: [{ address: "Calle 120 # 7-10", commune_id: usaquen.id }] }],
+    },
+  });
+  expect(booked.status()).toBe(201);
+  const showGuests = async () => {
+    // The mail's link (?request=) opens the request's card with its guests shown.
+    await owner.goto("/my-account/events?request=" + id);
+    await expect(owner.locator(".event-card", { hasText: eventName }).getByRole("button", { name: "Ocultar invitados" })).toBeVisible();
+    return owner.locator(`[data-guest="${guest.email.toLowerCase()}"]`).getByTestId("guest-pickup");
+  };
+  await expect(await showGuests()).toHaveText("Recogida: Calle 120 # 7-10 · Hora por confirmar");
+  await owner.screenshot({ path: ".tmp/shots/private-event-quotes/guests-pending-390.png", fullPage: true });
+
+  // Staff plan and publish the outbound leg: the organiser now sees the published pick-up time.
+  const staffAuth = { authorization: `Bearer ${staffToken}` };
+  const plan = await request.post("/shop-api/staff/dispatch/plan", { headers: staffAuth, data: { eventDateId, leg: "outbound" } });
+  expect(plan.status()).toBe(200);
+  const version = ((await plan.json()) as { data: { version: number } }).data.version;
+  expect((await request.post("/shop-api/staff/dispatch/publish", { headers: staffAuth, data: { eventDateId, leg: "outbound", version } })).status()).toBe(200);
+  await expect(await showGuests()).toHaveText(/^Recogida: Calle 120 # 7-10 · Hora: \d{2}-\d{2}-\d{4} \d{2}:\d{2} · Regreso: Hora por confirmar$/);
+  await owner.screenshot({ path: ".tmp/shots/private-event-quotes/guests-published-390.png", fullPage: true });
+  await owner.setViewportSize({ width: 1280, height: 900 });
+  await owner.screenshot({ path: ".tmp/shots/private-event-quotes/guests-published-1280.png", fullPage: true });
+  expect(errors).toEqual([]);
 });
 
 test("a refused guest row stays on the organiser's screen with its row number until the list is fixed", async ({ browser, request, baseURL }) => {

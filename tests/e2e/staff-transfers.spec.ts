@@ -106,7 +106,8 @@ test("staff see the van runs of a date and province and text the next stop", asy
   await page.goto("/staff/manifests");
   const date = page.getByLabel("Fecha del evento");
   const festivalOption = date.locator("option", { hasText: "Sonidos de la Sabana" }).first();
-  await date.selectOption(await festivalOption.getAttribute("value"));
+  const eventDateId = Number(await festivalOption.getAttribute("value"));
+  await date.selectOption(String(eventDateId));
   await page.getByLabel("Departamento").selectOption({ label: "Bogotá D.C." });
   const stop = page.locator(".run-stop", { hasText: "Calle 70 # 9-10" });
   await expect(stop).toContainText("Sofía Quintero");
@@ -126,5 +127,18 @@ test("staff see the van runs of a date and province and text the next stop", asy
   await page.goto("/dev/outbox");
   await expect(page.getByTestId("sms-outbox")).toContainText("+573157778899");
   await expect(page.getByTestId("sms-outbox")).toContainText("tu van llega en unos 10 min a Calle 70 # 9-10");
+
+  // The return leg: once dispatch publishes it, each stop shows the van's departure and the drop-off there.
+  const auth = { authorization: `Bearer ${await staffToken(request)}` };
+  const plan = await request.post("/shop-api/staff/dispatch/plan", { headers: auth, data: { eventDateId, leg: "return" } });
+  expect(plan.status()).toBe(200);
+  const version = ((await plan.json()) as { data: { version: number } }).data.version;
+  expect((await request.post("/shop-api/staff/dispatch/publish", { headers: auth, data: { eventDateId, leg: "return", version } })).status()).toBe(200);
+  await page.goto("/staff/manifests");
+  await date.selectOption(String(eventDateId));
+  await page.getByLabel("Departamento").selectOption({ label: "Bogotá D.C." });
+  await page.getByLabel("Trayecto").selectOption("return");
+  await expect(stop.getByTestId("stop-time")).toHaveText(/^Regreso: sale \d{2}:\d{2}, llega aquí \d{2}:\d{2}$/);
+  await page.screenshot({ path: info.outputPath("manifest-return-1280.png"), fullPage: true });
   expect(errors).toEqual([]);
 });

@@ -110,8 +110,10 @@ export default function BookingWizard({ event, texts, locale, prefix }: Props) {
   const stepZeroValid = draft.buttonStepTicket && draft.eventDateId !== null && draft.provinceId !== null && tickets.length > 0;
   const currentValid = step === STEPS.categories ? stepZeroValid : valid;
 
-  const label =
-    step === STEPS.confirm ? (event.paymentType === PAYMENT_TYPE.organiser ? texts["booking.reserve"] : texts["booking.pay"]) : step === STEPS.payment ? texts["booking.finish"] : texts["booking.continue"];
+  // A shared purchase the buyer pays none of charges nothing now: the button sends the links.
+  const linksOnly = Boolean(draft.shares && draft.buyerPaysNone && tickets.length > 1 && !draft.discount);
+  const confirmLabel = event.paymentType === PAYMENT_TYPE.organiser ? texts["booking.reserve"] : linksOnly ? texts["groups.shares.send_links"] : texts["booking.pay"];
+  const label = step === STEPS.confirm ? confirmLabel : step === STEPS.payment ? texts["booking.finish"] : texts["booking.continue"];
 
   function onContinue() {
     if (step === STEPS.payment) {

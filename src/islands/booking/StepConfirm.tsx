@@ -10,7 +10,7 @@ import type { Locale } from "../../shared/locales";
 import { paymentStepSchema, type PaymentCodeValue } from "../../shared/schemas/purchase";
 import type { CalendarEntry, County } from "../../shared/types/catalog";
 import type { BookingDraft } from "../../stores/booking";
-import { chooseShares, selectPaymentMethod } from "../../stores/booking";
+import { chooseBuyerPaysNone, chooseShares, selectPaymentMethod } from "../../stores/booking";
 import type { ClientTicket, OrderTotals } from "../../stores/booking-tickets";
 import { OrderSummary } from "./OrderSummary";
 import { useSchemaForm } from "../ui/use-schema-form";
@@ -115,6 +115,18 @@ export function StepConfirm({ formId, event, draft, date, provinceName, counties
             <span>{texts["groups.shares.option"]}</span>
           </label>
           <p className="bk-hint">{texts["groups.shares.hint"]}</p>
+          {draft.shares ? (
+            <div role="radiogroup" aria-label={texts["groups.shares.option"]} className="bk-shares-who">
+              <label className="bk-method">
+                <input type="radio" name="buyer-pays" checked={!draft.buyerPaysNone} onChange={() => chooseBuyerPaysNone(false)} data-testid="booking-shares-own" />
+                <span>{texts["groups.shares.buyer_own"]}</span>
+              </label>
+              <label className="bk-method">
+                <input type="radio" name="buyer-pays" checked={Boolean(draft.buyerPaysNone)} onChange={() => chooseBuyerPaysNone(true)} data-testid="booking-shares-none" />
+                <span>{texts["groups.shares.buyer_none"]}</span>
+              </label>
+            </div>
+          ) : null}
         </div>
       ) : null}
     </form>

@@ -3,6 +3,7 @@
  * to the returned url (sent at once, with a visible button should the automatic submit not happen);
  * MercadoPago: the init point is followed; transfer: the bank details and the 24 h validation note;
  * prepagado: a confirmation. An unknown method shows "Error"; a refused purchase goes to /order-rejected.
+ * A shared purchase the buyer pays none of starts no payment: the step says the links went out.
  */
 import { useEffect, useRef, type Ref } from "react";
 import { formatDateTime, timeZoneOf } from "../../shared/format/dates";
@@ -104,6 +105,23 @@ export function StepPayment({ payment, rejected, rejection, eventSlug, countryCo
       : payment.paymentCode === "prepagado"
         ? texts["booking.prepaid.title"]
         : texts["booking.payment.title"];
+
+  if (payment.sharesOnly) {
+    return (
+      <div className="bk-step-body bk-payment" data-testid="booking-shares-sent">
+        <h3 className="bk-step-title" tabIndex={-1} ref={headingRef}>
+          {texts["groups.shares.sent_title"]}
+        </h3>
+        <p className="bk-order-line">
+          <strong>{fill(texts["booking.payment.order"], { id: payment.orderId })}</strong>
+        </p>
+        <p>{fill(texts["groups.shares.sent_body"], { time: payment.holdExpiresAt ? formatDateTime(payment.holdExpiresAt, timeZoneOf(countryCode)) : "" })}</p>
+        <a className="btn btn-secondary" href={`${prefix}/my-account/payments/${payment.orderId}`}>
+          {texts["groups.shares.sent_button"]}
+        </a>
+      </div>
+    );
+  }
 
   let action;
   switch (payment.paymentCode) {

@@ -16,7 +16,7 @@ type PaymentKey = keyof (typeof paymentMessages)["es_CO"];
 /** The simulators' pages and the payment errors are not the wizard's. */
 type WizardPaymentKey = Exclude<PaymentKey, `payments.sim.${string}` | `errors.${string}`>;
 const isWizardPaymentKey = (key: PaymentKey): key is WizardPaymentKey => !key.startsWith("payments.sim.") && !key.startsWith("errors.");
-const EXTRA_KEYS = ["common.loading", "errors.invalid_id", "errors.unknown_event_date", "groups.shares.option", "groups.shares.hint"] as const satisfies readonly MessageKey[];
+const EXTRA_KEYS = ["common.loading", "errors.invalid_id", "errors.unknown_event_date", "groups.shares.option", "groups.shares.hint", "groups.shares.buyer_own", "groups.shares.buyer_none", "groups.shares.sent_title", "groups.shares.sent_body", "groups.shares.sent_button", "groups.shares.send_links"] as const satisfies readonly MessageKey[];
 
 export const BOOKING_KEYS = [...areaKeys(formMessages), ...areaKeys(paymentMessages).filter(isWizardPaymentKey), ...EXTRA_KEYS, ...areaKeys(bookingMessages), ...waitingKeys(), ...areaKeys(waitingListErrorMessages)];
 

@@ -9,6 +9,8 @@ export interface Itinerary {
   venue: string;
   returnAt: string;
   pickups: { address: string; communeName: string; pickupAt: string }[];
+  /** Some of the times are dispatch's published ones rather than estimates. */
+  published?: boolean;
 }
 
 export type LegName = Leg;

@@ -106,6 +106,11 @@ export const purchaseSchema = z.object({
    * passenger gets a personal link to pay theirs before a deadline (seats held for all until then).
    */
   shares: z.optional(z.boolean()),
+  /**
+   * With `shares`: the buyer pays no seat now; every ticket's first passenger (the buyer too, when travelling)
+   * gets a personal link, and the buyer may still pay any share from the purchase detail. Refused without `shares`.
+   */
+  buyerPaysNone: z.optional(z.boolean()),
 });
 export type Purchase = z.infer<typeof purchaseSchema>;
 export type PurchaseInput = z.input<typeof purchaseSchema>;

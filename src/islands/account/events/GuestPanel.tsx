@@ -1,9 +1,10 @@
 /**
- * The organiser's guest view: each guest's claim, booked seats and pick-up; resend an invitation, remove a
+ * The organiser's guest view: each guest's claim, booked seats, pick-up address and published times; resend an invitation, remove a
  * guest, add one (within the event's seats once approved), and download the list as XLSX or CSV.
  */
 import { useCallback, useEffect, useState, type FormEvent } from "react";
 import { api } from "../../../client/api";
+import { formatDateTime, timeZoneOf } from "../../../shared/format/dates";
 import type { EventRequestAnswer, GuestStatus } from "../../../shared/schemas/answers/private-events";
 import { getValidToken } from "../../../stores/session";
 import { showToast } from "../../../stores/toasts";
@@ -20,6 +21,9 @@ export function GuestPanel({ request, texts }: Props) {
   const [guests, setGuests] = useState<GuestStatus[] | "error" | null>(null);
   const [adding, setAdding] = useState({ name: "", email: "", phone: "", seats: "1" });
   const invited = request.quoteState !== null && request.quoteState !== "quoted";
+  const zone = timeZoneOf(request.countryCode);
+  // A leg the dispatcher has not published yet says so instead of showing no time.
+  const when = (time: string | null) => (time ? formatDateTime(time, zone) : texts["groups.guests.time_pending"]);
 
   const load = useCallback(() => {
     api("GET /shop-api/event-requests/:id/guests", { params: { id: request.id } })
@@ -72,9 +76,10 @@ export function GuestPanel({ request, texts }: Props) {
               <span className={`guest-badge guest-${guest.status}`}>{texts[`private_events.guest.${guest.status}`]}</span>
               <span className="item-detail">{fill(texts["groups.guests.booked"], { count: guest.booked })}</span>
               {guest.pickup ? (
-                <span className="item-detail">
+                <span className="item-detail" data-testid="guest-pickup">
                   {fill(texts["groups.guests.pickup"], { address: guest.pickup.address })}
-                  {guest.pickup.time ? ` · ${fill(texts["groups.guests.pickup_time"], { time: guest.pickup.time })}` : ""}
+                  {` · ${guest.pickup.time ? fill(texts["groups.guests.pickup_time"], { time: when(guest.pickup.time) }) : texts["groups.guests.time_pending"]}`}
+                  {guest.pickup.time || guest.pickup.returnAt ? ` · ${fill(texts["groups.guests.return_at"], { time: when(guest.pickup.returnAt) })}` : ""}
                 </span>
               ) : null}
               <span className="guest-actions">

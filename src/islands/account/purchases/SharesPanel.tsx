@@ -7,6 +7,7 @@ import { api } from "../../../client/api";
 import { formatDateTime } from "../../../shared/format/dates";
 import { formatPrice } from "../../../shared/format/money";
 import type { PaymentCode } from "../../../shared/domain/payment-codes";
+import { SHARE_STATE } from "../../../shared/domain/shares";
 import type { OrderSharesAnswer } from "../../../shared/schemas/answers/shares";
 import { showToast } from "../../../stores/toasts";
 import { followPayment } from "../../shares/pay-redirect";
@@ -55,7 +56,7 @@ export function SharesPanel({ orderId, paymentCode, zone, texts }: Props) {
           <li key={share.id} data-share={share.email} data-share-state={share.state}>
             <span>{share.name}</span> <span>{formatPrice(share.amount, share.currency)}</span>{" "}
             <span className={`guest-badge share-${share.state}`}>{texts[`groups.shares.state.${share.state}`]}</span>
-            {share.state === "pending" ? (
+            {share.state === SHARE_STATE.pending ? (
               <>
                 {" "}
                 <span className="item-detail">{fill(texts["groups.shares.deadline"], { deadline: formatDateTime(share.deadline, zone) })}</span>{" "}

@@ -1,5 +1,5 @@
 /**
- * The trip around a purchase: estimated pick-up times and the return's departure with a calendar file for each
+ * The trip around a purchase: pick-up times (estimated, or as dispatch published them) and the return's departure with a calendar file for each
  * leg, and the ticket QR code full screen for the van door, with a brightness hint.
  */
 import { useEffect, useRef, useState } from "react";
@@ -23,7 +23,7 @@ export function TripTimes({ orderId, eventName, itinerary, zone, texts }: { orde
         ))}
         <li>{fill(texts["purchase.pickups.return"], { venue: itinerary.venue, time: formatDateTime(itinerary.returnAt, zone) })}</li>
       </ul>
-      <p className="purchase-trip-note">{texts["purchase.pickups.estimate"]}</p>
+      <p className="purchase-trip-note">{texts[itinerary.published ? "purchase.pickups.published" : "purchase.pickups.estimate"]}</p>
       <p className="purchase-trip-files">
         {files.outbound ? (
           <a className="btn btn-secondary btn-small" href={calendarDataUrl(files.outbound)} download={`rodamos-${orderId}-ida.ics`}>

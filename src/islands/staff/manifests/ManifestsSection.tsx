@@ -138,7 +138,7 @@ function Sheet({ manifest, texts, locale, leg, onNext }: { manifest: Manifest; t
         </button>
       </div>
       <p className="staff-muted">
-        {texts["manifests.rule"]} {fill(texts["manifests.return_at"], { venue: manifest.event.venue, time: formatDateTime(manifest.event.returnAt, zone) })}
+        {texts[manifest.published ? "manifests.rule_published" : "manifests.rule"]} {fill(texts["manifests.return_at"], { venue: manifest.event.venue, time: formatDateTime(manifest.event.returnAt, zone) })}
       </p>
       {manifest.runs.length === 0 ? <p className="empty-text">{texts["manifests.empty"]}</p> : null}
       {manifest.runs.map((run) => (
@@ -153,7 +153,13 @@ function Sheet({ manifest, texts, locale, leg, onNext }: { manifest: Manifest; t
             <div key={`${stop.key}-${index}`} className="run-stop" data-stop={stop.key}>
               <header>
                 <h4>
-                  {fill(texts["manifests.stop"], { number: index + 1, address: stop.address })} <span className="staff-muted">{fill(texts["manifests.pickup"], { time: formatTime(stop.pickupAt, zone) })}</span>
+                  {fill(texts["manifests.stop"], { number: index + 1, address: stop.address })} <span className="staff-muted" data-testid="stop-time">
+                    {leg === LEG.return
+                      ? stop.returnDepartsAt && stop.dropOffAt
+                        ? fill(texts["manifests.return_stop"], { departs: formatTime(stop.returnDepartsAt, zone), time: formatTime(stop.dropOffAt, zone) })
+                        : texts["manifests.return_pending"]
+                      : fill(texts["manifests.pickup"], { time: formatTime(stop.pickupAt, zone) })}
+                  </span>
                 </h4>
                 <button type="button" className="btn btn-primary btn-small run-notify" onClick={() => onNext(stop.key)} aria-label={`${texts["manifests.next_stop"]}: ${stop.address}`}>
                   {texts["manifests.next_stop"]}

@@ -30,6 +30,7 @@ const RELEASABLE = new Set<ShopErrorCode>(["stock_exhausted", "discount_used_up"
 export async function purchase(deps: ShopContext, buyer: Buyer, body: Purchase, locale: Locale, origin?: string): Promise<PaymentStartAnswer> {
   // Each passenger pays their own seat: one order per ticket, placed together (services/shares).
   if (body.shares) return purchaseShared(deps, buyer, body, locale, origin);
+  if (body.buyerPaysNone) throw new ShopError("shares_unavailable", { buyerPaysNone: "errors.shares_unavailable" });
   const now = deps.now();
   const bookable = await findBookableDate(deps.db, body.eventDateId, body.paymentCode, buyer.id, now);
   const place = async () => {

@@ -1,14 +1,15 @@
 /**
  * The organiser's hands on the guest list: add a guest (after approval, within the event's seats; invited at
  * once when the quote is settled), remove one, send an invitation again, and export the list with each guest's
- * claim, booked seats and pick-up as a spreadsheet or CSV (formula-safe).
+ * claim, booked seats, pick-up address and published pick-up and return times as a spreadsheet or CSV (formula-safe).
  */
 import { and, eq, sql, sum } from "drizzle-orm";
 import { utils, write } from "@e965/xlsx";
 import { isQuoteSettled } from "../../../shared/domain/event-requests";
 import { ShopError } from "../../../shared/domain/shop-error";
 import { translate, type MessageKey } from "../../../shared/i18n";
-import type { Locale } from "../../../shared/locales";
+import { DEFAULT_COUNTRY, isCountryCode, type Locale } from "../../../shared/locales";
+import { formatDateTime, timeZoneOf } from "../../../shared/format/dates";
 import type { AddGuestBody } from "../../../shared/schemas/event-quotes";
 import type { GuestStatus } from "../../../shared/schemas/answers/private-events";
 import type { ShopContext } from "../../context";
@@ -87,6 +88,7 @@ const COLUMNS = [
   "groups.export.booked",
   "groups.export.pickup",
   "groups.export.pickup_time",
+  "groups.export.return_at",
 ] as const satisfies readonly MessageKey[];
 
 /** The guest list as rows of cells (header first), in the organiser's language. */
@@ -94,6 +96,9 @@ export async function guestExportRows(db: Db, ownerId: number, id: number, local
   const row = await ownRequest(db, ownerId, id);
   const list = await guestStatuses(db, row.request, now);
   const t = (key: MessageKey) => translate(locale, key);
+  const zone = timeZoneOf(isCountryCode(row.countryCode) ? row.countryCode : DEFAULT_COUNTRY);
+  // A booked guest's leg without a published plan says so rather than leaving the organiser a blank cell.
+  const when = (guest: GuestStatus, time: string | null | undefined) => (!guest.pickup ? "" : time ? formatDateTime(time, zone) : t("groups.guests.time_pending"));
   return [
     COLUMNS.map((key) => t(key)),
     ...list.map((guest) => [
@@ -104,7 +109,8 @@ export async function guestExportRows(db: Db, ownerId: number, id: number, local
       t(`private_events.guest.${guest.status}`),
       guest.booked,
       guest.pickup?.address ?? "",
-      guest.pickup?.time ?? "",
+      when(guest, guest.pickup?.time),
+      when(guest, guest.pickup?.returnAt),
     ]),
   ];
 }

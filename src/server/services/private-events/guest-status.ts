@@ -6,9 +6,9 @@ import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { SEAT_HOLDING_STATES } from "../../../shared/domain/order-states";
 import type { GuestStatus } from "../../../shared/schemas/answers/private-events";
 import type { Db } from "../../db/client";
-import { addressLines, guests, orders, tickets, users } from "../../db/schema";
+import { LEG } from "../../../shared/domain/legs";
+import { addressLines, guests, orders, passengers, publishedPickups, tickets, users } from "../../db/schema";
 import { claimDeadline } from "./request-rows";
-
 
 /** Tickets each email (lower case) holds on the event. */
 export async function bookedSeatsByEmail(db: Db, eventId: number | null, emails: string[]): Promise<Map<string, number>> {
@@ -39,6 +39,37 @@ async function pickupsByEmail(db: Db, eventId: number | null, emails: string[]):
   return first;
 }
 
+/**
+ * The published times of each email's (lower case) seats on the event: the earliest outbound pick-up and the
+ * earliest return departure among the passengers of the orders they booked, from the dispatcher's published plan
+ * (what the passengers themselves were told). A leg not published yet has no time.
+ */
+async function publishedTimesByEmail(db: Db, eventId: number | null, emails: string[]): Promise<Map<string, { time: Date | null; returnAt: Date | null }>> {
+  if (eventId === null || emails.length === 0) return new Map();
+  const rows = await db
+    .select({ email: sql<string>`lower(${users.email})`, leg: publishedPickups.leg, time: publishedPickups.time, departsAt: publishedPickups.departsAt })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .innerJoin(tickets, eq(tickets.orderId, orders.id))
+    .innerJoin(passengers, eq(passengers.ticketId, tickets.id))
+    .innerJoin(publishedPickups, eq(publishedPickups.passengerId, passengers.id))
+    .where(and(eq(orders.eventId, eventId), inArray(orders.state, SEAT_HOLDING_STATES), inArray(sql`lower(${users.email})`, emails)));
+  const times = new Map<string, { time: Date | null; returnAt: Date | null }>();
+  const earlier = (a: Date | null, b: Date) => (a === null || b.getTime() < a.getTime() ? b : a);
+  for (const row of rows) {
+    const known = times.get(row.email) ?? { time: null, returnAt: null };
+    if (row.leg === LEG.outbound) known.time = earlier(known.time, row.time);
+    else known.returnAt = earlier(known.returnAt, row.departsAt);
+    times.set(row.email, known);
+  }
+  return times;
+}
+
+function pickupOf(address: string | undefined, times: { time: Date | null; returnAt: Date | null } | undefined): GuestStatus["pickup"] {
+  if (address === undefined) return null;
+  return { address, time: times?.time?.toISOString() ?? null, returnAt: times?.returnAt?.toISOString() ?? null };
+}
+
 export async function guestStatuses(
   db: Db,
   request: { id: number; eventId: number | null; startDate: Date; claimHours: number },
@@ -48,6 +79,7 @@ export async function guestStatuses(
   const emails = list.map((guest) => guest.email.toLowerCase());
   const booked = await bookedSeatsByEmail(db, request.eventId, emails);
   const pickups = await pickupsByEmail(db, request.eventId, emails);
+  const published = await publishedTimesByEmail(db, request.eventId, emails);
   const past = now.getTime() >= claimDeadline(request).getTime();
   return list.map((guest) => {
     const claimed = guest.claimedAt !== null || (booked.get(guest.email.toLowerCase()) ?? 0) > 0;
@@ -59,8 +91,8 @@ export async function guestStatuses(
       seats: guest.seats,
       status: claimed ? "claimed" : past ? "released" : "not_claimed",
       booked: booked.get(guest.email.toLowerCase()) ?? 0,
-      // The pick-up time is the dispatcher's to publish; until then only the address the guest gave is known.
-      pickup: pickups.has(guest.email.toLowerCase()) ? { address: pickups.get(guest.email.toLowerCase())!, time: null } : null,
+      // The times are the dispatcher's to publish; until then only the address the guest gave is known.
+      pickup: pickupOf(pickups.get(guest.email.toLowerCase()), published.get(guest.email.toLowerCase())),
     };
   });
 }

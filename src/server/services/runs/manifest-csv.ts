@@ -21,6 +21,8 @@ const COLUMNS = [
   "manifests.col.payment",
   "manifests.col.boarded_outbound",
   "manifests.col.boarded_return",
+  "manifests.col.return_departs",
+  "manifests.col.drop_off",
 ] as const satisfies readonly MessageKey[];
 
 export { csvCell };
@@ -45,6 +47,9 @@ export function manifestCsv(manifest: Manifest, locale: Locale, timeZone: string
             t(passenger.payment === "paid" ? "manifests.paid" : "manifests.pending"),
             yesNo(passenger.checkedIn.outbound),
             yesNo(passenger.checkedIn.return),
+            // The return's times once published; until then the sheet's header carries the estimated departure.
+            stop.returnDepartsAt ? formatDateTime(stop.returnDepartsAt, timeZone) : t("manifests.return_pending"),
+            stop.dropOffAt ? formatDateTime(stop.dropOffAt, timeZone) : "",
           ]
             .map(csvCell)
             .join(","),

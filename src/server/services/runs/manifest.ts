@@ -1,6 +1,7 @@
 /**
  * The van manifests of an event date in a province: every booked passenger's pick-up
- * address grouped into runs (group-runs.ts), each stop with its estimated pick-up time (pickup-times.ts), the
+ * address grouped into runs (group-runs.ts), each stop with its estimated pick-up time (pickup-times.ts) until a
+ * dispatch plan is published (then the published pick-up, and the return's departure and drop-off), the
  * passengers' phones, whether their order is paid or still pending, and whether they boarded each leg
  * (check_ins, read only) or were texted that the van is arriving (van_notices).
  *
@@ -37,7 +38,13 @@ export interface RunSheet {
   event: { id: number; name: string; countryCode: string; translations: Record<string, { name: string }>; startsAt: Date; returnAt: Date; venue: string };
   province: { id: number; name: string };
   vanSeats: number;
-  runs: (Run<RunPassenger> & { times: Date[] })[];
+  /**
+   * `times`: each stop's outbound pick-up (estimated, or the published one); `returns`: each stop's published
+   * return (the van's departure from the venue and the drop-off there), null while the return is not published.
+   */
+  runs: (Run<RunPassenger> & { times: Date[]; returns: ({ departsAt: Date; dropOffAt: Date } | null)[] })[];
+  /** Some times come from a published dispatch plan. */
+  published: boolean;
 }
 
 /** The runs of one event date and province, as the service layer works with them. */
@@ -110,23 +117,31 @@ export async function runSheet(deps: ShopContext, eventDateId: number, provinceI
   }
 
   const startsAt = head.date;
-  const runs = groupRuns(pickups, deps.env.VAN_SEATS).map((run) => ({ ...run, times: pickupTimes(startsAt, run.stops.length) }));
-  // Once a dispatch plan is published, a stop shows the pick-up time its passengers were given.
+  const runs = groupRuns(pickups, deps.env.VAN_SEATS).map((run) => ({
+    ...run,
+    times: pickupTimes(startsAt, run.stops.length),
+    returns: run.stops.map((): { departsAt: Date; dropOffAt: Date } | null => null),
+  }));
+  // Once a dispatch plan is published, a stop shows the times its passengers were given, for each leg.
   const published = passengerIds.length
     ? await db
-        .select({ passengerId: publishedPickups.passengerId, time: publishedPickups.time })
+        .select({ passengerId: publishedPickups.passengerId, leg: publishedPickups.leg, time: publishedPickups.time, departsAt: publishedPickups.departsAt })
         .from(publishedPickups)
-        .where(and(eq(publishedPickups.leg, LEG.outbound), inArray(publishedPickups.passengerId, passengerIds)))
+        .where(inArray(publishedPickups.passengerId, passengerIds))
     : [];
-  if (published.length) {
-    const timeOf = new Map(published.map((row) => [row.passengerId, row.time]));
-    for (const run of runs) {
-      run.stops.forEach((stop, index) => {
-        const told = stop.passengers.map((passenger) => timeOf.get(passenger.id)).filter((time): time is Date => time !== undefined);
-        if (told.length) run.times[index] = new Date(Math.min(...told.map((time) => time.getTime())));
-      });
-    }
+  const earliest = (times: Date[]) => new Date(Math.min(...times.map((time) => time.getTime())));
+  const outbound = new Map(published.filter((row) => row.leg === LEG.outbound).map((row) => [row.passengerId, row.time]));
+  const back = new Map(published.filter((row) => row.leg === LEG.return).map((row) => [row.passengerId, row]));
+  for (const run of runs) {
+    run.stops.forEach((stop, index) => {
+      const told = stop.passengers.map((passenger) => outbound.get(passenger.id)).filter((time): time is Date => time !== undefined);
+      if (told.length) run.times[index] = earliest(told);
+      const returning = stop.passengers.map((passenger) => back.get(passenger.id)).filter((row) => row !== undefined);
+      if (returning.length) run.returns[index] = { departsAt: earliest(returning.map((row) => row.departsAt)), dropOffAt: earliest(returning.map((row) => row.time)) };
+    });
   }
+  // The return's published departure replaces the estimate (the earliest van of this province leaving the venue).
+  const departures = [...back.values()].map((row) => row.departsAt);
   return {
     event: {
       id: head.event.id,
@@ -134,12 +149,13 @@ export async function runSheet(deps: ShopContext, eventDateId: number, provinceI
       countryCode: head.event.countryCode,
       translations: head.event.translations,
       startsAt,
-      returnAt: returnDeparture(startsAt, head.event.startDate, head.event.endDate),
+      returnAt: departures.length ? earliest(departures) : returnDeparture(startsAt, head.event.startDate, head.event.endDate),
       venue: [head.placeName, head.venue].filter(Boolean).join(", "),
     },
     province,
     vanSeats: deps.env.VAN_SEATS,
     runs,
+    published: published.length > 0,
   };
 }
 
@@ -155,6 +171,7 @@ export async function manifest(deps: ShopContext, eventDateId: number, provinceI
       venue: sheet.event.venue,
       timeZone: timeZoneOf(sheet.event.countryCode),
     },
+    published: sheet.published,
     eventDateId,
     province: sheet.province,
     vanSeats: sheet.vanSeats,
@@ -167,6 +184,8 @@ export async function manifest(deps: ShopContext, eventDateId: number, provinceI
         address: stop.address,
         countyName: stop.countyName,
         pickupAt: run.times[index]!.toISOString(),
+        returnDepartsAt: run.returns[index]?.departsAt.toISOString() ?? null,
+        dropOffAt: run.returns[index]?.dropOffAt.toISOString() ?? null,
         passengers: stop.passengers.map(({ locale: _locale, ...passenger }) => passenger),
       })),
     })),
@@ -205,7 +224,7 @@ export async function itineraryOf(
   deps: ShopContext,
   order: { id: number; eventDateId: number | null; provinceId: number; state: string },
   locale: Locale,
-): Promise<{ venue: string; returnAt: string; pickups: { address: string; communeName: string; pickupAt: string }[] } | null> {
+): Promise<{ venue: string; returnAt: string; pickups: { address: string; communeName: string; pickupAt: string }[]; published: boolean } | null> {
   if (order.eventDateId === null || !holdsSeat(order.state)) return null;
   const sheet = await runSheet(deps, order.eventDateId, order.provinceId, locale);
   const published = await publishedTrip(deps, order.id);
@@ -222,6 +241,7 @@ export async function itineraryOf(
     venue: sheet.event.venue,
     returnAt: (published.returnAt ?? sheet.event.returnAt).toISOString(),
     pickups: published.pickups.length ? published.pickups : [...pickups.values()],
+    published: published.pickups.length > 0 || published.returnAt !== null,
   };
 }
 

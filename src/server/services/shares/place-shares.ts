@@ -4,6 +4,8 @@
  * does not exist can never be written). The buyer's order holds the first ticket and is paid now with the
  * chosen method; every other ticket is a share held until the deadline (SHARE_HOLD_HOURS, never past the date's
  * start), whose first passenger is sent a personal payment link. At the deadline unpaid shares are released.
+ * With `buyerPaysNone` the first ticket is a share too (its own order names the purchase, as `buyer_order_id`,
+ * so the buyer's detail lists every share and can pay any of them) and no payment is started now.
  */
 import { createHash, randomBytes } from "node:crypto";
 import { PAYMENT_TYPE } from "../../../shared/domain/event-kinds";
@@ -49,14 +51,17 @@ export async function purchaseShared(deps: ShopContext, buyer: Buyer, body: Purc
     throw new ShopError("shares_unavailable", { shares: "errors.shares_unavailable" });
   }
   const deadline = shareDeadline(now, bookable.date.startDate);
+  const payNone = body.buyerPaysNone === true;
   const place = async () => {
     const plan = await checkPurchase(deps.db, buyer.id, body, bookable, now);
     const state = INITIAL_STATE[plan.paymentCode];
     return deps.db.transaction(async (tx) => {
-      const own = await placeOrder(tx, planOf(plan, 0), state, holdExpiry(state, now, deps.env), now);
+      const own = payNone
+        ? await placeOrder(tx, planOf(plan, 0), ORDER_STATE.awaiting_payment, deadline, now)
+        : await placeOrder(tx, planOf(plan, 0), state, holdExpiry(state, now, deps.env), now);
       const shares: { order: PlacedOrder; id: number; token: string }[] = [];
-      for (let index = 1; index < plan.tickets.length; index += 1) {
-        const order = await placeOrder(tx, planOf(plan, index), ORDER_STATE.awaiting_payment, deadline, now);
+      for (let index = payNone ? 0 : 1; index < plan.tickets.length; index += 1) {
+        const order = index === 0 ? own : await placeOrder(tx, planOf(plan, index), ORDER_STATE.awaiting_payment, deadline, now);
         const passenger = plan.tickets[index]!.passengers[0]!;
         const token = randomBytes(24).toString("base64url");
         const [share] = await tx
@@ -81,6 +86,8 @@ export async function purchaseShared(deps: ShopContext, buyer: Buyer, body: Purc
   const { plan, own, shares } = placed;
   deps.catalogue.announce({ area: "stock", eventIds: [bookable.event.id] });
   deps.outbox.wake();
+  // Nothing to charge now: every seat waits for its passenger's link (or the buyer paying it from the detail).
+  if (payNone) return { orderId: own.id, paymentCode: plan.paymentCode, state: own.state, holdExpiresAt: deadline.toISOString(), sharesOnly: true };
 
   let response: Record<string, string | undefined> = {};
   try {

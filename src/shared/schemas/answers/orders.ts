@@ -40,6 +40,8 @@ export const paymentStartAnswerSchema = z.extend(paymentResponseSchema, {
   state: z.enum(ORDER_STATES),
   /** When the held seats are released if the order is still unpaid; null for paid orders. */
   holdExpiresAt: z.nullable(z.string()),
+  /** A shared purchase where the buyer pays none: no payment was started, every passenger was sent a link. */
+  sharesOnly: z.optional(z.boolean()),
 });
 export type PaymentStartAnswer = z.infer<typeof paymentStartAnswerSchema>;
 
@@ -94,6 +96,8 @@ export const orderDetailAnswerSchema = z.object({
         venue: z.string(),
         returnAt: z.string(),
         pickups: z.array(z.object({ address: z.string(), communeName: z.string(), pickupAt: z.string() })),
+        /** Some times are dispatch's published ones (what the passengers were told), not estimates. */
+        published: z.optional(z.boolean()),
       }),
     ),
   ),

@@ -81,8 +81,12 @@ export const guestStatusSchema = z.object({
   status: z.enum(["claimed", "not_claimed", "released"]),
   /** Seats the guest has booked (paid or being paid). */
   booked: z.number(),
-  /** Where and when the guest is picked up, once the trip is planned and published; else null. */
-  pickup: z.nullable(z.object({ address: z.string(), time: z.nullable(z.string()) })),
+  /**
+   * Where the guest is picked up (the address they booked; null before they book) and, once the dispatcher has
+   * published the date's plan, when: `time` the outbound pick-up, `returnAt` the return's departure from the
+   * venue, each null while that leg's plan is not published.
+   */
+  pickup: z.nullable(z.object({ address: z.string(), time: z.nullable(z.string()), returnAt: z.nullable(z.string()) })),
 });
 export type GuestStatus = z.infer<typeof guestStatusSchema>;
 

@@ -42,6 +42,8 @@ export const manifestPassengerSchema = z.object({
 export const manifestSchema = z.object({
   /** `timeZone`: the event country's clock, in which times are shown. */
   event: z.object({ id: z.number(), name: z.string(), startsAt: z.string(), returnAt: z.string(), venue: z.string(), timeZone: z.string() }),
+  /** Some of the sheet's times come from a published dispatch plan (else all are estimates). */
+  published: z.boolean(),
   eventDateId: z.number(),
   province: z.object({ id: z.number(), name: z.string() }),
   vanSeats: z.number(),
@@ -56,6 +58,9 @@ export const manifestSchema = z.object({
           address: z.string(),
           countyName: z.string(),
           pickupAt: z.string(),
+          /** The return as published for this stop's passengers: the van leaves the venue, and drops them here; null until published. */
+          returnDepartsAt: z.nullable(z.string()),
+          dropOffAt: z.nullable(z.string()),
           passengers: z.array(manifestPassengerSchema),
         }),
       ),
