@@ -22,7 +22,7 @@ test("an admin sets a pool for a date and sees its seats sold, held and left", a
   await page.locator("astro-island:not([ssr])").first().waitFor({ state: "attached" });
   await expect(page.getByRole("heading", { name: "Asientos por fecha" })).toBeVisible();
 
-  const event = page.getByLabel("Evento", { exact: true });
+  const event = page.getByRole("combobox", { name: "Evento", exact: true });
   const value = await event.locator("option", { hasText: "Jazz al Parque" }).first().getAttribute("value");
   await event.selectOption(value!);
   const date = page.locator("section.admin-seats-date").first();
@@ -32,7 +32,7 @@ test("an admin sets a pool for a date and sees its seats sold, held and left", a
   const form = date.getByRole("form", { name: "Nuevo cupo" });
   await form.getByLabel("Nombre del cupo").fill("Tres vans");
   await form.getByLabel("Asientos").fill("45");
-  await form.getByLabel("Provincia").selectOption({ label: "Bogotá D.C." });
+  await form.getByRole("combobox", { name: "Provincia" }).selectOption({ label: "Bogotá D.C." });
   const boxes = form.getByRole("checkbox");
   await expect(boxes.first()).toBeVisible();
   for (const box of await boxes.all()) await box.check();
