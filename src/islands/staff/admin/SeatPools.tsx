@@ -65,6 +65,7 @@ export function SeatPools({ texts }: { texts: AdminTexts; locale: Locale }) {
       <h2 className="staff-heading">{texts["admin.seats.title"]}</h2>
       <p className="staff-muted">{texts["admin.seats.intro"]}</p>
       <p className="staff-muted">{fill(texts["admin.seats.units"], { seats: 2 })}</p>
+      <p className="staff-muted">{texts["admin.seats.date_stock_hint"]}</p>
       <label className="admin-seats-event">
         {texts["admin.seats.event"]}
         <select value={eventId ?? ""} onChange={(event) => setEventId(event.target.value ? Number(event.target.value) : null)}>
@@ -88,7 +89,9 @@ export function SeatPools({ texts }: { texts: AdminTexts; locale: Locale }) {
       ) : null}
       {eventId !== null && !seats && !error ? <div className="spinner" role="status" aria-label={texts["admin.loading"]} /> : null}
       {seats && seats.dates.length === 0 ? <p className="empty-text">{texts["admin.seats.none"]}</p> : null}
-      {seats?.dates.map((date) => <DateSeats key={date.eventDateId} date={date} timeZone={seats.timeZone} texts={texts} write={write} />)}
+      {seats?.dates.map((date) => (
+        <DateSeats key={date.eventDateId} date={date} timeZone={seats.timeZone} texts={texts} write={write} />
+      ))}
     </div>
   );
 }
@@ -111,7 +114,10 @@ function DateSeats({ date, timeZone, texts, write }: DateProps) {
   const saveStock = (variantId: number) => {
     const typed = (stocks[variantId] ?? "").trim();
     void write(() =>
-      api("PUT /shop-api/admin/variants/:id/date-stock", { params: { id: variantId }, body: { eventDateId: date.eventDateId, stock: typed === "" ? null : Number(typed) } }),
+      api("PUT /shop-api/admin/variants/:id/date-stock", {
+        params: { id: variantId },
+        body: { eventDateId: date.eventDateId, stock: typed === "" ? null : Number(typed) },
+      }),
     );
   };
 
@@ -126,81 +132,22 @@ function DateSeats({ date, timeZone, texts, write }: DateProps) {
   }
 
   const provinces = [...new Map(date.variants.map((variant) => [variant.provinceId, variant.provinceName])).entries()];
-  const choosable = draft ? date.variants.filter((variant) => variant.provinceId === draft.provinceId && (variant.poolId === null || variant.poolId === draft.id)) : [];
+  const choosable = draft
+    ? date.variants.filter((variant) => variant.provinceId === draft.provinceId && (variant.poolId === null || variant.poolId === draft.id))
+    : [];
 
   return (
     <section className="admin-stock admin-seats-date" aria-labelledby={headingId} data-event-date={date.eventDateId}>
       <h3 id={headingId}>{title}</h3>
-      <table className="purchases staff-table">
-        <thead>
-          <tr>
-            <th scope="col">{texts["admin.seats.variant"]}</th>
-            <th scope="col" className="num">
-              {texts["admin.seats.per_ticket"]}
-            </th>
-            <th scope="col">{texts["admin.seats.date_stock"]}</th>
-            <th scope="col" className="num">
-              {texts["admin.seats.sold"]}
-            </th>
-            <th scope="col" className="num">
-              {texts["admin.seats.held"]}
-            </th>
-            <th scope="col" className="num">
-              {texts["admin.seats.left"]}
-            </th>
-            <th scope="col">{texts["admin.seats.pool"]}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {date.variants.map((variant) => (
-            <tr key={variant.id}>
-              <td data-label={texts["admin.seats.variant"]}>{variantLabel(variant)}</td>
-              <td data-label={texts["admin.seats.per_ticket"]} className="num">
-                {variant.capacity}
-              </td>
-              <td data-label={texts["admin.seats.date_stock"]}>
-                <span className="admin-seats-stock">
-                  <input
-                    type="number"
-                    min={0}
-                    inputMode="numeric"
-                    aria-label={`${texts["admin.seats.date_stock"]}: ${variantLabel(variant)}`}
-                    placeholder={fill(texts["admin.seats.date_stock_hint"], { stock: variant.stock })}
-                    value={stocks[variant.id] ?? (variant.dateStock === null ? "" : String(variant.dateStock))}
-                    onChange={(event) => setStocks({ ...stocks, [variant.id]: event.target.value })}
-                  />
-                  <button type="button" className="btn btn-secondary btn-small" onClick={() => saveStock(variant.id)}>
-                    {texts["admin.seats.save"]}
-                  </button>
-                </span>
-              </td>
-              <td data-label={texts["admin.seats.sold"]} className="num">
-                {variant.sold}
-              </td>
-              <td data-label={texts["admin.seats.held"]} className="num">
-                {variant.held}
-              </td>
-              <td data-label={texts["admin.seats.left"]} className="num">
-                {variant.left}
-              </td>
-              <td data-label={texts["admin.seats.pool"]}>{poolName(variant.poolId)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-
-      <h4>{texts["admin.seats.pools"]}</h4>
-      {date.pools.length === 0 ? (
-        <p className="empty-text">{texts["admin.seats.pools_none"]}</p>
-      ) : (
-        <table className="purchases staff-table" data-testid={`admin-pools-${date.eventDateId}`}>
+      <div className="admin-seats-scroll">
+        <table className="purchases staff-table">
           <thead>
             <tr>
-              <th scope="col">{texts["admin.seats.pool_name"]}</th>
-              <th scope="col">{texts["admin.seats.pool_province"]}</th>
+              <th scope="col">{texts["admin.seats.variant"]}</th>
               <th scope="col" className="num">
-                {texts["admin.seats.pool_seats"]}
+                {texts["admin.seats.per_ticket"]}
               </th>
+              <th scope="col">{texts["admin.seats.date_stock"]}</th>
               <th scope="col" className="num">
                 {texts["admin.seats.sold"]}
               </th>
@@ -210,59 +157,145 @@ function DateSeats({ date, timeZone, texts, write }: DateProps) {
               <th scope="col" className="num">
                 {texts["admin.seats.left"]}
               </th>
-              <th scope="col">
-                <span className="visually-hidden">{texts["admin.seats.edit"]}</span>
-              </th>
+              <th scope="col">{texts["admin.seats.pool"]}</th>
             </tr>
           </thead>
           <tbody>
-            {date.pools.map((pool) => (
-              <tr key={pool.id} data-pool={pool.id}>
-                <td data-label={texts["admin.seats.pool_name"]}>{pool.name}</td>
-                <td data-label={texts["admin.seats.pool_province"]}>{pool.provinceName}</td>
-                <td data-label={texts["admin.seats.pool_seats"]} className="num">
-                  {pool.seats}
+            {date.variants.map((variant) => (
+              <tr key={variant.id}>
+                <td data-label={texts["admin.seats.variant"]}>{variantLabel(variant)}</td>
+                <td data-label={texts["admin.seats.per_ticket"]} className="num">
+                  {variant.capacity}
+                </td>
+                <td data-label={texts["admin.seats.date_stock"]}>
+                  <span className="admin-seats-stock">
+                    <input
+                      type="number"
+                      min={0}
+                      inputMode="numeric"
+                      aria-label={`${texts["admin.seats.date_stock"]}: ${variantLabel(variant)}`}
+                      placeholder={String(variant.stock)}
+                      value={stocks[variant.id] ?? (variant.dateStock === null ? "" : String(variant.dateStock))}
+                      onChange={(event) => setStocks({ ...stocks, [variant.id]: event.target.value })}
+                    />
+                    <button type="button" className="btn btn-secondary btn-small" onClick={() => saveStock(variant.id)}>
+                      {texts["admin.seats.save"]}
+                    </button>
+                  </span>
                 </td>
                 <td data-label={texts["admin.seats.sold"]} className="num">
-                  {pool.sold}
+                  {variant.sold}
                 </td>
                 <td data-label={texts["admin.seats.held"]} className="num">
-                  {pool.held}
+                  {variant.held}
                 </td>
                 <td data-label={texts["admin.seats.left"]} className="num">
-                  {pool.left}
+                  {variant.left}
                 </td>
-                <td>
-                  <button
-                    type="button"
-                    className="btn btn-ghost btn-small"
-                    onClick={() => setDraft({ id: pool.id, name: pool.name, seats: String(pool.seats), provinceId: pool.provinceId, variantIds: pool.variantIds })}
-                  >
-                    {texts["admin.seats.edit"]}
-                  </button>
-                  <button type="button" className="btn btn-ghost btn-small" onClick={() => void write(() => api("DELETE /shop-api/admin/seat-pools/:id", { params: { id: pool.id } }))}>
-                    {texts["admin.seats.pool_delete"]}
-                  </button>
-                </td>
+                <td data-label={texts["admin.seats.pool"]}>{poolName(variant.poolId)}</td>
               </tr>
             ))}
           </tbody>
         </table>
+      </div>
+
+      <h4>{texts["admin.seats.pools"]}</h4>
+      {date.pools.length === 0 ? (
+        <p className="empty-text">{texts["admin.seats.pools_none"]}</p>
+      ) : (
+        <div className="admin-seats-scroll">
+          <table className="purchases staff-table" data-testid={`admin-pools-${date.eventDateId}`}>
+            <thead>
+              <tr>
+                <th scope="col">{texts["admin.seats.pool_name"]}</th>
+                <th scope="col">{texts["admin.seats.pool_province"]}</th>
+                <th scope="col" className="num">
+                  {texts["admin.seats.pool_seats"]}
+                </th>
+                <th scope="col" className="num">
+                  {texts["admin.seats.sold"]}
+                </th>
+                <th scope="col" className="num">
+                  {texts["admin.seats.held"]}
+                </th>
+                <th scope="col" className="num">
+                  {texts["admin.seats.left"]}
+                </th>
+                <th scope="col">
+                  <span className="visually-hidden">{texts["admin.seats.edit"]}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {date.pools.map((pool) => (
+                <tr key={pool.id} data-pool={pool.id}>
+                  <td data-label={texts["admin.seats.pool_name"]}>{pool.name}</td>
+                  <td data-label={texts["admin.seats.pool_province"]}>{pool.provinceName}</td>
+                  <td data-label={texts["admin.seats.pool_seats"]} className="num">
+                    {pool.seats}
+                  </td>
+                  <td data-label={texts["admin.seats.sold"]} className="num">
+                    {pool.sold}
+                  </td>
+                  <td data-label={texts["admin.seats.held"]} className="num">
+                    {pool.held}
+                  </td>
+                  <td data-label={texts["admin.seats.left"]} className="num">
+                    {pool.left}
+                  </td>
+                  <td>
+                    <button
+                      type="button"
+                      className="btn btn-ghost btn-small"
+                      onClick={() =>
+                        setDraft({ id: pool.id, name: pool.name, seats: String(pool.seats), provinceId: pool.provinceId, variantIds: pool.variantIds })
+                      }
+                    >
+                      {texts["admin.seats.edit"]}
+                    </button>
+                    <button
+                      type="button"
+                      className="btn btn-ghost btn-small"
+                      onClick={() => void write(() => api("DELETE /shop-api/admin/seat-pools/:id", { params: { id: pool.id } }))}
+                    >
+                      {texts["admin.seats.pool_delete"]}
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
 
       {draft ? (
-        <form className="admin-seats-pool" onSubmit={(event) => void savePool(event)} aria-label={draft.id === null ? texts["admin.seats.pool_new"] : texts["admin.seats.pool_edit"]}>
+        <form
+          className="admin-seats-pool"
+          onSubmit={(event) => void savePool(event)}
+          aria-label={draft.id === null ? texts["admin.seats.pool_new"] : texts["admin.seats.pool_edit"]}
+        >
           <label>
             {texts["admin.seats.pool_name"]}
             <input required maxLength={120} value={draft.name} onChange={(event) => setDraft({ ...draft, name: event.target.value })} />
           </label>
           <label>
             {texts["admin.seats.pool_seats"]}
-            <input required type="number" min={0} inputMode="numeric" value={draft.seats} onChange={(event) => setDraft({ ...draft, seats: event.target.value })} />
+            <input
+              required
+              type="number"
+              min={0}
+              inputMode="numeric"
+              value={draft.seats}
+              onChange={(event) => setDraft({ ...draft, seats: event.target.value })}
+            />
           </label>
           <label>
             {texts["admin.seats.pool_province"]}
-            <select required value={draft.provinceId ?? ""} onChange={(event) => setDraft({ ...draft, provinceId: Number(event.target.value), variantIds: [] })}>
+            <select
+              required
+              value={draft.provinceId ?? ""}
+              onChange={(event) => setDraft({ ...draft, provinceId: Number(event.target.value), variantIds: [] })}
+            >
               {provinces.map(([id, name]) => (
                 <option key={id} value={id}>
                   {name}
@@ -278,7 +311,10 @@ function DateSeats({ date, timeZone, texts, write }: DateProps) {
                   type="checkbox"
                   checked={draft.variantIds.includes(variant.id)}
                   onChange={(event) =>
-                    setDraft({ ...draft, variantIds: event.target.checked ? [...draft.variantIds, variant.id] : draft.variantIds.filter((id) => id !== variant.id) })
+                    setDraft({
+                      ...draft,
+                      variantIds: event.target.checked ? [...draft.variantIds, variant.id] : draft.variantIds.filter((id) => id !== variant.id),
+                    })
                   }
                 />
                 {`${variant.categoryName} · ${variant.name}`}
