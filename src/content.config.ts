@@ -1,7 +1,7 @@
 /**
  * Editor-owned texts (content/): one YAML file per page and locale (`content/faq/es_CO.yaml` ...), plus the
  * team list shared by every locale. An entry's id is its locale; `src/site/content.ts` reads them and fails
- * the build when a locale is missing one (issue 2 section 5: every locale is complete).
+ * the build when a locale is missing one (every locale is complete).
  */
 import { defineCollection } from "astro:content";
 import { file, glob } from "astro/loaders";

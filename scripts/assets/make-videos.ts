@@ -160,7 +160,7 @@ interface Spec {
   name: string;
   seconds: number;
   draw: (t: number, duration: number) => string;
-  /** A soft generated tune, so the about-us page has a volume to set (account.md: volume 0.2). */
+  /** A soft generated tune, so the about-us page has a volume to set (the about-us video plays at volume 0.2). */
   music?: boolean;
 }
 

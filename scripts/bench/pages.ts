@@ -1,5 +1,5 @@
 /**
- * `npm run bench:pages`: how heavy each storefront page is on first load (issue 2 section 6).
+ * `npm run bench:pages`: how heavy each storefront page is on first load.
  * Starts the shop on a scratch database (demo data), builds the site when its inputs changed (or reuses
  * the existing build), opens each page type in Chromium at 390 and 1280 px, and prints the page's HTML
  * and the client JavaScript fetched before any interaction, both gzip-compressed.

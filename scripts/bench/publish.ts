@@ -1,5 +1,5 @@
 /**
- * `npm run bench:publish`: how long a catalogue change takes to reach the served static pages (issue 10 section 2).
+ * `npm run bench:publish`: how long a catalogue change takes to reach the served static pages.
  * Starts the shop as `npm start` does on a fresh embedded database (the demo data) and a fresh DIST_DIR, times the
  * full build of every locale on the empty build cache, starts the page publisher, and then BENCH_CHANGES (10) times
  * renames a listed mass event and lowers the price of its cheapest variant through the back office's API as the demo

@@ -19,6 +19,7 @@ import { orderJobs } from "./services/orders/jobs";
 import { startExpirySweeper } from "./services/orders/sweeper";
 import { privateEventJobs } from "./services/private-events/jobs";
 import { shareJobs } from "./services/shares/jobs";
+import { waitingListJobs } from "./services/waiting-list/jobs";
 import { createSms } from "./sms/sms";
 
 /** Every outbox job of every feature: a kind a feature names without a handler here does not compile. */
@@ -27,6 +28,7 @@ export const outboxJobs = {
   ...privateEventJobs,
   ...dispatchJobs,
   ...shareJobs,
+  ...waitingListJobs,
 } satisfies JobRegistry;
 
 export function createShopContext(setup: ShopSetup): ShopContext {

@@ -84,7 +84,7 @@ const envSchema = z.object({
   MERCADOPAGO_WEBHOOK_SECRET: z.string().min(16).optional(),
   /** A webhook signed longer ago than this (or this far in the future) is refused as stale. */
   MERCADOPAGO_WEBHOOK_TOLERANCE_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
-  /** Bank account a transfer is paid into (the spec's bankName, accountId, accountType, dni, email). */
+  /** Bank account a transfer is paid into (answered to the buyer as bankName, accountId, accountType, dni, email). */
   TRANSFER_BANK_NAME: z.string().min(1).default("Bancolombia"),
   TRANSFER_ACCOUNT_ID: z.string().min(1).default(SAMPLE_TRANSFER_ACCOUNT_ID),
   TRANSFER_ACCOUNT_TYPE: z.string().min(1).default("Ahorros"),
@@ -99,6 +99,8 @@ const envSchema = z.object({
    * purchase is refused, so one account cannot take a date's seats off sale with orders it never pays.
    */
   HOLD_SEATS_PER_ACCOUNT: z.coerce.number().int().min(1).max(1000).default(10),
+  /** How long seats offered to the next person on a waiting list stay held for them (the offer mail's link). */
+  WAITING_OFFER_HOURS: z.coerce.number().min(0.05).max(168).default(12),
   /** Seconds between sweeps that mark unpaid orders past their hold `expired` (0: only the sweeps of refused purchases). */
   ORDER_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   /** How long a claimed outbox row waits before another process may take it again (its process may have died). */

@@ -1,5 +1,5 @@
 /**
- * Every locale has its own texts for every content page (issue 2 section 5), with the same shape as the
+ * Every locale has its own texts for every content page , with the same shape as the
  * es_CO reference: the same keys, the same questions and steps in the same order, a job title per person.
  * (The build checks each file against src/content.config.ts; this says which locale falls short.)
  */

@@ -23,7 +23,7 @@ export const LINKS = {
 /** Events dropdown (desktop): massive, private, couples/weddings. */
 export const EVENT_LINKS: NavLink[] = [LINKS.massiveEvents, LINKS.privateEvents, LINKS.weddings];
 
-/** Mobile drawer entries in the spec's order. */
+/** Mobile drawer entries, in this order: the event lists first, then the rest of the site. */
 export const DRAWER_LINKS: NavLink[] = [
   LINKS.massiveEvents,
   LINKS.privateEvents,

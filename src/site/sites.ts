@@ -1,6 +1,6 @@
 /**
- * Every page exists once per country/locale site (src/shared/locales.ts SITES): es_CO/CO at the spec's
- * own paths, the others under /{country}/{locale}. Pages live in `src/pages/[...site]/` and call
+ * Every page exists once per country/locale site (src/shared/locales.ts SITES): es_CO/CO at the
+ * unprefixed paths (`/faq`), the others under /{country}/{locale}. Pages live in `src/pages/[...site]/` and call
  * `siteStaticPaths()` so the rest parameter is `undefined` for the default site.
  */
 import { COUNTRY_LOCALES, SITES, localeTag, sitePrefix, type CountryCode, type Site } from "../shared/locales";

@@ -82,14 +82,14 @@ export interface OrderTotals {
   count: number;
 }
 
-/** Spec section 9: "Total is the sum of ticket prices, or of discount prices when a discount applies". */
+/** The total is the sum of the ticket prices, or of their discount prices when a discount applies. */
 export function orderTotals(tickets: readonly Pick<ClientTicket, "price" | "discountPrice">[]): OrderTotals {
   const original = tickets.reduce((sum, ticket) => sum + ticket.price, 0);
   const total = tickets.reduce((sum, ticket) => sum + (ticket.discountPrice ?? ticket.price), 0);
   return { total, original, discounted: total !== original, count: tickets.length };
 }
 
-/** Spec section 9: "Discount percentage = variation times 100" (0.15 -> 15, 0.125 -> 12.5). */
+/** The discount percentage shown is the variation times 100 (0.15 -> 15, 0.125 -> 12.5). */
 export function discountPercent(variation: number): number {
   return Math.round(variation * 100 * 100) / 100;
 }

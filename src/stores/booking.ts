@@ -47,6 +47,20 @@ export interface BookingDraft {
    * the buyer is told why before paying and may go on at the full price. The shop's translated reason.
    */
   discountLost?: string | null;
+  /**
+   * Seats a waiting-list offer holds for this person (opened from the offer mail's link): the wizard adds them to
+   * what it shows on sale for that subcategory and date, and the purchase uses them.
+   */
+  waitingOffer?: HeldOffer | null;
+}
+
+export interface HeldOffer {
+  id: number;
+  eventDateId: number;
+  productVariantId: number;
+  seats: number;
+  /** ISO end of the offer. */
+  until: string;
 }
 
 export function emptyDraft(eventId: number | null = null): BookingDraft {
@@ -134,12 +148,12 @@ export function startBooking(eventId: number) {
   if (draft.rejected) update({ rejected: false, rejection: null, payment: null, stepIndex: STEPS.confirm });
 }
 
-/** Spec's clear action: empties addresses, communeCode, passengers and quantity, and resets buttonStepTicket. */
+/** The wizard's clear action: empties addresses, communeCode, passengers and quantity, and resets buttonStepTicket. */
 export function clearBooking() {
   update({ addressInputs: {}, communeCode: null, passengerInputs: {}, quantity: {}, buttonStepTicket: false });
 }
 
-/** Spec section 4: changing province resets the ticket selection. */
+/** Changing province resets the ticket selection (the tickets on sale differ per province). */
 export function selectProvince(provinceId: number | null) {
   if ($bookingDraft.get().provinceId === provinceId) return;
   clearBooking();
@@ -150,8 +164,27 @@ export function selectProvince(provinceId: number | null) {
 export function selectDate(eventDateId: number | null, travelDay: string | null = null) {
   const draft = $bookingDraft.get();
   if (draft.eventDateId === eventDateId && draft.travelDay === travelDay) return;
-  if (draft.eventDateId !== eventDateId) clearBooking();
+  if (draft.eventDateId !== eventDateId) {
+    clearBooking();
+    update({ waitingOffer: null });
+  }
   update({ eventDateId, travelDay });
+}
+
+/**
+ * The offer mail's link opened the wizard: a new draft on the offer's date, province and subcategory with its
+ * seats chosen, kept beside the draft so the wizard shows them on sale for this person.
+ */
+export function startWaitingOffer(eventId: number, offer: HeldOffer & { provinceId: number }) {
+  const { provinceId, ...held } = offer;
+  $bookingDraft.set({
+    ...emptyDraft(eventId),
+    eventDateId: offer.eventDateId,
+    provinceId,
+    quantity: { [offer.productVariantId]: offer.seats },
+    buttonStepTicket: true,
+    waitingOffer: held,
+  });
 }
 
 /** Quantity counter: never below 0, never above the variant's live stock. */
@@ -233,7 +266,7 @@ export function purchaseBody(draft: BookingDraft & { paymentCode: PaymentCodeVal
 }
 
 /**
- * Spec section 4: at step 3, before moving to 4, the purchase is sent. Success shows the payment action of its
+ * At step 3, before moving to 4, the purchase is sent. Success shows the payment action of its
  * method; any failure sets the rejected flag and step 4 sends the person to /order-rejected.
  */
 export async function submitPurchase(url: string): Promise<void> {

@@ -76,7 +76,7 @@ describe("per-address limits", () => {
 });
 
 describe("with Redis unreachable", () => {
-  it("keeps counting in the process: the sixth try from one address is refused, never let through", async () => {
+  it("keeps counting in the process: the sixth try from one address is refused, never let through", { timeout: 90_000 }, async () => {
     const errors: unknown[] = [];
     const original = console.error;
     console.error = (...args: unknown[]) => errors.push(args);

@@ -1,4 +1,4 @@
-/** Event lists, recommended events, search and the event page's data (storefront spec sections 2, 3, 7). */
+/** Event lists, recommended events, search and the event page's data. */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { events } from "../../src/server/db/schema";

@@ -1,6 +1,6 @@
 /**
  * What an event sells: categories and subcategories with live stock (`/events/{id}/product-variant`) and the
- * provinces it picks people up in (`/provinces/by-event/{id}`). Storefront spec sections 3, 7 and 9.
+ * provinces it picks people up in (`/provinces/by-event/{id}`).
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

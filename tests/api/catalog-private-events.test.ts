@@ -1,5 +1,5 @@
 /**
- * Private events are link-only (storefront spec section 1): their detail, offer and provinces answer by their
+ * Private events are link-only (never listed; only people holding the link enter): their detail, offer and provinces answer by their
  * unguessable slug only, never by counting ids, and a login-only one's offer answers only to its owner and
  * guests, as its detail does.
  */

@@ -1,6 +1,6 @@
 /**
  * The calls behind the landing and the country/language selector: slides, community posts, partners,
- * countries, locales, channels, counties and payment methods (storefront spec sections 4 and 7).
+ * countries, locales, channels, counties and payment methods.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type {

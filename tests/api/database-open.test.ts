@@ -61,7 +61,7 @@ describe.skipIf(process.env.DATABASE_URL)("one embedded database, two processes"
     expect(existsSync(join(dataDir, LOCK_FILE))).toBe(false);
   });
 
-  it("takes over a lock naming a process that no longer exists", async () => {
+  it("takes over a lock naming a process that no longer exists", { timeout: 120_000 }, async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "rodamos-lock-"));
     folders.push(dataDir);
     writeFileSync(join(dataDir, LOCK_FILE), "999999999\n");

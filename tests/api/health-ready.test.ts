@@ -4,7 +4,7 @@ import { createApp } from "../../src/server/app";
 import { openTestShop } from "../helpers/test-shop";
 
 describe("/api/ready", () => {
-  it("answers 200 with the database reached, and 503 not_ready (translated) once it cannot be, while /api/health still answers", async () => {
+  it("answers 200 with the database reached, and 503 not_ready (translated) once it cannot be, while /api/health still answers", { timeout: 90_000 }, async () => {
     const shop = await openTestShop({ seed: false });
     try {
       const ready = await shop.call("GET", "/api/ready");

@@ -1,6 +1,5 @@
 /**
- * The public forms: contact, marriage request and quote (storefront spec sections 2, 3, 7; account spec
- * section 5). Valid requests are stored; refused ones name each field and store nothing.
+ * The public forms: contact, marriage request and quote. Valid requests are stored; refused ones name each field and store nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contactMessages, marriageRequests, quoteRequests } from "../../src/server/db/schema";

@@ -1,5 +1,5 @@
 /**
- * Live static pages (issue 10 section 2): after a committed catalogue change is announced, the running shop serves
+ * Live static pages: after a committed catalogue change is announced, the running shop serves
  * the changed event on its page in every site of its country and in the lists, without any request meanwhile
  * getting anything but a whole page. It starts from a copy of the demo site the tests share (tests/helpers/demo-site.ts),
  * build cache included, so the publisher's real build renders only the pages the change touched.

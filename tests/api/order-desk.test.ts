@@ -231,6 +231,8 @@ describe("refunds", () => {
     const tooMuch = await refundCall(orderId, { reason: "x", amount: order.total });
     expect(tooMuch.status).toBe(422);
     expect(tooMuch.body.code).toBe("refund_too_large");
+    // The limit reads as money, not as minor units.
+    expect(tooMuch.body.message).toMatch(/^No se puede devolver más de COP \d{1,3}(\.\d{3})*$/);
   });
 
   it("pays once when the same refund is asked 10 times at once, and the gateway records one refund", async () => {

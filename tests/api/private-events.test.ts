@@ -1,5 +1,5 @@
 /**
- * Private events end to end through the API (account.md sections 2 to 8, storefront.md sections 1 and 6):
+ * Private events end to end through the API:
  * a customer's request with its picture and guest list, staff review, the published event, invitations,
  * invited events and the guests' organiser-funded bookings, with every refusal on the way.
  */

@@ -12,7 +12,7 @@ import { demoSite } from "../helpers/demo-site";
 const root = resolve(import.meta.dirname, "../..");
 const VNU = join(root, "node_modules/vnu-jar/build/dist/vnu.jar");
 
-/** One page of each type: the spec's storefront, account and result pages, another site, the 404 page. */
+/** One page of each type: the default site's storefront, account and result pages, another site, the 404 page. */
 const PAGES = [
   "index.html", "massive-events/index.html", "private-events/index.html", "search/index.html",
   "event/festival-sonidos-de-la-sabana/index.html", "event/index.html", "faq/index.html", "how-book/index.html",

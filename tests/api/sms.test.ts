@@ -1,5 +1,5 @@
 /**
- * "Your van arrives in about N minutes" (storefront spec section 1): staff mark a stop as next and each paid
+ * "Your van arrives in about N minutes": staff mark a stop as next and each paid
  * passenger there is texted once per leg, in the buyer's language, through the one SMS module: the local outbox
  * (listed at /dev/outbox) by default, a Twilio-compatible REST API when configured (proved against a fake server).
  */

@@ -1,5 +1,5 @@
 /**
- * The van door: staff check a scanned ticket per leg (storefront spec sections 3-5, 7 and 8), see a repeat scan
+ * The van door: staff check a scanned ticket per leg (home to the event, and back), see a repeat scan
  * flagged with the first scan's time and staff member, and send offline check-ins that apply once however
  * often they are sent. Forged, altered and unpaid tickets are refused with their own codes. The order's code
  * boards every passenger of the order; each passenger's own code boards that passenger.

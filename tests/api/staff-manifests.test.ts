@@ -1,5 +1,5 @@
 /**
- * Van manifests (storefront spec section 1): an event date's bookings in a province grouped into runs of at most
+ * Van manifests (passengers are picked up at home): an event date's bookings in a province grouped into runs of at most
  * VAN_SEATS passengers, a county's stops together, stops in pick-up order with estimated times, passengers'
  * phones and paid / pending / boarded marks; as JSON or CSV. Staff only. The buyer sees their pick-up time.
  */

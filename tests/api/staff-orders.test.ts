@@ -1,5 +1,5 @@
 /**
- * The staff's order list and transfer decisions (account spec section 4): transfers to validate oldest first
+ * The staff's order list and transfer decisions: transfers to validate oldest first
  * with the hours left of the 24 h promise, search and paging over every order, confirm and reject each
  * idempotent with exactly one mail, logged with the staff member; customers are refused (403), visitors 401.
  */

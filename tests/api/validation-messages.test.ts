@@ -1,7 +1,7 @@
 /**
  * Messages found misleading by trying the account area by hand. The address name needs at least 3
- * characters (account spec: name >= 3): "abc" is accepted, so the English and Portuguese refusals must not
- * say "longer than 3" (the Spanish text is the spec's own, "Debe ser mayor 3 caracteres").
+ * characters: "abc" is accepted, so the English and Portuguese refusals must not
+ * say "longer than 3" (the Spanish text is the shop's original wording, "Debe ser mayor 3 caracteres").
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestShop, type TestShop } from "../helpers/test-shop";

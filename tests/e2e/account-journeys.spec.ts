@@ -1,5 +1,5 @@
 /**
- * Accounts as a new person lives them (issue 3 section 4): sign up, verify from the mailed link, log in,
+ * Accounts as a new person lives them: sign up, verify from the mailed link, log in,
  * greeting, profile, friends, addresses, log out; recovery and reset; a wrong password; an expired session.
  */
 import { expect, test } from "@playwright/test";
@@ -19,7 +19,7 @@ test("sign up, verify from the mail, log in, edit the profile, add a friend and 
   await expect(page.locator("[data-dialog=signup-sent]")).toContainText(`Te enviamos un correo a ${email}`);
   await page.getByRole("button", { name: "Entendido" }).click();
 
-  // The same email again is refused with the spec's message.
+  // The same email again is refused with the catalogue's "already registered" message.
   await openAuthDialog(page, "signup");
   await fillSignUp(page, { email, firstName: "Camila", lastName: "Rojas" });
   await page.locator("[data-dialog=signup]").getByRole("button", { name: "Registrarme" }).click();

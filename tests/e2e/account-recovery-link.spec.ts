@@ -1,5 +1,5 @@
 /**
- * A failed reset call shows the spec's toast "LAS CONTRASEÑAS INGRESADAS DEBEN COINCIDIR"; a broken recovery
+ * A failed reset call shows the toast "LAS CONTRASEÑAS INGRESADAS DEBEN COINCIDIR"; a broken recovery
  * link (cut short when copied) is named under the form, never "Revisa los datos ingresados", which would point
  * at the two password fields that were fine.
  */

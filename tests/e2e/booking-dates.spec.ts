@@ -1,6 +1,6 @@
 /**
- * The date picker by periodicityType (storefront spec sections 3 and 4), the wizard inside the client-side
- * event shell, and a refused purchase (section 4: rejected flag, then /order-rejected).
+ * The date picker by periodicityType (1 one fixed date, 2 any day of a range, otherwise a list of dates), the
+ * wizard inside the client-side event shell, and a refused purchase (rejected flag, then /order-rejected).
  */
 import { expect, test } from "@playwright/test";
 import { bookTwoSeats, chooseTickets, continueButton, newCustomer, openWizard, signIn, wizard } from "./booking-helpers";

@@ -1,5 +1,5 @@
 /**
- * Booking journeys (issue 4 section 5): a customer books two tickets with addresses and passengers and pays by
+ * Booking journeys: a customer books two tickets with addresses and passengers and pays by
  * MercadoPago (approve and reject) and bank transfer (Webpay settles Chilean pesos and is not offered here); then sees each purchase in the account
  * with its state, and the QR code of the paid ones.
  */

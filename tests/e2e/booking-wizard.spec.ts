@@ -1,5 +1,5 @@
 /**
- * The wizard's rules (storefront spec "Booking wizard", sections 4, 5, 6 and 9): visitors, counters and limits,
+ * The wizard's rules: visitors, counters and limits,
  * warnings, discounts, frequent addresses and friends, the draft kept over a reload, an organiser-funded booking.
  */
 import { expect, test } from "@playwright/test";

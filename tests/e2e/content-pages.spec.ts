@@ -1,6 +1,6 @@
 /**
- * The content pages (issue 2 section 4): FAQ, how to book, B2B and about us render their content/ texts in
- * es_CO at the spec's paths and in another locale under its prefix.
+ * The content pages: FAQ, how to book, B2B and about us render their content/ texts in
+ * es_CO at the unprefixed paths and in another locale under its prefix.
  */
 import { expect, test } from "@playwright/test";
 import { watchConsole } from "./content-helpers";

@@ -1,5 +1,5 @@
 /**
- * The contact, marriage and quote forms (storefront spec sections 4 and 5, account.md section 5): errors
+ * The contact, marriage and quote forms: errors
  * per field in the page language, a send button enabled only once the form was changed and is valid,
  * the server's refusal shown, and after sending the thank-you state. Storage is asserted through the real
  * API's 201 answer here; the API suite (tests/api) checks the stored rows.

@@ -1,6 +1,6 @@
 /**
- * The 404 page for unknown paths, the thank-you page and the payment result page (storefront spec
- * sections 2 and 4): Loading, then Success / Cancelled / Error by the order's payment state.
+ * The 404 page for unknown paths, the thank-you page and the payment result page:
+ * Loading, then Success / Cancelled / Error by the order's payment state.
  */
 import { expect, test } from "@playwright/test";
 

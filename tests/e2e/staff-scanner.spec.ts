@@ -1,5 +1,5 @@
 /**
- * The van door (storefront spec sections 2-5, 8, 9): staff scan a paid ticket with the camera (Chromium's fake
+ * The van door: staff scan a paid ticket with the camera (Chromium's fake
  * camera plays a video of a real ticket's QR code), validate it and see who travels; the same ticket again is
  * flagged as already checked in. A typed code works without a camera; without network the door checks the
  * signature itself, counts the scans waiting, and sends them when the network is back.

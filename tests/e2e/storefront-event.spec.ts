@@ -1,4 +1,4 @@
-/** Event pages (storefront spec "Event detail page", section 4 "Event load"). */
+/** Event pages: the detail of an event, as loaded by its slug. */
 import { expect, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations, waitForHydration } from "./storefront-helpers";
 

@@ -1,4 +1,4 @@
-/** Header behaviour (storefront spec "Navigation"): Events dropdown, account control, keyboard use. */
+/** Header behaviour: Events dropdown, account control, keyboard use. */
 import { expect, test, type Page } from "@playwright/test";
 
 /** A signed-in session as the session store keeps it: a JWT whose expiry is an hour ahead, and the user. */

@@ -19,7 +19,7 @@ export async function waitForHydration(page: Page) {
   if (count > 0) await expect(page.locator("astro-island[ssr]")).toHaveCount(0);
 }
 
-/** axe-core must report no serious or critical violation (issue 2 section 7). */
+/** axe-core must report no serious or critical violation. */
 export async function expectNoSeriousA11yViolations(page: Page, include?: string) {
   const builder = new AxeBuilder({ page });
   if (include) builder.include(include);

@@ -1,4 +1,4 @@
-/** Landing page (storefront spec "Landing page", issue 2 sections 4 and 6) at 1280 and 390 px. */
+/** Landing page at 1280 and 390 px. */
 import { expect, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations, watchConsole } from "./storefront-helpers";
 
@@ -11,7 +11,7 @@ test.describe("landing at 1280 px", () => {
     for (const part of ["landing-slides", "landing-finder", "landing-recommended", "landing-massive", "landing-community", "landing-partners"]) {
       await expect(page.getByTestId(part), part).toBeVisible();
     }
-    // At most 20 mass events in the preview (spec section 9).
+    // At most 20 mass events in the preview.
     const massCards = page.getByTestId("landing-massive").locator(".event-card");
     expect(await massCards.count()).toBeGreaterThan(0);
     expect(await massCards.count()).toBeLessThanOrEqual(20);

@@ -1,4 +1,4 @@
-/** The three event lists (storefront spec section 2 and "Event cards"). */
+/** The three event lists (mass, private, alliances) and their event cards. */
 import { expect, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations, watchConsole } from "./storefront-helpers";
 

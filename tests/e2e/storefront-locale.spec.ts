@@ -1,4 +1,4 @@
-/** Countries and locales (issue 2 section 5, storefront spec section 4). */
+/** Countries and locales: every site in its own language, chosen from the header. */
 import { expect, test } from "@playwright/test";
 
 test("switching the language keeps the page and the choice", async ({ page }) => {

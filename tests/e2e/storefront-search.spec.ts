@@ -1,4 +1,4 @@
-/** Search (storefront spec "Navigation", sections 4, 5 and 9). */
+/** Search from the header and its results page. */
 import { expect, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations, waitForHydration } from "./storefront-helpers";
 
@@ -38,7 +38,7 @@ test("without results, 'No se han encontrado resultados' shows after about one s
   await expect(empty).toHaveText("No se han encontrado resultados");
   const shown = Date.now();
   expect(answered).toBeGreaterThan(0);
-  // The API answers within milliseconds; the text waits for the spec's 1000 ms.
+  // The API answers within milliseconds; the text still waits its 1000 ms.
   const started = await page.evaluate(() => performance.timeOrigin + (performance.getEntriesByType("navigation")[0]?.duration ?? 0));
   expect(shown - started).toBeGreaterThanOrEqual(900);
   await expect(page.getByTestId("event-list")).toHaveCount(0);

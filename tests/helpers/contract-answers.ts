@@ -12,7 +12,7 @@ import type * as AppModuleNs from "../../src/server/app";
 
 type AppModule = typeof AppModuleNs;
 
-/** Routes that also answer under any path suffix (account.md: "/order-detail/{orderId} (optional suffix)"). */
+/** Routes that also answer under any path suffix (/order-detail/{orderId} ignores what follows the id). */
 const ANY_SUFFIX = new Set(["GET /shop-api/order-detail/:id"]);
 
 const table = Object.entries(shopApi as Record<string, RouteSpec>).map(([key, spec]) => {

@@ -20,6 +20,7 @@ import { insertUser } from "./fixtures";
 import type { Role } from "../../src/shared/domain/roles";
 import { mountPaymentHarness, type PaymentHarness } from "./payment-harness";
 import { openTestDatabase } from "./test-database";
+import type { Database } from "../../src/server/db/client";
 
 const JWT_SECRET = "test-shop-secret-that-is-long-enough-for-hs256";
 
@@ -34,6 +35,8 @@ export interface ShopOptions {
   listen?: boolean;
   /** Mount the payment adapters' test bench (implies `listen`). */
   paymentHarness?: boolean;
+  /** A database the test opened itself (closed with the shop), instead of a fresh one. */
+  database?: Database;
 }
 
 export interface Answer<T = unknown> {
@@ -59,7 +62,7 @@ export interface CallOptions {
 let userCount = 0;
 
 export async function openTestShop(options: ShopOptions = {}) {
-  const database = await openTestDatabase();
+  const database = options.database ?? (await openTestDatabase());
   if (options.seed ?? true) await seedDemoData(database.db);
   const dataDir = mkdtempSync(join(tmpdir(), "rodamos-test-"));
   const clock = { offset: 0 };

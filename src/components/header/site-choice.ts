@@ -60,7 +60,7 @@ export function initSiteChoice() {
     });
   }
 
-  // Only the spec's landing at "/" decides by itself: any other URL was chosen by whoever opened it.
+  // Only the default site's landing at "/" decides by itself: any other URL was chosen by whoever opened it.
   const html = document.documentElement;
   if (window.location.pathname !== "/" || html.dataset.page !== "landing") return;
   const current = `${html.dataset.country}:${html.dataset.locale}`;

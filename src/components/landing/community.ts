@@ -5,7 +5,7 @@ export const COMMUNITY_MESSAGE_LIMIT = 130;
 /** A cut message keeps this many characters, then "...". */
 export const COMMUNITY_MESSAGE_KEEP = 127;
 
-/** Spec: "message (cut to 127 characters plus "..." when longer than 130)". */
+/** A message longer than 130 characters is cut to its first 127 plus "...". */
 export function cutCommunityMessage(message: string): string {
   return message.length > COMMUNITY_MESSAGE_LIMIT ? `${message.slice(0, COMMUNITY_MESSAGE_KEEP)}...` : message;
 }

@@ -1,5 +1,5 @@
 /**
- * Issue 2 section 6: the landing's carousels are desktop-only, so their script is fetched and run only
+ * The landing's carousels are desktop-only, so their script is fetched and run only
  * while the window is at least 960 px wide; on a phone this file is all that loads (a few hundred bytes).
  */
 export const DESKTOP_QUERY = "(min-width: 960px)";

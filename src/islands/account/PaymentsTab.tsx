@@ -1,6 +1,6 @@
 /**
  * Purchase history: date (stored in UTC, shown DD-MM-YYYY HH:mm in the
- * shop country's time), event name, state in the spec's colours, total; `not_purchases` when empty.
+ * shop country's time), event name, state by colour (pending yellow, paid green, cancelled red), total; `not_purchases` when empty.
  */
 import { formatDateTime, timeZoneOf } from "../../shared/format/dates";
 import { formatPrice } from "../../shared/format/money";

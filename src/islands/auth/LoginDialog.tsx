@@ -1,5 +1,5 @@
 /**
- * Log-in: email and password with the spec's keys; a wrong password
+ * Log-in: email and password with the storefront's message keys (`email_is_required` ...); a wrong password
  * shows `login_error`, success `login_success`; an account that is not verified yet is told so and can
  * ask for a new verification mail.
  */

@@ -1,8 +1,8 @@
 /**
  * /recovery-account/{token}: two password fields; when they differ a
  * 4 s toast "LAS CONTRASEÑAS INGRESADAS DEBEN COINCIDIR" and no call; after the reset call succeeds, a
- * success screen with a log-in control. A failed call shows the same toast (spec section 8: "mismatch or failed
- * reset call") and, under the form, the server's reason (e.g. the link expired), so the person knows what to do.
+ * success screen with a log-in control. A failed call shows the same toast (a mismatch and a failed reset
+ * call read alike) and, under the form, the server's reason (e.g. the link expired), so the person knows what to do.
  */
 import { useState } from "react";
 import * as z from "zod/mini";
@@ -16,7 +16,7 @@ import type { AuthTexts } from "./texts";
 import { failureMessage, useSchemaForm } from "../ui/use-schema-form";
 import "./auth.css";
 
-/** Each field alone; the match is checked on submit so a mismatch is the spec's toast, not a field error. */
+/** Each field alone; the match is checked on submit so a mismatch is the toast above, not a field error. */
 const resetFormSchema = z.object({ password1: password, password2: password });
 
 export default function ResetPassword({ texts }: { texts: AuthTexts }) {

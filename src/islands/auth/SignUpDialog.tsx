@@ -1,6 +1,6 @@
 /**
  * Sign-up: email, password, names, phone (country code defaulting to
- * the page's country, Colombia first), birthday (no future dates). The payload is the spec's; success shows
+ * the page's country, Colombia first), birthday (no future dates). The payload is POST /shop-api/register's; success shows
  * that a mail was sent to finish the registration; an email already registered is a toast.
  */
 import { useState } from "react";

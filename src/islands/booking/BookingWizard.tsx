@@ -22,6 +22,7 @@ import type { BookingTexts } from "./texts";
 import { TripPickers } from "./TripPickers";
 import { useLaterSteps } from "./use-later-steps";
 import { useOffer } from "./use-offer";
+import { useWaitingOffer } from "./use-waiting-offer";
 import { FieldLookContext } from "../ui/fields";
 import { useWarning } from "./use-warning";
 import type { WizardEvent } from "./wizard-event";
@@ -59,7 +60,10 @@ export default function BookingWizard({ event, texts, locale, prefix }: Props) {
     setMounted(true);
   }, [event.id]);
 
-  const ready = useOffer(event.slug, mounted && draft.eventId === event.id ? draft.eventDateId : null, locale, prefix);
+  // Seats a waiting-list offer holds for this person show as on sale for them (use-waiting-offer.ts opens it).
+  const held = draft.waitingOffer && draft.waitingOffer.eventDateId === draft.eventDateId ? draft.waitingOffer : null;
+  const ready = useOffer(event.slug, mounted && draft.eventId === event.id ? draft.eventDateId : null, locale, prefix, held);
+  useWaitingOffer(event.id, mounted, loggedIn, texts);
   // Steps 1 to 4 are a separate chunk, fetched once someone can reach them: a logged-in person (from
   // hydration on, alongside the offer) or a draft already past step 0. Until it is there the step shows a spinner.
   const later = useLaterSteps(mounted && (loggedIn || step > STEPS.categories));

@@ -25,13 +25,17 @@ interface Props {
   locale: Locale;
   loggedIn: boolean;
   canSelect: boolean;
+  /** The chosen date: a sold-out subcategory offers its waiting list for it. */
+  eventDateId: number | null;
   texts: BookingTexts;
 }
 
-export function CategoryAccordion({ categories, provinceId, quantity, discount, currency, locale, loggedIn, canSelect, texts }: Props) {
+export function CategoryAccordion({ categories, provinceId, quantity, discount, currency, locale, loggedIn, canSelect, eventDateId, texts }: Props) {
   const shown = categoriesForProvince(categories, provinceId);
   const [open, setOpen] = useState<string | null>(null);
-  const first = shown[0] ? String(shown[0].id) : "";
+  // The category of tickets already chosen (a draft brought back, a waiting-list offer) opens first.
+  const chosen = shown.find((category) => category.subCategories.some((sub) => (quantity[sub.productVariantId] ?? 0) > 0)) ?? shown[0];
+  const first = chosen ? String(chosen.id) : "";
   // The first panel is open by default; a closed accordion stays closed ("" = none open).
   const value = loggedIn ? (open ?? first) : "";
 
@@ -83,6 +87,7 @@ export function CategoryAccordion({ categories, provinceId, quantity, discount, 
                     currency={currency}
                     locale={locale}
                     canSelect={canSelect}
+                    eventDateId={eventDateId}
                     texts={texts}
                   />
                 ))}

@@ -1,5 +1,5 @@
 /**
- * Spec section 4: a visitor sees that registration is required and a log-in control instead of the summary
+ * Buying needs an account: a visitor sees that registration is required and a log-in control instead of the summary
  * bar. The auth dialogs load only when asked; logging in there updates the session store and the wizard.
  */
 import type { BookingTexts } from "./texts";

@@ -1,4 +1,4 @@
-/** Spec section 5: minus disabled at 0, plus disabled once the count reaches the variant's stock. */
+/** Minus disabled at 0, plus disabled once the count reaches the variant's stock. */
 import { fill } from "../ui/texts";
 import type { BookingTexts } from "./texts";
 

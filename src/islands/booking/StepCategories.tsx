@@ -1,5 +1,8 @@
 /** Step 0: the categories with their ticket counters, and the discount code for a logged-in person. */
-import type { Ref } from "react";
+import { useEffect, type Ref } from "react";
+import { formatDateTime, timeZoneOf } from "../../shared/format/dates";
+import { $waitingPlaces, loadWaitingPlaces } from "../../stores/waiting-list";
+import { fill } from "../ui/texts";
 import type { Locale } from "../../shared/locales";
 import type { BookingDraft, BookingOffer } from "../../stores/booking";
 import { CategoryAccordion } from "./CategoryAccordion";
@@ -22,12 +25,33 @@ export function StepCategories({ event, offer, draft, locale, loggedIn, texts, h
   // The discount entry comes with the later steps' code (the wizard loads it as soon as someone is logged in).
   const later = useLaterSteps(loggedIn);
   const DiscountForm = later?.DiscountForm;
+  // A sold-out subcategory offers its waiting list: the person's places are read once they are signed in.
+  useEffect(() => {
+    if (loggedIn && $waitingPlaces.get() === null) loadWaitingPlaces().catch(() => $waitingPlaces.set([]));
+  }, [loggedIn]);
+  const soldOutHere = offer.categories.some((category) =>
+    category.subCategories.some((sub) => sub.stock <= 0 && (draft.provinceId === null || sub.provinceId === draft.provinceId)),
+  );
+  const held = draft.waitingOffer && draft.waitingOffer.eventDateId === draft.eventDateId ? draft.waitingOffer : null;
   return (
     <div className="bk-step-body">
       <h3 className="bk-step-title" tabIndex={-1} ref={headingRef}>
         {texts["booking.categories.title"]}
       </h3>
       {loggedIn && !canSelect ? <p className="bk-hint">{texts["booking.choose_first"]}</p> : null}
+      {held ? (
+        <p className="bk-offer-held" data-testid="waiting-offer">
+          {fill(texts["waiting.offered"], { n: held.seats, until: formatDateTime(held.until, timeZoneOf(event.countryCode)) })}
+        </p>
+      ) : null}
+      {!loggedIn && soldOutHere ? (
+        <div className="bk-waiting" data-testid="waiting-list">
+          <p>{texts["waiting.pitch"]}</p>
+          <button type="button" className="btn btn-secondary" onClick={() => void import("../auth/open-auth").then((module) => module.openAuth("login"))}>
+            {texts["waiting.sign_in"]}
+          </button>
+        </div>
+      ) : null}
       <CategoryAccordion
         key={draft.provinceId ?? "none"}
         categories={offer.categories}
@@ -38,6 +62,7 @@ export function StepCategories({ event, offer, draft, locale, loggedIn, texts, h
         locale={locale}
         loggedIn={loggedIn}
         canSelect={canSelect}
+        eventDateId={draft.eventDateId}
         texts={texts}
       />
       {loggedIn && DiscountForm ? <DiscountForm eventId={event.id} discount={draft.discount} texts={texts} /> : null}

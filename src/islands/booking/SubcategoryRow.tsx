@@ -5,6 +5,7 @@ import type { Locale } from "../../shared/locales";
 import type { Subcategory } from "../../shared/types/catalog";
 import { setTicketQuantity } from "../../stores/booking";
 import { QuantityCounter } from "./QuantityCounter";
+import { WaitingListJoin } from "./WaitingListJoin";
 import { fill } from "../ui/texts";
 import type { BookingTexts } from "./texts";
 
@@ -18,10 +19,11 @@ interface Props {
   currency: string;
   locale: Locale;
   canSelect: boolean;
+  eventDateId: number | null;
   texts: BookingTexts;
 }
 
-export function SubcategoryRow({ subcategory, quantity, discountPrice, currency, locale, canSelect, texts }: Props) {
+export function SubcategoryRow({ subcategory, quantity, discountPrice, currency, locale, canSelect, eventDateId, texts }: Props) {
   const text = pickTranslation(subcategory.translations, locale);
   const name = text?.name ?? "";
   const price = (amount: number) => formatPrice(amount, currency, locale);
@@ -67,6 +69,9 @@ export function SubcategoryRow({ subcategory, quantity, discountPrice, currency,
           />
         )}
       </div>
+      {soldOut && canSelect && eventDateId !== null ? (
+        <WaitingListJoin eventDateId={eventDateId} productVariantId={subcategory.productVariantId} name={name} texts={texts} />
+      ) : null}
     </li>
   );
 }

@@ -7,6 +7,8 @@ import type { MessageKey } from "../../shared/i18n";
 import { bookingMessages } from "../../shared/i18n/messages/booking";
 import { formMessages } from "../../shared/i18n/messages/forms";
 import { paymentMessages } from "../../shared/i18n/messages/payments";
+import { waitingListErrorMessages } from "../../shared/i18n/messages/errors";
+import { waitingListMessages } from "../../shared/i18n/messages/waiting-list";
 import { areaKeys } from "../ui/pick-texts";
 import type { Texts } from "../ui/texts";
 
@@ -16,5 +18,10 @@ type WizardPaymentKey = Exclude<PaymentKey, `payments.sim.${string}` | `errors.$
 const isWizardPaymentKey = (key: PaymentKey): key is WizardPaymentKey => !key.startsWith("payments.sim.") && !key.startsWith("errors.");
 const EXTRA_KEYS = ["common.loading", "errors.invalid_id", "errors.unknown_event_date", "groups.shares.option", "groups.shares.hint"] as const satisfies readonly MessageKey[];
 
-export const BOOKING_KEYS = [...areaKeys(formMessages), ...areaKeys(paymentMessages).filter(isWizardPaymentKey), ...EXTRA_KEYS, ...areaKeys(bookingMessages)];
+export const BOOKING_KEYS = [...areaKeys(formMessages), ...areaKeys(paymentMessages).filter(isWizardPaymentKey), ...EXTRA_KEYS, ...areaKeys(bookingMessages), ...waitingKeys(), ...areaKeys(waitingListErrorMessages)];
+
+/** The waiting list's words in the wizard (not its mail's). */
+function waitingKeys() {
+  return areaKeys(waitingListMessages).filter((key): key is Extract<typeof key, `waiting.${string}`> => key.startsWith("waiting."));
+}
 export type BookingTexts = Texts<(typeof BOOKING_KEYS)[number]>;

@@ -1,4 +1,4 @@
-/** Spec section 4: clicking the disabled continue button shows a warning for 4 s. */
+/** Clicking the disabled continue button shows a warning for 4 s, then hides it. */
 import { useCallback, useEffect, useRef, useState } from "react";
 
 export const WARNING_MS = 4_000;

@@ -92,7 +92,7 @@ export function EventShell({ locale, prefix, labels }: Props) {
     <EventView view={eventViewData(event, locale)} labels={labels}>
       <div className="container shell-booking">
         <h2 className="section-title">{labels["event.booking.title"]}</h2>
-        {/* Booking wizard mount point (issue 4), the same as on the prerendered event pages. */}
+        {/* Booking wizard mount point, the same as on the prerendered event pages. */}
         <div
           id="booking-wizard"
           data-event-id={event.id}

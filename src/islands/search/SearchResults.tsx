@@ -1,5 +1,5 @@
 /**
- * Search results (storefront spec "/search", sections 4, 5, 9): the query comes from ?q= (or the one
+ * Search results (/search): the query comes from ?q= (or the one
  * the header stored); the API is called only for a non-empty query; a spinner shows while waiting;
  * results are event cards; with none, "No se han encontrado resultados" shows 1000 ms after the search began.
  */

@@ -22,6 +22,7 @@ const SECTIONS: Record<StaffSection, ComponentType<SectionProps>> = {
   transfers: lazy(() => import("./transfers/TransfersSection")),
   orders: lazy(() => import("./orders/OrdersSection")),
   refunds: lazy(() => import("./refunds/RefundsSection")),
+  "waiting-list": lazy(() => import("./waiting-list/WaitingListSection")),
   reports: lazy(() => import("./reports/ReportsSection")),
   manifests: lazy(() => import("./manifests/ManifestsSection")),
   dispatch: lazy(() => import("./dispatch/DispatchSection")),

@@ -1,8 +1,8 @@
 /**
- * The staff area's sections by route segment (/staff/{section}); /qr-verification (storefront spec section 2)
+ * The staff area's sections by route segment (/staff/{section}); /qr-verification, the scanner's own address,
  * opens the scanner. Unknown or missing segments open the first section a role may use.
  */
-export const STAFF_SECTIONS = ["scanner", "boarding", "transfers", "orders", "refunds", "reports", "manifests", "dispatch", "event-requests"] as const;
+export const STAFF_SECTIONS = ["scanner", "boarding", "transfers", "orders", "refunds", "waiting-list", "reports", "manifests", "dispatch", "event-requests"] as const;
 /** What a driver sees of the staff area: their own runs, nothing else. */
 export const DRIVER_SECTIONS = ["driver"] as const;
 /** The back office (admins only): one section per catalogue resource, and the audit log. */
@@ -38,6 +38,7 @@ export const SECTION_LABEL = {
   transfers: "staff.menu.transfers",
   orders: "staff.menu.orders",
   refunds: "refunds.title",
+  "waiting-list": "waitlists.title",
   reports: "reports.title",
   manifests: "staff.menu.manifests",
   dispatch: "staff.menu.dispatch",

@@ -9,6 +9,7 @@ import { adminFleetMenuMessages } from "../../shared/i18n/messages/admin-fleet";
 import { adminSeatsMenuMessages } from "../../shared/i18n/messages/admin-seats";
 import { privateEventMessages } from "../../shared/i18n/messages/private-events";
 import { orderDeskMessages } from "../../shared/i18n/messages/order-desk";
+import { staffWaitingListMessages } from "../../shared/i18n/messages/waiting-list";
 import { groupMessages } from "../../shared/i18n/messages/groups";
 import { staffMessages } from "../../shared/i18n/messages/staff";
 import { staffDoorMessages } from "../../shared/i18n/messages/staff-door";
@@ -33,6 +34,7 @@ export const STAFF_KEYS = [
   ...areaKeys(staffRunsErrorMessages),
   ...areaKeys(staffDispatchMessages),
   ...areaKeys(orderDeskMessages),
+  ...areaKeys(staffWaitingListMessages),
   ...areaKeys(privateEventMessages),
   ...areaKeys(groupMessages),
   ...areaKeys(adminMenuMessages),

@@ -7,7 +7,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Env } from "../env";
 
-const SECRET_FILE = "jwt-secret";
+/** The generated session key's file in DATA_DIR (a backup carries it). */
+export const SECRET_FILE = "jwt-secret";
 
 export function loadJwtSecret(env: Pick<Env, "JWT_SECRET" | "DATA_DIR">): Uint8Array {
   if (env.JWT_SECRET) return new TextEncoder().encode(env.JWT_SECRET);

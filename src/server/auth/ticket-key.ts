@@ -11,7 +11,8 @@ import { createHash } from "node:crypto";
 import type { Env } from "../env";
 import { ticketMessage, type TicketPublicJwk } from "../../shared/tickets/ticket-code";
 
-const KEY_FILE = "ticket-signing-key.pem";
+/** The generated ticket key's file in DATA_DIR (a backup carries it: without it no mailed code verifies). */
+export const KEY_FILE = "ticket-signing-key.pem";
 
 export interface TicketKey {
   publicJwk: TicketPublicJwk;

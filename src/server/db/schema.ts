@@ -8,6 +8,7 @@ import { DRIVER_ACTIONS } from "../../shared/domain/dispatch";
 import { AUDIT_ACTIONS } from "../../shared/domain/audit-actions";
 import { DISCOUNT_KINDS } from "../../shared/domain/discount-kinds";
 import { REFUND_REASONS, REFUND_STATES } from "../../shared/domain/refunds";
+import { ACTIVE_WAITING_STATES, WAITING_STATE, WAITING_STATES } from "../../shared/domain/waiting-list";
 import { QUOTE_STATES, REQUEST_PAYERS, REQUEST_PAYMENT_KINDS } from "../../shared/domain/event-requests";
 import {
   boolean,
@@ -928,3 +929,36 @@ export const mailOptOuts = pgTable("mail_opt_outs", {
   email: text("email").primaryKey(),
   createdAt: createdAt(),
 });
+
+/* ---------- Waiting list ---------- */
+
+/**
+ * People waiting for a sold-out subcategory on one date, in the order they joined (by id). An `offered` place
+ * holds its seats in the seat count until `offerExpiresAt` (a trigger, migration 0013).
+ */
+export const waitingList = pgTable(
+  "waiting_list",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    eventId: integer("event_id").notNull().references(() => events.id, { onDelete: "cascade" }),
+    eventDateId: integer("event_date_id").notNull().references(() => eventDates.id, { onDelete: "cascade" }),
+    productVariantId: integer("product_variant_id").notNull().references(() => productVariants.id, { onDelete: "cascade" }),
+    seats: integer("seats").notNull(),
+    state: text("state", { enum: WAITING_STATES }).notNull().default(WAITING_STATE.waiting),
+    offeredAt: timestamp("offered_at", { withTimezone: true }),
+    offerExpiresAt: timestamp("offer_expires_at", { withTimezone: true }),
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+    /** The order bought through the offer. */
+    orderId: integer("order_id").references(() => orders.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("waiting_list_active_idx")
+      .on(t.userId, t.eventDateId, t.productVariantId)
+      .where(sql`${t.state} IN (${sql.raw(ACTIVE_WAITING_STATES.map((state) => `'${state}'`).join(", "))})`),
+    index("waiting_list_line_idx").on(t.productVariantId, t.eventDateId, t.id),
+    index("waiting_list_event_idx").on(t.eventId),
+    index("waiting_list_offer_idx").on(t.offerExpiresAt).where(sql`${t.offerExpiresAt} is not null`),
+  ],
+);

@@ -59,6 +59,8 @@ export const STATUS_OF = {
   refund_too_large: 422,
   refund_not_manual: 409,
   cancellation_closed: 409,
+  waiting_list_seats_on_sale: 409,
+  waiting_list_already_joined: 409,
 
   request_not_editable: 409,
   request_not_reviewable: 409,

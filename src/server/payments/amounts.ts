@@ -1,6 +1,6 @@
 /**
  * Providers speak major units (Webpay `amount`, MercadoPago `unit_price`, `transaction_amount`); the shop keeps
- * integer minor units (DESIGN.md "Data"). Minor-unit counts per currency come from the shared money format.
+ * integer minor units, so sums never round. Minor-unit counts per currency come from the shared money format.
  */
 import { CURRENCY_DECIMALS } from "../../shared/format/money";
 

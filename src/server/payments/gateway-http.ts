@@ -6,7 +6,7 @@ import { ShopError } from "../../shared/domain/shop-error";
 
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
 
-/** The storefront's request time-out is 15 s (spec section 9): a provider call must answer well inside it. */
+/** The browser gives up on a call after 15 s (REQUEST_TIMEOUT_MS in src/client/api.ts): a provider call must answer well inside it. */
 export const GATEWAY_TIMEOUT_MS = 10_000;
 
 export interface GatewayAnswer {

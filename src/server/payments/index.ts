@@ -1,5 +1,5 @@
 /**
- * The payment methods behind one interface (DESIGN.md "Payments"). The purchase service asks
+ * The payment methods behind one interface (docs/architecture.md "Payments"). The purchase service asks
  * `deps.payments.get(order.paymentCode)` (one set per running app, so the in-memory ledger is shared by its
  * requests) and calls start / confirmReturn / handleWebhook; see
  * docs/api.md "Payments" for the flow and the idempotency contract.

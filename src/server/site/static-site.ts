@@ -2,7 +2,7 @@
  * Serves the prerendered site from dist/. Client-only routes (account, verification, payment result)
  * and events built after the last site build fall back to their page shells; any other unknown path
  * answers the 404 page of its country/locale with status 404, and the page itself shows /error404 in the
- * address bar (storefront spec section 2). /robots.txt names the sitemap on the public origin.
+ * address bar. /robots.txt names the sitemap on the public origin.
  */
 import { createReadStream } from "node:fs";
 import { readFile, realpath, stat } from "node:fs/promises";

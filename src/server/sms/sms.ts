@@ -1,6 +1,5 @@
 /**
- * The shop's one way to send a text message (storefront spec section 1: passengers "get a mobile message just
- * before the van arrives"). A Twilio-compatible REST API when SMS_ACCOUNT_SID, SMS_AUTH_TOKEN and SMS_FROM are
+ * The shop's one way to send a text message (passengers get one just before their van arrives). A Twilio-compatible REST API when SMS_ACCOUNT_SID, SMS_AUTH_TOKEN and SMS_FROM are
  * set; otherwise a local SMS drop folder under DATA_DIR, listed at /dev/outbox beside the mails.
  */
 import type { Env } from "../env";

@@ -70,9 +70,12 @@ export function localDiskStorage(root: string): FileStorage {
 
 const storages = new Map<string, FileStorage>();
 
+/** The folder in DATA_DIR that holds the uploaded files (a backup carries it). */
+export const UPLOADS_FOLDER = "uploads";
+
 /** The shop's storage for its settings (today always local disk under DATA_DIR). */
 export function storageFor(env: Pick<Env, "DATA_DIR">): FileStorage {
-  const root = join(env.DATA_DIR, "uploads");
+  const root = join(env.DATA_DIR, UPLOADS_FOLDER);
   let storage = storages.get(root);
   if (!storage) {
     storage = localDiskStorage(root);

@@ -27,7 +27,7 @@ export interface RouteSpec {
   refusals?: Partial<Record<RefusalStatus, readonly ErrorCode[]>>;
 }
 
-/** Declares one route: the spec as written, its literal types kept (`const R`) for the handlers and the client. */
+/** Declares one route: the declaration as written, its literal types kept (`const R`) for the handlers and the client. */
 export function route<const R extends RouteSpec>(spec: R): R {
   return spec;
 }

@@ -25,6 +25,7 @@ import * as catalog from "../schemas/answers/catalog";
 import * as orders from "../schemas/answers/orders";
 import { staffRunsRoutes } from "./routes/staff-runs";
 import { orderDeskRoutes } from "./routes/order-desk";
+import { waitingListRoutes } from "./routes/waiting-list";
 import { privateEventRoutes } from "./routes/private-events";
 import { groupRoutes } from "./routes/groups";
 import { shareRoutes } from "./routes/shares";
@@ -440,6 +441,7 @@ export const shopApi = {
   }),
   ...staffRunsRoutes,
   ...orderDeskRoutes,
+  ...waitingListRoutes,
   ...privateEventRoutes,
   ...groupRoutes,
   ...shareRoutes,

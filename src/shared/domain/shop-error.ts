@@ -58,6 +58,9 @@ export const SHOP_ERROR_CODES = [
   "refund_too_large",
   "refund_not_manual",
   "cancellation_closed",
+  // The waiting list.
+  "waiting_list_seats_on_sale",
+  "waiting_list_already_joined",
   // Private events: requests, uploads, review and invitations.
   "request_not_editable",
   "request_not_reviewable",

@@ -12,6 +12,7 @@ import { ORDER_STATES, SEAT_HOLDING_STATES } from "./order-states";
 import { PAYMENT_STATES } from "./payment-states";
 import { REQUEST_STATES, STORED_REQUEST_STATES } from "./request-states";
 import { ROLES } from "./roles";
+import { WAITING_STATES } from "./waiting-list";
 
 const SRC = join(import.meta.dirname, "..", "..");
 const HOMES = ["order-states.ts", "payment-states.ts", "request-states.ts", "legs.ts", "roles.ts"].map((name) => `shared/domain/${name}`);
@@ -144,5 +145,6 @@ describe("the database's copies of the words", () => {
     expect(checked("event_requests_state_check")).toEqual([...STORED_REQUEST_STATES]);
     expect(checked("check_ins_leg_check")).toEqual([...LEGS]);
     expect(checked("van_notices_leg_check")).toEqual([...LEGS]);
+    expect(checked("waiting_list_state_check")).toEqual([...WAITING_STATES]);
   });
 });

@@ -26,6 +26,7 @@ import {
   orderErrorMessages,
   paymentErrorMessages,
   staffRunsErrorMessages,
+  waitingListErrorMessages,
 } from "./messages/errors";
 import { formMessages } from "./messages/forms";
 import { groupMessages } from "./messages/groups";
@@ -41,8 +42,9 @@ import { staffRunsMessages } from "./messages/staff-runs";
 import { storefrontMessages } from "./messages/storefront";
 import { ticketMessages } from "./messages/tickets";
 import { tripNoticeMessages } from "./messages/trip-notices";
+import { staffWaitingListMessages, waitingListMessages } from "./messages/waiting-list";
 
-export const messageAreas = [commonMessages, errorMessages, formMessages, authMessages, accountMessages, storefrontMessages, paymentMessages, catalogMessages, pagesMessages, bookingMessages, orderMessages, purchaseMessages, staffMessages, staffDoorMessages, staffRunsMessages, privateEventMessages, tripNoticeMessages, accountSecurityMessages, adminMessages, adminMenuMessages, authErrorMessages, accountErrorMessages, accountSecurityErrorMessages, orderErrorMessages, paymentErrorMessages, doorErrorMessages, staffRunsErrorMessages, adminErrorMessages, adminFleetMessages, adminFleetMenuMessages, adminSeatsMessages, adminSeatsMenuMessages, dispatchMessages, staffDispatchMessages, ticketMessages, orderDeskMessages, groupMessages] as const;
+export const messageAreas = [commonMessages, errorMessages, formMessages, authMessages, accountMessages, storefrontMessages, paymentMessages, catalogMessages, pagesMessages, bookingMessages, orderMessages, purchaseMessages, staffMessages, staffDoorMessages, staffRunsMessages, privateEventMessages, tripNoticeMessages, accountSecurityMessages, adminMessages, adminMenuMessages, authErrorMessages, accountErrorMessages, accountSecurityErrorMessages, orderErrorMessages, paymentErrorMessages, doorErrorMessages, staffRunsErrorMessages, adminErrorMessages, adminFleetMessages, adminFleetMenuMessages, adminSeatsMessages, adminSeatsMenuMessages, dispatchMessages, staffDispatchMessages, ticketMessages, orderDeskMessages, groupMessages, waitingListMessages, staffWaitingListMessages, waitingListErrorMessages] as const;
 
 type Area = (typeof messageAreas)[number];
 type KeysOf<A> = A extends Record<Locale, Record<infer K, string>> ? K : never;

@@ -36,7 +36,7 @@ export const emailChangeSchema = z.object({ email: accountEmail, password });
 export type EmailChange = z.infer<typeof emailChangeSchema>;
 export type EmailChangeInput = z.input<typeof emailChangeSchema>;
 
-/** account.md section 5: "+569 then 8 digits, or 9 then 8 digits" (spaces and dashes ignored). */
+/** A friend's phone as typed: "+569 then 8 digits, or 9 then 8 digits" (a Chilean mobile; spaces and dashes ignored). */
 export const FRIEND_PHONE = /^(\+569\d{8}|9\d{8})$/;
 
 export const frequentFriendSchema = z.object({
@@ -48,7 +48,7 @@ export const frequentFriendSchema = z.object({
 export type FrequentFriendBody = z.infer<typeof frequentFriendSchema>;
 export type FrequentFriendInput = z.input<typeof frequentFriendSchema>;
 
-/** The spec sends the flag as 1 or 0; true/false are read the same way. */
+/** The account area sends the flag as 1 or 0; true/false are read the same way. */
 export const myAddressFlag = z.pipe(
   z.union([z.literal(1), z.literal(0), z.literal("1"), z.literal("0"), z.boolean()], { error: "form.required" }),
   z.transform((value: 1 | 0 | "1" | "0" | boolean) => value === true || value === 1 || value === "1"),

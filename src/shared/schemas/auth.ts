@@ -1,5 +1,5 @@
 /**
- * Sign-up, log-in, recovery and reset. Messages are the spec's keys
+ * Sign-up, log-in, recovery and reset. Messages are the storefront's own keys
  * (`email_is_required` ...), catalogue keys in src/shared/i18n/messages/auth.ts.
  */
 import * as z from "zod/mini";
@@ -7,7 +7,7 @@ import { toE164 } from "../format/phone-number";
 import { COUNTRIES } from "../locales";
 import { todayIso } from "./fields";
 
-/** Storefront spec section 9: minimum password length. */
+/** A password needs at least 5 characters (log-in, sign-up and reset alike). */
 export const PASSWORD_MIN = 5;
 export const PASSWORD_MAX = 128;
 
@@ -99,7 +99,7 @@ export const countryCode = z.pipe(
 export const loginSchema = z.object({ email: accountEmail, password });
 export type Login = z.infer<typeof loginSchema>;
 
-/** POST /shop-api/register: the spec's sign-up payload. */
+/** POST /shop-api/register: the sign-up dialog's payload. */
 export const signUpSchema = z.object({
   email: accountEmail,
   plainPassword: password,

@@ -1,5 +1,5 @@
 /**
- * The van-door check-in (storefront spec sections 2-5 "QR scanner"): the staff scanner sends the scanned text as
+ * The van-door check-in (the staff QR scanner at /qr-verification): the staff scanner sends the scanned text as
  * it read it, the leg of the ride it is checking (home to the event, or back home) and, when it works one event
  * date, that date. Messages are catalogue keys.
  */

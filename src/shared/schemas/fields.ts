@@ -20,9 +20,9 @@ export const emailField = z.pipe(
 );
 
 /**
- * A phone field: the spec's own pattern, or a number libphonenumber-js finds valid under `rules` (a real
+ * A phone field: its own typed pattern, or a number libphonenumber-js finds valid under `rules` (a real
  * Colombian mobile "+57 300 123 4567" or "300 123 4567" by default). Spaces, dashes and brackets people
- * type are ignored; a valid number is stored as E.164 ("+573001234567"), a spec-pattern one as typed.
+ * type are ignored; a valid number is stored as E.164 ("+573001234567"), one matching only the pattern as typed.
  */
 export const phoneField = (specPattern: RegExp, rules: PhoneRules = {}) =>
   z.pipe(
@@ -36,7 +36,7 @@ export const phoneField = (specPattern: RegExp, rules: PhoneRules = {}) =>
     ),
   );
 
-/** account.md section 5: a Colombian number, "+57 then 8 digits, or 9 then 8 digits" (or a real one, above). */
+/** A Colombian number as typed, "+57 then 8 digits, or 9 then 8 digits" (or a real one, above). */
 export const COLOMBIAN_PHONE = /^(\+57\d{8}|9\d{8})$/;
 export const colombianPhone = phoneField(COLOMBIAN_PHONE, { country: "CO" });
 

@@ -1,6 +1,7 @@
 /**
  * The public forms: contact (storefront /contact and the second form), marriage request (/wedding) and the
- * about-us quote form. Rules from account.md section 5; the marriage form follows the quote form's rules.
+ * about-us quote form: name, place and message required, a valid email, a Colombian phone ("+57 then 8 digits,
+ * or 9 then 8 digits"), a date not in the past; the contact form drops date and place; the marriage form follows the quote form.
  */
 import * as z from "zod/mini";
 import { colombianPhone, emailField, requiredText, upcomingDay } from "./fields";

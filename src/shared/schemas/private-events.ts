@@ -1,13 +1,13 @@
 /**
  * Private events: the request body the server checks, the form the customer
  * fills, and the two conversions between them. Messages are catalogue keys.
- * The body says dates as the spec sends them ("YYYY/MM/DD HH:mm", the event's local time).
+ * The body writes dates as "YYYY/MM/DD HH:mm" in the event's local time, as the request form sends them.
  */
 import * as z from "zod/mini";
 import { REQUEST_PAYERS } from "../domain/event-requests";
 import { databaseId, emailField } from "./fields";
 
-/** account.md section 5: "Campo Requerido" for every text of this form. */
+/** Every text of this form is required and refused with one message ("Campo Requerido"). */
 const required = (max = 200) =>
   z.string({ error: "private_events.required" }).check(z.trim(), z.minLength(1, "private_events.required"), z.maxLength(max, "form.too_long"));
 
@@ -32,7 +32,7 @@ const specDateTime = (message: string) =>
 
 const countyId = databaseId("private_events.required", { max: Number.MAX_SAFE_INTEGER });
 
-/** A time "HH:mm" (or "HH:mm:ss", as the spec allows for stops), read back as HH:mm. */
+/** A time "HH:mm" (or "HH:mm:ss", which the stops may send), read back as HH:mm. */
 const stopTime = z.pipe(
   z.string({ error: "private_events.stops_incomplete" }).check(z.trim(), z.regex(HHMM, "private_events.stops_incomplete")),
   z.transform((value: string) => value.slice(0, 5)),
@@ -61,7 +61,7 @@ export const eventRequestSchema = z.object({
   countyId,
   additionalStops: z._default(z.array(additionalStopSchema).check(z.maxLength(MAX_STOPS, "form.too_long")), []),
   invitation: required(2000),
-  /** The spec lists `image` in the body; the picture itself travels by the upload call, so any value here is ignored. */
+  /** The request form sends an `image` field in the body; the picture itself travels by the upload call, so any value here is ignored. */
   image: z.optional(z.unknown()),
   claimHours: z._default(z.int({ error: "errors.invalid_value" }).check(z.gte(0, "errors.invalid_value"), z.lte(720, "errors.invalid_value")), DEFAULT_CLAIM_HOURS),
   /** Guests expected to ride: what staff quote for (absent: the guest list's seats). */

@@ -1,6 +1,6 @@
 /**
  * The purchase and its wizard steps.
- * `purchaseSchema` is the body of POST /shop-api/init-payment exactly as the spec's Purchase row; the step
+ * `purchaseSchema` is the body of POST /shop-api/init-payment, field for field as the wizard sends it; the step
  * schemas are what the booking wizard validates before it lets a person continue. Messages are catalogue
  * keys (src/shared/i18n/messages/booking.ts).
  *
@@ -17,7 +17,7 @@ export type PaymentCodeValue = PaymentCode;
 /** A database id sent as a number or a numeric string (form selects give strings). */
 const dbId = databaseId;
 
-/** Spec section 5: "passenger needs name, valid email, phone of at least 8 characters, passengerAddress". */
+/** A passenger needs a name, a valid email, a phone of at least 8 characters and a pick-up address. */
 export const passengerSchema = z.object({
   name: z
     .string({ error: "booking.passenger_name_required" })
@@ -45,7 +45,7 @@ export const passengerSchema = z.object({
 export type Passenger = z.infer<typeof passengerSchema>;
 export type PassengerInput = z.input<typeof passengerSchema>;
 
-/** Spec section 5: "each address needs address and commune_id". */
+/** Each address needs its text and its county (`commune_id`). */
 export const addressLineSchema = z.object({
   address: z
     .string({ error: "booking.address_required" })
@@ -80,7 +80,7 @@ const ticketList = <T extends z.ZodMiniType>(ticket: T) =>
     .array(ticket, { error: "booking.tickets_min" })
     .check(z.minLength(1, "booking.tickets_min"), z.maxLength(MAX_TICKETS_PER_ORDER, "booking.too_many_tickets"));
 
-/** Spec section 3 "Discount" and section 5 "Coupon: required". Codes are compared without case. */
+/** A discount code: the coupon field may not be sent empty. Codes are compared without case. */
 export const couponField = z
   .string({ error: "booking.coupon_required" })
   .check(z.trim(), z.minLength(1, "booking.coupon_required"), z.maxLength(60, "form.too_long"));
@@ -111,8 +111,7 @@ export type Purchase = z.infer<typeof purchaseSchema>;
 export type PurchaseInput = z.input<typeof purchaseSchema>;
 
 /* ---------- Wizard steps ----------
- * The wizard keeps richer client-held tickets (price, name, capacity, stops ...: spec section 3 "Ticket
- * (client-held)"); loose objects let those fields pass through react-hook-form's resolver untouched. */
+ * The wizard keeps richer tickets in the browser (price, name, capacity, stops ...) than it sends; loose objects let those fields pass through react-hook-form's resolver untouched. */
 
 /** Step 0: at least one ticket selected ('Se debe seleccionar al menos 1 ticket'). */
 export const ticketSelectionSchema = z.looseObject({

@@ -1,5 +1,5 @@
 /**
- * The ticket QR code's text (storefront spec section 3 "Scanned QR content": JSON with orderId) and its check.
+ * The ticket QR code's text (JSON naming the `orderId`, which any scanner can read) and its check.
  * Two kinds of code, both signed with the shop's Ed25519 key, so anyone holding the public key (the staff
  * scanner in the browser, offline at the van door) can tell a code the shop issued from a forged or altered one:
  * - the order's code `{"orderId","kid","sig"}`, signature of `rodamos-ticket-v2:{orderId}`: lets in every
@@ -73,7 +73,7 @@ export function ticketMessage(orderId: number): Uint8Array {
   return new TextEncoder().encode(`rodamos-ticket-v2:${orderId}`);
 }
 
-/** The order id of any scanned text that names one (spec: "scanned data without orderId" is refused), else null. */
+/** The order id of any scanned text that names one, else null (scanned data without an orderId is refused). */
 export function scannedOrderId(text: string): number | null {
   const value = parseObject(text);
   const orderId = value?.orderId;

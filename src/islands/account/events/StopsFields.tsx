@@ -1,4 +1,4 @@
-/** The additional stops: address, county and time each; all three or the spec's message. */
+/** The additional stops: address, county and time each; all three, or each missing one says `private_events.stops_incomplete` ("fill in every field"). */
 import type { ReactNode } from "react";
 import type { UseFieldArrayReturn, UseFormReturn } from "react-hook-form";
 import type { PrivateEventForm, PrivateEventFormValues } from "../../../shared/schemas/private-events";

@@ -1,6 +1,6 @@
 /**
  * Every order for staff: filtered by state, searched by order number, buyer or passenger (name, email, phone) or
- * event, a page at a time; the state in the spec's colours (account spec section 4). A row opens the order desk.
+ * event, a page at a time; the state in the customers' colours (pending yellow, paid green, cancelled red). A row opens the order desk.
  */
 import { useEffect, useState } from "react";
 import { api } from "../../../client/api";

@@ -1,5 +1,5 @@
 /**
- * The check behind the "validate" button (storefront spec section 4 "QR scanner"): with network the shop decides
+ * The check behind the scanner's "validate" button: with network the shop decides
  * (POST /order/{orderId}/check-complete, naming the date the door works); without, the door checks the signature
  * with the public ticket key and decides from the downloaded lists and its own scans (offline-check.ts), and keeps
  * what it admitted for the sync. Every scan that boards someone is kept on the device, online ones too, so a second

@@ -4,7 +4,7 @@
  */
 import type { Html5Qrcode } from "html5-qrcode";
 
-/** Spec section 9: "QR scanner delay 300 ms": the camera is read at most once every 300 ms. */
+/** The camera is read at most once every 300 ms (decoding every video frame would keep the phone busy for nothing). */
 export const SCANNER_DELAY_MS = 300;
 
 export async function createReader(elementId: string): Promise<Html5Qrcode> {

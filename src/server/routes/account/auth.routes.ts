@@ -1,6 +1,6 @@
 /**
- * Sign-up, verification, log-in, session check, recovery and reset under /shop-api (storefront spec
- * section 7). The spec's `POST /reset-password?token` lives at /shop-api/reset-password (docs/api.md).
+ * Sign-up, verification, log-in, session check, recovery and reset under /shop-api. The reset call
+ * lives under it too, at `POST /shop-api/reset-password?token=` (docs/api.md).
  */
 import { Hono } from "hono";
 import { loginSchema, oneTimeTokenQuery, recoverySchema, resetPasswordSchema, signUpSchema } from "../../../shared/schemas/auth";
@@ -93,7 +93,7 @@ logoutRoutes.post("/", logout.describe, async (c) => {
   return logout.ok(c, { loggedOut: true });
 });
 
-/** The session check that follows log-in (storefront spec section 7: path not shown). */
+/** The session check that follows log-in (GET /shop-api/session: is this token still good, and whose is it). */
 export const sessionRoutes = new Hono<AuthEnv>();
 sessionRoutes.use("*", requireCaller);
 sessionRoutes.get("/", session.describe, (c) => {

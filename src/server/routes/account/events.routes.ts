@@ -1,5 +1,5 @@
 /**
- * GET /shop-api/events/{slug or id}: the signed-in variant of the event call (storefront spec section 7),
+ * GET /shop-api/events/{slug or id}: the signed-in variant of the event call,
  * tried first by the event page; it lets a private event's owner and guests see it.
  */
 import { Hono } from "hono";

@@ -1,5 +1,5 @@
 /**
- * /shop-api/frequent-addresses (account.md section 7) plus edit, delete and
+ * /shop-api/frequent-addresses (list and create) plus edit, delete and
  * PUT /{id}/my-address; only the caller's rows.
  */
 import { Hono } from "hono";
@@ -40,7 +40,7 @@ frequentAddressRoutes.put("/:id", update.describe, async (c) => {
 
 frequentAddressRoutes.put("/:id/my-address", markOwn.describe, async (c) => {
   const id = rowId(c.req.param("id"));
-  // The spec shows no body: none (or an empty one) marks the address as the caller's own.
+  // The account area sends no body: none (or an empty one) marks the address as the caller's own.
   const text = await c.req.text();
   const { myAddress } = parseWith(myAddressSchema, text.trim() ? safeJson(text) : {});
   return markOwn.ok(c, await setMyAddress(c.get("deps").db, callerOf(c).id, id, myAddress));

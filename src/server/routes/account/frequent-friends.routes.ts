@@ -1,4 +1,4 @@
-/** /shop-api/frequent-friends (account.md section 7) plus edit and delete by id; only the caller's rows. */
+/** /shop-api/frequent-friends (list and create) plus edit and delete by id; only the caller's rows. */
 import { Hono } from "hono";
 import { frequentFriendSchema } from "../../../shared/schemas/account";
 import { callerOf, requireCaller, type AuthEnv } from "../../auth/bearer";

@@ -1,4 +1,4 @@
-/** GET/PUT /shop-api/me (account.md section 7): the caller's own profile, nobody else's; POST /me/email asks to change the sign-in email. */
+/** GET/PUT /shop-api/me: the caller's own profile, nobody else's; POST /me/email asks to change the sign-in email. */
 import { Hono } from "hono";
 import { emailChangeSchema, profileSchema } from "../../../shared/schemas/account";
 import { callerOf, clientIp, requireCaller, type AuthEnv } from "../../auth/bearer";

@@ -1,4 +1,4 @@
-/** GET /shop-api/payment-history (account.md section 7): the caller's purchases, newest first. */
+/** GET /shop-api/payment-history: the caller's purchases, newest first. */
 import { Hono } from "hono";
 import { callerOf, requireCaller, type AuthEnv } from "../../auth/bearer";
 import { paymentHistory } from "../../services/account/payment-history";

@@ -1,5 +1,5 @@
 /**
- * The private-event calls of a signed-in customer (account.md section 7): requests, their two uploads, sending
+ * The private-event calls of a signed-in customer: requests, their two uploads, sending
  * for review, repeating, the guest list's claims, invited events and claiming an invitation. Each route names
  * requireCaller itself: this router is mounted at the account root beside calls that need no sign-in.
  */
@@ -58,7 +58,7 @@ r.get("/event-requests", list.describe, requireCaller, async (c) => {
   const deps = c.get("deps");
   const { state } = readQuery(c, eventRequestStateQuery);
   const rows = await listRequests(deps.db, callerOf(c).id, state, deps.now());
-  // account.md section 7: "a response with a message field means no events".
+  // No request in that state: the account area reads an answer with a `message` field as "no events".
   return list.ok(c, rows.length > 0 ? rows : { message: translate(c.get("locale"), "private_events.no_events_available") });
 });
 

@@ -1,5 +1,5 @@
 /**
- * GET /shop-api/discounts/{code}/event/{eventId} (bearer; storefront spec sections 7 and 8): the coupon's code,
+ * GET /shop-api/discounts/{code}/event/{eventId} (bearer): the coupon's code,
  * variation and discount price per subcategory, or a translated refusal the wizard shows as a toast.
  */
 import { Hono } from "hono";

@@ -1,5 +1,5 @@
 /**
- * Event lists, search, one event, and what it sells (storefront spec section 7). Each answer is kept in the answer
+ * Event lists, search, one event, and what it sells. Each answer is kept in the answer
  * cache (src/server/catalogue/cached-read.ts) until the catalogue change that touches it, or the clock, moves it on.
  */
 import { Hono } from "hono";

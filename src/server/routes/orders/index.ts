@@ -11,6 +11,7 @@ import { orderRoutes } from "./orders.routes";
 import { paymentReturnRoutes } from "./payment-return.routes";
 import { selfCancelRoutes } from "./self-cancel.routes";
 import { shareRoutes } from "../shares/shares.routes";
+import { waitingListRoutes } from "../waiting-list/waiting-list.routes";
 
 export { startExpirySweeper } from "../../services/orders/sweeper";
 
@@ -18,6 +19,7 @@ export const purchaseApi = new Hono<AppEnv>()
   .route("/", orderRoutes)
   .route("/", selfCancelRoutes)
   .route("/", shareRoutes)
+  .route("/", waitingListRoutes)
   .route("/payments", paymentReturnRoutes)
   .route("/discounts", discountRoutes)
   .route("/staff", staffRoutes)

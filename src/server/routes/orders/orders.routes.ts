@@ -40,7 +40,7 @@ orderRoutes.get("/order-status/:id", status.describe, identifyCaller, async (c) 
   return status.ok(c, await orderStatus(deps, callerOf(c).id, id));
 });
 
-// account.md section 7: "/shop-api/order-detail/{orderId} (optional suffix)". OpenAPI has no wildcard paths: the
+// /shop-api/order-detail/{orderId} also answers with any path suffix after the id, which it ignores. OpenAPI has no wildcard paths: the
 // suffixed form is documented with the plain one.
 const showDetail = async (c: Context<AuthEnv, "/order-detail/:id">) => {
   const id = orderIdParam(c.req.param("id"));

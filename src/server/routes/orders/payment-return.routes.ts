@@ -1,5 +1,5 @@
 /**
- * The providers' way back (issue 4 section 3):
+ * The providers' way back:
  * - GET|POST /payments/return/{orderId}/{key}: the buyer's browser returns here from Webpay (GET token_ws; POST
  *   TBK_* on a cancel; GET TBK_ORDEN_COMPRA/TBK_ID_SESION on a timeout) or MercadoPago (its back_url query). The
  *   key is the shop's signature of the order id, so only the link the shop gave out is served. The adapter

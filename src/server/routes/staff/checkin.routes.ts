@@ -1,8 +1,8 @@
 /**
- * The van door (storefront spec sections 2-5 "QR scanner"), staff and admins only: the check of a scanned ticket,
+ * The van door (the QR scanner), staff and admins only: the check of a scanned ticket,
  * the public ticket key, the event dates and manifests for working offline, the offline check-ins' sync and how
  * many have boarded.
- * Mounted under /shop-api: the spec names the check `/order/{orderId}/check-complete`.
+ * Mounted under /shop-api, so the check keeps the scanner's path `/order/{orderId}/check-complete`.
  */
 import { Hono } from "hono";
 import { callerOf, requireCaller, type AuthEnv } from "../../auth/bearer";

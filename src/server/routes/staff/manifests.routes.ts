@@ -1,5 +1,5 @@
 /**
- * Van runs for event day (storefront spec section 1): the options (dates and provinces with bookings), the
+ * Van runs for event day (passengers are picked up at home): the options (dates and provinces with bookings), the
  * manifest of one date and province (JSON, or CSV when the Accept header asks for text/csv) and "next stop",
  * which texts that stop's passengers. Mounted behind the staff check of staff.routes.ts.
  */

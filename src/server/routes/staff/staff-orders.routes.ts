@@ -1,5 +1,5 @@
 /**
- * The staff's order list and transfer decisions (account spec section 4): GET /staff/orders (by state, search,
+ * The staff's order list and transfer decisions (a transfer is validated within 24 hours): GET /staff/orders (by state, search,
  * page) and POST /staff/orders/{id}/reject-transfer. Mounted behind the staff check of staff.routes.ts.
  */
 import { Hono } from "hono";

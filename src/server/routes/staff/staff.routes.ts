@@ -1,5 +1,5 @@
 /**
- * Staff-only calls (DESIGN.md "Roles": staff validate transfers). POST /shop-api/staff/orders/{id}/confirm-transfer
+ * Staff-only calls (staff, not the buyer, confirm that a transfer arrived). POST /shop-api/staff/orders/{id}/confirm-transfer
  * marks a bank-transfer order paid and mails "payment received"; callers without the staff or admin role get 403.
  */
 import { Hono, type MiddlewareHandler } from "hono";
@@ -13,6 +13,7 @@ import { pathId as orderIdParam } from "../../http/path-id";
 import { documented } from "../contract";
 import { staffEventRequestRoutes } from "./event-requests.routes";
 import { dispatchRoutes } from "./dispatch.routes";
+import { staffWaitingListRoutes } from "./waiting-lists.routes";
 import { isStaffRole } from "../../../shared/domain/roles";
 
 const confirm = documented("POST /shop-api/staff/orders/:id/confirm-transfer");
@@ -33,5 +34,6 @@ staffRoutes.post("/orders/:id/confirm-transfer", confirm.describe, async (c) => 
 staffRoutes.route("/", staffOrderRoutes);
 staffRoutes.route("/", orderDeskRoutes);
 staffRoutes.route("/", manifestRoutes);
+staffRoutes.route("/", staffWaitingListRoutes);
 staffRoutes.route("/event-requests", staffEventRequestRoutes);
 staffRoutes.route("/dispatch", dispatchRoutes);

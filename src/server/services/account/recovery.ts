@@ -1,7 +1,7 @@
 /**
  * Account recovery: POST /shop-api/recovery mails a link to
  * /recovery-account/{token}; POST /shop-api/reset-password?token= sets the new password. An unknown email
- * is told so, as the spec's message requires. Recovery is limited per IP and per account.
+ * is told so ("El correo ingresado no se encuentra registrado"; docs/decisions.md weighs what that reveals). Recovery is limited per IP and per account.
  */
 import { eq, sql } from "drizzle-orm";
 import type { ResetPassword } from "../../../shared/schemas/auth";

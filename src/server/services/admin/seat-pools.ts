@@ -14,7 +14,8 @@ import type { AdminDateStock, AdminSeatPool, AdminSeatPoolItem, EventSeats } fro
 import type { ListQuery } from "../../../shared/schemas/admin/common";
 import type { ShopContext } from "../../context";
 import type { Db } from "../../db/client";
-import { categories, eventDates, events, orders, productVariants, provinces, seatCounts, seatPools, seatPoolVariants, tickets } from "../../db/schema";
+import { categories, eventDates, events, orders, productVariants, provinces, seatCounts, seatPools, seatPoolVariants, tickets, waitingList } from "../../db/schema";
+import { WAITING_STATE } from "../../../shared/domain/waiting-list";
 import { holdsSeats } from "../catalog/stock";
 import { iso } from "../catalog/rows";
 import { writeAudit, type Actor } from "./audit";
@@ -45,7 +46,19 @@ export async function countCells(db: Db, eventDateIds: number[], now: Date): Pro
     .innerJoin(orders, eq(orders.id, tickets.orderId))
     .where(and(inArray(orders.eventDateId, eventDateIds), holdsSeats(now)))
     .groupBy(tickets.productVariantId, orders.eventDateId);
-  return new Map(rows.map((row) => [cellKey(row.variantId, row.eventDateId!), { sold: row.sold, held: row.held }]));
+  const cells = new Map(rows.map((row) => [cellKey(row.variantId, row.eventDateId!), { sold: row.sold, held: row.held }]));
+  // Seats offered to the next in a waiting list are held for them, as an unpaid order's are.
+  const offered = await db
+    .select({ variantId: waitingList.productVariantId, eventDateId: waitingList.eventDateId, seats: sql<number>`sum(${waitingList.seats})`.mapWith(Number) })
+    .from(waitingList)
+    .where(and(inArray(waitingList.eventDateId, eventDateIds), eq(waitingList.state, WAITING_STATE.offered)))
+    .groupBy(waitingList.productVariantId, waitingList.eventDateId);
+  for (const row of offered) {
+    const key = cellKey(row.variantId, row.eventDateId);
+    const cell = cells.get(key) ?? { sold: 0, held: 0 };
+    cells.set(key, { sold: cell.sold, held: cell.held + row.seats });
+  }
+  return cells;
 }
 
 /** A pool's seats sold, held and left: its members' tickets times their passengers per ticket. */

@@ -7,7 +7,8 @@
 import { and, eq, gt, inArray, or, isNull, sql, type SQL } from "drizzle-orm";
 import { AWAITING_STATES, ORDER_STATE } from "../../../shared/domain/order-states";
 import type { Db } from "../../db/client";
-import { categories, eventDates, orders, productVariants, seatCounts, seatPools, seatPoolVariants, tickets } from "../../db/schema";
+import { WAITING_STATE } from "../../../shared/domain/waiting-list";
+import { categories, eventDates, orders, productVariants, seatCounts, seatPools, seatPoolVariants, tickets, waitingList } from "../../db/schema";
 
 /** Orders whose tickets hold a seat now (the seat-holding states): paid ones, and awaiting ones while their hold runs. */
 export function holdsSeats(now: Date): SQL {
@@ -43,9 +44,19 @@ export async function liveStock(db: Db, query: StockQuery): Promise<Map<number, 
   const variants = variantIds ? sql`and ${inArray(productVariants.id, variantIds)}` : sql``;
   const result = await db.execute(sql`
     with held as (
-      select ${tickets.productVariantId} as variant, ${orders.eventDateId} as date, count(*)::int as n
-      from ${tickets} join ${orders} on ${orders.id} = ${tickets.orderId}
-      where ${orders.eventId} = ${eventId} ${eventDateId === undefined ? sql`` : sql`and ${orders.eventDateId} = ${eventDateId}`} and ${holdsSeats(now)}
+      select variant, date, sum(n)::int as n from (
+        select ${tickets.productVariantId} as variant, ${orders.eventDateId} as date, count(*)::int as n
+        from ${tickets} join ${orders} on ${orders.id} = ${tickets.orderId}
+        where ${orders.eventId} = ${eventId} ${eventDateId === undefined ? sql`` : sql`and ${orders.eventDateId} = ${eventDateId}`} and ${holdsSeats(now)}
+        group by 1, 2
+        union all
+        -- Seats offered to the next in a waiting list are held for them, as a hold's are; an offer that ran out still
+        -- holds them until the sweep passes them to the next in line (never back on open sale first).
+        select ${waitingList.productVariantId}, ${waitingList.eventDateId}, sum(${waitingList.seats})::int
+        from ${waitingList}
+        where ${waitingList.eventId} = ${eventId} ${eventDateId === undefined ? sql`` : sql`and ${waitingList.eventDateId} = ${eventDateId}`} and ${waitingList.state} = ${WAITING_STATE.offered}
+        group by 1, 2
+      ) as taken
       group by 1, 2
     ), cells as (
       select ${productVariants.id} as variant, ${productVariants.capacity} as capacity, ${seatPoolVariants.poolId} as pool,

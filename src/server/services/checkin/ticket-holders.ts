@@ -1,5 +1,5 @@
 /**
- * What the van door shows about a ticket (storefront spec section 3 "Check-complete response"): the buyer's
+ * What the van door shows about a ticket (the check-complete answer): the buyer's
  * name and email, the ride's date, the event and its place, how many tickets the order holds; its passengers;
  * and each passenger's check-ins so far. Read for one scanned order or for every paid order of an event date
  * (the offline manifest).

@@ -1,5 +1,5 @@
 /**
- * Discount codes (storefront spec sections 3, 7, 8; DESIGN.md "Discount"): a code belongs to one event, takes a
+ * Discount codes: a code belongs to one event, takes a
  * percentage or a fixed amount off every subcategory of it (or the chosen ones), with an optional validity window,
  * usage limit and per-customer limit; a discount price set for a subcategory overrides the computed one. The
  * server computes every discounted price here, and the same check serves the wizard's coupon call and the
@@ -68,7 +68,7 @@ export function discountedPrice(price: number, kind: string, variation: number, 
   return Math.max(Math.round(price * (1 - variation)), 0);
 }
 
-/** GET /shop-api/discounts/{code}/event/{eventId}: the spec's Discount shape. */
+/** GET /shop-api/discounts/{code}/event/{eventId}: code, variation and discount price per subcategory. */
 export function discountAnswer(discount: ValidDiscount): DiscountAnswer {
   return {
     code: discount.code,

@@ -20,6 +20,7 @@ import type { Db } from "../../db/client";
 import { runStatement } from "../../db/statements";
 import { currentRequestId } from "../../http/request-log";
 import { lockInvitedSeats, type InvitedGuest } from "../private-events/invited";
+import { linkOfferOrder, useOffer } from "../waiting-list/offers";
 import type { OrderNotice } from "./order-notices";
 import type { OrderState } from "./order-states";
 import type { PurchasePlan } from "./purchase-checks";
@@ -97,6 +98,8 @@ export async function placeOrder(
   now: Date,
   guest?: InvitedGuest,
   holdCap: number | null = null,
+  /** The buyer's running waiting-list offer for these seats: it ends as the order takes them, in one transaction. */
+  waitingOffer: number | null = null,
 ): Promise<PlacedOrder> {
   const ticketsByPosition = plan.tickets.map((ticket, index) => ({ ticket, ord: index + 1 }));
   const passengers = ticketsByPosition.flatMap(({ ticket, ord }) => ticket.passengers.map((passenger) => ({ ord, ...passenger })));
@@ -142,9 +145,13 @@ export async function placeOrder(
       throw error;
     }
   };
-  if (!guest) return write(db);
+  if (!guest && waitingOffer === null) return write(db);
   return db.transaction(async (tx) => {
-    await lockInvitedSeats(tx, guest, plan.tickets.length);
-    return write(tx);
+    if (guest) await lockInvitedSeats(tx, guest, plan.tickets.length);
+    // The offer's seats leave the count and the order's enter it under one row lock: nobody takes them between.
+    const offerUsed = waitingOffer !== null && (await useOffer(tx, waitingOffer, now));
+    const placed = await write(tx);
+    if (offerUsed) await linkOfferOrder(tx, waitingOffer, placed.id);
+    return placed;
   });
 }

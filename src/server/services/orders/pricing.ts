@@ -1,7 +1,7 @@
 /**
- * Prices, discounts and totals of a purchase (storefront spec section 9): "Total is the sum of ticket prices,
- * or of discount prices when a discount applies". Pure functions over rows the server read itself: no price a
- * client sends is ever read (STYLE.md "the server computes every price").
+ * Prices, discounts and totals of a purchase: the total is the sum of the ticket prices, or of their discount
+ * prices when a discount applies. Pure functions over rows the server read itself: no price a client sends is
+ * ever read, so a tampered request cannot change what is charged.
  */
 
 export interface PricedVariant {
@@ -58,7 +58,7 @@ export function orderTotals(prices: readonly TicketPrice[]): OrderTotals {
 
 /**
  * The discount's `variation` column (a decimal text such as "0.15") as a fraction in [0, 1]; anything else is
- * not a usable discount. The wizard shows variation x 100 as the percentage (spec section 9).
+ * not a usable discount. The wizard shows variation x 100 as the percentage.
  */
 export function parseVariation(text: string): number | null {
   const value = Number(text);

@@ -1,5 +1,5 @@
 /**
- * Everything a purchase must satisfy before any seat is taken (issue 4 section 2), re-checked on the server from
+ * Everything a purchase must satisfy before any seat is taken, re-checked on the server from
  * its own rows: the date belongs to a bookable event and is upcoming, the buyer may book a private event, the
  * payment method fits the event, every subcategory belongs to the event and the chosen province, passengers and
  * addresses fit the ticket, counties exist in the province, and the discount is valid here. Prices come from the

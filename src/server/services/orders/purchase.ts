@@ -18,6 +18,7 @@ import { placeOrder } from "./place-order";
 import { checkPurchase, findBookableDate } from "./purchase-checks";
 import { cancelOrder, expireHolds } from "../holds/release";
 import { purchaseShared } from "../shares/place-shares";
+import { expireOffers, offerReturnedSeats, runningOffer } from "../waiting-list/offers";
 import type { Buyer } from "./buyer";
 
 export type { Buyer };
@@ -37,7 +38,8 @@ export async function purchase(deps: ShopContext, buyer: Buyer, body: Purchase, 
     const state: OrderState = plan.totals.total === 0 ? ORDER_STATE.paid : INITIAL_STATE[plan.paymentCode];
     const holdUntil = holdExpiry(state, now, deps.env, bookable.date.startDate);
     const holdCap = holdUntil ? deps.env.HOLD_SEATS_PER_ACCOUNT : null;
-    return { plan, order: await placeOrder(deps.db, plan, state, holdUntil, now, plan.guest ?? undefined, holdCap) };
+    const offer = await runningOffer(deps.db, buyer.id, body.eventDateId, plan.tickets.map((ticket) => ticket.productVariantId), now);
+    return { plan, offer, order: await placeOrder(deps.db, plan, state, holdUntil, now, plan.guest ?? undefined, holdCap, offer) };
   };
   let placed: Awaited<ReturnType<typeof place>>;
   try {
@@ -46,11 +48,16 @@ export async function purchase(deps: ShopContext, buyer: Buyer, body: Purchase, 
     // Holds that ran out still count until they are marked expired (the sweeper does it every minute). Only when
     // that could change the answer: mark this event's, which gives back their seats and discount uses, and try once more.
     if (!(error instanceof ShopError && RELEASABLE.has(error.code))) throw error;
-    if ((await expireHolds(deps.db, now, { eventId: bookable.event.id })).length === 0) throw error;
+    const expired = (await expireHolds(deps.db, now, { eventId: bookable.event.id })).length + (await expireOffers(deps.db, now, { eventId: bookable.event.id })).length;
+    if (expired === 0) throw error;
+    // Seats that came back go to the event's waiting lists first; the buyer gets what is left.
+    await offerReturnedSeats(deps, { eventId: bookable.event.id });
     placed = await place();
   }
-  const { plan, order } = placed;
+  const { plan, order, offer } = placed;
   deps.catalogue.announce({ area: "stock", eventIds: [bookable.event.id] });
+  // An offer bought in part gives the rest of its seats back: the next in line has their turn.
+  if (offer !== null) await offerReturnedSeats(deps, { eventId: bookable.event.id });
 
   let response: Record<string, string | undefined> = {};
   if (order.state !== ORDER_STATE.paid || plan.paymentCode === "prepagado") {

@@ -11,6 +11,7 @@ import { PAYMENT_STATE } from "../../../shared/domain/payment-states";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { RefundReason, RefundState } from "../../../shared/domain/refunds";
 import { ShopError } from "../../../shared/domain/shop-error";
+import { formatPrice } from "../../../shared/format/money";
 import type { RefundAnswer } from "../../../shared/schemas/answers/order-desk";
 import type { ShopContext } from "../../context";
 import type { Db } from "../../db/client";
@@ -19,6 +20,7 @@ import { enqueue } from "../../outbox/enqueue";
 import type { PaymentAdapters } from "../../payments";
 import { writeAudit, type Actor } from "../admin/audit";
 import { enqueueOrderNotice } from "./order-notices";
+import { seatsCameBack } from "../waiting-list/offers";
 import { ORDER_STATE } from "../../../shared/domain/order-states";
 
 export interface RefundRequest {
@@ -116,7 +118,7 @@ export async function requestRefund(deps: ShopContext, request: RefundRequest): 
     // A whole refund gives back what is left of the payment; some tickets, their value (never more than is left).
     const worth = Math.min(whole ? left : value, left);
     const amount = request.amount ?? Math.round((worth * (100 - (request.keepPercent ?? 0))) / 100);
-    if (amount > worth) throw new ShopError("refund_too_large", { amount: "errors.refund_too_large" }, { max: worth });
+    if (amount > worth) throw new ShopError("refund_too_large", { amount: "errors.refund_too_large" }, { max: formatPrice(worth, order.currency) });
     if (amount <= 0) throw new ShopError("order_not_refundable");
 
     let splitOrderId: number | null = null;
@@ -161,6 +163,8 @@ export async function requestRefund(deps: ShopContext, request: RefundRequest): 
       .returning();
     if (byGateway) await enqueue(tx, "refund.gateway", { refundId: row!.id });
     else await enqueueOrderNotice(tx, order.id, "refund", { refundId: row!.id, refundHow: "manual_pending" });
+    // The seats are back on sale: the event's waiting lists have their turn first.
+    await seatsCameBack(tx, order.eventId);
     if (request.actor) {
       await writeAudit(tx, request.actor, "orders", order.id, "refund", { state: order.state, total: order.total }, {
         refundId: row!.id,

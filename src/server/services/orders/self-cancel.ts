@@ -14,6 +14,7 @@ import type { ShopContext } from "../../context";
 import { eventDates, events, orders, passengers, tickets } from "../../db/schema";
 import { endAwaitingOrders, expireHolds } from "../holds/release";
 import { refundedSoFar, requestRefund, settledPayment, ticketsOf } from "./refunds";
+import { seatsCameBack } from "../waiting-list/offers";
 
 const HOUR = 3_600_000;
 
@@ -85,8 +86,15 @@ export async function cancelOwnBooking(deps: ShopContext, userId: number, orderI
   }
   if (isAwaiting(booking.order.state)) {
     if (passengerIds) throw new ShopError("order_not_refundable");
-    const ended = await endAwaitingOrders(deps.db, eq(orders.id, orderId), "cancelled");
-    if (ended.length) deps.catalogue.announce({ area: "stock", eventIds: [booking.order.eventId] });
+    const ended = await deps.db.transaction(async (tx) => {
+      const ids = await endAwaitingOrders(tx, eq(orders.id, orderId), "cancelled");
+      if (ids.length) await seatsCameBack(tx, booking.order.eventId);
+      return ids;
+    });
+    if (ended.length) {
+      deps.catalogue.announce({ area: "stock", eventIds: [booking.order.eventId] });
+      deps.outbox.wake();
+    }
     return { orderId, state: ORDER_STATE.cancelled, refund: null };
   }
   const refund = await requestRefund(deps, { orderId, reason: "customer_cancelled", passengerIds, keepPercent: policy.keepPercent, actor: null });

@@ -1,18 +1,20 @@
 /**
  * The running server's expiry sweep: every ORDER_SWEEP_SECONDS it marks unpaid orders past their hold `expired`,
  * which gives their seats back to the seat count and frees their discount use (a purchase refused for want of
- * seats also sweeps its event first). It runs in the leader process only (outbox/leader.ts). Off in tests, which
+ * seats also sweeps its event first); then the waiting lists' offers that ran out pass on and the seats that came
+ * back are offered to the next in line (waiting-list/offers.ts). It runs in the leader process only (outbox/leader.ts). Off in tests, which
  * sweep explicitly, and when ORDER_SWEEP_SECONDS is 0. Answers how to stop it.
  */
 import type { ShopContext } from "../../context";
-import { expireHolds } from "../holds/release";
+import { sweepWaitingLists } from "../waiting-list/offers";
 
 export function startExpirySweeper(deps: ShopContext): () => void {
   const seconds = deps.env.ORDER_SWEEP_SECONDS;
   if (seconds === 0 || deps.env.NODE_ENV === "test") return () => {};
   let warned = false;
   const timer = setInterval(() => {
-    expireHolds(deps.db, deps.now()).catch((error: unknown) => {
+    // Holds first, then the waiting lists: offers that ran out pass on, and seats that came back are offered.
+    sweepWaitingLists(deps).catch((error: unknown) => {
       // A closed database at shutdown, or a passing outage: a purchase refused for want of seats sweeps its event anyway.
       if (!warned) console.warn("order expiry sweep failed:", error instanceof Error ? error.message : error);
       warned = true;

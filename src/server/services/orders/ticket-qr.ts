@@ -2,8 +2,8 @@
  * The ticket QR codes of a paid order (src/shared/tickets/ticket-code.ts): the order's code
  * `{"orderId":…,"kid":"…","sig":"…"}` that lets the whole order in, and one code per passenger that names the
  * passenger, the event date, the day and the legs. Both carry the shop's Ed25519 signature, so the staff
- * scanner, online or not, can tell a code the shop issued from a forged one. The storefront spec's scanner reads
- * `orderId` from the same JSON (section 3 "Scanned QR content").
+ * scanner, online or not, can tell a code the shop issued from a forged one. Any scanner that only
+ * knows the field `orderId` still reads it from the same JSON.
  */
 import QRCode from "qrcode";
 import type { TicketKey } from "../../auth/ticket-key";

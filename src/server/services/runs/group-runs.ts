@@ -1,5 +1,5 @@
 /**
- * Van runs of one event date and province (storefront spec section 1: passengers are picked up at home). Pure:
+ * Van runs of one event date and province (passengers are picked up at home, not at a meeting point). Pure:
  * the same pick-ups give the same runs, in the same order, whoever asks.
  *
  * The rule (docs/decisions.md): pick-ups at one address (same county, same address once accents, case and

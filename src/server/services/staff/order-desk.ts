@@ -34,6 +34,7 @@ import { pick } from "../catalog/rows";
 import { enqueueOrderNotice } from "../orders/order-notices";
 import { refundAnswer, requestRefund } from "../orders/refunds";
 import { endAwaitingOrders, expireHolds } from "../holds/release";
+import { seatsCameBack } from "../waiting-list/offers";
 
 export async function orderDesk(deps: ShopContext, orderId: number, locale: Locale): Promise<OrderDesk> {
   const { db } = deps;
@@ -215,10 +216,16 @@ export async function cancelByStaff(deps: ShopContext, actor: Actor, orderId: nu
   if (order.state === ORDER_STATE.paid && order.total === 0) {
     const ended = await deps.db.transaction(async (tx) => {
       const changed = await tx.update(orders).set({ state: ORDER_STATE.cancelled, holdExpiresAt: null }).where(and(eq(orders.id, orderId), eq(orders.state, ORDER_STATE.paid))).returning({ id: orders.id });
-      if (changed.length) await writeAudit(tx, actor, "orders", orderId, "cancel", { state: ORDER_STATE.paid }, { state: ORDER_STATE.cancelled, reason });
+      if (changed.length) {
+        await writeAudit(tx, actor, "orders", orderId, "cancel", { state: ORDER_STATE.paid }, { state: ORDER_STATE.cancelled, reason });
+        await seatsCameBack(tx, order.eventId);
+      }
       return changed.length > 0;
     });
-    if (ended) deps.catalogue.announce({ area: "stock", eventIds: [order.eventId] });
+    if (ended) {
+      deps.catalogue.announce({ area: "stock", eventIds: [order.eventId] });
+      deps.outbox.wake();
+    }
     return { orderId, done: ended };
   }
   if (order.state === ORDER_STATE.paid) {
@@ -229,9 +236,15 @@ export async function cancelByStaff(deps: ShopContext, actor: Actor, orderId: nu
   if (!isAwaiting(order.state)) throw new ShopError("order_not_cancellable");
   const ended = await deps.db.transaction(async (tx) => {
     const ids = await endAwaitingOrders(tx, eq(orders.id, orderId), "cancelled");
-    if (ids.length > 0) await writeAudit(tx, actor, "orders", orderId, "cancel", { state: order.state }, { state: ORDER_STATE.cancelled, reason });
+    if (ids.length > 0) {
+      await writeAudit(tx, actor, "orders", orderId, "cancel", { state: order.state }, { state: ORDER_STATE.cancelled, reason });
+      await seatsCameBack(tx, order.eventId);
+    }
     return ids.length > 0;
   });
-  if (ended) deps.catalogue.announce({ area: "stock", eventIds: [order.eventId] });
+  if (ended) {
+    deps.catalogue.announce({ area: "stock", eventIds: [order.eventId] });
+    deps.outbox.wake();
+  }
   return { orderId, done: ended };
 }

@@ -1,6 +1,5 @@
 /**
- * The staff's order list (account spec section 4: "wire-transfer payments are validated by staff within 24
- * hours"). Orders of one state or all, searched by order id, buyer email or name, or event name, a page at a
+ * The staff's order list (the shop promises buyers that staff validate a wire transfer within 24 hours). Orders of one state or all, searched by order id, buyer email or name, or event name, a page at a
  * time. Waiting orders come oldest first (the most urgent transfer on top); any other list newest first.
  */
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
@@ -13,7 +12,7 @@ import type { ShopContext } from "../../context";
 import { pick } from "../catalog/rows";
 import { expireHolds } from "../holds/release";
 
-/** account.md section 4: staff validate a transfer within 24 hours of the purchase. */
+/** The shop promises to validate a transfer within 24 hours of the purchase. */
 export const TRANSFER_PROMISE_HOURS = 24;
 const HOUR = 3_600_000;
 const DEFAULT_PAGE_SIZE = 20;

@@ -1,5 +1,5 @@
 /**
- * The back office (issue 10): REST under /shop-api/admin/{resource}. Every resource answers the same five
+ * The back office: REST under /shop-api/admin/{resource}. Every resource answers the same five
  * calls (list with search, sort and page; create; read, replace and delete by id), declared once by `crud`;
  * GET by id answers exactly the body PUT takes. Admins write; staff may read; everyone else is refused.
  */

@@ -1,4 +1,4 @@
-/** The van-door check-in calls (storefront spec sections 2-5 "QR scanner"; staff only). */
+/** The van-door check-in calls (the QR scanner at /qr-verification; staff only). */
 import * as z from "zod/mini";
 import { route, type RouteSpec } from "../route-spec";
 import { checkCompleteSchema, checkInSyncSchema, manifestQuerySchema, progressQuerySchema } from "../../schemas/checkin";

@@ -1,5 +1,5 @@
 /**
- * The private-event calls (account.md section 7; staff review): spread into the shop API's contract
+ * The private-event calls (the customer's requests and the staff's review): spread into the shop API's contract
  * (src/shared/api/routes.ts). The two uploads take multipart/form-data (the file in the field `file`), not JSON,
  * so they declare no JSON body.
  */
@@ -36,7 +36,7 @@ export const privateEventRoutes = {
   "GET /shop-api/event-requests": route({
     tag: "private-events",
     summary: "The caller's requests by state: 1 active (approved), 2 under review (with saved and rejected), 3 saved, 4 finished",
-    description: "No request in that state answers `{ message }` (account.md section 7).",
+    description: "No request in that state answers `{ message }` instead of a list.",
     auth: "bearer",
     query: eventRequestStateQuery,
     answer: answers.eventRequestListSchema,

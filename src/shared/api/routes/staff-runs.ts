@@ -1,5 +1,6 @@
 /**
- * The staff's event-day calls (account spec section 4, storefront spec section 1): the order list and transfers
+ * The staff's event-day calls (staff validate transfers; passengers are picked up at home and told when the
+ * van is near): the order list and transfers
  * to validate, rejecting a transfer, the van runs of a date and province, and "the van is arriving" messages.
  */
 import * as z from "zod/mini";

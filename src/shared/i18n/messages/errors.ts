@@ -414,3 +414,22 @@ export const adminErrorMessages = defineMessages({
     "errors.pool_variant_invalid": "Cada subcategoria da cota deve ser do evento e da província da data, e estar em uma só cota por data",
   },
 });
+
+/** The waiting list's refusals (the booking wizard's). */
+export const waitingListErrorMessages = defineMessages({
+  es_CO: {
+    "errors.waiting_list_seats_on_sale": "{n, plural, one {Todavía queda # cupo a la venta: puedes comprarlo ahora} other {Todavía quedan # cupos a la venta: puedes comprarlos ahora}}",
+    "errors.waiting_list_already_joined": "Ya estás en la lista de espera de este ticket para esta fecha",
+    "errors.waiting_seats_range": "Elige entre 1 y 10 cupos",
+  },
+  en_US: {
+    "errors.waiting_list_seats_on_sale": "{n, plural, one {# seat is} other {# seats are}} still on sale: you can buy them now",
+    "errors.waiting_list_already_joined": "You are already on this ticket's waiting list for this date",
+    "errors.waiting_seats_range": "Choose between 1 and 10 seats",
+  },
+  pt_BR: {
+    "errors.waiting_list_seats_on_sale": "{n, plural, one {Ainda resta # vaga à venda: você pode comprá-la agora} other {Ainda restam # vagas à venda: você pode comprá-las agora}}",
+    "errors.waiting_list_already_joined": "Você já está na lista de espera deste ticket para esta data",
+    "errors.waiting_seats_range": "Escolha entre 1 e 10 vagas",
+  },
+});

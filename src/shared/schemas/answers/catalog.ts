@@ -112,7 +112,7 @@ export const subcategorySchema = z.object({
 export const categorySchema = z.object({
   id: z.number(),
   priority: z.number(),
-  /** Spec section 9: the category whose priority equals the number of categories. */
+  /** The recommended category is the one whose priority equals the number of categories. */
   recommended: z.boolean(),
   translations: translations(offerTexts),
   subCategories: z.array(subcategorySchema),

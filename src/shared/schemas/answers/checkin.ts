@@ -1,4 +1,4 @@
-/** The van-door check-in's answers (storefront spec section 3 "Check-complete response", plus the leg and who scanned first). */
+/** The van-door check-in's answers: whether the ticket may board, with its holder, plus the leg and who scanned first. */
 import * as z from "zod/mini";
 import { SYNC_OUTCOMES } from "../../domain/check-in-sync";
 import { CHECK_IN_LEGS } from "../checkin";

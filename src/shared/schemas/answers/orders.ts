@@ -16,7 +16,7 @@ export const discountAnswerSchema = z.object({
 export type DiscountAnswer = z.infer<typeof discountAnswerSchema>;
 
 /**
- * The spec's "Payment response" (section 3): only the chosen method's fields are present (webpay token and
+ * The answer to a started payment: only the chosen method's fields are present (webpay token and
  * form URL, MercadoPago preference, transfer account); prepagado has none.
  */
 export const paymentResponseSchema = z.object({

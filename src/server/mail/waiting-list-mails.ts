@@ -1,0 +1,42 @@
+/** The waiting list's mail: seats came back and are held for the next in line until a time, with the link to book them. */
+import { translate } from "../../shared/i18n";
+import { formatDateTime } from "../../shared/format/dates";
+import type { Locale } from "../../shared/locales";
+import { escapeHtml, mailButton, mailLinkText, mailShell } from "./mail-html";
+import type { MailMessage } from "./mailer";
+
+export interface WaitingOfferMail {
+  to: string;
+  firstName: string;
+  locale: Locale;
+  eventName: string;
+  subcategoryName: string;
+  /** ISO start of the date. */
+  eventDate: string;
+  /** ISO end of the offer. */
+  until: string;
+  timeZone: string;
+  seats: number;
+  link: string;
+}
+
+export function waitingOfferMail(data: WaitingOfferMail): MailMessage {
+  const t = (key: Parameters<typeof translate>[1], params?: Parameters<typeof translate>[2]) => translate(data.locale, key, params);
+  const subject = t("mail.waiting.subject", { event: data.eventName });
+  const paragraphs = [
+    t("mail.greeting", { name: data.firstName }),
+    t("mail.waiting.intro", { n: data.seats, subcategory: data.subcategoryName, event: data.eventName, date: formatDateTime(data.eventDate, data.timeZone) }),
+    t("mail.waiting.until", { until: formatDateTime(data.until, data.timeZone) }),
+  ];
+  const button = t("mail.waiting.button");
+  const html = mailShell(
+    data.locale,
+    subject,
+    `${paragraphs.map((text) => `<p style="margin:0 0 12px">${escapeHtml(text)}</p>`).join("\n")}
+${mailButton(data.link, button)}
+${mailLinkText(data.link)}`,
+    t("mail.footer"),
+  );
+  const text = [...paragraphs.flatMap((line) => [line, ""]), `${button}: ${data.link}`, "", "--", t("mail.footer")].join("\n");
+  return { to: data.to, subject, text, html, links: [data.link] };
+}

@@ -1,0 +1,23 @@
+/** The waiting list's outbox jobs: serving the lines after seats came back, and the offer mail. */
+import type { OutboxHandlers } from "../../outbox/jobs";
+import { offerMailJob, type OfferMailJob } from "./offer-mail";
+import { sweepWaitingLists } from "./offers";
+
+export interface SeatsBackJob {
+  eventId: number;
+}
+
+declare module "../../outbox/jobs" {
+  interface OutboxPayloads {
+    "waiting_list.seats_back": SeatsBackJob;
+    "waiting_list.offer": OfferMailJob;
+  }
+}
+
+export const waitingListJobs = {
+  // Safe to run twice: a second pass finds the seats already offered.
+  "waiting_list.seats_back": async (deps, { eventId }) => {
+    await sweepWaitingLists(deps, { eventId });
+  },
+  "waiting_list.offer": offerMailJob,
+} satisfies OutboxHandlers<"waiting_list.seats_back" | "waiting_list.offer">;
