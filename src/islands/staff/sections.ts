@@ -19,6 +19,7 @@ export const ADMIN_SECTIONS = [
   "counties",
   "places",
   "vehicles",
+  "seat-pools",
   "accounts",
   "audit",
 ] as const;
@@ -55,6 +56,7 @@ export const SECTION_LABEL = {
   counties: "admin.menu.counties",
   places: "admin.menu.places",
   vehicles: "admin.menu.vehicles",
+  "seat-pools": "admin.menu.seat-pools",
   accounts: "admin.menu.accounts",
   audit: "admin.menu.audit",
 } as const satisfies Record<StaffSection, string>;

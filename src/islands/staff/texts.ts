@@ -6,6 +6,7 @@ import { AUDIT_ACTIONS } from "../../shared/domain/audit-actions";
 import { adminMenuMessages } from "../../shared/i18n/messages/admin";
 import { doorErrorMessages, staffRunsErrorMessages } from "../../shared/i18n/messages/errors";
 import { adminFleetMenuMessages } from "../../shared/i18n/messages/admin-fleet";
+import { adminSeatsMenuMessages } from "../../shared/i18n/messages/admin-seats";
 import { privateEventMessages } from "../../shared/i18n/messages/private-events";
 import { orderDeskMessages } from "../../shared/i18n/messages/order-desk";
 import { staffWaitingListMessages } from "../../shared/i18n/messages/waiting-list";
@@ -38,6 +39,7 @@ export const STAFF_KEYS = [
   ...areaKeys(groupMessages),
   ...areaKeys(adminMenuMessages),
   ...areaKeys(adminFleetMenuMessages),
+  ...areaKeys(adminSeatsMenuMessages),
   ...AUDIT_ACTIONS.map((action) => `admin.action.${action}` as const),
   "payments.method.webpay",
   "payments.method.mercadopago",

@@ -405,8 +405,39 @@ export const seatCounts = pgTable(
     productVariantId: integer("product_variant_id").notNull().references(() => productVariants.id, { onDelete: "cascade" }),
     eventDateId: integer("event_date_id").notNull().references(() => eventDates.id, { onDelete: "cascade" }),
     taken: integer("taken").notNull().default(0),
+    /** This date's own stock of the subcategory (tickets); null: the subcategory's `stock`. */
+    stock: integer("stock"),
   },
   (t) => [primaryKey({ columns: [t.productVariantId, t.eventDateId] })],
+);
+
+/**
+ * The seats one event date drives in one province (its vans), shared by the subcategories that draw on it, as
+ * pretix's quotas: what is sold of them together never passes `seats`. `taken` counts seats (tickets x passengers
+ * per ticket), kept by the database with the seat counts (migration 0014).
+ */
+export const seatPools = pgTable(
+  "seat_pools",
+  {
+    id: serial("id").primaryKey(),
+    eventDateId: integer("event_date_id").notNull().references(() => eventDates.id, { onDelete: "cascade" }),
+    provinceId: integer("province_id").notNull().references(() => provinces.id),
+    name: text("name").notNull(),
+    seats: integer("seats").notNull(),
+    taken: integer("taken").notNull().default(0),
+  },
+  (t) => [index("seat_pools_event_date_idx").on(t.eventDateId), uniqueIndex("seat_pools_id_date_idx").on(t.id, t.eventDateId)],
+);
+
+/** A subcategory drawing on a pool on the pool's date; at most one pool per subcategory and date (the key). */
+export const seatPoolVariants = pgTable(
+  "seat_pool_variants",
+  {
+    poolId: integer("pool_id").notNull(),
+    productVariantId: integer("product_variant_id").notNull().references(() => productVariants.id, { onDelete: "cascade" }),
+    eventDateId: integer("event_date_id").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.productVariantId, t.eventDateId] }), index("seat_pool_variants_pool_idx").on(t.poolId)],
 );
 
 /** One passenger boarding one leg (the first scan that let them in); an order's code writes one per passenger. */

@@ -17,3 +17,7 @@ export type DriverAction = (typeof DRIVER_ACTIONS)[number];
 /** What the passengers of a published plan were told: by mail and by text message. */
 export const PICKUP_NOTICE_CHANNELS = ["mail", "sms"] as const;
 export type PickupNoticeChannel = (typeof PICKUP_NOTICE_CHANNELS)[number];
+
+/** What two runs at overlapping times share, which one vehicle or one driver cannot do: the vehicle or the driver. */
+export const CLASH_KINDS = ["vehicle", "driver"] as const;
+export type ClashKind = (typeof CLASH_KINDS)[number];

@@ -91,12 +91,15 @@ export const SHOP_ERROR_CODES = [
   "admin_date_has_orders",
   "event_cancel_needs_confirmation",
   "stock_below_sold",
+  "pool_below_sold",
+  "pool_variant_invalid",
   "admin_own_role",
   // Dispatch: plans, their edits and the driver's phone.
   "dispatch_version_stale",
   "dispatch_not_planned",
   "dispatch_target_invalid",
   "dispatch_over_capacity",
+  "dispatch_clash",
   "driver_action_invalid",
   // Groups: quotes, the organiser's guest list, shared purchases.
   "quote_invalid",

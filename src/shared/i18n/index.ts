@@ -8,6 +8,7 @@ import { formatMessage } from "./format-message";
 import { accountMessages } from "./messages/account";
 import { adminMenuMessages, adminMessages } from "./messages/admin";
 import { adminFleetMenuMessages, adminFleetMessages } from "./messages/admin-fleet";
+import { adminSeatsMenuMessages, adminSeatsMessages } from "./messages/admin-seats";
 import { dispatchMessages } from "./messages/dispatch";
 import { staffDispatchMessages } from "./messages/staff-dispatch";
 import { accountSecurityMessages } from "./messages/account-security";
@@ -43,7 +44,7 @@ import { ticketMessages } from "./messages/tickets";
 import { tripNoticeMessages } from "./messages/trip-notices";
 import { staffWaitingListMessages, waitingListMessages } from "./messages/waiting-list";
 
-export const messageAreas = [commonMessages, errorMessages, formMessages, authMessages, accountMessages, storefrontMessages, paymentMessages, catalogMessages, pagesMessages, bookingMessages, orderMessages, purchaseMessages, staffMessages, staffDoorMessages, staffRunsMessages, privateEventMessages, tripNoticeMessages, accountSecurityMessages, adminMessages, adminMenuMessages, authErrorMessages, accountErrorMessages, accountSecurityErrorMessages, orderErrorMessages, paymentErrorMessages, doorErrorMessages, staffRunsErrorMessages, adminErrorMessages, adminFleetMessages, adminFleetMenuMessages, dispatchMessages, staffDispatchMessages, ticketMessages, orderDeskMessages, groupMessages, waitingListMessages, staffWaitingListMessages, waitingListErrorMessages] as const;
+export const messageAreas = [commonMessages, errorMessages, formMessages, authMessages, accountMessages, storefrontMessages, paymentMessages, catalogMessages, pagesMessages, bookingMessages, orderMessages, purchaseMessages, staffMessages, staffDoorMessages, staffRunsMessages, privateEventMessages, tripNoticeMessages, accountSecurityMessages, adminMessages, adminMenuMessages, authErrorMessages, accountErrorMessages, accountSecurityErrorMessages, orderErrorMessages, paymentErrorMessages, doorErrorMessages, staffRunsErrorMessages, adminErrorMessages, adminFleetMessages, adminFleetMenuMessages, adminSeatsMessages, adminSeatsMenuMessages, dispatchMessages, staffDispatchMessages, ticketMessages, orderDeskMessages, groupMessages, waitingListMessages, staffWaitingListMessages, waitingListErrorMessages] as const;
 
 type Area = (typeof messageAreas)[number];
 type KeysOf<A> = A extends Record<Locale, Record<infer K, string>> ? K : never;

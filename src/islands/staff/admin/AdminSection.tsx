@@ -9,6 +9,7 @@ import type { SectionProps } from "../section-props";
 import type { AdminSection as AdminSectionName } from "../sections";
 import { AccountRoles } from "./AccountRoles";
 import { AuditList } from "./AuditList";
+import { SeatPools } from "./SeatPools";
 import { viewFromPath, viewPath, type AdminView } from "./paths";
 import { ResourceForm } from "./ResourceForm";
 import { ResourceList } from "./ResourceList";
@@ -53,6 +54,7 @@ export default function AdminSection({ prefix, locale, texts: staffTexts, resour
   if (!texts) return <div className="spinner" role="status" aria-label={staffTexts["staff.loading"]} />;
   if (resource === "audit") return <AuditList texts={texts} locale={locale} />;
   if (resource === "accounts") return <AccountRoles texts={texts} me={me} />;
+  if (resource === "seat-pools") return <SeatPools texts={texts} locale={locale} />;
 
   const decl = RESOURCES[resource]!;
   if (view.kind === "list") {

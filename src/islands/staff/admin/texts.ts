@@ -6,6 +6,7 @@ import type { MessageKey } from "../../../shared/i18n";
 import { adminMessages } from "../../../shared/i18n/messages/admin";
 import { adminErrorMessages } from "../../../shared/i18n/messages/errors";
 import { adminFleetMessages } from "../../../shared/i18n/messages/admin-fleet";
+import { adminSeatsMessages } from "../../../shared/i18n/messages/admin-seats";
 import { areaKeys } from "../../ui/pick-texts";
 import type { Texts } from "../../ui/texts";
 
@@ -23,6 +24,6 @@ const SCHEMA_KEYS = [
   "errors.unknown_province",
 ] as const satisfies readonly MessageKey[];
 
-export const ADMIN_KEYS = [...areaKeys(adminMessages), ...areaKeys(adminErrorMessages), ...areaKeys(adminFleetMessages), ...SCHEMA_KEYS];
+export const ADMIN_KEYS = [...areaKeys(adminMessages), ...areaKeys(adminErrorMessages), ...areaKeys(adminFleetMessages), ...areaKeys(adminSeatsMessages), ...SCHEMA_KEYS];
 export type AdminKey = (typeof ADMIN_KEYS)[number];
 export type AdminTexts = Texts<AdminKey>;

@@ -223,6 +223,17 @@ function RunCard({ run, index, plan, board, texts, vehicles, drivers, busy, onCh
           </button>
         </div>
       </header>
+      {board.clashes
+        .filter((clash) => clash.runId === run.id)
+        .map((clash) => (
+          <p key={`${clash.kind}-${clash.eventDateId}-${clash.departsAt}`} className="form-error" role="alert">
+            {fill(texts[clash.kind === "vehicle" ? "dispatch.clash.vehicle" : "dispatch.clash.driver"], {
+              event: clash.eventName,
+              from: formatDateTime(clash.departsAt),
+              until: formatTime(clash.arrivesAt),
+            })}
+          </p>
+        ))}
       <ol className="dispatch-stops">
         {run.stops.map((stop) => {
           const order = run.stops.map((one) => one.position);

@@ -7,6 +7,7 @@ import type { Db } from "../client";
 import type { ShopMode } from "../../env";
 import { seedCatalog, seedContent, seedPaymentMethods } from "./catalog";
 import { seedCountries } from "./countries";
+import { seedDemoBookings } from "./bookings";
 import { seedFleet } from "./fleet";
 import { seedGeography } from "./geography";
 import { seedUsers } from "./users";
@@ -56,5 +57,7 @@ export async function seedIfEmpty(db: Db, mode: ShopMode = "demo"): Promise<"dem
     return "reference";
   }
   await seedDemoData(db);
+  // A day for the dispatcher to plan; the test shops seed without it (bookings.ts).
+  await db.transaction((tx) => seedDemoBookings(tx as unknown as Db, new Date()));
   return "demo";
 }

@@ -16,6 +16,8 @@ import { listAudit } from "../../services/admin/audit";
 import { listAccounts, setAccountRole } from "../../services/admin/accounts";
 import { adminAccountRoleSchema } from "../../../shared/schemas/admin/fleet";
 import { stockByDate } from "../../services/admin/catalogue";
+import { eventSeats, setDateStock } from "../../services/admin/seat-pools";
+import { adminDateStockSchema, eventSeatsQuerySchema } from "../../../shared/schemas/admin/seats";
 import { storeAdminImage } from "../../services/admin/images";
 import { ADMIN_RESOURCES } from "../../services/admin/registry";
 import { storageFor } from "../../storage";
@@ -66,7 +68,8 @@ function mount<Body>(name: string, resource: AdminResource<Body>) {
 
   adminRoutes.get(`/${name}`, list.describe, async (c) => {
     const query = readQuery(c, list.spec.query as z.ZodMiniType<Record<string, unknown>>);
-    return list.ok(c, await resource.list(c.get("deps").db, query));
+    const deps = c.get("deps");
+    return list.ok(c, await resource.list(deps.db, query, deps.now()));
   });
   adminRoutes.post(`/${name}`, create.describe, requireAdmin, async (c) => {
     const body = await readJson(c, bodySchema);
@@ -90,6 +93,24 @@ adminRoutes.get("/variants/:id/stock", stock.describe, async (c) => {
   const figures = await stockByDate(deps.db, pathId(c.req.param("id")), deps.now());
   if (!figures) throw new ShopError("not_found");
   return stock.ok(c, figures);
+});
+
+const dateStock = bound("PUT /shop-api/admin/variants/:id/date-stock");
+adminRoutes.put("/variants/:id/date-stock", dateStock.describe, requireAdmin, async (c) => {
+  const deps = c.get("deps");
+  const id = pathId(c.req.param("id"));
+  const body = await readJson(c, adminDateStockSchema);
+  await setDateStock(deps, actorOf(c), id, body);
+  return dateStock.ok(c, await stockByDate(deps.db, id, deps.now()));
+});
+
+const seats = bound("GET /shop-api/admin/seats");
+adminRoutes.get("/seats", seats.describe, async (c) => {
+  const deps = c.get("deps");
+  const { eventId } = readQuery(c, eventSeatsQuerySchema);
+  const figures = await eventSeats(deps.db, eventId, deps.now());
+  if (!figures) throw new ShopError("not_found");
+  return seats.ok(c, figures);
 });
 
 for (const [name, resource] of Object.entries(ADMIN_RESOURCES)) mount(name, resource as AdminResource<unknown>);

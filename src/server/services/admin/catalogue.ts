@@ -4,17 +4,16 @@
  * date has sold plus what unpaid orders hold, counted under the variant's row lock that purchases also take.
  */
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
-import { AWAITING_STATES, ORDER_STATE } from "../../../shared/domain/order-states";
 import { ShopError } from "../../../shared/domain/shop-error";
 import { formatDateTime, timeZoneOf } from "../../../shared/format/dates";
 import { storedTranslations } from "../../../shared/schemas/admin/common";
 import type { AdminCategory, AdminCategoryItem, AdminDiscount, AdminDiscountItem, AdminVariant, AdminVariantItem, VariantStock } from "../../../shared/schemas/admin/catalogue";
 import type { Db } from "../../db/client";
-import { categories, countries, discountPrices, discounts, eventDates, events, orders, productVariants, provinces, tickets } from "../../db/schema";
-import { holdsSeats } from "../catalog/stock";
+import { categories, countries, discountPrices, discounts, events, productVariants, provinces, seatPools, seatPoolVariants } from "../../db/schema";
 import { iso } from "../catalog/rows";
 import { rowById, tableResource, type AdminResource } from "./crud";
 import { runList, totalField } from "./list";
+import { eventSeats, recountPools } from "./seat-pools";
 
 const eventName = sql<string>`coalesce(${events.translations}->'es_CO'->>'name', ${events.slug})`;
 const categoryName = sql<string>`coalesce(${categories.translations}->'es_CO'->>'name', '')`;
@@ -60,7 +59,10 @@ async function eventOfCategory(db: Db, categoryId: number): Promise<number[]> {
   return row ? [row.eventId] : [];
 }
 
-/** Per event date of the variant's event: tickets sold (paid) and held (unpaid, hold still running). */
+/**
+ * Per event date of the variant's event: its own stock that date (if any), tickets sold (paid) and held (unpaid,
+ * hold still running), the seat pool it draws on, and what is still on sale (within the pool's seats left).
+ */
 export async function stockByDate(db: Db, variantId: number, now: Date): Promise<VariantStock | undefined> {
   const [variant] = await db
     .select({ stock: productVariants.stock, eventId: categories.eventId, countryCode: events.countryCode })
@@ -69,26 +71,22 @@ export async function stockByDate(db: Db, variantId: number, now: Date): Promise
     .innerJoin(events, eq(events.id, categories.eventId))
     .where(eq(productVariants.id, variantId));
   if (!variant) return undefined;
-  const [dates, counted] = await Promise.all([
-    db.select().from(eventDates).where(eq(eventDates.eventId, variant.eventId)).orderBy(asc(eventDates.startDate)),
-    db
-      .select({
-        eventDateId: orders.eventDateId,
-        sold: sql<number>`count(*) filter (where ${eq(orders.state, ORDER_STATE.paid)})`.mapWith(Number),
-        held: sql<number>`count(*) filter (where ${inArray(orders.state, [...AWAITING_STATES])})`.mapWith(Number),
-      })
-      .from(tickets)
-      .innerJoin(orders, eq(orders.id, tickets.orderId))
-      .where(and(eq(tickets.productVariantId, variantId), holdsSeats(now)))
-      .groupBy(orders.eventDateId),
-  ]);
-  const byDate = new Map(counted.map((row) => [row.eventDateId, row]));
+  const seats = await eventSeats(db, variant.eventId, now);
   return {
     stock: variant.stock,
     timeZone: timeZoneOf(variant.countryCode),
-    dates: dates.map((date) => {
-      const { sold = 0, held = 0 } = byDate.get(date.id) ?? {};
-      return { eventDateId: date.id, startDate: iso(date.startDate), sold, held, available: Math.max(variant.stock - sold - held, 0) };
+    dates: (seats?.dates ?? []).map((date) => {
+      const row = date.variants.find((candidate) => candidate.id === variantId)!;
+      const pool = date.pools.find((candidate) => candidate.id === row.poolId);
+      return {
+        eventDateId: date.eventDateId,
+        startDate: date.startDate,
+        dateStock: row.dateStock,
+        sold: row.sold,
+        held: row.held,
+        available: row.left,
+        pool: pool ? { id: pool.id, name: pool.name, seatsLeft: pool.left } : null,
+      };
     }),
   };
 }
@@ -114,9 +112,14 @@ export const variantsResource = tableResource<AdminVariant, typeof productVarian
   // The row is locked (crud.ts); a purchase key-share-locks it before counting its seats (seat_counts_apply), so no
   // sale slips in between.
   async beforeUpdate(tx, id, body, before, context) {
+    // A pool counts seats (tickets x passengers per ticket): new passengers per ticket recount its pools.
+    if (body.capacity !== before.capacity) {
+      await recountPools(tx, sql`${seatPools.id} in (select ${seatPoolVariants.poolId} from ${seatPoolVariants} where ${seatPoolVariants.productVariantId} = ${id})`, { variantId: id, capacity: body.capacity });
+    }
     if (body.stock >= before.stock && body.categoryId === before.categoryId) return;
     const figures = await stockByDate(tx, id, context.now);
-    const short = figures?.dates.find((date) => date.sold + date.held > body.stock);
+    // A date with its own stock keeps it whatever the usual stock becomes.
+    const short = figures?.dates.find((date) => date.dateStock === null && date.sold + date.held > body.stock);
     if (figures && short) {
       throw new ShopError(
         "stock_below_sold",

@@ -33,7 +33,8 @@ export interface AdminResource<Body> {
   remove(tx: Db, id: number, before: Body): Promise<void>;
   /** Locks the row for the transaction (SELECT … FOR UPDATE); false when there is none. */
   lock(tx: Db, id: number): Promise<boolean>;
-  list(db: Db, query: ListQuery): Promise<{ items: unknown[]; total: number; page: number; pageSize: number }>;
+  /** `now`: the shop's clock, for lists whose figures depend on running holds. */
+  list(db: Db, query: ListQuery, now?: Date): Promise<{ items: unknown[]; total: number; page: number; pageSize: number }>;
   /** The events a change touches, for the announcement (absent: the whole area). */
   eventIds?(db: Db, body: Body, id: number): Promise<number[]>;
 }

@@ -3,6 +3,7 @@ import { categoriesResource, discountsResource, variantsResource } from "./catal
 import { countiesResource, partnersResource, paymentMethodsResource, placesResource, postsResource, provincesResource, slidesResource } from "./content";
 import { eventsResource } from "./events";
 import { vehiclesResource } from "./fleet";
+import { seatPoolsResource } from "./seat-pools";
 
 export const ADMIN_RESOURCES = {
   events: eventsResource,
@@ -17,6 +18,7 @@ export const ADMIN_RESOURCES = {
   counties: countiesResource,
   places: placesResource,
   vehicles: vehiclesResource,
+  "seat-pools": seatPoolsResource,
 } as const;
 
 export type AdminResourceName = keyof typeof ADMIN_RESOURCES;

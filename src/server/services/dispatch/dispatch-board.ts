@@ -12,6 +12,7 @@ import type { ShopContext } from "../../context";
 import { eventDates, events, orders, provinces, users, vehicles } from "../../db/schema";
 import { pick } from "../catalog/rows";
 import { loadPlan } from "./plan-store";
+import { clashesOf } from "./clashes";
 import { passengerInfo } from "./plan-view";
 import { venuePlace } from "./places";
 import { eventDay } from "./riders";
@@ -65,5 +66,14 @@ export async function dispatchBoard(deps: ShopContext, eventDateId: number, leg:
     runs: plan.runs.map((run) => ({ id: run.id!, locked: run.locked, capacity: run.capacity, departsAt: run.departsAt.toISOString(), arrivesAt: run.arrivesAt.toISOString() })),
     notes: plan.notes.map((note) => ({ code: note.code as PlanNoteCode, groupIds: note.groupIds })),
     pending: [...info.values()].filter((one) => !one.paid).length,
+    clashes: (await clashesOf(deps.db, plan)).map((clash) => ({
+      runId: clash.runId!,
+      kind: clash.kind,
+      eventName: clash.other.eventName,
+      eventDateId: clash.other.eventDateId,
+      leg: clash.other.leg,
+      departsAt: clash.other.departsAt.toISOString(),
+      arrivesAt: clash.other.arrivesAt.toISOString(),
+    })),
   };
 }

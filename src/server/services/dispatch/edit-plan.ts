@@ -16,6 +16,7 @@ import { eventDay } from "./riders";
 import { dispatchSettings } from "./settings";
 import { travelSeconds } from "./where";
 import { ROLE } from "../../../shared/domain/roles";
+import { refuseClash } from "./clashes";
 
 interface OnPlan {
   eventDateId: number;
@@ -137,8 +138,12 @@ export function assignRun(deps: ShopContext, request: OnPlan & { runId: number; 
       const [driver] = await deps.db.select({ id: users.id }).from(users).where(and(eq(users.id, request.driverId), eq(users.role, ROLE.driver)));
       if (!driver) throw new ShopError("dispatch_target_invalid", { driverId: "errors.invalid_id" });
     }
+    const previous = { vehicleId: run.vehicleId, driverId: run.driverId };
     run.vehicleId = request.vehicleId;
     run.driverId = request.driverId;
+    // Only what this change adds is checked: a vehicle or driver kept as it was may already clash (shown on the board).
+    const added = { ...run, vehicleId: request.vehicleId === previous.vehicleId ? null : request.vehicleId, driverId: request.driverId === previous.driverId ? null : request.driverId };
+    await refuseClash(deps.db, plan, added);
     return [];
   });
 }

@@ -74,7 +74,8 @@ export async function salesReport(deps: ShopContext, query: SalesReportQuery, lo
       .where(and(paid, sql`${orders.discountId} is not null`))
       .groupBy(orders.currency),
     db
-      .select({ variantId: productVariants.id, translations: productVariants.translations, stock: productVariants.stock, eventDateId: eventDates.id, taken: seatCounts.taken })
+      // A date's own stock, when set, is that date's stock (migration 0014).
+      .select({ variantId: productVariants.id, translations: productVariants.translations, stock: sql<number>`coalesce(${seatCounts.stock}, ${productVariants.stock})::int`, eventDateId: eventDates.id, taken: seatCounts.taken })
       .from(productVariants)
       .innerJoin(categories, eq(categories.id, productVariants.categoryId))
       .innerJoin(eventDates, eq(eventDates.eventId, categories.eventId))

@@ -12,6 +12,7 @@ import * as content from "../../schemas/admin/content";
 import { adminAuditItemSchema, adminAuditQuerySchema } from "../../schemas/admin/audit";
 import { uploadedImageSchema } from "../../schemas/admin/uploads";
 import * as fleet from "../../schemas/admin/fleet";
+import * as seats from "../../schemas/admin/seats";
 
 const rowIdPath = z.object({ id: z.string().check(z.regex(/^\d+$/)) });
 const staffRead = { 401: ["unauthorized"], 403: ["forbidden"] } as const;
@@ -114,6 +115,29 @@ export const adminRoutes = {
     params: rowIdPath,
     answer: catalogue.variantStockSchema,
     refusals: { ...staffRead, 404: ["not_found"] },
+  }),
+  "PUT /shop-api/admin/variants/:id/date-stock": route({
+    tag: "admin",
+    summary: "Admin: one event date's own stock of a subcategory (null: its usual stock again), never below what the date has sold and held; audited",
+    auth: "admin",
+    params: rowIdPath,
+    body: seats.adminDateStockSchema,
+    answer: catalogue.variantStockSchema,
+    refusals: { ...adminWrite, 404: ["not_found"], 409: ["stock_below_sold"], 422: ["validation_failed", "unknown_event_date"] },
+  }),
+  ...crud(
+    "seat-pools",
+    "seat pools (the seats one event date drives in one province, shared by the subcategories that draw on them), each with its seats sold, held and left",
+    { body: seats.adminSeatPoolSchema, item: seats.adminSeatPoolItemSchema, query: seats.adminSeatPoolsQuerySchema },
+    { conflicts: ["pool_below_sold"], unprocessable: ["unknown_event_date", "pool_variant_invalid"] },
+  ),
+  "GET /shop-api/admin/seats": route({
+    tag: "admin",
+    summary: "Admin: an event's dates, each with its subcategories' tickets and its seat pools' seats: sold, held by unpaid orders, left (staff may read)",
+    auth: "staff",
+    query: seats.eventSeatsQuerySchema,
+    answer: seats.eventSeatsSchema,
+    refusals: { ...staffRead, 404: ["not_found"], 422: ["validation_failed"] },
   }),
   ...crud("discounts", "discount codes", { body: catalogue.adminDiscountSchema, item: catalogue.adminDiscountItemSchema, query: catalogue.adminDiscountsQuerySchema }),
   ...crud("landing-slides", "landing slides", { body: content.adminSlideSchema, item: content.adminSlideItemSchema, query: content.adminSlidesQuerySchema }),

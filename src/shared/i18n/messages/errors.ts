@@ -381,6 +381,9 @@ export const adminErrorMessages = defineMessages({
     "errors.event_cancel_needs_confirmation_field": "Hay pedidos con tickets: confirma la cancelación",
     "errors.stock_below_sold": "El stock no puede ser {stock}: el {date} hay {sold, plural, one {# vendido} other {# vendidos}} y {held, plural, one {# reservado} other {# reservados}}, mínimo {minimum}",
     "errors.stock_below_sold_field": "Es menor que lo vendido y reservado en una fecha",
+    "errors.pool_below_sold": "El cupo no puede tener {seats, plural, one {# asiento} other {# asientos}}: ya hay {sold, plural, one {# vendido} other {# vendidos}} y {held, plural, one {# reservado} other {# reservados}}, mínimo {minimum}",
+    "errors.pool_below_sold_field": "Es menor que lo vendido y reservado",
+    "errors.pool_variant_invalid": "Cada subcategoría del cupo debe ser del evento y la provincia de la fecha, y estar en un solo cupo por fecha",
   },
   en_US: {
     "errors.admin_duplicate": "Another record already has that value",
@@ -392,6 +395,9 @@ export const adminErrorMessages = defineMessages({
     "errors.event_cancel_needs_confirmation_field": "There are orders with tickets: confirm the cancellation",
     "errors.stock_below_sold": "The stock cannot be {stock}: on {date} there are {sold} sold and {held} held, at least {minimum}",
     "errors.stock_below_sold_field": "It is less than what a date has sold and held",
+    "errors.pool_below_sold": "The pool cannot have {seats, plural, one {# seat} other {# seats}}: {sold} are sold and {held} held already, at least {minimum}",
+    "errors.pool_below_sold_field": "It is less than what is sold and held",
+    "errors.pool_variant_invalid": "Every subcategory of the pool must belong to the date's event and province, and to one pool per date",
   },
   pt_BR: {
     "errors.admin_duplicate": "Já existe outro registro com esse valor",
@@ -403,6 +409,9 @@ export const adminErrorMessages = defineMessages({
     "errors.event_cancel_needs_confirmation_field": "Há pedidos com tickets: confirme o cancelamento",
     "errors.stock_below_sold": "O estoque não pode ser {stock}: em {date} há {sold, plural, one {# vendido} other {# vendidos}} e {held, plural, one {# reservado} other {# reservados}}, mínimo {minimum}",
     "errors.stock_below_sold_field": "É menor que o vendido e reservado em uma data",
+    "errors.pool_below_sold": "A cota não pode ter {seats, plural, one {# lugar} other {# lugares}}: já há {sold, plural, one {# vendido} other {# vendidos}} e {held, plural, one {# reservado} other {# reservados}}, mínimo {minimum}",
+    "errors.pool_below_sold_field": "É menor que o vendido e reservado",
+    "errors.pool_variant_invalid": "Cada subcategoria da cota deve ser do evento e da província da data, e estar em uma só cota por data",
   },
 });
 

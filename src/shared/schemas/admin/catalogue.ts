@@ -73,7 +73,19 @@ export const variantStockSchema = z.object({
   stock: z.number(),
   /** The event's time zone: its dates read in it, as everywhere in the shop. */
   timeZone: z.string(),
-  dates: z.array(z.object({ eventDateId: z.number(), startDate: z.string(), sold: z.number(), held: z.number(), available: z.number() })),
+  dates: z.array(
+    z.object({
+      eventDateId: z.number(),
+      startDate: z.string(),
+      /** This date's own stock (null: `stock` applies). */
+      dateStock: z.nullable(z.number()),
+      sold: z.number(),
+      held: z.number(),
+      available: z.number(),
+      /** The seat pool the subcategory draws on that date, with the pool's seats left. */
+      pool: z.nullable(z.object({ id: z.number(), name: z.string(), seatsLeft: z.number() })),
+    }),
+  ),
 });
 export type VariantStock = z.infer<typeof variantStockSchema>;
 

@@ -1,6 +1,6 @@
 /** What the dispatch calls and the driver's calls answer. Times are ISO instants (UTC). */
 import * as z from "zod/mini";
-import { PLAN_NOTE_CODES } from "../../domain/dispatch";
+import { CLASH_KINDS, PLAN_NOTE_CODES } from "../../domain/dispatch";
 import { VEHICLE_KINDS } from "../../domain/fleet";
 import { LEGS } from "../../domain/legs";
 
@@ -46,6 +46,10 @@ export const dispatchBoardSchema = z.object({
   notes: z.array(z.object({ code: z.enum(PLAN_NOTE_CODES), groupIds: z.array(z.string()) })),
   /** Passengers of awaiting orders: planned (their seats held) but told nothing until they pay. */
   pending: z.number(),
+  /** Runs whose vehicle or driver is also on another run at an overlapping time (another date, leg or run). */
+  clashes: z.array(
+    z.object({ runId: z.number(), kind: z.enum(CLASH_KINDS), eventName: z.string(), eventDateId: z.number(), leg: z.enum(LEGS), departsAt: z.string(), arrivesAt: z.string() }),
+  ),
 });
 export type DispatchBoard = z.infer<typeof dispatchBoardSchema>;
 
