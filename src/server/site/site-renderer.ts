@@ -56,8 +56,13 @@ export function createSiteRenderer(options: SiteRendererOptions): SiteRenderer {
 
   const start = () =>
     new Promise<ChildProcess>((ready, fail) => {
-      // Plain Node, without the TypeScript loader of the shop's process (execArgv): see the child's header.
-      const process_ = fork(CHILD, [], { execArgv: [], stdio: ["ignore", "inherit", "inherit", "ipc"], env: { ...process.env, ASTRO_TELEMETRY_DISABLED: "1" } });
+      // Plain Node, without the TypeScript loader of the shop's process (execArgv): see the child's header. The
+      // bundler's allocator (mimalloc, in rolldown) gives freed memory back at once: 560 instead of 730 MB resident.
+      const process_ = fork(CHILD, [], {
+        execArgv: [],
+        stdio: ["ignore", "inherit", "inherit", "ipc"],
+        env: { ...process.env, ASTRO_TELEMETRY_DISABLED: "1", MIMALLOC_PURGE_DELAY: "0" },
+      });
       process_.on("message", (answer: Answer) => {
         if (answer.ready) return ready(process_);
         const pending = answer.id === undefined ? undefined : waiting.get(answer.id);
