@@ -43,6 +43,8 @@ await builder.close();
 const server = await startServer(database, env);
 // As in `npm start`: catalogue changes made in a journey (the back office) reach the pages.
 const publisher = await startSitePublisher({ apiUrl: server.internalUrl, publicUrl: DEMO_SITE.publicUrl, env, db: database.db, catalogue: server.catalogue });
+// Its warm-up (one full build for its renderer) ends before the journeys start, not in the middle of one.
+await publisher.idle();
 console.log(`e2e shop ready on ${server.url}`);
 const stop = async () => {
   await publisher.close();

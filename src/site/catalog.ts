@@ -1,6 +1,7 @@
 /**
  * Build-time access to the live shop API (`process.env.SHOP_API_URL`, set by src/server/site/site-build.ts).
- * Every answer is fetched once per build (the promise is memoised, so pages built in parallel share it)
+ * Every answer is fetched once per build (the promise is memoised, so pages built in parallel share it; the
+ * publisher's warm renderer starts a new pass by setting `SITE_RENDER_ID`, which forgets them)
  * and any failure stops the build with a clear message: a site built from a missing catalogue would
  * silently publish empty pages.
  */
@@ -24,6 +25,8 @@ function apiBase(): string {
 }
 
 const cache = new Map<string, Promise<unknown>>();
+/** The rendering pass the kept answers belong to. */
+let pass: string | undefined;
 
 /** The API refused a call (as opposed to not answering at all). */
 export class CatalogRefusal extends Error {
@@ -56,6 +59,10 @@ async function request<T>(path: string): Promise<T> {
 
 /** GET once per build; later calls share the first promise. */
 function get<T>(path: string): Promise<T> {
+  if (process.env.SITE_RENDER_ID !== pass) {
+    cache.clear();
+    pass = process.env.SITE_RENDER_ID;
+  }
   let pending = cache.get(path) as Promise<T> | undefined;
   if (!pending) {
     pending = request<T>(path);

@@ -36,6 +36,8 @@ beforeAll(async () => {
   await seedDemoData(database.db, { now: demoSeedTime() });
   server = await startServer(database, { ...env, PORT: 0 });
   publisher = await startSitePublisher({ apiUrl: server.internalUrl, publicUrl: env.PUBLIC_URL!, env, db: database.db, catalogue: server.catalogue, debounceMs: 200 });
+  // It warms its renderer first (a full build, published); the change below is then rendered from that bundle.
+  await publisher.idle();
 }, 600_000);
 
 afterAll(async () => {

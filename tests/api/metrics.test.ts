@@ -1,10 +1,12 @@
 /**
  * /metrics: the Prometheus text of requests per route pattern, their latency, attempt-limit refusals, orders by
- * state and method, the outbox queue and the process; for this machine and METRICS_TOKEN's bearers only.
+ * state and method, the outbox queue, the page publisher's runs and the process; for this machine and METRICS_TOKEN's
+ * bearers only.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../src/server/app";
 import { parseEnv } from "../../src/server/env";
+import { reportPublication } from "../../src/server/site/publisher-stats";
 import { openTestShop, type TestShop } from "../helpers/test-shop";
 
 let shop: TestShop;
@@ -34,6 +36,19 @@ describe("/metrics", () => {
     expect(text).toContain("rodamos_process_resident_memory_bytes ");
     expect(text).toContain("rodamos_nodejs_eventloop_lag_seconds ");
     expect(text).toContain("# TYPE rodamos_orders gauge");
+  });
+
+  it("counts the page publisher's runs by outcome and kind, and their duration", async () => {
+    const before = await (await app.request("/metrics", {}, from("127.0.0.1"))).text();
+    const count = (text: string, labels: string) => Number(new RegExp(`^rodamos_publisher_runs_total\\{${labels}\\} (\\d+)$`, "m").exec(text)?.[1] ?? 0);
+    // What the publisher reports after each publication (src/server/site/publisher.ts).
+    reportPublication({ ok: true, kind: "render", seconds: 0.8 });
+    reportPublication({ ok: false, seconds: 3 });
+    const text = await (await app.request("/metrics", {}, from("127.0.0.1"))).text();
+    expect(count(text, 'outcome="ok",kind="render"')).toBe(count(before, 'outcome="ok",kind="render"') + 1);
+    expect(count(text, 'outcome="failed",kind="none"')).toBe(count(before, 'outcome="failed",kind="none"') + 1);
+    expect(text).toMatch(/^rodamos_publisher_duration_seconds_bucket\{le="1",kind="render"\} [1-9]\d*$/m);
+    expect(text).toMatch(/^rodamos_publisher_duration_seconds_count\{kind="render"\} [1-9]\d*$/m);
   });
 
   it("counts attempt-limit refusals", async () => {

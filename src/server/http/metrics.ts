@@ -3,7 +3,8 @@
  * and for callers bearing METRICS_TOKEN; anyone else gets a 404, as if it did not exist. It holds: requests and
  * their latency per route pattern, 429 refusals of the attempt limits per route, orders by state and payment
  * method, the outbox queue's length and the age of its oldest pending job (both read from the database when
- * scraped), and the process's memory and event-loop lag (prom-client's default metrics).
+ * scraped), the page publisher's runs and their duration (publications of this process: by outcome and by how the
+ * pages were made), and the process's memory and event-loop lag (prom-client's default metrics).
  */
 import { timingSafeEqual } from "node:crypto";
 import { sql } from "drizzle-orm";
@@ -12,6 +13,7 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom
 import { isLocalRequest } from "../auth/local-only";
 import type { Db } from "../db/client";
 import type { Env } from "../env";
+import { onPublication } from "../site/publisher-stats";
 
 export interface ShopMetrics {
   registry: Registry;
@@ -21,9 +23,34 @@ export interface ShopMetrics {
 
 const rowsOf = <T>(result: unknown) => (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as T[];
 
+/**
+ * The publisher runs once per process, whatever the number of apps (tests make many): its metrics are made once
+ * and registered in each app's registry.
+ */
+const publisherRuns = new Counter({
+  name: "rodamos_publisher_runs_total",
+  help: "Page publications of this process, by outcome (ok, failed) and kind (render: the changed pages from the warm renderer; full: the whole site built)",
+  labelNames: ["outcome", "kind"],
+  registers: [],
+});
+const publisherDuration = new Histogram({
+  name: "rodamos_publisher_duration_seconds",
+  help: "Time from the start of a page publication to its swap, by kind",
+  labelNames: ["kind"],
+  buckets: [0.25, 0.5, 1, 2, 4, 8, 15, 30, 60],
+  registers: [],
+});
+onPublication((run) => {
+  const kind = run.kind ?? "none";
+  publisherRuns.inc({ outcome: run.ok ? "ok" : "failed", kind });
+  if (run.ok) publisherDuration.observe({ kind }, run.seconds);
+});
+
 export function createMetrics(db: Db): ShopMetrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: "rodamos_" });
+  registry.registerMetric(publisherRuns);
+  registry.registerMetric(publisherDuration);
   const requests = new Counter({ name: "rodamos_http_requests_total", help: "Requests answered, by method, route pattern and status", labelNames: ["method", "route", "status"], registers: [registry] });
   const latency = new Histogram({
     name: "rodamos_http_request_duration_seconds",

@@ -24,11 +24,19 @@ async function* filesUnder(dir: string): AsyncGenerator<string> {
   }
 }
 
+/**
+ * Brotli's quality: the highest for scripts and styles, compressed once per release and kept by browsers for a year;
+ * one less for pages, which the publisher compresses again after each catalogue change: a quarter of the CPU (about
+ * 20 instead of 80 ms for a 78 kB page) for 2 % more bytes. Every build uses the same qualities, so a page's
+ * compressed copy is the same bytes on every host and in every build (its ETag says so).
+ */
+export const brotliQualityOf = (file: string) => (extname(file) === ".html" ? 10 : 11);
+
 async function compressOne(file: string): Promise<number> {
   const body = await readFile(file);
   if (body.length < MIN_SIZE) return 0;
   const [br, gz] = await Promise.all([
-    brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+    brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: brotliQualityOf(file), [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
     gzipAsync(body, { level: 9 }),
   ]);
   // A copy that is not smaller is not worth a second file: the original is served.

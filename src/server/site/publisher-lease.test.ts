@@ -1,9 +1,16 @@
 /**
- * Several processes on one PostgreSQL: one publishes (the catalogue relay brings it the others' changes), and the
- * lease moves on when the publisher goes away. (On the embedded database there is one process, which always publishes.)
+ * Several processes on one PostgreSQL: of those sharing a DIST_DIR one publishes (the catalogue relay brings it the
+ * others' changes), and the lease moves on when the publisher goes away; processes with DIST_DIRs of their own (hosts
+ * without a shared disk) publish each. (On the embedded database there is one process, which always publishes.)
  */
-import { describe, expect, it } from "vitest";
-import { publisherLease } from "./publisher-lease";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { publisherLease, siteCopyId } from "./publisher-lease";
+
+const folder = mkdtempSync(join(tmpdir(), "rodamos-lease-"));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 const url = process.env.DATABASE_URL;
 
@@ -15,8 +22,8 @@ describe("the publisher lease", () => {
   });
 
   it.skipIf(!url)("is held by one process at a time on PostgreSQL, and taken over when it leaves", async () => {
-    const first = await publisherLease(url);
-    const second = await publisherLease(url);
+    const first = await publisherLease(url, join(folder, "dist"));
+    const second = await publisherLease(url, join(folder, "dist"));
     try {
       expect(await first.held()).toBe(true);
       expect(await first.held()).toBe(true);
@@ -26,6 +33,24 @@ describe("the publisher lease", () => {
     } finally {
       await second.close();
       await first.close().catch(() => {});
+    }
+  });
+
+  it("names a copy of the site once, for every process that sees its folder", () => {
+    const id = siteCopyId(join(folder, "named"));
+    expect(siteCopyId(join(folder, "named"))).toBe(id);
+    expect(siteCopyId(join(folder, "other"))).not.toBe(id);
+  });
+
+  it.skipIf(!url)("is held by one process of each copy of the site: hosts with DIST_DIRs of their own publish each", async () => {
+    const hostA = await publisherLease(url, join(folder, "host-a"));
+    const hostB = await publisherLease(url, join(folder, "host-b"));
+    try {
+      expect(await hostA.held()).toBe(true);
+      expect(await hostB.held()).toBe(true);
+    } finally {
+      await hostA.close();
+      await hostB.close();
     }
   });
 });

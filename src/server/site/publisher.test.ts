@@ -4,6 +4,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createPublisher, touchesPages, type PublishReport } from "./publisher";
+import { onPublication, type PublicationRun } from "./publisher-stats";
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
@@ -109,5 +110,44 @@ describe("the page publisher", () => {
     await publisher.idle();
     expect(log).not.toHaveBeenCalled();
     expect(publisher.published).toBe(0);
+  });
+
+  it("waits a fifth of a second for companion changes by default, and publishes at once when asked to", async () => {
+    const { publish, runs } = controlledPublish();
+    const publisher = createPublisher({ publish, log: () => {} });
+    publisher.hear(event);
+    await vi.advanceTimersByTimeAsync(150);
+    expect(runs).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(50);
+    expect(runs).toHaveLength(1);
+    runs[0]!.finish();
+    await publisher.idle();
+    publisher.refresh();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(runs).toHaveLength(2);
+    runs[1]!.finish();
+    await publisher.idle();
+    expect(publisher.published).toBe(2);
+  });
+
+  it("counts each publication and its duration for /metrics", async () => {
+    const runsSeen: PublicationRun[] = [];
+    const stop = onPublication((run) => runsSeen.push(run));
+    const { publish, runs } = controlledPublish();
+    const publisher = createPublisher({ publish, debounceMs: 10, log: () => {} });
+    publisher.hear(event);
+    await vi.advanceTimersByTimeAsync(10);
+    await vi.advanceTimersByTimeAsync(1500);
+    runs[0]!.finish({ changed: ["index.html"], kind: "render" });
+    await publisher.idle();
+    publisher.hear(event);
+    await vi.advanceTimersByTimeAsync(10);
+    runs[1]!.fail(new Error("no API"));
+    await publisher.idle();
+    stop();
+    expect(runsSeen).toEqual([
+      { ok: true, kind: "render", seconds: 1.5 },
+      { ok: false, seconds: 0 },
+    ]);
   });
 });

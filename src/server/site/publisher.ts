@@ -1,12 +1,15 @@
 /**
  * The static-page publisher: hears catalogue changes and publishes the pages again, coalescing them. A change waits
- * `debounceMs` for the ones that usually come with it (an admin saving a form writes several rows); at most one
+ * `debounceMs` (200 ms) for the ones that come with it in the same moment (a form saved as several requests); a
+ * publication renders a change's pages in well under a second, so a longer wait would cost more than the extra
+ * publication it saves: changes heard while one runs still make one follow-up. At most one
  * publication runs at a time; changes heard while one runs get exactly one follow-up publication after it.
  * What a publication renders is decided by the build itself: every page carries a key made of the catalogue answers
  * it prints (src/site/cache-key.ts), so only pages whose answers changed are rendered again. Here is only decided
  * whether a change can touch a page at all.
  */
 import type { CatalogueChange } from "../catalogue/changes";
+import { reportPublication } from "./publisher-stats";
 
 /**
  * Whether a change can alter a prerendered page. Stock never does: pages print no stock or availability; the
@@ -21,6 +24,8 @@ export interface PublishReport {
   changed: string[];
   /** Of the publication's time, what the site build took (the rest: carrying over, compressing, swapping). */
   renderSeconds?: number;
+  /** `render`: only the changed pages, from the warm renderer; `full`: the whole site was built. */
+  kind?: "render" | "full";
 }
 
 export interface PublisherOptions {
@@ -40,12 +45,14 @@ export interface Publisher {
   idle(): Promise<void>;
   /** Stops: nothing new starts; a running publication is awaited. */
   close(): Promise<void>;
+  /** Publishes now, without waiting for a change (the publisher's warm-up at start). */
+  refresh(): void;
   /** Publications completed so far. */
   readonly published: number;
 }
 
 export function createPublisher(options: PublisherOptions): Publisher {
-  const debounceMs = options.debounceMs ?? 1000;
+  const debounceMs = options.debounceMs ?? 200;
   const maxWaitMs = options.maxWaitMs ?? debounceMs * 3;
   const log = options.log ?? ((line: string) => console.log(line));
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -78,12 +85,14 @@ export function createPublisher(options: PublisherOptions): Publisher {
       .then((report) => {
         if (!report) return;
         published += 1;
+        reportPublication({ ok: true, kind: report.kind ?? "full", seconds: (Date.now() - started) / 1000 });
         const pages = report.changed.filter((file) => file.endsWith(".html") || file.endsWith(".xml"));
         const build = report.renderSeconds === undefined ? "" : ` (build ${report.renderSeconds.toFixed(1)} s)`;
         log(`Pages published in ${((Date.now() - started) / 1000).toFixed(1)} s${build}: ${pages.length} changed${pages.length ? ` (${pages.slice(0, 6).join(", ")}${pages.length > 6 ? ", …" : ""})` : ""}.`);
       })
       .catch((error: unknown) => {
         // The served build stays as it was; the next change (or the follow-up below) tries again.
+        reportPublication({ ok: false, seconds: (Date.now() - started) / 1000 });
         log(`Publishing the pages failed: ${error instanceof Error ? error.message : String(error)}`);
       })
       .finally(() => {
@@ -108,6 +117,9 @@ export function createPublisher(options: PublisherOptions): Publisher {
   return {
     hear(change) {
       if (touchesPages(change)) schedule(debounceMs);
+    },
+    refresh() {
+      schedule(0);
     },
     idle() {
       return new Promise<void>((wake) => {

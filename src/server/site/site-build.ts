@@ -2,8 +2,9 @@
  * Builds the static site from the live API, and skips the build when neither the site's sources nor
  * the catalogue changed since the last one (so a second `npm start` is ready in seconds). Every build is written
  * aside and then swapped in whole (src/server/site/site-builds.ts), and renders only the pages whose catalogue
- * answers changed since the last build (Astro's incremental build, keyed by src/site/cache-key.ts), so the
- * publisher (site-publisher.ts) runs the same build after each catalogue change. `npm run build`, `npm start` and
+ * answers changed since the last build (Astro's incremental build, keyed by src/site/cache-key.ts). The publisher
+ * (site-publisher.ts) keeps the server bundle of its last full build loaded (site-renderer.ts) and renders from it
+ * the pages a catalogue change touches, without bundling again. `npm run build`, `npm start` and
  * the tests call it.
  */
 import { spawn } from "node:child_process";
@@ -14,7 +15,8 @@ import { join, relative, resolve } from "node:path";
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import type { Env } from "../env";
-import { adoptPlainDist, newBuildDir, publishBuild, type Publication } from "./site-builds";
+import { adoptPlainDist, currentBuild, linkBuild, newBuildDir, publishBuild, publishRendered, type Publication } from "./site-builds";
+import type { SiteRenderer } from "./site-renderer";
 
 const SOURCES = ["src", "content", "public", "astro.config.mjs", "package-lock.json"];
 /** Tables whose rows appear in prerendered pages. */
@@ -80,19 +82,45 @@ export interface SiteOptions {
   env: Env;
 }
 
-/** Builds the whole site aside (re-rendering only what changed) and swaps it in; the served build stays on failure. */
-export async function publishSite(options: SiteOptions): Promise<Publication & { renderSeconds: number }> {
-  const next = await newBuildDir(options.env.DIST_DIR);
+/** How a publication made its pages: rendered only what changed with the warm renderer, or built the whole site. */
+export type PublicationKind = "render" | "full";
+
+/**
+ * Builds the site aside and swaps it in; the served build stays on failure. With a warm `renderer` (the
+ * publisher's) only the pages whose key changed are rendered, into a copy of the served build made of hard links;
+ * without one, or when pages were added or removed, the whole site is built (re-rendering only what changed).
+ */
+export async function publishSite(
+  options: SiteOptions,
+  renderer?: SiteRenderer,
+): Promise<Publication & { renderSeconds: number; kind: PublicationKind }> {
   const started = performance.now();
+  const served = renderer && (await currentBuild(options.env.DIST_DIR));
+  let next = await newBuildDir(options.env.DIST_DIR);
+  let rendered: string[] | "full" = "full";
   try {
-    await runAstroBuild(options.apiUrl, next, options.publicUrl, join(options.env.DATA_DIR, "astro-cache"));
+    if (renderer && served) {
+      await linkBuild(served, next);
+      rendered = await renderer.render(next);
+      if (rendered === "full") {
+        await rm(next, { recursive: true, force: true });
+        next = await newBuildDir(options.env.DIST_DIR);
+      }
+    }
+    if (rendered === "full") {
+      if (renderer) await renderer.build(next);
+      else await runAstroBuild(options.apiUrl, next, options.publicUrl, astroCacheOf(options.env));
+    }
   } catch (error) {
     await rm(next, { recursive: true, force: true });
     throw error;
   }
   const renderSeconds = (performance.now() - started) / 1000;
-  return { ...(await publishBuild(options.env.DIST_DIR, next)), renderSeconds };
+  if (rendered === "full") return { ...(await publishBuild(options.env.DIST_DIR, next)), renderSeconds, kind: "full" };
+  return { ...(await publishRendered(options.env.DIST_DIR, next, rendered)), renderSeconds, kind: "render" };
 }
+
+export const astroCacheOf = (env: Env) => join(env.DATA_DIR, "astro-cache");
 
 const stampFileOf = (env: Env) => join(env.DATA_DIR, "site-build.json");
 

@@ -3,13 +3,13 @@
  * text, an unchanged page keeps its ETag (the browser's copy stays valid), and no request during the swap gets
  * anything but a complete page of the old or the new build.
  */
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { brotliDecompressSync } from "node:zlib";
 import { Hono } from "hono";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { adoptPlainDist, buildsDirOf, carryOver, currentBuild, KEPT_BUILDS, newBuildDir, publishBuild } from "./site-builds";
+import { adoptPlainDist, buildsDirOf, carryOver, currentBuild, KEPT_BUILDS, linkBuild, newBuildDir, publishBuild, publishRendered } from "./site-builds";
 import { staticSite } from "./static-site";
 
 let root: string;
@@ -51,6 +51,33 @@ describe("carrying a build over", () => {
 
   it("treats every file as changed when nothing was served before", async () => {
     expect(await carryOver(undefined, await build(SITE))).toEqual(Object.keys(SITE).sort());
+  });
+});
+
+describe("publishing only the pages rendered again", () => {
+  /** What the warm renderer does: a linked copy of the served build, some pages written beside and renamed over. */
+  async function renderAgain(pages: Record<string, string>) {
+    const served = (await currentBuild(distDir))!;
+    const next = await newBuildDir(distDir);
+    await linkBuild(served, next);
+    for (const [path, body] of Object.entries(pages)) {
+      writeFileSync(join(next, `${path}.new`), body);
+      renameSync(join(next, `${path}.new`), join(next, path));
+    }
+    return { served, next, publication: await publishRendered(distDir, next, Object.keys(pages)) };
+  }
+
+  it("serves the new text of a changed page and keeps the very files (and ETags) of all others", async () => {
+    await publishBuild(distDir, await build(SITE));
+    const { served, next, publication } = await renderAgain({ "event/festival/index.html": page("Festival, nuevo nombre"), "faq/index.html": SITE["faq/index.html"] });
+
+    expect(publication.changed).toEqual(["event/festival/index.html"]);
+    expect(await currentBuild(distDir)).toBe(next);
+    for (const file of ["index.html", "index.html.br", "faq/index.html", "faq/index.html.gz"]) expect(statSync(join(next, file)).ino).toBe(statSync(join(served, file)).ino);
+    expect(brotliDecompressSync(readFileSync(join(next, "event/festival/index.html.br"))).toString()).toContain("nuevo nombre");
+    expect(readFileSync(join(served, "event/festival/index.html"), "utf8")).not.toContain("nuevo nombre");
+    // Nothing of the work is left in the build (temporary links would be served and copied on).
+    expect(readdirSync(next, { recursive: true }).filter((name) => String(name).includes(".link-"))).toEqual([]);
   });
 });
 

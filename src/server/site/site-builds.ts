@@ -76,6 +76,19 @@ async function* filesUnder(dir: string, base = dir): AsyncGenerator<string> {
   }
 }
 
+/**
+ * Fills `next` with hard links to every file of `previous`, compressed copies included: the start of a publication
+ * that renders only some pages again (publishRendered). A file rendered again must be written beside and renamed
+ * over its link, never written through it.
+ */
+export async function linkBuild(previous: string, next: string): Promise<void> {
+  const files: string[] = [];
+  for await (const file of filesUnder(previous)) files.push(file);
+  const folders = new Set(files.map((file) => dirname(join(next, file))));
+  for (const folder of [...folders].sort()) await mkdir(folder, { recursive: true });
+  await runLimited(files.map((file) => () => link(join(previous, file), join(next, file))), 16);
+}
+
 /** Build assets are named by their content (astro.config.mjs): the same name and size is the same file. */
 const HASHED = /^_astro[\\/]/;
 
@@ -87,8 +100,15 @@ async function sameBytes(a: string, b: string, hashedName: boolean): Promise<boo
   return bytesA.equals(bytesB);
 }
 
-/** Replaces `target` by a hard link to `source` (same folder tree, so rename() over it is atomic and safe). */
+/**
+ * Replaces `target` by a hard link to `source` (same folder tree, so rename() over it is atomic and safe). A target
+ * that is that file already stays: rename() between two links of one file does nothing and would leave the
+ * temporary link behind.
+ */
 async function linkOver(source: string, target: string): Promise<void> {
+  const [from, to] = await Promise.all([stat(source), stat(target).catch(() => undefined)]);
+  if (to && from.ino === to.ino && from.dev === to.dev) return;
+  if (!to) return link(source, target);
   const temporary = `${target}.link-${randomBytes(4).toString("hex")}`;
   await link(source, temporary);
   await rename(temporary, target);
@@ -143,6 +163,29 @@ export interface Publication {
   build: string;
   /** Files (relative paths) that differ from the build served before. */
   changed: string[];
+}
+
+/**
+ * Serves `next`, a copy of the served build (linkBuild) in which the `rendered` files were written again: a file
+ * rendered to the same bytes becomes the served file again (same ETag, its compressed copies kept), the others
+ * lose the copies of their old version and are compressed; then the link is swapped and old builds removed.
+ */
+export async function publishRendered(distDir: string, next: string, rendered: readonly string[]): Promise<Publication> {
+  const previous = await currentBuild(distDir);
+  const changed: string[] = [];
+  for (const file of rendered) {
+    const source = previous && join(previous, file);
+    if (source && (await sameBytes(join(next, file), source, false))) {
+      await linkOver(source, join(next, file));
+      continue;
+    }
+    changed.push(file);
+    for (const suffix of COPIES) await rm(join(next, file) + suffix, { force: true });
+  }
+  await precompressFiles(changed.map((file) => join(next, file)));
+  await pointAt(distDir, next);
+  await pruneBuilds(distDir);
+  return { build: next, changed: changed.sort() };
 }
 
 /**

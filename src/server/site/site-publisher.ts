@@ -7,39 +7,45 @@ import type { CatalogueChanges } from "../catalogue/changes";
 import type { Db } from "../db/client";
 import { createPublisher, type Publisher } from "./publisher";
 import { publisherLease } from "./publisher-lease";
-import { hashSources, publishSite, siteStamp, writeStamp, type SiteOptions } from "./site-build";
+import { astroCacheOf, hashSources, publishSite, siteStamp, writeStamp, type SiteOptions } from "./site-build";
+import { createSiteRenderer } from "./site-renderer";
 
 /**
  * The publisher of the serving process: after each catalogue change `catalogue` announces (or another process
  * shares, on PostgreSQL) the pages are built again and swapped in. Only the process holding the publisher lease
- * builds; the others pass their changes on.
+ * builds; the others pass their changes on. The holder warms its renderer at once (one full build, published like
+ * any other: unchanged pages keep their files), so that the first change already renders only its pages.
  */
-export async function startSitePublisher(options: SiteOptions & { db: Db; catalogue: CatalogueChanges; debounceMs?: number }): Promise<Publisher> {
-  const lease = await publisherLease(options.env.DATABASE_URL);
+export async function startSitePublisher(options: SiteOptions & { db: Db; catalogue: CatalogueChanges; debounceMs?: number; warm?: boolean }): Promise<Publisher> {
+  const lease = await publisherLease(options.env.DATABASE_URL, options.env.DIST_DIR);
   // Read once: hashing every source file blocks the serving process for a moment.
   const sources = hashSources(process.cwd());
+  const renderer = createSiteRenderer({ apiUrl: options.apiUrl, publicUrl: options.publicUrl, cacheDir: astroCacheOf(options.env) });
   const publisher = createPublisher({
     debounceMs: options.debounceMs,
     publish: async () => {
       // Another process publishes: it heard this change through the lease.
       if (!(await lease.held())) return undefined;
       const stamp = await siteStamp(options, sources);
-      const publication = await publishSite(options);
+      const publication = await publishSite(options, renderer);
       writeStamp(options.env, stamp);
       return publication;
     },
   });
+  if (options.warm !== false && (await lease.held())) publisher.refresh();
   // Changes of other processes arrive here too, re-announced by the catalogue relay.
   const stopListening = options.catalogue.listen((change) => publisher.hear(change));
   return {
     hear: publisher.hear,
     idle: publisher.idle,
+    refresh: publisher.refresh,
     get published() {
       return publisher.published;
     },
     async close() {
       stopListening();
       await publisher.close();
+      await renderer.close();
       await lease.close();
     },
   };

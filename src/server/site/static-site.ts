@@ -4,6 +4,7 @@
  * answers the 404 page of its country/locale with status 404, and the page itself shows /error404 in the
  * address bar. /robots.txt names the sitemap on the public origin.
  */
+import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { readFile, realpath, stat } from "node:fs/promises";
 import { extname, join, normalize, resolve, sep } from "node:path";
@@ -105,7 +106,7 @@ async function versionOf(versions: Versions, root: string, file: string): Promis
   const version: FileVersion = {
     key,
     size: info.size,
-    etag: `${info.size.toString(36)}-${Math.floor(info.mtimeMs).toString(36)}`,
+    etag: await contentTag(file, info.size),
     br: compressible ? await freshCopy(file, ".br", info.mtimeMs) : undefined,
     gz: compressible ? await freshCopy(file, ".gz", info.mtimeMs) : undefined,
     scriptHashes: ext === ".html" ? inlineScriptHashes(await readFile(file, "utf8")) : undefined,
@@ -113,6 +114,17 @@ async function versionOf(versions: Versions, root: string, file: string): Promis
   };
   versions.set(path, version);
   return version;
+}
+
+/**
+ * A file's ETag, made of its bytes alone: every host that built the same page answers the same tag (each builds its
+ * own copy of the site, docs/decisions.md "Several hosts, one site"), so a browser or CDN revalidating against another
+ * host still gets its 304. Read once per file version.
+ */
+async function contentTag(file: string, size: number): Promise<string> {
+  const hash = createHash("sha256");
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  return `${size.toString(36)}-${hash.digest("base64url").slice(0, 16)}`;
 }
 
 /** Whether an Accept-Encoding header takes `coding` (named with a q above 0). */
