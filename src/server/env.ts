@@ -99,6 +99,16 @@ const envSchema = z.object({
    * purchase is refused, so one account cannot take a date's seats off sale with orders it never pays.
    */
   HOLD_SEATS_PER_ACCOUNT: z.coerce.number().int().min(1).max(1000).default(10),
+  /**
+   * Admission control for purchases, per shop process (src/server/http/admission.ts): purchases worked on at once
+   * (about twice DATABASE_POOL: a purchase also waits for its gateway), purchases allowed to wait beyond those,
+   * the longest wait in milliseconds (well below the wizard's 15 s time-out), and the Retry-After in seconds of the
+   * 503 `purchase_queue_full` that a purchase past the queue gets.
+   */
+  PURCHASE_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(20),
+  PURCHASE_QUEUE: z.coerce.number().int().min(0).max(100_000).default(200),
+  PURCHASE_QUEUE_WAIT_MS: z.coerce.number().int().min(0).max(14_000).default(4000),
+  PURCHASE_RETRY_SECONDS: z.coerce.number().int().min(1).max(60).default(2),
   /** Seconds between sweeps that mark unpaid orders past their hold `expired` (0: only the sweeps of refused purchases). */
   ORDER_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   /** How long a claimed outbox row waits before another process may take it again (its process may have died). */
