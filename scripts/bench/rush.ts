@@ -286,6 +286,7 @@ try {
   // Warm-up, not measured: some buyers go through the wizard for the other subcategory; their orders are cancelled.
   await Promise.all(tokens.slice(0, WARM_UP_BUYERS).map((token) => buyer(token, warmUp.id)));
   await sql`update orders set state = 'cancelled', hold_expires_at = null where event_date_id = ${date!.id} and state in ${sql(HOLDING)}`;
+  answeredIds.length = 0;
   const startedIds = new Set((await sql<{ id: number }[]>`select id from orders`).map((row) => Number(row.id)));
 
   // The readers: each asks for catalogue answers one after the other until the rush is over.
