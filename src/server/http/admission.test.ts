@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { AdmissionGate, type Admission } from "./admission";
+import { parseEnv } from "../env";
+import { AdmissionGate, admissionSettings, type Admission } from "./admission";
 
 const settings = { concurrency: 2, queue: 2, maxWaitMs: 1000, retryAfterSeconds: 2 };
 
@@ -49,5 +50,13 @@ describe("the purchase gate", () => {
     const gate = new AdmissionGate({ ...settings, concurrency: 1, queue: 0 });
     expect(gate.enter()).toEqual({ admitted: true });
     expect(gate.enter()).toEqual({ admitted: false, position: 1 });
+  });
+});
+
+describe("the gate's settings", () => {
+  it("works on half the connection pool's purchases at once unless told, leaving the rest to catalogue reads", () => {
+    expect(admissionSettings(parseEnv({ NODE_ENV: "test", DATABASE_POOL: "10" }))).toEqual({ concurrency: 5, queue: 200, maxWaitMs: 4000, retryAfterSeconds: 2 });
+    expect(admissionSettings(parseEnv({ NODE_ENV: "test", DATABASE_POOL: "2" })).concurrency).toBe(1);
+    expect(admissionSettings(parseEnv({ NODE_ENV: "test", PURCHASE_CONCURRENCY: "12" })).concurrency).toBe(12);
   });
 });
