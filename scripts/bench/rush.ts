@@ -23,6 +23,7 @@ import { signSessionToken } from "../../src/server/auth/session-tokens";
 import { openDatabase } from "../../src/server/db/client";
 import { categories, counties, eventDates, events, productVariants, users } from "../../src/server/db/schema";
 import { seedDemoData } from "../../src/server/db/seed";
+import { QUEUE_RETRIES } from "../../src/stores/booking";
 import { exitWithUsageOnHelp } from "../lib/usage";
 import { startChild, stopChild, type Child } from "./lib/children";
 import { CORES, describeLoad, loadAverage, quietEnough } from "./lib/machine";
@@ -259,7 +260,7 @@ try {
       if (methods.status !== 200) return done(`payment methods ${methods.status}`);
       stage = "purchase";
       const p0 = performance.now();
-      for (;;) {
+      for (let attempt = 0; ; attempt += 1) {
         const answer = await call(origin, "/shop-api/init-payment", token, purchaseBody(variantId));
         if (answer.status === 201 && answer.body?.success) {
           purchaseLatency = performance.now() - p0;
@@ -271,9 +272,11 @@ try {
           return done("sold out");
         }
         // Admission control: the shop asks to come back in a moment; the wizard waits as told and sends it again.
+        // Up to QUEUE_RETRIES times, each after the seconds it was told plus up to half a second, as the wizard.
         if (answer.body?.code === "purchase_queue_full" && typeof answer.body.retryAfter === "number") {
+          if (attempt >= QUEUE_RETRIES) return done("gave up waiting at the purchase");
           waits += 1;
-          await sleep(answer.body.retryAfter * 1000);
+          await sleep(answer.body.retryAfter * 1000 + Math.random() * 500);
           continue;
         }
         return done(`${answer.status} ${answer.body?.code ?? "?"}`);
