@@ -25,7 +25,7 @@ async function rush(shop: TestShop, buyers: number) {
       const request = new Request(`${shop.origin}/shop-api/init-payment`, {
         method: "POST",
         headers: { "content-type": "application/json", authorization: `Bearer ${token}`, "x-locale": "en_US" },
-        body: JSON.stringify(purchaseBody(festival, [single!.id], county)),
+        body: JSON.stringify(purchaseBody(festival, [single!.id], county, { paymentCode: "transferencia" })),
       });
       const response = await shop.app.fetch(request, { incoming: { socket: { remoteAddress: "10.0.0.9" } } });
       return { status: response.status, retryAfter: response.headers.get("retry-after"), body: (await response.json()) as QueueFull };
@@ -36,7 +36,7 @@ async function rush(shop: TestShop, buyers: number) {
 describe("a shop that takes one purchase at a time and lets none wait", () => {
   let shop: TestShop;
   beforeAll(async () => {
-    shop = await openTestShop({ listen: true, env: { PURCHASE_CONCURRENCY: "1", PURCHASE_QUEUE: "0", PURCHASE_RETRY_SECONDS: "3" } });
+    shop = await openTestShop({ env: { PURCHASE_CONCURRENCY: "1", PURCHASE_QUEUE: "0", PURCHASE_RETRY_SECONDS: "3" } });
   });
   afterAll(async () => {
     await shop?.close();
@@ -65,7 +65,7 @@ describe("a shop that takes one purchase at a time and lets none wait", () => {
 describe("a shop with a queue", () => {
   let shop: TestShop;
   beforeAll(async () => {
-    shop = await openTestShop({ listen: true, env: { PURCHASE_CONCURRENCY: "1", PURCHASE_QUEUE: "10" } });
+    shop = await openTestShop({ env: { PURCHASE_CONCURRENCY: "1", PURCHASE_QUEUE: "10" } });
   });
   afterAll(async () => {
     await shop?.close();
