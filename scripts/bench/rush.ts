@@ -328,6 +328,7 @@ try {
   // Arrivals spread at random over the window, as a sale's opening announcement brings them.
   const arrivals = tokens.map(() => Math.random() * ARRIVAL_SECONDS * 1000).sort((a, b) => a - b);
   const cpuAtStart = cpuSeconds(processTree(shop.process.pid!));
+  const ownCpuAtStart = process.cpuUsage();
   const started = performance.now();
   let lastSeat = 0;
   const results = await Promise.all(
@@ -342,6 +343,8 @@ try {
   rushing = false;
   await Promise.all(readers);
   const shopCpu = cpuSeconds(processTree(shop.process.pid!)) - cpuAtStart;
+  const ownCpu = process.cpuUsage(ownCpuAtStart);
+  const generatorCpu = (ownCpu.user + ownCpu.system) / 1e6;
   const rss = peakRss(shop.process.pid!);
   await stopChild(shop);
   const loadAtEnd = loadAverage();
@@ -397,6 +400,8 @@ try {
   console.log(`  seats sold            ${sold} of ${SEATS} in ${selling.toFixed(2)} s: ${perSecond.toFixed(0)} orders/s`);
   if (ceiling) console.log(`  of the ceiling        ${((perSecond / ceiling.tps) * 100).toFixed(0)} % (pgbench ${ceiling.tps.toFixed(0)} transactions/s)`);
   console.log(`  shop CPU              ${shopCpu.toFixed(1)} s in ${seconds.toFixed(1)} s (${((shopCpu / seconds) * 100).toFixed(0)} % of one core)`);
+  // The buyers and readers share this process: when it is busy, their answers wait on it, not on the shop.
+  console.log(`  load generator CPU    ${generatorCpu.toFixed(1)} s (${((generatorCpu / seconds) * 100).toFixed(0)} % of one core: the buyers and readers)`);
   console.log(`  peak RSS              ${rss.map((entry) => `${entry.mb.toFixed(0)} MB`).join(" + ")}`);
   console.log(`  oversold              ${oversold}`);
   console.log(`  lost                  ${lost} (answered 201 without an order held)`);
