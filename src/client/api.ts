@@ -18,9 +18,17 @@ export class ApiFailure extends Error {
     readonly code: string,
     message: string,
     readonly fields: Record<string, string> = {},
+    /** A busy shop's "come back in a moment" (503 `purchase_queue_full`): seconds to wait, purchases ahead. */
+    readonly queue?: { retryAfter: number; position: number },
   ) {
     super(message);
   }
+}
+
+/** The queue figures of a refusal that carries them. */
+function queueOf(answer: object): ApiFailure["queue"] {
+  const { retryAfter, position } = answer as { retryAfter?: unknown; position?: unknown };
+  return typeof retryAfter === "number" && typeof position === "number" ? { retryAfter, position } : undefined;
 }
 
 /** The request's headers: the caller's own, then the session's bearer token (unless given) and the page's language. */
@@ -84,7 +92,7 @@ export async function api<K extends JsonRouteKey>(route: K, ...[options]: CallAr
   }
   if (answer && typeof answer === "object" && answer.success === true) return answer.data;
   if (answer && typeof answer === "object" && answer.success === false) {
-    throw new ApiFailure(status, answer.code, answer.message, answer.fields);
+    throw new ApiFailure(status, answer.code, answer.message, answer.fields, queueOf(answer));
   }
   throw new ApiFailure(status, "unexpected_answer", `HTTP ${status}`);
 }

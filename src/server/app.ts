@@ -32,6 +32,7 @@ import { pageFastLane } from "./site/page-fast-lane";
 import type { DestinationStream } from "pino";
 import { createLogger, currentRequestId, loggablePath, requestLog } from "./http/request-log";
 import { createMetrics, metricsEndpoint } from "./http/metrics";
+import { AdmissionGate, admissionSettings, purchaseAdmission } from "./http/admission";
 
 export interface AppOptions {
   /** Serve the prerendered site from this folder too (the running shop); tests of the API leave it out. */
@@ -84,6 +85,9 @@ export function createApp(setup: ShopSetup, options: AppOptions = {}) {
     },
   });
   app.use("*", (c, next) => (UPLOAD_PATH.test(c.req.path) || saysNoBody(c) ? next() : jsonBodyLimit(c, next)));
+  // Purchases wait in a short queue of this process's own, or are told to come back in a moment (http/admission.ts).
+  const purchaseGate = new AdmissionGate(admissionSettings(deps.env));
+  app.use("/shop-api/init-payment", purchaseAdmission(purchaseGate));
 
   app.route("/api", catalogApi);
   mountApiDocs(app);
@@ -114,6 +118,7 @@ export function createApp(setup: ShopSetup, options: AppOptions = {}) {
     logger,
     catalogue: deps.catalogue,
     answers: deps.answers,
+    purchaseGate,
     catalogueRelay,
     stopBackground: async () => {
       await background?.stop();

@@ -101,6 +101,16 @@ const envSchema = z.object({
   HOLD_SEATS_PER_ACCOUNT: z.coerce.number().int().min(1).max(1000).default(10),
   /** How long seats offered to the next person on a waiting list stay held for them (the offer mail's link). */
   WAITING_OFFER_HOURS: z.coerce.number().min(0.05).max(168).default(12),
+  /**
+   * Admission control for purchases, per shop process (src/server/http/admission.ts): purchases worked on at once
+   * (unset: half of DATABASE_POOL, so catalogue reads always find a free connection), purchases allowed to wait
+   * beyond those, the longest wait in milliseconds (well below the wizard's 15 s time-out), and the Retry-After in
+   * seconds of the 503 `purchase_queue_full` that a purchase past the queue gets.
+   */
+  PURCHASE_CONCURRENCY: z.coerce.number().int().min(1).max(1000).optional(),
+  PURCHASE_QUEUE: z.coerce.number().int().min(0).max(100_000).default(200),
+  PURCHASE_QUEUE_WAIT_MS: z.coerce.number().int().min(0).max(14_000).default(4000),
+  PURCHASE_RETRY_SECONDS: z.coerce.number().int().min(1).max(60).default(2),
   /** Seconds between sweeps that mark unpaid orders past their hold `expired` (0: only the sweeps of refused purchases). */
   ORDER_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   /** How long a claimed outbox row waits before another process may take it again (its process may have died). */

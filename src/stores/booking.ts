@@ -272,11 +272,38 @@ export function purchaseBody(draft: BookingDraft & { paymentCode: PaymentCodeVal
   };
 }
 
+/** A busy shop asked the purchase to wait (503 `purchase_queue_full`): what the wizard shows meanwhile, else null. */
+export const $purchaseQueue = atom<{ retryAfter: number; position: number } | null>(null);
+
+/** How often a purchase is sent again for a busy shop before the wizard gives up (about a minute at 2 s). */
+export const QUEUE_RETRIES = 30;
+
+const pause = (milliseconds: number) => new Promise<void>((done) => setTimeout(done, milliseconds));
+
+/** The purchase, sent again as long as the shop says it is busy and asks to come back (up to QUEUE_RETRIES). */
+async function sendPurchase(body: PurchaseInput, wait: (milliseconds: number) => Promise<void>): Promise<PaymentStartAnswer> {
+  try {
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        return await api("POST /shop-api/init-payment", { body });
+      } catch (error) {
+        if (!(error instanceof ApiFailure && error.queue && attempt < QUEUE_RETRIES)) throw error;
+        $purchaseQueue.set(error.queue);
+        // Up to half a second more, so buyers told the same second do not all come back at the same instant.
+        await wait(error.queue.retryAfter * 1000 + Math.random() * 500);
+      }
+    }
+  } finally {
+    $purchaseQueue.set(null);
+  }
+}
+
 /**
  * At step 3, before moving to 4, the purchase is sent. Success shows the payment action of its
- * method; any failure sets the rejected flag and step 4 sends the person to /order-rejected.
+ * method; any failure sets the rejected flag and step 4 sends the person to /order-rejected. A busy shop's
+ * "come back in a moment" is honoured by waiting and sending it again, with the wait shown ($purchaseQueue).
  */
-export async function submitPurchase(url: string): Promise<void> {
+export async function submitPurchase(url: string, wait: (milliseconds: number) => Promise<void> = pause): Promise<void> {
   const draft = $bookingDraft.get();
   const { paymentCode } = draft;
   if (!paymentCode) {
@@ -284,9 +311,7 @@ export async function submitPurchase(url: string): Promise<void> {
     return;
   }
   try {
-    const answer = await api("POST /shop-api/init-payment", {
-      body: purchaseBody({ ...draft, paymentCode }, $tickets.get(), url),
-    });
+    const answer = await sendPurchase(purchaseBody({ ...draft, paymentCode }, $tickets.get(), url), wait);
     recordPayment(answer);
   } catch (error) {
     if (error instanceof ApiFailure && draft.discount && DISCOUNT_REFUSALS.has(error.code)) {

@@ -8,6 +8,7 @@ import { vi } from "vitest";
 import type * as z from "zod/mini";
 import { shopApi, type RouteSpec } from "../../src/shared/api/routes";
 import { failureSchema, successOf } from "../../src/shared/schemas/answers/envelope";
+import { queueFullFailureSchema } from "../../src/shared/schemas/answers/admission";
 import type * as AppModuleNs from "../../src/server/app";
 
 type AppModule = typeof AppModuleNs;
@@ -25,6 +26,8 @@ export function routeOf(method: string, pathname: string) {
   return table.find((row) => row.method === method && row.pattern.test(pathname));
 }
 
+const isQueueFull = (body: unknown) => typeof body === "object" && body !== null && (body as { code?: unknown }).code === "purchase_queue_full";
+
 /** Why a JSON answer breaks the contract, or null when it keeps it. */
 export function contractBreach(method: string, url: string, status: number, body: unknown): string | null {
   const { pathname } = new URL(url, "http://shop.test");
@@ -32,7 +35,8 @@ export function contractBreach(method: string, url: string, status: number, body
   if (pathname === "/api/openapi.json") return null;
   const route = routeOf(method, pathname);
   let schema: z.ZodMiniType;
-  if (status >= 400) schema = failureSchema;
+  // The purchase queue's refusal carries more than the envelope, on the routes that declare it.
+  if (status >= 400) schema = isQueueFull(body) && route?.spec.refusals?.[503]?.includes("purchase_queue_full") ? queueFullFailureSchema : failureSchema;
   else if (!route) return `${method} ${pathname} answered ${status} but is not in the contract`;
   else if (status !== (route.spec.status ?? 200) || !route.success) return `${route.key} answered ${status}, the contract says ${route.spec.status ?? 200}`;
   else schema = route.success;

@@ -76,7 +76,9 @@ export async function openTestShop(options: ShopOptions = {}) {
   const origin = server ? `http://localhost:${server.port}` : "http://localhost";
   const listening = server ? { PUBLIC_URL: origin, PORT: String(server.port) } : {};
   // REDIS_URL, when the run sets it, puts the attempt counters in Redis: the same suite proves both stores.
-  const env = parseEnv({ NODE_ENV: "test", JWT_SECRET, DATA_DIR: dataDir, REDIS_URL: process.env.REDIS_URL, ...listening, ...options.env });
+  // Tests that fire dozens of purchases at once test the seats, not the purchase queue: on a slow machine they wait
+  // their turn as long as the queue allows rather than being told to come back (tests/api/orders-admission.test.ts).
+  const env = parseEnv({ NODE_ENV: "test", JWT_SECRET, DATA_DIR: dataDir, REDIS_URL: process.env.REDIS_URL, PURCHASE_QUEUE_WAIT_MS: "14000", ...listening, ...options.env });
   const app = createApp({ db: database.db, env, now });
   const payments = options.paymentHarness ? mountPaymentHarness(app, env, origin, options.now) : undefined;
   handler = payments ? payments.fetch : app.fetch;

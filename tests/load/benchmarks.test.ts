@@ -2,7 +2,7 @@
  * The database benchmarks run end to end once, for a second per figure: a smoke check that each still starts its
  * servers, loads them and prints its figures beside the ceiling measured in the same run. The figures themselves
  * are not judged here (a shared machine moves them; docs/performance.md holds them), only that they are printed,
- * and that the purchase bench finds nothing oversold or lost. The purchase bench needs PostgreSQL and pgbench;
+ * and that the purchase and rush benches find nothing oversold or lost. Those two need PostgreSQL (and pgbench for the ceiling);
  * bench:static, which reads no database, is in bench-static.test.ts.
  */
 import { execFile } from "node:child_process";
@@ -55,4 +55,27 @@ describe("benchmarks, as a smoke check", () => {
     expect(stdout).toMatch(/oversold +0\n/);
     expect(stdout).toMatch(/lost +0\n/);
   }, 240_000);
+
+  it.skipIf(!serverUrl)("bench:rush prints each buyer's outcome beside pgbench's ceiling and the load, and oversells nothing", async () => {
+    const { stdout } = await bench("rush", [], {
+      BENCH_RUSH_BUYERS: "60",
+      BENCH_RUSH_SEATS: "20",
+      BENCH_RUSH_SECONDS: "1",
+      BENCH_RUSH_READERS: "1",
+      BENCH_PGBENCH_SECONDS: "1",
+    });
+    expect(stdout).toMatch(/Ceiling \(pgbench .*\): \d+ transactions\/s/);
+    expect(stdout).toMatch(/Load average \(1 min\) at the start: \d+\.\d on \d+ cores/);
+    expect(stdout).toMatch(/Load average \(1 min\) at the end: \d+\.\d on \d+ cores/);
+    expect(stdout).toMatch(/arrival to answer +p50 \d+ ms \/ p99 \d+ ms/);
+    expect(stdout).toMatch(/catalogue reads +\d+, p50 \d+ ms \/ p99 \d+ ms/);
+    expect(stdout).toMatch(/seats sold +\d+ of 20/);
+    expect(stdout).toMatch(/oversold +0\n/);
+    expect(stdout).toMatch(/lost +0 \(/);
+  }, 240_000);
+
+  it("bench:rush without PostgreSQL says what it needs and exits 0", async () => {
+    const { stdout } = await bench("rush", [], { DATABASE_URL: "" });
+    expect(stdout).toMatch(/bench:rush needs PostgreSQL: set DATABASE_URL=/);
+  }, 60_000);
 });

@@ -48,6 +48,8 @@ function startShop(databaseUrl: string, port: number): Promise<ShopProcess> {
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       ORDER_SWEEP_SECONDS: "0",
+      // Purchases fired together wait their turn as long as the queue allows (this tests the seats, not the queue).
+      PURCHASE_QUEUE_WAIT_MS: "14000",
     },
   });
   return new Promise((resolve, reject) => {

@@ -30,3 +30,18 @@ export function peakRss(pid: number): { pid: number; mb: number }[] {
 export function freePort(): number {
   return 21_000 + Math.floor(Math.random() * 20_000);
 }
+
+/** CPU time (user + system) used so far by these processes, in seconds (/proc/<pid>/stat, 100 ticks a second). */
+export function cpuSeconds(pids: number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      // The fields after the command name (which may hold spaces), from its closing parenthesis: utime is the 12th.
+      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // gone
+    }
+  }
+  return ticks / 100;
+}

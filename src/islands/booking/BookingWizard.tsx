@@ -7,7 +7,7 @@ import { PAYMENT_TYPE, PERIODICITY_TYPE } from "../../shared/domain/event-kinds"
 import { useStore } from "@nanostores/react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { Locale } from "../../shared/locales";
-import { $bookingDraft, $offer, $tickets, $totals, STEPS, finishBooking, goToStep, removeDiscount, selectDate, selectProvince, startBooking, submitPurchase } from "../../stores/booking";
+import { $bookingDraft, $offer, $purchaseQueue, $tickets, $totals, STEPS, finishBooking, goToStep, removeDiscount, selectDate, selectProvince, startBooking, submitPurchase } from "../../stores/booking";
 import { formatPrice } from "../../shared/format/money";
 import { fill } from "../ui/texts";
 import { $country } from "../../stores/locale";
@@ -49,6 +49,7 @@ export default function BookingWizard({ event, texts, locale, prefix }: Props) {
   const calendars = useMemo(() => upcomingCalendars(event.calendars), [event.calendars]);
   const [valid, setValid] = useState(false);
   const [busy, setBusy] = useState(false);
+  const queue = useStore($purchaseQueue);
   const { warning, warn } = useWarning();
   const heading = useRef<HTMLHeadingElement>(null);
   const root = useRef<HTMLElement>(null);
@@ -246,6 +247,11 @@ export default function BookingWizard({ event, texts, locale, prefix }: Props) {
         </div>
       ) : null}
       {body}
+      {queue ? (
+        <p className="bk-queue" role="status" data-testid="purchase-queue">
+          {fill(texts["booking.queue.waiting"], { position: queue.position, seconds: queue.retryAfter })}
+        </p>
+      ) : null}
       {showBar && !loggedIn ? <LoginNotice texts={texts} /> : null}
       {showBar && loggedIn ? (
         <SummaryBar

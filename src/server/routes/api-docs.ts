@@ -9,6 +9,7 @@ import { generateSpecs } from "hono-openapi";
 import { ApiError } from "../http/answer";
 import type { AppEnv } from "../http/context";
 import { failureSchema } from "../../shared/schemas/answers/envelope";
+import { queueFullFailureSchema } from "../../shared/schemas/answers/admission";
 import { jsonSchemaOf } from "./contract";
 
 export const OPENAPI_PATH = "/api/openapi.json";
@@ -32,7 +33,7 @@ const documentation = {
     { name: "driver", description: "The driver's runs and phone actions under /shop-api/driver: the driver role only." },
   ],
   components: {
-    schemas: { Failure: jsonSchemaOf(failureSchema, "output") },
+    schemas: { Failure: jsonSchemaOf(failureSchema, "output"), QueueFull: jsonSchemaOf(queueFullFailureSchema, "output") },
     securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" } },
   },
 };

@@ -32,6 +32,11 @@ function parametersOf(schema: z.ZodMiniType | undefined, where: "path" | "query"
 }
 
 const failureRef = { $ref: "#/components/schemas/Failure" };
+/** The purchase queue's refusal says more than the envelope (src/server/http/admission.ts). */
+const queueFull = {
+  content: { "application/json": { schema: { $ref: "#/components/schemas/QueueFull" } } },
+  headers: { "Retry-After": { description: "Seconds to wait before sending the purchase again", schema: { type: "integer" } } },
+};
 
 /** The OpenAPI operation of one contract entry. */
 export function operationOf(key: RouteKey, spec: RouteSpec) {
@@ -54,7 +59,8 @@ export function operationOf(key: RouteKey, spec: RouteSpec) {
     responses[String(spec.redirect.status)] = { description: `Redirect to ${spec.redirect.to}`, headers: { Location: { schema: { type: "string" } } } };
   }
   for (const [status, codes] of Object.entries(spec.refusals ?? {})) {
-    responses[status] = { description: `Refused: ${(codes ?? []).join(", ")}`, content: { "application/json": { schema: failureRef } } };
+    const body = codes?.includes("purchase_queue_full") ? queueFull : { content: { "application/json": { schema: failureRef } } };
+    responses[status] = { description: `Refused: ${(codes ?? []).join(", ")}`, ...body };
   }
   if (spec.body) {
     responses["400"] ??= { description: "Refused: invalid_json", content: { "application/json": { schema: failureRef } } };

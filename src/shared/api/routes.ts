@@ -349,7 +349,8 @@ export const shopApi = {
   "POST /shop-api/init-payment": route({
     tag: "orders",
     summary: "Buy: place the order and start its payment",
-    description: "Price fields a client adds are dropped. A refused gateway cancels the order and releases its seats.",
+    description:
+      "Price fields a client adds are dropped. A refused gateway cancels the order and releases its seats. In a rush a purchase may be answered 503 `purchase_queue_full` with `Retry-After`, `retryAfter` and `position`: send it again after that many seconds.",
     auth: "bearer",
     body: purchaseSchema,
     status: 201,
@@ -379,6 +380,7 @@ export const shopApi = {
         "shares_unavailable",
       ],
       502: ["payment_gateway_unavailable", "payment_gateway_refused"],
+      503: ["purchase_queue_full"],
     },
   }),
   "GET /shop-api/order-status/:id": route({

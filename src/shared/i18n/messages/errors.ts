@@ -193,6 +193,7 @@ export const orderErrorMessages = defineMessages({
   es_CO: {
     "errors.hold_limit_reached": "Puedes apartar hasta {max, plural, one {# cupo} other {# cupos}} sin pagar para una misma fecha. Paga o cancela tus pedidos pendientes para reservar más",
     "errors.stock_exhausted": "Ya no quedan cupos suficientes para esta compra",
+    "errors.purchase_queue_full": "Mucha gente está comprando en este momento. Tu compra todavía no se hizo: la enviamos de nuevo en {seconds, plural, one {# segundo} other {# segundos}}",
     "errors.discount_invalid": "El cupón no es válido para este evento",
     "errors.discount_expired": "El cupón no está vigente",
     "errors.discount_used_up": "El cupón ya alcanzó su límite de usos",
@@ -243,6 +244,7 @@ export const orderErrorMessages = defineMessages({
   en_US: {
     "errors.hold_limit_reached": "You can hold up to {max, plural, one {# unpaid seat} other {# unpaid seats}} for one date. Pay for or cancel your pending orders to book more",
     "errors.stock_exhausted": "There are no longer enough seats for this purchase",
+    "errors.purchase_queue_full": "Many people are buying right now. Your purchase has not gone through yet: we will send it again in {seconds, plural, one {# second} other {# seconds}}",
     "errors.discount_invalid": "The coupon is not valid for this event",
     "errors.discount_expired": "The coupon is not currently valid",
     "errors.discount_used_up": "The coupon has reached its usage limit",
@@ -262,6 +264,7 @@ export const orderErrorMessages = defineMessages({
   pt_BR: {
     "errors.hold_limit_reached": "Você pode reservar até {max, plural, one {# lugar} other {# lugares}} sem pagamento para uma mesma data. Pague ou cancele seus pedidos pendentes para reservar mais",
     "errors.stock_exhausted": "Não há mais lugares suficientes para esta compra",
+    "errors.purchase_queue_full": "Muitas pessoas estão comprando agora. Sua compra ainda não foi feita: vamos enviá-la novamente em {seconds, plural, one {# segundo} other {# segundos}}",
     "errors.discount_invalid": "O cupom não é válido para este evento",
     "errors.discount_expired": "O cupom não está vigente",
     "errors.discount_used_up": "O cupom atingiu o limite de usos",

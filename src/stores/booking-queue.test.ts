@@ -1,0 +1,67 @@
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { ApiFailure } from "../client/api";
+import type * as ClientApi from "../client/api";
+
+let answers: (() => Promise<unknown>)[] = [];
+let calls = 0;
+vi.mock("../client/api", async (original) => ({
+  ...(await original<typeof ClientApi>()),
+  api: () => {
+    const next = answers[Math.min(calls, answers.length - 1)]!;
+    calls += 1;
+    return next();
+  },
+}));
+
+const { $bookingDraft, $offer, $purchaseQueue, QUEUE_RETRIES, STEPS, emptyDraft, selectProvince, submitPurchase } = await import("./booking");
+const { CATEGORIES } = await import("./booking-fixtures");
+
+const busy = async () => {
+  throw new ApiFailure(503, "purchase_queue_full", "Mucha gente está comprando", {}, { retryAfter: 2, position: 41 });
+};
+
+beforeEach(() => {
+  calls = 0;
+  $bookingDraft.set({ ...emptyDraft(1), paymentCode: "webpay", stepIndex: STEPS.confirm });
+  $offer.set({ categories: CATEGORIES, provinces: [], locale: "es_CL" });
+  selectProvince(1);
+});
+
+describe("a purchase the busy shop asks to send again", () => {
+  it("waits as long as the shop says, shows the wait, and goes on to the payment once it is taken", async () => {
+    answers = [busy, busy, async () => ({ orderId: 9, paymentCode: "webpay", state: "awaiting_payment", holdExpiresAt: null })];
+    const waits: number[] = [];
+    const shown: unknown[] = [];
+    await submitPurchase("/event/x", async (milliseconds) => {
+      waits.push(milliseconds);
+      shown.push($purchaseQueue.get());
+    });
+    expect(calls).toBe(3);
+    expect(waits.every((milliseconds) => milliseconds >= 2000 && milliseconds < 2500)).toBe(true);
+    expect(shown).toEqual([
+      { retryAfter: 2, position: 41 },
+      { retryAfter: 2, position: 41 },
+    ]);
+    expect($purchaseQueue.get()).toBeNull();
+    expect($bookingDraft.get()).toMatchObject({ rejected: false, stepIndex: STEPS.payment });
+  });
+
+  it("a sold-out answer after waiting is the sold-out refusal", async () => {
+    answers = [
+      busy,
+      async () => {
+        throw new ApiFailure(409, "stock_exhausted", "Ya no quedan cupos");
+      },
+    ];
+    await submitPurchase("/event/x", async () => {});
+    expect($bookingDraft.get()).toMatchObject({ rejected: true, rejection: "stock_exhausted" });
+    expect($purchaseQueue.get()).toBeNull();
+  });
+
+  it("gives up after a bounded number of tries", async () => {
+    answers = [busy];
+    await submitPurchase("/event/x", async () => {});
+    expect(calls).toBe(QUEUE_RETRIES + 1);
+    expect($bookingDraft.get()).toMatchObject({ rejected: true, rejection: "purchase_queue_full" });
+  });
+});
