@@ -70,8 +70,10 @@ interface Server {
 }
 
 function startServer(kind: "shop" | "bare", env: Record<string, string | undefined>): Promise<Server> {
+  // BENCH_CPU_PROF=<folder>: the shop writes its V8 CPU profile there.
+  const profile = kind === "shop" && process.env.BENCH_CPU_PROF ? ["--cpu-prof", "--cpu-prof-dir", process.env.BENCH_CPU_PROF] : [];
   const child = fork("scripts/bench/reads-server.ts", [kind], {
-    execArgv: ["--import", "tsx"],
+    execArgv: [...profile, "--import", "tsx"],
     env: { ...process.env, ...env },
     // The shop's request log goes where a production log would: written, and read by nobody here.
     stdio: ["ignore", "ignore", "inherit", "ipc"],

@@ -2,7 +2,8 @@
  * A catalogue read asked again over HTTP is answered by the fast lane in front of Hono (server.ts withFastLane),
  * and a visitor cannot tell: the same body and headers the whole stack gave (security headers, ETag, Vary), a
  * request id of its own, a coded body only for a client that asked for that coding, 304 for a matching
- * If-None-Match; and the shop still logs and counts each of those answers.
+ * If-None-Match; and the shop still counts each of those answers and logs them (one by one up to a rate, then
+ * one line a second saying how many more).
  */
 import { request } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -10,6 +11,7 @@ import { gunzipSync } from "node:zlib";
 import { serve, type ServerType } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../src/server/app";
+import { LOGGED_PER_SECOND } from "../../src/server/catalogue/fast-lane";
 import { withFastLane } from "../../src/server/server";
 import { openTestShop, type TestShop } from "../helpers/test-shop";
 
@@ -100,5 +102,23 @@ describe("a catalogue read asked again over HTTP", () => {
     const metrics = (await get("/metrics")).body.toString("utf8");
     const counted = /rodamos_http_requests_total\{method="GET",route="\/api \(cached\)",status="200"\} (\d+)/.exec(metrics);
     expect(Number(counted?.[1])).toBeGreaterThanOrEqual(5);
+  });
+
+  it("beyond the logged rate, says in one line how many answers it did not log one by one, and still counts them all", async () => {
+    const counted = async () =>
+      Number(/rodamos_http_requests_total\{method="GET",route="\/api \(cached\)",status="200"\} (\d+)/.exec((await get("/metrics")).body.toString("utf8"))?.[1] ?? 0);
+    await get(LIST);
+    const before = await counted();
+    const burst = 3 * LOGGED_PER_SECOND;
+    const ids = Array.from({ length: burst }, (_, index) => `burst-check-${String(index).padStart(4, "0")}`);
+    const fromLine = lines.length;
+    await Promise.all(ids.map((id) => get(LIST, { "x-request-id": id })));
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    const written = lines.slice(fromLine);
+    const ownLines = written.filter((line) => ids.includes(line.reqId as string)).length;
+    const summarised = written.filter((line) => line.msg === "cached answers not logged one by one").reduce((sum, line) => sum + Number(line.count), 0);
+    expect(ownLines).toBeLessThan(burst);
+    expect(ownLines + summarised).toBe(burst);
+    expect((await counted()) - before).toBe(burst);
   });
 });
