@@ -33,7 +33,7 @@ import type { CachedAnswer } from "./answer-cache";
 interface Shortcut extends LearntHeaders {
   key: string;
   answer: CachedAnswer;
-  body: Uint8Array;
+  body: Uint8Array | string;
   /** The headers as Node's writeHead takes them flat ([name, value, …]), with a last pair for the request id. */
   flat: string[];
   flatNotModified: string[];
@@ -47,14 +47,12 @@ export interface AnswerFastLane {
   answerNode(req: IncomingMessage, res: ServerResponse): boolean;
 }
 
-/** The text of an answer as bytes, made once per answer (the cache keeps the text). */
-const textBytes = new WeakMap<CachedAnswer, Uint8Array>();
-
-function bytesOf(answer: CachedAnswer, encoding: "br" | "gzip" | undefined): Uint8Array | undefined {
-  if (encoding) return answer.encoded.get(encoding);
-  let bytes = textBytes.get(answer);
-  if (!bytes) textBytes.set(answer, (bytes = Buffer.from(answer.text, "utf8")));
-  return bytes;
+/**
+ * What is sent: the coded copy's bytes, or the text itself (Node then writes the head and a text body in one
+ * string, one write call, where bytes would go out as a vector of two).
+ */
+function bodyOf(answer: CachedAnswer, encoding: "br" | "gzip" | undefined): Uint8Array | string | undefined {
+  return encoding ? answer.encoded.get(encoding) : answer.text;
 }
 
 function flatten(headers: Record<string, string>): string[] {
@@ -106,7 +104,7 @@ export function answerFastLane(deps: ShopContext, log: AnswerLog, prefix = "/api
     // A later middleware (compress() for a coding the cache does not keep: deflate, `*`) may have re-encoded the body:
     // the headers would then describe bytes the shortcut does not hold.
     if (!sent || c.res.status !== 200 || (c.res.headers.get("content-encoding") ?? undefined) !== sent.encoding) return;
-    const body = bytesOf(sent.answer, sent.encoding);
+    const body = bodyOf(sent.answer, sent.encoding);
     const learnt = learnHeaders(c.res);
     if (!learnt || !body) return;
     const path = url.slice(pathStart, url.includes("?", pathStart) ? url.indexOf("?", pathStart) : undefined);
