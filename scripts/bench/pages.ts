@@ -16,6 +16,7 @@ import { parseEnv } from "../../src/server/env";
 import { startServer } from "../../src/server/server";
 import { buildSiteIfChanged } from "../../src/server/site/site-build";
 import { exitWithUsageOnHelp } from "../lib/usage";
+import { MachineLoad } from "./lib/load";
 
 exitWithUsageOnHelp(`
 Usage: npm run bench:pages [-- --reuse-data]
@@ -77,6 +78,7 @@ async function measure(browser: Browser, url: string, width: number): Promise<Me
   };
 }
 
+const machine = new MachineLoad();
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 
 const dataDir = ".tmp/bench-pages";
@@ -119,3 +121,5 @@ const widths = header.map((title, column) => Math.max(title.length, ...rows.map(
 const line = (cells: string[]) => cells.map((cell, column) => (column < 2 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join("  ");
 console.log(`\n${line(header)}\n${widths.map((width) => "-".repeat(width)).join("  ")}`);
 for (const row of rows) console.log(line(row));
+// Sizes do not move with the load; the load is printed as every bench prints it.
+machine.finish();

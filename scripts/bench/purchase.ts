@@ -9,7 +9,9 @@
  *    never shares its event loop), Webpay's simulator in another (standing for Transbank); BENCH_BUYERS concurrent
  *    buyers each make one purchase to warm the shop up (not measured), then BENCH_ROUNDS one-ticket purchases of
  *    a few subcategories whose stock is below the demand.
- *    Prints orders/s, p50/p99, the ratio to the ceiling, the shop's peak RSS, then checks the database:
+ *    Prints orders/s, p50/p99, the ratio to the ceiling, the shop's peak RSS, the CPU milliseconds per completed
+ *    purchase of the shop's processes and of PostgreSQL's backends (from /proc, until the last seat was sold) beside
+ *    pgbench's CPU per transaction in the same run, then checks the database:
  *    0 oversold, 0 lost (every 201 has its order, every held order had its 201), seat counts equal to a recount.
  * Exits 1 when a check fails; the database is dropped at the end.
  */
@@ -25,7 +27,9 @@ import { openDatabase } from "../../src/server/db/client";
 import { categories, counties, eventDates, events, productVariants, users } from "../../src/server/db/schema";
 import { seedDemoData } from "../../src/server/db/seed";
 import { exitWithUsageOnHelp } from "../lib/usage";
-import { freePort, peakRss } from "./lib/processes";
+import { backendPids, CpuSampler } from "./lib/cpu";
+import { MachineLoad } from "./lib/load";
+import { freePort, peakRss, processTree } from "./lib/processes";
 
 exitWithUsageOnHelp(`
 Usage: npm run bench:purchase [-- --workers 1,2]
@@ -50,6 +54,9 @@ const STOCK = Math.max(1, Math.floor((BUYERS * ROUNDS * 0.6) / SUBCATEGORIES));
 const JWT_SECRET = randomBytes(32).toString("base64url");
 const EVENT = "festival-parque-ohiggins"; // Chilean pesos: Webpay settles them.
 const HOLDING = ["paid", "awaiting_payment", "awaiting_transfer_payment"];
+/** CPU milliseconds per completed purchase, the shop's processes and PostgreSQL's backends together. */
+const CPU_GOAL_MS = 3;
+const cpuLines: (() => string)[] = [];
 
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
@@ -65,8 +72,11 @@ function pgbenchPath(): string {
   throw new Error("pgbench not found: install postgresql-client or set PGBENCH");
 }
 
-/** The ceiling: the same contention (a conditional decrement of one of N hot rows, then an order insert) in pgbench. */
-function measureCeiling(dbUrl: string, clients: number, workDir: string) {
+/**
+ * The ceiling: the same contention (a conditional decrement of one of N hot rows, then an order insert) in pgbench,
+ * with the CPU its PostgreSQL backends and pgbench itself used per transaction.
+ */
+async function measureCeiling(dbUrl: string, clients: number, workDir: string, watcher: postgres.Sql, database: string) {
   const script = join(workDir, "purchase.sql");
   writeFileSync(
     script,
@@ -79,13 +89,29 @@ function measureCeiling(dbUrl: string, clients: number, workDir: string) {
       "",
     ].join("\n"),
   );
-  const run = spawnSync(pgbenchPath(), ["-n", "-M", "prepared", "-f", script, "-c", String(clients), "-j", "2", "-T", String(PGBENCH_SECONDS), dbUrl], {
-    encoding: "utf8",
+  const run = spawn(pgbenchPath(), ["-n", "-M", "prepared", "-f", script, "-c", String(clients), "-j", "2", "-T", String(PGBENCH_SECONDS), dbUrl], {
+    stdio: ["ignore", "pipe", "pipe"],
   });
-  if (run.status !== 0) throw new Error(`pgbench failed: ${run.stderr}`);
-  const tps = Number(/tps = ([\d.]+) \(without initial connection time\)/.exec(run.stdout)?.[1]);
-  const latency = Number(/latency average = ([\d.]+) ms/.exec(run.stdout)?.[1]);
-  return { tps, latency };
+  const backends = new CpuSampler(backendPids(watcher, database, "pgbench"));
+  const client = new CpuSampler(() => [run.pid!]);
+  let stdout = "";
+  let stderr = "";
+  run.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+  run.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  const started = performance.now();
+  const status = await new Promise<number | null>((resolve) => run.once("exit", resolve));
+  const ended = performance.now();
+  await Promise.all([backends.stop(), client.stop()]);
+  if (status !== 0) throw new Error(`pgbench failed: ${stderr}`);
+  const tps = Number(/tps = ([\d.]+) \(without initial connection time\)/.exec(stdout)?.[1]);
+  const latency = Number(/latency average = ([\d.]+) ms/.exec(stdout)?.[1]);
+  const transactions = Number(/number of transactions actually processed: (\d+)/.exec(stdout)?.[1]);
+  return {
+    tps,
+    latency,
+    backendMsPerTx: backends.usedBetween(started, ended) / transactions,
+    clientMsPerTx: client.usedBetween(started, ended) / transactions,
+  };
 }
 
 interface Child {
@@ -122,6 +148,7 @@ async function stopChild(child: Child): Promise<void> {
   if (child.process.exitCode === null) child.process.kill("SIGKILL");
 }
 
+const machine = new MachineLoad();
 const admin = postgres(SERVER_URL, { max: 1, onnotice: () => {} });
 const name = `rodamos_bench_${Date.now()}_${randomBytes(3).toString("hex")}`;
 await admin.unsafe(`create database "${name}"`);
@@ -136,6 +163,8 @@ try {
   const db = database.db;
   await seedDemoData(db);
   const sql = postgres(dbUrl.toString(), { max: 1, onnotice: () => {} });
+  // Its own connection, whose backend pg_stat_activity's query leaves out of the figures.
+  const watcher = postgres(dbUrl.toString(), { max: 1, onnotice: () => {} });
 
   // What the buyers want: a few one-seat subcategories of one event date, with scarce stock.
   const [event] = await db.select().from(events).where(eq(events.slug, EVENT));
@@ -203,7 +232,7 @@ try {
     insert into bench_hot select g, 1000000000 from generate_series(1, ${SUBCATEGORIES}) g;
     create table bench_orders (id bigserial primary key, hot_id int not null, user_id int not null, total int not null, created_at timestamptz not null default now());`);
   const ceilingClients = POOL * Math.max(...WORKER_COUNTS);
-  const ceiling = measureCeiling(dbUrl.toString(), ceilingClients, workDir);
+  const ceiling = await measureCeiling(dbUrl.toString(), ceilingClients, workDir, watcher, name);
 
   console.log(
     `Purchase bench on PostgreSQL (${name}), ${BUYERS} concurrent buyers x ${ROUNDS} purchases of one ticket by Webpay, ` +
@@ -211,7 +240,10 @@ try {
   );
   console.log(
     `Ceiling (pgbench -M prepared, ${ceilingClients} clients, ${PGBENCH_SECONDS} s: BEGIN; conditional decrement of 1 of ${SUBCATEGORIES} hot rows; insert an order; END):` +
-      ` ${ceiling.tps.toFixed(0)} transactions/s, latency average ${ms(ceiling.latency)}`,
+      ` ${ceiling.tps.toFixed(0)} transactions/s, latency average ${ms(ceiling.latency)} (${MachineLoad.now()})`,
+  );
+  console.log(
+    `  CPU per pgbench transaction: PostgreSQL's backends ${ceiling.backendMsPerTx.toFixed(3)} ms, pgbench itself ${ceiling.clientMsPerTx.toFixed(3)} ms`,
   );
 
   const gateway = await startChild("scripts/bench/purchase-gateway.ts", { NODE_ENV: "test" }, "BENCH GATEWAY READY");
@@ -257,6 +289,10 @@ try {
     await cancelAll();
     const startedIds = new Set((await sql<{ id: number }[]>`select id from orders`).map((row) => Number(row.id)));
 
+    // CPU of the shop's processes and of the database's backends, sampled through the measured purchases.
+    const shopCpu = new CpuSampler(() => processTree(shop.process.pid!));
+    const databaseCpu = new CpuSampler(backendPids(watcher, name));
+    await Promise.all([shopCpu.sample(), databaseCpu.sample()]);
     const latencies: number[] = [];
     const outcomes = new Map<string, number>();
     const answeredIds: number[] = [];
@@ -285,6 +321,8 @@ try {
       }),
     );
     const seconds = (performance.now() - started) / 1000;
+    await Promise.all([shopCpu.stop(), databaseCpu.stop()]);
+    const loadNow = MachineLoad.now();
     const rss = peakRss(shop.process.pid!);
     await stopChild(shop);
 
@@ -315,6 +353,16 @@ try {
     console.log(`  completed orders/s    ${perSecond.toFixed(0)} (${completed} orders until the last seat was sold, ${selling.toFixed(2)} s)`);
     console.log(`  of the ceiling        ${((perSecond / ceiling.tps) * 100).toFixed(0)} % (pgbench ${ceiling.tps.toFixed(0)} transactions/s)`);
     console.log(`  latency p50 / p99     ${ms(percentile(latencies, 50))} / ${ms(percentile(latencies, 99))} (all answers)`);
+    // Until the last seat was sold: the refusals after it are not purchases.
+    const shopMs = shopCpu.usedBetween(started, lastCompleted) / completed;
+    const databaseMs = databaseCpu.usedBetween(started, lastCompleted) / completed;
+    const cpuOk = shopMs + databaseMs <= CPU_GOAL_MS;
+    cpuLines.push(
+      () =>
+        `  ${workers} process${workers > 1 ? "es" : ""}: CPU per completed purchase ${(shopMs + databaseMs).toFixed(2)} ms ${machine.verdict(cpuOk)} ` +
+        `(goal <= ${CPU_GOAL_MS} ms): shop ${shopMs.toFixed(2)} ms + PostgreSQL's backends ${databaseMs.toFixed(2)} ms; pgbench ${ceiling.backendMsPerTx.toFixed(3)} ms per transaction (${loadNow})`,
+    );
+    console.log(`  CPU per purchase      shop ${shopMs.toFixed(2)} ms + PostgreSQL's backends ${databaseMs.toFixed(2)} ms = ${(shopMs + databaseMs).toFixed(2)} ms (${loadNow})`);
     console.log(`  peak RSS              ${rss.map((entry) => `${entry.mb.toFixed(0)} MB`).join(" + ")}${rss.length > 1 ? " (primary + workers)" : ""}`);
     console.log(`  seats sold            ${heldOrders.size} of ${SUBCATEGORIES * STOCK}`);
     console.log(`  oversold              ${oversold}`);
@@ -329,6 +377,10 @@ try {
     console.log("\nThroughput by process count:");
     for (const line of summary) console.log(line);
   }
+  console.log("");
+  machine.finish();
+  for (const line of cpuLines) console.log(line());
+  await watcher.end({ timeout: 5 });
   await sql.end({ timeout: 5 });
   await database.close();
 } finally {

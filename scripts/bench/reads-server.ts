@@ -4,7 +4,8 @@
  * (migrated and seeded by the bench) or else on an embedded PGlite in BENCH_DATA_DIR, which `prepare` has created,
  * migrated and seeded in a process of its own (as a first `npm start` does). `bare`: a bare Hono app on the same Node answering, at the same paths, the same
  * JSON from memory (BENCH_BODIES: a file of path -> answer). The shop runs through the same launcher as
- * `npm start` (WORKERS processes on PORT). Prints `ready <port> <engine>`.
+ * `npm start` (WORKERS processes on PORT), logging each request as in production (LOG_LEVEL info, on stdout).
+ * Tells the bench `ready <port> <engine>` through IPC.
  */
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -33,6 +34,11 @@ if (kind === "prepare") {
 
 process.on("disconnect", () => process.exit(0));
 
+/** Through IPC: the shop's stdout carries its request log. */
+function announce(line: string): void {
+  process.send?.(line);
+}
+
 if (kind === "bare") {
   const bodies = JSON.parse(readFileSync(process.env.BENCH_BODIES!, "utf8")) as Record<string, unknown>;
   const app = new Hono();
@@ -42,7 +48,7 @@ if (kind === "bare") {
     const body = bodies[url.slice(url.indexOf("/", 8))];
     return body === undefined ? c.notFound() : c.json(body);
   });
-  serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, (info) => console.log(`ready ${info.port}`));
+  serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, (info) => announce(`ready ${info.port}`));
 } else {
   const dataDir = process.env.BENCH_DATA_DIR ?? mkdtempSync(join(tmpdir(), "rodamos-bench-reads-"));
   if (!process.env.BENCH_DATA_DIR) process.on("exit", () => rmSync(dataDir, { recursive: true, force: true }));
@@ -50,6 +56,7 @@ if (kind === "bare") {
   const env = parseEnv({
     ...process.env,
     NODE_ENV: "test",
+    LOG_LEVEL: process.env.LOG_LEVEL ?? "info",
     HOST: "127.0.0.1",
     DATA_DIR: dataDir,
     DATABASE_URL: url,
@@ -62,6 +69,6 @@ if (kind === "bare") {
       await seedIfEmpty(database.db);
       return database;
     },
-    ready: (origin) => console.log(`ready ${new URL(origin).port} ${url ? "postgres" : "pglite"}`),
+    ready: (origin) => announce(`ready ${new URL(origin).port} ${url ? "postgres" : "pglite"}`),
   });
 }

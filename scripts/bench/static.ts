@@ -8,7 +8,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { exitWithUsageOnHelp } from "../lib/usage";
-import { compare, numberOption } from "./lib/load";
+import { compare, MachineLoad, numberOption } from "./lib/load";
 
 exitWithUsageOnHelp(`
 Usage: npm run bench:static [-- --seconds N --rounds N]
@@ -48,7 +48,8 @@ async function startServer(kind: "shop" | "bare"): Promise<{ port: number; child
   return { port, child };
 }
 
-const rows: string[] = [];
+const machine = new MachineLoad();
+const rows: (() => string)[] = [];
 let met = true;
 const bare = await startServer("bare");
 const shop = await startServer("shop").catch((error: unknown) => {
@@ -64,9 +65,10 @@ try {
     });
     const ok = ratio >= RATIO_GOAL && ours.errors === 0;
     met &&= ok;
-    rows.push(
+    const when = MachineLoad.now();
+    rows.push(() =>
       `${target.name.padEnd(48)} shop ${ours.rps.toFixed(0).padStart(7)} req/s p99 ${String(ours.p99).padStart(4)} ms` +
-        ` | bare ${baseline.rps.toFixed(0).padStart(7)} req/s p99 ${String(baseline.p99).padStart(4)} ms | ${ratio} % of bare ${ok ? "(goal met)" : "(goal NOT met)"}` +
+        ` | bare ${baseline.rps.toFixed(0).padStart(7)} req/s p99 ${String(baseline.p99).padStart(4)} ms | ${ratio} % of bare ${machine.verdict(ok)} (${when})` +
         (ours.errors + baseline.errors > 0 ? ` (errors: shop ${ours.errors}, bare ${baseline.errors})` : ""),
     );
   }
@@ -76,5 +78,6 @@ try {
 }
 console.log(`bench:static: medians of ${rounds} interleaved ${seconds} s measurements per server, 32 connections, Accept-Encoding: br, gzip`);
 console.log(`goal: each file at ${RATIO_GOAL} % or more of the bare static server`);
-for (const row of rows) console.log(row);
-console.log(met ? "all static goals met" : "some static goals NOT met");
+const judged = machine.finish();
+for (const row of rows) console.log(row());
+if (judged || !met) console.log(met ? "all static goals met" : "some static goals NOT met");

@@ -30,7 +30,7 @@ import { startCatalogueRelay } from "./catalogue/relay";
 import { answerFastLane } from "./catalogue/fast-lane";
 import { pageFastLane } from "./site/page-fast-lane";
 import type { DestinationStream } from "pino";
-import { createLogger, currentRequestId, loggablePath, requestLog } from "./http/request-log";
+import { answerLog, createLogger, currentRequestId, loggablePath, requestLog } from "./http/request-log";
 import { createMetrics, metricsEndpoint } from "./http/metrics";
 import { AdmissionGate, admissionSettings, purchaseAdmission } from "./http/admission";
 
@@ -58,8 +58,10 @@ export function createApp(setup: ShopSetup, options: AppOptions = {}) {
   // Outermost: every answer, the fast lanes' too, gets its request id, its log line and its count.
   app.use("*", requestLog(logger, metrics));
   app.use("*", metricsEndpoint(metrics, deps.env));
-  // First: a catalogue read answered from the cache before is answered again with the headers the stack below gave it.
-  app.use("*", answerFastLane(deps));
+  // First: a catalogue read answered from the cache before is answered again with the headers the stack below gave
+  // it. The server puts the same lane in front of Hono itself (`fastLane.answerNode`, server.ts).
+  const fastLane = answerFastLane(deps, answerLog(logger, metrics));
+  app.use("*", fastLane.middleware);
   // A built page or asset served before from the published build is served again from memory.
   if (options.distDir) app.use("*", pageFastLane(options.distDir, deps.env));
   // The account and purchase calls answer small JSON without a Content-Length, which compress() would gzip
@@ -119,6 +121,7 @@ export function createApp(setup: ShopSetup, options: AppOptions = {}) {
     catalogue: deps.catalogue,
     answers: deps.answers,
     purchaseGate,
+    fastLane,
     catalogueRelay,
     stopBackground: async () => {
       await background?.stop();

@@ -3,9 +3,10 @@
  * sharing that port on one PostgreSQL, the sweeper and the outbox poll running in one of them (outbox/leader.ts).
  */
 import cluster from "node:cluster";
+import { createServer, type IncomingMessage, type RequestListener, type ServerOptions, type ServerResponse } from "node:http";
 import { serve, type ServerType } from "@hono/node-server";
 import { eq, inArray, sql } from "drizzle-orm";
-import { createApp } from "./app";
+import { createApp, type ShopApp } from "./app";
 import type { CatalogueChanges } from "./catalogue/changes";
 import type { Database, Db } from "./db/client";
 import { paymentMethods, users } from "./db/schema";
@@ -48,6 +49,19 @@ async function demoPasswordsInUse(db: Db): Promise<string[]> {
 }
 
 /**
+ * The HTTP server of an app: a catalogue read answered before is answered by the fast lane straight from Node's
+ * request, before Hono builds anything for it (catalogue/fast-lane.ts); every other request goes on to the app.
+ * For `serve({ createServer })`.
+ */
+export function withFastLane(app: Pick<ShopApp, "fastLane">): typeof createServer {
+  const create = (options: ServerOptions, listener: RequestListener) =>
+    createServer(options, (req: IncomingMessage, res: ServerResponse) => {
+      if (!app.fastLane.answerNode(req, res)) void listener(req, res);
+    });
+  return create as typeof createServer;
+}
+
+/**
  * Serves the shop. In production it refuses (throws, saying what is missing) unless mail, gateways and keys are
  * real and no demo account keeps its published password.
  */
@@ -64,7 +78,7 @@ export async function startServer(database: Database, env: Env, options: { backg
   const app = createApp({ db: database.db, env: runtimeEnv }, { distDir: env.DIST_DIR, outboxWorker: options.background ?? true });
   let server: ServerType;
   const port = await new Promise<number>((resolvePort, reject) => {
-    server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => resolvePort(info.port));
+    server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST, createServer: withFastLane(app) }, (info) => resolvePort(info.port));
     server.once("error", reject);
   });
   // Longer than the idle timeout of proxies and HTTP clients, so a client never reuses a socket the shop is closing

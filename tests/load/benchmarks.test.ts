@@ -29,7 +29,11 @@ describe("benchmarks, as a smoke check", () => {
     for (const call of ["GET /api/events?type=1&country-code=CO", "GET /api/events/{id}", "GET /api/events/{id}/product-variant", "GET /api/search?q=bogota"]) {
       expect(stdout).toContain(call);
     }
-    expect(stdout.match(/% of bare/g)).toHaveLength(serverUrl ? 8 : 4);
+    // Each call under both loads: the outside one (a load process of its own) and autocannon's.
+    expect(stdout.match(/% of bare/g)).toHaveLength(serverUrl ? 16 : 8);
+    expect(stdout).toContain("load outside (a wrk-like load process of its own)");
+    expect(stdout).toMatch(/Load average \(1 min\) at the start: \d+\.\d on \d+ cores/);
+    expect(stdout).toMatch(/Load average \(1 min\) at the end: \d+\.\d on \d+ cores/);
     expect(stdout).toMatch(/shop resident memory: idle \d+ MB/);
     if (serverUrl) expect(stdout).toContain("2 worker processes");
     expect(stdout).not.toMatch(/errors:/);
@@ -52,6 +56,9 @@ describe("benchmarks, as a smoke check", () => {
     expect(stdout).toMatch(/Ceiling \(pgbench .*\): \d+ transactions\/s/);
     expect(stdout).toMatch(/completed orders\/s +\d+/);
     expect(stdout).toMatch(/of the ceiling +\d+ %/);
+    expect(stdout).toMatch(/CPU per pgbench transaction: PostgreSQL's backends \d+\.\d+ ms/);
+    expect(stdout).toMatch(/CPU per purchase +shop \d+\.\d+ ms \+ PostgreSQL's backends \d+\.\d+ ms/);
+    expect(stdout).toMatch(/Load average \(1 min\) at the end: \d+\.\d on \d+ cores/);
     expect(stdout).toMatch(/oversold +0\n/);
     expect(stdout).toMatch(/lost +0\n/);
   }, 240_000);

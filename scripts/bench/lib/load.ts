@@ -1,8 +1,13 @@
 /**
- * The load the read benchmarks put on a server: autocannon from the bench's own process, and the median of several
- * interleaved measurements (a shared machine moves every single figure).
+ * The load the read benchmarks put on a server, two ways: autocannon from the bench's own process ("inside"), or a
+ * wrk-like generator in a process of its own ("outside", load-client.ts: lean enough that the server, not the load,
+ * is what is measured); and the median of several interleaved measurements (a shared machine moves every single
+ * figure).
  */
+import { fork } from "node:child_process";
+import { availableParallelism, loadavg } from "node:os";
 import autocannon from "autocannon";
+import type { LoadOrder, LoadResult } from "./load-client";
 
 export interface Measured {
   rps: number;
@@ -16,10 +21,24 @@ export interface LoadOptions {
   headers?: Record<string, string>;
 }
 
-export async function measure(url: string, options: LoadOptions): Promise<Measured> {
+export async function measureInside(url: string, options: LoadOptions): Promise<Measured> {
   const result = await autocannon({ url, connections: options.connections, duration: options.seconds, headers: options.headers });
   return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx };
 }
+
+/** The same measurement from a load process of its own (keep-alive connections, one request in flight on each). */
+export async function measureOutside(url: string, options: LoadOptions): Promise<Measured> {
+  const child = fork(new URL("./load-client.ts", import.meta.url), [], { execArgv: ["--import", "tsx"], stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  const result = await new Promise<LoadResult>((resolve, reject) => {
+    child.once("message", (message) => resolve(message as LoadResult));
+    child.once("exit", (code) => reject(new Error(`the load process exited with ${code}`)));
+    const order: LoadOrder = { url, connections: options.connections, seconds: options.seconds, headers: options.headers };
+    child.send(order);
+  });
+  return { rps: result.rps, p99: result.p99, errors: result.errors };
+}
+
+export type Measure = (url: string, options: LoadOptions) => Promise<Measured>;
 
 export function medianOf(runs: Measured[]): Measured {
   const middle = <T>(values: T[], by: (value: T) => number) => [...values].sort((a, b) => by(a) - by(b))[Math.floor(values.length / 2)]!;
@@ -34,9 +53,10 @@ export function medianOf(runs: Measured[]): Measured {
  * The shop's and the baseline's medians for one path: both warmed up, then measured in turns so that both meet the
  * same moments of the machine.
  */
-export async function compare(shopOrigin: string, bareOrigin: string, path: string, rounds: number, options: LoadOptions) {
-  await measure(bareOrigin + path, options);
-  await measure(shopOrigin + path, options);
+export async function compare(shopOrigin: string, bareOrigin: string, path: string, rounds: number, options: LoadOptions, measure: Measure = measureInside) {
+  const warmUp = { ...options, seconds: Math.min(options.seconds, 2) };
+  await measure(bareOrigin + path, warmUp);
+  await measure(shopOrigin + path, warmUp);
   const bareRuns: Measured[] = [];
   const shopRuns: Measured[] = [];
   for (let round = 0; round < rounds; round += 1) {
@@ -51,4 +71,47 @@ export async function compare(shopOrigin: string, bareOrigin: string, path: stri
 export function numberOption(name: string, fallback: number): number {
   const index = process.argv.indexOf(name);
   return index > 0 ? Number(process.argv[index + 1]) : fallback;
+}
+
+/**
+ * The machine's load, printed by every bench at its start and end: it is shared, and figures measured while the load
+ * average was above twice the cores say more about the other work than about the shop, so no goal is then called
+ * met (the load is also sampled every few seconds in between; its peak counts too).
+ */
+export class MachineLoad {
+  readonly cores = availableParallelism();
+  readonly start = loadavg()[0]!;
+  end = this.start;
+  peak = this.start;
+  readonly #sampler = setInterval(() => (this.peak = Math.max(this.peak, loadavg()[0]!)), 5000).unref();
+
+  constructor(print = true) {
+    if (print) console.log(`Load average (1 min) at the start: ${this.start.toFixed(1)} on ${this.cores} cores`);
+  }
+
+  /** Prints the load at the end (and the peak); whether goals may be judged (the load stayed at most twice the cores). */
+  finish(): boolean {
+    clearInterval(this.#sampler);
+    this.end = loadavg()[0]!;
+    this.peak = Math.max(this.peak, this.end);
+    console.log(`Load average (1 min) at the end: ${this.end.toFixed(1)} on ${this.cores} cores (peak ${this.peak.toFixed(1)})`);
+    const judged = this.judged();
+    if (!judged) console.log(`Goals not judged: the load average was over ${2 * this.cores} (twice the cores); run again on a quieter machine.`);
+    return judged;
+  }
+
+  judged(): boolean {
+    return this.peak <= 2 * this.cores;
+  }
+
+  /** A figure's verdict: never "goal met" while the load is over twice the cores. */
+  verdict(ok: boolean): string {
+    if (!this.judged()) return "(goal not judged: load over 2 x cores)";
+    return ok ? "(goal met)" : "(goal NOT met)";
+  }
+
+  /** The load now, to print beside a figure. */
+  static now(): string {
+    return `load ${loadavg()[0]!.toFixed(1)}`;
+  }
 }

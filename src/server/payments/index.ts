@@ -7,7 +7,7 @@
 import { ShopError } from "../../shared/domain/shop-error";
 import type { Env } from "../env";
 import { paymentSettings, type PaymentSettings } from "./config";
-import type { FetchLike } from "./gateway-http";
+import { fetchTransport, nodeTransport, type FetchLike } from "./gateway-http";
 import { memoryLedger } from "./ledger";
 import { mercadoPagoAdapter } from "./mercadopago";
 import { prepagadoAdapter } from "./prepagado";
@@ -35,12 +35,12 @@ export interface PaymentAdapters {
 
 export function createPaymentAdapters(env: Env, options: PaymentAdapterOptions = {}): PaymentAdapters {
   const settings = paymentSettings(env);
-  const fetchImpl: FetchLike = options.fetch ?? ((input, init) => fetch(input, init));
+  const transport = options.fetch ? fetchTransport(options.fetch) : nodeTransport;
   const ledger = options.ledger ?? memoryLedger();
   const now = options.now ?? (() => new Date());
   const all: Record<PaymentCode, PaymentAdapter> = {
-    webpay: webpayAdapter({ settings: settings.webpay, fetch: fetchImpl, ledger }),
-    mercadopago: mercadoPagoAdapter({ settings: settings.mercadopago, timeoutMinutes: settings.timeoutMinutes, fetch: fetchImpl, ledger, now }),
+    webpay: webpayAdapter({ settings: settings.webpay, transport, ledger }),
+    mercadopago: mercadoPagoAdapter({ settings: settings.mercadopago, timeoutMinutes: settings.timeoutMinutes, transport, ledger, now }),
     transferencia: transferenciaAdapter(settings.transfer),
     prepagado: prepagadoAdapter(),
   };

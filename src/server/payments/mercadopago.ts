@@ -6,7 +6,7 @@
 import { ShopError } from "../../shared/domain/shop-error";
 import { toMajorUnits, toMinorUnits } from "./amounts";
 import type { PaymentSettings } from "./config";
-import { callGateway, gatewayRefused, gatewayUnreadable, type FetchLike } from "./gateway-http";
+import { callGateway, gatewayRefused, gatewayUnreadable, type GatewayTransport } from "./gateway-http";
 import {
   PAYMENTS_PATH,
   PREFERENCES_PATH,
@@ -24,7 +24,7 @@ import type { ConfirmationLedger, PaymentAdapter, PaymentConfirmation, PaymentSt
 export interface MercadoPagoDeps {
   settings: PaymentSettings["mercadopago"];
   timeoutMinutes: number;
-  fetch: FetchLike;
+  transport: GatewayTransport;
   ledger: ConfirmationLedger;
   now: () => Date;
 }
@@ -51,11 +51,11 @@ function orderIdOf(reference: string | null | undefined): number | null {
   return reference && /^\d+$/.test(reference) ? Number(reference) : null;
 }
 
-export function mercadoPagoAdapter({ settings, timeoutMinutes, fetch, ledger, now }: MercadoPagoDeps): PaymentAdapter {
+export function mercadoPagoAdapter({ settings, timeoutMinutes, transport, ledger, now }: MercadoPagoDeps): PaymentAdapter {
   const headers = { authorization: `Bearer ${settings.accessToken}` };
 
   async function readPayment(paymentId: string): Promise<PaymentAnswer | null> {
-    const answer = await callGateway(fetch, `${settings.baseUrl}${PAYMENTS_PATH}/${encodeURIComponent(paymentId)}`, { method: "GET", headers });
+    const answer = await callGateway(transport, `${settings.baseUrl}${PAYMENTS_PATH}/${encodeURIComponent(paymentId)}`, { method: "GET", headers });
     if (answer.status === 404) return null;
     if (answer.status !== 200) gatewayRefused("the payment", answer);
     const parsed = paymentAnswerSchema.safeParse(answer.body);
@@ -107,7 +107,7 @@ export function mercadoPagoAdapter({ settings, timeoutMinutes, fetch, ledger, no
         expiration_date_from: created.toISOString(),
         expiration_date_to: new Date(created.getTime() + timeoutMinutes * 60_000).toISOString(),
       };
-      const answer = await callGateway(fetch, `${settings.baseUrl}${PREFERENCES_PATH}`, { method: "POST", headers, body });
+      const answer = await callGateway(transport, `${settings.baseUrl}${PREFERENCES_PATH}`, { method: "POST", headers, body });
       if (answer.status !== 200 && answer.status !== 201) gatewayRefused("the preference", answer);
       const parsed = preferenceAnswerSchema.safeParse(answer.body);
       if (!parsed.success) gatewayUnreadable("preference", answer.body);
@@ -183,7 +183,7 @@ export function mercadoPagoAdapter({ settings, timeoutMinutes, fetch, ledger, no
       // No amount refunds the whole payment; a part names its amount in major units.
       const partial = input.paymentAmount !== undefined && input.amount < input.paymentAmount;
       const body = partial ? { amount: toMajorUnits(input.amount, input.currency) } : {};
-      const answer = await callGateway(fetch, url, { method: "POST", headers: { ...headers, "x-idempotency-key": input.idempotencyKey }, body });
+      const answer = await callGateway(transport, url, { method: "POST", headers: { ...headers, "x-idempotency-key": input.idempotencyKey }, body });
       if (answer.status === 200 || answer.status === 201) {
         const parsed = refundAnswerSchema.safeParse(answer.body);
         if (!parsed.success) gatewayUnreadable("refund", answer.body);

@@ -7,7 +7,7 @@ import { randomBytes } from "node:crypto";
 import { ShopError } from "../../shared/domain/shop-error";
 import { settlesCurrency } from "./currencies";
 import type { PaymentSettings } from "./config";
-import { callGateway, gatewayRefused, gatewayUnreadable, type FetchLike } from "./gateway-http";
+import { callGateway, gatewayRefused, gatewayUnreadable, type GatewayTransport } from "./gateway-http";
 import type { ConfirmationLedger, PaymentAdapter, PaymentConfirmation, PaymentStart, RefundInput, RefundResult, ReturnParams } from "./types";
 import {
   WEBPAY_TRANSACTIONS_PATH,
@@ -23,7 +23,7 @@ import {
 
 export interface WebpayDeps {
   settings: PaymentSettings["webpay"];
-  fetch: FetchLike;
+  transport: GatewayTransport;
   ledger: ConfirmationLedger;
 }
 
@@ -32,12 +32,12 @@ export function isAuthorized(answer: Pick<TransactionAnswer, "response_code" | "
   return answer.response_code === 0 && answer.status === "AUTHORIZED";
 }
 
-export function webpayAdapter({ settings, fetch, ledger }: WebpayDeps): PaymentAdapter {
+export function webpayAdapter({ settings, transport, ledger }: WebpayDeps): PaymentAdapter {
   const headers = { "Tbk-Api-Key-Id": settings.commerceCode, "Tbk-Api-Key-Secret": settings.apiKey };
   const transactionUrl = (token: string) => `${settings.baseUrl}${WEBPAY_TRANSACTIONS_PATH}/${encodeURIComponent(token)}`;
 
   async function status(token: string) {
-    const answer = await callGateway(fetch, transactionUrl(token), { method: "GET", headers });
+    const answer = await callGateway(transport, transactionUrl(token), { method: "GET", headers });
     if (answer.status === 404 || answer.status === 422 || answer.status === 400) return null;
     if (answer.status !== 200) gatewayRefused("the transaction status", answer);
     const parsed = transactionAnswerSchema.safeParse(answer.body);
@@ -73,7 +73,7 @@ export function webpayAdapter({ settings, fetch, ledger }: WebpayDeps): PaymentA
       const buyOrder = buyOrderFor(input.orderId, randomBytes(4).toString("hex"));
       const sessionId = randomBytes(16).toString("hex");
       const body = { buy_order: buyOrder, session_id: sessionId, amount: input.amount, return_url: input.returnUrl };
-      const answer = await callGateway(fetch, `${settings.baseUrl}${WEBPAY_TRANSACTIONS_PATH}`, { method: "POST", headers, body });
+      const answer = await callGateway(transport, `${settings.baseUrl}${WEBPAY_TRANSACTIONS_PATH}`, { method: "POST", headers, body });
       if (answer.status !== 200) gatewayRefused("the transaction", answer);
       const parsed = createTransactionAnswerSchema.safeParse(answer.body);
       if (!parsed.success) gatewayUnreadable("transaction", answer.body);
@@ -91,7 +91,7 @@ export function webpayAdapter({ settings, fetch, ledger }: WebpayDeps): PaymentA
       switch (back.kind) {
         case "normal": {
           const key = `webpay:${back.token}`;
-          const answer = await callGateway(fetch, transactionUrl(back.token), { method: "PUT", headers, body: {} });
+          const answer = await callGateway(transport, transactionUrl(back.token), { method: "PUT", headers, body: {} });
           if (answer.status === 200) {
             const parsed = transactionAnswerSchema.safeParse(answer.body);
             if (!parsed.success) gatewayUnreadable("commit", answer.body);
@@ -157,7 +157,7 @@ export function webpayAdapter({ settings, fetch, ledger }: WebpayDeps): PaymentA
       if (before && before.balance !== undefined && before.amount - before.balance >= (input.refundedBefore ?? 0) + input.amount) {
         return { alreadyRefunded: true, raw: before };
       }
-      const answer = await callGateway(fetch, `${transactionUrl(input.providerReference)}/refunds`, { method: "POST", headers, body: { amount: input.amount } });
+      const answer = await callGateway(transport, `${transactionUrl(input.providerReference)}/refunds`, { method: "POST", headers, body: { amount: input.amount } });
       if (answer.status === 200) {
         const parsed = refundAnswerSchema.safeParse(answer.body);
         if (!parsed.success) gatewayUnreadable("refund", answer.body);

@@ -3,7 +3,8 @@
  * page), GET /order-detail/{id}[/…] (account purchase detail). Routes parse and answer; services decide.
  */
 import { Hono, type Context } from "hono";
-import { callerOf, requireCaller, type AuthEnv } from "../../auth/bearer";
+import { callerOf, claimsFrom, requireCaller, requireToken, type AuthEnv } from "../../auth/bearer";
+import { loadCaller } from "../../auth/caller";
 import { identifyCaller } from "../../auth/optional-caller";
 import { readJson, readQuery } from "../../http/validate";
 import { ShopError } from "../../../shared/domain/shop-error";
@@ -22,12 +23,17 @@ const detail = documented("GET /shop-api/order-detail/:id");
 
 export const orderRoutes = new Hono<AuthEnv>();
 
-orderRoutes.post("/init-payment", initPayment.describe, requireCaller, async (c) => {
-  const body = await readJson(c, purchaseSchema);
-  const caller = callerOf(c);
+// The token is checked here; its user is read with the purchase's first statement (one round trip less).
+orderRoutes.post("/init-payment", initPayment.describe, requireToken, async (c) => {
   const deps = c.get("deps");
+  const claims = claimsFrom(c);
+  // An ended session is told so before anything about its body, as behind requireCaller.
+  const body = await readJson(c, purchaseSchema).catch(async (error: unknown) => {
+    await loadCaller(deps.db, claims);
+    throw error;
+  });
   const origin = buyerOrigin(deps.env, c.req.header("host") ?? new URL(c.req.url).host);
-  return initPayment.ok(c, await purchase(deps, { id: caller.id, email: caller.email }, body, c.get("locale"), origin));
+  return initPayment.ok(c, await purchase(deps, claims, body, c.get("locale"), origin));
 });
 
 orderRoutes.get("/order-status/:id", status.describe, identifyCaller, async (c) => {

@@ -7,6 +7,7 @@ import type { PaymentState } from "../../../shared/domain/payment-states";
 import { desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { payments } from "../../db/schema";
+import { runStatement } from "../../db/statements";
 import type { PaymentConfirmation, PaymentStart } from "../../payments";
 
 interface StartRecord {
@@ -17,12 +18,12 @@ interface StartRecord {
 
 const appendRaw = (entry: unknown) => sql`${payments.rawAnswers} || ${JSON.stringify([entry])}::jsonb`;
 
+/** Every card purchase runs it: a prepared statement (parsed and planned once per connection, no query building). */
+const RECORD_START_SQL = "update payments set provider_reference = $2, raw_answers = raw_answers || $3::text::jsonb where order_id = $1";
+
 export async function recordStart(db: Db, orderId: number, started: PaymentStart): Promise<void> {
   const entry: StartRecord = { kind: "start", echo: started.echo, raw: started.raw };
-  await db
-    .update(payments)
-    .set({ providerReference: started.providerReference, rawAnswers: appendRaw(entry) })
-    .where(eq(payments.orderId, orderId));
+  await runStatement(db, RECORD_START_SQL, [orderId, started.providerReference ?? null, JSON.stringify([entry])]);
 }
 
 export interface PaymentRecord {

@@ -15,7 +15,9 @@ import { holdExpiry, INITIAL_STATE, type OrderState } from "./order-states";
 import { recordStart } from "./payment-records";
 import { notificationUrl, returnUrl, sitePrefixOf } from "./payment-links";
 import { placeOrder } from "./place-order";
-import { checkPurchase, findBookableDate } from "./purchase-checks";
+import { checkPurchase, lookUpPurchase } from "./purchase-checks";
+import { loadCaller } from "../../auth/caller";
+import type { SessionClaims } from "../../auth/session-tokens";
 import { cancelOrder, expireHolds } from "../holds/release";
 import { purchaseShared } from "../shares/place-shares";
 import { expireOffers, offerReturnedSeats, runningOffer } from "../waiting-list/offers";
@@ -26,15 +28,23 @@ export type { Buyer };
 /** Refusals that the event's run-out holds may cause. */
 const RELEASABLE = new Set<ShopErrorCode>(["stock_exhausted", "discount_used_up", "guest_seats_exceeded"]);
 
-/** `origin`: where the buyer's browser is (origin.ts buyerOrigin), so the payment comes back to their session. */
-export async function purchase(deps: ShopContext, buyer: Buyer, body: Purchase, locale: Locale, origin?: string): Promise<PaymentStartAnswer> {
+/**
+ * `claims`: the buyer's verified session token; its user is read and checked (`unauthorized`) with the date and the
+ * variants, in the purchase's first statement. `origin`: where the buyer's browser is (origin.ts buyerOrigin), so
+ * the payment comes back to their session.
+ */
+export async function purchase(deps: ShopContext, claims: SessionClaims, body: Purchase, locale: Locale, origin?: string): Promise<PaymentStartAnswer> {
   // Each passenger pays their own seat: one order per ticket, placed together (services/shares).
-  if (body.shares) return purchaseShared(deps, buyer, body, locale, origin);
+  if (body.shares) {
+    const caller = await loadCaller(deps.db, claims);
+    return purchaseShared(deps, { id: caller.id, email: caller.email }, body, locale, origin);
+  }
   if (body.buyerPaysNone) throw new ShopError("shares_unavailable", { buyerPaysNone: "errors.shares_unavailable" });
   const now = deps.now();
-  const bookable = await findBookableDate(deps.db, body.eventDateId, body.paymentCode, buyer.id, now);
+  const { caller, bookable, variantRows } = await lookUpPurchase(deps.db, claims, body, now);
+  const buyer: Buyer = { id: caller.id, email: caller.email };
   const place = async () => {
-    const plan = await checkPurchase(deps.db, buyer.id, body, bookable, now);
+    const plan = await checkPurchase(deps.db, buyer.id, body, bookable, now, variantRows);
     // Nothing to charge (a full discount): the order is paid as it is placed, as an organiser-funded one is.
     const state: OrderState = plan.totals.total === 0 ? ORDER_STATE.paid : INITIAL_STATE[plan.paymentCode];
     const holdUntil = holdExpiry(state, now, deps.env, bookable.date.startDate);
