@@ -5,12 +5,9 @@
 import { Hono, type Context } from "hono";
 import { callerOf, requireCaller, type AuthEnv } from "../../auth/bearer";
 import { identifyCaller } from "../../auth/optional-caller";
-import { readJson, readQuery } from "../../http/validate";
 import { ShopError } from "../../../shared/domain/shop-error";
-import { orderStatusQuerySchema } from "../../../shared/schemas/purchase";
 import { verifyReturnKey } from "../../services/orders/payment-links";
 import { buyerOrigin } from "../../origin";
-import { purchaseSchema } from "../../../shared/schemas/purchase";
 import { orderDetail, orderStatus, orderStatusByReturnKey } from "../../services/orders/order-detail";
 import { purchase } from "../../services/orders/purchase";
 import { documented } from "../contract";
@@ -23,7 +20,7 @@ const detail = documented("GET /shop-api/order-detail/:id");
 export const orderRoutes = new Hono<AuthEnv>();
 
 orderRoutes.post("/init-payment", initPayment.describe, requireCaller, async (c) => {
-  const body = await readJson(c, purchaseSchema);
+  const { body } = await initPayment.input(c);
   const caller = callerOf(c);
   const deps = c.get("deps");
   const origin = buyerOrigin(deps.env, c.req.header("host") ?? new URL(c.req.url).host);
@@ -33,7 +30,7 @@ orderRoutes.post("/init-payment", initPayment.describe, requireCaller, async (c)
 orderRoutes.get("/order-status/:id", status.describe, identifyCaller, async (c) => {
   const id = orderIdParam(c.req.param("id"));
   const deps = c.get("deps");
-  const { key } = readQuery(c, orderStatusQuerySchema);
+  const { key } = status.query(c);
   // The return link's key shows the state to whoever the shop sent back with it, signed in or not.
   if (key !== undefined && verifyReturnKey(deps.auth.signer, id, key)) return status.ok(c, await orderStatusByReturnKey(deps, id));
   if (!c.get("caller")) throw new ShopError("unauthorized");
