@@ -20,7 +20,9 @@ let shop: TestShop;
 let hooks: Server;
 let hookUrl = "";
 const notifications: { url: string; headers: IncomingHttpHeaders }[] = [];
-const officialBaseUrl = AppConfig.BASE_URL;
+/** Declared read-only in the SDK's types; a plain static the SDK reads on every call at run time. */
+const sdkConfig = AppConfig as { BASE_URL: string };
+const officialBaseUrl = sdkConfig.BASE_URL;
 
 beforeAll(async () => {
   shop = await openTestShop({ seed: false, listen: true });
@@ -31,10 +33,10 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => hooks.listen(0, "127.0.0.1", resolve));
   hookUrl = `http://127.0.0.1:${(hooks.address() as AddressInfo).port}/webhook`;
-  AppConfig.BASE_URL = `${shop.origin}/payments-sim/mercadopago`;
+  sdkConfig.BASE_URL = `${shop.origin}/payments-sim/mercadopago`;
 });
 afterAll(async () => {
-  AppConfig.BASE_URL = officialBaseUrl;
+  sdkConfig.BASE_URL = officialBaseUrl;
   await new Promise((resolve) => hooks.close(resolve));
   await shop.close();
 });
