@@ -35,6 +35,20 @@ function parametersOf(schema: z.ZodMiniType | undefined, where: "path" | "query"
 
 const failureRef = { $ref: "#/components/schemas/Failure" };
 
+/**
+ * A URL-safe operation id from a contract key, for generated clients: "GET /shop-api/frequent-addresses/:id" →
+ * `getShopApiFrequentAddressesById`. The key itself stays in `x-route`.
+ */
+export function operationIdOf(key: string): string {
+  const [method = "", path = ""] = key.split(" ");
+  const words = path
+    .split("/")
+    .filter(Boolean)
+    .flatMap((segment) => (segment.startsWith(":") ? ["by", segment.slice(1)] : segment.split(/[^A-Za-z0-9]+/)))
+    .filter(Boolean);
+  return method.toLowerCase() + words.map((word) => word[0]!.toUpperCase() + word.slice(1)).join("");
+}
+
 /** The OpenAPI operation of one contract entry. */
 export function operationOf(key: RouteKey, spec: RouteSpec) {
   const responses: Record<string, unknown> = {};
@@ -58,16 +72,27 @@ export function operationOf(key: RouteKey, spec: RouteSpec) {
   for (const [status, codes] of Object.entries(spec.refusals ?? {})) {
     responses[status] = { description: `Refused: ${(codes ?? []).join(", ")}`, content: { "application/json": { schema: failureRef } } };
   }
+  // Refusals any call that reads input may meet, whatever its own list says.
+  const refuse = (status: string, code: string) => {
+    const known = responses[status] as { description: string } | undefined;
+    if (known?.description.includes(code)) return;
+    const description = known ? `${known.description}, ${code}` : `Refused: ${code}`;
+    responses[status] = { description, content: { "application/json": { schema: failureRef } } };
+  };
+  if (spec.query || spec.body) refuse("422", "validation_failed");
   if (spec.body) {
-    responses["400"] ??= { description: "Refused: invalid_json", content: { "application/json": { schema: failureRef } } };
+    refuse("400", "invalid_json");
+    refuse("413", "payload_too_large");
+    refuse("415", "unsupported_media_type");
   }
   return {
     "x-route": key,
-    operationId: key,
+    operationId: operationIdOf(key),
     summary: spec.summary,
     ...(spec.description ? { description: spec.description } : {}),
     tags: [spec.tag],
-    ...(spec.auth ? { security: [{ bearer: [] }] } : {}),
+    // A public call says so (`[]`): the document's readers and linters then know no token is wanted.
+    security: spec.auth ? [{ bearer: [] }] : [],
     parameters: [...parametersOf(spec.params, "path"), ...parametersOf(spec.query, "query")],
     ...(spec.body
       ? { requestBody: { required: true, content: { "application/json": { schema: jsonSchemaOf(spec.body, "input") } } } }
