@@ -4,7 +4,7 @@
  */
 import * as z from "zod/mini";
 import { COUNTRIES, DEFAULT_COUNTRY } from "../locales";
-import { requiredText } from "./fields";
+import { numberParam, requiredText } from "./fields";
 import { SEARCH_QUERY_MAX } from "../search-limits";
 
 /** `?country-code=`: case-insensitive, Colombia when missing or empty. */
@@ -44,12 +44,7 @@ export const LIST_LIMIT_MAX = 100;
 
 export const eventsQuerySchema = z.extend(countryQuerySchema, {
   type: eventTypeParam,
-  limit: z.optional(
-    z.pipe(
-      z.pipe(z.string().check(z.regex(/^\d+$/, "errors.invalid_number")), z.transform(Number)),
-      z.number().check(z.int("errors.invalid_number"), z.gte(1, "errors.invalid_number"), z.lte(LIST_LIMIT_MAX, "errors.invalid_number")),
-    ),
-  ),
+  limit: numberParam(LIST_LIMIT_MAX),
 });
 export type EventsQuery = z.infer<typeof eventsQuerySchema>;
 
