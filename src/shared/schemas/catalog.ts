@@ -15,7 +15,8 @@ export const countryCodeParam = z.pipe(
   z.enum(COUNTRIES, { error: "errors.unknown_country" }),
 );
 
-export const countryQuerySchema = z.object({ "country-code": countryCodeParam });
+// The default makes the contract say what the server does: the parameter may be left out.
+export const countryQuerySchema = z.object({ "country-code": z._default(countryCodeParam, DEFAULT_COUNTRY) });
 export type CountryQuery = z.infer<typeof countryQuerySchema>;
 
 /** A numeric database id in a path or query (`/events/{id}/product-variant`, `?eventDateId=`). */
