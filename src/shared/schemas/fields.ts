@@ -11,12 +11,17 @@ import { todayIso } from "../format/today";
 // In its own module so a page script can use it without zod; re-exported for the schemas' users.
 export { todayIso };
 
+/**
+ * The JSON Schema of a text trimmed before its length is counted: a blank text is no text, and the contract says so
+ * (register it on such a field with `.register(z.globalRegistry, NOT_BLANK)`).
+ */
+export const NOT_BLANK = { pattern: "\\S" };
+
 export const requiredText = (max = 200) =>
   z
     .string({ error: "form.required" })
     .check(z.trim(), z.minLength(1, "form.required"), z.maxLength(max, "form.too_long"))
-    // Trimmed before the length is counted: the contract says a blank text is no text.
-    .register(z.globalRegistry, { pattern: "\\S" });
+    .register(z.globalRegistry, NOT_BLANK);
 
 export const emailField = z
   .pipe(
