@@ -22,6 +22,8 @@ import { geoSimulators } from "./geo/simulators";
 import { accountRoutes } from "./routes/account";
 import { driverRoutes } from "./routes/driver.routes";
 import { purchaseApi } from "./routes/orders";
+import { staffRoutes } from "./routes/staff/staff.routes";
+import { checkinRoutes } from "./routes/staff/checkin.routes";
 import { adminRoutes } from "./routes/admin/admin.routes";
 import { mailDropRoutes } from "./routes/dev/mail-drop.routes";
 import { uploadRoutes } from "./routes/uploads.routes";
@@ -99,6 +101,8 @@ export function createApp(setup: ShopSetup, options: AppOptions = {}) {
   app.route("/shop-api/driver", driverRoutes);
   app.route("/shop-api", accountRoutes);
   app.route("/shop-api", purchaseApi);
+  app.route("/shop-api/staff", staffRoutes);
+  app.route("/shop-api", checkinRoutes);
   app.route("/dev", mailDropRoutes);
   app.route("/uploads", uploadRoutes);
 

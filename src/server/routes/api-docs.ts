@@ -31,6 +31,7 @@ const documentation = {
     { name: "staff", description: "The staff area's calls under /shop-api/staff: staff and admin roles only." },
     { name: "private-events", description: "Private event requests, their guests and invitations, and their review by staff." },
     { name: "driver", description: "The driver's runs and phone actions under /shop-api/driver: the driver role only." },
+    { name: "admin", description: "The back office under /shop-api/admin: staff read, admins write." },
   ],
   components: {
     schemas: { Failure: jsonSchemaOf(failureSchema, "output"), QueueFull: jsonSchemaOf(queueFullFailureSchema, "output") },
@@ -43,12 +44,16 @@ type Document = Awaited<ReturnType<typeof generateSpecs>>;
 export function mountApiDocs(app: Hono<AppEnv>): void {
   // Generated on first request, when every route is mounted; the routes do not change after start-up.
   let document: Promise<Document> | undefined;
-  const load = () => (document ??= generateSpecs(app, { documentation } as Parameters<typeof generateSpecs>[1]));
+  const load = (publicUrl: string | undefined) =>
+    (document ??= generateSpecs(app, {
+      // The shop's own address when it knows it; otherwise the host that served the document.
+      documentation: { ...documentation, servers: [{ url: publicUrl ?? "/", description: "This shop" }] },
+    } as Parameters<typeof generateSpecs>[1]));
 
-  app.get(OPENAPI_PATH, async (c) => c.json(await load()));
+  app.get(OPENAPI_PATH, async (c) => c.json(await load(c.get("deps").env.PUBLIC_URL)));
   app.get(REFERENCE_PATH, async (c) => {
     if (c.get("deps").env.NODE_ENV === "production") throw new ApiError(404, "not_found");
-    return c.html(referencePage(await load()));
+    return c.html(referencePage(await load(c.get("deps").env.PUBLIC_URL)));
   });
 }
 
@@ -75,7 +80,7 @@ function operationHtml(method: string, path: string, op: Operation): string {
     .map(([status, r]) => `<li><strong>${escape(status)}</strong> ${escape(r.description)}${r.content?.["application/json"]?.schema ? schemaBlock(r.content["application/json"].schema) : ""}</li>`)
     .join("");
   return `<section class="op" id="${escape(`${method} ${path}`)}">
-<h3><span class="method ${escape(method)}">${escape(method.toUpperCase())}</span> <code>${escape(path)}</code>${op.security ? ' <span class="auth">bearer</span>' : ""}</h3>
+<h3><span class="method ${escape(method)}">${escape(method.toUpperCase())}</span> <code>${escape(path)}</code>${op.security?.length ? ' <span class="auth">bearer</span>' : ""}</h3>
 <p>${escape(op.summary)}</p>${op.description ? `<p class="note">${escape(op.description)}</p>` : ""}
 ${params ? `<table><thead><tr><th>parameter</th><th>in</th><th></th><th>schema</th></tr></thead><tbody>${params}</tbody></table>` : ""}
 ${body ? `<h4>JSON body</h4>${schemaBlock(body)}` : ""}

@@ -4,10 +4,8 @@
  */
 import { Hono, type MiddlewareHandler } from "hono";
 import { isDriverRole } from "../../shared/domain/roles";
-import { driverActionsSchema } from "../../shared/schemas/dispatch";
 import { callerOf, requireCaller, type AuthEnv } from "../auth/bearer";
 import { ApiError } from "../http/answer";
-import { readJson } from "../http/validate";
 import { applyDriverActions, driverRuns } from "../services/dispatch/driver-runs";
 import { documented } from "./contract";
 
@@ -25,6 +23,6 @@ driverRoutes.use("*", requireCaller, requireDriver);
 driverRoutes.get("/runs", runs.describe, async (c) => runs.ok(c, await driverRuns(c.get("deps"), callerOf(c).id, c.get("locale"))));
 
 driverRoutes.post("/actions", actions.describe, async (c) => {
-  const body = await readJson(c, driverActionsSchema);
+  const { body } = await actions.input(c);
   return actions.ok(c, await applyDriverActions(c.get("deps"), callerOf(c).id, body.actions));
 });

@@ -1,8 +1,8 @@
 /**
  * How a route of the contract is declared: method and path (the key it is listed under), its request schemas, its
- * answer and its refusals. Every area's route file (routes.ts and ./routes/*.ts) declares its routes with `route()`.
+ * answer and its refusals. Every area's route file (./routes/*.ts) declares its routes with `route()`.
  */
-import type * as z from "zod/mini";
+import * as z from "zod/mini";
 import type { ErrorCode } from "../domain/shop-error";
 import type { ROLE } from "../domain/roles";
 
@@ -31,3 +31,6 @@ export interface RouteSpec {
 export function route<const R extends RouteSpec>(spec: R): R {
   return spec;
 }
+
+/** A row id in a path: anything that is not a positive integer names no row (404). */
+export const rowIdPath = z.object({ id: z.string().check(z.regex(/^\d+$/)) });

@@ -4,7 +4,7 @@
  */
 import * as z from "zod/mini";
 import { COUNTRIES, DEFAULT_COUNTRY } from "../locales";
-import { requiredText } from "./fields";
+import { numberParam, requiredText } from "./fields";
 import { SEARCH_QUERY_MAX } from "../search-limits";
 
 /** `?country-code=`: case-insensitive, Colombia when missing or empty. */
@@ -15,7 +15,8 @@ export const countryCodeParam = z.pipe(
   z.enum(COUNTRIES, { error: "errors.unknown_country" }),
 );
 
-export const countryQuerySchema = z.object({ "country-code": countryCodeParam });
+// The default makes the contract say what the server does: the parameter may be left out.
+export const countryQuerySchema = z.object({ "country-code": z._default(countryCodeParam, DEFAULT_COUNTRY) });
 export type CountryQuery = z.infer<typeof countryQuerySchema>;
 
 /** A numeric database id in a path or query (`/events/{id}/product-variant`, `?eventDateId=`). */
@@ -44,12 +45,7 @@ export const LIST_LIMIT_MAX = 100;
 
 export const eventsQuerySchema = z.extend(countryQuerySchema, {
   type: eventTypeParam,
-  limit: z.optional(
-    z.pipe(
-      z.pipe(z.string().check(z.regex(/^\d+$/, "errors.invalid_number")), z.transform(Number)),
-      z.number().check(z.int("errors.invalid_number"), z.gte(1, "errors.invalid_number"), z.lte(LIST_LIMIT_MAX, "errors.invalid_number")),
-    ),
-  ),
+  limit: numberParam(LIST_LIMIT_MAX),
 });
 export type EventsQuery = z.infer<typeof eventsQuerySchema>;
 

@@ -4,14 +4,17 @@
  * date, that date. Messages are catalogue keys.
  */
 import * as z from "zod/mini";
-import { databaseId } from "./fields";
+import { NOT_BLANK, databaseId } from "./fields";
 
 import { LEGS as CHECK_IN_LEGS, type Leg as CheckInLeg } from "../domain/legs";
 export { CHECK_IN_LEGS, type CheckInLeg };
 
 export const legSchema = z.enum(CHECK_IN_LEGS, { error: "scanner.leg_required" });
 /** The scanned text: a ticket code is about 150 characters; anything far longer is not one. */
-export const scannedTextSchema = z.string({ error: "scanner.code_required" }).check(z.trim(), z.minLength(1, "scanner.code_required"), z.maxLength(2000, "form.too_long"));
+export const scannedTextSchema = z
+  .string({ error: "scanner.code_required" })
+  .check(z.trim(), z.minLength(1, "scanner.code_required"), z.maxLength(2000, "form.too_long"))
+  .register(z.globalRegistry, NOT_BLANK);
 
 /** POST /shop-api/order/{orderId}/check-complete. */
 export const checkCompleteSchema = z.object({

@@ -4,7 +4,7 @@
  */
 import * as z from "zod/mini";
 import { PAYMENT_CODES } from "../domain/payment-codes";
-import { databaseId, emailField } from "./fields";
+import { NOT_BLANK, databaseId, emailField } from "./fields";
 
 const money = z.int({ error: "groups.quote_amount_invalid" }).check(z.gte(0, "groups.quote_amount_invalid"), z.lte(1_000_000_000_000, "groups.quote_amount_invalid"));
 
@@ -46,7 +46,10 @@ export type PayRequestBody = z.infer<typeof payRequestSchema>;
 
 /** POST /shop-api/event-requests/{id}/guests: one guest added by hand. */
 export const addGuestSchema = z.object({
-  name: z.string({ error: "private_events.guest_name_missing" }).check(z.trim(), z.minLength(1, "private_events.guest_name_missing"), z.maxLength(120, "form.too_long")),
+  name: z
+    .string({ error: "private_events.guest_name_missing" })
+    .check(z.trim(), z.minLength(1, "private_events.guest_name_missing"), z.maxLength(120, "form.too_long"))
+    .register(z.globalRegistry, NOT_BLANK),
   email: emailField,
   phone: z._default(z.string().check(z.maxLength(30, "form.too_long")), ""),
   seats: z._default(z.int({ error: "private_events.guest_seats_invalid" }).check(z.gte(1, "private_events.guest_seats_invalid"), z.lte(20, "private_events.guest_seats_invalid")), 1),

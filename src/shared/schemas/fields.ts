@@ -11,13 +11,25 @@ import { todayIso } from "../format/today";
 // In its own module so a page script can use it without zod; re-exported for the schemas' users.
 export { todayIso };
 
-export const requiredText = (max = 200) =>
-  z.string({ error: "form.required" }).check(z.trim(), z.minLength(1, "form.required"), z.maxLength(max, "form.too_long"));
+/**
+ * The JSON Schema of a text trimmed before its length is counted: a blank text is no text, and the contract says so
+ * (register it on such a field with `.register(z.globalRegistry, NOT_BLANK)`).
+ */
+export const NOT_BLANK = { pattern: "\\S" };
 
-export const emailField = z.pipe(
-  z.string({ error: "form.required" }).check(z.trim(), z.minLength(1, "form.required"), z.maxLength(254, "form.too_long")),
-  z.email({ error: "form.email_invalid" }),
-);
+export const requiredText = (max = 200) =>
+  z
+    .string({ error: "form.required" })
+    .check(z.trim(), z.minLength(1, "form.required"), z.maxLength(max, "form.too_long"))
+    .register(z.globalRegistry, NOT_BLANK);
+
+export const emailField = z
+  .pipe(
+    z.string({ error: "form.required" }).check(z.trim(), z.minLength(1, "form.required"), z.maxLength(254, "form.too_long")),
+    z.email({ error: "form.email_invalid" }),
+  )
+  // The contract names the address rule the server applies (zod's), not just "a string".
+  .register(z.globalRegistry, { type: "string", minLength: 1, maxLength: 254, pattern: z.regexes.email.source });
 
 /**
  * A phone field: its own typed pattern, or a number libphonenumber-js finds valid under `rules` (a real
@@ -34,7 +46,12 @@ export const phoneField = (specPattern: RegExp, rules: PhoneRules = {}) =>
       ),
       z.transform((value: string) => toE164(value, rules) ?? value),
     ),
-  );
+  ).register(z.globalRegistry, {
+    // The contract names the form the shop always takes; a number valid in the country (libphonenumber) passes too.
+    type: "string",
+    pattern: specPattern.source,
+    description: "The pattern, or a number valid in the country, with or without its prefix; spaces, dashes and brackets ignored. Stored as E.164.",
+  });
 
 /** A Colombian number as typed, "+57 then 8 digits, or 9 then 8 digits" (or a real one, above). */
 export const COLOMBIAN_PHONE = /^(\+57\d{8}|9\d{8})$/;
@@ -53,7 +70,41 @@ export const databaseId = (message: string, options: { max?: number } = {}) =>
       z.transform((value: number | string) => Number(value)),
     ),
     z.number({ error: message }).check(z.int(message), z.positive(message), z.lte(options.max ?? MAX_DB_ID, message)),
+  ).register(z.globalRegistry, {
+    // What the pipe above takes, which JSON Schema cannot say by itself: a number, or its digits as text.
+    anyOf: [
+      { type: "integer", minimum: 1, maximum: options.max ?? MAX_DB_ID },
+      { type: "string", pattern: digitsUpTo(options.max ?? MAX_DB_ID) },
+    ],
+  });
+
+/**
+ * A whole number 1..max given as query text (`?page=2`, `?limit=10`); the contract says exactly which texts are
+ * taken, so a client never sends a number the server refuses.
+ */
+export const numberParam = (max: number) =>
+  z.optional(
+    z
+      .pipe(
+        z.pipe(z.string().check(z.regex(/^\d{1,6}$/, "errors.invalid_number")), z.transform(Number)),
+        z.number().check(z.int("errors.invalid_number"), z.gte(1, "errors.invalid_number"), z.lte(max, "errors.invalid_number")),
+      )
+      .register(z.globalRegistry, { type: "string", pattern: digitsUpTo(max) }),
   );
+
+/** A pattern for the decimal numbers 1..max (no sign, no leading zero): "1".."2147483647" for a database id. */
+export function digitsUpTo(max: number): string {
+  const top = String(max);
+  const shorter = top.length > 1 ? [`[1-9]\\d{0,${top.length - 2}}`] : [];
+  const same = [...top].flatMap((digit, i) => {
+    const low = i === 0 ? 1 : 0;
+    const below = Number(digit) - 1;
+    if (below < low) return [];
+    const rest = top.length - i - 1;
+    return [`${top.slice(0, i)}[${low}-${below}]${rest ? `\\d{${rest}}` : ""}`];
+  });
+  return `^(?:${[...shorter, ...same, top].join("|")})$`;
+}
 
 /** dd/MM/yyyy or yyyy-mm-dd, read back as yyyy-mm-dd; a real calendar day. */
 export const calendarDay = z.pipe(

@@ -5,11 +5,14 @@
  */
 import * as z from "zod/mini";
 import { REQUEST_PAYERS } from "../domain/event-requests";
-import { databaseId, emailField } from "./fields";
+import { NOT_BLANK, databaseId, emailField } from "./fields";
 
 /** Every text of this form is required and refused with one message ("Campo Requerido"). */
 const required = (max = 200) =>
-  z.string({ error: "private_events.required" }).check(z.trim(), z.minLength(1, "private_events.required"), z.maxLength(max, "form.too_long"));
+  z
+    .string({ error: "private_events.required" })
+    .check(z.trim(), z.minLength(1, "private_events.required"), z.maxLength(max, "form.too_long"))
+    .register(z.globalRegistry, NOT_BLANK);
 
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;
 /** YYYY/MM/DD HH:mm, a real calendar day. */

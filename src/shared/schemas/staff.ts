@@ -4,24 +4,16 @@
 import * as z from "zod/mini";
 import { ORDER_STATES } from "../domain/order-states";
 import { idParam } from "./catalog";
-import { requiredText } from "./fields";
+import { numberParam, requiredText } from "./fields";
 
 export const STAFF_ORDERS_PAGE_SIZE_MAX = 100;
-
-const pageNumber = (max: number) =>
-  z.optional(
-    z.pipe(
-      z.pipe(z.string().check(z.regex(/^\d{1,6}$/, "errors.invalid_number")), z.transform(Number)),
-      z.number().check(z.int("errors.invalid_number"), z.gte(1, "errors.invalid_number"), z.lte(max, "errors.invalid_number")),
-    ),
-  );
 
 /** GET /shop-api/staff/orders: a state (none: every state), a search text, and the page wanted (1-based). */
 export const staffOrdersQuerySchema = z.object({
   state: z.optional(z.enum(ORDER_STATES, { error: "errors.invalid_state" })),
   q: z.optional(z.string().check(z.trim(), z.maxLength(120, "form.too_long"))),
-  page: pageNumber(100_000),
-  pageSize: pageNumber(STAFF_ORDERS_PAGE_SIZE_MAX),
+  page: numberParam(100_000),
+  pageSize: numberParam(STAFF_ORDERS_PAGE_SIZE_MAX),
 });
 export type StaffOrdersQuery = z.infer<typeof staffOrdersQuerySchema>;
 

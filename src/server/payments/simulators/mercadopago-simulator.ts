@@ -90,7 +90,8 @@ export function mercadoPagoSimulator(settings: PaymentSettings, now: () => Date)
   app.use(`${PREFERENCES_PATH}/*`, requireToken);
   app.use(`${PAYMENTS_PATH}/*`, requireToken);
 
-  app.post(PREFERENCES_PATH, async (c) => {
+  // The official SDK posts to the path with a trailing slash, which MercadoPago takes as the same call.
+  app.on("POST", [PREFERENCES_PATH, `${PREFERENCES_PATH}/`], async (c) => {
     let body: unknown;
     try {
       body = await c.req.json();

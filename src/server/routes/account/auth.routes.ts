@@ -3,13 +3,11 @@
  * lives under it too, at `POST /shop-api/reset-password?token=` (docs/api.md).
  */
 import { Hono } from "hono";
-import { loginSchema, oneTimeTokenQuery, recoverySchema, resetPasswordSchema, signUpSchema } from "../../../shared/schemas/auth";
 import { callerOf, clientIp, requireCaller, type AuthEnv } from "../../auth/bearer";
 import { spendAttempt } from "../../auth/attempts";
 import { addressLimitsApply } from "../../auth/local-only";
 import { RATE_RULES } from "../../auth/rate-limit";
 import type { AppEnv } from "../../http/context";
-import { readJson, readQuery } from "../../http/validate";
 import { logIn } from "../../services/account/login";
 import { limitRecovery, requestRecovery, resetPassword } from "../../services/account/recovery";
 import { registerCustomer, resendVerification, verifyAccount } from "../../services/account/registration";
@@ -30,7 +28,7 @@ const confirmEmail = documented("GET /shop-api/confirm-email");
 export const authRoutes = new Hono<AppEnv>();
 
 authRoutes.post("/register", register.describe, async (c) => {
-  const body = await readJson(c, signUpSchema);
+  const { body } = await register.input(c);
   const deps = c.get("deps");
   // Each sign-up sends a mail: one address may open only so many accounts an hour.
   if (addressLimitsApply(c)) await spendAttempt(deps, [{ rule: RATE_RULES.signUpPerIp, subject: clientIp(c) }], deps.now());
@@ -39,14 +37,14 @@ authRoutes.post("/register", register.describe, async (c) => {
 });
 
 authRoutes.get("/verify-account", verify.describe, async (c) => {
-  const { token } = readQuery(c, oneTimeTokenQuery);
+  const { token } = verify.query(c);
   const deps = c.get("deps");
   const verified = await verifyAccount(deps.db, token, deps.now());
   return verify.ok(c, { verified: true, ...verified });
 });
 
 authRoutes.post("/resend-verification", resend.describe, async (c) => {
-  const { email } = await readJson(c, recoverySchema);
+  const { body: { email } } = await resend.input(c);
   const deps = c.get("deps");
   const now = deps.now();
   await limitRecovery(deps, email, clientIp(c), now);
@@ -55,27 +53,26 @@ authRoutes.post("/resend-verification", resend.describe, async (c) => {
 });
 
 authRoutes.post("/login", login.describe, async (c) => {
-  const body = await readJson(c, loginSchema);
+  const { body } = await login.input(c);
   return login.ok(c, await logIn(c.get("deps"), body, clientIp(c)));
 });
 
 authRoutes.post("/recovery", recovery.describe, async (c) => {
-  const { email } = await readJson(c, recoverySchema);
+  const { body: { email } } = await recovery.input(c);
   await requestRecovery(c.get("deps"), email, clientIp(c));
   return recovery.ok(c, { sent: true });
 });
 
 authRoutes.post("/reset-password", reset.describe, async (c) => {
   // The body first: a mismatch must not spend the link.
-  const { token } = readQuery(c, oneTimeTokenQuery);
-  const body = await readJson(c, resetPasswordSchema);
+  const { query: { token }, body } = await reset.input(c);
   await resetPassword(c.get("deps"), token, body);
   return reset.ok(c, { reset: true });
 });
 
 /** The mailed email-change link: the person lands on their site's home, told by `?email-change=` how it went. */
 authRoutes.get("/confirm-email", confirmEmail.describe, async (c) => {
-  const { token } = readQuery(c, oneTimeTokenQuery);
+  const { token } = confirmEmail.query(c);
   try {
     const { sitePrefix } = await confirmEmailChange(c.get("deps"), token);
     return c.redirect(`${sitePrefix}/?email-change=confirmed`, 303);

@@ -3,9 +3,9 @@
  * PUT /{id}/my-address; only the caller's rows.
  */
 import { Hono } from "hono";
-import { frequentAddressSchema, myAddressSchema } from "../../../shared/schemas/account";
+import { myAddressSchema } from "../../../shared/schemas/account";
 import { callerOf, requireCaller, type AuthEnv } from "../../auth/bearer";
-import { parseWith, readJson } from "../../http/validate";
+import { parseWith } from "../../http/validate";
 import {
   addFrequentAddress,
   deleteFrequentAddress,
@@ -28,13 +28,13 @@ frequentAddressRoutes.use("*", requireCaller);
 frequentAddressRoutes.get("/", list.describe, async (c) => list.ok(c, await listFrequentAddresses(c.get("deps").db, callerOf(c).id)));
 
 frequentAddressRoutes.post("/", add.describe, async (c) => {
-  const body = await readJson(c, frequentAddressSchema);
+  const { body } = await add.input(c);
   return add.ok(c, await addFrequentAddress(c.get("deps").db, callerOf(c).id, body));
 });
 
 frequentAddressRoutes.put("/:id", update.describe, async (c) => {
   const id = rowId(c.req.param("id"));
-  const body = await readJson(c, frequentAddressSchema);
+  const { body } = await update.input(c);
   return update.ok(c, await updateFrequentAddress(c.get("deps").db, callerOf(c).id, id, body));
 });
 

@@ -1,9 +1,7 @@
 /** /shop-api/frequent-friends (list and create) plus edit and delete by id; only the caller's rows. */
 import { Hono } from "hono";
-import { frequentFriendSchema } from "../../../shared/schemas/account";
 import { callerOf, requireCaller, type AuthEnv } from "../../auth/bearer";
 import { pathId as rowId } from "../../http/path-id";
-import { readJson } from "../../http/validate";
 import {
   addFrequentFriend,
   deleteFrequentFriend,
@@ -23,13 +21,13 @@ frequentFriendRoutes.use("*", requireCaller);
 frequentFriendRoutes.get("/", list.describe, async (c) => list.ok(c, await listFrequentFriends(c.get("deps").db, callerOf(c).id)));
 
 frequentFriendRoutes.post("/", add.describe, async (c) => {
-  const body = await readJson(c, frequentFriendSchema);
+  const { body } = await add.input(c);
   return add.ok(c, await addFrequentFriend(c.get("deps").db, callerOf(c).id, body));
 });
 
 frequentFriendRoutes.put("/:id", update.describe, async (c) => {
   const id = rowId(c.req.param("id"));
-  const body = await readJson(c, frequentFriendSchema);
+  const { body } = await update.input(c);
   return update.ok(c, await updateFrequentFriend(c.get("deps").db, callerOf(c).id, id, body));
 });
 

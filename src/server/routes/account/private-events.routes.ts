@@ -6,8 +6,6 @@
 import { Hono } from "hono";
 import { callerOf, requireCaller, type AuthEnv } from "../../auth/bearer";
 import { pathId } from "../../http/path-id";
-import { readJson, readQuery } from "../../http/validate";
-import { claimSchema, eventRequestSchema, eventRequestStateQuery } from "../../../shared/schemas/private-events";
 import { translate } from "../../../shared/i18n";
 import { storageFor } from "../../storage";
 import { MAX_IMAGE_BYTES, MAX_SHEET_BYTES } from "../../uploads/limits";
@@ -17,7 +15,6 @@ import { ownRequest } from "../../services/private-events/request-rows";
 import { guestStatuses } from "../../services/private-events/guest-status";
 import { uploadGuests, uploadImage } from "../../services/private-events/uploads";
 import { claimInvitation, invitedEvents } from "../../services/private-events/invited";
-import { addGuestSchema, guestExportQuery, payRequestSchema } from "../../../shared/schemas/event-quotes";
 import { buyerOrigin } from "../../origin";
 import { payRequest } from "../../services/private-events/quote";
 import { addGuest, guestExportRows, guestsCsv, guestsXlsx, removeGuest, resendInvitation } from "../../services/private-events/guest-list";
@@ -45,18 +42,18 @@ const r = privateEventAccountRoutes;
 
 r.post("/request-events", create.describe, requireCaller, async (c) => {
   const deps = c.get("deps");
-  return create.ok(c, await createRequest(deps.db, callerOf(c).id, await readJson(c, eventRequestSchema), deps.now()));
+  return create.ok(c, await createRequest(deps.db, callerOf(c).id, (await create.input(c)).body, deps.now()));
 });
 
 r.put("/request-events/:id", update.describe, requireCaller, async (c) => {
   const deps = c.get("deps");
   const id = pathId(c.req.param("id"));
-  return update.ok(c, await updateRequest(deps.db, callerOf(c).id, id, await readJson(c, eventRequestSchema), deps.now()));
+  return update.ok(c, await updateRequest(deps.db, callerOf(c).id, id, (await update.input(c)).body, deps.now()));
 });
 
 r.get("/event-requests", list.describe, requireCaller, async (c) => {
   const deps = c.get("deps");
-  const { state } = readQuery(c, eventRequestStateQuery);
+  const { state } = list.query(c);
   const rows = await listRequests(deps.db, callerOf(c).id, state, deps.now());
   // No request in that state: the account area reads an answer with a `message` field as "no events".
   return list.ok(c, rows.length > 0 ? rows : { message: translate(c.get("locale"), "private_events.no_events_available") });
@@ -104,20 +101,20 @@ r.get("/invited-events", invited.describe, requireCaller, async (c) => {
 
 r.post("/invitations/claim", claim.describe, requireCaller, async (c) => {
   const deps = c.get("deps");
-  const { token } = await readJson(c, claimSchema);
+  const { body: { token } } = await claim.input(c);
   return claim.ok(c, await claimInvitation(deps.db, callerOf(c).id, token, deps.now()));
 });
 
 r.post("/event-requests/:id/pay", pay.describe, requireCaller, async (c) => {
   const deps = c.get("deps");
-  const body = await readJson(c, payRequestSchema);
+  const { body } = await pay.input(c);
   const origin = buyerOrigin(deps.env, c.req.header("host") ?? new URL(c.req.url).host);
   return pay.ok(c, await payRequest(deps, callerOf(c).id, pathId(c.req.param("id")), body, c.get("locale"), origin));
 });
 
 r.post("/event-requests/:id/guests", addOne.describe, requireCaller, async (c) => {
   const deps = c.get("deps");
-  return addOne.ok(c, await addGuest(deps, callerOf(c).id, pathId(c.req.param("id")), await readJson(c, addGuestSchema)));
+  return addOne.ok(c, await addGuest(deps, callerOf(c).id, pathId(c.req.param("id")), (await addOne.input(c)).body));
 });
 
 r.delete("/event-requests/:id/guests/:guestId", removeOne.describe, requireCaller, async (c) => {
@@ -133,7 +130,7 @@ r.post("/event-requests/:id/guests/:guestId/resend", resend.describe, requireCal
 r.get("/event-requests/:id/guests/export", exportList.describe, requireCaller, async (c) => {
   const deps = c.get("deps");
   const id = pathId(c.req.param("id"));
-  const { format } = readQuery(c, guestExportQuery);
+  const { format } = exportList.query(c);
   const rows = await guestExportRows(deps.db, callerOf(c).id, id, c.get("locale"), deps.now());
   c.header("cache-control", "no-store");
   c.header("content-disposition", `attachment; filename="invitados-${id}.${format}"`);

@@ -10,11 +10,10 @@ import { shopApi, type RouteKey, type RouteSpec } from "../../../shared/api/rout
 import { callerOf, requireCaller, type AuthEnv } from "../../auth/bearer";
 import { ApiError, ok } from "../../http/answer";
 import { pathId } from "../../http/path-id";
-import { readJson, readQuery } from "../../http/validate";
 import { createRow, deleteRow, readRow, updateRow, type AdminResource } from "../../services/admin/crud";
 import { listAudit } from "../../services/admin/audit";
 import { listAccounts, setAccountRole } from "../../services/admin/accounts";
-import { adminAccountRoleSchema } from "../../../shared/schemas/admin/fleet";
+import type { adminAccountRoleSchema } from "../../../shared/schemas/admin/fleet";
 import { stockByDate } from "../../services/admin/catalogue";
 import { eventSeats, setDateStock } from "../../services/admin/seat-pools";
 import { adminDateStockSchema, eventSeatsQuerySchema } from "../../../shared/schemas/admin/seats";
@@ -23,7 +22,7 @@ import { ADMIN_RESOURCES } from "../../services/admin/registry";
 import { storageFor } from "../../storage";
 import { MAX_IMAGE_BYTES } from "../../uploads/limits";
 import { readUpload, uploadLimit } from "../../uploads/multipart";
-import { operationOf } from "../contract";
+import { operationOf, readersOf } from "../contract";
 import { ShopError } from "../../../shared/domain/shop-error";
 
 const requireStaff: MiddlewareHandler<AuthEnv> = async (c, next) => {
@@ -44,6 +43,7 @@ function bound(key: string) {
   if (!spec) throw new Error(`admin route missing from the contract: ${key}`);
   return {
     spec,
+    ...readersOf(spec),
     describe: describeRoute(operationOf(key as RouteKey, spec) as Parameters<typeof describeRoute>[0]) as MiddlewareHandler,
     ok: (c: Context<AuthEnv>, data: unknown) => ok(c, data, spec.status ?? 200),
   };
@@ -64,21 +64,19 @@ function mount<Body>(name: string, resource: AdminResource<Body>) {
   const one = bound(`GET ${base}/:id`);
   const replace = bound(`PUT ${base}/:id`);
   const remove = bound(`DELETE ${base}/:id`);
-  const bodySchema = create.spec.body as z.ZodMiniType<Body>;
 
   adminRoutes.get(`/${name}`, list.describe, async (c) => {
-    const query = readQuery(c, list.spec.query as z.ZodMiniType<Record<string, unknown>>);
     const deps = c.get("deps");
-    return list.ok(c, await resource.list(deps.db, query, deps.now()));
+    return list.ok(c, await resource.list(deps.db, list.query(c) as Record<string, unknown>, deps.now()));
   });
   adminRoutes.post(`/${name}`, create.describe, requireAdmin, async (c) => {
-    const body = await readJson(c, bodySchema);
+    const body = (await create.input(c)).body as Body;
     return create.ok(c, await createRow(c.get("deps"), actorOf(c), resource, body));
   });
   adminRoutes.get(`/${name}/:id`, one.describe, async (c) => one.ok(c, await readRow(c.get("deps"), resource, pathId(c.req.param("id")))));
   adminRoutes.put(`/${name}/:id`, replace.describe, requireAdmin, async (c) => {
     const id = pathId(c.req.param("id"));
-    const body = await readJson(c, bodySchema);
+    const body = (await replace.input(c)).body as Body;
     return replace.ok(c, await updateRow(c.get("deps"), actorOf(c), resource, id, body));
   });
   adminRoutes.delete(`/${name}/:id`, remove.describe, requireAdmin, async (c) => {
@@ -123,19 +121,17 @@ adminRoutes.post("/images", image.describe, requireAdmin, uploadLimit(MAX_IMAGE_
 
 const audit = bound("GET /shop-api/admin/audit");
 adminRoutes.get("/audit", audit.describe, requireAdmin, async (c) => {
-  const query = readQuery(c, audit.spec.query as z.ZodMiniType<Record<string, unknown>>);
-  return audit.ok(c, await listAudit(c.get("deps").db, query));
+  return audit.ok(c, await listAudit(c.get("deps").db, audit.query(c) as Parameters<typeof listAudit>[1]));
 });
 
 const accounts = bound("GET /shop-api/admin/accounts");
 adminRoutes.get("/accounts", accounts.describe, requireAdmin, async (c) => {
-  const query = readQuery(c, accounts.spec.query as z.ZodMiniType<Record<string, unknown>>);
-  return accounts.ok(c, await listAccounts(c.get("deps").db, query));
+  return accounts.ok(c, await listAccounts(c.get("deps").db, accounts.query(c) as Parameters<typeof listAccounts>[1]));
 });
 
 const accountRole = bound("PUT /shop-api/admin/accounts/:id/role");
 adminRoutes.put("/accounts/:id/role", accountRole.describe, requireAdmin, async (c) => {
   const id = pathId(c.req.param("id"));
-  const { role } = await readJson(c, adminAccountRoleSchema);
+  const { role } = (await accountRole.input(c)).body as z.infer<typeof adminAccountRoleSchema>;
   return accountRole.ok(c, await setAccountRole(c.get("deps").db, actorOf(c), id, role));
 });

@@ -3,14 +3,6 @@
  * cache (src/server/catalogue/cached-read.ts) until the catalogue change that touches it, or the clock, moves it on.
  */
 import { Hono } from "hono";
-import {
-  countryQuerySchema,
-  eventIdOrSlugPathSchema,
-  eventRefPathSchema,
-  eventsQuerySchema,
-  productVariantQuerySchema,
-  searchQuerySchema,
-} from "../../../shared/schemas/catalog";
 import { identifyCaller } from "../../auth/optional-caller";
 import type { AuthEnv } from "../../auth/bearer";
 import {
@@ -27,7 +19,7 @@ import type { CatalogueArea } from "../../catalogue/changes";
 import { CATALOGUE_CACHE_CONTROL, STOCK_CACHE_CONTROL, cachedRead, requestKey, shareAnswer } from "../../catalogue/cached-read";
 import type { Context } from "hono";
 import { documented } from "../contract";
-import { nowOf, readCatalogQuery, readParams } from "../request";
+import { nowOf } from "../request";
 
 const events = documented("GET /api/events");
 const recommended = documented("GET /api/recommended-events");
@@ -51,7 +43,7 @@ function shareEventAnswer(c: Context, areas: CatalogueArea[], facts: EventAnswer
 
 export const eventRoutes = new Hono<AuthEnv>()
   .get("/events", events.describe, cached("events", { query: ["country-code", "type", "limit"] }), async (c) => {
-    const query = readCatalogQuery(c, eventsQuerySchema);
+    const query = events.query(c);
     const items = await listEvents(c.get("deps").db, {
       countryCode: query["country-code"],
       type: query.type,
@@ -62,13 +54,13 @@ export const eventRoutes = new Hono<AuthEnv>()
     return events.ok(c, items);
   })
   .get("/recommended-events", recommended.describe, cached("recommended", { query: ["country-code"] }), async (c) => {
-    const query = readCatalogQuery(c, countryQuerySchema);
+    const query = recommended.query(c);
     const items = await listRecommendedEvents(c.get("deps").db, { countryCode: query["country-code"], now: nowOf(c) });
     shareAnswer(c, { areas: LIST_AREAS, until: listChangesAt(items.map((item) => item.regularEvent)) });
     return recommended.ok(c, items);
   })
   .get("/search", search.describe, cached("search", { query: ["country-code", "q"] }), async (c) => {
-    const query = readCatalogQuery(c, searchQuerySchema);
+    const query = search.query(c);
     const items = await searchEvents(c.get("deps").db, { q: query.q, countryCode: query["country-code"], now: nowOf(c) });
     shareAnswer(c, { areas: LIST_AREAS, until: listChangesAt(items) });
     return search.ok(c, items);
@@ -80,8 +72,8 @@ export const eventRoutes = new Hono<AuthEnv>()
     cached("offer", { params: ["id"], query: ["eventDateId"] }, STOCK_CACHE_CONTROL),
     identifyCaller,
     async (c) => {
-      const { id } = readParams(c, eventIdOrSlugPathSchema);
-      const query = readCatalogQuery(c, productVariantQuerySchema);
+      const { id } = offer.params(c);
+      const query = offer.query(c);
       const { categories, facts } = await readEventOffer(c.get("deps").db, { ref: id, viewerUserId: c.get("caller")?.id }, {
         eventDateId: query.eventDateId,
         locale: c.get("locale"),
@@ -92,14 +84,14 @@ export const eventRoutes = new Hono<AuthEnv>()
     },
   )
   .get("/events/:ref", oneEvent.describe, cached("event", { params: ["ref"] }), async (c) => {
-    const { ref } = readParams(c, eventRefPathSchema);
+    const { ref } = oneEvent.params(c);
     // No caller here (the signed-in detail is /shop-api/events/{slug}): the answer is everyone's.
     const { detail, facts } = await readEventDetail(c.get("deps").db, ref, { locale: c.get("locale"), now: nowOf(c) });
     shareAnswer(c, { areas: EVENT_AREAS, eventIds: [facts.eventId], until: facts.until });
     return oneEvent.ok(c, detail);
   })
   .get("/provinces/by-event/:id", provinces.describe, cached("provinces", { params: ["id"] }), identifyCaller, async (c) => {
-    const { id } = readParams(c, eventIdOrSlugPathSchema);
+    const { id } = provinces.params(c);
     const answer = await readEventProvinces(c.get("deps").db, { ref: id, viewerUserId: c.get("caller")?.id }, nowOf(c));
     shareEventAnswer(c, EVENT_AREAS, answer.facts);
     return provinces.ok(c, answer.provinces);

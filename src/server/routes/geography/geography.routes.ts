@@ -1,11 +1,9 @@
 /** Countries, languages, channels and counties, kept in the answer cache until a geography change. */
 import { Hono } from "hono";
-import { channelHostSchema, countryQuerySchema } from "../../../shared/schemas/catalog";
 import type { AppEnv } from "../../http/context";
 import { getChannel, listCounties, listCountries, listLocales } from "../../services/catalog";
 import { CATALOGUE_CACHE_CONTROL, cachedRead, requestKey, shareAnswer } from "../../catalogue/cached-read";
 import { documented } from "../contract";
-import { readCatalogQuery, readParams } from "../request";
 
 const countries = documented("GET /api/countries");
 const locales = documented("GET /api/locales");
@@ -23,19 +21,19 @@ export const geographyRoutes = new Hono<AppEnv>()
     return countries.ok(c, answer);
   })
   .get("/locales", locales.describe, cached("locales", { query: ["country-code"] }), async (c) => {
-    const query = readCatalogQuery(c, countryQuerySchema);
+    const query = locales.query(c);
     const answer = await listLocales(c.get("deps").db, query["country-code"]);
     shareAnswer(c, AREAS);
     return locales.ok(c, answer);
   })
   .get("/channels/:host", channel.describe, cached("channel", { params: ["host"] }), async (c) => {
-    const { host } = readParams(c, channelHostSchema);
+    const { host } = channel.params(c);
     const answer = await getChannel(c.get("deps").db, host);
     shareAnswer(c, AREAS);
     return channel.ok(c, answer);
   })
   .get("/counties", counties.describe, cached("counties", { query: ["country-code"] }), async (c) => {
-    const query = readCatalogQuery(c, countryQuerySchema);
+    const query = counties.query(c);
     const answer = await listCounties(c.get("deps").db, query["country-code"]);
     shareAnswer(c, AREAS);
     return counties.ok(c, answer);

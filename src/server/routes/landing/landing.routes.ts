@@ -1,11 +1,9 @@
 /** Landing content: slides, community posts, partner logos, kept in the answer cache until a content change. */
 import { Hono } from "hono";
-import { countryQuerySchema } from "../../../shared/schemas/catalog";
 import type { AppEnv } from "../../http/context";
 import { listCommunityPosts, listLandingSlides, listPartners } from "../../services/catalog";
 import { CATALOGUE_CACHE_CONTROL, cachedRead, requestKey, shareAnswer } from "../../catalogue/cached-read";
 import { documented } from "../contract";
-import { readCatalogQuery } from "../request";
 
 const slides = documented("GET /api/landing-slides");
 const comments = documented("GET /api/landing-comments");
@@ -17,13 +15,13 @@ const cached = (route: string, names: Parameters<typeof requestKey>[0] = {}) =>
 
 export const landingRoutes = new Hono<AppEnv>()
   .get("/landing-slides", slides.describe, cached("slides", { query: ["country-code"] }), async (c) => {
-    const query = readCatalogQuery(c, countryQuerySchema);
+    const query = slides.query(c);
     const answer = await listLandingSlides(c.get("deps").db, query["country-code"], c.get("locale"));
     shareAnswer(c, AREAS);
     return slides.ok(c, answer);
   })
   .get("/landing-comments", comments.describe, cached("comments", { query: ["country-code"] }), async (c) => {
-    const query = readCatalogQuery(c, countryQuerySchema);
+    const query = comments.query(c);
     const answer = await listCommunityPosts(c.get("deps").db, query["country-code"]);
     shareAnswer(c, AREAS);
     return comments.ok(c, answer);

@@ -8,13 +8,9 @@ import { spendAttempt } from "../../auth/attempts";
 import { clientIp } from "../../auth/bearer";
 import { addressLimitsApply } from "../../auth/local-only";
 import { RATE_RULES } from "../../auth/rate-limit";
-import { countryQuerySchema } from "../../../shared/schemas/catalog";
-import { contactSchema, marriageSchema, quoteSchema } from "../../../shared/schemas/leads";
 import type { AppEnv } from "../../http/context";
-import { readJson } from "../../http/validate";
 import { storeContactMessage, storeMarriageRequest, storeQuoteRequest } from "../../services/catalog";
 import { documented } from "../contract";
-import { readCatalogQuery } from "../request";
 
 const contact = documented("POST /api/contact");
 const marriage = documented("POST /api/marriage");
@@ -29,20 +25,17 @@ async function spendLead(c: Context<AppEnv>) {
 
 export const leadRoutes = new Hono<AppEnv>()
   .post("/contact", contact.describe, async (c) => {
-    const { "country-code": country } = readCatalogQuery(c, countryQuerySchema);
-    const body = await readJson(c, contactSchema);
+    const { query, body } = await contact.input(c);
     await spendLead(c);
-    return contact.ok(c, { id: await storeContactMessage(c.get("deps").db, country, body) });
+    return contact.ok(c, { id: await storeContactMessage(c.get("deps").db, query["country-code"], body) });
   })
   .post("/marriage", marriage.describe, async (c) => {
-    const { "country-code": country } = readCatalogQuery(c, countryQuerySchema);
-    const body = await readJson(c, marriageSchema);
+    const { query, body } = await marriage.input(c);
     await spendLead(c);
-    return marriage.ok(c, { id: await storeMarriageRequest(c.get("deps").db, country, body) });
+    return marriage.ok(c, { id: await storeMarriageRequest(c.get("deps").db, query["country-code"], body) });
   })
   .post("/quote", quote.describe, async (c) => {
-    const { "country-code": country } = readCatalogQuery(c, countryQuerySchema);
-    const body = await readJson(c, quoteSchema);
+    const { query, body } = await quote.input(c);
     await spendLead(c);
-    return quote.ok(c, { id: await storeQuoteRequest(c.get("deps").db, country, body) });
+    return quote.ok(c, { id: await storeQuoteRequest(c.get("deps").db, query["country-code"], body) });
   });

@@ -6,12 +6,9 @@ import { Hono, type Context } from "hono";
 import { callerOf, claimsFrom, requireCaller, requireToken, type AuthEnv } from "../../auth/bearer";
 import { loadCaller } from "../../auth/caller";
 import { identifyCaller } from "../../auth/optional-caller";
-import { readJson, readQuery } from "../../http/validate";
 import { ShopError } from "../../../shared/domain/shop-error";
-import { orderStatusQuerySchema } from "../../../shared/schemas/purchase";
 import { verifyReturnKey } from "../../services/orders/payment-links";
 import { buyerOrigin } from "../../origin";
-import { purchaseSchema } from "../../../shared/schemas/purchase";
 import { orderDetail, orderStatus, orderStatusByReturnKey } from "../../services/orders/order-detail";
 import { purchase } from "../../services/orders/purchase";
 import { documented } from "../contract";
@@ -28,7 +25,7 @@ orderRoutes.post("/init-payment", initPayment.describe, requireToken, async (c) 
   const deps = c.get("deps");
   const claims = claimsFrom(c);
   // An ended session is told so before anything about its body, as behind requireCaller.
-  const body = await readJson(c, purchaseSchema).catch(async (error: unknown) => {
+  const { body } = await initPayment.input(c).catch(async (error: unknown) => {
     await loadCaller(deps.db, claims);
     throw error;
   });
@@ -39,7 +36,7 @@ orderRoutes.post("/init-payment", initPayment.describe, requireToken, async (c) 
 orderRoutes.get("/order-status/:id", status.describe, identifyCaller, async (c) => {
   const id = orderIdParam(c.req.param("id"));
   const deps = c.get("deps");
-  const { key } = readQuery(c, orderStatusQuerySchema);
+  const { key } = status.query(c);
   // The return link's key shows the state to whoever the shop sent back with it, signed in or not.
   if (key !== undefined && verifyReturnKey(deps.auth.signer, id, key)) return status.ok(c, await orderStatusByReturnKey(deps, id));
   if (!c.get("caller")) throw new ShopError("unauthorized");

@@ -2,9 +2,7 @@
 import { Hono } from "hono";
 import { callerOf, requireCaller, type AuthEnv } from "../../auth/bearer";
 import { pathId } from "../../http/path-id";
-import { readJson, readQuery } from "../../http/validate";
 import { cancelOwnBooking, cancellationQuote } from "../../services/orders/self-cancel";
-import { cancellationQuoteQuerySchema, selfCancelSchema } from "../../../shared/schemas/order-desk";
 import { documented } from "../contract";
 
 const quote = documented("GET /shop-api/orders/:id/cancellation");
@@ -14,12 +12,12 @@ export const selfCancelRoutes = new Hono<AuthEnv>();
 
 selfCancelRoutes.get("/orders/:id/cancellation", quote.describe, requireCaller, async (c) => {
   const id = pathId(c.req.param("id"));
-  const { passengerIds } = readQuery(c, cancellationQuoteQuerySchema);
+  const { passengerIds } = quote.query(c);
   return quote.ok(c, await cancellationQuote(c.get("deps"), callerOf(c).id, id, passengerIds));
 });
 
 selfCancelRoutes.post("/orders/:id/cancel", cancel.describe, requireCaller, async (c) => {
   const id = pathId(c.req.param("id"));
-  const { passengerIds } = await readJson(c, selfCancelSchema);
+  const { body: { passengerIds } } = await cancel.input(c);
   return cancel.ok(c, await cancelOwnBooking(c.get("deps"), callerOf(c).id, id, passengerIds));
 });

@@ -1,18 +1,16 @@
 /** The payment methods of a country, in the order the booking wizard lists them. */
 import { Hono } from "hono";
-import { countryQuerySchema } from "../../../shared/schemas/catalog";
 import type { AppEnv } from "../../http/context";
 import { listPaymentMethods } from "../../services/catalog";
 import { CATALOGUE_CACHE_CONTROL, cachedRead, requestKey, shareAnswer } from "../../catalogue/cached-read";
 import { documented } from "../contract";
-import { readCatalogQuery } from "../request";
 
 const methods = documented("GET /api/payment-methods");
 
 const cached = cachedRead({ route: "payment-methods", key: requestKey({ query: ["country-code"] }), cacheControl: CATALOGUE_CACHE_CONTROL });
 
 export const paymentMethodRoutes = new Hono<AppEnv>().get("/payment-methods", methods.describe, cached, async (c) => {
-  const query = readCatalogQuery(c, countryQuerySchema);
+  const query = methods.query(c);
   const answer = await listPaymentMethods(c.get("deps").db, query["country-code"]);
   // The methods a country offers depend on its currency too.
   shareAnswer(c, { areas: ["payment-methods", "geography"] });

@@ -5,9 +5,7 @@
 import { Hono } from "hono";
 import { callerOf, requireCaller, type AuthEnv } from "../../auth/bearer";
 import { pathId } from "../../http/path-id";
-import { readJson } from "../../http/validate";
 import { buyerOrigin } from "../../origin";
-import { payRequestSchema } from "../../../shared/schemas/event-quotes";
 import { getShare, orderShares, payShare, payShareAsBuyer } from "../../services/shares/share-payment";
 import { documented } from "../contract";
 
@@ -24,7 +22,7 @@ shareRoutes.get("/shares/:token", one.describe, async (c) => {
 
 shareRoutes.post("/shares/:token/pay", pay.describe, async (c) => {
   const deps = c.get("deps");
-  const body = await readJson(c, payRequestSchema);
+  const { body } = await pay.input(c);
   const origin = buyerOrigin(deps.env, c.req.header("host") ?? new URL(c.req.url).host);
   return pay.ok(c, await payShare(deps, c.req.param("token"), body, c.get("locale"), origin));
 });
@@ -35,7 +33,7 @@ shareRoutes.get("/orders/:id/shares", ofOrder.describe, requireCaller, async (c)
 
 shareRoutes.post("/orders/:id/shares/:shareId/pay", payForFriend.describe, requireCaller, async (c) => {
   const deps = c.get("deps");
-  const body = await readJson(c, payRequestSchema);
+  const { body } = await payForFriend.input(c);
   const origin = buyerOrigin(deps.env, c.req.header("host") ?? new URL(c.req.url).host);
   return payForFriend.ok(c, await payShareAsBuyer(deps, callerOf(c).id, pathId(c.req.param("id")), pathId(c.req.param("shareId")), body, c.get("locale"), origin));
 });

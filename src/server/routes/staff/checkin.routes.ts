@@ -7,12 +7,10 @@
 import { Hono } from "hono";
 import { callerOf, requireCaller, type AuthEnv } from "../../auth/bearer";
 import { pathId } from "../../http/path-id";
-import { readJson, readQuery } from "../../http/validate";
 import { checkComplete } from "../../services/checkin/check-in";
 import { checkInDates, checkInManifest } from "../../services/checkin/manifest";
 import { checkInProgress } from "../../services/checkin/progress";
 import { syncCheckIns } from "../../services/checkin/sync";
-import { checkCompleteSchema, checkInSyncSchema, manifestQuerySchema, progressQuerySchema } from "../../../shared/schemas/checkin";
 import { documented } from "../contract";
 import { requireStaff } from "./staff.routes";
 
@@ -27,7 +25,7 @@ export const checkinRoutes = new Hono<AuthEnv>();
 
 checkinRoutes.post("/order/:orderId/check-complete", check.describe, requireCaller, requireStaff, async (c) => {
   const orderId = pathId(c.req.param("orderId"));
-  const body = await readJson(c, checkCompleteSchema);
+  const { body } = await check.input(c);
   return check.ok(c, await checkComplete(c.get("deps"), callerOf(c).id, orderId, body, c.get("locale")));
 });
 
@@ -36,16 +34,16 @@ checkinRoutes.get("/staff/ticket-key", ticketKey.describe, requireCaller, requir
 checkinRoutes.get("/staff/checkin-dates", dates.describe, requireCaller, requireStaff, async (c) => dates.ok(c, await checkInDates(c.get("deps"), c.get("locale"))));
 
 checkinRoutes.get("/staff/checkin-manifest", manifest.describe, requireCaller, requireStaff, async (c) => {
-  const { eventDateId } = readQuery(c, manifestQuerySchema);
+  const { eventDateId } = manifest.query(c);
   return manifest.ok(c, await checkInManifest(c.get("deps"), eventDateId, c.get("locale")));
 });
 
 checkinRoutes.post("/staff/check-ins/sync", sync.describe, requireCaller, requireStaff, async (c) => {
-  const body = await readJson(c, checkInSyncSchema);
+  const { body } = await sync.input(c);
   return sync.ok(c, await syncCheckIns(c.get("deps"), callerOf(c).id, body, c.get("locale")));
 });
 
 checkinRoutes.get("/staff/checkins/progress", progress.describe, requireCaller, requireStaff, async (c) => {
-  const { eventDateId, leg } = readQuery(c, progressQuerySchema);
+  const { eventDateId, leg } = progress.query(c);
   return progress.ok(c, await checkInProgress(c.get("deps"), eventDateId, leg ?? "outbound", c.get("locale")));
 });

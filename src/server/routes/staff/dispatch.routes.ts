@@ -1,7 +1,6 @@
 /** The dispatcher's plan (mounted behind the staff check of staff.routes.ts, under /shop-api/staff/dispatch). */
 import { Hono } from "hono";
 import type { AuthEnv } from "../../auth/bearer";
-import { readJson, readQuery } from "../../http/validate";
 import { computePlan } from "../../services/dispatch/compute-plan";
 import { dispatchBoard, dispatchOptions } from "../../services/dispatch/dispatch-board";
 import { assignRun, lockRun, moveGroup, moveStop, reorderStops } from "../../services/dispatch/edit-plan";
@@ -9,16 +8,6 @@ import { loadPlan } from "../../services/dispatch/plan-store";
 import { planView } from "../../services/dispatch/plan-view";
 import { publishPlan } from "../../services/dispatch/publish-plan";
 import { eventDay } from "../../services/dispatch/riders";
-import {
-  assignRunSchema,
-  dispatchPlanSchema,
-  dispatchPublishSchema,
-  dispatchQuerySchema,
-  lockRunSchema,
-  moveGroupSchema,
-  moveStopSchema,
-  reorderStopsSchema,
-} from "../../../shared/schemas/dispatch";
 import { documented } from "../contract";
 
 const current = documented("GET /shop-api/staff/dispatch");
@@ -35,51 +24,51 @@ const lock = documented("POST /shop-api/staff/dispatch/lock");
 export const dispatchRoutes = new Hono<AuthEnv>();
 
 dispatchRoutes.get("/", current.describe, async (c) => {
-  const { eventDateId, leg } = readQuery(c, dispatchQuerySchema);
+  const { eventDateId, leg } = current.query(c);
   const deps = c.get("deps");
   await eventDay(deps, eventDateId);
   return current.ok(c, await planView(deps.db, await loadPlan(deps.db, eventDateId, leg)));
 });
 
 dispatchRoutes.get("/board", board.describe, async (c) => {
-  const { eventDateId, leg } = readQuery(c, dispatchQuerySchema);
+  const { eventDateId, leg } = board.query(c);
   return board.ok(c, await dispatchBoard(c.get("deps"), eventDateId, leg));
 });
 
 dispatchRoutes.get("/options", options.describe, async (c) => options.ok(c, await dispatchOptions(c.get("deps"), c.get("locale"))));
 
 dispatchRoutes.post("/plan", plan.describe, async (c) => {
-  const { eventDateId, leg } = await readJson(c, dispatchPlanSchema);
+  const { body: { eventDateId, leg } } = await plan.input(c);
   const deps = c.get("deps");
   return plan.ok(c, await planView(deps.db, await computePlan(deps, eventDateId, leg)));
 });
 
 dispatchRoutes.post("/publish", publish.describe, async (c) => {
-  const body = await readJson(c, dispatchPublishSchema);
+  const { body } = await publish.input(c);
   return publish.ok(c, await publishPlan(c.get("deps"), body));
 });
 
 dispatchRoutes.post("/move-group", moveGroupCall.describe, async (c) => {
   const deps = c.get("deps");
-  return moveGroupCall.ok(c, await planView(deps.db, await moveGroup(deps, await readJson(c, moveGroupSchema))));
+  return moveGroupCall.ok(c, await planView(deps.db, await moveGroup(deps, (await moveGroupCall.input(c)).body)));
 });
 
 dispatchRoutes.post("/move-stop", moveStopCall.describe, async (c) => {
   const deps = c.get("deps");
-  return moveStopCall.ok(c, await planView(deps.db, await moveStop(deps, await readJson(c, moveStopSchema))));
+  return moveStopCall.ok(c, await planView(deps.db, await moveStop(deps, (await moveStopCall.input(c)).body)));
 });
 
 dispatchRoutes.post("/reorder", reorder.describe, async (c) => {
   const deps = c.get("deps");
-  return reorder.ok(c, await planView(deps.db, await reorderStops(deps, await readJson(c, reorderStopsSchema))));
+  return reorder.ok(c, await planView(deps.db, await reorderStops(deps, (await reorder.input(c)).body)));
 });
 
 dispatchRoutes.post("/assign", assign.describe, async (c) => {
   const deps = c.get("deps");
-  return assign.ok(c, await planView(deps.db, await assignRun(deps, await readJson(c, assignRunSchema))));
+  return assign.ok(c, await planView(deps.db, await assignRun(deps, (await assign.input(c)).body)));
 });
 
 dispatchRoutes.post("/lock", lock.describe, async (c) => {
   const deps = c.get("deps");
-  return lock.ok(c, await planView(deps.db, await lockRun(deps, await readJson(c, lockRunSchema))));
+  return lock.ok(c, await planView(deps.db, await lockRun(deps, (await lock.input(c)).body)));
 });

@@ -2,9 +2,6 @@
 import { Hono } from "hono";
 import { callerOf, type AuthEnv } from "../../auth/bearer";
 import { pathId } from "../../http/path-id";
-import { readJson, readQuery } from "../../http/validate";
-import { rejectRequestSchema, staffRequestStateQuery } from "../../../shared/schemas/private-events";
-import { approveRequestSchema } from "../../../shared/schemas/event-quotes";
 import { approveRequest, rejectRequest, requestsUnderReview } from "../../services/private-events/review";
 import { markInvoiced } from "../../services/private-events/quote";
 import { documented } from "../contract";
@@ -17,7 +14,7 @@ const invoiced = documented("POST /shop-api/staff/event-requests/:id/invoiced");
 export const staffEventRequestRoutes = new Hono<AuthEnv>();
 
 staffEventRequestRoutes.get("/", list.describe, async (c) => {
-  const { state } = readQuery(c, staffRequestStateQuery);
+  const { state } = list.query(c);
   const deps = c.get("deps");
   return list.ok(c, await requestsUnderReview(deps.db, deps.now(), state));
 });
@@ -25,12 +22,12 @@ staffEventRequestRoutes.get("/", list.describe, async (c) => {
 staffEventRequestRoutes.post("/:id/approve", approve.describe, async (c) => {
   const id = pathId(c.req.param("id"));
   const caller = callerOf(c);
-  return approve.ok(c, await approveRequest(c.get("deps"), id, await readJson(c, approveRequestSchema), { id: caller.id, email: caller.email }));
+  return approve.ok(c, await approveRequest(c.get("deps"), id, (await approve.input(c)).body, { id: caller.id, email: caller.email }));
 });
 
 staffEventRequestRoutes.post("/:id/reject", reject.describe, async (c) => {
   const id = pathId(c.req.param("id"));
-  const { reason } = await readJson(c, rejectRequestSchema);
+  const { body: { reason } } = await reject.input(c);
   const caller = callerOf(c);
   return reject.ok(c, await rejectRequest(c.get("deps"), id, reason, { id: caller.id, email: caller.email }));
 });

@@ -5,11 +5,9 @@
  */
 import { Hono } from "hono";
 import { callerOf, type AuthEnv } from "../../auth/bearer";
-import { readJson, readQuery } from "../../http/validate";
 import { manifest, manifestOptions } from "../../services/runs/manifest";
 import { manifestCsv } from "../../services/runs/manifest-csv";
 import { announceNextStop } from "../../services/runs/van-arriving";
-import { manifestQuerySchema, nextStopSchema } from "../../../shared/schemas/staff";
 import { documented } from "../contract";
 
 const options = documented("GET /shop-api/staff/manifests/options");
@@ -21,7 +19,7 @@ export const manifestRoutes = new Hono<AuthEnv>();
 manifestRoutes.get("/manifests/options", options.describe, async (c) => options.ok(c, await manifestOptions(c.get("deps"), c.get("locale"))));
 
 manifestRoutes.get("/manifests", sheet.describe, async (c) => {
-  const { eventDateId, provinceId } = readQuery(c, manifestQuerySchema);
+  const { eventDateId, provinceId } = sheet.query(c);
   const locale = c.get("locale");
   const answer = await manifest(c.get("deps"), eventDateId, provinceId, locale);
   if (/\btext\/csv\b/i.test(c.req.header("accept") ?? "")) {
@@ -33,6 +31,6 @@ manifestRoutes.get("/manifests", sheet.describe, async (c) => {
 });
 
 manifestRoutes.post("/manifests/next-stop", nextStop.describe, async (c) => {
-  const body = await readJson(c, nextStopSchema);
+  const { body } = await nextStop.input(c);
   return nextStop.ok(c, await announceNextStop(c.get("deps"), callerOf(c).id, body, c.get("locale")));
 });

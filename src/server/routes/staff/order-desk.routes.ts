@@ -5,13 +5,11 @@
 import { Hono } from "hono";
 import { callerOf, type AuthEnv } from "../../auth/bearer";
 import { pathId } from "../../http/path-id";
-import { readJson, readQuery } from "../../http/validate";
 import { requestRefund } from "../../services/orders/refunds";
 import { addOrderNote, cancelByStaff, correctPassenger, orderDesk, resendTickets } from "../../services/staff/order-desk";
 import { listRefunds, markRefundPaid } from "../../services/staff/refund-desk";
 import { exportCsv, exportTable, exportXlsx } from "../../services/staff/order-exports";
 import { salesReport } from "../../services/staff/sales-report";
-import { exportQuerySchema, salesReportQuerySchema, orderNoteSchema, passengerCorrectionSchema, refundPaidSchema, refundRequestSchema, refundsQuerySchema, staffCancelSchema } from "../../../shared/schemas/order-desk";
 import { documented } from "../contract";
 
 const detail = documented("GET /shop-api/staff/orders/:id");
@@ -40,7 +38,7 @@ orderDeskRoutes.get("/orders/:id", detail.describe, async (c) => {
 orderDeskRoutes.put("/orders/:id/passengers/:passengerId", passenger.describe, async (c) => {
   const orderId = pathId(c.req.param("id"));
   const passengerId = pathId(c.req.param("passengerId"));
-  const fields = await readJson(c, passengerCorrectionSchema);
+  const { body: fields } = await passenger.input(c);
   return passenger.ok(c, await correctPassenger(c.get("deps"), actorOf(c), orderId, passengerId, fields));
 });
 
@@ -50,19 +48,19 @@ orderDeskRoutes.post("/orders/:id/resend", resend.describe, async (c) => {
 
 orderDeskRoutes.post("/orders/:id/notes", note.describe, async (c) => {
   const orderId = pathId(c.req.param("id"));
-  const { text } = await readJson(c, orderNoteSchema);
+  const { body: { text } } = await note.input(c);
   return note.ok(c, await addOrderNote(c.get("deps"), actorOf(c), orderId, text));
 });
 
 orderDeskRoutes.post("/orders/:id/cancel", cancel.describe, async (c) => {
   const orderId = pathId(c.req.param("id"));
-  const { reason } = await readJson(c, staffCancelSchema);
+  const { body: { reason } } = await cancel.input(c);
   return cancel.ok(c, await cancelByStaff(c.get("deps"), actorOf(c), orderId, reason));
 });
 
 orderDeskRoutes.post("/orders/:id/refund", refund.describe, async (c) => {
   const orderId = pathId(c.req.param("id"));
-  const body = await readJson(c, refundRequestSchema);
+  const { body } = await refund.input(c);
   return refund.ok(
     c,
     await requestRefund(c.get("deps"), {
@@ -78,18 +76,18 @@ orderDeskRoutes.post("/orders/:id/refund", refund.describe, async (c) => {
 });
 
 orderDeskRoutes.get("/refunds", refundList.describe, async (c) => {
-  const query = readQuery(c, refundsQuerySchema);
+  const query = refundList.query(c);
   return refundList.ok(c, await listRefunds(c.get("deps"), query, c.get("locale")));
 });
 
 orderDeskRoutes.post("/refunds/:id/paid", refundPaid.describe, async (c) => {
   const refundId = pathId(c.req.param("id"));
-  const { bankDetails } = await readJson(c, refundPaidSchema);
+  const { body: { bankDetails } } = await refundPaid.input(c);
   return refundPaid.ok(c, await markRefundPaid(c.get("deps"), actorOf(c), refundId, bankDetails));
 });
 
 orderDeskRoutes.get("/exports", exports.describe, async (c) => {
-  const query = readQuery(c, exportQuerySchema);
+  const query = exports.query(c);
   const table = await exportTable(c.get("deps"), query, c.get("locale"));
   const name = `rodamos-${query.kind ?? "orders"}${query.eventDateId ? `-${query.eventDateId}` : ""}`;
   c.header("cache-control", "no-store");
@@ -105,5 +103,5 @@ orderDeskRoutes.get("/exports", exports.describe, async (c) => {
 });
 
 orderDeskRoutes.get("/reports/sales", sales.describe, async (c) => {
-  return sales.ok(c, await salesReport(c.get("deps"), readQuery(c, salesReportQuerySchema), c.get("locale")));
+  return sales.ok(c, await salesReport(c.get("deps"), sales.query(c), c.get("locale")));
 });

@@ -5,10 +5,8 @@
 import { Hono } from "hono";
 import { callerOf, type AuthEnv } from "../../auth/bearer";
 import { pathId } from "../../http/path-id";
-import { readJson, readQuery } from "../../http/validate";
 import { listStaffOrders } from "../../services/staff/staff-orders";
 import { rejectTransfer } from "../../services/staff/transfer-decisions";
-import { rejectTransferSchema, staffOrdersQuerySchema } from "../../../shared/schemas/staff";
 import { documented } from "../contract";
 
 const list = documented("GET /shop-api/staff/orders");
@@ -17,12 +15,12 @@ const reject = documented("POST /shop-api/staff/orders/:id/reject-transfer");
 export const staffOrderRoutes = new Hono<AuthEnv>();
 
 staffOrderRoutes.get("/orders", list.describe, async (c) => {
-  const query = readQuery(c, staffOrdersQuerySchema);
+  const query = list.query(c);
   return list.ok(c, await listStaffOrders(c.get("deps"), query, c.get("locale")));
 });
 
 staffOrderRoutes.post("/orders/:id/reject-transfer", reject.describe, async (c) => {
   const id = pathId(c.req.param("id"));
-  const { reason } = await readJson(c, rejectTransferSchema);
+  const { body: { reason } } = await reject.input(c);
   return reject.ok(c, await rejectTransfer(c.get("deps"), id, { id: callerOf(c).id, email: callerOf(c).email }, reason));
 });

@@ -5,17 +5,9 @@
  */
 import * as z from "zod/mini";
 import { COUNTRIES, LOCALES } from "../../locales";
-import { databaseId, requiredText } from "../fields";
+import { databaseId, numberParam, requiredText } from "../fields";
 
 export const ADMIN_PAGE_SIZE_MAX = 100;
-
-const pageNumber = (max: number) =>
-  z.optional(
-    z.pipe(
-      z.pipe(z.string().check(z.regex(/^\d{1,6}$/, "errors.invalid_number")), z.transform(Number)),
-      z.number().check(z.int("errors.invalid_number"), z.gte(1, "errors.invalid_number"), z.lte(max, "errors.invalid_number")),
-    ),
-  );
 
 /** A numeric id in a query filter (`?eventId=4`). */
 export const idFilter = z.optional(
@@ -37,8 +29,8 @@ export function listQueryOf<const S extends readonly [string, ...string[]], F ex
     q: z.optional(z.string().check(z.trim(), z.maxLength(120, "form.too_long"))),
     sort: z.optional(z.enum(sortKeys, { error: "admin.invalid_sort" })),
     dir: z.optional(z.enum(["asc", "desc"], { error: "admin.invalid_sort" })),
-    page: pageNumber(100_000),
-    pageSize: pageNumber(ADMIN_PAGE_SIZE_MAX),
+    page: numberParam(100_000),
+    pageSize: numberParam(ADMIN_PAGE_SIZE_MAX),
     ...(filters ?? ({} as F)),
   });
 }
