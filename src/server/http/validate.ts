@@ -38,16 +38,3 @@ export async function readJsonBody(c: Context<AppEnv>): Promise<unknown> {
     throw new ApiError(400, "invalid_json");
   }
 }
-
-/**
- * @deprecated A route reads its input from its contract entry: `documented(key).input(c)` (src/server/routes/contract.ts),
- * which names the schema once. Kept so routes written before that still compile.
- */
-export async function readJson<S extends z.ZodMiniType>(c: Context<AppEnv>, schema: S): Promise<z.infer<S>> {
-  return parseWith(schema, await readJsonBody(c));
-}
-
-/** @deprecated Use `documented(key).input(c)` or `.query(c)` (src/server/routes/contract.ts). */
-export function readQuery<S extends z.ZodMiniType>(c: Context<AppEnv>, schema: S): z.infer<S> {
-  return parseWith(schema, c.req.query());
-}

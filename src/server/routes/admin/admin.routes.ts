@@ -16,7 +16,7 @@ import { listAccounts, setAccountRole } from "../../services/admin/accounts";
 import type { adminAccountRoleSchema } from "../../../shared/schemas/admin/fleet";
 import { stockByDate } from "../../services/admin/catalogue";
 import { eventSeats, setDateStock } from "../../services/admin/seat-pools";
-import { adminDateStockSchema, eventSeatsQuerySchema } from "../../../shared/schemas/admin/seats";
+import type { adminDateStockSchema, eventSeatsQuerySchema } from "../../../shared/schemas/admin/seats";
 import { storeAdminImage } from "../../services/admin/images";
 import { ADMIN_RESOURCES } from "../../services/admin/registry";
 import { storageFor } from "../../storage";
@@ -97,7 +97,7 @@ const dateStock = bound("PUT /shop-api/admin/variants/:id/date-stock");
 adminRoutes.put("/variants/:id/date-stock", dateStock.describe, requireAdmin, async (c) => {
   const deps = c.get("deps");
   const id = pathId(c.req.param("id"));
-  const body = await readJson(c, adminDateStockSchema);
+  const body = (await dateStock.input(c)).body as z.infer<typeof adminDateStockSchema>;
   await setDateStock(deps, actorOf(c), id, body);
   return dateStock.ok(c, await stockByDate(deps.db, id, deps.now()));
 });
@@ -105,7 +105,7 @@ adminRoutes.put("/variants/:id/date-stock", dateStock.describe, requireAdmin, as
 const seats = bound("GET /shop-api/admin/seats");
 adminRoutes.get("/seats", seats.describe, async (c) => {
   const deps = c.get("deps");
-  const { eventId } = readQuery(c, eventSeatsQuerySchema);
+  const { eventId } = seats.query(c) as z.infer<typeof eventSeatsQuerySchema>;
   const figures = await eventSeats(deps.db, eventId, deps.now());
   if (!figures) throw new ShopError("not_found");
   return seats.ok(c, figures);

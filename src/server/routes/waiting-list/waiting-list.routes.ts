@@ -5,9 +5,7 @@
 import { Hono } from "hono";
 import { callerOf, requireCaller, type AuthEnv } from "../../auth/bearer";
 import { pathId } from "../../http/path-id";
-import { readJson } from "../../http/validate";
 import { joinWaitingList, leaveWaitingList, myWaitingList } from "../../services/waiting-list/places";
-import { joinWaitingListSchema } from "../../../shared/schemas/waiting-list";
 import { documented } from "../contract";
 
 const join = documented("POST /shop-api/waiting-list");
@@ -17,7 +15,7 @@ const leave = documented("DELETE /shop-api/waiting-list/:id");
 export const waitingListRoutes = new Hono<AuthEnv>();
 
 waitingListRoutes.post("/waiting-list", join.describe, requireCaller, async (c) => {
-  const body = await readJson(c, joinWaitingListSchema);
+  const { body } = await join.input(c);
   return join.ok(c, await joinWaitingList(c.get("deps"), callerOf(c).id, body, c.get("locale")));
 });
 
