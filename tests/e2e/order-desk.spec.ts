@@ -1,8 +1,10 @@
 /**
  * The staff's order desk: a buyer pays two seats with Mercado Pago; staff find the order by a passenger's phone
  * typed another way, fix the passenger's name, refund the other passenger by card after a dialog that says what
- * will happen, and the buyer's refund mail is in the dev outbox.
+ * will happen, and the buyer's refund mail is in the dev outbox; the sales report then downloads the date's
+ * passengers with the corrected name.
  */
+import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { DEMO_ACCOUNTS } from "../../src/server/db/seed/users";
 import { bookTwoSeats, expectPaymentResult, newCustomer, payWith, signIn, type Person } from "./booking-helpers";
@@ -57,5 +59,19 @@ test("staff find an order by a passenger's phone, fix a name, refund one passeng
     await page.goto("/dev/outbox");
     await expect(page.getByText(`Te devolvimos tu pago: pedido N.º ${orderId}`)).toBeVisible({ timeout: 1_000 });
   }).toPass({ timeout: 20_000 });
+
+  // The sales report of the event's date downloads its passengers, the corrected name among them.
+  await page.goto("/staff/reports");
+  const report = page.getByTestId("sales-report");
+  await report.getByLabel("Evento").selectOption({ label: "Festival Sonidos de la Sabana" });
+  const dates = report.getByLabel("Fecha");
+  const dateIds = await dates.locator("option").evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value).filter(Boolean));
+  const passengers: string[] = [];
+  for (const dateId of dateIds) {
+    await dates.selectOption(dateId);
+    const [download] = await Promise.all([page.waitForEvent("download"), report.getByRole("button", { name: "Pasajeros (CSV)" }).click()]);
+    passengers.push(readFileSync(await download.path(), "utf8"));
+  }
+  expect(passengers.join("\n")).toContain("Ana María Gómez");
   expect(errors).toEqual([]);
 });

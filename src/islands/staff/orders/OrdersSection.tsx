@@ -8,8 +8,7 @@ import { ORDER_STATES, type OrderState } from "../../../shared/domain/order-stat
 import type { StaffOrderPage } from "../../../shared/schemas/answers/staff-runs";
 import { fill } from "../../ui/texts";
 import type { SectionProps } from "../section-props";
-import { showToast } from "../../../stores/toasts";
-import { downloadStaffFile } from "../download-file";
+import { ExportButtons } from "./ExportButtons";
 import { OrderDesk } from "./OrderDesk";
 import { money, StateChip, when } from "./order-rows";
 import "./staff-runs.css";
@@ -89,28 +88,7 @@ export default function OrdersSection({ texts, locale }: SectionProps) {
         </button>
       </form>
       {answer && answer.total > 0 ? (
-        <div className="order-desk-actions" role="group" aria-label={texts["exports.title"]}>
-          {(
-            [
-              ["orders", "csv", "exports.orders_csv"],
-              ["orders", "xlsx", "exports.orders_xlsx"],
-              ["passengers", "csv", "exports.passengers_csv"],
-              ["passengers", "xlsx", "exports.passengers_xlsx"],
-            ] as const
-          ).map(([kind, format, label]) => (
-            <button
-              key={label}
-              type="button"
-              className="btn btn-ghost btn-small"
-              onClick={() => {
-                const query = new URLSearchParams({ kind, format, ...(q ? { q } : {}) });
-                downloadStaffFile(`/shop-api/staff/exports?${query}`, `rodamos-${kind}.${format}`, locale).catch(() => showToast("error", texts["runs.load_error"]));
-              }}
-            >
-              {texts[label]}
-            </button>
-          ))}
-        </div>
+        <ExportButtons texts={texts} locale={locale} filter={{ q }} />
       ) : null}
       {failed ? <p className="empty-text">{texts["runs.load_error"]}</p> : null}
       {!answer && !failed ? <div className="spinner" role="status" aria-label={texts["staff.loading"]} /> : null}

@@ -5,6 +5,7 @@
 import { useEffect, useState } from "react";
 import { api } from "../../../client/api";
 import type { SalesReport } from "../../../shared/schemas/answers/order-desk";
+import { ExportButtons } from "../orders/ExportButtons";
 import { money, when } from "../orders/order-rows";
 import type { SectionProps } from "../section-props";
 import { SalesChart } from "./SalesChart";
@@ -79,6 +80,7 @@ export default function ReportsSection({ texts, locale }: SectionProps) {
           </label>
         ) : null}
       </div>
+      {eventDateId ? <ExportButtons texts={texts} locale={locale} filter={{ eventDateId }} /> : null}
       {report ? (
         <div className="order-desk">
           <dl className="report-figures">
