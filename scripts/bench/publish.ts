@@ -22,7 +22,7 @@ import { DEMO_ACCOUNTS } from "../../src/server/db/seed/users";
 import { parseEnv } from "../../src/server/env";
 import { startServer } from "../../src/server/server";
 import { formatPrice } from "../../src/shared/format/money";
-import type { ApiAnswer, EventListItem } from "../../src/shared/types/catalog";
+import type { ApiAnswer, EventListItem } from "../../src/shared/types/catalogue";
 import { buildSiteIfChanged } from "../../src/server/site/site-build";
 import { startSitePublisher } from "../../src/server/site/site-publisher";
 import { exitWithUsageOnHelp } from "../lib/usage";

@@ -15,7 +15,7 @@ import { canonicalHost } from "./http/canonical-host";
 import { localeMiddleware } from "./http/locale";
 import { securityHeaders } from "./site/security-headers";
 import { staticSite } from "./site/static-site";
-import { catalogApi } from "./routes/catalog.routes";
+import { catalogueApi } from "./routes/catalogue.routes";
 import { mountApiDocs } from "./routes/api-docs";
 import { paymentSimulators } from "./payments/simulators";
 import { geoSimulators } from "./geo/simulators";
@@ -93,7 +93,7 @@ export function createApp(setup: ShopSetup, options: AppOptions = {}) {
   const purchaseGate = new AdmissionGate(admissionSettings(deps.env));
   app.use("/shop-api/init-payment", purchaseAdmission(purchaseGate));
 
-  app.route("/api", catalogApi);
+  app.route("/api", catalogueApi);
   mountApiDocs(app);
   app.route("/payments-sim", paymentSimulators(deps));
   app.route("/geo-sim", geoSimulators(deps));

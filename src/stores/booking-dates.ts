@@ -4,7 +4,7 @@
  * among the calendar dates. Days are read in the event's own time zone.
  */
 import { dayInZone } from "../shared/format/today";
-import type { CalendarEntry } from "../shared/types/catalog";
+import type { CalendarEntry } from "../shared/types/catalogue";
 
 /** Calendar entries still ahead (a prerendered page may list dates that have passed since its build). */
 export function upcomingCalendars(calendars: readonly CalendarEntry[], now = Date.now()): CalendarEntry[] {

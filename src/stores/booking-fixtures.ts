@@ -1,5 +1,5 @@
 /** A small offer for the unit tests: two categories over two provinces. */
-import type { Category, Subcategory } from "../shared/types/catalog";
+import type { Category, Subcategory } from "../shared/types/catalogue";
 
 export function variant(id: number, provinceId: number, price: number, name: string, extra: Partial<Subcategory> = {}): Subcategory {
   return {

@@ -3,9 +3,9 @@
  * descending, only the selected province's subcategories sorted by price then name, and a category's price
  * as the province's lowest with "Desde" when its prices differ.
  */
-import { pickTranslation } from "../views/catalog/translation";
+import { pickTranslation } from "../views/catalogue/translation";
 import { localeTag, type Locale } from "../shared/locales";
-import type { Category, Subcategory } from "../shared/types/catalog";
+import type { Category, Subcategory } from "../shared/types/catalogue";
 
 /** Categories are sorted by priority descending. */
 export function sortCategories(categories: readonly Category[]): Category[] {

@@ -3,10 +3,10 @@
  * each carrying the address lines and passengers typed for it. The server prices the order again;
  * these amounts are only shown.
  */
-import { pickTranslation } from "../views/catalog/translation";
+import { pickTranslation } from "../views/catalogue/translation";
 import type { Locale } from "../shared/locales";
 import type { AddressLineInput, DiscountAnswer, PassengerInput } from "../shared/schemas/purchase";
-import type { Approach, Category } from "../shared/types/catalog";
+import type { Approach, Category } from "../shared/types/catalogue";
 import { provinceSubcategories, sortCategories } from "./booking-offer";
 
 export interface ClientTicket {

@@ -7,7 +7,7 @@ import { atom, computed } from "nanostores";
 import { api, ApiFailure } from "../client/api";
 import type { Locale } from "../shared/locales";
 import type { AddressLineInput, DiscountAnswer, PassengerInput, PaymentCodeValue, PaymentStartAnswer, PurchaseInput } from "../shared/schemas/purchase";
-import type { Category, ProvinceOption } from "../shared/types/catalog";
+import type { Category, ProvinceOption } from "../shared/types/catalogue";
 import { buildTickets, orderTotals, type ClientTicket } from "./booking-tickets";
 
 export const BOOKING_KEY = "shop.booking";

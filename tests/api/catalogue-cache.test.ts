@@ -12,8 +12,8 @@ import { openDatabase } from "../../src/server/db/client";
 import { seedDemoData } from "../../src/server/db/seed";
 import { events } from "../../src/server/db/schema";
 import { parseEnv } from "../../src/server/env";
-import { listEvents, readEventOffer } from "../../src/server/services/catalog";
-import type { Category, EventListItem } from "../../src/shared/types/catalog";
+import { listEvents, readEventOffer } from "../../src/server/services/catalogue";
+import type { Category, EventListItem } from "../../src/shared/types/catalogue";
 import { countyOf, eventOffer, insertGuestList, insertUser, purchaseBody } from "../helpers/fixtures";
 import { openTestShop, type TestShop } from "../helpers/test-shop";
 

@@ -14,7 +14,7 @@ import { seedDemoData } from "../../src/server/db/seed";
 import { parseEnv } from "../../src/server/env";
 import { startServer, type RunningServer } from "../../src/server/server";
 import type { Publisher } from "../../src/server/site/publisher";
-import type { ApiAnswer, EventListItem } from "../../src/shared/types/catalog";
+import type { ApiAnswer, EventListItem } from "../../src/shared/types/catalogue";
 import { copyDemoSite, DEMO_SITE, demoSeedTime } from "../helpers/demo-site";
 
 const env = parseEnv({

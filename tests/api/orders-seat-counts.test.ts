@@ -8,7 +8,7 @@ import { SEAT_HOLDING_STATES } from "../../src/shared/domain/order-states";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { events, guests, orders, productVariants, seatCounts, tickets } from "../../src/server/db/schema";
-import { liveStock } from "../../src/server/services/catalog";
+import { liveStock } from "../../src/server/services/catalogue";
 import { cancelOrder } from "../../src/server/services/holds/release";
 import { countyOf, eventOffer, insertGuestList, purchaseBody } from "../helpers/fixtures";
 import { openTestShop, type TestShop } from "../helpers/test-shop";

@@ -7,7 +7,7 @@
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Category } from "../../src/shared/types/catalog";
+import type { Category } from "../../src/shared/types/catalogue";
 import { auditLog, eventDates, orders, productVariants, seatPools } from "../../src/server/db/schema";
 import { cancelOrder, expireHolds } from "../../src/server/services/holds/release";
 import { ORDER_STATE } from "../../src/shared/domain/order-states";

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../../src/server/db/client";
 import { seedDemoData } from "../../src/server/db/seed";
 import { DEMO_ACCOUNTS } from "../../src/server/db/seed/users";
-import type { ApiAnswer, EventListItem } from "../../src/shared/types/catalog";
+import type { ApiAnswer, EventListItem } from "../../src/shared/types/catalogue";
 import { copyDemoSite, DEMO_SITE, demoSeedTime } from "../helpers/demo-site";
 
 const serverUrl = process.env.DATABASE_URL;

@@ -4,7 +4,7 @@
  * address can fill a line. Subcategories with fixed pick-up points offer those instead of a typed address.
  */
 import { useFieldArray, useFormContext, useWatch } from "react-hook-form";
-import type { County } from "../../shared/types/catalog";
+import type { County } from "../../shared/types/catalogue";
 import { SelectField, InputField } from "../ui/fields";
 import type { ClientTicket } from "../../stores/booking-tickets";
 import { fill, messageOf } from "../ui/texts";

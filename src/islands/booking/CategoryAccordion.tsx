@@ -5,11 +5,11 @@
  */
 import * as Accordion from "@radix-ui/react-accordion";
 import { useState } from "react";
-import { pickTranslation } from "../../views/catalog/translation";
+import { pickTranslation } from "../../views/catalogue/translation";
 import { formatPrice } from "../../shared/format/money";
 import type { Locale } from "../../shared/locales";
 import type { DiscountAnswer } from "../../shared/schemas/purchase";
-import type { Category } from "../../shared/types/catalog";
+import type { Category } from "../../shared/types/catalogue";
 import { Icon } from "./Icon";
 import { categoriesForProvince, categoryPrice, provinceSubcategories } from "../../stores/booking-offer";
 import { discountPriceOf } from "../../stores/booking-tickets";

@@ -4,7 +4,7 @@ import { formatDateTime, timeZoneOf } from "../../shared/format/dates";
 import { formatPrice } from "../../shared/format/money";
 import type { Locale } from "../../shared/locales";
 import type { DiscountAnswer } from "../../shared/schemas/purchase";
-import type { CalendarEntry, County } from "../../shared/types/catalog";
+import type { CalendarEntry, County } from "../../shared/types/catalogue";
 import { discountPercent, type ClientTicket, type OrderTotals } from "../../stores/booking-tickets";
 import { fill } from "../ui/texts";
 import type { BookingTexts } from "./texts";

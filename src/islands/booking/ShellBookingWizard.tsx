@@ -5,7 +5,7 @@
  */
 import { use } from "react";
 import type { Locale } from "../../shared/locales";
-import type { EventDetail } from "../../shared/types/catalog";
+import type { EventDetail } from "../../shared/types/catalogue";
 import { loadTexts } from "../ui/load-texts";
 import BookingWizard from "./BookingWizard";
 import type { BookingTexts } from "./texts";

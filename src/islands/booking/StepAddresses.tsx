@@ -5,7 +5,7 @@
 import { useEffect, type Ref } from "react";
 import { FormProvider } from "react-hook-form";
 import { addressLineSchema, addressStepSchema } from "../../shared/schemas/purchase";
-import type { County } from "../../shared/types/catalog";
+import type { County } from "../../shared/types/catalogue";
 import { saveAddresses } from "../../stores/booking";
 import { AddressLines } from "./AddressLines";
 import type { ClientTicket } from "../../stores/booking-tickets";

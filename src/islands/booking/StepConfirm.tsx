@@ -8,7 +8,7 @@ import { useEffect, useState, type Ref } from "react";
 import { api } from "../../client/api";
 import type { Locale } from "../../shared/locales";
 import { paymentStepSchema, type PaymentCodeValue } from "../../shared/schemas/purchase";
-import type { CalendarEntry, County } from "../../shared/types/catalog";
+import type { CalendarEntry, County } from "../../shared/types/catalogue";
 import type { BookingDraft } from "../../stores/booking";
 import { chooseBuyerPaysNone, chooseShares, selectPaymentMethod } from "../../stores/booking";
 import type { ClientTicket, OrderTotals } from "../../stores/booking-tickets";

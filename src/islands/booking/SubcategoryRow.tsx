@@ -1,8 +1,8 @@
 /** One subcategory (ticket kind) of the chosen province: what it covers, its price and the quantity counter. */
-import { pickTranslation } from "../../views/catalog/translation";
+import { pickTranslation } from "../../views/catalogue/translation";
 import { formatPrice } from "../../shared/format/money";
 import type { Locale } from "../../shared/locales";
-import type { Subcategory } from "../../shared/types/catalog";
+import type { Subcategory } from "../../shared/types/catalogue";
 import { setTicketQuantity } from "../../stores/booking";
 import { QuantityCounter } from "./QuantityCounter";
 import { WaitingListJoin } from "./WaitingListJoin";

@@ -6,7 +6,7 @@
 import { PERIODICITY_TYPE } from "../../shared/domain/event-kinds";
 import { useId, useState } from "react";
 import { formatDate, formatDateTime, timeZoneOf } from "../../shared/format/dates";
-import type { CalendarEntry, ProvinceOption } from "../../shared/types/catalog";
+import type { CalendarEntry, ProvinceOption } from "../../shared/types/catalogue";
 import { selectDate, selectProvince } from "../../stores/booking";
 import { calendarForDay, dayRange, localDay } from "../../stores/booking-dates";
 import { fill } from "../ui/texts";

@@ -5,7 +5,7 @@
 import { useEffect, useState } from "react";
 import { api } from "../../client/api";
 import type { Locale } from "../../shared/locales";
-import type { Category, ProvinceOption } from "../../shared/types/catalog";
+import type { Category, ProvinceOption } from "../../shared/types/catalogue";
 import { $offer } from "../../stores/booking";
 
 /** Seats held for this person by a waiting-list offer: on sale for them, whatever the shop shows others. */

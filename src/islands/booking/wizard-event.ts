@@ -1,7 +1,7 @@
 /** The part of the event detail the wizard needs, handed over by the event page (prerendered or client shell). */
-import { pickTranslation } from "../../views/catalog/translation";
+import { pickTranslation } from "../../views/catalogue/translation";
 import type { Locale } from "../../shared/locales";
-import type { CalendarEntry, EventDetail, PaymentType, PeriodicityType } from "../../shared/types/catalog";
+import type { CalendarEntry, EventDetail, PaymentType, PeriodicityType } from "../../shared/types/catalogue";
 
 export interface WizardEvent {
   id: number;

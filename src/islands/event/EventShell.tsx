@@ -5,8 +5,8 @@
  */
 import { useStore } from "@nanostores/react";
 import { lazy, Suspense, useEffect, useState } from "react";
-import { EventView } from "../../views/catalog/EventView";
-import { eventViewData } from "../../views/catalog/view-data";
+import { EventView } from "../../views/catalogue/EventView";
+import { eventViewData } from "../../views/catalogue/view-data";
 import type { Locale } from "../../shared/locales";
 import { $loggedIn } from "../../stores/session";
 import { loadEvent, slugFromPath, type EventLoad } from "./load-event";

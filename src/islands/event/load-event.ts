@@ -3,7 +3,7 @@
  * request is tried; a gone event (410) shows the "gone" view; any other failure goes to /error404.
  */
 import { ApiFailure, api } from "../../client/api";
-import type { EventDetail, EventMessage } from "../../shared/types/catalog";
+import type { EventDetail, EventMessage } from "../../shared/types/catalogue";
 
 export type EventLoad =
   | { kind: "event"; event: EventDetail }

@@ -5,11 +5,11 @@
  */
 import { useEffect, useState } from "react";
 import { api } from "../../client/api";
-import { eventCardData } from "../../views/catalog/card-data";
-import { EventCard } from "../../views/catalog/EventCard";
+import { eventCardData } from "../../views/catalogue/card-data";
+import { EventCard } from "../../views/catalogue/EventCard";
 import { SEARCH_KEY } from "../../views/header/search-box";
 import type { Locale } from "../../shared/locales";
-import type { EventListItem } from "../../shared/types/catalog";
+import type { EventListItem } from "../../shared/types/catalogue";
 import { EMPTY_MESSAGE_DELAY_MS, type SearchLabels } from "./search-keys";
 import { SEARCH_QUERY_MAX } from "../../shared/search-limits";
 

@@ -5,7 +5,7 @@
 import * as z from "zod/mini";
 import { DRIVER_ACTIONS } from "../domain/dispatch";
 import { LEGS } from "../domain/legs";
-import { idParam } from "./catalog";
+import { idParam } from "./catalogue";
 
 const rowId = z.number({ error: "errors.invalid_id" }).check(z.int("errors.invalid_id"), z.positive("errors.invalid_id"), z.lte(2_147_483_647, "errors.invalid_id"));
 const leg = z.enum(LEGS, { error: "errors.invalid_leg" });

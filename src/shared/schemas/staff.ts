@@ -3,7 +3,7 @@
  */
 import * as z from "zod/mini";
 import { ORDER_STATES } from "../domain/order-states";
-import { idParam } from "./catalog";
+import { idParam } from "./catalogue";
 import { numberParam, requiredText } from "./fields";
 
 export const STAFF_ORDERS_PAGE_SIZE_MAX = 100;

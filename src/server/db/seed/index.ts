@@ -5,7 +5,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../client";
 import type { ShopMode } from "../../env";
-import { seedCatalog, seedContent, seedPaymentMethods } from "./catalog";
+import { seedCatalog, seedContent, seedPaymentMethods } from "./catalogue";
 import { seedCountries } from "./countries";
 import { seedDemoBookings } from "./bookings";
 import { seedFleet } from "./fleet";

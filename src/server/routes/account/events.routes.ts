@@ -5,7 +5,7 @@
 import { Hono } from "hono";
 import { callerOf, requireCaller, type AuthEnv } from "../../auth/bearer";
 import { ApiError } from "../../http/answer";
-import { getEventDetail } from "../../services/catalog";
+import { getEventDetail } from "../../services/catalogue";
 import { documented } from "../contract";
 
 const oneEvent = documented("GET /shop-api/events/:ref");

@@ -14,7 +14,7 @@ import {
   readEventProvinces,
   searchEvents,
   type EventAnswerFacts,
-} from "../../services/catalog";
+} from "../../services/catalogue";
 import type { CatalogueArea } from "../../catalogue/changes";
 import { CATALOGUE_CACHE_CONTROL, STOCK_CACHE_CONTROL, cachedRead, requestKey, shareAnswer } from "../../catalogue/cached-read";
 import type { Context } from "hono";

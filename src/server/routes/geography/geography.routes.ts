@@ -1,7 +1,7 @@
 /** Countries, languages, channels and counties, kept in the answer cache until a geography change. */
 import { Hono } from "hono";
 import type { AppEnv } from "../../http/context";
-import { getChannel, listCounties, listCountries, listLocales } from "../../services/catalog";
+import { getChannel, listCounties, listCountries, listLocales } from "../../services/catalogue";
 import { CATALOGUE_CACHE_CONTROL, cachedRead, requestKey, shareAnswer } from "../../catalogue/cached-read";
 import { documented } from "../contract";
 

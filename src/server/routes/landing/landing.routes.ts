@@ -1,7 +1,7 @@
 /** Landing content: slides, community posts, partner logos, kept in the answer cache until a content change. */
 import { Hono } from "hono";
 import type { AppEnv } from "../../http/context";
-import { listCommunityPosts, listLandingSlides, listPartners } from "../../services/catalog";
+import { listCommunityPosts, listLandingSlides, listPartners } from "../../services/catalogue";
 import { CATALOGUE_CACHE_CONTROL, cachedRead, requestKey, shareAnswer } from "../../catalogue/cached-read";
 import { documented } from "../contract";
 

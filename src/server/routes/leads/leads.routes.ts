@@ -9,7 +9,7 @@ import { clientIp } from "../../auth/bearer";
 import { addressLimitsApply } from "../../auth/local-only";
 import { RATE_RULES } from "../../auth/rate-limit";
 import type { AppEnv } from "../../http/context";
-import { storeContactMessage, storeMarriageRequest, storeQuoteRequest } from "../../services/catalog";
+import { storeContactMessage, storeMarriageRequest, storeQuoteRequest } from "../../services/catalogue";
 import { documented } from "../contract";
 
 const contact = documented("POST /api/contact");

@@ -1,7 +1,7 @@
 /** The payment methods of a country, in the order the booking wizard lists them. */
 import { Hono } from "hono";
 import type { AppEnv } from "../../http/context";
-import { listPaymentMethods } from "../../services/catalog";
+import { listPaymentMethods } from "../../services/catalogue";
 import { CATALOGUE_CACHE_CONTROL, cachedRead, requestKey, shareAnswer } from "../../catalogue/cached-read";
 import { documented } from "../contract";
 

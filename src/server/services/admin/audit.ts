@@ -7,7 +7,7 @@ import type { AdminAuditItem, AuditAction } from "../../../shared/schemas/admin/
 import type { ListQuery } from "../../../shared/schemas/admin/common";
 import type { Db } from "../../db/client";
 import { auditLog } from "../../db/schema";
-import { iso } from "../catalog/rows";
+import { iso } from "../catalogue/rows";
 import { likePattern, pageOf } from "./list";
 
 export interface Actor {

@@ -10,7 +10,7 @@ import { storedTranslations } from "../../../shared/schemas/admin/common";
 import type { AdminCategory, AdminCategoryItem, AdminDiscount, AdminDiscountItem, AdminVariant, AdminVariantItem, VariantStock } from "../../../shared/schemas/admin/catalogue";
 import type { Db } from "../../db/client";
 import { categories, countries, discountPrices, discounts, events, productVariants, provinces, seatPools, seatPoolVariants } from "../../db/schema";
-import { iso } from "../catalog/rows";
+import { iso } from "../catalogue/rows";
 import { rowById, tableResource, type AdminResource } from "./crud";
 import { runList, totalField } from "./list";
 import { eventSeats, recountPools } from "./seat-pools";

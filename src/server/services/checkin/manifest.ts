@@ -11,7 +11,7 @@ import type { Locale } from "../../../shared/locales";
 import type { CheckInManifest } from "../../../shared/schemas/answers/checkin";
 import type { ShopContext } from "../../context";
 import { eventDates, events, orders, places } from "../../db/schema";
-import { pick } from "../catalog/rows";
+import { pick } from "../catalogue/rows";
 import { checkInsOf, ticketHolders } from "./ticket-holders";
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -10,7 +10,7 @@ import { timeZoneOf } from "../../../shared/format/dates";
 import type { Locale } from "../../../shared/locales";
 import type { Db } from "../../db/client";
 import { checkIns, eventDates, events, orders, passengers, payments, places, tickets, users } from "../../db/schema";
-import { pick } from "../catalog/rows";
+import { pick } from "../catalogue/rows";
 import { PAYMENT_STATE } from "../../../shared/domain/payment-states";
 
 export interface HolderPassenger {

@@ -10,7 +10,7 @@ import type { DispatchBoard, DispatchOptions } from "../../../shared/schemas/ans
 import type { Locale } from "../../../shared/locales";
 import type { ShopContext } from "../../context";
 import { eventDates, events, orders, provinces, users, vehicles } from "../../db/schema";
-import { pick } from "../catalog/rows";
+import { pick } from "../catalogue/rows";
 import { loadPlan } from "./plan-store";
 import { clashesOf } from "./clashes";
 import { passengerInfo } from "./plan-view";

@@ -16,7 +16,7 @@ import { PHONE_COUNTRIES, type PhoneCountry } from "../../../shared/format/phone
 import { DEFAULT_LOCALE, isLocale, type Locale } from "../../../shared/locales";
 import type { ShopContext } from "../../context";
 import { dispatchPlans, dispatchRuns, driverActions, eventDates, orders, passengers, runBoardings, tickets, users, vanNotices, vehicles } from "../../db/schema";
-import { pick } from "../catalog/rows";
+import { pick } from "../catalogue/rows";
 import { readTicketQr } from "../orders/ticket-qr";
 import { sendVanArriving } from "../runs/van-arriving";
 import { loadPlan, type PlanState, type RunState } from "./plan-store";

@@ -17,7 +17,7 @@ import { events, orders, passengers, places, publishedPickups, tickets, users, v
 import { escapeHtml, mailShell } from "../../mail/mail-html";
 import { publicOrigin } from "../../origin";
 import type { OutboxJob } from "../../outbox/jobs";
-import { pick } from "../catalog/rows";
+import { pick } from "../catalogue/rows";
 import { ORDER_STATE } from "../../../shared/domain/order-states";
 
 export interface PassengerNoticeJob {

@@ -10,7 +10,7 @@ import type { OrderDetailAnswer, OrderStatusAnswer } from "../../../shared/schem
 import { addressLines, counties, eventDates, events, orders, passengers, places, productVariants, tickets } from "../../db/schema";
 import { ShopError } from "../../../shared/domain/shop-error";
 import type { ShopContext } from "../../context";
-import { pick } from "../catalog/rows";
+import { pick } from "../catalogue/rows";
 import { itineraryOf } from "../runs/manifest";
 import { expireHolds } from "../holds/release";
 import { passengerCodes } from "./passenger-tickets";

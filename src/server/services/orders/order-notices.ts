@@ -27,7 +27,7 @@ import {
 } from "../../mail/order-mails";
 import { publicOrigin } from "../../origin";
 import { paymentSettings } from "../../payments";
-import { pick } from "../catalog/rows";
+import { pick } from "../catalogue/rows";
 import { passengerCodes } from "./passenger-tickets";
 import { ticketQrImage, ticketQrText } from "./ticket-qr";
 import { tripFiles } from "../runs/trip-files";

@@ -16,7 +16,7 @@ import type { SessionClaims } from "../../auth/session-tokens";
 import { categories, counties, countries, eventDates, events, paymentMethods, productVariants, provinces } from "../../db/schema";
 import { ShopError, type ShopErrorCode } from "../../../shared/domain/shop-error";
 import type { PaymentCode } from "../../payments";
-import { canViewPrivateEvent } from "../catalog/event-detail";
+import { canViewPrivateEvent } from "../catalogue/event-detail";
 import { checkInvitedSeats, type InvitedGuest } from "../private-events/invited";
 import { findValidDiscount, type ValidDiscount } from "./discounts";
 import { orderTotals, priceTickets, type OrderTotals, type TicketPrice } from "./pricing";

@@ -10,7 +10,7 @@ import type { Locale } from "../../../shared/locales";
 import { ShopError, type ShopErrorCode } from "../../../shared/domain/shop-error";
 import type { PaymentStartAnswer, Purchase } from "../../../shared/schemas/purchase";
 import type { ShopContext } from "../../context";
-import { pick } from "../catalog/rows";
+import { pick } from "../catalogue/rows";
 import { holdExpiry, INITIAL_STATE, type OrderState } from "./order-states";
 import { recordStart } from "./payment-records";
 import { notificationUrl, returnUrl, sitePrefixOf } from "./payment-links";

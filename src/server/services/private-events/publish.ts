@@ -1,6 +1,6 @@
 /**
  * Approval publishes the request as an event the way the demo catalogue's private events are written
- * (src/server/db/seed/catalog.ts `seedEvent`): a venue, the event (type 2, link-only and login-only, fixed date),
+ * (src/server/db/seed/catalogue.ts `seedEvent`): a venue, the event (type 2, link-only and login-only, fixed date),
  * its calendar row, its extra stops, one category and one subcategory per pick-up province (the venue's and every
  * province the organiser chose, so a guest is picked up where they live), one seat per ticket and the quoted seats.
  * When the organiser pays (or staff waived the charge) the event is organiser-funded (paymentType 2, price 0);

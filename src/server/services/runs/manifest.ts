@@ -17,7 +17,7 @@ import type { Locale } from "../../../shared/locales";
 import type { Manifest, ManifestOptions } from "../../../shared/schemas/answers/staff-runs";
 import { addressLines, checkIns, counties, eventDates, events, orders, passengers, places, provinces, publishedPickups, tickets, users, vanNotices } from "../../db/schema";
 import type { ShopContext } from "../../context";
-import { pick } from "../catalog/rows";
+import { pick } from "../catalogue/rows";
 import { expireHolds } from "../holds/release";
 import { comparableAddress, groupRuns, type Pickup, type Run } from "./group-runs";
 import { pickupTimes, returnDeparture } from "./pickup-times";

@@ -10,7 +10,7 @@ import type { Locale } from "../../../shared/locales";
 import { events, orders } from "../../db/schema";
 import type { ShopContext } from "../../context";
 import type { TripFiles } from "../../mail/order-mails";
-import { pick } from "../catalog/rows";
+import { pick } from "../catalogue/rows";
 import { itineraryOf } from "./manifest";
 
 export async function tripFiles(deps: ShopContext, orderId: number, locale: Locale): Promise<TripFiles | undefined> {

@@ -15,7 +15,7 @@ import type { NextStopAnswer } from "../../../shared/schemas/answers/staff-runs"
 import type { NextStop } from "../../../shared/schemas/staff";
 import { vanNotices } from "../../db/schema";
 import type { ShopContext } from "../../context";
-import { pick } from "../catalog/rows";
+import { pick } from "../catalogue/rows";
 import { runSheet, type RunPassenger } from "./manifest";
 
 export interface VanArriving {

@@ -16,7 +16,7 @@ import type { PaymentStartAnswer, Purchase } from "../../../shared/schemas/purch
 import type { ShopContext } from "../../context";
 import { paymentShares } from "../../db/schema";
 import { enqueue } from "../../outbox/enqueue";
-import { pick } from "../catalog/rows";
+import { pick } from "../catalogue/rows";
 import { holdExpiry, INITIAL_STATE } from "../orders/order-states";
 import { notificationUrl, returnUrl, sitePrefixOf } from "../orders/payment-links";
 import { recordStart } from "../orders/payment-records";

@@ -13,7 +13,7 @@ import { eventDates, events, orders, paymentShares, users } from "../../db/schem
 import { simpleMail } from "../../mail/simple-mail";
 import { publicOrigin } from "../../origin";
 import { enqueue } from "../../outbox/enqueue";
-import { pick } from "../catalog/rows";
+import { pick } from "../catalogue/rows";
 import { endAwaitingOrders } from "../holds/release";
 import { hashShareToken } from "./place-shares";
 import { ORDER_STATE } from "../../../shared/domain/order-states";

@@ -16,7 +16,7 @@ import type { ShopContext } from "../../context";
 import type { Db } from "../../db/client";
 import { eventDates, events, orders, paymentMethods, payments, paymentShares, users } from "../../db/schema";
 import { settlesCurrency } from "../../payments/currencies";
-import { pick } from "../catalog/rows";
+import { pick } from "../catalogue/rows";
 import { INITIAL_STATE } from "../orders/order-states";
 import { notificationUrl, returnUrl, sitePrefixOf } from "../orders/payment-links";
 import { recordStart } from "../orders/payment-records";

@@ -30,7 +30,7 @@ import {
   vanNotices,
 } from "../../db/schema";
 import { writeAudit, type Actor } from "../admin/audit";
-import { pick } from "../catalog/rows";
+import { pick } from "../catalogue/rows";
 import { enqueueOrderNotice } from "../orders/order-notices";
 import { refundAnswer, requestRefund } from "../orders/refunds";
 import { endAwaitingOrders, expireHolds } from "../holds/release";

@@ -12,7 +12,7 @@ import type { ExportTable } from "../../../shared/schemas/answers/order-desk";
 import type { ExportQuery } from "../../../shared/schemas/order-desk";
 import type { ShopContext } from "../../context";
 import { eventDates, events, orders, passengers, productVariants, tickets, users } from "../../db/schema";
-import { pick } from "../catalog/rows";
+import { pick } from "../catalogue/rows";
 import { searchCondition } from "./staff-orders";
 
 /** A spreadsheet of the whole catalogue's orders stays readable; past this, staff narrow the search. */

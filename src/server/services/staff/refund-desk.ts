@@ -11,7 +11,7 @@ import type { RefundsQuery } from "../../../shared/schemas/order-desk";
 import type { ShopContext } from "../../context";
 import { events, orders, payments, refunds, users } from "../../db/schema";
 import { writeAudit, type Actor } from "../admin/audit";
-import { pick } from "../catalog/rows";
+import { pick } from "../catalogue/rows";
 import { enqueueOrderNotice } from "../orders/order-notices";
 import { refundAnswer } from "../orders/refunds";
 import { REFUND_STATE } from "../../../shared/domain/refunds";

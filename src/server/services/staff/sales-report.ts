@@ -12,7 +12,7 @@ import type { SalesReportQuery } from "../../../shared/schemas/order-desk";
 import { ShopError } from "../../../shared/domain/shop-error";
 import type { ShopContext } from "../../context";
 import { categories, checkIns, eventDates, events, orders, passengers, payments, productVariants, refunds, seatCounts, tickets } from "../../db/schema";
-import { pick } from "../catalog/rows";
+import { pick } from "../catalogue/rows";
 import { REFUND_STATE } from "../../../shared/domain/refunds";
 import { ORDER_STATE } from "../../../shared/domain/order-states";
 

@@ -9,7 +9,7 @@ import type { StaffOrderPage } from "../../../shared/schemas/answers/staff-runs"
 import type { StaffOrdersQuery } from "../../../shared/schemas/staff";
 import { eventDates, events, orders, passengers, tickets, users } from "../../db/schema";
 import type { ShopContext } from "../../context";
-import { pick } from "../catalog/rows";
+import { pick } from "../catalogue/rows";
 import { expireHolds } from "../holds/release";
 
 /** The shop promises to validate a transfer within 24 hours of the purchase. */

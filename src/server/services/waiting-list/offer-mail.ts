@@ -11,7 +11,7 @@ import { eventDates, events, productVariants, users, waitingList } from "../../d
 import { waitingOfferMail } from "../../mail/waiting-list-mails";
 import { publicOrigin } from "../../origin";
 import type { OutboxJob } from "../../outbox/jobs";
-import { pick } from "../catalog/rows";
+import { pick } from "../catalogue/rows";
 
 export interface OfferMailJob {
   entryId: number;

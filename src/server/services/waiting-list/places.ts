@@ -12,9 +12,9 @@ import type { JoinWaitingList } from "../../../shared/schemas/waiting-list";
 import type { ShopContext } from "../../context";
 import type { Db } from "../../db/client";
 import { categories, eventDates, events, productVariants, waitingList } from "../../db/schema";
-import { canViewPrivateEvent } from "../catalog/event-detail";
-import { pick } from "../catalog/rows";
-import { liveStock } from "../catalog/stock";
+import { canViewPrivateEvent } from "../catalogue/event-detail";
+import { pick } from "../catalogue/rows";
+import { liveStock } from "../catalogue/stock";
 import { offerReturnedSeats, sweepWaitingLists } from "./offers";
 
 /** Waiting places ahead of this one in its line. */

@@ -5,8 +5,8 @@ import type { StaffWaitingList } from "../../../shared/schemas/answers/waiting-l
 import type { WaitingListsQuery } from "../../../shared/schemas/waiting-list";
 import type { ShopContext } from "../../context";
 import { eventDates, events, productVariants, users, waitingList } from "../../db/schema";
-import { pick } from "../catalog/rows";
-import { liveStock } from "../catalog/stock";
+import { pick } from "../catalogue/rows";
+import { liveStock } from "../catalogue/stock";
 import { sweepWaitingLists } from "./offers";
 
 const iso = (value: Date | null) => value?.toISOString() ?? null;

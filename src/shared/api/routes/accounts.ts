@@ -3,9 +3,9 @@ import * as z from "zod/mini";
 import { route, rowIdPath, type RouteSpec } from "../route-spec";
 import { frequentAddressSchema, frequentFriendSchema, myAddressSchema, profileSchema } from "../../schemas/account";
 import { loginSchema, oneTimeTokenQuery, recoverySchema, resetPasswordSchema, signUpSchema } from "../../schemas/auth";
-import { eventRefPathSchema } from "../../schemas/catalog";
+import { eventRefPathSchema } from "../../schemas/catalogue";
 import * as account from "../../schemas/answers/account";
-import * as catalog from "../../schemas/answers/catalog";
+import * as catalogue from "../../schemas/answers/catalogue";
 
 const tokenQuery = oneTimeTokenQuery;
 const onlyOwnRows = { 401: ["unauthorized"], 404: ["not_found"], 422: ["validation_failed"] } as const;
@@ -166,7 +166,7 @@ export const accountRoutes = {
     summary: "One event for a signed-in caller: a private event's owner and guests get all of it, others its message",
     auth: "bearer",
     params: eventRefPathSchema,
-    answer: catalog.eventViewSchema,
+    answer: catalogue.eventViewSchema,
     refusals: { 401: ["unauthorized"], 404: ["not_found"], 410: ["event_gone"] },
   }),
 

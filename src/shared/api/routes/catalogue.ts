@@ -9,9 +9,9 @@ import {
   eventsQuerySchema,
   productVariantQuerySchema,
   searchQuerySchema,
-} from "../../schemas/catalog";
+} from "../../schemas/catalogue";
 import { contactSchema, marriageSchema, quoteSchema } from "../../schemas/leads";
-import * as catalog from "../../schemas/answers/catalog";
+import * as catalogue from "../../schemas/answers/catalogue";
 
 const countryRefusal = { 422: ["unknown_country"] } as const;
 
@@ -20,13 +20,13 @@ export const catalogueRoutes = {
     tag: "catalogue",
     summary: "The process answers",
     description: "Liveness: answers without touching the database, so it stays cheap for a load balancer to ask often.",
-    answer: catalog.healthSchema,
+    answer: catalogue.healthSchema,
   }),
   "GET /api/ready": route({
     tag: "catalogue",
     summary: "The shop can serve: its database answers",
     description: "Readiness: runs one query on the database; 503 `not_ready` while it cannot be reached.",
-    answer: catalog.readySchema,
+    answer: catalogue.readySchema,
     refusals: { 503: ["not_ready"] },
   }),
   "GET /api/landing-slides": route({
@@ -34,14 +34,14 @@ export const catalogueRoutes = {
     summary: "Landing slides of a country, in sort order",
     description: "`url` is a site path without the country/locale prefix; `alt` is in the caller's language.",
     query: countryQuerySchema,
-    answer: z.array(catalog.landingSlideSchema),
+    answer: z.array(catalogue.landingSlideSchema),
     refusals: countryRefusal,
   }),
   "GET /api/recommended-events": route({
     tag: "catalogue",
     summary: "Recommended events (types 1 and 3), soonest first",
     query: countryQuerySchema,
-    answer: z.array(catalog.recommendedEventSchema),
+    answer: z.array(catalogue.recommendedEventSchema),
     refusals: countryRefusal,
   }),
   "GET /api/events": route({
@@ -49,7 +49,7 @@ export const catalogueRoutes = {
     summary: "Upcoming events of a type, soonest first",
     description: "`type=2` (private) answers `[]`. Each item carries its next 10 upcoming calendars at most.",
     query: eventsQuerySchema,
-    answer: z.array(catalog.eventListItemSchema),
+    answer: z.array(catalogue.eventListItemSchema),
     refusals: { 422: ["validation_failed", "unknown_country"] },
   }),
   "GET /api/search": route({
@@ -57,7 +57,7 @@ export const catalogueRoutes = {
     summary: "Upcoming events whose name or venue contains q",
     description: "Ignores case, accents and apostrophes.",
     query: searchQuerySchema,
-    answer: z.array(catalog.eventListItemSchema),
+    answer: z.array(catalogue.eventListItemSchema),
     refusals: { 422: ["validation_failed", "unknown_country"] },
   }),
   "GET /api/events/:id/product-variant": route({
@@ -66,7 +66,7 @@ export const catalogueRoutes = {
     description: "`id` is the event's id or slug. A private event answers only by its slug, and a login-only one only to its owner and guests (bearer), as its detail does.",
     params: eventIdOrSlugPathSchema,
     query: productVariantQuerySchema,
-    answer: z.array(catalog.categorySchema),
+    answer: z.array(catalogue.categorySchema),
     refusals: { 404: ["not_found"], 410: ["event_gone"], 422: ["validation_failed", "unknown_event_date"] },
   }),
   "GET /api/events/:ref": route({
@@ -74,7 +74,7 @@ export const catalogueRoutes = {
     summary: "One event by slug or id",
     description: "A login-only private event answers only its message (`{ id, slug, message }`).",
     params: eventRefPathSchema,
-    answer: catalog.eventViewSchema,
+    answer: catalogue.eventViewSchema,
     refusals: { 404: ["not_found"], 410: ["event_gone"] },
   }),
   "GET /api/provinces/by-event/:id": route({
@@ -82,44 +82,44 @@ export const catalogueRoutes = {
     summary: "Provinces an event sells in, each with all its counties",
     description: "`id` is the event's id or slug, under the same rule as the event's offer.",
     params: eventIdOrSlugPathSchema,
-    answer: z.array(catalog.provinceOptionSchema),
+    answer: z.array(catalogue.provinceOptionSchema),
     refusals: { 404: ["not_found"], 410: ["event_gone"], 422: ["validation_failed"] },
   }),
-  "GET /api/countries": route({ tag: "catalogue", summary: "The countries the shop sells in", answer: z.array(catalog.countrySchema) }),
+  "GET /api/countries": route({ tag: "catalogue", summary: "The countries the shop sells in", answer: z.array(catalogue.countrySchema) }),
   "GET /api/locales": route({
     tag: "catalogue",
     summary: "A country's languages, its own first",
     query: countryQuerySchema,
-    answer: z.array(catalog.localeOptionSchema),
+    answer: z.array(catalogue.localeOptionSchema),
     refusals: countryRefusal,
   }),
   "GET /api/channels/:host": route({
     tag: "catalogue",
     summary: "The country and language a host name serves (unknown hosts: CO / es_CO)",
     params: channelHostSchema,
-    answer: catalog.channelSchema,
+    answer: catalogue.channelSchema,
     refusals: { 422: ["validation_failed"] },
   }),
   "GET /api/counties": route({
     tag: "catalogue",
     summary: "A country's counties, by province then name",
     query: countryQuerySchema,
-    answer: z.array(catalog.countyOptionSchema),
+    answer: z.array(catalogue.countyOptionSchema),
     refusals: countryRefusal,
   }),
   "GET /api/landing-comments": route({
     tag: "catalogue",
     summary: "Community posts of a country",
     query: countryQuerySchema,
-    answer: z.array(catalog.communityPostSchema),
+    answer: z.array(catalogue.communityPostSchema),
     refusals: countryRefusal,
   }),
-  "GET /api/partners": route({ tag: "catalogue", summary: "Partner logos", answer: z.array(catalog.partnerSchema) }),
+  "GET /api/partners": route({ tag: "catalogue", summary: "Partner logos", answer: z.array(catalogue.partnerSchema) }),
   "GET /api/payment-methods": route({
     tag: "catalogue",
     summary: "A country's payment methods in display order (first = default)",
     query: countryQuerySchema,
-    answer: z.array(catalog.paymentMethodSchema),
+    answer: z.array(catalogue.paymentMethodSchema),
     refusals: countryRefusal,
   }),
   "POST /api/contact": route({
@@ -128,7 +128,7 @@ export const catalogueRoutes = {
     query: countryQuerySchema,
     body: contactSchema,
     status: 201,
-    answer: catalog.leadStoredSchema,
+    answer: catalogue.leadStoredSchema,
     refusals: { 422: ["validation_failed", "unknown_country"], 429: ["too_many_attempts"] },
   }),
   "POST /api/marriage": route({
@@ -137,7 +137,7 @@ export const catalogueRoutes = {
     query: countryQuerySchema,
     body: marriageSchema,
     status: 201,
-    answer: catalog.leadStoredSchema,
+    answer: catalogue.leadStoredSchema,
     refusals: { 422: ["validation_failed", "unknown_country"], 429: ["too_many_attempts"] },
   }),
   "POST /api/quote": route({
@@ -146,7 +146,7 @@ export const catalogueRoutes = {
     query: countryQuerySchema,
     body: quoteSchema,
     status: 201,
-    answer: catalog.leadStoredSchema,
+    answer: catalogue.leadStoredSchema,
     refusals: { 422: ["validation_failed", "unknown_country"], 429: ["too_many_attempts"] },
   }),
 

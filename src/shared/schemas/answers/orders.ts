@@ -4,7 +4,7 @@
  */
 import * as z from "zod/mini";
 import { ORDER_STATES } from "../../domain/order-states";
-import { paymentCodeSchema } from "./catalog";
+import { paymentCodeSchema } from "./catalogue";
 
 /** GET /shop-api/discounts/{code}/event/{eventId}. */
 export const discountAnswerSchema = z.object({

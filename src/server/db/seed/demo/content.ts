@@ -1,7 +1,7 @@
 /** Landing slides, community posts, partners, payment methods and discount codes of the demo shop. */
 import { BRAND } from "../../../../shared/brand";
 import type { CountryCode } from "../../../../shared/locales";
-import type { PaymentCode } from "../../../../shared/types/catalog";
+import type { PaymentCode } from "../../../../shared/types/catalogue";
 import type { Text } from "../text";
 
 export interface SlideSeed {

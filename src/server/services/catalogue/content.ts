@@ -1,7 +1,7 @@
 /** Landing content and payment methods: slides, community posts, partners. */
 import { asc, and, eq } from "drizzle-orm";
 import type { CountryCode, Locale } from "../../../shared/locales";
-import type { CommunityPost, LandingSlide, Partner, PaymentCode, PaymentMethod } from "../../../shared/types/catalog";
+import type { CommunityPost, LandingSlide, Partner, PaymentCode, PaymentMethod } from "../../../shared/types/catalogue";
 import type { Db } from "../../db/client";
 import { communityPosts, countries, landingSlides, partners, paymentMethods } from "../../db/schema";
 import { isPaymentCode } from "../../../shared/domain/payment-codes";

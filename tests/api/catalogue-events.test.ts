@@ -2,8 +2,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { events } from "../../src/server/db/schema";
-import { getEventDetail } from "../../src/server/services/catalog";
-import type { EventDetail, EventListItem, EventMessage, RecommendedEvent } from "../../src/shared/types/catalog";
+import { getEventDetail } from "../../src/server/services/catalogue";
+import type { EventDetail, EventListItem, EventMessage, RecommendedEvent } from "../../src/shared/types/catalogue";
 import { openTestShop, type AnswerBody, type TestShop } from "../helpers/test-shop";
 import { eventBySlug, insertGuestList, insertUser } from "../helpers/fixtures";
 

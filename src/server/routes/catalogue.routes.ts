@@ -14,7 +14,7 @@ const health = documented("GET /api/health");
 const ready = documented("GET /api/ready");
 const READY_TIMEOUT_MS = 2_000;
 
-export const catalogApi = new Hono<AppEnv>()
+export const catalogueApi = new Hono<AppEnv>()
   .get("/health", health.describe, (c) => health.ok(c, { ok: true }))
   .get("/ready", ready.describe, async (c) => {
     // A database that hangs (a lost network) is as unready as one that refuses: 2 s at most.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { EventListItem } from "../../shared/types/catalog";
+import type { EventListItem } from "../../shared/types/catalogue";
 import { eventCardData } from "./card-data";
 
 const item = (overrides: Partial<EventListItem> = {}): EventListItem => ({

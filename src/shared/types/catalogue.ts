@@ -3,7 +3,7 @@
  * home of each answer's shape). Type-only, so importing them costs the browser nothing.
  */
 import type * as z from "zod/mini";
-import type * as answers from "../schemas/answers/catalog";
+import type * as answers from "../schemas/answers/catalogue";
 import type { Locale } from "../locales";
 
 export type { ApiAnswer } from "../schemas/answers/envelope";

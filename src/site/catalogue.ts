@@ -16,7 +16,7 @@ import type {
   LandingSlide,
   Partner,
   RecommendedEvent,
-} from "../shared/types/catalog";
+} from "../shared/types/catalogue";
 
 function apiBase(): string {
   const base = process.env.SHOP_API_URL;
@@ -29,7 +29,7 @@ const cache = new Map<string, Promise<unknown>>();
 let pass: string | undefined;
 
 /** The API refused a call (as opposed to not answering at all). */
-export class CatalogRefusal extends Error {
+export class CatalogueRefusal extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
@@ -53,7 +53,7 @@ async function request<T>(path: string): Promise<T> {
   } catch (error) {
     throw new Error(`Site build: ${url} answered HTTP ${response.status} without JSON.`, { cause: error });
   }
-  if (!answer.success) throw new CatalogRefusal(response.status, answer.code, `Site build: ${url} answered HTTP ${response.status} ${answer.code}: ${answer.message}`);
+  if (!answer.success) throw new CatalogueRefusal(response.status, answer.code, `Site build: ${url} answered HTTP ${response.status} ${answer.code}: ${answer.message}`);
   return answer.data;
 }
 
@@ -114,7 +114,7 @@ export async function fetchPrerenderedEvents(country: CountryCode): Promise<Even
     listed.map((event) =>
       fetchEvent(event.slug).catch((error: unknown) => {
         // Its last date passed between the list and the detail call: the shell shows it as gone.
-        if (error instanceof CatalogRefusal && error.status === 410) return undefined;
+        if (error instanceof CatalogueRefusal && error.status === 410) return undefined;
         throw error;
       }),
     ),

@@ -5,8 +5,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { productVariants } from "../../src/server/db/schema";
-import { liveStock } from "../../src/server/services/catalog";
-import type { Category, ProvinceOption } from "../../src/shared/types/catalog";
+import { liveStock } from "../../src/server/services/catalogue";
+import type { Category, ProvinceOption } from "../../src/shared/types/catalogue";
 import { openTestShop, type AnswerBody, type TestShop } from "../helpers/test-shop";
 import { eventBySlug, insertOrder, insertUser } from "../helpers/fixtures";
 

@@ -1,7 +1,7 @@
 /** Small conversions between database rows and API answers, shared by the catalogue services. */
 import { pickTranslation } from "../../../shared/pick-translation";
 import type { Locale } from "../../../shared/locales";
-import type { Translations } from "../../../shared/types/catalog";
+import type { Translations } from "../../../shared/types/catalogue";
 
 /** Drivers differ: postgres-js and PGlite may hand a timestamp back as a Date or as a string. */
 export function iso(value: Date | string): string {

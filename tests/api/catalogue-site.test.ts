@@ -12,7 +12,7 @@ import type {
   LocaleOption,
   Partner,
   PaymentMethod,
-} from "../../src/shared/types/catalog";
+} from "../../src/shared/types/catalogue";
 import { openTestShop, type AnswerBody, type TestShop } from "../helpers/test-shop";
 
 

@@ -6,7 +6,7 @@ import { PERIODICITY_TYPE } from "../../shared/domain/event-kinds";
 import { formatPrice } from "../../shared/format/money";
 import { dateLabels, formatTime, timeZoneOf } from "../../shared/format/dates";
 import type { Locale } from "../../shared/locales";
-import type { EventListItem } from "../../shared/types/catalog";
+import type { EventListItem } from "../../shared/types/catalogue";
 import { pickTranslation } from "./translation";
 
 export const CARD_KEYS = ["card.hours", "card.choose_date", "card.book_transfer", "card.transfer_from"] as const;

@@ -6,7 +6,7 @@
 import { and, asc, eq, gt, ne, or, sql } from "drizzle-orm";
 import { translate } from "../../../shared/i18n";
 import type { Locale } from "../../../shared/locales";
-import type { EventDetail, EventMessage } from "../../../shared/types/catalog";
+import type { EventDetail, EventMessage } from "../../../shared/types/catalogue";
 import { EVENT_TYPE } from "../../../shared/domain/event-kinds";
 import { isDbId } from "../../../shared/domain/ids";
 import type { Db } from "../../db/client";
@@ -94,14 +94,14 @@ export async function readEventDetail(
   const facts = { eventId: event.id, until: calendars[0]!.startDate };
 
   if (event.requiresLogin) {
-    const message = (key: "catalog.private_event_login" | "catalog.private_event_not_invited"): EventMessage => ({
+    const message = (key: "catalogue.private_event_login" | "catalogue.private_event_not_invited"): EventMessage => ({
       id: event.id,
       slug: event.slug,
       message: translate(options.locale, key),
     });
-    if (options.viewerUserId === undefined) return { detail: message("catalog.private_event_login"), facts };
+    if (options.viewerUserId === undefined) return { detail: message("catalogue.private_event_login"), facts };
     if (!(await canViewPrivateEvent(db, event.id, event.ownerId, options.viewerUserId))) {
-      return { detail: message("catalog.private_event_not_invited"), facts };
+      return { detail: message("catalogue.private_event_not_invited"), facts };
     }
   }
 

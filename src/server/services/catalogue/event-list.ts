@@ -6,7 +6,7 @@
 import { and, asc, eq, gt, inArray, sql, type SQL } from "drizzle-orm";
 import type { CountryCode, Locale } from "../../../shared/locales";
 import { EVENT_TYPE } from "../../../shared/domain/event-kinds";
-import type { EventListItem, EventType, RecommendedEvent } from "../../../shared/types/catalog";
+import type { EventListItem, EventType, RecommendedEvent } from "../../../shared/types/catalogue";
 import type { Db } from "../../db/client";
 import { categories, countries, eventDates, events, places, productVariants } from "../../db/schema";
 import { iso } from "./rows";

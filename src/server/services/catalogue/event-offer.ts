@@ -4,7 +4,7 @@
  */
 import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Locale } from "../../../shared/locales";
-import type { Category, ProvinceOption } from "../../../shared/types/catalog";
+import type { Category, ProvinceOption } from "../../../shared/types/catalogue";
 import { EVENT_TYPE } from "../../../shared/domain/event-kinds";
 import { isDbId } from "../../../shared/domain/ids";
 import { canViewPrivateEvent } from "./event-detail";

@@ -5,7 +5,7 @@
 import { PERIODICITY_TYPE } from "../../shared/domain/event-kinds";
 import { dateLabels, formatDate, formatTime, timeZoneOf } from "../../shared/format/dates";
 import type { Locale } from "../../shared/locales";
-import type { EventDetail } from "../../shared/types/catalog";
+import type { EventDetail } from "../../shared/types/catalogue";
 import { pickTranslation } from "./translation";
 
 export const EVENT_VIEW_KEYS = [

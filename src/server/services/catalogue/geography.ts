@@ -1,7 +1,7 @@
 /** Countries, locales, channels and counties. */
 import { asc, eq } from "drizzle-orm";
 import { DEFAULT_COUNTRY, DEFAULT_LOCALE, type CountryCode, type Locale } from "../../../shared/locales";
-import type { Channel, Country, CountyOption, LocaleOption } from "../../../shared/types/catalog";
+import type { Channel, Country, CountyOption, LocaleOption } from "../../../shared/types/catalogue";
 import type { Db } from "../../db/client";
 import { channels, counties, countries, countryLocales, locales, provinces } from "../../db/schema";
 
