@@ -16,7 +16,7 @@ import { parseEnv } from "../../src/server/env";
 import { startServer } from "../../src/server/server";
 import { buildSiteIfChanged } from "../../src/server/site/site-build";
 import { exitWithUsageOnHelp } from "../lib/usage";
-import { MachineLoad } from "./lib/load";
+import { MachineLoad } from "./lib/machine";
 
 exitWithUsageOnHelp(`
 Usage: npm run bench:pages [-- --reuse-data]

@@ -15,20 +15,22 @@
  *    0 oversold, 0 lost (every 201 has its order, every held order had its 201), seat counts equal to a recount.
  * Exits 1 when a check fails; the database is dropped at the end.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { and, asc, eq, gt, inArray } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import postgres from "postgres";
 import { signSessionToken } from "../../src/server/auth/session-tokens";
 import { openDatabase } from "../../src/server/db/client";
-import { categories, counties, eventDates, events, productVariants, users } from "../../src/server/db/schema";
+import { counties, productVariants, users } from "../../src/server/db/schema";
 import { seedDemoData } from "../../src/server/db/seed";
 import { exitWithUsageOnHelp } from "../lib/usage";
 import { backendPids, CpuSampler } from "./lib/cpu";
-import { MachineLoad } from "./lib/load";
+import { startChild, stopChild, type Child } from "./lib/children";
+import { MachineLoad } from "./lib/machine";
+import { benchOffer } from "./lib/bench-offer";
 import { freePort, peakRss, processTree } from "./lib/processes";
 
 exitWithUsageOnHelp(`
@@ -114,39 +116,6 @@ async function measureCeiling(dbUrl: string, clients: number, workDir: string, w
   };
 }
 
-interface Child {
-  process: ChildProcess;
-  line: string;
-}
-
-/** Starts a script in a child process and waits for the line that says it is ready. */
-function startChild(script: string, env: NodeJS.ProcessEnv, readyPrefix: string): Promise<Child> {
-  // BENCH_CPU_PROF=<folder>: the children write V8 CPU profiles there (what docs/performance.md's profile came from).
-  const profile = process.env.BENCH_CPU_PROF ? ["--cpu-prof", "--cpu-prof-dir", process.env.BENCH_CPU_PROF] : [];
-  const child = spawn(process.execPath, [...profile, "--import", "tsx", script], { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...env } });
-  return new Promise((resolve, reject) => {
-    let output = "";
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const line = output.split("\n").find((candidate) => candidate.startsWith(readyPrefix));
-      if (line) resolve({ process: child, line: line.slice(readyPrefix.length).trim() });
-    };
-    child.stdout!.on("data", onData);
-    child.stderr!.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-      if (process.env.BENCH_VERBOSE) process.stderr.write(chunk);
-    });
-    child.once("exit", (code) => reject(new Error(`${script} ended (${code}):\n${output}`)));
-  });
-}
-
-async function stopChild(child: Child): Promise<void> {
-  if (child.process.exitCode !== null) return;
-  const ended = new Promise((done) => child.process.once("exit", done));
-  child.process.kill("SIGTERM");
-  await Promise.race([ended, new Promise((done) => setTimeout(done, 10_000))]);
-  if (child.process.exitCode === null) child.process.kill("SIGKILL");
-}
 
 const machine = new MachineLoad();
 const admin = postgres(SERVER_URL, { max: 1, onnotice: () => {} });
@@ -167,23 +136,7 @@ try {
   const watcher = postgres(dbUrl.toString(), { max: 1, onnotice: () => {} });
 
   // What the buyers want: a few one-seat subcategories of one event date, with scarce stock.
-  const [event] = await db.select().from(events).where(eq(events.slug, EVENT));
-  const [date] = await db
-    .select()
-    .from(eventDates)
-    .where(and(eq(eventDates.eventId, event!.id), gt(eventDates.startDate, new Date())))
-    .orderBy(asc(eventDates.startDate))
-    .limit(1);
-  const offered = (
-    await db
-      .select({ variant: productVariants })
-      .from(productVariants)
-      .innerJoin(categories, eq(categories.id, productVariants.categoryId))
-      .where(eq(categories.eventId, event!.id))
-      .orderBy(asc(productVariants.id))
-  ).map((row) => row.variant);
-  const provinceId = offered[0]!.provinceId;
-  const bookable = offered.filter((variant) => variant.provinceId === provinceId && variant.approaches.length === 0);
+  const { event, date, provinceId, bookable } = await benchOffer(db, EVENT);
   const variants = bookable.slice(0, SUBCATEGORIES);
   const variantIds = variants.map((variant) => variant.id);
   await db.update(productVariants).set({ stock: STOCK }).where(inArray(productVariants.id, variantIds));

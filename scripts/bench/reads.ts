@@ -15,7 +15,8 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { exitWithUsageOnHelp } from "../lib/usage";
-import { compare, MachineLoad, measureInside, measureOutside, numberOption } from "./lib/load";
+import { compare, measureInside, measureOutside, numberOption } from "./lib/load";
+import { MachineLoad } from "./lib/machine";
 import { freePort, processTree, residentMb } from "./lib/processes";
 
 exitWithUsageOnHelp(`

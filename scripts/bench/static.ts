@@ -8,7 +8,8 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { exitWithUsageOnHelp } from "../lib/usage";
-import { compare, MachineLoad, numberOption } from "./lib/load";
+import { compare, numberOption } from "./lib/load";
+import { MachineLoad } from "./lib/machine";
 
 exitWithUsageOnHelp(`
 Usage: npm run bench:static [-- --seconds N --rounds N]

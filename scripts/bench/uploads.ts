@@ -9,7 +9,7 @@ import { deflateRawSync } from "node:zlib";
 import { MAX_SHEET_INFLATED_BYTES } from "../../src/server/uploads/limits";
 import { guestListXlsx, paddedWorkbook, zip, zipBomb } from "../../tests/helpers/private-event-files";
 import { exitWithUsageOnHelp } from "../lib/usage";
-import { MachineLoad } from "./lib/load";
+import { MachineLoad } from "./lib/machine";
 
 exitWithUsageOnHelp(`
 Usage: npm run bench:uploads

@@ -5,7 +5,6 @@
  * figure).
  */
 import { fork } from "node:child_process";
-import { availableParallelism, loadavg } from "node:os";
 import autocannon from "autocannon";
 import type { LoadOrder, LoadResult } from "./load-client";
 
@@ -73,45 +72,3 @@ export function numberOption(name: string, fallback: number): number {
   return index > 0 ? Number(process.argv[index + 1]) : fallback;
 }
 
-/**
- * The machine's load, printed by every bench at its start and end: it is shared, and figures measured while the load
- * average was above twice the cores say more about the other work than about the shop, so no goal is then called
- * met (the load is also sampled every few seconds in between; its peak counts too).
- */
-export class MachineLoad {
-  readonly cores = availableParallelism();
-  readonly start = loadavg()[0]!;
-  end = this.start;
-  peak = this.start;
-  readonly #sampler = setInterval(() => (this.peak = Math.max(this.peak, loadavg()[0]!)), 5000).unref();
-
-  constructor(print = true) {
-    if (print) console.log(`Load average (1 min) at the start: ${this.start.toFixed(1)} on ${this.cores} cores`);
-  }
-
-  /** Prints the load at the end (and the peak); whether goals may be judged (the load stayed at most twice the cores). */
-  finish(): boolean {
-    clearInterval(this.#sampler);
-    this.end = loadavg()[0]!;
-    this.peak = Math.max(this.peak, this.end);
-    console.log(`Load average (1 min) at the end: ${this.end.toFixed(1)} on ${this.cores} cores (peak ${this.peak.toFixed(1)})`);
-    const judged = this.judged();
-    if (!judged) console.log(`Goals not judged: the load average was over ${2 * this.cores} (twice the cores); run again on a quieter machine.`);
-    return judged;
-  }
-
-  judged(): boolean {
-    return this.peak <= 2 * this.cores;
-  }
-
-  /** A figure's verdict: never "goal met" while the load is over twice the cores. */
-  verdict(ok: boolean): string {
-    if (!this.judged()) return "(goal not judged: load over 2 x cores)";
-    return ok ? "(goal met)" : "(goal NOT met)";
-  }
-
-  /** The load now, to print beside a figure. */
-  static now(): string {
-    return `load ${loadavg()[0]!.toFixed(1)}`;
-  }
-}
