@@ -57,8 +57,6 @@ const KNOWN: Record<string, string> = {
   "POST /shop-api/register": "gap: names (letters only), phone (digits), country and birthday rules are not in the document",
   "PUT /shop-api/me": "gap: names (letters only) and phone rules are not in the document",
   "PUT /shop-api/frequent-addresses/:id": "gap: the name's minimum length is a refinement the document does not show",
-  "POST /shop-api/init-payment": "gap: passengers' email and phone rules are not in the document",
-  "PUT /shop-api/staff/orders/:id/passengers/:passengerId": "gap: the passenger's email and phone rules are not in the document",
   "POST /shop-api/staff/manifests/next-stop": "gap: the body's rule is a refinement the document does not show",
 };
 
