@@ -62,7 +62,8 @@ export type PassengerInput = z.input<typeof passengerSchema>;
 export const addressLineSchema = z.object({
   address: z
     .string({ error: "booking.address_required" })
-    .check(z.trim(), z.minLength(1, "booking.address_required"), z.maxLength(200, "form.too_long")),
+    .check(z.trim(), z.minLength(1, "booking.address_required"), z.maxLength(200, "form.too_long"))
+    .register(z.globalRegistry, NOT_BLANK),
   commune_id: dbId("booking.commune_required"),
 });
 export type AddressLine = z.infer<typeof addressLineSchema>;
