@@ -49,7 +49,10 @@ const stopTime = z.pipe(
 );
 
 export const additionalStopSchema = z.object({
-  address: z.string({ error: "private_events.stops_incomplete" }).check(z.trim(), z.minLength(1, "private_events.stops_incomplete"), z.maxLength(200, "form.too_long")),
+  address: z
+    .string({ error: "private_events.stops_incomplete" })
+    .check(z.trim(), z.minLength(1, "private_events.stops_incomplete"), z.maxLength(200, "form.too_long"))
+    .register(z.globalRegistry, NOT_BLANK),
   countyId: databaseId("private_events.stops_incomplete", { max: Number.MAX_SAFE_INTEGER }),
   time: stopTime,
 });
