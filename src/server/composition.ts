@@ -40,7 +40,7 @@ export function createShopContext(setup: ShopSetup): ShopContext {
     mailer: createMailer(setup.env, now),
     sms: createSms(setup.env, now),
     payments: createPaymentAdapters(setup.env, { now }),
-    auth: createAuthKit(setup.env),
+    auth: createAuthKit(setup.env, { rateWindowMs: setup.rateWindowMs }),
     catalogue: createCatalogueChanges(),
     answers: new AnswerCache(),
   } as ShopContext;

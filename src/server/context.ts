@@ -19,6 +19,8 @@ export interface ShopSetup {
   db: Db;
   env: Env;
   now?: () => Date;
+  /** Every attempt-limit window shortened to this (tests that wait a lock out: the limiter keeps real time). */
+  rateWindowMs?: number;
 }
 
 export interface ShopContext {

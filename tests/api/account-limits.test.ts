@@ -57,6 +57,8 @@ describe("per-address limits", () => {
     const refused = await shop.call("POST", "/shop-api/register", shop.signUpBody(), { ip: "10.9.0.1", headers: { "x-locale": "en_US" } });
     expect(refused.status).toBe(429);
     expect(refused.body).toMatchObject({ code: "too_many_attempts", message: "Too many attempts. Try again in 60 minutes." });
+    // The standard header says the same wait, in seconds.
+    expect(Number(refused.headers.get("retry-after"))).toBe(60 * 60);
     expect((await shop.call("POST", "/shop-api/register", shop.signUpBody(), { ip: "10.9.0.2" })).status).toBe(201);
   });
 

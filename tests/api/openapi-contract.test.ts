@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { shopApi } from "../../src/shared/api/routes";
+import { MAX_IMAGE_BYTES, MAX_SHEET_BYTES } from "../../src/server/uploads/limits";
 import { contractBreach } from "../helpers/contract-answers";
 import { openTestShop, type TestShop } from "../helpers/test-shop";
 
@@ -21,6 +22,7 @@ const UNDOCUMENTED = [
 
 interface Operation {
   "x-route"?: string;
+  requestBody?: { required?: boolean; description?: string; content: Record<string, { schema?: unknown; encoding?: Record<string, { contentType?: string }> }> };
   responses?: Record<string, unknown>;
 }
 type Paths = Record<string, Record<string, Operation>>;
@@ -60,6 +62,23 @@ describe("GET /api/openapi.json", () => {
     expect(Object.keys(events.responses!)).toEqual(expect.arrayContaining(["200", "422"]));
     expect(JSON.stringify(events.responses!["422"])).toContain("#/components/schemas/Failure");
     expect(Object.keys(paths["/shop-api/register"]!.post!.responses!)).toEqual(expect.arrayContaining(["201", "400", "409", "422"]));
+  });
+
+  it("documents each upload's multipart body: the file field, its media types and the size the server takes", () => {
+    const uploads = [
+      ["/shop-api/admin/images", MAX_IMAGE_BYTES, "image/jpeg"],
+      ["/shop-api/event-requests/{id}/upload-image", MAX_IMAGE_BYTES, "image/png"],
+      ["/shop-api/event-requests/{id}/upload-guests", MAX_SHEET_BYTES, "application/vnd.ms-excel"],
+    ] as const;
+    for (const [path, maxBytes, mediaType] of uploads) {
+      const body = paths[path]!.post!.requestBody!;
+      const multipart = body.content["multipart/form-data"]!;
+      expect(body.required).toBe(true);
+      expect(multipart.schema).toMatchObject({ type: "object", required: ["file"], properties: { file: { type: "string" } } });
+      expect(multipart.encoding?.file?.contentType).toContain(mediaType);
+      expect(body.description).toContain(`${maxBytes} bytes`);
+      expect(Object.keys(paths[path]!.post!.responses!)).toContain("413");
+    }
   });
 });
 

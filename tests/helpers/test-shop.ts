@@ -37,11 +37,14 @@ export interface ShopOptions {
   paymentHarness?: boolean;
   /** A database the test opened itself (closed with the shop), instead of a fresh one. */
   database?: Database;
+  /** Every attempt-limit window shortened to this: the limiter keeps real time, so a test waits a lock out. */
+  rateWindowMs?: number;
 }
 
 export interface Answer<T = unknown> {
   status: number;
   body: AnswerBody<T>;
+  headers: Headers;
 }
 export interface AnswerBody<T> {
   success: boolean;
@@ -79,7 +82,7 @@ export async function openTestShop(options: ShopOptions = {}) {
   // Tests that fire dozens of purchases at once test the seats, not the purchase queue: on a slow machine they wait
   // their turn as long as the queue allows rather than being told to come back (tests/api/orders-admission.test.ts).
   const env = parseEnv({ NODE_ENV: "test", JWT_SECRET, DATA_DIR: dataDir, REDIS_URL: process.env.REDIS_URL, PURCHASE_QUEUE_WAIT_MS: "14000", ...listening, ...options.env });
-  const app = createApp({ db: database.db, env, now });
+  const app = createApp({ db: database.db, env, now, rateWindowMs: options.rateWindowMs });
   const payments = options.paymentHarness ? mountPaymentHarness(app, env, origin, options.now) : undefined;
   handler = payments ? payments.fetch : app.fetch;
 
@@ -98,7 +101,7 @@ export async function openTestShop(options: ShopOptions = {}) {
     if (loopback && headers["x-forwarded-for"]) headers["x-forwarded-for"] = `${headers["x-forwarded-for"]}#${run}`;
     const response = await handler(new Request(`${origin}${path}`, init), { incoming: { socket: { remoteAddress: loopback ? ip : `${ip}#${run}` } } });
     const text = await response.text();
-    return { status: response.status, body: parseJson(text) as AnswerBody<T> };
+    return { status: response.status, body: parseJson(text) as AnswerBody<T>, headers: response.headers };
   }
 
   /** A plain GET whose answer may not be JSON (pages, the dev mail drop), from this machine (the demo tools answer only it). */

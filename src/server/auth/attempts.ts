@@ -13,16 +13,16 @@ export interface AttemptCheck {
  * checking are one atomic step per rule, so attempts sent at once cannot all pass the check before being counted.
  * Returns the reservations, for a caller whose rule counts only failures to take back on success.
  */
-export async function spendAttempt(deps: Pick<ShopContext, "auth">, checks: AttemptCheck[], now: Date) {
+export async function spendAttempt(deps: Pick<ShopContext, "auth">, checks: AttemptCheck[]) {
   let minutes: number | undefined;
   for (const { rule, subject } of checks) {
-    const wait = await deps.auth.limiter.reserve(rule, subject, now.getTime());
+    const wait = await deps.auth.limiter.reserve(rule, subject);
     if (wait !== undefined) minutes = Math.max(minutes ?? 0, wait);
   }
   if (minutes !== undefined) throw new ShopError("too_many_attempts", undefined, { minutes });
 }
 
 /** Takes back attempts reserved by spendAttempt that their rules do not count (only failures count). */
-export async function giveBackAttempt(deps: Pick<ShopContext, "auth">, checks: AttemptCheck[], now: Date) {
-  for (const { rule, subject } of checks) await deps.auth.limiter.release(rule, subject, now.getTime());
+export async function giveBackAttempt(deps: Pick<ShopContext, "auth">, checks: AttemptCheck[]) {
+  for (const { rule, subject } of checks) await deps.auth.limiter.release(rule, subject);
 }

@@ -4,7 +4,7 @@
  */
 import { Redis } from "ioredis";
 import type { Env } from "../env";
-import { MemoryRateStore, RateLimiter, RedisRateStore } from "./rate-limit";
+import { RateLimiter } from "./rate-limit";
 import { loadJwtSecret } from "./secret";
 import { createSigner, type Signer } from "./signer";
 import { loadTicketKey, type TicketKey } from "./ticket-key";
@@ -18,21 +18,23 @@ export interface AuthKit {
   pause(ms: number): Promise<void>;
 }
 
-function redisStore(url: string): RedisRateStore {
+function redisClient(url: string): Redis {
+  // Commands fail at once while Redis is unreachable, so the limiter's insurance counts in the process meanwhile.
   const redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
-  // The limiter logs failed commands (and counts in the process meanwhile); reconnection noise is left out.
+  // The limiter logs the outage (and counts in the process meanwhile); reconnection noise is left out.
   redis.on("error", () => {});
-  return new RedisRateStore(redis);
+  return redis;
 }
 
-export function createAuthKit(env: Env): AuthKit {
-  const store = env.REDIS_URL ? redisStore(env.REDIS_URL) : new MemoryRateStore();
+/** `rateWindowMs` shortens every attempt window (tests that wait a lock out). */
+export function createAuthKit(env: Env, options: { rateWindowMs?: number } = {}): AuthKit {
+  const redis = env.REDIS_URL ? redisClient(env.REDIS_URL) : undefined;
   const secret = loadJwtSecret(env);
   return {
     secret,
     signer: createSigner(secret),
     ticketKey: loadTicketKey(env),
-    limiter: new RateLimiter(store),
+    limiter: new RateLimiter({ redis, windowMs: options.rateWindowMs }),
     pause: (ms) => new Promise((done) => setTimeout(done, ms)),
   };
 }

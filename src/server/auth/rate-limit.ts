@@ -1,10 +1,15 @@
 /**
- * Attempt counting for log-in, recovery, sign-up and the public forms. A fixed window per key: the first attempt
- * opens it, `limit` attempts fill it, and the key is refused until the window ends. The store lives in the
- * process by default and in Redis when REDIS_URL is set, so several shop processes share one count; when Redis
- * cannot be reached the limits carry on in the process (logged), never switched off.
+ * Attempt counting for log-in, recovery, sign-up and the public forms, on rate-limiter-flexible. A fixed window per
+ * key: the first attempt opens it, `limit` attempts fill it, and the key is refused until the window ends. The
+ * counts live in the process by default (RateLimiterMemory) and in Redis when REDIS_URL is set (RateLimiterRedis),
+ * so several shop processes share one count; when Redis cannot be reached the library's insurance limiter carries
+ * the limits on in the process (logged), never switched off.
+ *
+ * The library keeps its own time (Date.now() in memory, key expiry in Redis), not the shop's injectable clock: a
+ * window ends in real time. Tests that wait a window out shorten every window (`windowMs`) instead of moving a clock.
  */
 import type { Redis } from "ioredis";
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 
 export interface RateRule {
   /** A name that keeps different counters apart: "login:ip", "recovery:account" ... */
@@ -13,178 +18,137 @@ export interface RateRule {
   windowMs: number;
 }
 
-export interface RateState {
-  count: number;
-  /** When the window ends (ms since the epoch). */
-  resetAt: number;
-}
-
-export interface RateStore {
-  /** Adds one attempt and answers the window's count after it. */
-  hit(key: string, windowMs: number, now: number): Promise<RateState>;
-  /** The window's count without adding to it. */
-  peek(key: string, now: number): Promise<RateState | undefined>;
-  /** Takes back one attempt counted in the current window (a reservation that turned out not to count). */
-  release(key: string, now: number): Promise<void>;
-  reset(key: string): Promise<void>;
-}
-
-export class MemoryRateStore implements RateStore {
-  private readonly windows = new Map<string, RateState>();
-
-  // Synchronous inside: two hits at once must never read the same count (no await between read and write).
-  async hit(key: string, windowMs: number, now: number): Promise<RateState> {
-    const current = this.current(key, now);
-    const next = current ? { count: current.count + 1, resetAt: current.resetAt } : { count: 1, resetAt: now + windowMs };
-    this.windows.set(key, next);
-    // Old windows are dropped as they are met; a sweep keeps a flood of distinct keys from growing the map.
-    if (this.windows.size > 50_000) for (const [k, v] of this.windows) if (v.resetAt <= now) this.windows.delete(k);
-    return next;
-  }
-
-  async peek(key: string, now: number): Promise<RateState | undefined> {
-    return this.current(key, now);
-  }
-
-  async release(key: string, now: number): Promise<void> {
-    const current = this.current(key, now);
-    if (current && current.count > 0) this.windows.set(key, { count: current.count - 1, resetAt: current.resetAt });
-  }
-
-  private current(key: string, now: number): RateState | undefined {
-    const current = this.windows.get(key);
-    if (!current) return undefined;
-    if (current.resetAt <= now) {
-      this.windows.delete(key);
-      return undefined;
-    }
-    return current;
-  }
-
-  async reset(key: string): Promise<void> {
-    this.windows.delete(key);
-  }
-}
-
-/**
- * Counters in Redis, shared by every shop process. A window is a hash {c: count, r: resetAt}; one Lua
- * script opens, counts and reads it atomically. The shop's own clock decides when a window ends (as in
- * memory); Redis expiry only cleans up.
- */
-const HIT_SCRIPT = `
-local now = tonumber(ARGV[1])
-local reset = tonumber(redis.call('HGET', KEYS[1], 'r') or '0')
-if reset <= now then
-  reset = now + tonumber(ARGV[2])
-  redis.call('HSET', KEYS[1], 'c', 0, 'r', reset)
-  redis.call('PEXPIRE', KEYS[1], ARGV[2])
-end
-local count = redis.call('HINCRBY', KEYS[1], 'c', 1)
-return {count, tostring(reset)}
-`;
-
-const RELEASE_SCRIPT = `
-local reset = tonumber(redis.call('HGET', KEYS[1], 'r') or '0')
-if reset > tonumber(ARGV[1]) and tonumber(redis.call('HGET', KEYS[1], 'c') or '0') > 0 then
-  redis.call('HINCRBY', KEYS[1], 'c', -1)
-end
-return 0
-`;
-
-export class RedisRateStore implements RateStore {
-  constructor(
-    private readonly redis: Redis,
-    private readonly prefix = "rodamos:rate:",
-  ) {}
-
-  async hit(key: string, windowMs: number, now: number): Promise<RateState> {
-    const [count, resetAt] = (await this.redis.eval(HIT_SCRIPT, 1, this.prefix + key, now, windowMs)) as [number, string];
-    return { count, resetAt: Number(resetAt) };
-  }
-
-  async peek(key: string, now: number): Promise<RateState | undefined> {
-    const [count, resetAt] = await this.redis.hmget(this.prefix + key, "c", "r");
-    if (count === null || resetAt === null || Number(resetAt) <= now) return undefined;
-    return { count: Number(count), resetAt: Number(resetAt) };
-  }
-
-  async release(key: string, now: number): Promise<void> {
-    await this.redis.eval(RELEASE_SCRIPT, 1, this.prefix + key, now);
-  }
-
-  async reset(key: string): Promise<void> {
-    await this.redis.del(this.prefix + key);
-  }
+export interface RateLimiterOptions {
+  /** Counts shared by every shop process; without it the counts stay in this process. */
+  redis?: Redis;
+  /** Where this limiter's keys live in Redis (tests keep runs apart). */
+  prefix?: string;
+  /** Every window shortened to this (tests that wait a lock out); the rules' own windows otherwise. */
+  windowMs?: number;
 }
 
 /** How often an ongoing outage of the shared store is logged again. */
 const OUTAGE_LOG_INTERVAL_MS = 60_000;
 
+/** The library wants a finite number of points; a rule without a limit (it only counts) never reaches this one. */
+const UNLIMITED = Number.MAX_SAFE_INTEGER;
+
+/**
+ * The insurance limiter: the library turns to it whenever a Redis command fails, so each use is an outage of the
+ * shared store, logged once a minute. Several processes count apart until Redis is back.
+ */
+class InsuranceLimiter extends RateLimiterMemory {
+  constructor(
+    options: ConstructorParameters<typeof RateLimiterMemory>[0],
+    private readonly noteOutage: () => void,
+  ) {
+    super(options);
+  }
+
+  override consume(...args: Parameters<RateLimiterMemory["consume"]>) {
+    this.noteOutage();
+    return super.consume(...args);
+  }
+  override penalty(...args: Parameters<RateLimiterMemory["penalty"]>) {
+    this.noteOutage();
+    return super.penalty(...args);
+  }
+  override reward(...args: Parameters<RateLimiterMemory["reward"]>) {
+    this.noteOutage();
+    return super.reward(...args);
+  }
+  override get(...args: Parameters<RateLimiterMemory["get"]>) {
+    this.noteOutage();
+    return super.get(...args);
+  }
+  override delete(...args: Parameters<RateLimiterMemory["delete"]>) {
+    this.noteOutage();
+    return super.delete(...args);
+  }
+}
+
+/** Minutes until a window ends, at least one (the refusal says "try again in N minutes"). */
+function minutesLeft(result: RateLimiterRes): number {
+  return Math.max(1, Math.ceil(result.msBeforeNext / 60_000));
+}
+
 export class RateLimiter {
+  private readonly limiters = new Map<string, RateLimiterAbstract>();
   private lastOutageLog = 0;
 
-  /** `fallback` counts in this process while `store` is unreachable. */
-  constructor(
-    readonly store: RateStore,
-    private readonly fallback: RateStore = new MemoryRateStore(),
-  ) {}
+  constructor(private readonly options: RateLimiterOptions = {}) {}
 
-  private key(rule: RateRule, subject: string) {
-    return `${rule.name}:${subject.toLowerCase()}`;
+  /** One library limiter per rule (its points and window), made on first use. */
+  private limiter(rule: RateRule): RateLimiterAbstract {
+    let limiter = this.limiters.get(rule.name);
+    if (limiter) return limiter;
+    const points = Number.isFinite(rule.limit) ? rule.limit : UNLIMITED;
+    // Redis keeps whole seconds; a window is never shorter than one.
+    const duration = Math.max(1, Math.round((this.options.windowMs ?? rule.windowMs) / 1000));
+    const keyPrefix = `${this.options.prefix ?? "rodamos:rate:"}${rule.name}`;
+    const { redis } = this.options;
+    limiter = redis
+      ? new RateLimiterRedis({ storeClient: redis, keyPrefix, points, duration, insuranceLimiter: new InsuranceLimiter({ keyPrefix, points, duration }, () => this.noteOutage()) })
+      : new RateLimiterMemory({ keyPrefix, points, duration });
+    this.limiters.set(rule.name, limiter);
+    return limiter;
+  }
+
+  private noteOutage() {
+    const now = Date.now();
+    if (now - this.lastOutageLog < OUTAGE_LOG_INTERVAL_MS) return;
+    this.lastOutageLog = now;
+    console.error("rate limiter store unavailable, counting in this process");
+  }
+
+  private key(subject: string) {
+    return subject.toLowerCase();
   }
 
   /** When the subject is already over the rule's limit: the minutes until it may try again. */
-  async blockedFor(rule: RateRule, subject: string, now: number): Promise<number | undefined> {
-    const state = await this.safely((store) => store.peek(this.key(rule, subject), now));
-    if (!state || state.count < rule.limit) return undefined;
-    return Math.max(1, Math.ceil((state.resetAt - now) / 60_000));
+  async blockedFor(rule: RateRule, subject: string): Promise<number | undefined> {
+    const state = await this.limiter(rule).get(this.key(subject));
+    if (!state || state.consumedPoints < rule.limit) return undefined;
+    return minutesLeft(state);
   }
 
   /** The attempts counted in the subject's current window (0 when none). */
-  async count(rule: RateRule, subject: string, now: number): Promise<number> {
-    return (await this.safely((store) => store.peek(this.key(rule, subject), now)))?.count ?? 0;
+  async count(rule: RateRule, subject: string): Promise<number> {
+    return (await this.limiter(rule).get(this.key(subject)))?.consumedPoints ?? 0;
   }
 
-  /** Counts one attempt. */
-  async hit(rule: RateRule, subject: string, now: number): Promise<RateState> {
-    return this.safely((store) => store.hit(this.key(rule, subject), rule.windowMs, now));
+  /** Counts one attempt, whatever the limit (a rule that only counts). */
+  async hit(rule: RateRule, subject: string): Promise<void> {
+    await this.limiter(rule).penalty(this.key(subject), 1);
   }
 
   /**
-   * Counts one attempt and answers, in the same atomic step, whether it is over the limit: the minutes until the
-   * subject may try again, or undefined when this attempt may go ahead. Attempts made at once each get their own
-   * count, so a burst of 200 guesses cannot all be checked before any of them is counted.
+   * Counts one attempt and answers, in the same atomic step (the library's consume: one Lua script in Redis, no
+   * await between read and write in memory), whether it is over the limit: the minutes until the subject may try
+   * again, or undefined when this attempt may go ahead. Attempts made at once each get their own count, so a burst
+   * of 200 guesses cannot all be checked before any of them is counted.
    */
-  async reserve(rule: RateRule, subject: string, now: number): Promise<number | undefined> {
-    const state = await this.hit(rule, subject, now);
-    if (state.count <= rule.limit) return undefined;
-    return Math.max(1, Math.ceil((state.resetAt - now) / 60_000));
+  async reserve(rule: RateRule, subject: string): Promise<number | undefined> {
+    try {
+      await this.limiter(rule).consume(this.key(subject), 1);
+      return undefined;
+    } catch (refusal) {
+      // Over the limit the library rejects with the window's state; anything else (both stores failing) is a fault.
+      if (refusal instanceof RateLimiterRes) return minutesLeft(refusal);
+      throw refusal;
+    }
   }
 
-  /** Takes back an attempt reserved with `reserve` that the rule does not count (a log-in that succeeded). */
-  async release(rule: RateRule, subject: string, now: number): Promise<void> {
-    await this.safely((store) => store.release(this.key(rule, subject), now));
+  /**
+   * Takes back an attempt reserved with `reserve` that the rule does not count (a log-in that succeeded). Should the
+   * window end between the two, the give-back lands in the next window as one attempt of credit: harmless.
+   */
+  async release(rule: RateRule, subject: string): Promise<void> {
+    await this.limiter(rule).reward(this.key(subject), 1);
   }
 
   async reset(rule: RateRule, subject: string): Promise<void> {
-    await this.safely((store) => store.reset(this.key(rule, subject)));
-  }
-
-  /**
-   * Runs on the shared store, or, when it fails, on this process's own counters (logged): an outage of Redis
-   * neither locks every customer out nor lifts the limits. Several processes then count apart until it is back.
-   */
-  private async safely<T>(work: (store: RateStore) => Promise<T>): Promise<T> {
-    try {
-      return await work(this.store);
-    } catch (error) {
-      const now = Date.now();
-      if (now - this.lastOutageLog >= OUTAGE_LOG_INTERVAL_MS) {
-        this.lastOutageLog = now;
-        console.error("rate limiter store unavailable, counting in this process:", error instanceof Error ? error.message : error);
-      }
-      return work(this.fallback);
-    }
+    await this.limiter(rule).delete(this.key(subject));
   }
 }
 

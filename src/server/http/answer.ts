@@ -43,6 +43,8 @@ export function fail(c: Context<AppEnv>, error: ApiError | ShopError) {
         Object.entries(error.fields).map(([name, code]) => [name, translate(locale, isMessageKey(code) ? code : "errors.invalid_value")]),
       )
     : undefined;
+  // An attempt-limit refusal also says in the standard header when to try again (the minutes of its message).
+  if (error.code === "too_many_attempts" && typeof error.params?.minutes === "number") c.header("Retry-After", String(error.params.minutes * 60));
   return c.json({ success: false as const, code: error.code, message, ...(fields ? { fields } : {}) }, status);
 }
 

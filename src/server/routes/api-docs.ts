@@ -65,7 +65,7 @@ interface Operation {
   tags?: string[];
   security?: unknown[];
   parameters?: { in: string; name: string; required?: boolean; schema?: unknown }[];
-  requestBody?: { content?: Record<string, { schema?: unknown }> };
+  requestBody?: { description?: string; content?: Record<string, { schema?: unknown }> };
   responses?: Record<string, { description?: string; content?: Record<string, { schema?: unknown }> }>;
 }
 
@@ -76,6 +76,7 @@ function operationHtml(method: string, path: string, op: Operation): string {
     .map((p) => `<tr><td><code>${escape(p.name)}</code></td><td>${escape(p.in)}</td><td>${p.required ? "required" : "optional"}</td><td><code>${escape(JSON.stringify(p.schema))}</code></td></tr>`)
     .join("");
   const body = op.requestBody?.content?.["application/json"]?.schema;
+  const upload = op.requestBody?.content?.["multipart/form-data"]?.schema;
   const responses = Object.entries(op.responses ?? {})
     .map(([status, r]) => `<li><strong>${escape(status)}</strong> ${escape(r.description)}${r.content?.["application/json"]?.schema ? schemaBlock(r.content["application/json"].schema) : ""}</li>`)
     .join("");
@@ -83,7 +84,7 @@ function operationHtml(method: string, path: string, op: Operation): string {
 <h3><span class="method ${escape(method)}">${escape(method.toUpperCase())}</span> <code>${escape(path)}</code>${op.security?.length ? ' <span class="auth">bearer</span>' : ""}</h3>
 <p>${escape(op.summary)}</p>${op.description ? `<p class="note">${escape(op.description)}</p>` : ""}
 ${params ? `<table><thead><tr><th>parameter</th><th>in</th><th></th><th>schema</th></tr></thead><tbody>${params}</tbody></table>` : ""}
-${body ? `<h4>JSON body</h4>${schemaBlock(body)}` : ""}
+${body ? `<h4>JSON body</h4>${schemaBlock(body)}` : ""}${upload ? `<h4>multipart/form-data body</h4><p>${escape(op.requestBody?.description)}</p>${schemaBlock(upload)}` : ""}
 <h4>Answers</h4><ul>${responses}</ul>
 </section>`;
 }

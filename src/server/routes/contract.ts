@@ -33,6 +33,25 @@ function parametersOf(schema: z.ZodMiniType | undefined, where: "path" | "query"
   }));
 }
 
+/** The body of an upload route: multipart/form-data holding one file in the field `file`. */
+function uploadBodyOf(upload: NonNullable<RouteSpec["upload"]>) {
+  const megabytes = upload.maxBytes / (1024 * 1024);
+  return {
+    required: true,
+    description: `One file in the field \`file\`, at most ${megabytes} MB (${upload.maxBytes} bytes); a larger body is answered 413.`,
+    content: {
+      "multipart/form-data": {
+        schema: {
+          type: "object",
+          required: ["file"],
+          properties: { file: { type: "string", contentMediaType: "application/octet-stream", description: `${upload.mediaTypes.join(", ")}; at most ${upload.maxBytes} bytes.` } },
+        },
+        encoding: { file: { contentType: upload.mediaTypes.join(", ") } },
+      },
+    },
+  };
+}
+
 const failureRef = { $ref: "#/components/schemas/Failure" };
 /** The purchase queue's refusal says more than the envelope (src/server/http/admission.ts). */
 const queueFull = {
@@ -103,6 +122,7 @@ export function operationOf(key: RouteKey, spec: RouteSpec) {
     ...(spec.body
       ? { requestBody: { required: true, content: { "application/json": { schema: jsonSchemaOf(spec.body, "input") } } } }
       : {}),
+    ...(spec.upload ? { requestBody: uploadBodyOf(spec.upload) } : {}),
     responses,
   };
 }

@@ -1,8 +1,10 @@
-/** What an upload may weigh and hold (decisions.md "Private events: uploads"). */
-export const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
+/** What an upload may weigh and hold (decisions.md "Private events: uploads"). The byte limits are the contract's. */
+import { IMAGE_UPLOAD, SHEET_UPLOAD } from "../../shared/api/route-spec";
+
+export const MAX_IMAGE_BYTES = IMAGE_UPLOAD.maxBytes;
 /** About 40 megapixels: any real photo fits; a few-kB "decompression bomb" declaring 50,000 x 50,000 does not. */
 export const MAX_IMAGE_PIXELS = 40_000_000;
-export const MAX_SHEET_BYTES = 2 * 1024 * 1024;
+export const MAX_SHEET_BYTES = SHEET_UPLOAD.maxBytes;
 export const MAX_GUESTS = 2_000;
 /**
  * Everything a .xlsx may inflate to: its sheets are XML, and a list of 2,000 guests with long names and addresses

@@ -17,6 +17,8 @@ export interface RouteSpec {
   params?: z.ZodMiniType;
   query?: z.ZodMiniType;
   body?: z.ZodMiniType;
+  /** A multipart/form-data body instead of JSON: one file in the field `file`, at most `maxBytes`, of these media types. */
+  upload?: { maxBytes: number; mediaTypes: readonly string[] };
   /** The success status: 200 unless said. */
   status?: 200 | 201;
   /** The `data` of a success; a route without one answers with a redirect. */
@@ -31,6 +33,14 @@ export interface RouteSpec {
 export function route<const R extends RouteSpec>(spec: R): R {
   return spec;
 }
+
+/** The pictures an upload takes (recognised by their bytes, never SVG) and their size limit. */
+export const IMAGE_UPLOAD = { maxBytes: 8 * 1024 * 1024, mediaTypes: ["image/jpeg", "image/png", "image/webp", "image/gif", "image/avif"] } as const;
+/** The guest-list spreadsheets an upload takes (.xlsx, .xls) and their size limit. */
+export const SHEET_UPLOAD = {
+  maxBytes: 2 * 1024 * 1024,
+  mediaTypes: ["application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", "application/vnd.ms-excel"],
+} as const;
 
 /** A row id in a path: anything that is not a positive integer names no row (404). */
 export const rowIdPath = z.object({ id: z.string().check(z.regex(/^\d+$/)) });

@@ -57,7 +57,9 @@ export const myAddressFlag = z.pipe(
 export const frequentAddressSchema = z.object({
   name: z
     .string({ error: "account.address_name_min" })
-    .check(z.trim(), z.minLength(3, "account.address_name_min"), z.maxLength(200, "form.too_long")),
+    .check(z.trim(), z.minLength(3, "account.address_name_min"), z.maxLength(200, "form.too_long"))
+    // Counted once trimmed: the contract says "three characters from the first non-blank to the last".
+    .register(z.globalRegistry, { pattern: "^\\s*\\S[\\s\\S]+\\S\\s*$" }),
   countyId: databaseId("form.required", { max: Number.MAX_SAFE_INTEGER }),
   myAddress: z._default(myAddressFlag, false),
 });

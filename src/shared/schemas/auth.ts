@@ -33,13 +33,23 @@ export const password = z
 const LETTERS_AND_SPACES = /^[\p{L}\p{M}]+(?: [\p{L}\p{M}]+)*$/u;
 
 const personName = (required: string, lettersOnly: string) =>
-  z.pipe(
-    z.pipe(
-      z.string({ error: required }),
-      z.transform((value: string) => value.trim().replace(/\s+/g, " ")),
-    ),
-    z.string().check(z.minLength(1, required), z.maxLength(80, "form.too_long"), z.regex(LETTERS_AND_SPACES, lettersOnly)),
-  );
+  z
+    .pipe(
+      z.pipe(
+        z.string({ error: required }),
+        z.transform((value: string) => value.trim().replace(/\s+/g, " ")),
+      ),
+      z.string().check(z.minLength(1, required), z.maxLength(80, "form.too_long"), z.regex(LETTERS_AND_SPACES, lettersOnly)),
+    )
+    .register(z.globalRegistry, {
+      // JSON Schema patterns are read without Unicode classes by many clients: the contract names the Latin letters
+      // (accents included) every client can check, and the description the whole rule.
+      type: "string",
+      minLength: 1,
+      maxLength: 80,
+      pattern: "^[A-Za-zÀ-ÖØ-öø-ÿ]+(?: [A-Za-zÀ-ÖØ-öø-ÿ]+)*$",
+      description: "Letters of any alphabet (accents included), words separated by spaces; surrounding and repeated spaces are dropped.",
+    });
 
 export const firstName = personName("name_is_required", "name_must_contain_only_letters");
 export const lastName = personName("lastname_is_required", "lastname_must_contain_only_letters");
@@ -70,10 +80,20 @@ export const phoneNumber = phoneDigits(/^\d+$/);
  * (the shop's countries, read with or without the code) is stored as E.164 ("+573001234567"); one of
  * another country keeps its digits.
  */
-export const storedPhoneNumber = z.pipe(
-  phoneDigits(/^\+?\d+$/),
-  z.transform((digits: string) => toE164(digits, { anyCountry: true, codeFirst: true }) ?? digits),
-);
+export const storedPhoneNumber = z
+  .pipe(
+    phoneDigits(/^\+?\d+$/),
+    z.transform((digits: string) => toE164(digits, { anyCountry: true, codeFirst: true }) ?? digits),
+  )
+  .register(z.globalRegistry, {
+    type: "string",
+    pattern: "^\\+?\\d{7,15}$",
+    description: "7 to 15 digits with the country code, a leading + allowed (spaces ignored). Stored as E.164 when the number is known.",
+  });
+
+/** Days 1900-01-01 to 2025-12-31 that exist in every year (a subset of the birthdays taken; see the description). */
+const BIRTHDAY_PATTERN =
+  "^(?:19\\d{2}|20[01]\\d|202[0-5])-(?:(?:0[1-9]|1[0-2])-(?:0[1-9]|1\\d|2[0-8])|(?:0[13-9]|1[0-2])-(?:29|30)|(?:0[13578]|1[02])-31)$";
 
 /** YYYY-MM-DD, a real day, not in the future (future dates are disabled) and not before 1900. */
 export const birthday = z.string({ error: "birthday_is_required" }).check(
@@ -85,7 +105,12 @@ export const birthday = z.string({ error: "birthday_is_required" }).check(
     return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value && value >= "1900-01-01";
   }, "birthday_is_invalid"),
   z.refine((value) => value <= todayIso(), "birthday_in_future"),
-);
+).register(z.globalRegistry, {
+  // A real past day, which a pattern can only say for days every year has (no 29 February) up to a past year.
+  type: "string",
+  pattern: BIRTHDAY_PATTERN,
+  description: "YYYY-MM-DD: a real day from 1900-01-01 to today.",
+});
 
 export const countryCode = z.pipe(
   z.pipe(
@@ -94,7 +119,7 @@ export const countryCode = z.pipe(
   ),
   // A value that is there but names no country of the shop is not "missing": say which is wrong.
   z.enum(COUNTRIES, { error: (issue) => (issue.input === "" ? "form.required" : "errors.unknown_country") }),
-);
+).register(z.globalRegistry, { type: "string", enum: [...COUNTRIES], description: "A country of the shop (letter case and surrounding spaces ignored)." });
 
 export const loginSchema = z.object({ email: accountEmail, password });
 export type Login = z.infer<typeof loginSchema>;

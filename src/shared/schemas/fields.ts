@@ -106,6 +106,20 @@ export function digitsUpTo(max: number): string {
   return `^(?:${[...shorter, ...same, top].join("|")})$`;
 }
 
+/**
+ * A pattern for "MM{sep}DD" of the days every year has (no 29 February), for contracts of date fields: JSON Schema
+ * cannot say "a real day" or "not in the past", so a field names the days it always takes and describes the rest.
+ */
+export function everyYearDay(sep: string): string {
+  return `(?:(?:0[1-9]|1[0-2])${sep}(?:0[1-9]|1\\d|2[0-8])|(?:0[13-9]|1[0-2])${sep}(?:29|30)|(?:0[13578]|1[02])${sep}31)`;
+}
+
+/** A pattern for the years after this one up to 2099: days in them are never in the past. */
+export function comingYears(): string {
+  const next = Number(todayIso().slice(0, 4)) + 1;
+  return `(?:${Array.from({ length: Math.max(1, 2100 - next) }, (_, i) => String(next + i)).join("|")})`;
+}
+
 /** dd/MM/yyyy or yyyy-mm-dd, read back as yyyy-mm-dd; a real calendar day. */
 export const calendarDay = z.pipe(
   z.pipe(
@@ -125,7 +139,11 @@ function dayFromInput(value: string): string | null {
 }
 
 /** A day that is today or later (past dates are disabled). */
-export const upcomingDay = calendarDay.check(z.refine((iso) => iso >= todayIso(), "form.date_past"));
+export const upcomingDay = calendarDay.check(z.refine((iso) => iso >= todayIso(), "form.date_past")).register(z.globalRegistry, {
+  type: "string",
+  pattern: `^${comingYears()}-${everyYearDay("-")}$`,
+  description: "A real day from today on, as yyyy-mm-dd or dd/MM/yyyy.",
+});
 
 /** yyyy-mm-dd -> dd/MM/yyyy, how forms send dates. */
 export function toDayMonthYear(iso: string): string {

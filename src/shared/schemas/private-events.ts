@@ -5,7 +5,7 @@
  */
 import * as z from "zod/mini";
 import { REQUEST_PAYERS } from "../domain/event-requests";
-import { NOT_BLANK, databaseId, emailField } from "./fields";
+import { NOT_BLANK, comingYears, databaseId, emailField, everyYearDay } from "./fields";
 
 /** Every text of this form is required and refused with one message ("Campo Requerido"). */
 const required = (max = 200) =>
@@ -24,14 +24,21 @@ export function isRealDay(y: number, m: number, d: number): boolean {
 }
 
 const specDateTime = (message: string) =>
-  z.string({ error: message }).check(
-    z.trim(),
-    z.minLength(1, message),
-    z.refine((value) => {
-      const match = SPEC_DATE_TIME.exec(value);
-      return match !== null && isRealDay(Number(match[1]), Number(match[2]), Number(match[3]));
-    }, "form.date_invalid"),
-  );
+  z
+    .string({ error: message })
+    .check(
+      z.trim(),
+      z.minLength(1, message),
+      z.refine((value) => {
+        const match = SPEC_DATE_TIME.exec(value);
+        return match !== null && isRealDay(Number(match[1]), Number(match[2]), Number(match[3]));
+      }, "form.date_invalid"),
+    )
+    .register(z.globalRegistry, {
+      type: "string",
+      pattern: `^${comingYears()}/${everyYearDay("/")} (?:[01]\\d|2[0-3]):[0-5]\\d$`,
+      description: "YYYY/MM/DD HH:mm in the event's local time, a real day.",
+    });
 
 const countyId = databaseId("private_events.required", { max: Number.MAX_SAFE_INTEGER });
 
@@ -42,7 +49,10 @@ const stopTime = z.pipe(
 );
 
 export const additionalStopSchema = z.object({
-  address: z.string({ error: "private_events.stops_incomplete" }).check(z.trim(), z.minLength(1, "private_events.stops_incomplete"), z.maxLength(200, "form.too_long")),
+  address: z
+    .string({ error: "private_events.stops_incomplete" })
+    .check(z.trim(), z.minLength(1, "private_events.stops_incomplete"), z.maxLength(200, "form.too_long"))
+    .register(z.globalRegistry, NOT_BLANK),
   countyId: databaseId("private_events.stops_incomplete", { max: Number.MAX_SAFE_INTEGER }),
   time: stopTime,
 });

@@ -10,22 +10,29 @@
 import * as z from "zod/mini";
 import { PAYMENT_CODES, type PaymentCode } from "../domain/payment-codes";
 import { stripPhoneSeparators, toE164 } from "../format/phone-number";
-import { databaseId } from "./fields";
+import { databaseId, NOT_BLANK } from "./fields";
 
 export type PaymentCodeValue = PaymentCode;
 
 /** A database id sent as a number or a numeric string (form selects give strings). */
 const dbId = databaseId;
 
+/** A passenger's phone as digits: 8 to 15 of them, an optional + before. */
+const PASSENGER_PHONE = /^\+?\d{8,15}$/;
+
 /** A passenger needs a name, a valid email, a phone of at least 8 characters and a pick-up address. */
 export const passengerSchema = z.object({
   name: z
     .string({ error: "booking.passenger_name_required" })
-    .check(z.trim(), z.minLength(1, "booking.passenger_name_required"), z.maxLength(120, "form.too_long")),
-  email: z.pipe(
-    z.string({ error: "booking.passenger_email_invalid" }).check(z.trim(), z.maxLength(254, "form.too_long")),
-    z.email({ error: "booking.passenger_email_invalid" }),
-  ),
+    .check(z.trim(), z.minLength(1, "booking.passenger_name_required"), z.maxLength(120, "form.too_long"))
+    .register(z.globalRegistry, NOT_BLANK),
+  email: z
+    .pipe(
+      z.string({ error: "booking.passenger_email_invalid" }).check(z.trim(), z.maxLength(254, "form.too_long")),
+      z.email({ error: "booking.passenger_email_invalid" }),
+    )
+    // The contract names the address rule the server applies (zod's), not just "a string".
+    .register(z.globalRegistry, { type: "string", maxLength: 254, pattern: z.regexes.email.source }),
   // At least 8 characters, and a phone: a number of the shop's countries (stored as E.164) or 8-15 digits.
   phone: z.pipe(
     z
@@ -34,13 +41,19 @@ export const passengerSchema = z.object({
         z.trim(),
         z.minLength(8, "booking.passenger_phone_min"),
         z.maxLength(30, "form.too_long"),
-        z.refine((value) => toE164(value, { anyCountry: true }) !== undefined || /^\+?\d{8,15}$/.test(stripPhoneSeparators(value)), "form.phone_invalid"),
+        z.refine((value) => toE164(value, { anyCountry: true }) !== undefined || PASSENGER_PHONE.test(stripPhoneSeparators(value)), "form.phone_invalid"),
       ),
     z.transform((value: string) => toE164(value, { anyCountry: true }) ?? stripPhoneSeparators(value)),
-  ),
+  ).register(z.globalRegistry, {
+    // The contract names the form always taken; a number valid in its country, typed with separators, passes too.
+    type: "string",
+    pattern: PASSENGER_PHONE.source,
+    description: "8 to 15 digits with an optional +, or a number valid in its country (spaces, dashes and brackets ignored). Stored as E.164 when valid.",
+  }),
   passengerAddress: z
     .string({ error: "booking.passenger_address_required" })
-    .check(z.trim(), z.minLength(1, "booking.passenger_address_required"), z.maxLength(200, "form.too_long")),
+    .check(z.trim(), z.minLength(1, "booking.passenger_address_required"), z.maxLength(200, "form.too_long"))
+    .register(z.globalRegistry, NOT_BLANK),
 });
 export type Passenger = z.infer<typeof passengerSchema>;
 export type PassengerInput = z.input<typeof passengerSchema>;
@@ -49,7 +62,8 @@ export type PassengerInput = z.input<typeof passengerSchema>;
 export const addressLineSchema = z.object({
   address: z
     .string({ error: "booking.address_required" })
-    .check(z.trim(), z.minLength(1, "booking.address_required"), z.maxLength(200, "form.too_long")),
+    .check(z.trim(), z.minLength(1, "booking.address_required"), z.maxLength(200, "form.too_long"))
+    .register(z.globalRegistry, NOT_BLANK),
   commune_id: dbId("booking.commune_required"),
 });
 export type AddressLine = z.infer<typeof addressLineSchema>;

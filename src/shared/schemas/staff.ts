@@ -2,6 +2,7 @@
  * What staff send on event day: transfers they validate, the van runs and the "van is arriving" messages. Messages are catalogue keys.
  */
 import * as z from "zod/mini";
+import { MAX_DB_ID } from "../domain/ids";
 import { ORDER_STATES } from "../domain/order-states";
 import { idParam } from "./catalogue";
 import { numberParam, requiredText } from "./fields";
@@ -30,8 +31,9 @@ export { LEGS, type Leg };
 
 /** POST /shop-api/staff/manifests/next-stop: the van's next stop; its passengers get "arriving in about N minutes". */
 export const nextStopSchema = z.object({
-  eventDateId: z.number({ error: "errors.invalid_id" }).check(z.int("errors.invalid_id"), z.positive("errors.invalid_id")),
-  provinceId: z.number({ error: "errors.invalid_id" }).check(z.int("errors.invalid_id"), z.positive("errors.invalid_id")),
+  // An id past the database's range names no row (and is refused as such): the contract says where ids end.
+  eventDateId: z.number({ error: "errors.invalid_id" }).check(z.int("errors.invalid_id"), z.positive("errors.invalid_id")).register(z.globalRegistry, { maximum: MAX_DB_ID }),
+  provinceId: z.number({ error: "errors.invalid_id" }).check(z.int("errors.invalid_id"), z.positive("errors.invalid_id")).register(z.globalRegistry, { maximum: MAX_DB_ID }),
   stop: requiredText(400),
   leg: z.enum(LEGS, { error: "errors.invalid_leg" }),
   minutes: z.number({ error: "errors.invalid_minutes" }).check(z.int("errors.invalid_minutes"), z.gte(1, "errors.invalid_minutes"), z.lte(120, "errors.invalid_minutes")),

@@ -31,7 +31,7 @@ authRoutes.post("/register", register.describe, async (c) => {
   const { body } = await register.input(c);
   const deps = c.get("deps");
   // Each sign-up sends a mail: one address may open only so many accounts an hour.
-  if (addressLimitsApply(c)) await spendAttempt(deps, [{ rule: RATE_RULES.signUpPerIp, subject: clientIp(c) }], deps.now());
+  if (addressLimitsApply(c)) await spendAttempt(deps, [{ rule: RATE_RULES.signUpPerIp, subject: clientIp(c) }]);
   const created = await registerCustomer(deps, body, c.get("locale"), deps.now());
   return register.ok(c, created);
 });
@@ -47,7 +47,7 @@ authRoutes.post("/resend-verification", resend.describe, async (c) => {
   const { body: { email } } = await resend.input(c);
   const deps = c.get("deps");
   const now = deps.now();
-  await limitRecovery(deps, email, clientIp(c), now);
+  await limitRecovery(deps, email, clientIp(c));
   await resendVerification(deps, email, now);
   return resend.ok(c, { sent: true });
 });

@@ -20,7 +20,7 @@ const quote = documented("POST /api/quote");
 async function spendLead(c: Context<AppEnv>) {
   if (!addressLimitsApply(c)) return;
   const deps = c.get("deps");
-  await spendAttempt(deps, [{ rule: RATE_RULES.leadsPerIp, subject: clientIp(c) }], deps.now());
+  await spendAttempt(deps, [{ rule: RATE_RULES.leadsPerIp, subject: clientIp(c) }]);
 }
 
 export const leadRoutes = new Hono<AppEnv>()

@@ -30,18 +30,18 @@ export async function logIn(deps: ShopContext, input: Login, ip: string) {
     { rule: RATE_RULES.loginPerIp, subject: ip },
     { rule: RATE_RULES.loginPerPair, subject: pair },
   ];
-  await spendAttempt(deps, limits, now);
-  const delay = accountDelayMs(await kit.limiter.count(RATE_RULES.loginPerAccount, input.email, now.getTime()));
+  await spendAttempt(deps, limits);
+  const delay = accountDelayMs(await kit.limiter.count(RATE_RULES.loginPerAccount, input.email));
   if (delay > 0) await kit.pause(delay);
 
   const user = await findUserByEmail(deps.db, input.email);
   const matches = await verifyPassword(user?.passwordHash ?? (await decoyHash()), input.password);
   if (!user || !matches) {
-    await kit.limiter.hit(RATE_RULES.loginPerAccount, input.email, now.getTime());
+    await kit.limiter.hit(RATE_RULES.loginPerAccount, input.email);
     throw new ShopError("login_error");
   }
   // Only failures count: many people behind one address (an office, a venue's wifi) may log in at once.
-  await giveBackAttempt(deps, limits, now);
+  await giveBackAttempt(deps, limits);
   if (!user.verifiedAt) throw new ShopError("account_not_verified");
   await kit.limiter.reset(RATE_RULES.loginPerPair, pair);
   await kit.limiter.reset(RATE_RULES.loginPerAccount, input.email);

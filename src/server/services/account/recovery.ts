@@ -18,20 +18,16 @@ import { consumeToken, issueToken } from "./one-time-tokens";
 import { findUserByEmail } from "./users";
 
 /** Counts a recovery-like request (recovery, resend verification) against the IP and the account. */
-export async function limitRecovery(deps: ShopContext, email: string, ip: string, now: Date) {
-  await spendAttempt(
-    deps,
-    [
-      { rule: RATE_RULES.recoveryPerIp, subject: ip },
-      { rule: RATE_RULES.recoveryPerAccount, subject: email },
-    ],
-    now,
-  );
+export async function limitRecovery(deps: ShopContext, email: string, ip: string) {
+  await spendAttempt(deps, [
+    { rule: RATE_RULES.recoveryPerIp, subject: ip },
+    { rule: RATE_RULES.recoveryPerAccount, subject: email },
+  ]);
 }
 
 export async function requestRecovery(deps: ShopContext, email: string, ip: string) {
   const now = deps.now();
-  await limitRecovery(deps, email, ip, now);
+  await limitRecovery(deps, email, ip);
   const user = await findUserByEmail(deps.db, email);
   if (!user) throw new ShopError("email_not_registered");
   const token = await issueToken(deps.db, user.id, "reset", now);

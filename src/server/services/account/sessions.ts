@@ -44,12 +44,12 @@ export async function requestEmailChange(deps: ShopContext, userId: number, inpu
   const pair = loginPair(user.email, ip);
   // Counted before the password is checked (atomically with the limit), given back when it is right.
   const limits = [{ rule: RATE_RULES.loginPerPair, subject: pair }];
-  await spendAttempt(deps, limits, now);
+  await spendAttempt(deps, limits);
   if (!(await verifyPassword(user.passwordHash, input.password))) {
-    await deps.auth.limiter.hit(RATE_RULES.loginPerAccount, user.email, now.getTime());
+    await deps.auth.limiter.hit(RATE_RULES.loginPerAccount, user.email);
     throw new ShopError("wrong_password", { password: "errors.wrong_password" });
   }
-  await giveBackAttempt(deps, limits, now);
+  await giveBackAttempt(deps, limits);
   if (input.email.toLowerCase() === user.email.toLowerCase()) throw new ShopError("email_unchanged", { email: "errors.email_unchanged" });
   if (await emailTaken(deps.db, input.email, userId)) throw new ShopError("email_already_registered", { email: "errors.email_already_registered" });
   const token = await issueToken(deps.db, userId, "email", now, input.email);

@@ -4,7 +4,7 @@
  * GET by id answers exactly the body PUT takes. Admins write; staff may read; everyone else is refused.
  */
 import * as z from "zod/mini";
-import type { RouteSpec } from "../route-spec";
+import { IMAGE_UPLOAD, type RouteSpec } from "../route-spec";
 import { adminDeletedSchema, adminPageOf, adminSavedOf } from "../../schemas/admin/common";
 import * as events from "../../schemas/admin/events";
 import * as catalogue from "../../schemas/admin/catalogue";
@@ -173,6 +173,7 @@ export const adminRoutes = {
     tag: "admin",
     summary: "Admin: a picture (multipart/form-data, field `file`): JPEG, PNG, WebP, GIF or AVIF up to 8 MB, stored re-encoded as WebP banner and card",
     auth: "admin",
+    upload: IMAGE_UPLOAD,
     status: 201,
     answer: uploadedImageSchema,
     refusals: { ...adminWrite, 413: ["payload_too_large"], 422: ["upload_missing", "image_unreadable", "image_too_many_pixels"] },

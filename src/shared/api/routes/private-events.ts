@@ -4,7 +4,7 @@
  * so they declare no JSON body.
  */
 import * as z from "zod/mini";
-import type { RouteSpec } from "../route-spec";
+import { IMAGE_UPLOAD, SHEET_UPLOAD, type RouteSpec } from "../route-spec";
 import { approveRequestSchema } from "../../schemas/event-quotes";
 import { claimSchema, eventRequestSchema, eventRequestStateQuery, rejectRequestSchema, staffRequestStateQuery } from "../../schemas/private-events";
 import * as answers from "../../schemas/answers/private-events";
@@ -56,6 +56,7 @@ export const privateEventRoutes = {
     description: "Re-encoded to the catalogue's banner (1200x600) and card (600x400) WebP sizes, metadata dropped.",
     auth: "bearer",
     params: idPath,
+    upload: IMAGE_UPLOAD,
     answer: answers.uploadedImageSchema,
     refusals: { ...own, 409: ["request_not_editable"], 413: ["payload_too_large"], 422: ["upload_missing", "image_unreadable", "image_too_many_pixels"] },
   }),
@@ -65,6 +66,7 @@ export const privateEventRoutes = {
     description: "Replaces the list. Valid rows are kept; refused rows are listed with their line and reason.",
     auth: "bearer",
     params: idPath,
+    upload: SHEET_UPLOAD,
     answer: answers.uploadedGuestsSchema,
     refusals: { ...own, 409: ["request_not_editable"], 413: ["payload_too_large"], 422: ["upload_missing", "guest_list_unreadable", "guest_list_too_long", "guest_list_empty"] },
   }),
