@@ -42,7 +42,7 @@ export function createShopContext(setup: ShopSetup): ShopContext {
     payments: createPaymentAdapters(setup.env, { now }),
     auth: createAuthKit(setup.env, { rateWindowMs: setup.rateWindowMs }),
     catalogue: createCatalogueChanges(),
-    answers: new AnswerCache(),
+    answers: new AnswerCache({ now: () => now().getTime() }),
   } as ShopContext;
   context.catalogue.listen((change) => context.answers.invalidate(change));
   context.outbox = createOutbox(context, async (kind, payload, job) => {

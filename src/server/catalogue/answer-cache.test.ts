@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { AnswerCache, etagOf, type AnswerFacts, type CachedAnswer } from "./answer-cache";
+import { AnswerCache, etagOf, RUSH_CHANGES, RUSHED_STOCK_MAX_AGE_MS, type AnswerFacts, type CachedAnswer } from "./answer-cache";
 import { matchesEtag } from "./cached-read";
 
-function answer(text: string, until = Number.POSITIVE_INFINITY): CachedAnswer {
-  return { status: 200, text, byteLength: Buffer.byteLength(text), contentType: "application/json", etag: etagOf(text), cacheControl: "public", until, computedAt: 0, encoded: new Map() };
+function answer(text: string, until = Number.POSITIVE_INFINITY, computedAt = 0): CachedAnswer {
+  return { status: 200, text, byteLength: Buffer.byteLength(text), contentType: "application/json", etag: etagOf(text), cacheControl: "public", until, computedAt, encoded: new Map() };
 }
 
 const LIST: AnswerFacts = { areas: ["events"] };
@@ -55,6 +55,44 @@ describe("the answer cache", () => {
     expect(cache.put("offer7b", answer("7"), EVENT_7, late)).toBe(false);
     cache.clear();
     expect(cache.put("list", answer("l"), LIST, late)).toBe(false);
+  });
+
+  it("in an on-sale rush keeps an event's stock answers up to a second old; a lone sale drops them at once", () => {
+    let clock = 10_000;
+    const cache = new AnswerCache({ now: () => clock });
+    const sale = () => cache.invalidate({ area: "stock", eventIds: [7] });
+    cache.put("offer7", answer("7", Number.POSITIVE_INFINITY, clock), EVENT_7, cache.begin());
+    sale();
+    expect(cache.get("offer7", clock)).toBeUndefined();
+
+    // Sales land many times a second: the answer is kept, but only until it is a second old.
+    for (let i = 0; i < RUSH_CHANGES; i += 1) {
+      clock += 100;
+      sale();
+    }
+    cache.put("offer7", answer("7b", Number.POSITIVE_INFINITY, clock), EVENT_7, cache.begin());
+    const computed = clock;
+    clock += 100;
+    sale();
+    expect(cache.get("offer7", clock)?.text).toBe("7b");
+    expect(cache.get("offer7", computed + RUSHED_STOCK_MAX_AGE_MS)).toBeUndefined();
+
+    // Computed while sales landed: stored for its second, and its waiters get it.
+    const token = cache.begin();
+    clock += 100;
+    sale();
+    expect(cache.put("offer7", answer("7c", Number.POSITIVE_INFINITY, clock - 50), EVENT_7, token)).toBe(true);
+    expect(cache.get("offer7", clock - 50 + RUSHED_STOCK_MAX_AGE_MS)).toBeUndefined();
+    // Another event's change, or any other kind of change to this one, still ends it at once.
+    cache.put("offer7", answer("7d", Number.POSITIVE_INFINITY, clock), EVENT_7, cache.begin());
+    cache.invalidate({ area: "events", eventIds: [7] });
+    expect(cache.get("offer7", clock)).toBeUndefined();
+
+    // The rush is over: the next lone sale drops the answer again.
+    clock += 5_000;
+    cache.put("offer7", answer("7e", Number.POSITIVE_INFINITY, clock), EVENT_7, cache.begin());
+    sale();
+    expect(cache.get("offer7", clock)).toBeUndefined();
   });
 
   it("answers nothing once the answer's own time has come, or for a clock set back before it was made", () => {

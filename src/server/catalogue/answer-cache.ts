@@ -7,6 +7,13 @@
  * An answer read from the database while a change that touches it commits could hold the old state: every change
  * gets a sequence number, and an answer whose computation began before a change that touches it is served to its
  * own caller but never stored.
+ *
+ * An on-sale rush is the exception, for stock alone. While one event's stock changes RUSH_CHANGES times within
+ * RUSH_WINDOW_MS (sales landing many times a second), a stock change to it no longer drops its answers: each is kept
+ * until it is RUSHED_STOCK_MAX_AGE_MS old, and one computed while such changes landed is stored for as long. Every
+ * buyer's offer read would otherwise reach the database, at the very moment the seats are being taken there; a
+ * rushed offer is then at most a second old, as its `Cache-Control: max-age=1` lets any browser or CDN keep it
+ * anyway, and the purchase itself still refuses a seat that is gone. A lone sale is shown at once.
  */
 import { createHash } from "node:crypto";
 import type { CatalogueArea, CatalogueChange } from "./changes";
@@ -53,7 +60,15 @@ export interface AnswerCacheOptions {
   maxEntries?: number;
   /** At most this many bytes of answer bodies, copies and keys (default 32 MiB). */
   maxBytes?: number;
+  /** The shop's clock, epoch ms (tests move it); default Date.now. */
+  now?: () => number;
 }
+
+/** Stock changes of one event within RUSH_WINDOW_MS that make it rushed. */
+export const RUSH_CHANGES = 3;
+export const RUSH_WINDOW_MS = 1000;
+/** How old a rushed event's stock answer may be: its Cache-Control max-age. */
+export const RUSHED_STOCK_MAX_AGE_MS = 1000;
 
 /** A change older than the oldest remembered one cannot be checked: answers begun before it are not stored. */
 const CHANGE_LOG_LENGTH = 512;
@@ -72,7 +87,11 @@ export class AnswerCache {
   private readonly entries = new Map<string, Stored>();
   /** area -> "*" (answers that may show any event) or event id -> keys. */
   private readonly index = new Map<CatalogueArea, Map<number | "*", Set<string>>>();
-  private readonly changeLog: { seq: number; change: CatalogueChange | "all" }[] = [];
+  /** `rushed`: a stock change to rushed events, which shortens the life of what it touches instead of ending it. */
+  private readonly changeLog: { seq: number; change: CatalogueChange | "all"; rushed: boolean }[] = [];
+  /** Event id -> times of its latest stock changes (at most RUSH_CHANGES, within RUSH_WINDOW_MS). */
+  private readonly stockChanges = new Map<number, number[]>();
+  private readonly now: () => number;
   private seq = 0;
   private bytes = 0;
   private readonly maxEntries: number;
@@ -83,6 +102,7 @@ export class AnswerCache {
   constructor(options: AnswerCacheOptions = {}) {
     this.maxEntries = options.maxEntries ?? 4096;
     this.maxBytes = options.maxBytes ?? 32 * 1024 * 1024;
+    this.now = options.now ?? Date.now;
   }
 
   /**
@@ -118,7 +138,9 @@ export class AnswerCache {
    * it was stored.
    */
   put(key: string, answer: CachedAnswer, facts: AnswerFacts, token: number): boolean {
-    if (this.changedSince(token, facts)) return false;
+    const changed = this.changedSince(token, facts);
+    if (changed === "yes") return false;
+    if (changed === "rushed") answer.until = Math.min(answer.until, answer.computedAt + RUSHED_STOCK_MAX_AGE_MS);
     // V8 keeps text of one-byte characters at a byte each, any other at two.
     const size = (answer.text.length === answer.byteLength ? answer.byteLength : answer.text.length * 2) + key.length * 2 + ENTRY_OVERHEAD;
     if (size > this.maxBytes / 8) return false;
@@ -154,7 +176,8 @@ export class AnswerCache {
 
   /** Drops what the change touches. */
   invalidate(change: CatalogueChange): void {
-    this.log(change);
+    const rushed = this.isRush(change);
+    this.log(change, rushed);
     const byEvent = this.index.get(change.area);
     if (!byEvent) return;
     const doomed = new Set<string>();
@@ -164,8 +187,29 @@ export class AnswerCache {
       for (const key of byEvent.get("*") ?? []) doomed.add(key);
       for (const id of change.eventIds) for (const key of byEvent.get(id) ?? []) doomed.add(key);
     }
-    for (const key of doomed) this.remove(key);
+    for (const key of doomed) {
+      const stored = this.entries.get(key);
+      if (rushed && stored) stored.answer.until = Math.min(stored.answer.until, stored.answer.computedAt + RUSHED_STOCK_MAX_AGE_MS);
+      else this.remove(key);
+    }
     this.syncStats();
+  }
+
+  /** Counts a stock change of named events; true when every one of them is rushed by it. */
+  private isRush(change: CatalogueChange): boolean {
+    if (change.area !== "stock" || change.eventIds === undefined || change.eventIds.length === 0) return false;
+    const now = this.now();
+    let rushed = true;
+    for (const id of change.eventIds) {
+      const times = (this.stockChanges.get(id) ?? []).filter((time) => time > now - RUSH_WINDOW_MS && time <= now);
+      times.push(now);
+      if (times.length > RUSH_CHANGES) times.shift();
+      this.stockChanges.set(id, times);
+      if (times.length < RUSH_CHANGES) rushed = false;
+    }
+    // Events whose changes are all older than the window are forgotten, so the map holds recent ones only.
+    if (this.stockChanges.size > 256) for (const [id, times] of this.stockChanges) if (times.at(-1)! <= now - RUSH_WINDOW_MS) this.stockChanges.delete(id);
+    return rushed;
   }
 
   /** Drops everything (a relay that may have missed changes). */
@@ -192,22 +236,27 @@ export class AnswerCache {
     return this.flights.has(key);
   }
 
-  private changedSince(token: number, facts: AnswerFacts): boolean {
-    if (token === this.seq) return false;
+  /** Whether a change since `token` touches an answer with these facts: "rushed" when only rushed stock changes did. */
+  private changedSince(token: number, facts: AnswerFacts): "no" | "yes" | "rushed" {
+    if (token === this.seq) return "no";
     const oldest = this.changeLog[0]?.seq ?? this.seq + 1;
-    if (token + 1 < oldest) return true;
+    if (token + 1 < oldest) return "yes";
+    let found: "no" | "rushed" = "no";
     for (let i = this.changeLog.length - 1; i >= 0; i -= 1) {
       const entry = this.changeLog[i]!;
       if (entry.seq <= token) break;
-      if (entry.change === "all" || touches(entry.change, facts)) return true;
+      if (entry.change === "all") return "yes";
+      if (!touches(entry.change, facts)) continue;
+      if (!entry.rushed) return "yes";
+      found = "rushed";
     }
-    return false;
+    return found;
   }
 
-  private log(change: CatalogueChange | "all"): void {
+  private log(change: CatalogueChange | "all", rushed = false): void {
     this.seq += 1;
     this.stats.invalidations += 1;
-    this.changeLog.push({ seq: this.seq, change });
+    this.changeLog.push({ seq: this.seq, change, rushed });
     if (this.changeLog.length > CHANGE_LOG_LENGTH) this.changeLog.shift();
   }
 
