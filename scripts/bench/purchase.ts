@@ -26,7 +26,10 @@ import { signSessionToken } from "../../src/server/auth/session-tokens";
 import { openDatabase } from "../../src/server/db/client";
 import { counties, productVariants, users } from "../../src/server/db/schema";
 import { seedDemoData } from "../../src/server/db/seed";
+import { postgresTarget } from "../../src/server/db/postgres-url";
+import { throwAwayDatabase } from "../lib/throw-away-database";
 import { exitWithUsageOnHelp } from "../lib/usage";
+import { viaLocalSocket } from "./lib/local-socket";
 import { backendPids, CpuSampler } from "./lib/cpu";
 import { startChild, stopChild, type Child } from "./lib/children";
 import { MachineLoad } from "./lib/machine";
@@ -118,22 +121,22 @@ async function measureCeiling(dbUrl: string, clients: number, workDir: string, w
 
 
 const machine = new MachineLoad();
-const admin = postgres(SERVER_URL, { max: 1, onnotice: () => {} });
-const name = `rodamos_bench_${Date.now()}_${randomBytes(3).toString("hex")}`;
-await admin.unsafe(`create database "${name}"`);
-const dbUrl = new URL(SERVER_URL);
-dbUrl.pathname = `/${name}`;
+const connection = viaLocalSocket(SERVER_URL);
+const throwAway = await throwAwayDatabase(connection.url, "rodamos_bench");
+const { name } = throwAway;
+const dbUrl = throwAway.url;
 const workDir = mkdtempSync(join(tmpdir(), "rodamos-bench-"));
 const children: Child[] = [];
 let exitCode = 0;
 
 try {
-  const database = await openDatabase({ url: dbUrl.toString(), max: 4 });
+  const database = await openDatabase({ url: dbUrl, max: 4 });
   const db = database.db;
   await seedDemoData(db);
-  const sql = postgres(dbUrl.toString(), { max: 1, onnotice: () => {} });
+  const target = postgresTarget(dbUrl);
+  const sql = postgres(target.url, { ...target.options, max: 1, onnotice: () => {} });
   // Its own connection, whose backend pg_stat_activity's query leaves out of the figures.
-  const watcher = postgres(dbUrl.toString(), { max: 1, onnotice: () => {} });
+  const watcher = postgres(target.url, { ...target.options, max: 1, onnotice: () => {} });
 
   // What the buyers want: a few one-seat subcategories of one event date, with scarce stock.
   const { event, date, provinceId, bookable } = await benchOffer(db, EVENT);
@@ -185,11 +188,12 @@ try {
     insert into bench_hot select g, 1000000000 from generate_series(1, ${SUBCATEGORIES}) g;
     create table bench_orders (id bigserial primary key, hot_id int not null, user_id int not null, total int not null, created_at timestamptz not null default now());`);
   const ceilingClients = POOL * Math.max(...WORKER_COUNTS);
-  const ceiling = await measureCeiling(dbUrl.toString(), ceilingClients, workDir, watcher, name);
+  const ceiling = await measureCeiling(dbUrl, ceilingClients, workDir, watcher, name);
 
   console.log(
     `Purchase bench on PostgreSQL (${name}), ${BUYERS} concurrent buyers x ${ROUNDS} purchases of one ticket by Webpay, ` +
-      `${SUBCATEGORIES} subcategories x ${STOCK} seats = ${SUBCATEGORIES * STOCK} seats for ${BUYERS * ROUNDS} purchases`,
+      `${SUBCATEGORIES} subcategories x ${STOCK} seats = ${SUBCATEGORIES * STOCK} seats for ${BUYERS * ROUNDS} purchases; ` +
+      `the shop and pgbench reach PostgreSQL by ${connection.transport}`,
   );
   console.log(
     `Ceiling (pgbench -M prepared, ${ceilingClients} clients, ${PGBENCH_SECONDS} s: BEGIN; conditional decrement of 1 of ${SUBCATEGORIES} hot rows; insert an order; END):` +
@@ -214,7 +218,7 @@ try {
       "scripts/bench/purchase-shop.ts",
       {
         NODE_ENV: "test",
-        DATABASE_URL: dbUrl.toString(),
+        DATABASE_URL: dbUrl,
         DATABASE_POOL: String(POOL),
         WORKERS: String(workers),
         JWT_SECRET,
@@ -338,8 +342,7 @@ try {
   await database.close();
 } finally {
   for (const child of children) await stopChild(child);
-  await admin.unsafe(`drop database if exists "${name}" with (force)`);
-  await admin.end({ timeout: 5 });
+  await throwAway.drop();
   rmSync(workDir, { recursive: true, force: true });
 }
 process.exit(exitCode);

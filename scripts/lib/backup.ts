@@ -18,6 +18,7 @@ import { KEY_FILE } from "../../src/server/auth/ticket-key";
 import { SECRET_FILE } from "../../src/server/auth/secret";
 import { PGLITE_SHARED_BUFFERS } from "../../src/server/db/client";
 import { lockDataDir } from "../../src/server/db/data-dir-lock";
+import { postgresTarget } from "../../src/server/db/postgres-url";
 import type { Env } from "../../src/server/env";
 import { UPLOADS_FOLDER } from "../../src/server/storage";
 
@@ -148,7 +149,8 @@ function lockForBackup(dataDir: string): () => void {
 
 async function refuseUnlessEmpty(url: string): Promise<void> {
   const { default: postgres } = await import("postgres");
-  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  const target = postgresTarget(url);
+  const sql = postgres(target.url, { ...target.options, max: 1, onnotice: () => {} });
   try {
     const [row] = await sql<{ count: number }[]>`
       select count(*)::int as count from information_schema.tables

@@ -7,6 +7,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { throwAwayDatabase } from "../../scripts/lib/throw-away-database";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -43,17 +44,9 @@ async function freePort(): Promise<number> {
 async function databaseUrl(): Promise<string | undefined> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) return undefined;
-  const { default: postgres } = await import("postgres");
-  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-  const name = `shop_crash_${Date.now()}_${randomBytes(3).toString("hex")}`;
-  await admin.unsafe(`create database "${name}"`);
-  dropDatabase = async () => {
-    await admin.unsafe(`drop database if exists "${name}" with (force)`);
-    await admin.end({ timeout: 5 });
-  };
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
+  const throwAway = await throwAwayDatabase(serverUrl, "shop_crash");
+  dropDatabase = throwAway.drop;
+  return throwAway.url;
 }
 
 const openShopData = (url: string | undefined): Promise<Database> => openDatabase(url ? { url } : { dataDir: join(dataDir, "pglite") });

@@ -5,10 +5,10 @@
  * either. Needs DATABASE_URL (PostgreSQL: the embedded database belongs to one process); skipped without.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
 import { resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { throwAwayDatabase } from "../../scripts/lib/throw-away-database";
 import { openDatabase, type Database } from "../../src/server/db/client";
 import { seedDemoData } from "../../src/server/db/seed";
 import { DEMO_ACCOUNTS } from "../../src/server/db/seed/users";
@@ -83,16 +83,9 @@ async function until<T>(what: string, seconds: number, probe: () => Promise<T | 
 
 beforeAll(async () => {
   if (!serverUrl) return;
-  const { default: postgres } = await import("postgres");
-  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-  const name = `shop_test_hosts_${Date.now()}_${randomBytes(3).toString("hex")}`;
-  await admin.unsafe(`create database "${name}"`);
-  adminEnd = async () => {
-    await admin.unsafe(`drop database if exists "${name}" with (force)`);
-    await admin.end({ timeout: 5 });
-  };
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
+  const throwAway = await throwAwayDatabase(serverUrl, "shop_test_hosts");
+  adminEnd = throwAway.drop;
+  const url = new URL(throwAway.url);
   database = await openDatabase({ url: url.toString(), max: 2 });
   // The demo site's data and seed time: the copies of its build (and build cache) fit these pages.
   await seedDemoData(database.db, { now: demoSeedTime() });

@@ -4,13 +4,13 @@
  * process refuse the next try on the other). Needs DATABASE_URL (and REDIS_URL for the limits); skipped without.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signSessionToken } from "../../src/server/auth/session-tokens";
+import { throwAwayDatabase } from "../../scripts/lib/throw-away-database";
 import { openDatabase, type Database } from "../../src/server/db/client";
 import { orders, productVariants, tickets } from "../../src/server/db/schema";
 import { seedDemoData } from "../../src/server/db/seed";
@@ -70,16 +70,9 @@ function freePort(): number {
 
 beforeAll(async () => {
   if (!serverUrl) return;
-  const { default: postgres } = await import("postgres");
-  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-  const name = `shop_test_procs_${Date.now()}_${randomBytes(3).toString("hex")}`;
-  await admin.unsafe(`create database "${name}"`);
-  adminEnd = async () => {
-    await admin.unsafe(`drop database if exists "${name}" with (force)`);
-    await admin.end({ timeout: 5 });
-  };
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
+  const throwAway = await throwAwayDatabase(serverUrl, "shop_test_procs");
+  adminEnd = throwAway.drop;
+  const url = new URL(throwAway.url);
   database = await openDatabase({ url: url.toString(), max: 4 });
   await seedDemoData(database.db);
   const port = freePort();

@@ -7,6 +7,7 @@ import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { lockDataDir } from "./data-dir-lock";
+import { postgresTarget } from "./postgres-url";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -47,10 +48,11 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Database>
     const { default: postgres } = await import("postgres");
     const { drizzle } = await import("drizzle-orm/postgres-js");
     const { migrate } = await import("drizzle-orm/postgres-js/migrator");
-    const sql = postgres(options.url, { max: options.max ?? 10, onnotice: () => {} });
+    const target = postgresTarget(options.url);
+    const sql = postgres(target.url, { ...target.options, max: options.max ?? 10, onnotice: () => {} });
     const db = drizzle(sql, { schema });
     // Held on a connection of its own (the pool may have one): the next process waits, then finds nothing to do.
-    const lock = postgres(options.url, { max: 1, onnotice: () => {} });
+    const lock = postgres(target.url, { ...target.options, max: 1, onnotice: () => {} });
     try {
       await lock`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
       await migrate(db, { migrationsFolder });

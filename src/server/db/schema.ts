@@ -959,6 +959,7 @@ export const waitingList = pgTable(
       .where(sql`${t.state} IN (${sql.raw(ACTIVE_WAITING_STATES.map((state) => `'${state}'`).join(", "))})`),
     index("waiting_list_line_idx").on(t.productVariantId, t.eventDateId, t.id),
     index("waiting_list_event_idx").on(t.eventId),
-    index("waiting_list_offer_idx").on(t.offerExpiresAt).where(sql`${t.offerExpiresAt} is not null`),
+    // Running offers by their end (the sweep, and a sold-out purchase asking whether any ran out).
+    index("waiting_list_offer_idx").on(t.offerExpiresAt).where(sql`${t.state} = ${sql.raw(`'${WAITING_STATE.offered}'`)}`),
   ],
 );

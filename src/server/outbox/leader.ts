@@ -11,6 +11,7 @@
  */
 import postgres from "postgres";
 import { postgresUrlOf, type Db } from "../db/client";
+import { postgresTarget } from "../db/postgres-url";
 
 /** Advisory lock key of the leader ("rold" in ASCII); locks are per database, so test databases do not meet. */
 export const LEADER_LOCK_KEY = 0x726f6c64;
@@ -65,7 +66,8 @@ export function electLeader(db: Db, options: LeaderOptions): Leadership {
   async function tick() {
     if (stopped) return;
     try {
-      session ??= postgres(url!, { max: 1, idle_timeout: 0, onnotice: () => {}, connection: { application_name: "rodamos-leader" } });
+      const target = postgresTarget(url!);
+      session ??= postgres(target.url, { ...target.options, max: 1, idle_timeout: 0, onnotice: () => {}, connection: { application_name: "rodamos-leader" } });
       if (stopJobs) {
         // Still ours? The driver reconnects a broken session silently, and a new session holds no lock: ask
         // whether this very session holds it (a bigint key shows as classid = high half, objid = low half).

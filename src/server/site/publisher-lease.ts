@@ -10,6 +10,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
+import { postgresTarget } from "../db/postgres-url";
 
 /** First key of the publisher's pg_advisory_lock(int, int): a constant the shop alone uses ("ropb" in ASCII). */
 export const PUBLISHER_LOCK_KEY = 0x726f7062;
@@ -52,7 +53,8 @@ export async function publisherLease(databaseUrl: string | undefined, distDir = 
   const copy = copyLockKey(siteCopyId(distDir));
   const { default: postgres } = await import("postgres");
   // Its own connection: the lock lives as long as this session, which the pool would not guarantee.
-  const session = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+  const target = postgresTarget(databaseUrl);
+  const session = postgres(target.url, { ...target.options, max: 1, onnotice: () => {} });
   return {
     async held() {
       // The two-key form shows in pg_locks as classid, objid and objsubid 2.

@@ -8,6 +8,8 @@
 import { settlesCurrency } from "../../payments/currencies";
 import { and, eq, sql } from "drizzle-orm";
 import { PAYMENT_TYPE } from "../../../shared/domain/event-kinds";
+import { AWAITING_STATES } from "../../../shared/domain/order-states";
+import { WAITING_STATE } from "../../../shared/domain/waiting-list";
 import type { Purchase } from "../../../shared/schemas/purchase";
 import type { Db } from "../../db/client";
 import { runStatement } from "../../db/statements";
@@ -119,9 +121,11 @@ export async function findBookableDate(db: Db, eventDateId: number, paymentCode:
 }
 
 /**
- * The caller, the date and the variants of a purchase in ONE statement (one round trip instead of three; every
- * purchase runs it): the caller's row for the session check, what `findBookableDate` reads of the date, and what
- * `checkPurchase` reads of the variants and the typed municipalities. The checks themselves run on the rows as before.
+ * The caller, the date and the variants of a purchase in ONE statement (one round trip instead of five; every
+ * purchase runs it): the caller's row for the session check, what `findBookableDate` reads of the date, what
+ * `checkPurchase` reads of the variants and the typed municipalities, the caller's running waiting-list offer for
+ * these seats, and whether any hold or offer ran out and still counts (then a sold-out refusal marks the event's
+ * and tries again). The checks themselves run on the rows as before.
  */
 const PURCHASE_LOOKUP_SQL = `
 select
@@ -129,7 +133,15 @@ select
   u.verified_at is not null as caller_verified, u.country_code as caller_country_code, u.locale_code as caller_locale_code,
   b.start_date, b.event_id, b.published, b.cancelled, b.requires_login, b.owner_id, b.payment_type, b.place_id,
   b.country_code, b.names, b.currency, b.method_id,
-  v.variants, k.known_counties
+  v.variants, k.known_counties,
+  (select w.id from waiting_list w
+    where w.user_id = $1 and w.event_date_id = $2 and w.product_variant_id = any($4::int[])
+      and w.state = '${WAITING_STATE.offered}' and w.offer_expires_at > $7::timestamptz
+    order by w.id limit 1) as running_offer_id,
+  -- Whether any hold or offer in the shop ran out and still counts: the earliest end of a running one, read from
+  -- its index at once (ending an order clears its hold_expires_at; the offers' index holds running ones only).
+  coalesce((select min(o.hold_expires_at) from orders o where o.hold_expires_at is not null) <= $7::timestamptz, false)
+    or coalesce((select min(w.offer_expires_at) from waiting_list w where w.state = '${WAITING_STATE.offered}') <= $7::timestamptz, false) as lapsed
 from (select 1) as one
 left join users u on u.id = $1
 left join lateral (
@@ -175,6 +187,8 @@ interface PurchaseLookupRow {
   method_id: number | null;
   variants: (VariantRow["variant"] & { eventId: number })[];
   known_counties: number[];
+  running_offer_id: number | null;
+  lapsed: boolean | null;
 }
 
 type VariantRow = Awaited<ReturnType<ReturnType<typeof buildLookups>["variants"]["execute"]>>[number];
@@ -184,13 +198,25 @@ export interface PurchaseLookup {
   bookable: BookableDate;
   /** The variants' rows as `checkPurchase` reads them. */
   variantRows: VariantRow[];
+  /** The caller's waiting-list offer for these seats that is running now, if any. */
+  runningOffer: number | null;
+  /** Whether some hold or waiting-list offer (of any event) ran out but still counts against its seats. */
+  lapsed: boolean;
 }
 
 /** What a purchase reads before its checks, in one statement; `unauthorized` first, then the date's refusals. */
 export async function lookUpPurchase(db: Db, claims: SessionClaims, body: Purchase, now: Date): Promise<PurchaseLookup> {
   const variantIds = [...new Set(body.tickets.map((ticket) => ticket.productVariantId))];
   const countyIds = [...new Set(body.tickets.flatMap((ticket) => ticket.addresses.map((line) => line.commune_id)))];
-  const [row] = await runStatement<PurchaseLookupRow>(db, PURCHASE_LOOKUP_SQL, [claims.userId, body.eventDateId, body.paymentCode, variantIds, countyIds, body.provinceId]);
+  const [row] = await runStatement<PurchaseLookupRow>(db, PURCHASE_LOOKUP_SQL, [
+    claims.userId,
+    body.eventDateId,
+    body.paymentCode,
+    variantIds,
+    countyIds,
+    body.provinceId,
+    now,
+  ]);
   const caller = callerFromRow(
     row?.caller_id == null
       ? undefined
@@ -227,7 +253,13 @@ export async function lookUpPurchase(db: Db, claims: SessionClaims, body: Purcha
   const bookable = await checkBookable(db, date as BookableRow | undefined, body.paymentCode, caller.id, now);
   const knownCounties = (row!.known_counties ?? []).map(Number);
   const variantRows = row!.variants.map(({ eventId, ...variant }) => ({ variant, eventId, knownCounties }));
-  return { caller, bookable, variantRows };
+  return {
+    caller,
+    bookable,
+    variantRows,
+    runningOffer: row!.running_offer_id == null ? null : Number(row!.running_offer_id),
+    lapsed: row!.lapsed === true,
+  };
 }
 
 type BookableRow = Awaited<ReturnType<ReturnType<typeof buildLookups>["bookableDate"]["execute"]>>[number];

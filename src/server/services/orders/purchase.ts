@@ -20,7 +20,7 @@ import { loadCaller } from "../../auth/caller";
 import type { SessionClaims } from "../../auth/session-tokens";
 import { cancelOrder, expireHolds } from "../holds/release";
 import { purchaseShared } from "../shares/place-shares";
-import { expireOffers, offerReturnedSeats, runningOffer } from "../waiting-list/offers";
+import { expireOffers, offerReturnedSeats, runningOffer as runningOfferOf } from "../waiting-list/offers";
 import type { Buyer } from "./buyer";
 
 export type { Buyer };
@@ -41,29 +41,30 @@ export async function purchase(deps: ShopContext, claims: SessionClaims, body: P
   }
   if (body.buyerPaysNone) throw new ShopError("shares_unavailable", { buyerPaysNone: "errors.shares_unavailable" });
   const now = deps.now();
-  const { caller, bookable, variantRows } = await lookUpPurchase(deps.db, claims, body, now);
+  const { caller, bookable, variantRows, runningOffer, lapsed } = await lookUpPurchase(deps.db, claims, body, now);
   const buyer: Buyer = { id: caller.id, email: caller.email };
-  const place = async () => {
+  const place = async (offer: number | null) => {
     const plan = await checkPurchase(deps.db, buyer.id, body, bookable, now, variantRows);
     // Nothing to charge (a full discount): the order is paid as it is placed, as an organiser-funded one is.
     const state: OrderState = plan.totals.total === 0 ? ORDER_STATE.paid : INITIAL_STATE[plan.paymentCode];
     const holdUntil = holdExpiry(state, now, deps.env, bookable.date.startDate);
     const holdCap = holdUntil ? deps.env.HOLD_SEATS_PER_ACCOUNT : null;
-    const offer = await runningOffer(deps.db, buyer.id, body.eventDateId, plan.tickets.map((ticket) => ticket.productVariantId), now);
     return { plan, offer, order: await placeOrder(deps.db, plan, state, holdUntil, now, plan.guest ?? undefined, holdCap, offer) };
   };
   let placed: Awaited<ReturnType<typeof place>>;
   try {
-    placed = await place();
+    placed = await place(runningOffer);
   } catch (error) {
     // Holds that ran out still count until they are marked expired (the sweeper does it every minute). Only when
-    // that could change the answer: mark this event's, which gives back their seats and discount uses, and try once more.
-    if (!(error instanceof ShopError && RELEASABLE.has(error.code))) throw error;
+    // that could change the answer (the lookup saw some): mark this event's, which gives back their seats and
+    // discount uses, and try once more.
+    if (!(error instanceof ShopError && RELEASABLE.has(error.code)) || !lapsed) throw error;
     const expired = (await expireHolds(deps.db, now, { eventId: bookable.event.id })).length + (await expireOffers(deps.db, now, { eventId: bookable.event.id })).length;
     if (expired === 0) throw error;
     // Seats that came back go to the event's waiting lists first; the buyer gets what is left.
     await offerReturnedSeats(deps, { eventId: bookable.event.id });
-    placed = await place();
+    // The buyer's own offer may be among those that ran out: it is asked for again.
+    placed = await place(await runningOfferOf(deps.db, buyer.id, body.eventDateId, body.tickets.map((ticket) => ticket.productVariantId), now));
   }
   const { plan, order, offer } = placed;
   deps.catalogue.announce({ area: "stock", eventIds: [bookable.event.id] });
