@@ -8,7 +8,6 @@
 import { settlesCurrency } from "../../payments/currencies";
 import { and, eq, sql } from "drizzle-orm";
 import { PAYMENT_TYPE } from "../../../shared/domain/event-kinds";
-import { AWAITING_STATES } from "../../../shared/domain/order-states";
 import { WAITING_STATE } from "../../../shared/domain/waiting-list";
 import type { Purchase } from "../../../shared/schemas/purchase";
 import type { Db } from "../../db/client";
