@@ -7,6 +7,7 @@ import type { PaymentState } from "../../../shared/domain/payment-states";
 import { desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { payments } from "../../db/schema";
+import { statementBatches } from "../../db/statement-batches";
 import { runStatement } from "../../db/statements";
 import type { PaymentConfirmation, PaymentStart } from "../../payments";
 
@@ -18,12 +19,29 @@ interface StartRecord {
 
 const appendRaw = (entry: unknown) => sql`${payments.rawAnswers} || ${JSON.stringify([entry])}::jsonb`;
 
-/** Every card purchase runs it: a prepared statement (parsed and planned once per connection, no query building). */
-const RECORD_START_SQL = "update payments set provider_reference = $2, raw_answers = raw_answers || $3::text::jsonb where order_id = $1";
+/**
+ * Every card purchase runs it: a prepared statement (parsed and planned once per connection, no query building)
+ * that records the starts of all the purchases whose gateway answered while the previous one was being written.
+ */
+const RECORD_STARTS_SQL = `
+update payments p set provider_reference = s.reference, raw_answers = p.raw_answers || s.entry::jsonb
+from unnest($1::int[], $2::text[], $3::text[]) as s(order_id, reference, entry)
+where p.order_id = s.order_id`;
 
+interface StartRow {
+  orderId: number;
+  reference: string | null;
+  entry: string;
+}
+
+const recordStarts = statementBatches<StartRow>((db, rows) =>
+  runStatement(db, RECORD_STARTS_SQL, [rows.map((row) => row.orderId), rows.map((row) => row.reference), rows.map((row) => row.entry)]),
+);
+
+/** Resolves once the start is committed (with those of other purchases that came at the same moment). */
 export async function recordStart(db: Db, orderId: number, started: PaymentStart): Promise<void> {
   const entry: StartRecord = { kind: "start", echo: started.echo, raw: started.raw };
-  await runStatement(db, RECORD_START_SQL, [orderId, started.providerReference ?? null, JSON.stringify([entry])]);
+  await recordStarts(db, { orderId, reference: started.providerReference ?? null, entry: JSON.stringify([entry]) });
 }
 
 export interface PaymentRecord {
