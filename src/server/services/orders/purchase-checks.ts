@@ -132,7 +132,7 @@ select
   u.verified_at is not null as caller_verified, u.country_code as caller_country_code, u.locale_code as caller_locale_code,
   b.start_date, b.event_id, b.published, b.cancelled, b.requires_login, b.owner_id, b.payment_type, b.place_id,
   b.country_code, b.names, b.currency, b.method_id,
-  v.variants, k.known_counties,
+  v.variants, v.tickets_left, k.known_counties,
   (select w.id from waiting_list w
     where w.user_id = $1 and w.event_date_id = $2 and w.product_variant_id = any($4::int[])
       and w.state = '${WAITING_STATE.offered}' and w.offer_expires_at > $7::timestamptz
@@ -156,8 +156,11 @@ left join lateral (
 ) b on true
 left join lateral (
   select coalesce(jsonb_agg(jsonb_build_object('id', pv.id, 'provinceId', pv.province_id, 'price', pv.price, 'capacity', pv.capacity,
-    'stops', pv.stops, 'approaches', pv.approaches, 'eventId', cat.event_id)), '[]'::jsonb) as variants
+    'stops', pv.stops, 'approaches', pv.approaches, 'eventId', cat.event_id)), '[]'::jsonb) as variants,
+    -- Tickets left of each on the date by its seat count (pools aside), for refusing a sold-out purchase unwritten.
+    coalesce(jsonb_object_agg(pv.id, coalesce(sc.stock, pv.stock) - coalesce(sc.taken, 0)), '{}'::jsonb) as tickets_left
   from product_variants pv join categories cat on cat.id = pv.category_id
+  left join seat_counts sc on sc.product_variant_id = pv.id and sc.event_date_id = $2
   where pv.id = any($4::int[])
 ) v on true
 left join lateral (
@@ -186,6 +189,7 @@ interface PurchaseLookupRow {
   method_id: number | null;
   variants: (VariantRow["variant"] & { eventId: number })[];
   known_counties: number[];
+  tickets_left: Record<string, number>;
   running_offer_id: number | null;
   lapsed: boolean | null;
 }
@@ -201,6 +205,8 @@ export interface PurchaseLookup {
   runningOffer: number | null;
   /** Whether some hold or waiting-list offer (of any event) ran out but still counts against its seats. */
   lapsed: boolean;
+  /** Whether the seat count already lacks the tickets asked for some subcategory (seat pools not looked at). */
+  soldOut: boolean;
 }
 
 /** What a purchase reads before its checks, in one statement; `unauthorized` first, then the date's refusals. */
@@ -258,7 +264,19 @@ export async function lookUpPurchase(db: Db, claims: SessionClaims, body: Purcha
     variantRows,
     runningOffer: row!.running_offer_id == null ? null : Number(row!.running_offer_id),
     lapsed: row!.lapsed === true,
+    soldOut: lacksTickets(body, row!.tickets_left ?? {}),
   };
+}
+
+/** More tickets asked of a subcategory than its seat count has left. */
+function lacksTickets(body: Purchase, ticketsLeft: Record<string, number>): boolean {
+  const asked = new Map<number, number>();
+  for (const ticket of body.tickets) asked.set(ticket.productVariantId, (asked.get(ticket.productVariantId) ?? 0) + 1);
+  for (const [variant, count] of asked) {
+    const left = ticketsLeft[String(variant)];
+    if (left !== undefined && Number(left) < count) return true;
+  }
+  return false;
 }
 
 type BookableRow = Awaited<ReturnType<ReturnType<typeof buildLookups>["bookableDate"]["execute"]>>[number];

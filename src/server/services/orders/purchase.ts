@@ -41,10 +41,13 @@ export async function purchase(deps: ShopContext, claims: SessionClaims, body: P
   }
   if (body.buyerPaysNone) throw new ShopError("shares_unavailable", { buyerPaysNone: "errors.shares_unavailable" });
   const now = deps.now();
-  const { caller, bookable, variantRows, runningOffer, lapsed } = await lookUpPurchase(deps.db, claims, body, now);
+  const { caller, bookable, variantRows, runningOffer, lapsed, soldOut } = await lookUpPurchase(deps.db, claims, body, now);
   const buyer: Buyer = { id: caller.id, email: caller.email };
-  const place = async (offer: number | null) => {
+  const place = async (offer: number | null, seatsChecked: boolean) => {
     const plan = await checkPurchase(deps.db, buyer.id, body, bookable, now, variantRows);
+    // Seats the lookup already saw gone (a sold-out rush's many late buyers): refused without writing the order,
+    // which the seat count would refuse anyway. A waiting-list offer holds its own seats, so it is always written.
+    if (seatsChecked && soldOut && offer === null) throw new ShopError("stock_exhausted");
     // Nothing to charge (a full discount): the order is paid as it is placed, as an organiser-funded one is.
     const state: OrderState = plan.totals.total === 0 ? ORDER_STATE.paid : INITIAL_STATE[plan.paymentCode];
     const holdUntil = holdExpiry(state, now, deps.env, bookable.date.startDate);
@@ -53,7 +56,7 @@ export async function purchase(deps: ShopContext, claims: SessionClaims, body: P
   };
   let placed: Awaited<ReturnType<typeof place>>;
   try {
-    placed = await place(runningOffer);
+    placed = await place(runningOffer, true);
   } catch (error) {
     // Holds that ran out still count until they are marked expired (the sweeper does it every minute). Only when
     // that could change the answer (the lookup saw some): mark this event's, which gives back their seats and
@@ -64,7 +67,7 @@ export async function purchase(deps: ShopContext, claims: SessionClaims, body: P
     // Seats that came back go to the event's waiting lists first; the buyer gets what is left.
     await offerReturnedSeats(deps, { eventId: bookable.event.id });
     // The buyer's own offer may be among those that ran out: it is asked for again.
-    placed = await place(await runningOfferOf(deps.db, buyer.id, body.eventDateId, body.tickets.map((ticket) => ticket.productVariantId), now));
+    placed = await place(await runningOfferOf(deps.db, buyer.id, body.eventDateId, body.tickets.map((ticket) => ticket.productVariantId), now), false);
   }
   const { plan, order, offer } = placed;
   deps.catalogue.announce({ area: "stock", eventIds: [bookable.event.id] });
