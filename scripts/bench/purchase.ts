@@ -22,9 +22,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq, inArray } from "drizzle-orm";
 import postgres from "postgres";
-import { signSessionToken } from "../../src/server/auth/session-tokens";
 import { openDatabase } from "../../src/server/db/client";
-import { counties, productVariants, users } from "../../src/server/db/schema";
+import { productVariants } from "../../src/server/db/schema";
 import { seedDemoData } from "../../src/server/db/seed";
 import { postgresTarget } from "../../src/server/db/postgres-url";
 import { throwAwayDatabase } from "../lib/throw-away-database";
@@ -34,6 +33,7 @@ import { backendPids, CpuSampler } from "./lib/cpu";
 import { startChild, stopChild, type Child } from "./lib/children";
 import { MachineLoad } from "./lib/machine";
 import { benchOffer } from "./lib/bench-offer";
+import { insertBuyers, onePassengerPurchase } from "./lib/bench-buyers";
 import { freePort, peakRss, processTree } from "./lib/processes";
 
 exitWithUsageOnHelp(`
@@ -139,7 +139,8 @@ try {
   const watcher = postgres(target.url, { ...target.options, max: 1, onnotice: () => {} });
 
   // What the buyers want: a few one-seat subcategories of one event date, with scarce stock.
-  const { event, date, provinceId, bookable } = await benchOffer(db, EVENT);
+  const offer = await benchOffer(db, EVENT);
+  const { date, bookable } = offer;
   const variants = bookable.slice(0, SUBCATEGORIES);
   const variantIds = variants.map((variant) => variant.id);
   await db.update(productVariants).set({ stock: STOCK }).where(inArray(productVariants.id, variantIds));
@@ -147,41 +148,10 @@ try {
   const warmUp = bookable[SUBCATEGORIES];
   if (!warmUp) throw new Error("the demo event has too few subcategories for the bench");
   await db.update(productVariants).set({ stock: BUYERS }).where(eq(productVariants.id, warmUp.id));
-  const [county] = await db.select({ id: counties.id }).from(counties).where(eq(counties.provinceId, provinceId)).limit(1);
 
   // Buyers with session tokens, inserted directly (sign-up is not what is measured).
-  const inserted = await db
-    .insert(users)
-    .values(
-      Array.from({ length: BUYERS }, (_, index) => ({
-        email: `bench${index}@example.com`,
-        passwordHash: `bench-${index}`,
-        firstName: "Bench",
-        lastName: "Buyer",
-        phoneNumber: "56912345678",
-        countryCode: "CL",
-        localeCode: "es_CL",
-        verifiedAt: new Date(),
-      })),
-    )
-    .returning({ id: users.id });
-  const secret = new TextEncoder().encode(JWT_SECRET);
-  const tokens = await Promise.all(inserted.map(async (user) => (await signSessionToken(secret, { userId: user.id, role: "customer", tokenVersion: 0 }, new Date())).token));
-  const body = (variantId: number) =>
-    JSON.stringify({
-      url: `/cl/es_CL/event/${EVENT}`,
-      eventDateId: date!.id,
-      provinceId,
-      paymentCode: "webpay",
-      tickets: [
-        {
-          placeId: event!.placeId,
-          productVariantId: variantId,
-          passengers: [{ name: "Bench Buyer", email: "bench@example.com", phone: "912345678", passengerAddress: "Avenida Matta 100" }],
-          addresses: [{ address: "Avenida Matta 100", commune_id: county!.id }],
-        },
-      ],
-    });
+  const tokens = await insertBuyers(db, BUYERS, "bench", JWT_SECRET);
+  const body = (variantId: number) => JSON.stringify(onePassengerPurchase(offer, variantId));
 
   // The ceiling, on as many connections as the largest shop run has.
   await sql.unsafe(`create table bench_hot (id int primary key, stock int not null);

@@ -19,12 +19,15 @@ import { join } from "node:path";
 import { spawnSync } from "node:child_process";
 import { and, eq } from "drizzle-orm";
 import postgres from "postgres";
-import { signSessionToken } from "../../src/server/auth/session-tokens";
 import { openDatabase } from "../../src/server/db/client";
-import { counties, events, productVariants, users } from "../../src/server/db/schema";
+import { events, productVariants } from "../../src/server/db/schema";
 import { seedDemoData } from "../../src/server/db/seed";
 import { QUEUE_RETRIES } from "../../src/stores/booking";
+import { postgresTarget } from "../../src/server/db/postgres-url";
+import { throwAwayDatabase } from "../lib/throw-away-database";
 import { exitWithUsageOnHelp } from "../lib/usage";
+import { insertBuyers, onePassengerPurchase } from "./lib/bench-buyers";
+import { viaLocalSocket } from "./lib/local-socket";
 import { benchOffer } from "./lib/bench-offer";
 import { startChild, stopChild, type Child } from "./lib/children";
 import { MachineLoad } from "./lib/machine";
@@ -130,69 +133,41 @@ function failureOf(error: unknown): string {
 
 const sleep = (milliseconds: number) => new Promise((done) => setTimeout(done, milliseconds));
 
-const admin = postgres(SERVER_URL, { max: 1, onnotice: () => {} });
-const name = `rodamos_rush_${Date.now()}_${randomBytes(3).toString("hex")}`;
-await admin.unsafe(`create database "${name}"`);
-const dbUrl = new URL(SERVER_URL);
-dbUrl.pathname = `/${name}`;
+const connection = viaLocalSocket(SERVER_URL);
+const throwAway = await throwAwayDatabase(connection.url, "rodamos_rush");
+const { name } = throwAway;
+const dbUrl = throwAway.url;
 const workDir = mkdtempSync(join(tmpdir(), "rodamos-rush-"));
 const children: Child[] = [];
 let exitCode = 0;
 
 try {
-  const database = await openDatabase({ url: dbUrl.toString(), max: 4 });
+  const database = await openDatabase({ url: dbUrl, max: 4 });
   const db = database.db;
   await seedDemoData(db);
-  const sql = postgres(dbUrl.toString(), { max: 1, onnotice: () => {} });
+  const target = postgresTarget(dbUrl);
+  const sql = postgres(target.url, { ...target.options, max: 1, onnotice: () => {} });
 
   // What every buyer wants: one subcategory of the event's next date, with SEATS seats.
-  const { event, date, provinceId, bookable } = await benchOffer(db, EVENT);
+  const offer = await benchOffer(db, EVENT);
+  const { date, bookable } = offer;
   const [rushed, warmUp] = bookable;
   if (!rushed || !warmUp) throw new Error("the demo event has too few subcategories for the bench");
   await db.update(productVariants).set({ stock: SEATS }).where(eq(productVariants.id, rushed.id));
   // Another subcategory for the warm-up: a shop that opens a sale has been serving for a while.
   await db.update(productVariants).set({ stock: WARM_UP_BUYERS }).where(eq(productVariants.id, warmUp.id));
-  const [county] = await db.select({ id: counties.id }).from(counties).where(eq(counties.provinceId, provinceId)).limit(1);
   // A catalogue event the readers ask for: another one than the rushed event, whose answers the sales keep changing.
   const [other] = await db.select({ id: events.id, slug: events.slug }).from(events).where(and(eq(events.countryCode, "CO"), eq(events.type, 1), eq(events.published, true))).limit(1);
 
   // Buyers with accounts and session tokens, made before the rush (sign-up is not what is measured).
-  const inserted: { id: number }[] = [];
-  for (let start = 0; start < BUYERS; start += 1000) {
-    const rows = Array.from({ length: Math.min(1000, BUYERS - start) }, (_, offset) => ({
-      email: `rush${start + offset}@example.com`,
-      passwordHash: `rush-${start + offset}`,
-      firstName: "Rush",
-      lastName: "Buyer",
-      phoneNumber: "56912345678",
-      countryCode: COUNTRY,
-      localeCode: LOCALE,
-      verifiedAt: new Date(),
-    }));
-    inserted.push(...(await db.insert(users).values(rows).returning({ id: users.id })));
-  }
-  const secret = new TextEncoder().encode(JWT_SECRET);
-  const tokens = await Promise.all(inserted.map(async (user) => (await signSessionToken(secret, { userId: user.id, role: "customer", tokenVersion: 0 }, new Date())).token));
-  const purchaseBody = (variantId: number) => ({
-    url: `/cl/${LOCALE}/event/${EVENT}`,
-    eventDateId: date!.id,
-    provinceId,
-    paymentCode: "webpay",
-    tickets: [
-      {
-        placeId: event!.placeId,
-        productVariantId: variantId,
-        passengers: [{ name: "Rush Buyer", email: "rush@example.com", phone: "912345678", passengerAddress: "Avenida Matta 100" }],
-        addresses: [{ address: "Avenida Matta 100", commune_id: county!.id }],
-      },
-    ],
-  });
+  const tokens = await insertBuyers(db, BUYERS, "rush", JWT_SECRET);
+  const purchaseBody = (variantId: number) => onePassengerPurchase(offer, variantId);
 
   await sql.unsafe(`create table bench_hot (id int primary key, stock int not null);
     insert into bench_hot values (1, 1000000000);
     create table bench_orders (id bigserial primary key, hot_id int not null, user_id int not null, total int not null, created_at timestamptz not null default now());`);
   const ceilingClients = POOL * WORKERS;
-  const ceiling = measureCeiling(dbUrl.toString(), ceilingClients, workDir);
+  const ceiling = measureCeiling(dbUrl, ceilingClients, workDir);
 
   const gateway = await startChild("scripts/bench/purchase-gateway.ts", { NODE_ENV: "test" }, "BENCH GATEWAY READY");
   children.push(gateway);
@@ -201,7 +176,7 @@ try {
     "scripts/bench/purchase-shop.ts",
     {
       NODE_ENV: "test",
-      DATABASE_URL: dbUrl.toString(),
+      DATABASE_URL: dbUrl,
       DATABASE_POOL: String(POOL),
       WORKERS: String(WORKERS),
       JWT_SECRET,
@@ -300,7 +275,7 @@ try {
   console.log(
     `Rush bench on PostgreSQL (${name}): ${BUYERS} buyers arrive within ${ARRIVAL_SECONDS} s for ${SEATS} seats of one subcategory of one date, ` +
       `each once through the wizard's calls (offer, payment methods, purchase by Webpay); ${READERS} catalogue readers alongside; ` +
-      `shop with ${WORKERS} process${WORKERS > 1 ? "es" : ""}, pool ${POOL} each`,
+      `shop with ${WORKERS} process${WORKERS > 1 ? "es" : ""}, pool ${POOL} each; the shop and pgbench reach PostgreSQL by ${connection.transport}`,
   );
   console.log(`Load average (1 min) at the start: ${machine.start.toFixed(1)} on ${machine.cores} cores`);
   if (ceiling) {
@@ -413,8 +388,7 @@ try {
   await database.close();
 } finally {
   for (const child of children) await stopChild(child);
-  await admin.unsafe(`drop database if exists "${name}" with (force)`);
-  await admin.end({ timeout: 5 });
+  await throwAway.drop();
   rmSync(workDir, { recursive: true, force: true });
 }
 process.exit(exitCode);

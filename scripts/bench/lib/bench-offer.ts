@@ -1,10 +1,10 @@
 /**
  * What a purchase benchmark sells: the next date of a demo event and the subcategories of its first province that
- * need no pick-up approach, so every buyer's one-seat purchase is the wizard's simplest.
+ * need no pick-up approach, so every buyer's one-seat purchase is the wizard's simplest, and a municipality of it.
  */
 import { and, asc, eq, gt } from "drizzle-orm";
 import type { Db } from "../../../src/server/db/client";
-import { categories, eventDates, events, productVariants } from "../../../src/server/db/schema";
+import { categories, counties, eventDates, events, productVariants } from "../../../src/server/db/schema";
 
 export async function benchOffer(db: Db, slug: string) {
   const [event] = await db.select().from(events).where(eq(events.slug, slug));
@@ -26,5 +26,7 @@ export async function benchOffer(db: Db, slug: string) {
   ).map((row) => row.variant);
   const provinceId = offered[0]!.provinceId;
   const bookable = offered.filter((variant) => variant.provinceId === provinceId && variant.approaches.length === 0);
-  return { event, date, provinceId, bookable };
+  const [county] = await db.select({ id: counties.id }).from(counties).where(eq(counties.provinceId, provinceId)).limit(1);
+  if (!county) throw new Error(`${slug}'s province has no municipality`);
+  return { event, date, provinceId, bookable, countyId: county.id };
 }
