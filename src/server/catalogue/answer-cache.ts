@@ -64,8 +64,12 @@ export interface AnswerCacheOptions {
   now?: () => number;
 }
 
-/** Stock changes of one event within RUSH_WINDOW_MS that make it rushed. */
-export const RUSH_CHANGES = 3;
+/**
+ * Stock changes of one event within RUSH_WINDOW_MS that make it rushed: ten, so that a few sales close together (a
+ * group booking at once, a staff member's quick decisions) are still shown at once, while an on-sale rush (over a
+ * hundred sales a second) is caught within its first tenth of a second.
+ */
+export const RUSH_CHANGES = 10;
 export const RUSH_WINDOW_MS = 1000;
 /** How old a rushed event's stock answer may be: its Cache-Control max-age. */
 export const RUSHED_STOCK_MAX_AGE_MS = 1000;
