@@ -1,14 +1,26 @@
 import { defineConfig } from "vitest/config";
 
 /**
- * Engine-independent tests that are slow (site builds, the HTML check, the package scripts, benchmark smoke runs):
- * they run once per `npm test`, whatever database the API suite runs on.
+ * Engine-independent tests: they run once per `npm test`, on the engine DATABASE_URL names if any (PostgreSQL in CI),
+ * whatever database the API suite runs on. The slow ones that touch no database (site builds, the HTML check, the
+ * package scripts, a benchmark smoke run), and those that judge the contract and the protocols rather than the
+ * data: the OpenAPI document (lint, coverage, generated requests and malformed ones), the payment SDKs against the
+ * simulators, security headers, start-up modes and message wording. Each engine's own behaviour (refusals the
+ * database raises, concurrency, crash recovery, backup) stays in the API suite, run on both.
  */
 const ONCE = [
   "tests/api/site-html-valid.test.ts",
   "tests/api/live-pages.test.ts",
   "tests/api/package-scripts.test.ts",
   "tests/load/bench-static.test.ts",
+  "tests/api/openapi-lint.test.ts",
+  "tests/api/openapi-contract.test.ts",
+  "tests/api/contract-properties.test.ts",
+  "tests/api/api-fuzz.test.ts",
+  "tests/api/payment-sdks.test.ts",
+  "tests/api/site-security-headers.test.ts",
+  "tests/api/shop-modes.test.ts",
+  "tests/api/validation-messages.test.ts",
 ];
 
 /**
