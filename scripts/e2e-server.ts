@@ -13,8 +13,8 @@ import { seedIfEmpty } from "../src/server/db/seed";
 import { parseEnv } from "../src/server/env";
 import { startServer } from "../src/server/server";
 import { copyBuildCache, DEMO_SITE } from "../tests/helpers/demo-site";
-import { buildSiteIfChanged } from "../src/server/site/site-build";
-import { startSitePublisher } from "../src/server/site/site-publisher";
+import { buildSiteIfChanged } from "../src/server/publishing/pages-build";
+import { startSitePublisher } from "../src/server/publishing/pages-publisher";
 
 const port = Number(process.env.E2E_PORT ?? 4399);
 const dataDir = `.tmp/e2e-${port}`;

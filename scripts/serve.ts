@@ -7,7 +7,7 @@
 import { seedIfEmpty } from "../src/server/db/seed";
 import { parseEnv, shopMode } from "../src/server/env";
 import { startServer } from "../src/server/server";
-import { startSitePublisher } from "../src/server/site/site-publisher";
+import { startSitePublisher } from "../src/server/publishing/pages-publisher";
 import { openShopDatabase } from "./lib/open-shop-database";
 import { exitWithUsageOnHelp } from "./lib/usage";
 

@@ -2,7 +2,7 @@
  * `npm start`: open (and migrate) the database, seed demo data on the first run, serve the API,
  * build the static site from it when its inputs changed, and serve the whole shop on one port; with WORKERS=N
  * (PostgreSQL only) the primary does the first steps once and N processes serve (src/server/server.ts).
- * Afterwards every catalogue change is published to the pages (src/server/site/site-publisher.ts `startSitePublisher`;
+ * Afterwards every catalogue change is published to the pages (src/server/publishing/pages-publisher.ts `startSitePublisher`;
  * with several processes one of them publishes, the others forward their changes to it).
  */
 import cluster from "node:cluster";
@@ -11,9 +11,9 @@ import { DEMO_ACCOUNTS } from "../src/server/db/seed/users";
 import { parseEnv, shopMode } from "../src/server/env";
 import { runShopProcesses } from "../src/server/server";
 import { demoBanner } from "../src/server/start-banner";
-import { adoptPlainDist } from "../src/server/site/site-builds";
-import { buildSiteIfChanged } from "../src/server/site/site-build";
-import { startSitePublisher } from "../src/server/site/site-publisher";
+import { adoptPlainDist } from "../src/server/publishing/builds";
+import { buildSiteIfChanged } from "../src/server/publishing/pages-build";
+import { startSitePublisher } from "../src/server/publishing/pages-publisher";
 import { openShopDatabase } from "./lib/open-shop-database";
 import { exitWithUsageOnHelp } from "./lib/usage";
 

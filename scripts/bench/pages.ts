@@ -14,7 +14,7 @@ import { openDatabase } from "../../src/server/db/client";
 import { seedIfEmpty } from "../../src/server/db/seed";
 import { parseEnv } from "../../src/server/env";
 import { startServer } from "../../src/server/server";
-import { buildSiteIfChanged } from "../../src/server/site/site-build";
+import { buildSiteIfChanged } from "../../src/server/publishing/pages-build";
 import { exitWithUsageOnHelp } from "../lib/usage";
 import { MachineLoad } from "./lib/machine";
 

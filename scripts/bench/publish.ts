@@ -23,8 +23,8 @@ import { parseEnv } from "../../src/server/env";
 import { startServer } from "../../src/server/server";
 import { formatPrice } from "../../src/shared/format/money";
 import type { ApiAnswer, EventListItem } from "../../src/shared/types/catalogue";
-import { buildSiteIfChanged } from "../../src/server/site/site-build";
-import { startSitePublisher } from "../../src/server/site/site-publisher";
+import { buildSiteIfChanged } from "../../src/server/publishing/pages-build";
+import { startSitePublisher } from "../../src/server/publishing/pages-publisher";
 import { exitWithUsageOnHelp } from "../lib/usage";
 
 exitWithUsageOnHelp(`

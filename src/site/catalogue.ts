@@ -1,5 +1,5 @@
 /**
- * Build-time access to the live shop API (`process.env.SHOP_API_URL`, set by src/server/site/site-build.ts).
+ * Build-time access to the live shop API (`process.env.SHOP_API_URL`, set by src/server/publishing/pages-build.ts).
  * Every answer is fetched once per build (the promise is memoised, so pages built in parallel share it; the
  * publisher's warm renderer starts a new pass by setting `SITE_RENDER_ID`, which forgets them)
  * and any failure stops the build with a clear message: a site built from a missing catalogue would

@@ -7,13 +7,13 @@
 import { lstatSync } from "node:fs";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startSitePublisher } from "../../src/server/site/site-publisher";
+import { startSitePublisher } from "../../src/server/publishing/pages-publisher";
 import { openDatabase, type Database } from "../../src/server/db/client";
 import { events } from "../../src/server/db/schema";
 import { seedDemoData } from "../../src/server/db/seed";
 import { parseEnv } from "../../src/server/env";
 import { startServer, type RunningServer } from "../../src/server/server";
-import type { Publisher } from "../../src/server/site/publisher";
+import type { Publisher } from "../../src/server/publishing/publisher";
 import type { ApiAnswer, EventListItem } from "../../src/shared/types/catalogue";
 import { copyDemoSite, DEMO_SITE, demoSeedTime } from "../helpers/demo-site";
 

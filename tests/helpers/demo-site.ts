@@ -9,12 +9,12 @@
 import { createHash } from "node:crypto";
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { buildSiteIfChanged } from "../../src/server/site/site-build";
+import { buildSiteIfChanged } from "../../src/server/publishing/pages-build";
 import { openDatabase } from "../../src/server/db/client";
 import { seedDemoData } from "../../src/server/db/seed";
 import { parseEnv } from "../../src/server/env";
 import { startServer } from "../../src/server/server";
-import { adoptPlainDist } from "../../src/server/site/site-builds";
+import { adoptPlainDist } from "../../src/server/publishing/builds";
 
 const root = resolve(import.meta.dirname, "../..");
 

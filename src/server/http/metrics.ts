@@ -13,7 +13,7 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom
 import { isLocalRequest } from "../auth/local-only";
 import type { Db } from "../db/client";
 import type { Env } from "../env";
-import { onPublication } from "../site/publisher-stats";
+import { onPublication } from "../publishing/publisher-stats";
 
 export interface ShopMetrics {
   registry: Registry;

@@ -8,8 +8,8 @@ import { join } from "node:path";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pageFastLane } from "./page-fast-lane";
-import { pointAt } from "./site-builds";
-import { staticSite } from "./static-site";
+import { pointAt } from "./builds";
+import { staticSite } from "./static-pages";
 
 let base: string;
 let dist: string;

@@ -1,5 +1,5 @@
 /**
- * The page publisher of a serving process: the runtime half of the site build (site-build.ts), started by
+ * The page publisher of a serving process: the runtime half of the site build (pages-build.ts), started by
  * `npm start` and the other serving scripts. Scheduling (debounce, one build at a time) is publisher.ts; who may
  * publish among several processes is publisher-lease.ts.
  */
@@ -7,8 +7,8 @@ import type { CatalogueChanges } from "../catalogue/changes";
 import type { Db } from "../db/client";
 import { createPublisher, type Publisher } from "./publisher";
 import { publisherLease } from "./publisher-lease";
-import { astroCacheOf, hashSources, publishSite, siteStamp, writeStamp, type SiteOptions } from "./site-build";
-import { createSiteRenderer } from "./site-renderer";
+import { astroCacheOf, hashSources, publishSite, siteStamp, writeStamp, type SiteOptions } from "./pages-build";
+import { createSiteRenderer } from "./renderer";
 
 /**
  * The publisher of the serving process: after each catalogue change `catalogue` announces (or another process

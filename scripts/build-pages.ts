@@ -7,7 +7,7 @@
 import { parseEnv, shopMode } from "../src/server/env";
 import { seedIfEmpty } from "../src/server/db/seed";
 import { startServer } from "../src/server/server";
-import { buildSiteIfChanged } from "../src/server/site/site-build";
+import { buildSiteIfChanged } from "../src/server/publishing/pages-build";
 import { openShopDatabase } from "./lib/open-shop-database";
 import { exitWithUsageOnHelp } from "./lib/usage";
 

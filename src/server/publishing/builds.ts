@@ -5,7 +5,7 @@
  * unchanged files become hard links to the served build's (same inode and time: the same ETag, the compressed copies
  * kept), only its changed files are compressed, and then a new link is renamed over DIST_DIR: rename() is atomic, so
  * every request sees either the old build or the new one, whole. The static server resolves the link once per request
- * (static-site.ts) and reads every file of that request from the build it found. Older builds are removed a few
+ * (static-pages.ts) and reads every file of that request from the build it found. Older builds are removed a few
  * publications later, long after any request that could still be reading them.
  */
 import { randomBytes } from "node:crypto";

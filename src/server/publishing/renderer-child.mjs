@@ -1,5 +1,5 @@
 /**
- * The publisher's warm renderer: a child process (started by site-renderer.ts) that runs one full `astro build` and
+ * The publisher's warm renderer: a child process (started by renderer.ts) that runs one full `astro build` and
  * then stays, holding the server bundle that build made, to render the pages a catalogue change touches without
  * bundling anything again. The two Vite bundles are what a build spends most of its time on; rendering a page from
  * the loaded bundle takes milliseconds. The parent talks to it over IPC, one request at a time:

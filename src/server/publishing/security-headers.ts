@@ -9,7 +9,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { peerIsTrustedProxy } from "../auth/bearer";
 import type { Env } from "../env";
 import { API_POLICY, formTargetsOf, inlineScriptHashes, pagePolicy } from "./content-security-policy";
-import { splitPrefix } from "./site-paths";
+import { splitPrefix } from "./site-prefix";
 
 /** The van-door scanner's service worker script (public/door-sw.js). */
 export const SERVICE_WORKER_PATH = "/door-sw.js";

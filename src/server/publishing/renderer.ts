@@ -1,5 +1,5 @@
 /**
- * The publisher's side of the warm renderer (site-renderer-child.mjs): one child process that made the last full
+ * The publisher's side of the warm renderer (renderer-child.mjs): one child process that made the last full
  * build and keeps its server bundle loaded, so a catalogue change renders only the pages it touches, in well under
  * a second, instead of bundling the whole site again. A full build (at start, or when the set of pages changed)
  * starts a fresh child: the bundle is then made from the sources as they are.
@@ -25,7 +25,7 @@ export interface SiteRenderer {
   close(): Promise<void>;
 }
 
-const CHILD = fileURLToPath(new URL("./site-renderer-child.mjs", import.meta.url));
+const CHILD = fileURLToPath(new URL("./renderer-child.mjs", import.meta.url));
 
 interface Answer {
   id?: number;

@@ -1,9 +1,9 @@
 /**
  * Builds the static site from the live API, and skips the build when neither the site's sources nor
  * the catalogue changed since the last one (so a second `npm start` is ready in seconds). Every build is written
- * aside and then swapped in whole (src/server/site/site-builds.ts), and renders only the pages whose catalogue
+ * aside and then swapped in whole (src/server/publishing/builds.ts), and renders only the pages whose catalogue
  * answers changed since the last build (Astro's incremental build, keyed by src/site/cache-key.ts). The publisher
- * (site-publisher.ts) keeps the server bundle of its last full build loaded (site-renderer.ts) and renders from it
+ * (pages-publisher.ts) keeps the server bundle of its last full build loaded (renderer.ts) and renders from it
  * the pages a catalogue change touches, without bundling again. `npm run build`, `npm start` and
  * the tests call it.
  */
@@ -15,8 +15,8 @@ import { join, relative, resolve } from "node:path";
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import type { Env } from "../env";
-import { adoptPlainDist, currentBuild, linkBuild, newBuildDir, publishBuild, publishRendered, type Publication } from "./site-builds";
-import type { SiteRenderer } from "./site-renderer";
+import { adoptPlainDist, currentBuild, linkBuild, newBuildDir, publishBuild, publishRendered, type Publication } from "./builds";
+import type { SiteRenderer } from "./renderer";
 
 const SOURCES = ["src", "content", "public", "astro.config.mjs", "package-lock.json"];
 /** Tables whose rows appear in prerendered pages. */

@@ -13,7 +13,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { COUNTRY_LOCALES, isCountryCode, sitePrefix, type CountryCode } from "../../shared/locales";
 import { COMPRESSIBLE, freshCopy } from "./precompress";
 import { formTargetsOf, inlineScriptHashes, pagePolicy } from "./content-security-policy";
-import { splitPrefix } from "./site-paths";
+import { splitPrefix } from "./site-prefix";
 
 const CONTENT_TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -73,7 +73,7 @@ async function fileAt(root: string, pathname: string): Promise<string | undefine
 /**
  * What the server knows of one version of a built file, learnt with one stat() per request: its validator,
  * the sizes of its compressed copies (written at build time) and, for a page, its inline-script hashes.
- * A file a publication left unchanged is the same inode in the next build (site-builds.ts), so it keeps its
+ * A file a publication left unchanged is the same inode in the next build (builds.ts), so it keeps its
  * ETag and what is known of it.
  */
 interface FileVersion {
@@ -186,7 +186,7 @@ export function staticSite(distDir: string, options: StaticSiteOptions = {}): Mi
       const origin = options.publicUrl?.() ?? new URL(c.req.url).origin;
       return c.text(robotsTxt(origin), 200, { "cache-control": "public, max-age=0, must-revalidate" });
     }
-    // DIST_DIR is swapped to a new build by a publication (site-builds.ts): resolved once, so every file this
+    // DIST_DIR is swapped to a new build by a publication (builds.ts): resolved once, so every file this
     // answer reads (the page, its compressed copy, the 404 page) comes from the same build.
     const root = await realpath(link).catch(() => link);
     const serve = async (file: string, pathname: string, status: 200 | 404) => {

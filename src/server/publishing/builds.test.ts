@@ -9,8 +9,8 @@ import { dirname, join } from "node:path";
 import { brotliDecompressSync } from "node:zlib";
 import { Hono } from "hono";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { adoptPlainDist, buildsDirOf, carryOver, currentBuild, KEPT_BUILDS, linkBuild, newBuildDir, publishBuild, publishRendered } from "./site-builds";
-import { staticSite } from "./static-site";
+import { adoptPlainDist, buildsDirOf, carryOver, currentBuild, KEPT_BUILDS, linkBuild, newBuildDir, publishBuild, publishRendered } from "./builds";
+import { staticSite } from "./static-pages";
 
 let root: string;
 let distDir: string;

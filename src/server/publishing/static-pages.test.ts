@@ -10,7 +10,7 @@ import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { precompress } from "./precompress";
-import { acceptsEncoding, staticSite } from "./static-site";
+import { acceptsEncoding, staticSite } from "./static-pages";
 
 let dist: string;
 const app = new Hono();
