@@ -7,7 +7,7 @@
 import { parseEnv, shopMode } from "../src/server/env";
 import { seedIfEmpty } from "../src/server/db/seed";
 import { startServer } from "../src/server/server";
-import { buildSiteIfChanged } from "../src/server/publishing/pages-build";
+import { buildPagesIfChanged } from "../src/server/publishing/pages-build";
 import { openShopDatabase } from "./lib/open-shop-database";
 import { exitWithUsageOnHelp } from "./lib/usage";
 
@@ -27,7 +27,7 @@ try {
   try {
     const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
     const force = !process.argv.includes("--if-changed");
-    const built = await buildSiteIfChanged({ apiUrl: api.internalUrl, publicUrl, env, db: database.db, force });
+    const built = await buildPagesIfChanged({ apiUrl: api.internalUrl, publicUrl, env, db: database.db, force });
     console.log(built ? `Site built into ${env.DIST_DIR} for ${publicUrl}.` : "Site unchanged since the last build.");
   } finally {
     await api.close();

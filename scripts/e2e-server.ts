@@ -13,8 +13,8 @@ import { seedIfEmpty } from "../src/server/db/seed";
 import { parseEnv } from "../src/server/env";
 import { startServer } from "../src/server/server";
 import { copyBuildCache, DEMO_SITE } from "../tests/helpers/demo-site";
-import { buildSiteIfChanged } from "../src/server/publishing/pages-build";
-import { startSitePublisher } from "../src/server/publishing/pages-publisher";
+import { buildPagesIfChanged } from "../src/server/publishing/pages-build";
+import { startPagesPublisher } from "../src/server/publishing/pages-publisher";
 
 const port = Number(process.env.E2E_PORT ?? 4399);
 const dataDir = `.tmp/e2e-${port}`;
@@ -37,12 +37,12 @@ const database = await openDatabase({ dataDir: join(dataDir, "pglite") });
 await seedIfEmpty(database.db);
 
 const builder = await startServer(database, { ...env, PORT: 0 });
-await buildSiteIfChanged({ apiUrl: builder.internalUrl, publicUrl: DEMO_SITE.publicUrl, env, db: database.db });
+await buildPagesIfChanged({ apiUrl: builder.internalUrl, publicUrl: DEMO_SITE.publicUrl, env, db: database.db });
 await builder.close();
 
 const server = await startServer(database, env);
 // As in `npm start`: catalogue changes made in a journey (the back office) reach the pages.
-const publisher = await startSitePublisher({ apiUrl: server.internalUrl, publicUrl: DEMO_SITE.publicUrl, env, db: database.db, catalogue: server.catalogue });
+const publisher = await startPagesPublisher({ apiUrl: server.internalUrl, publicUrl: DEMO_SITE.publicUrl, env, db: database.db, catalogue: server.catalogue });
 // Its warm-up (one full build for its renderer) ends before the journeys start, not in the middle of one.
 await publisher.idle();
 console.log(`e2e shop ready on ${server.url}`);

@@ -7,7 +7,7 @@
 import { seedIfEmpty } from "../src/server/db/seed";
 import { parseEnv, shopMode } from "../src/server/env";
 import { startServer } from "../src/server/server";
-import { startSitePublisher } from "../src/server/publishing/pages-publisher";
+import { startPagesPublisher } from "../src/server/publishing/pages-publisher";
 import { openShopDatabase } from "./lib/open-shop-database";
 import { exitWithUsageOnHelp } from "./lib/usage";
 
@@ -25,7 +25,7 @@ if (await seedIfEmpty(database.db, shopMode(env))) console.log("Data created.");
 const server = await startServer(database, env);
 console.log(`API ready on ${server.url}/api (${database.engine})`);
 const publisher = process.argv.includes("--publish")
-  ? await startSitePublisher({ apiUrl: server.internalUrl, publicUrl: server.publicUrl, env, db: database.db, catalogue: server.catalogue })
+  ? await startPagesPublisher({ apiUrl: server.internalUrl, publicUrl: server.publicUrl, env, db: database.db, catalogue: server.catalogue })
   : undefined;
 
 async function shutdown() {

@@ -14,7 +14,7 @@ import { openDatabase } from "../../src/server/db/client";
 import { seedIfEmpty } from "../../src/server/db/seed";
 import { parseEnv } from "../../src/server/env";
 import { startServer } from "../../src/server/server";
-import { buildSiteIfChanged } from "../../src/server/publishing/pages-build";
+import { buildPagesIfChanged } from "../../src/server/publishing/pages-build";
 import { exitWithUsageOnHelp } from "../lib/usage";
 import { MachineLoad } from "./lib/machine";
 
@@ -96,7 +96,7 @@ const database = await openDatabase({ dataDir: join(dataDir, "pglite") });
 await seedIfEmpty(database.db);
 // Any free port: the bench never collides with a running shop.
 const server = await startServer(database, { ...env, PORT: 0 });
-const built = await buildSiteIfChanged({ apiUrl: server.internalUrl, publicUrl: server.publicUrl, env, db: database.db });
+const built = await buildPagesIfChanged({ apiUrl: server.internalUrl, publicUrl: server.publicUrl, env, db: database.db });
 console.log(built ? `Site built into ${env.DIST_DIR}.` : `Using the existing build in ${env.DIST_DIR}.`);
 
 const wanted = process.env.PAGES?.split(",").map((name) => name.trim());

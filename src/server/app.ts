@@ -14,7 +14,7 @@ import type { AppEnv } from "./http/context";
 import { canonicalHost } from "./http/canonical-host";
 import { localeMiddleware } from "./http/locale";
 import { securityHeaders } from "./publishing/security-headers";
-import { staticSite } from "./publishing/static-pages";
+import { staticPages } from "./publishing/static-pages";
 import { catalogueApi } from "./routes/catalogue.routes";
 import { mountApiDocs } from "./routes/api-docs";
 import { paymentSimulators } from "./payments/simulators";
@@ -73,7 +73,7 @@ export function createApp(setup: ShopSetup, options: AppOptions = {}) {
   // Inside compress(): it reads the generated pages' inline scripts before they are gzipped.
   app.use("*", securityHeaders(deps.env));
   app.use("*", canonicalHost(deps.env));
-  if (options.distDir) app.use("*", staticSite(options.distDir, { env: deps.env, publicUrl: () => deps.env.PUBLIC_URL }));
+  if (options.distDir) app.use("*", staticPages(options.distDir, { env: deps.env, publicUrl: () => deps.env.PUBLIC_URL }));
 
   app.use("*", async (c, next) => {
     c.set("deps", deps);

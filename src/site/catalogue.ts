@@ -1,7 +1,7 @@
 /**
  * Build-time access to the live shop API (`process.env.SHOP_API_URL`, set by src/server/publishing/pages-build.ts).
  * Every answer is fetched once per build (the promise is memoised, so pages built in parallel share it; the
- * publisher's warm renderer starts a new pass by setting `SITE_RENDER_ID`, which forgets them)
+ * publisher's warm renderer starts a new pass by setting `PAGES_RENDER_ID`, which forgets them)
  * and any failure stops the build with a clear message: a site built from a missing catalogue would
  * silently publish empty pages.
  */
@@ -59,9 +59,9 @@ async function request<T>(path: string): Promise<T> {
 
 /** GET once per build; later calls share the first promise. */
 function get<T>(path: string): Promise<T> {
-  if (process.env.SITE_RENDER_ID !== pass) {
+  if (process.env.PAGES_RENDER_ID !== pass) {
     cache.clear();
-    pass = process.env.SITE_RENDER_ID;
+    pass = process.env.PAGES_RENDER_ID;
   }
   let pending = cache.get(path) as Promise<T> | undefined;
   if (!pending) {

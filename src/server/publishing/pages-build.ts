@@ -16,7 +16,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import type { Env } from "../env";
 import { adoptPlainDist, currentBuild, linkBuild, newBuildDir, publishBuild, publishRendered, type Publication } from "./builds";
-import type { SiteRenderer } from "./renderer";
+import type { PageRenderer } from "./renderer";
 
 const SOURCES = ["src", "content", "public", "astro.config.mjs", "package-lock.json"];
 /** Tables whose rows appear in prerendered pages. */
@@ -76,7 +76,7 @@ export function runAstroBuild(apiUrl: string, distDir: string, publicUrl: string
   });
 }
 
-export interface SiteOptions {
+export interface PagesOptions {
   apiUrl: string;
   publicUrl: string;
   env: Env;
@@ -90,9 +90,9 @@ export type PublicationKind = "render" | "full";
  * publisher's) only the pages whose key changed are rendered, into a copy of the served build made of hard links;
  * without one, or when pages were added or removed, the whole site is built (re-rendering only what changed).
  */
-export async function publishSite(
-  options: SiteOptions,
-  renderer?: SiteRenderer,
+export async function publishPages(
+  options: PagesOptions,
+  renderer?: PageRenderer,
 ): Promise<Publication & { renderSeconds: number; kind: PublicationKind }> {
   const started = performance.now();
   const served = renderer && (await currentBuild(options.env.DIST_DIR));
@@ -125,7 +125,7 @@ export const astroCacheOf = (env: Env) => join(env.DATA_DIR, "astro-cache");
 const stampFileOf = (env: Env) => join(env.DATA_DIR, "site-build.json");
 
 /** `sources`: the hash of the site's sources, when already known (they do not change while the shop runs). */
-export async function siteStamp(options: SiteOptions & { db: Db }, sources = hashSources(process.cwd())): Promise<string> {
+export async function pagesStamp(options: PagesOptions & { db: Db }, sources = hashSources(process.cwd())): Promise<string> {
   // The day is part of the stamp: events whose dates pass must leave the prerendered lists.
   const day = new Date().toISOString().slice(0, 10);
   // The public origin too: a shop moved to another port or host rebuilds its absolute links.
@@ -137,14 +137,14 @@ export function writeStamp(env: Env, stamp: string) {
   writeFileSync(stampFileOf(env), JSON.stringify({ stamp, builtAt: new Date().toISOString() }));
 }
 
-export async function buildSiteIfChanged(options: SiteOptions & { db: Db; force?: boolean }) {
-  const stamp = await siteStamp(options);
+export async function buildPagesIfChanged(options: PagesOptions & { db: Db; force?: boolean }) {
+  const stamp = await pagesStamp(options);
   const stampFile = stampFileOf(options.env);
   const previous = existsSync(stampFile) ? (JSON.parse(readFileSync(stampFile, "utf8")) as { stamp: string }).stamp : "";
   if (!options.force && previous === stamp && existsSync(join(options.env.DIST_DIR, "index.html"))) return false;
   // A DIST_DIR built before builds were swapped becomes the first of them (nothing serves it yet).
   await adoptPlainDist(options.env.DIST_DIR);
-  await publishSite(options);
+  await publishPages(options);
   writeStamp(options.env, stamp);
   return true;
 }

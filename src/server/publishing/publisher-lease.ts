@@ -25,7 +25,7 @@ export interface PublisherLease {
  * The id of the copy of the site in `distDir`, made once beside it: processes that see the same file share a disk
  * and so one copy. (A path alone would not do: two hosts may well use the same path.)
  */
-export function siteCopyId(distDir: string): string {
+export function pagesCopyId(distDir: string): string {
   const file = `${resolve(distDir)}.site-id`;
   try {
     return readFileSync(file, "utf8").trim();
@@ -50,7 +50,7 @@ export async function publisherLease(databaseUrl: string | undefined, distDir = 
   if (!databaseUrl) {
     return { held: async () => true, close: async () => {} };
   }
-  const copy = copyLockKey(siteCopyId(distDir));
+  const copy = copyLockKey(pagesCopyId(distDir));
   const { default: postgres } = await import("postgres");
   // Its own connection: the lock lives as long as this session, which the pool would not guarantee.
   const target = postgresTarget(databaseUrl);

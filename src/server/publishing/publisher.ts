@@ -29,7 +29,7 @@ export interface PublishReport {
 }
 
 export interface PublisherOptions {
-  /** Builds the site aside and swaps it in (pages-build.ts `publishSite`); undefined: not this process's turn. */
+  /** Builds the site aside and swaps it in (pages-build.ts `publishPages`); undefined: not this process's turn. */
   publish: () => Promise<PublishReport | undefined>;
   debounceMs?: number;
   /** A steady stream of changes still publishes this long after the first of them. */

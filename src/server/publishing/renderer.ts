@@ -7,14 +7,14 @@
 import { fork, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
-export interface SiteRendererOptions {
+export interface PageRendererOptions {
   apiUrl: string;
   publicUrl: string;
   /** Astro's build cache (pages whose key did not change are copied from it in a full build). */
   cacheDir: string;
 }
 
-export interface SiteRenderer {
+export interface PageRenderer {
   /** A full build into `outDir` (empty), in a new child that then stays warm. */
   build(outDir: string): Promise<void>;
   /**
@@ -36,7 +36,7 @@ interface Answer {
   rendered?: string[];
 }
 
-export function createSiteRenderer(options: SiteRendererOptions): SiteRenderer {
+export function createPageRenderer(options: PageRendererOptions): PageRenderer {
   let child: ChildProcess | undefined;
   /** The child finished a full build and holds its bundle. */
   let warm = false;

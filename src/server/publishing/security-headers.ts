@@ -9,7 +9,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { peerIsTrustedProxy } from "../auth/bearer";
 import type { Env } from "../env";
 import { API_POLICY, formTargetsOf, inlineScriptHashes, pagePolicy } from "./content-security-policy";
-import { splitPrefix } from "./site-prefix";
+import { splitSitePrefix } from "./site-prefix";
 
 /** The van-door scanner's service worker script (public/door-sw.js). */
 export const SERVICE_WORKER_PATH = "/door-sw.js";
@@ -22,7 +22,7 @@ export const SERVICE_WORKER_POLICY = "default-src 'none'; connect-src 'self'; fr
 
 /** The staff QR scanner pages, the only ones that may open the camera. */
 export function mayUseCamera(pathname: string): boolean {
-  const { rest } = splitPrefix(pathname);
+  const { rest } = splitSitePrefix(pathname);
   return /^\/(qr-verification|staff)(\/|$)/.test(rest);
 }
 

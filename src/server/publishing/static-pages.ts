@@ -13,7 +13,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { COUNTRY_LOCALES, isCountryCode, sitePrefix, type CountryCode } from "../../shared/locales";
 import { COMPRESSIBLE, freshCopy } from "./precompress";
 import { formTargetsOf, inlineScriptHashes, pagePolicy } from "./content-security-policy";
-import { splitPrefix } from "./site-prefix";
+import { splitSitePrefix } from "./site-prefix";
 
 const CONTENT_TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -163,7 +163,7 @@ export function servedFileOf(c: Context): ServedFile | undefined {
   return servedFiles.get(c);
 }
 
-export interface StaticSiteOptions {
+export interface StaticPagesOptions {
   /** The origin the sitemap is announced on in /robots.txt (PUBLIC_URL, else where the shop listens). */
   publicUrl?: () => string | undefined;
   /** For the pages' form-action (the Webpay gateway a booking posts to). */
@@ -174,7 +174,7 @@ export function robotsTxt(publicUrl: string): string {
   return `User-agent: *\nAllow: /\n\nSitemap: ${publicUrl.replace(/\/+$/, "")}/sitemap-index.xml\n`;
 }
 
-export function staticSite(distDir: string, options: StaticSiteOptions = {}): MiddlewareHandler {
+export function staticPages(distDir: string, options: StaticPagesOptions = {}): MiddlewareHandler {
   const link = resolve(distDir);
   const versions: Versions = new Map();
   return async (c, next) => {
@@ -239,7 +239,7 @@ export function staticSite(distDir: string, options: StaticSiteOptions = {}): Mi
     }
 
     let file = await fileAt(root, pathname);
-    const { prefix, rest } = splitPrefix(pathname);
+    const { prefix, rest } = splitSitePrefix(pathname);
     if (!file) {
       const head = rest.split("/")[1] ?? "";
       if ((SHELL_ROUTES as readonly string[]).includes(head)) file = await fileAt(root, `${prefix}/${head}`);
