@@ -1,7 +1,7 @@
 import { defineConfig } from "vitest/config";
 
 /**
- * Engine-independent tests that are slow (site builds, the HTML check, the package scripts, benchmark smoke runs):
+ * Engine-independent tests that are slow (builds of the pages, the HTML check, the package scripts, benchmark smoke runs):
  * they run once per `npm test`, whatever database the API suite runs on.
  */
 const ONCE = [

@@ -1,7 +1,7 @@
 /**
- * The shop as the browser tests see it: a fresh embedded database with the demo data, the site built
+ * The shop as the browser tests see it: a fresh embedded database with the demo data, the pages built
  * from it, served on E2E_PORT with the page publisher running as in `npm start`. It listens on that port
- * only once the site is built, so Playwright's wait for the URL is a wait for a complete shop. The pages are built
+ * only once the pages are built, so Playwright's wait for the URL is a wait for a complete shop. The pages are built
  * with the demo site's origin from its build cache when the tests left one (tests/helpers/demo-site.ts): pages whose
  * catalogue answers are the same are copied, not rendered again. The shop itself (payment returns, mails) uses its
  * own address; the journeys read only the paths of the pages' absolute links.

@@ -1,5 +1,5 @@
 /**
- * `npm run dev:api`: the shop API alone (and the last site build, if any) for working on the pages with
+ * `npm run dev:api`: the shop API alone (and the last build of the pages, if any) for working on the pages with
  * `astro dev`, which proxies /api and /shop-api to it. Migrates and seeds like `npm start`, builds nothing.
  * With `--publish` (each process of a shop run by several, README) it runs the page publisher: catalogue changes
  * reach the pages, built by whichever process holds the publisher lease.
@@ -14,8 +14,8 @@ import { exitWithUsageOnHelp } from "./lib/usage";
 exitWithUsageOnHelp(`
 Usage: npm run dev:api   (or: npx tsx scripts/serve.ts [--publish])
 
-Serves the shop API on PORT (default 4321) without building the site; restarts when a source changes.
-  --publish   publish catalogue changes to the built site in DIST_DIR (each process of a shop run by several)
+Serves the shop API on PORT (default 4321) without building the pages; restarts when a source changes.
+  --publish   publish catalogue changes to the built pages in DIST_DIR (each process of a shop run by several)
 Settings: see README.
 `);
 

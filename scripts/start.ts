@@ -1,6 +1,6 @@
 /**
  * `npm start`: open (and migrate) the database, seed demo data on the first run, serve the API,
- * build the static site from it when its inputs changed, and serve the whole shop on one port; with WORKERS=N
+ * build the static pages from it when its inputs changed, and serve the whole shop on one port; with WORKERS=N
  * (PostgreSQL only) the primary does the first steps once and N processes serve (src/server/server.ts).
  * Afterwards every catalogue change is published to the pages (src/server/publishing/pages-publisher.ts `startPagesPublisher`;
  * with several processes one of them publishes, the others forward their changes to it).
@@ -20,7 +20,7 @@ import { exitWithUsageOnHelp } from "./lib/usage";
 exitWithUsageOnHelp(`
 Usage: npm start
 
-Opens (and migrates) the database, creates the demo data on the first run, builds the site when its
+Opens (and migrates) the database, creates the demo data on the first run, builds the pages when their
 inputs changed and serves shop and API on PORT (default 4321).
 WORKERS=N runs N processes on that port (node:cluster; needs DATABASE_URL, and REDIS_URL for shared limits).
 Settings: PORT, HOST, PUBLIC_URL, DATABASE_URL, DATABASE_POOL, WORKERS, DATA_DIR, DIST_DIR and more (see README).
@@ -46,7 +46,7 @@ try {
       // A DIST_DIR left as a plain folder becomes the first swappable build.
       await adoptPlainDist(env.DIST_DIR);
       const built = await buildPagesIfChanged({ apiUrl: server.internalUrl, publicUrl: server.publicUrl, env, db: database.db });
-      console.log(built ? "Site built." : "Site unchanged since the last build.");
+      console.log(built ? "Pages built." : "Pages unchanged since the last build.");
     },
     serving: (database, server) =>
       startPagesPublisher({ apiUrl: server.internalUrl, publicUrl: server.publicUrl, env, db: database.db, catalogue: server.catalogue }),

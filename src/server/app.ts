@@ -37,7 +37,7 @@ import { createMetrics, metricsEndpoint } from "./http/metrics";
 import { AdmissionGate, admissionSettings, purchaseAdmission } from "./http/admission";
 
 export interface AppOptions {
-  /** Serve the prerendered site from this folder too (the running shop); tests of the API leave it out. */
+  /** Serve the prerendered pages from this folder too (the running shop); tests of the API leave it out. */
   distDir?: string;
   /**
    * Run the background work (outbox delivery; the poll and the hold sweeper in the leader process only): a

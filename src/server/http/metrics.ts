@@ -29,7 +29,7 @@ const rowsOf = <T>(result: unknown) => (Array.isArray(result) ? result : (result
  */
 const publisherRuns = new Counter({
   name: "rodamos_publisher_runs_total",
-  help: "Page publications of this process, by outcome (ok, failed) and kind (render: the changed pages from the warm renderer; full: the whole site built)",
+  help: "Page publications of this process, by outcome (ok, failed) and kind (render: the changed pages from the warm renderer; full: all the pages built)",
   labelNames: ["outcome", "kind"],
   registers: [],
 });

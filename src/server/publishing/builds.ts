@@ -1,5 +1,5 @@
 /**
- * Where built sites live and how a new one replaces the served one without a moment where a page is missing.
+ * Where builds of the pages live and how a new one replaces the served one without a moment where a page is missing.
  *
  * DIST_DIR is a symbolic link to one complete build in `{DIST_DIR}.builds/{id}`. A new build is written aside, its
  * unchanged files become hard links to the served build's (same inode and time: the same ETag, the compressed copies

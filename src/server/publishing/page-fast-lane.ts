@@ -1,5 +1,5 @@
 /**
- * The fast lane of the built site, the app's first middleware with the catalogue's: a page or asset the whole stack
+ * The fast lane of the built pages, the app's first middleware with the catalogue's: a page or asset the whole stack
  * served before from a published build (DIST_DIR a link to an unchangeable build folder, builds.ts) is served
  * again from memory with the very headers that stack gave it, as long as DIST_DIR still points at that build.
  *

@@ -1,5 +1,5 @@
 /**
- * Builds the static site from the live API, and skips the build when neither the site's sources nor
+ * Builds the static pages from the live API, and skips the build when neither their sources nor
  * the catalogue changed since the last one (so a second `npm start` is ready in seconds). Every build is written
  * aside and then swapped in whole (src/server/publishing/builds.ts), and renders only the pages whose catalogue
  * answers changed since the last build (Astro's incremental build, keyed by src/site/cache-key.ts). The publisher
@@ -82,13 +82,13 @@ export interface PagesOptions {
   env: Env;
 }
 
-/** How a publication made its pages: rendered only what changed with the warm renderer, or built the whole site. */
+/** How a publication made its pages: rendered only what changed with the warm renderer, or built all the pages. */
 export type PublicationKind = "render" | "full";
 
 /**
- * Builds the site aside and swaps it in; the served build stays on failure. With a warm `renderer` (the
+ * Builds the pages aside and swaps them in; the served build stays on failure. With a warm `renderer` (the
  * publisher's) only the pages whose key changed are rendered, into a copy of the served build made of hard links;
- * without one, or when pages were added or removed, the whole site is built (re-rendering only what changed).
+ * without one, or when pages were added or removed, all the pages are built (re-rendering only what changed).
  */
 export async function publishPages(
   options: PagesOptions,
@@ -122,9 +122,10 @@ export async function publishPages(
 
 export const astroCacheOf = (env: Env) => join(env.DATA_DIR, "astro-cache");
 
+/** The file keeps the name it had when the pages were called the site: a shop's last stamp stays valid. */
 const stampFileOf = (env: Env) => join(env.DATA_DIR, "site-build.json");
 
-/** `sources`: the hash of the site's sources, when already known (they do not change while the shop runs). */
+/** `sources`: the hash of the pages' sources, when already known (they do not change while the shop runs). */
 export async function pagesStamp(options: PagesOptions & { db: Db }, sources = hashSources(process.cwd())): Promise<string> {
   // The day is part of the stamp: events whose dates pass must leave the prerendered lists.
   const day = new Date().toISOString().slice(0, 10);

@@ -1,5 +1,5 @@
 /**
- * The page publisher of a serving process: the runtime half of the site build (pages-build.ts), started by
+ * The page publisher of a serving process: the runtime half of building the pages (pages-build.ts), started by
  * `npm start` and the other serving scripts. Scheduling (debounce, one build at a time) is publisher.ts; who may
  * publish among several processes is publisher-lease.ts.
  */

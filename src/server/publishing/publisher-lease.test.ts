@@ -36,13 +36,13 @@ describe("the publisher lease", () => {
     }
   });
 
-  it("names a copy of the site once, for every process that sees its folder", () => {
+  it("names a copy of the pages once, for every process that sees its folder", () => {
     const id = pagesCopyId(join(folder, "named"));
     expect(pagesCopyId(join(folder, "named"))).toBe(id);
     expect(pagesCopyId(join(folder, "other"))).not.toBe(id);
   });
 
-  it.skipIf(!url)("is held by one process of each copy of the site: hosts with DIST_DIRs of their own publish each", async () => {
+  it.skipIf(!url)("is held by one process of each copy of the pages: hosts with DIST_DIRs of their own publish each", async () => {
     const hostA = await publisherLease(url, join(folder, "host-a"));
     const hostB = await publisherLease(url, join(folder, "host-b"));
     try {

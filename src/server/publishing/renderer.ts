@@ -1,7 +1,7 @@
 /**
  * The publisher's side of the warm renderer (renderer-child.mjs): one child process that made the last full
  * build and keeps its server bundle loaded, so a catalogue change renders only the pages it touches, in well under
- * a second, instead of bundling the whole site again. A full build (at start, or when the set of pages changed)
+ * a second, instead of bundling all the pages again. A full build (at start, or when the set of pages changed)
  * starts a fresh child: the bundle is then made from the sources as they are.
  */
 import { fork, type ChildProcess } from "node:child_process";
@@ -69,7 +69,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
         if (!pending || answer.id === undefined) return;
         waiting.delete(answer.id);
         if (answer.ok) pending.done(answer);
-        else pending.fail(new Error(answer.error ?? "the site renderer failed"));
+        else pending.fail(new Error(answer.error ?? "the page renderer failed"));
       });
       process_.once("error", fail);
       process_.once("exit", (code) => {
@@ -77,10 +77,10 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
           child = undefined;
           warm = false;
         }
-        fail(new Error(`the site renderer exited with ${code}`));
+        fail(new Error(`the page renderer exited with ${code}`));
         for (const [id, pending] of waiting) {
           waiting.delete(id);
-          pending.fail(new Error(`the site renderer exited with ${code}`));
+          pending.fail(new Error(`the page renderer exited with ${code}`));
         }
       });
     });

@@ -1,4 +1,4 @@
-/** Where a path of the site belongs: the site prefix (`/cl/en-us`, none for es_CO) and the page path after it. */
+/** The site (one country and locale's storefront) a path belongs to: its prefix (`/cl/en-us`, none for es_CO) and the page path after it. */
 import { SITES } from "../../shared/locales";
 
 export function splitSitePrefix(pathname: string): { prefix: string; rest: string } {

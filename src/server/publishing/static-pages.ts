@@ -1,6 +1,6 @@
 /**
- * Serves the prerendered site from dist/. Client-only routes (account, verification, payment result)
- * and events built after the last site build fall back to their page shells; any other unknown path
+ * Serves the prerendered pages from dist/. Client-only routes (account, verification, payment result)
+ * and events built after the last build of the pages fall back to their page shells; any other unknown path
  * answers the 404 page of its country/locale with status 404, and the page itself shows /error404 in the
  * address bar. /robots.txt names the sitemap on the public origin.
  */
@@ -39,7 +39,7 @@ const CONTENT_TYPES: Record<string, string> = {
   ".webmanifest": "application/manifest+json",
 };
 
-/** Paths the API serves, not the site. */
+/** Paths the API serves, not the static pages. */
 export const API_PREFIXES = ["/api/", "/shop-api/", "/dev/", "/payments-sim/", "/geo-sim/", "/uploads/"];
 
 /** Path segments (after the site prefix) whose unknown children are served by one client-side shell. */
@@ -118,7 +118,7 @@ async function versionOf(versions: Versions, root: string, file: string): Promis
 
 /**
  * A file's ETag, made of its bytes alone: every host that built the same page answers the same tag (each builds its
- * own copy of the site, docs/decisions.md "Several hosts, one site"), so a browser or CDN revalidating against another
+ * own copy of the pages, docs/decisions.md "Several hosts, one site"), so a browser or CDN revalidating against another
  * host still gets its 304. Read once per file version.
  */
 async function contentTag(file: string, size: number): Promise<string> {
@@ -234,7 +234,7 @@ export function staticPages(distDir: string, options: StaticPagesOptions = {}): 
     if (pathname.length > 1 && pathname.endsWith("/")) pathname = pathname.slice(0, -1);
 
     if (!(await fileAt(root, "/index.html"))) {
-      // First start: the API is up and the site is still being built from it.
+      // First start: the API is up and the pages are still being built from it.
       return c.html('<!doctype html><meta http-equiv="refresh" content="3"><title>…</title><p>…</p>', 503, { "retry-after": "3" });
     }
 
