@@ -11,7 +11,7 @@ export default defineConfig({
   site: process.env.PUBLIC_URL ?? `http://localhost:${process.env.PORT ?? 4321}`,
   output: "static",
   outDir: process.env.DIST_DIR ?? "./dist",
-  // The shop's builds keep their cache beside its data (src/server/site/site-build.ts), so a catalogue change renders
+  // The shop's builds keep their cache beside its data (src/server/publishing/pages-build.ts), so a catalogue change renders
   // only the pages whose data changed (src/site/cache-key.ts) and copies the others from the last build.
   cacheDir: process.env.ASTRO_CACHE_DIR ?? "./node_modules/.astro",
   experimental: { incrementalBuild: true },

@@ -2,7 +2,7 @@ import { defineConfig } from "vitest/config";
 
 /**
  * Engine-independent tests: they run once per `npm test`, on the engine DATABASE_URL names if any (PostgreSQL in CI),
- * whatever database the API suite runs on. The slow ones that touch no database (site builds, the HTML check, the
+ * whatever database the API suite runs on. The slow ones that touch no database (builds of the pages, the HTML check, the
  * package scripts, a benchmark smoke run), and those that judge the contract and the protocols rather than the
  * data: the OpenAPI document (lint, coverage, generated requests and malformed ones), the payment SDKs against the
  * simulators, security headers, start-up modes and message wording. Each engine's own behaviour (refusals the

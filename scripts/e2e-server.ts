@@ -1,7 +1,7 @@
 /**
- * The shop as the browser tests see it: a fresh embedded database with the demo data, the site built
+ * The shop as the browser tests see it: a fresh embedded database with the demo data, the pages built
  * from it, served on E2E_PORT with the page publisher running as in `npm start`. It listens on that port
- * only once the site is built, so Playwright's wait for the URL is a wait for a complete shop. The pages are built
+ * only once the pages are built, so Playwright's wait for the URL is a wait for a complete shop. The pages are built
  * with the demo site's origin from its build cache when the tests left one (tests/helpers/demo-site.ts): pages whose
  * catalogue answers are the same are copied, not rendered again. The shop itself (payment returns, mails) uses its
  * own address; the journeys read only the paths of the pages' absolute links.
@@ -13,8 +13,8 @@ import { seedIfEmpty } from "../src/server/db/seed";
 import { parseEnv } from "../src/server/env";
 import { startServer } from "../src/server/server";
 import { copyBuildCache, DEMO_SITE } from "../tests/helpers/demo-site";
-import { buildSiteIfChanged } from "../src/server/site/site-build";
-import { startSitePublisher } from "../src/server/site/site-publisher";
+import { buildPagesIfChanged } from "../src/server/publishing/pages-build";
+import { startPagesPublisher } from "../src/server/publishing/pages-publisher";
 
 const port = Number(process.env.E2E_PORT ?? 4399);
 const dataDir = `.tmp/e2e-${port}`;
@@ -37,12 +37,12 @@ const database = await openDatabase({ dataDir: join(dataDir, "pglite") });
 await seedIfEmpty(database.db);
 
 const builder = await startServer(database, { ...env, PORT: 0 });
-await buildSiteIfChanged({ apiUrl: builder.internalUrl, publicUrl: DEMO_SITE.publicUrl, env, db: database.db });
+await buildPagesIfChanged({ apiUrl: builder.internalUrl, publicUrl: DEMO_SITE.publicUrl, env, db: database.db });
 await builder.close();
 
 const server = await startServer(database, env);
 // As in `npm start`: catalogue changes made in a journey (the back office) reach the pages.
-const publisher = await startSitePublisher({ apiUrl: server.internalUrl, publicUrl: DEMO_SITE.publicUrl, env, db: database.db, catalogue: server.catalogue });
+const publisher = await startPagesPublisher({ apiUrl: server.internalUrl, publicUrl: DEMO_SITE.publicUrl, env, db: database.db, catalogue: server.catalogue });
 // Its warm-up (one full build for its renderer) ends before the journeys start, not in the middle of one.
 await publisher.idle();
 console.log(`e2e shop ready on ${server.url}`);

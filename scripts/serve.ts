@@ -1,5 +1,5 @@
 /**
- * `npm run dev:api`: the shop API alone (and the last site build, if any) for working on the pages with
+ * `npm run dev:api`: the shop API alone (and the last build of the pages, if any) for working on the pages with
  * `astro dev`, which proxies /api and /shop-api to it. Migrates and seeds like `npm start`, builds nothing.
  * With `--publish` (each process of a shop run by several, README) it runs the page publisher: catalogue changes
  * reach the pages, built by whichever process holds the publisher lease.
@@ -7,15 +7,15 @@
 import { seedIfEmpty } from "../src/server/db/seed";
 import { parseEnv, shopMode } from "../src/server/env";
 import { startServer } from "../src/server/server";
-import { startSitePublisher } from "../src/server/site/site-publisher";
+import { startPagesPublisher } from "../src/server/publishing/pages-publisher";
 import { openShopDatabase } from "./lib/open-shop-database";
 import { exitWithUsageOnHelp } from "./lib/usage";
 
 exitWithUsageOnHelp(`
 Usage: npm run dev:api   (or: npx tsx scripts/serve.ts [--publish])
 
-Serves the shop API on PORT (default 4321) without building the site; restarts when a source changes.
-  --publish   publish catalogue changes to the built site in DIST_DIR (each process of a shop run by several)
+Serves the shop API on PORT (default 4321) without building the pages; restarts when a source changes.
+  --publish   publish catalogue changes to the built pages in DIST_DIR (each process of a shop run by several)
 Settings: see README.
 `);
 
@@ -25,7 +25,7 @@ if (await seedIfEmpty(database.db, shopMode(env))) console.log("Data created.");
 const server = await startServer(database, env);
 console.log(`API ready on ${server.url}/api (${database.engine})`);
 const publisher = process.argv.includes("--publish")
-  ? await startSitePublisher({ apiUrl: server.internalUrl, publicUrl: server.publicUrl, env, db: database.db, catalogue: server.catalogue })
+  ? await startPagesPublisher({ apiUrl: server.internalUrl, publicUrl: server.publicUrl, env, db: database.db, catalogue: server.catalogue })
   : undefined;
 
 async function shutdown() {

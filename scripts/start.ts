@@ -1,8 +1,8 @@
 /**
  * `npm start`: open (and migrate) the database, seed demo data on the first run, serve the API,
- * build the static site from it when its inputs changed, and serve the whole shop on one port; with WORKERS=N
+ * build the static pages from it when its inputs changed, and serve the whole shop on one port; with WORKERS=N
  * (PostgreSQL only) the primary does the first steps once and N processes serve (src/server/server.ts).
- * Afterwards every catalogue change is published to the pages (src/server/site/site-publisher.ts `startSitePublisher`;
+ * Afterwards every catalogue change is published to the pages (src/server/publishing/pages-publisher.ts `startPagesPublisher`;
  * with several processes one of them publishes, the others forward their changes to it).
  */
 import cluster from "node:cluster";
@@ -11,16 +11,16 @@ import { DEMO_ACCOUNTS } from "../src/server/db/seed/users";
 import { parseEnv, shopMode } from "../src/server/env";
 import { runShopProcesses } from "../src/server/server";
 import { demoBanner } from "../src/server/start-banner";
-import { adoptPlainDist } from "../src/server/site/site-builds";
-import { buildSiteIfChanged } from "../src/server/site/site-build";
-import { startSitePublisher } from "../src/server/site/site-publisher";
+import { adoptPlainDist } from "../src/server/publishing/builds";
+import { buildPagesIfChanged } from "../src/server/publishing/pages-build";
+import { startPagesPublisher } from "../src/server/publishing/pages-publisher";
 import { openShopDatabase } from "./lib/open-shop-database";
 import { exitWithUsageOnHelp } from "./lib/usage";
 
 exitWithUsageOnHelp(`
 Usage: npm start
 
-Opens (and migrates) the database, creates the demo data on the first run, builds the site when its
+Opens (and migrates) the database, creates the demo data on the first run, builds the pages when their
 inputs changed and serves shop and API on PORT (default 4321).
 WORKERS=N runs N processes on that port (node:cluster; needs DATABASE_URL, and REDIS_URL for shared limits).
 Settings: PORT, HOST, PUBLIC_URL, DATABASE_URL, DATABASE_POOL, WORKERS, DATA_DIR, DIST_DIR and more (see README).
@@ -45,11 +45,11 @@ try {
       console.log(`API ready on ${server.url}/api (${database.engine})`);
       // A DIST_DIR left as a plain folder becomes the first swappable build.
       await adoptPlainDist(env.DIST_DIR);
-      const built = await buildSiteIfChanged({ apiUrl: server.internalUrl, publicUrl: server.publicUrl, env, db: database.db });
-      console.log(built ? "Site built." : "Site unchanged since the last build.");
+      const built = await buildPagesIfChanged({ apiUrl: server.internalUrl, publicUrl: server.publicUrl, env, db: database.db });
+      console.log(built ? "Pages built." : "Pages unchanged since the last build.");
     },
     serving: (database, server) =>
-      startSitePublisher({ apiUrl: server.internalUrl, publicUrl: server.publicUrl, env, db: database.db, catalogue: server.catalogue }),
+      startPagesPublisher({ apiUrl: server.internalUrl, publicUrl: server.publicUrl, env, db: database.db, catalogue: server.catalogue }),
     ready(url) {
       const processes = env.WORKERS > 1 ? `, ${env.WORKERS} processes` : "";
       console.log(`\n  The shop is running at ${url}  (ready in ${((Date.now() - started) / 1000).toFixed(1)} s${processes})\n`);

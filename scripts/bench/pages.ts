@@ -1,6 +1,6 @@
 /**
  * `npm run bench:pages`: how heavy each storefront page is on first load.
- * Starts the shop on a scratch database (demo data), builds the site when its inputs changed (or reuses
+ * Starts the shop on a scratch database (demo data), builds the pages when their inputs changed (or reuses
  * the existing build), opens each page type in Chromium at 390 and 1280 px, and prints the page's HTML
  * and the client JavaScript fetched before any interaction, both gzip-compressed.
  *
@@ -14,14 +14,14 @@ import { openDatabase } from "../../src/server/db/client";
 import { seedIfEmpty } from "../../src/server/db/seed";
 import { parseEnv } from "../../src/server/env";
 import { startServer } from "../../src/server/server";
-import { buildSiteIfChanged } from "../../src/server/site/site-build";
+import { buildPagesIfChanged } from "../../src/server/publishing/pages-build";
 import { exitWithUsageOnHelp } from "../lib/usage";
 import { MachineLoad } from "./lib/machine";
 
 exitWithUsageOnHelp(`
 Usage: npm run bench:pages [-- --reuse-data]
 
-Builds the site (or reuses the build) on a scratch database and prints, per page type and width
+Builds the pages (or reuses the build) on a scratch database and prints, per page type and width
 (390/1280 px), the HTML and the client JavaScript (gzip) fetched before any interaction.
   --reuse-data   keep the scratch database between runs
 Settings: PAGES=landing,faq limits the page types; DIST_DIR, CHROMIUM_PATH.
@@ -96,8 +96,8 @@ const database = await openDatabase({ dataDir: join(dataDir, "pglite") });
 await seedIfEmpty(database.db);
 // Any free port: the bench never collides with a running shop.
 const server = await startServer(database, { ...env, PORT: 0 });
-const built = await buildSiteIfChanged({ apiUrl: server.internalUrl, publicUrl: server.publicUrl, env, db: database.db });
-console.log(built ? `Site built into ${env.DIST_DIR}.` : `Using the existing build in ${env.DIST_DIR}.`);
+const built = await buildPagesIfChanged({ apiUrl: server.internalUrl, publicUrl: server.publicUrl, env, db: database.db });
+console.log(built ? `Pages built into ${env.DIST_DIR}.` : `Using the existing build in ${env.DIST_DIR}.`);
 
 const wanted = process.env.PAGES?.split(",").map((name) => name.trim());
 const types = wanted ? PAGE_TYPES.filter((type) => wanted.some((name) => type.name.startsWith(name))) : PAGE_TYPES;

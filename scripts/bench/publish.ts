@@ -23,8 +23,8 @@ import { parseEnv } from "../../src/server/env";
 import { startServer } from "../../src/server/server";
 import { formatPrice } from "../../src/shared/format/money";
 import type { ApiAnswer, EventListItem } from "../../src/shared/types/catalogue";
-import { buildSiteIfChanged } from "../../src/server/site/site-build";
-import { startSitePublisher } from "../../src/server/site/site-publisher";
+import { buildPagesIfChanged } from "../../src/server/publishing/pages-build";
+import { startPagesPublisher } from "../../src/server/publishing/pages-publisher";
 import { exitWithUsageOnHelp } from "../lib/usage";
 
 exitWithUsageOnHelp(`
@@ -76,13 +76,13 @@ const escaped = (text: string) => text.replaceAll("&", "&amp;").replaceAll("<", 
 try {
   const machine = new MachineLoad();
   let started = performance.now();
-  await buildSiteIfChanged({ apiUrl: server.internalUrl, publicUrl: server.publicUrl, env, db: database.db, force: true });
+  await buildPagesIfChanged({ apiUrl: server.internalUrl, publicUrl: server.publicUrl, env, db: database.db, force: true });
   const fullBuild = seconds(started);
   console.log(`Full build of every locale (empty build cache, compression included): ${fullBuild.toFixed(1)} s`);
 
   // The publisher warms its renderer first (one full build, published): what every serving process does at start.
   started = performance.now();
-  const publisher = await startSitePublisher({ apiUrl: server.internalUrl, publicUrl: server.publicUrl, env, db: database.db, catalogue: server.catalogue });
+  const publisher = await startPagesPublisher({ apiUrl: server.internalUrl, publicUrl: server.publicUrl, env, db: database.db, catalogue: server.catalogue });
   await publisher.idle();
   console.log(`Publisher warmed up (full build in its renderer, published): ${seconds(started).toFixed(1)} s`);
   const listAnswer = (await (await fetch(`${server.internalUrl}/api/events?type=1&country-code=CO`)).json()) as ApiAnswer<EventListItem[]>;

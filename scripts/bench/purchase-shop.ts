@@ -1,6 +1,6 @@
 /**
  * The shop as `bench:purchase` runs it: in its own process (so the load generator never shares its event loop),
- * through the same process launcher as `npm start` (WORKERS=N forks N processes), without building the site.
+ * through the same process launcher as `npm start` (WORKERS=N forks N processes), without building the pages.
  * Settings come from the environment the bench passes; prints "BENCH SHOP READY <url>" once serving.
  */
 import { openDatabase } from "../../src/server/db/client";

@@ -1,6 +1,6 @@
 /**
  * One of the two servers `npm run bench:static` compares, in its own process so the load generator does not
- * share its event loop: `shop` is the shop itself (API + site, as `npm start` serves it) over a scratch
+ * share its event loop: `shop` is the shop itself (API + pages, as `npm start` serves it) over a scratch
  * in-memory database, `bare` is a plain static file server (sirv, with the same precompressed copies) on the
  * same Node. Prints `ready <port>` once listening.
  */

@@ -2,7 +2,7 @@
  * `npm run bench:static`: how fast the shop serves its built pages and scripts next to a bare static file
  * server on the same Node, measured in the same run (the machine is shared: only the ratio means much).
  * Each server runs in its own process; autocannon drives it with 32 connections asking for brotli or gzip,
- * as browsers do. Needs a built site in DIST_DIR (default ./dist: `npm run build`).
+ * as browsers do. Needs the built pages in DIST_DIR (default ./dist: `npm run build`).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
@@ -14,7 +14,7 @@ import { MachineLoad } from "./lib/machine";
 exitWithUsageOnHelp(`
 Usage: npm run bench:static [-- --seconds N --rounds N]
 
-Serves the built site (DIST_DIR, default ./dist; run \`npm run build\` first) from the shop and from a bare
+Serves the built pages (DIST_DIR, default ./dist; run \`npm run build\` first) from the shop and from a bare
 static server (sirv) on the same Node, and prints requests per second and p99 latency for the landing page
 and the largest script, with the shop's share of the bare server's figure (goal: 80 % or more).
   --seconds N   how long each measurement runs (default 5)
@@ -23,7 +23,7 @@ and the largest script, with the shop's share of the bare server's figure (goal:
 
 const distDir = process.env.DIST_DIR ?? "./dist";
 if (!existsSync(join(distDir, "index.html"))) {
-  console.error(`No built site in ${distDir}: run \`npm run build\` first.`);
+  console.error(`No built pages in ${distDir}: run \`npm run build\` first.`);
   process.exit(1);
 }
 const seconds = numberOption("--seconds", 5);

@@ -13,8 +13,8 @@ import { ApiError, fail } from "./http/answer";
 import type { AppEnv } from "./http/context";
 import { canonicalHost } from "./http/canonical-host";
 import { localeMiddleware } from "./http/locale";
-import { securityHeaders } from "./site/security-headers";
-import { staticSite } from "./site/static-site";
+import { securityHeaders } from "./publishing/security-headers";
+import { staticPages } from "./publishing/static-pages";
 import { catalogueApi } from "./routes/catalogue.routes";
 import { mountApiDocs } from "./routes/api-docs";
 import { paymentSimulators } from "./payments/simulators";
@@ -30,14 +30,14 @@ import { uploadRoutes } from "./routes/uploads.routes";
 import { UPLOAD_PATH } from "./uploads/multipart";
 import { startCatalogueRelay } from "./catalogue/relay";
 import { answerFastLane } from "./catalogue/fast-lane";
-import { pageFastLane } from "./site/page-fast-lane";
+import { pageFastLane } from "./publishing/page-fast-lane";
 import type { DestinationStream } from "pino";
 import { answerLog, createLogger, currentRequestId, loggablePath, requestLog } from "./http/request-log";
 import { createMetrics, metricsEndpoint } from "./http/metrics";
 import { AdmissionGate, admissionSettings, purchaseAdmission } from "./http/admission";
 
 export interface AppOptions {
-  /** Serve the prerendered site from this folder too (the running shop); tests of the API leave it out. */
+  /** Serve the prerendered pages from this folder too (the running shop); tests of the API leave it out. */
   distDir?: string;
   /**
    * Run the background work (outbox delivery; the poll and the hold sweeper in the leader process only): a
@@ -73,7 +73,7 @@ export function createApp(setup: ShopSetup, options: AppOptions = {}) {
   // Inside compress(): it reads the generated pages' inline scripts before they are gzipped.
   app.use("*", securityHeaders(deps.env));
   app.use("*", canonicalHost(deps.env));
-  if (options.distDir) app.use("*", staticSite(options.distDir, { env: deps.env, publicUrl: () => deps.env.PUBLIC_URL }));
+  if (options.distDir) app.use("*", staticPages(options.distDir, { env: deps.env, publicUrl: () => deps.env.PUBLIC_URL }));
 
   app.use("*", async (c, next) => {
     c.set("deps", deps);

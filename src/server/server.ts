@@ -1,5 +1,5 @@
 /**
- * The running shop: the API plus the prerendered site, on one port; with WORKERS=N, N processes (node:cluster)
+ * The running shop: the API plus the prerendered pages, on one port; with WORKERS=N, N processes (node:cluster)
  * sharing that port on one PostgreSQL, the sweeper and the outbox poll running in one of them (outbox/leader.ts).
  */
 import cluster from "node:cluster";
@@ -20,7 +20,7 @@ export interface RunningServer {
   url: string;
   /** The origin in absolute links (sitemap, mails, payment returns): PUBLIC_URL, else `url`. */
   publicUrl: string;
-  /** What this machine's own processes (the site build) call: no name resolution involved. */
+  /** What this machine's own processes (the build of the pages) call: no name resolution involved. */
   internalUrl: string;
   /** This shop's announcements of catalogue changes (the static-page publisher listens to them). */
   catalogue: CatalogueChanges;
@@ -111,7 +111,7 @@ export interface ShopProcessesOptions {
   open(env: Env): Promise<Database>;
   /**
    * Once, in the first process, with the database open and an API server answering at `server.internalUrl`
-   * (seed, build the site). With WORKERS > 1 that server is a private one, closed before the workers start.
+   * (seed, build the pages). With WORKERS > 1 that server is a private one, closed before the workers start.
    */
   prepare?(database: Database, server: RunningServer): Promise<void>;
   /** In every serving process once it listens (the static-page publisher); closed when the process stops. */

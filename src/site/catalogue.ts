@@ -1,8 +1,8 @@
 /**
- * Build-time access to the live shop API (`process.env.SHOP_API_URL`, set by src/server/site/site-build.ts).
+ * Build-time access to the live shop API (`process.env.SHOP_API_URL`, set by src/server/publishing/pages-build.ts).
  * Every answer is fetched once per build (the promise is memoised, so pages built in parallel share it; the
- * publisher's warm renderer starts a new pass by setting `SITE_RENDER_ID`, which forgets them)
- * and any failure stops the build with a clear message: a site built from a missing catalogue would
+ * publisher's warm renderer starts a new pass by setting `PAGES_RENDER_ID`, which forgets them)
+ * and any failure stops the build with a clear message: pages built from a missing catalogue would
  * silently publish empty pages.
  */
 import { EVENT_TYPE } from "../shared/domain/event-kinds";
@@ -20,7 +20,7 @@ import type {
 
 function apiBase(): string {
   const base = process.env.SHOP_API_URL;
-  if (!base) throw new Error("SHOP_API_URL is not set: the static site is built from the live API (run `npm start` or `npm run build`).");
+  if (!base) throw new Error("SHOP_API_URL is not set: the static pages are built from the live API (run `npm start` or `npm run build`).");
   return base.replace(/\/$/, "");
 }
 
@@ -45,23 +45,23 @@ async function request<T>(path: string): Promise<T> {
   try {
     response = await fetch(url, { headers: { accept: "application/json" } });
   } catch (error) {
-    throw new Error(`Site build: the shop API at ${url} did not answer (${error instanceof Error ? error.message : String(error)}).`, { cause: error });
+    throw new Error(`Building the pages: the shop API at ${url} did not answer (${error instanceof Error ? error.message : String(error)}).`, { cause: error });
   }
   let answer: ApiAnswer<T>;
   try {
     answer = (await response.json()) as ApiAnswer<T>;
   } catch (error) {
-    throw new Error(`Site build: ${url} answered HTTP ${response.status} without JSON.`, { cause: error });
+    throw new Error(`Building the pages: ${url} answered HTTP ${response.status} without JSON.`, { cause: error });
   }
-  if (!answer.success) throw new CatalogueRefusal(response.status, answer.code, `Site build: ${url} answered HTTP ${response.status} ${answer.code}: ${answer.message}`);
+  if (!answer.success) throw new CatalogueRefusal(response.status, answer.code, `Building the pages: ${url} answered HTTP ${response.status} ${answer.code}: ${answer.message}`);
   return answer.data;
 }
 
 /** GET once per build; later calls share the first promise. */
 function get<T>(path: string): Promise<T> {
-  if (process.env.SITE_RENDER_ID !== pass) {
+  if (process.env.PAGES_RENDER_ID !== pass) {
     cache.clear();
-    pass = process.env.SITE_RENDER_ID;
+    pass = process.env.PAGES_RENDER_ID;
   }
   let pending = cache.get(path) as Promise<T> | undefined;
   if (!pending) {

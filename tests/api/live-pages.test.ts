@@ -7,13 +7,13 @@
 import { lstatSync } from "node:fs";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startSitePublisher } from "../../src/server/site/site-publisher";
+import { startPagesPublisher } from "../../src/server/publishing/pages-publisher";
 import { openDatabase, type Database } from "../../src/server/db/client";
 import { events } from "../../src/server/db/schema";
 import { seedDemoData } from "../../src/server/db/seed";
 import { parseEnv } from "../../src/server/env";
 import { startServer, type RunningServer } from "../../src/server/server";
-import type { Publisher } from "../../src/server/site/publisher";
+import type { Publisher } from "../../src/server/publishing/publisher";
 import type { ApiAnswer, EventListItem } from "../../src/shared/types/catalogue";
 import { copyDemoSite, DEMO_SITE, demoSeedTime } from "../helpers/demo-site";
 
@@ -35,7 +35,7 @@ beforeAll(async () => {
   database = await openDatabase();
   await seedDemoData(database.db, { now: demoSeedTime() });
   server = await startServer(database, { ...env, PORT: 0 });
-  publisher = await startSitePublisher({ apiUrl: server.internalUrl, publicUrl: env.PUBLIC_URL!, env, db: database.db, catalogue: server.catalogue, debounceMs: 200 });
+  publisher = await startPagesPublisher({ apiUrl: server.internalUrl, publicUrl: env.PUBLIC_URL!, env, db: database.db, catalogue: server.catalogue, debounceMs: 200 });
   // It warms its renderer first (a full build, published); the change below is then rendered from that bundle.
   await publisher.idle();
 }, 600_000);

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../src/server/app";
 import { parseEnv } from "../../src/server/env";
-import { reportPublication } from "../../src/server/site/publisher-stats";
+import { reportPublication } from "../../src/server/publishing/publisher-stats";
 import { openTestShop, type TestShop } from "../helpers/test-shop";
 
 let shop: TestShop;
@@ -41,7 +41,7 @@ describe("/metrics", () => {
   it("counts the page publisher's runs by outcome and kind, and their duration", async () => {
     const before = await (await app.request("/metrics", {}, from("127.0.0.1"))).text();
     const count = (text: string, labels: string) => Number(new RegExp(`^rodamos_publisher_runs_total\\{${labels}\\} (\\d+)$`, "m").exec(text)?.[1] ?? 0);
-    // What the publisher reports after each publication (src/server/site/publisher.ts).
+    // What the publisher reports after each publication (src/server/publishing/publisher.ts).
     reportPublication({ ok: true, kind: "render", seconds: 0.8 });
     reportPublication({ ok: false, seconds: 3 });
     const text = await (await app.request("/metrics", {}, from("127.0.0.1"))).text();

@@ -1,7 +1,7 @@
 /**
  * The demo site as the tests see it, built once and shared: the demo data seeded at noon (UTC) of today on an
  * embedded database, built with http://localhost:4321 as its origin into .tmp/demo-site-dist. It is reused while its
- * sources and catalogue are unchanged (the stamp of `buildSiteIfChanged`), and a process that needs it while another
+ * sources and catalogue are unchanged (the stamp of `buildPagesIfChanged`), and a process that needs it while another
  * builds it waits for that build. A test that changes the site starts from a copy of it, build cache included, so its
  * own builds render only the pages it changed; the browser journeys' server starts from its build cache
  * (scripts/e2e-server.ts), which is why they build with the same origin.
@@ -9,12 +9,12 @@
 import { createHash } from "node:crypto";
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { buildSiteIfChanged } from "../../src/server/site/site-build";
+import { buildPagesIfChanged } from "../../src/server/publishing/pages-build";
 import { openDatabase } from "../../src/server/db/client";
 import { seedDemoData } from "../../src/server/db/seed";
 import { parseEnv } from "../../src/server/env";
 import { startServer } from "../../src/server/server";
-import { adoptPlainDist } from "../../src/server/site/site-builds";
+import { adoptPlainDist } from "../../src/server/publishing/builds";
 
 const root = resolve(import.meta.dirname, "../..");
 
@@ -96,7 +96,7 @@ async function buildDemoSite(): Promise<void> {
   try {
     const api = await startServer(database, { ...env, PORT: 0, DIST_DIR: join(root, ".tmp/demo-site-none") });
     try {
-      await buildSiteIfChanged({ apiUrl: api.internalUrl, publicUrl: DEMO_SITE.publicUrl, env, db: database.db });
+      await buildPagesIfChanged({ apiUrl: api.internalUrl, publicUrl: DEMO_SITE.publicUrl, env, db: database.db });
     } finally {
       await api.close();
     }

@@ -13,7 +13,7 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom
 import { isLocalRequest } from "../auth/local-only";
 import type { Db } from "../db/client";
 import type { Env } from "../env";
-import { onPublication } from "../site/publisher-stats";
+import { onPublication } from "../publishing/publisher-stats";
 
 export interface ShopMetrics {
   registry: Registry;
@@ -29,7 +29,7 @@ const rowsOf = <T>(result: unknown) => (Array.isArray(result) ? result : (result
  */
 const publisherRuns = new Counter({
   name: "rodamos_publisher_runs_total",
-  help: "Page publications of this process, by outcome (ok, failed) and kind (render: the changed pages from the warm renderer; full: the whole site built)",
+  help: "Page publications of this process, by outcome (ok, failed) and kind (render: the changed pages from the warm renderer; full: all the pages built)",
   labelNames: ["outcome", "kind"],
   registers: [],
 });

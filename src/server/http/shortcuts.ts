@@ -1,5 +1,5 @@
 /**
- * What the two fast lanes (catalogue answers: catalogue/fast-lane.ts; built pages: site/page-fast-lane.ts) share:
+ * What the two fast lanes (catalogue answers: catalogue/fast-lane.ts; built pages: publishing/page-fast-lane.ts) share:
  * a shortcut is learnt from a request the whole middleware stack answered, keyed on everything of the request that
  * stack read to decide the answer and its headers, and replays the final headers it sent (security headers
  * included) without running the stack again.

@@ -1,5 +1,5 @@
 /**
- * The local payment simulators, served by the shop itself under /payments-sim (the static site passes that
+ * The local payment simulators, served by the shop itself under /payments-sim (the static pages server passes that
  * prefix through to the API). Their state is in memory, one set per app instance: a restart forgets every
  * simulated transaction. Demo mode only, answering this machine only (the shop's own adapters and a browser on
  * it); absent in production whatever PAYMENT_SIMULATORS says (src/server/auth/local-only.ts).

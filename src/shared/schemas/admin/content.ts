@@ -19,7 +19,7 @@ import {
   translationsOf,
 } from "./common";
 
-/** A path of the shop's own site ("/events/…"), without the country/locale prefix. */
+/** A path of the shop's own pages ("/events/…"), without the country/locale prefix. */
 const sitePath = z.string({ error: "form.required" }).check(z.trim(), z.maxLength(300, "form.too_long"), z.regex(/^\/(?!\/)[^\s]*$/, "admin.path_invalid"));
 const webAddress = z.string().check(z.trim(), z.maxLength(300, "form.too_long"), z.regex(/^https:\/\/[^\s]+$/, "admin.url_invalid"));
 

@@ -1,11 +1,11 @@
 /**
- * Where built sites live and how a new one replaces the served one without a moment where a page is missing.
+ * Where builds of the pages live and how a new one replaces the served one without a moment where a page is missing.
  *
  * DIST_DIR is a symbolic link to one complete build in `{DIST_DIR}.builds/{id}`. A new build is written aside, its
  * unchanged files become hard links to the served build's (same inode and time: the same ETag, the compressed copies
  * kept), only its changed files are compressed, and then a new link is renamed over DIST_DIR: rename() is atomic, so
  * every request sees either the old build or the new one, whole. The static server resolves the link once per request
- * (static-site.ts) and reads every file of that request from the build it found. Older builds are removed a few
+ * (static-pages.ts) and reads every file of that request from the build it found. Older builds are removed a few
  * publications later, long after any request that could still be reading them.
  */
 import { randomBytes } from "node:crypto";

@@ -1,8 +1,8 @@
 /**
  * The Content-Security-Policy of the shop's answers: a page may run its own scripts and, inline, only those whose
  * sha256 it names (no 'unsafe-inline' for scripts), post forms only to its own origin, the public origin and the
- * payment gateway, and be framed by no site; anything else (JSON, files) may do nothing if opened as a document.
- * The static site computes a page's policy once per built file; the security headers do it for generated pages.
+ * payment gateway, and be framed by no page; anything else (JSON, files) may do nothing if opened as a document.
+ * The static pages server computes a page's policy once per built file; the security headers do it for generated pages.
  */
 import { createHash } from "node:crypto";
 import type { Env } from "../env";

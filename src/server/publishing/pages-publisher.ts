@@ -1,5 +1,5 @@
 /**
- * The page publisher of a serving process: the runtime half of the site build (site-build.ts), started by
+ * The page publisher of a serving process: the runtime half of building the pages (pages-build.ts), started by
  * `npm start` and the other serving scripts. Scheduling (debounce, one build at a time) is publisher.ts; who may
  * publish among several processes is publisher-lease.ts.
  */
@@ -7,8 +7,8 @@ import type { CatalogueChanges } from "../catalogue/changes";
 import type { Db } from "../db/client";
 import { createPublisher, type Publisher } from "./publisher";
 import { publisherLease } from "./publisher-lease";
-import { astroCacheOf, hashSources, publishSite, siteStamp, writeStamp, type SiteOptions } from "./site-build";
-import { createSiteRenderer } from "./site-renderer";
+import { astroCacheOf, hashSources, publishPages, pagesStamp, writeStamp, type PagesOptions } from "./pages-build";
+import { createPageRenderer } from "./renderer";
 
 /**
  * The publisher of the serving process: after each catalogue change `catalogue` announces (or another process
@@ -16,18 +16,18 @@ import { createSiteRenderer } from "./site-renderer";
  * builds; the others pass their changes on. The holder warms its renderer at once (one full build, published like
  * any other: unchanged pages keep their files), so that the first change already renders only its pages.
  */
-export async function startSitePublisher(options: SiteOptions & { db: Db; catalogue: CatalogueChanges; debounceMs?: number; warm?: boolean }): Promise<Publisher> {
+export async function startPagesPublisher(options: PagesOptions & { db: Db; catalogue: CatalogueChanges; debounceMs?: number; warm?: boolean }): Promise<Publisher> {
   const lease = await publisherLease(options.env.DATABASE_URL, options.env.DIST_DIR);
   // Read once: hashing every source file blocks the serving process for a moment.
   const sources = hashSources(process.cwd());
-  const renderer = createSiteRenderer({ apiUrl: options.apiUrl, publicUrl: options.publicUrl, cacheDir: astroCacheOf(options.env) });
+  const renderer = createPageRenderer({ apiUrl: options.apiUrl, publicUrl: options.publicUrl, cacheDir: astroCacheOf(options.env) });
   const publisher = createPublisher({
     debounceMs: options.debounceMs,
     publish: async () => {
       // Another process publishes: it heard this change through the lease.
       if (!(await lease.held())) return undefined;
-      const stamp = await siteStamp(options, sources);
-      const publication = await publishSite(options, renderer);
+      const stamp = await pagesStamp(options, sources);
+      const publication = await publishPages(options, renderer);
       writeStamp(options.env, stamp);
       return publication;
     },

@@ -1,9 +1,9 @@
 /**
- * Builds the static site from the live API, and skips the build when neither the site's sources nor
+ * Builds the static pages from the live API, and skips the build when neither their sources nor
  * the catalogue changed since the last one (so a second `npm start` is ready in seconds). Every build is written
- * aside and then swapped in whole (src/server/site/site-builds.ts), and renders only the pages whose catalogue
+ * aside and then swapped in whole (src/server/publishing/builds.ts), and renders only the pages whose catalogue
  * answers changed since the last build (Astro's incremental build, keyed by src/site/cache-key.ts). The publisher
- * (site-publisher.ts) keeps the server bundle of its last full build loaded (site-renderer.ts) and renders from it
+ * (pages-publisher.ts) keeps the server bundle of its last full build loaded (renderer.ts) and renders from it
  * the pages a catalogue change touches, without bundling again. `npm run build`, `npm start` and
  * the tests call it.
  */
@@ -15,8 +15,8 @@ import { join, relative, resolve } from "node:path";
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import type { Env } from "../env";
-import { adoptPlainDist, currentBuild, linkBuild, newBuildDir, publishBuild, publishRendered, type Publication } from "./site-builds";
-import type { SiteRenderer } from "./site-renderer";
+import { adoptPlainDist, currentBuild, linkBuild, newBuildDir, publishBuild, publishRendered, type Publication } from "./builds";
+import type { PageRenderer } from "./renderer";
 
 const SOURCES = ["src", "content", "public", "astro.config.mjs", "package-lock.json"];
 /** Tables whose rows appear in prerendered pages. */
@@ -76,23 +76,23 @@ export function runAstroBuild(apiUrl: string, distDir: string, publicUrl: string
   });
 }
 
-export interface SiteOptions {
+export interface PagesOptions {
   apiUrl: string;
   publicUrl: string;
   env: Env;
 }
 
-/** How a publication made its pages: rendered only what changed with the warm renderer, or built the whole site. */
+/** How a publication made its pages: rendered only what changed with the warm renderer, or built all the pages. */
 export type PublicationKind = "render" | "full";
 
 /**
- * Builds the site aside and swaps it in; the served build stays on failure. With a warm `renderer` (the
+ * Builds the pages aside and swaps them in; the served build stays on failure. With a warm `renderer` (the
  * publisher's) only the pages whose key changed are rendered, into a copy of the served build made of hard links;
- * without one, or when pages were added or removed, the whole site is built (re-rendering only what changed).
+ * without one, or when pages were added or removed, all the pages are built (re-rendering only what changed).
  */
-export async function publishSite(
-  options: SiteOptions,
-  renderer?: SiteRenderer,
+export async function publishPages(
+  options: PagesOptions,
+  renderer?: PageRenderer,
 ): Promise<Publication & { renderSeconds: number; kind: PublicationKind }> {
   const started = performance.now();
   const served = renderer && (await currentBuild(options.env.DIST_DIR));
@@ -122,10 +122,11 @@ export async function publishSite(
 
 export const astroCacheOf = (env: Env) => join(env.DATA_DIR, "astro-cache");
 
+/** The file keeps the name it had when the pages were called the site: a shop's last stamp stays valid. */
 const stampFileOf = (env: Env) => join(env.DATA_DIR, "site-build.json");
 
-/** `sources`: the hash of the site's sources, when already known (they do not change while the shop runs). */
-export async function siteStamp(options: SiteOptions & { db: Db }, sources = hashSources(process.cwd())): Promise<string> {
+/** `sources`: the hash of the pages' sources, when already known (they do not change while the shop runs). */
+export async function pagesStamp(options: PagesOptions & { db: Db }, sources = hashSources(process.cwd())): Promise<string> {
   // The day is part of the stamp: events whose dates pass must leave the prerendered lists.
   const day = new Date().toISOString().slice(0, 10);
   // The public origin too: a shop moved to another port or host rebuilds its absolute links.
@@ -137,14 +138,14 @@ export function writeStamp(env: Env, stamp: string) {
   writeFileSync(stampFileOf(env), JSON.stringify({ stamp, builtAt: new Date().toISOString() }));
 }
 
-export async function buildSiteIfChanged(options: SiteOptions & { db: Db; force?: boolean }) {
-  const stamp = await siteStamp(options);
+export async function buildPagesIfChanged(options: PagesOptions & { db: Db; force?: boolean }) {
+  const stamp = await pagesStamp(options);
   const stampFile = stampFileOf(options.env);
   const previous = existsSync(stampFile) ? (JSON.parse(readFileSync(stampFile, "utf8")) as { stamp: string }).stamp : "";
   if (!options.force && previous === stamp && existsSync(join(options.env.DIST_DIR, "index.html"))) return false;
   // A DIST_DIR built before builds were swapped becomes the first of them (nothing serves it yet).
   await adoptPlainDist(options.env.DIST_DIR);
-  await publishSite(options);
+  await publishPages(options);
   writeStamp(options.env, stamp);
   return true;
 }

@@ -22,14 +22,14 @@ export function touchesPages(change: CatalogueChange): boolean {
 export interface PublishReport {
   /** Files that differ from the build served before. */
   changed: string[];
-  /** Of the publication's time, what the site build took (the rest: carrying over, compressing, swapping). */
+  /** Of the publication's time, what building the pages took (the rest: carrying over, compressing, swapping). */
   renderSeconds?: number;
-  /** `render`: only the changed pages, from the warm renderer; `full`: the whole site was built. */
+  /** `render`: only the changed pages, from the warm renderer; `full`: all the pages were built. */
   kind?: "render" | "full";
 }
 
 export interface PublisherOptions {
-  /** Builds the site aside and swaps it in (site-build.ts `publishSite`); undefined: not this process's turn. */
+  /** Builds the pages aside and swaps them in (pages-build.ts `publishPages`); undefined: not this process's turn. */
   publish: () => Promise<PublishReport | undefined>;
   debounceMs?: number;
   /** A steady stream of changes still publishes this long after the first of them. */

@@ -1,7 +1,7 @@
 /**
  * The security headers every answer carries, page or API (docs/decisions.md, "Security headers"):
  * a Content-Security-Policy whose scripts are 'self' plus the sha256 of each inline script the page
- * holds (no 'unsafe-inline' for scripts; content-security-policy.ts), no framing by any site, nosniff, a referrer policy, a
+ * holds (no 'unsafe-inline' for scripts; content-security-policy.ts), no framing by any page, nosniff, a referrer policy, a
  * Permissions-Policy that lets only the staff scanner pages use the camera, and HSTS when the shop is
  * reached over https. A header a route already set (the payment simulators' own referrer policy) is kept.
  */
@@ -9,7 +9,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { peerIsTrustedProxy } from "../auth/bearer";
 import type { Env } from "../env";
 import { API_POLICY, formTargetsOf, inlineScriptHashes, pagePolicy } from "./content-security-policy";
-import { splitPrefix } from "./site-paths";
+import { splitSitePrefix } from "./site-prefix";
 
 /** The van-door scanner's service worker script (public/door-sw.js). */
 export const SERVICE_WORKER_PATH = "/door-sw.js";
@@ -22,7 +22,7 @@ export const SERVICE_WORKER_POLICY = "default-src 'none'; connect-src 'self'; fr
 
 /** The staff QR scanner pages, the only ones that may open the camera. */
 export function mayUseCamera(pathname: string): boolean {
-  const { rest } = splitPrefix(pathname);
+  const { rest } = splitSitePrefix(pathname);
   return /^\/(qr-verification|staff)(\/|$)/.test(rest);
 }
 
@@ -44,7 +44,7 @@ export function securityHeaders(env: Pick<Env, "PUBLIC_URL" | "TRUST_PROXY" | "W
     if (!c.res.headers.has("content-security-policy")) {
       const isHtml = c.res.headers.get("content-type")?.startsWith("text/html") ?? false;
       if (isHtml && c.res.body) {
-        // Generated pages (payment simulators, the API reference, the "site is being built" page) are small: hash
+        // Generated pages (payment simulators, the API reference, the "pages are being built" page) are small: hash
         // their scripts here. The page is read whole and answered as a new response carrying every header: headers
         // set on a response whose body was read (or cloned) are lost by the node server's fast path.
         const page = c.res;

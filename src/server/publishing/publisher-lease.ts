@@ -1,5 +1,5 @@
 /**
- * One publisher per copy of the site, however many processes serve it. The embedded database belongs to one process,
+ * One publisher per copy of the static pages, however many processes serve it. The embedded database belongs to one process,
  * so there the lease is simply held. On PostgreSQL the processes that share a DIST_DIR (the workers of one host)
  * elect one through a session advisory lock named after that copy; it hears the other processes' changes through
  * the catalogue relay (src/server/catalogue/relay.ts), which re-announces them in every process. Hosts with DIST_DIRs
@@ -22,10 +22,11 @@ export interface PublisherLease {
 }
 
 /**
- * The id of the copy of the site in `distDir`, made once beside it: processes that see the same file share a disk
- * and so one copy. (A path alone would not do: two hosts may well use the same path.)
+ * The id of the copy of the pages in `distDir`, made once beside it: processes that see the same file share a disk
+ * and so one copy. (A path alone would not do: two hosts may well use the same path.) The file keeps the name it had
+ * when the pages were called the site, `{DIST_DIR}.site-id`: a new name would give a running copy a new id and lock.
  */
-export function siteCopyId(distDir: string): string {
+export function pagesCopyId(distDir: string): string {
   const file = `${resolve(distDir)}.site-id`;
   try {
     return readFileSync(file, "utf8").trim();
@@ -50,7 +51,7 @@ export async function publisherLease(databaseUrl: string | undefined, distDir = 
   if (!databaseUrl) {
     return { held: async () => true, close: async () => {} };
   }
-  const copy = copyLockKey(siteCopyId(distDir));
+  const copy = copyLockKey(pagesCopyId(distDir));
   const { default: postgres } = await import("postgres");
   // Its own connection: the lock lives as long as this session, which the pool would not guarantee.
   const target = postgresTarget(databaseUrl);

@@ -10,7 +10,7 @@ import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { precompress } from "./precompress";
-import { acceptsEncoding, staticSite } from "./static-site";
+import { acceptsEncoding, staticPages } from "./static-pages";
 
 let dist: string;
 const app = new Hono();
@@ -21,7 +21,7 @@ beforeAll(() => {
     mkdirSync(dirname(join(dist, page)), { recursive: true });
     writeFileSync(join(dist, page), `<!doctype html><title>${page}</title><script>go()</script>`);
   }
-  app.use("*", staticSite(dist, { publicUrl: () => "https://shop.example/" }));
+  app.use("*", staticPages(dist, { publicUrl: () => "https://shop.example/" }));
   app.all("/api/*", (c) => c.json({ success: false, code: "not_found" }, 404));
 });
 afterAll(() => rmSync(dist, { recursive: true, force: true }));

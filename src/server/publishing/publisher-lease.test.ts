@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { publisherLease, siteCopyId } from "./publisher-lease";
+import { publisherLease, pagesCopyId } from "./publisher-lease";
 
 const folder = mkdtempSync(join(tmpdir(), "rodamos-lease-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -36,13 +36,13 @@ describe("the publisher lease", () => {
     }
   });
 
-  it("names a copy of the site once, for every process that sees its folder", () => {
-    const id = siteCopyId(join(folder, "named"));
-    expect(siteCopyId(join(folder, "named"))).toBe(id);
-    expect(siteCopyId(join(folder, "other"))).not.toBe(id);
+  it("names a copy of the pages once, for every process that sees its folder", () => {
+    const id = pagesCopyId(join(folder, "named"));
+    expect(pagesCopyId(join(folder, "named"))).toBe(id);
+    expect(pagesCopyId(join(folder, "other"))).not.toBe(id);
   });
 
-  it.skipIf(!url)("is held by one process of each copy of the site: hosts with DIST_DIRs of their own publish each", async () => {
+  it.skipIf(!url)("is held by one process of each copy of the pages: hosts with DIST_DIRs of their own publish each", async () => {
     const hostA = await publisherLease(url, join(folder, "host-a"));
     const hostB = await publisherLease(url, join(folder, "host-b"));
     try {

@@ -9,8 +9,8 @@ import { dirname, join } from "node:path";
 import { brotliDecompressSync } from "node:zlib";
 import { Hono } from "hono";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { adoptPlainDist, buildsDirOf, carryOver, currentBuild, KEPT_BUILDS, linkBuild, newBuildDir, publishBuild, publishRendered } from "./site-builds";
-import { staticSite } from "./static-site";
+import { adoptPlainDist, buildsDirOf, carryOver, currentBuild, KEPT_BUILDS, linkBuild, newBuildDir, publishBuild, publishRendered } from "./builds";
+import { staticPages } from "./static-pages";
 
 let root: string;
 let distDir: string;
@@ -27,7 +27,7 @@ async function build(files: Record<string, string>): Promise<string> {
   return dir;
 }
 
-const SITE = { "index.html": page("Inicio"), "faq/index.html": page("Preguntas"), "event/festival/index.html": page("Festival") };
+const PAGES = { "index.html": page("Inicio"), "faq/index.html": page("Preguntas"), "event/festival/index.html": page("Festival") };
 
 beforeEach(() => {
   root = mkdtempSync(join(tmpdir(), "rodamos-builds-"));
@@ -37,9 +37,9 @@ afterEach(() => rmSync(root, { recursive: true, force: true }));
 
 describe("carrying a build over", () => {
   it("makes unchanged files the served build's own (with their compressed copies) and lists the changed ones", async () => {
-    const first = await build(SITE);
+    const first = await build(PAGES);
     await publishBuild(distDir, first);
-    const second = await build({ ...SITE, "event/festival/index.html": page("Festival, nuevo nombre") });
+    const second = await build({ ...PAGES, "event/festival/index.html": page("Festival, nuevo nombre") });
 
     const changed = await carryOver(first, second);
 
@@ -50,7 +50,7 @@ describe("carrying a build over", () => {
   });
 
   it("treats every file as changed when nothing was served before", async () => {
-    expect(await carryOver(undefined, await build(SITE))).toEqual(Object.keys(SITE).sort());
+    expect(await carryOver(undefined, await build(PAGES))).toEqual(Object.keys(PAGES).sort());
   });
 });
 
@@ -68,8 +68,8 @@ describe("publishing only the pages rendered again", () => {
   }
 
   it("serves the new text of a changed page and keeps the very files (and ETags) of all others", async () => {
-    await publishBuild(distDir, await build(SITE));
-    const { served, next, publication } = await renderAgain({ "event/festival/index.html": page("Festival, nuevo nombre"), "faq/index.html": SITE["faq/index.html"] });
+    await publishBuild(distDir, await build(PAGES));
+    const { served, next, publication } = await renderAgain({ "event/festival/index.html": page("Festival, nuevo nombre"), "faq/index.html": PAGES["faq/index.html"] });
 
     expect(publication.changed).toEqual(["event/festival/index.html"]);
     expect(await currentBuild(distDir)).toBe(next);
@@ -85,9 +85,9 @@ describe("publishing a build", () => {
   it("points DIST_DIR at the new build, compresses what changed and keeps only a few older builds", async () => {
     let last = "";
     for (let round = 0; round < KEPT_BUILDS + 3; round += 1) {
-      last = await build({ ...SITE, "index.html": page(`Inicio ${round}`) });
+      last = await build({ ...PAGES, "index.html": page(`Inicio ${round}`) });
       const publication = await publishBuild(distDir, last);
-      expect(publication.changed).toEqual(round === 0 ? Object.keys(SITE).sort() : ["index.html"]);
+      expect(publication.changed).toEqual(round === 0 ? Object.keys(PAGES).sort() : ["index.html"]);
     }
     expect(lstatSync(distDir).isSymbolicLink()).toBe(true);
     expect(await currentBuild(distDir)).toBe(last);
@@ -108,16 +108,16 @@ describe("serving across a publication", () => {
   let app: Hono;
   beforeEach(() => {
     app = new Hono();
-    app.use("*", staticSite(distDir));
+    app.use("*", staticPages(distDir));
   });
 
   it("shows the changed page at once and keeps the ETag of an unchanged one", async () => {
-    await publishBuild(distDir, await build(SITE));
+    await publishBuild(distDir, await build(PAGES));
     const faqBefore = (await app.request("/faq", { headers: { "accept-encoding": "br" } })).headers.get("etag");
     const eventBefore = await app.request("/event/festival");
     expect(await eventBefore.text()).toContain("<title>Festival</title>");
 
-    await publishBuild(distDir, await build({ ...SITE, "event/festival/index.html": page("Festival, nuevo nombre") }));
+    await publishBuild(distDir, await build({ ...PAGES, "event/festival/index.html": page("Festival, nuevo nombre") }));
 
     const faqAfter = await app.request("/faq", { headers: { "accept-encoding": "br", "if-none-match": faqBefore! } });
     expect(faqAfter.status).toBe(304);
@@ -127,11 +127,11 @@ describe("serving across a publication", () => {
   });
 
   it("answers every request during many swaps with a whole page of one build or the other", async () => {
-    await publishBuild(distDir, await build(SITE));
+    await publishBuild(distDir, await build(PAGES));
     const titles = new Set<string>();
     let swapping = true;
     const swaps = (async () => {
-      for (let round = 1; round <= 8; round += 1) await publishBuild(distDir, await build({ ...SITE, "event/festival/index.html": page(`Festival ${round}`) }));
+      for (let round = 1; round <= 8; round += 1) await publishBuild(distDir, await build({ ...PAGES, "event/festival/index.html": page(`Festival ${round}`) }));
       swapping = false;
     })();
     const answers: { status: number; body: string }[] = [];

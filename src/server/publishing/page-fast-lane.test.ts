@@ -8,8 +8,8 @@ import { join } from "node:path";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pageFastLane } from "./page-fast-lane";
-import { pointAt } from "./site-builds";
-import { staticSite } from "./static-site";
+import { pointAt } from "./builds";
+import { staticPages } from "./static-pages";
 
 let base: string;
 let dist: string;
@@ -33,7 +33,7 @@ beforeAll(async () => {
     await next();
     c.res.headers.set("x-frame-options", "DENY");
   });
-  app.use("*", staticSite(dist));
+  app.use("*", staticPages(dist));
 });
 afterAll(() => rmSync(base, { recursive: true, force: true }));
 
@@ -67,7 +67,7 @@ describe("the page fast lane", () => {
     writeFileSync(join(plain, "index.html"), "<!doctype html><title>before</title>");
     const plainApp = new Hono();
     plainApp.use("*", pageFastLane(plain, {}));
-    plainApp.use("*", staticSite(plain));
+    plainApp.use("*", staticPages(plain));
     expect(await (await plainApp.request("/")).text()).toContain("before");
     writeFileSync(join(plain, "index.html"), "<!doctype html><title>after, longer</title>");
     expect(await (await plainApp.request("/")).text()).toContain("after, longer");

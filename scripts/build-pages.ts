@@ -1,5 +1,5 @@
 /**
- * `npm run build`: builds the static site into DIST_DIR from the shop's own database (DATABASE_URL, else
+ * `npm run build`: builds the static pages into DIST_DIR from the shop's own database (DATABASE_URL, else
  * the embedded one in DATA_DIR, seeded with the demo data when empty), through a short-lived API on a free
  * loopback port. Absolute links (sitemap, canonical, alternates) use PUBLIC_URL, else localhost on PORT.
  * Stop a running `npm start` on the same DATA_DIR first: the embedded database takes one process at a time.
@@ -7,14 +7,14 @@
 import { parseEnv, shopMode } from "../src/server/env";
 import { seedIfEmpty } from "../src/server/db/seed";
 import { startServer } from "../src/server/server";
-import { buildSiteIfChanged } from "../src/server/site/site-build";
+import { buildPagesIfChanged } from "../src/server/publishing/pages-build";
 import { openShopDatabase } from "./lib/open-shop-database";
 import { exitWithUsageOnHelp } from "./lib/usage";
 
 exitWithUsageOnHelp(`
 Usage: npm run build [-- --if-changed]
 
-Builds the static site into DIST_DIR (default ./dist) from the shop's database.
+Builds the static pages into DIST_DIR (default ./dist) from the shop's database.
   --if-changed   skip the build when neither the sources nor the catalogue changed since the last one
 Settings: DATABASE_URL, DATA_DIR, DIST_DIR, PUBLIC_URL, PORT (see README).
 `);
@@ -27,8 +27,8 @@ try {
   try {
     const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
     const force = !process.argv.includes("--if-changed");
-    const built = await buildSiteIfChanged({ apiUrl: api.internalUrl, publicUrl, env, db: database.db, force });
-    console.log(built ? `Site built into ${env.DIST_DIR} for ${publicUrl}.` : "Site unchanged since the last build.");
+    const built = await buildPagesIfChanged({ apiUrl: api.internalUrl, publicUrl, env, db: database.db, force });
+    console.log(built ? `Pages built into ${env.DIST_DIR} for ${publicUrl}.` : "Pages unchanged since the last build.");
   } finally {
     await api.close();
   }

@@ -1,6 +1,6 @@
 /**
- * Serves the prerendered site from dist/. Client-only routes (account, verification, payment result)
- * and events built after the last site build fall back to their page shells; any other unknown path
+ * Serves the prerendered pages from dist/. Client-only routes (account, verification, payment result)
+ * and events built after the last build of the pages fall back to their page shells; any other unknown path
  * answers the 404 page of its country/locale with status 404, and the page itself shows /error404 in the
  * address bar. /robots.txt names the sitemap on the public origin.
  */
@@ -13,7 +13,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { COUNTRY_LOCALES, isCountryCode, sitePrefix, type CountryCode } from "../../shared/locales";
 import { COMPRESSIBLE, freshCopy } from "./precompress";
 import { formTargetsOf, inlineScriptHashes, pagePolicy } from "./content-security-policy";
-import { splitPrefix } from "./site-paths";
+import { splitSitePrefix } from "./site-prefix";
 
 const CONTENT_TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -39,7 +39,7 @@ const CONTENT_TYPES: Record<string, string> = {
   ".webmanifest": "application/manifest+json",
 };
 
-/** Paths the API serves, not the site. */
+/** Paths the API serves, not the static pages. */
 export const API_PREFIXES = ["/api/", "/shop-api/", "/dev/", "/payments-sim/", "/geo-sim/", "/uploads/"];
 
 /** Path segments (after the site prefix) whose unknown children are served by one client-side shell. */
@@ -73,7 +73,7 @@ async function fileAt(root: string, pathname: string): Promise<string | undefine
 /**
  * What the server knows of one version of a built file, learnt with one stat() per request: its validator,
  * the sizes of its compressed copies (written at build time) and, for a page, its inline-script hashes.
- * A file a publication left unchanged is the same inode in the next build (site-builds.ts), so it keeps its
+ * A file a publication left unchanged is the same inode in the next build (builds.ts), so it keeps its
  * ETag and what is known of it.
  */
 interface FileVersion {
@@ -118,7 +118,7 @@ async function versionOf(versions: Versions, root: string, file: string): Promis
 
 /**
  * A file's ETag, made of its bytes alone: every host that built the same page answers the same tag (each builds its
- * own copy of the site, docs/decisions.md "Several hosts, one site"), so a browser or CDN revalidating against another
+ * own copy of the pages, docs/decisions.md "Several hosts, one site"), so a browser or CDN revalidating against another
  * host still gets its 304. Read once per file version.
  */
 async function contentTag(file: string, size: number): Promise<string> {
@@ -163,7 +163,7 @@ export function servedFileOf(c: Context): ServedFile | undefined {
   return servedFiles.get(c);
 }
 
-export interface StaticSiteOptions {
+export interface StaticPagesOptions {
   /** The origin the sitemap is announced on in /robots.txt (PUBLIC_URL, else where the shop listens). */
   publicUrl?: () => string | undefined;
   /** For the pages' form-action (the Webpay gateway a booking posts to). */
@@ -174,7 +174,7 @@ export function robotsTxt(publicUrl: string): string {
   return `User-agent: *\nAllow: /\n\nSitemap: ${publicUrl.replace(/\/+$/, "")}/sitemap-index.xml\n`;
 }
 
-export function staticSite(distDir: string, options: StaticSiteOptions = {}): MiddlewareHandler {
+export function staticPages(distDir: string, options: StaticPagesOptions = {}): MiddlewareHandler {
   const link = resolve(distDir);
   const versions: Versions = new Map();
   return async (c, next) => {
@@ -186,7 +186,7 @@ export function staticSite(distDir: string, options: StaticSiteOptions = {}): Mi
       const origin = options.publicUrl?.() ?? new URL(c.req.url).origin;
       return c.text(robotsTxt(origin), 200, { "cache-control": "public, max-age=0, must-revalidate" });
     }
-    // DIST_DIR is swapped to a new build by a publication (site-builds.ts): resolved once, so every file this
+    // DIST_DIR is swapped to a new build by a publication (builds.ts): resolved once, so every file this
     // answer reads (the page, its compressed copy, the 404 page) comes from the same build.
     const root = await realpath(link).catch(() => link);
     const serve = async (file: string, pathname: string, status: 200 | 404) => {
@@ -234,12 +234,12 @@ export function staticSite(distDir: string, options: StaticSiteOptions = {}): Mi
     if (pathname.length > 1 && pathname.endsWith("/")) pathname = pathname.slice(0, -1);
 
     if (!(await fileAt(root, "/index.html"))) {
-      // First start: the API is up and the site is still being built from it.
+      // First start: the API is up and the pages are still being built from it.
       return c.html('<!doctype html><meta http-equiv="refresh" content="3"><title>…</title><p>…</p>', 503, { "retry-after": "3" });
     }
 
     let file = await fileAt(root, pathname);
-    const { prefix, rest } = splitPrefix(pathname);
+    const { prefix, rest } = splitSitePrefix(pathname);
     if (!file) {
       const head = rest.split("/")[1] ?? "";
       if ((SHELL_ROUTES as readonly string[]).includes(head)) file = await fileAt(root, `${prefix}/${head}`);

@@ -1,6 +1,6 @@
 /**
- * The fast lane of the built site, the app's first middleware with the catalogue's: a page or asset the whole stack
- * served before from a published build (DIST_DIR a link to an unchangeable build folder, site-builds.ts) is served
+ * The fast lane of the built pages, the app's first middleware with the catalogue's: a page or asset the whole stack
+ * served before from a published build (DIST_DIR a link to an unchangeable build folder, builds.ts) is served
  * again from memory with the very headers that stack gave it, as long as DIST_DIR still points at that build.
  *
  * A shortcut is keyed on what the stack reads to decide a 200 file answer and its headers: the path (a page's answer
@@ -12,7 +12,7 @@ import { resolve } from "node:path";
 import type { MiddlewareHandler } from "hono";
 import type { Env } from "../env";
 import { learnHeaders, needsWholeStack, pathStartOf, Shortcuts, type LearntHeaders } from "../http/shortcuts";
-import { API_PREFIXES, etagMatches, servedFileOf } from "./static-site";
+import { API_PREFIXES, etagMatches, servedFileOf } from "./static-pages";
 
 interface Shortcut extends LearntHeaders {
   root: string;

@@ -14,7 +14,7 @@ describe("inlineScriptHashes", () => {
 });
 
 describe("pagePolicy", () => {
-  it("lets scripts run only from the shop or by hash, and no site frame the page", () => {
+  it("lets scripts run only from the shop or by hash, and no page frame it", () => {
     const policy = pagePolicy([sha("a()")], ["https://webpay3g.transbank.cl"]);
     expect(policy).toContain(`script-src 'self' ${sha("a()")};`);
     expect(policy).not.toMatch(/script-src[^;]*unsafe-inline/);

@@ -1,5 +1,5 @@
 /**
- * The publisher's warm renderer: a child process (started by site-renderer.ts) that runs one full `astro build` and
+ * The publisher's warm renderer: a child process (started by renderer.ts) that runs one full `astro build` and
  * then stays, holding the server bundle that build made, to render the pages a catalogue change touches without
  * bundling anything again. The two Vite bundles are what a build spends most of its time on; rendering a page from
  * the loaded bundle takes milliseconds. The parent talks to it over IPC, one request at a time:
@@ -58,7 +58,7 @@ function remember(paths) {
 function setEnvironment(message) {
   process.env.SHOP_API_URL = message.apiUrl;
   // src/site/catalogue.ts keeps each API answer for one rendering pass: a new id is a new pass.
-  process.env.SITE_RENDER_ID = `${process.pid}-${(generation += 1)}`;
+  process.env.PAGES_RENDER_ID = `${process.pid}-${(generation += 1)}`;
 }
 
 async function fullBuild(message) {

@@ -1,20 +1,20 @@
 /**
- * The publisher's side of the warm renderer (site-renderer-child.mjs): one child process that made the last full
+ * The publisher's side of the warm renderer (renderer-child.mjs): one child process that made the last full
  * build and keeps its server bundle loaded, so a catalogue change renders only the pages it touches, in well under
- * a second, instead of bundling the whole site again. A full build (at start, or when the set of pages changed)
+ * a second, instead of bundling all the pages again. A full build (at start, or when the set of pages changed)
  * starts a fresh child: the bundle is then made from the sources as they are.
  */
 import { fork, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
-export interface SiteRendererOptions {
+export interface PageRendererOptions {
   apiUrl: string;
   publicUrl: string;
   /** Astro's build cache (pages whose key did not change are copied from it in a full build). */
   cacheDir: string;
 }
 
-export interface SiteRenderer {
+export interface PageRenderer {
   /** A full build into `outDir` (empty), in a new child that then stays warm. */
   build(outDir: string): Promise<void>;
   /**
@@ -25,7 +25,7 @@ export interface SiteRenderer {
   close(): Promise<void>;
 }
 
-const CHILD = fileURLToPath(new URL("./site-renderer-child.mjs", import.meta.url));
+const CHILD = fileURLToPath(new URL("./renderer-child.mjs", import.meta.url));
 
 interface Answer {
   id?: number;
@@ -36,7 +36,7 @@ interface Answer {
   rendered?: string[];
 }
 
-export function createSiteRenderer(options: SiteRendererOptions): SiteRenderer {
+export function createPageRenderer(options: PageRendererOptions): PageRenderer {
   let child: ChildProcess | undefined;
   /** The child finished a full build and holds its bundle. */
   let warm = false;
@@ -69,7 +69,7 @@ export function createSiteRenderer(options: SiteRendererOptions): SiteRenderer {
         if (!pending || answer.id === undefined) return;
         waiting.delete(answer.id);
         if (answer.ok) pending.done(answer);
-        else pending.fail(new Error(answer.error ?? "the site renderer failed"));
+        else pending.fail(new Error(answer.error ?? "the page renderer failed"));
       });
       process_.once("error", fail);
       process_.once("exit", (code) => {
@@ -77,10 +77,10 @@ export function createSiteRenderer(options: SiteRendererOptions): SiteRenderer {
           child = undefined;
           warm = false;
         }
-        fail(new Error(`the site renderer exited with ${code}`));
+        fail(new Error(`the page renderer exited with ${code}`));
         for (const [id, pending] of waiting) {
           waiting.delete(id);
-          pending.fail(new Error(`the site renderer exited with ${code}`));
+          pending.fail(new Error(`the page renderer exited with ${code}`));
         }
       });
     });

@@ -1,6 +1,6 @@
 /**
- * Compression happens once, when the site is built: every text file of the build gets a brotli (.br) and a
- * gzip (.gz) copy beside it, so serving a page or a script never compresses it again (static-site.ts picks
+ * Compression happens once, when the pages are built: every text file of the build gets a brotli (.br) and a
+ * gzip (.gz) copy beside it, so serving a page or a script never compresses it again (static-pages.ts picks
  * the copy the browser accepts).
  */
 import { readdir, readFile, stat, writeFile } from "node:fs/promises";
