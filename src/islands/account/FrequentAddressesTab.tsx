@@ -54,17 +54,7 @@ export function FrequentAddressesTab({ texts, countryCode }: { texts: AccountTex
   return (
     <SavedRowsTab
       texts={texts}
-      words={{
-        title: texts["account.addresses.title"],
-        intro: texts["account.addresses.intro"],
-        empty: texts["account.addresses.empty"],
-        add: texts["account.addresses.add"],
-        editTitle: texts["account.addresses.edit_title"],
-        confirmDelete: texts["account.addresses.confirm_delete"],
-        added: texts["account.addresses.added"],
-        updated: texts["account.addresses.updated"],
-        deleted: texts["account.addresses.deleted"],
-      }}
+      area="addresses"
       list={list}
       form={form}
       empty={EMPTY}

@@ -22,17 +22,7 @@ export function FrequentFriendsTab({ texts }: { texts: AccountTexts }) {
   return (
     <SavedRowsTab
       texts={texts}
-      words={{
-        title: texts["account.friends.title"],
-        intro: texts["account.friends.intro"],
-        empty: texts["account.friends.empty"],
-        add: texts["account.friends.add"],
-        editTitle: texts["account.friends.edit_title"],
-        confirmDelete: texts["account.friends.confirm_delete"],
-        added: texts["account.friends.added"],
-        updated: texts["account.friends.updated"],
-        deleted: texts["account.friends.deleted"],
-      }}
+      area="friends"
       list={list}
       form={form}
       empty={EMPTY}

@@ -17,23 +17,13 @@ interface SavedRow {
   id: number;
 }
 
-/** The tab's own words, picked from its catalogue area. */
-export interface SavedRowsWords {
-  title: string;
-  intro: string;
-  empty: string;
-  add: string;
-  editTitle: string;
-  /** Asked before deleting, with the row's {name}. */
-  confirmDelete: string;
-  added: string;
-  updated: string;
-  deleted: string;
-}
+/** The tab's own words are `account.{area}.…` in the catalogue, the same names in both areas. */
+type Area = "friends" | "addresses";
+type Word = "title" | "intro" | "empty" | "add" | "edit_title" | "confirm_delete" | "added" | "updated" | "deleted";
 
 interface Props<R extends SavedRow, V extends FieldValues, O> {
   texts: AccountTexts;
-  words: SavedRowsWords;
+  area: Area;
   /** The list from useList. */
   list: { items: R[]; setItems: Dispatch<SetStateAction<R[]>>; state: "loading" | "ready" | "error"; removeRow(id: number): Promise<void> };
   form: UseFormReturn<V, unknown, O>;
@@ -62,8 +52,9 @@ interface Props<R extends SavedRow, V extends FieldValues, O> {
 }
 
 export function SavedRowsTab<R extends SavedRow, V extends FieldValues, O>(props: Props<R, V, O>) {
-  const { texts, words, list, form, empty, valuesOf, firstField, save, settle = (rows) => rows, nameOf, rowData, rowClass, children, actions, fields, formTitleId } = props;
+  const { texts, area, list, form, empty, valuesOf, firstField, save, settle = (rows) => rows, nameOf, rowData, rowClass, children, actions, fields, formTitleId } = props;
   const { items, setItems, state, removeRow } = list;
+  const word = (name: Word) => texts[`account.${area}.${name}`];
   const [editing, setEditing] = useState<R | null>(null);
   const [deleting, setDeleting] = useState<R | null>(null);
 
@@ -82,7 +73,7 @@ export function SavedRowsTab<R extends SavedRow, V extends FieldValues, O>(props
     try {
       const saved = await save(values, editing);
       setItems(settle(editing ? items.map((row) => (row.id === saved.id ? saved : row)) : [...items, saved], saved));
-      showToast("success", editing ? words.updated : words.added);
+      showToast("success", editing ? word("updated") : word("added"));
       stopEditing();
     } catch (error) {
       if (showServerFields(form, error)) return;
@@ -95,7 +86,7 @@ export function SavedRowsTab<R extends SavedRow, V extends FieldValues, O>(props
     try {
       await removeRow(row.id);
       if (editing?.id === row.id) stopEditing();
-      showToast("success", words.deleted);
+      showToast("success", word("deleted"));
     } catch (error) {
       showToast("error", failureMessage(error, texts["auth.network_error"]));
     }
@@ -103,11 +94,11 @@ export function SavedRowsTab<R extends SavedRow, V extends FieldValues, O>(props
 
   return (
     <div className="account-section">
-      <h1 className="account-title">{words.title}</h1>
-      <p className="account-intro">{words.intro}</p>
-      <ListState state={state} empty={items.length === 0} emptyText={words.empty} texts={texts} />
+      <h1 className="account-title">{word("title")}</h1>
+      <p className="account-intro">{word("intro")}</p>
+      <ListState state={state} empty={items.length === 0} emptyText={word("empty")} texts={texts} />
       {items.length > 0 ? (
-        <ul className="account-list" aria-label={words.title}>
+        <ul className="account-list" aria-label={word("title")}>
           {items.map((row) => (
             <li key={row.id} className={rowClass ? rowClass(row) : "account-item"} {...{ [`data-${rowData}`]: row.id }}>
               <div className="item-main">{children(row)}</div>
@@ -127,7 +118,7 @@ export function SavedRowsTab<R extends SavedRow, V extends FieldValues, O>(props
 
       <form className="account-form account-card" noValidate onSubmit={submit} aria-labelledby={formTitleId}>
         <h2 id={formTitleId} className="account-subtitle">
-          {editing ? words.editTitle : words.add}
+          {editing ? word("edit_title") : word("add")}
         </h2>
         {fields}
         <div className="account-actions">
@@ -137,14 +128,14 @@ export function SavedRowsTab<R extends SavedRow, V extends FieldValues, O>(props
             </button>
           ) : null}
           <button type="submit" className="btn btn-primary" disabled={form.formState.isSubmitting}>
-            {editing ? texts["account.save"] : words.add}
+            {editing ? texts["account.save"] : word("add")}
           </button>
         </div>
       </form>
 
       <ConfirmDialog
         open={deleting !== null}
-        question={fill(words.confirmDelete, { name: deleting ? nameOf(deleting) : "" })}
+        question={fill(word("confirm_delete"), { name: deleting ? nameOf(deleting) : "" })}
         confirmLabel={texts["account.confirm"]}
         cancelLabel={texts["account.cancel"]}
         onConfirm={() => deleting && void remove(deleting)}
