@@ -5,7 +5,7 @@
  */
 import { PAYMENT_TYPE, PERIODICITY_TYPE } from "../../shared/domain/event-kinds";
 import { useStore } from "@nanostores/react";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import type { Locale } from "../../shared/locales";
 import { $bookingDraft, $offer, $purchaseQueue, $tickets, $totals, STEPS, finishBooking, goToStep, removeDiscount, selectDate, selectProvince, startBooking, submitPurchase } from "../../stores/booking";
 import { formatPrice } from "../../shared/format/money";
@@ -135,71 +135,47 @@ export default function BookingWizard({ event, texts, locale, prefix }: Props) {
     setBusy(false);
   }
 
-  const waiting = (
-    <div className="bk-step-body" aria-busy="true">
-      <div className="spinner" role="status" aria-label={texts["common.loading"]} />
-    </div>
-  );
+  // Steps 1 to 4 come with the later steps' chunk: a spinner until it is there.
+  const laterStep = (render: (steps: NonNullable<typeof later>) => ReactNode) =>
+    later ? (
+      render(later)
+    ) : (
+      <div className="bk-step-body" aria-busy="true">
+        <div className="spinner" role="status" aria-label={texts["common.loading"]} />
+      </div>
+    );
+  // What every step with a form takes: the continue button submits it by its id, and it reports its validity.
+  const formStep = { formId: FORM_ID, tickets, texts, headingRef: heading, onValidity };
   let body;
   switch (step) {
     case STEPS.categories:
       body = <StepCategories event={event} offer={offer} draft={draft} locale={locale} loggedIn={loggedIn} texts={texts} headingRef={heading} />;
       break;
     case STEPS.addresses:
-      body = !later ? (
-        waiting
-      ) : (
-        <later.StepAddresses
-          formId={FORM_ID}
-          tickets={tickets}
-          counties={counties}
-          communeCode={draft.communeCode}
-          texts={texts}
-          headingRef={heading}
-          onValidity={onValidity}
-          onDone={next}
-        />
-      );
+      body = laterStep((steps) => <steps.StepAddresses {...formStep} counties={counties} communeCode={draft.communeCode} onDone={next} />);
       break;
     case STEPS.passengers:
-      body = !later ? (
-        waiting
-      ) : (
-        <later.StepPassengers
-          formId={FORM_ID}
-          tickets={tickets}
-          phoneCode={callingCodeOf(country)}
-          locale={locale}
-          texts={texts}
-          headingRef={heading}
-          onValidity={onValidity}
-          onDone={next}
-        />
-      );
+      body = laterStep((steps) => <steps.StepPassengers {...formStep} phoneCode={callingCodeOf(country)} locale={locale} onDone={next} />);
       break;
     case STEPS.confirm:
-      body = !later ? (
-        waiting
-      ) : (
-        <later.StepConfirm
-          formId={FORM_ID}
+      body = laterStep((steps) => (
+        <steps.StepConfirm
+          {...formStep}
           event={event}
           draft={draft}
           date={date}
           provinceName={province?.name ?? ""}
           counties={counties}
-          tickets={tickets}
           totals={totals}
           locale={locale}
-          texts={texts}
-          headingRef={heading}
-          onValidity={onValidity}
           onPay={() => void pay()}
         />
-      );
+      ));
       break;
     case STEPS.payment:
-      body = !later ? waiting : <later.StepPayment payment={draft.payment} rejected={draft.rejected} rejection={draft.rejection} eventSlug={event.slug} countryCode={event.countryCode} prefix={prefix} texts={texts} headingRef={heading} />;
+      body = laterStep((steps) => (
+        <steps.StepPayment payment={draft.payment} rejected={draft.rejected} rejection={draft.rejection} eventSlug={event.slug} countryCode={event.countryCode} prefix={prefix} texts={texts} headingRef={heading} />
+      ));
       break;
     case STEPS.done:
       body = (

@@ -3,13 +3,12 @@
  * of each ticket when it lies in the chosen province.
  */
 import { useEffect, type Ref } from "react";
-import { FormProvider } from "react-hook-form";
 import { addressLineSchema, addressStepSchema } from "../../shared/schemas/purchase";
 import type { County } from "../../shared/types/catalogue";
 import { saveAddresses } from "../../stores/booking";
 import { AddressLines } from "./AddressLines";
 import type { ClientTicket } from "../../stores/booking-tickets";
-import { TicketPanels } from "./TicketPanels";
+import { TicketsStep } from "./TicketsStep";
 import type { BookingTexts } from "./texts";
 import { useFrequent } from "./use-frequent";
 import { useStepForm } from "./use-step-form";
@@ -31,12 +30,14 @@ const withLines = (communeCode: number | null) => (ticket: ClientTicket): Client
 });
 
 export function StepAddresses({ formId, tickets, counties, communeCode, texts, headingRef, onValidity, onDone }: Props) {
-  const { form, open, setOpen, openFirstInvalid } = useStepForm({
+  const step = useStepForm({
     schema: addressStepSchema,
     defaults: tickets.map(withLines(communeCode)),
     save: saveAddresses,
     onValidity,
+    onDone,
   });
+  const { form } = step;
   const frequentRows = useFrequent("/shop-api/frequent-addresses");
   const inProvince = (countyId: number) => counties.some((county) => county.id === countyId);
   const frequent = (frequentRows ?? []).filter((entry) => inProvince(entry.countyId));
@@ -52,29 +53,16 @@ export function StepAddresses({ formId, tickets, counties, communeCode, texts, h
     });
   }, [own, form]);
 
-  const values = form.watch("tickets");
-  const complete = values.map((ticket) => ticket.addresses.length > 0 && ticket.addresses.every((line) => addressLineSchema.safeParse(line).success));
-
   return (
-    <FormProvider {...form}>
-      <form
-        id={formId}
-        className="bk-step-body"
-        noValidate
-        onSubmit={form.handleSubmit((valid) => {
-          saveAddresses(valid.tickets);
-          onDone();
-        }, openFirstInvalid)}
-      >
-        <h3 className="bk-step-title" tabIndex={-1} ref={headingRef}>
-          {texts["booking.addresses.title"]}
-        </h3>
-        <TicketPanels tickets={values} open={open} complete={complete} texts={texts} onOpen={setOpen}>
-          {(ticket, index) => (
-            <AddressLines ticket={ticket} index={index} counties={counties} frequent={frequent} communeCode={communeCode} texts={texts} />
-          )}
-        </TicketPanels>
-      </form>
-    </FormProvider>
+    <TicketsStep
+      step={step}
+      formId={formId}
+      title={texts["booking.addresses.title"]}
+      headingRef={headingRef}
+      texts={texts}
+      complete={(ticket) => ticket.addresses.length > 0 && ticket.addresses.every((line) => addressLineSchema.safeParse(line).success)}
+    >
+      {(ticket, index) => <AddressLines ticket={ticket} index={index} counties={counties} frequent={frequent} communeCode={communeCode} texts={texts} />}
+    </TicketsStep>
   );
 }

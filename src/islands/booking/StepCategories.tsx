@@ -9,6 +9,7 @@ import { CategoryAccordion } from "./CategoryAccordion";
 import type { BookingTexts } from "./texts";
 import { useLaterSteps } from "./use-later-steps";
 import type { WizardEvent } from "./wizard-event";
+import { StepTitle } from "./StepTitle";
 
 interface Props {
   event: WizardEvent;
@@ -35,9 +36,7 @@ export function StepCategories({ event, offer, draft, locale, loggedIn, texts, h
   const held = draft.waitingOffer && draft.waitingOffer.eventDateId === draft.eventDateId ? draft.waitingOffer : null;
   return (
     <div className="bk-step-body">
-      <h3 className="bk-step-title" tabIndex={-1} ref={headingRef}>
-        {texts["booking.categories.title"]}
-      </h3>
+      <StepTitle headingRef={headingRef}>{texts["booking.categories.title"]}</StepTitle>
       {loggedIn && !canSelect ? <p className="bk-hint">{texts["booking.choose_first"]}</p> : null}
       {held ? (
         <p className="bk-offer-held" data-testid="waiting-offer">

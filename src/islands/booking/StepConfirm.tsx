@@ -16,6 +16,7 @@ import { OrderSummary } from "./OrderSummary";
 import { useSchemaForm } from "../ui/use-schema-form";
 import type { BookingTexts } from "./texts";
 import type { WizardEvent } from "./wizard-event";
+import { StepTitle } from "./StepTitle";
 
 interface Props {
   formId: string;
@@ -77,9 +78,7 @@ export function StepConfirm({ formId, event, draft, date, provinceName, counties
         onPay();
       })}
     >
-      <h3 className="bk-step-title" tabIndex={-1} ref={headingRef}>
-        {texts["booking.confirm.title"]}
-      </h3>
+      <StepTitle headingRef={headingRef}>{texts["booking.confirm.title"]}</StepTitle>
       <OrderSummary
         event={event}
         date={date}

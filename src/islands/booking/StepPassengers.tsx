@@ -1,12 +1,11 @@
 /** Step 2: who travels on each ticket, with frequent friends to pick from. */
 import type { Ref } from "react";
-import { FormProvider } from "react-hook-form";
 import type { Locale } from "../../shared/locales";
 import { passengerSchema, passengerStepSchema } from "../../shared/schemas/purchase";
 import { savePassengers } from "../../stores/booking";
 import type { ClientTicket } from "../../stores/booking-tickets";
 import { emptyPassenger, PassengerList } from "./PassengerList";
-import { TicketPanels } from "./TicketPanels";
+import { TicketsStep } from "./TicketsStep";
 import type { BookingTexts } from "./texts";
 import { useFrequent } from "./use-frequent";
 import { useStepForm } from "./use-step-form";
@@ -33,34 +32,25 @@ function withPassengers(ticket: ClientTicket): ClientTicket {
 }
 
 export function StepPassengers({ formId, tickets, phoneCode, locale, texts, headingRef, onValidity, onDone }: Props) {
-  const { form, open, setOpen, openFirstInvalid } = useStepForm({
+  const step = useStepForm({
     schema: passengerStepSchema,
     defaults: tickets.map(withPassengers),
     save: savePassengers,
     onValidity,
+    onDone,
   });
   const friends = useFrequent("/shop-api/frequent-friends") ?? [];
-  const values = form.watch("tickets");
-  const complete = values.map((ticket) => ticket.passengers.length > 0 && ticket.passengers.every((passenger) => passengerSchema.safeParse(passenger).success));
 
   return (
-    <FormProvider {...form}>
-      <form
-        id={formId}
-        className="bk-step-body"
-        noValidate
-        onSubmit={form.handleSubmit((valid) => {
-          savePassengers(valid.tickets);
-          onDone();
-        }, openFirstInvalid)}
-      >
-        <h3 className="bk-step-title" tabIndex={-1} ref={headingRef}>
-          {texts["booking.passengers.title"]}
-        </h3>
-        <TicketPanels tickets={values} open={open} complete={complete} texts={texts} onOpen={setOpen}>
-          {(ticket, index) => <PassengerList ticket={ticket} index={index} friends={friends} phoneCode={phoneCode} locale={locale} texts={texts} />}
-        </TicketPanels>
-      </form>
-    </FormProvider>
+    <TicketsStep
+      step={step}
+      formId={formId}
+      title={texts["booking.passengers.title"]}
+      headingRef={headingRef}
+      texts={texts}
+      complete={(ticket) => ticket.passengers.length > 0 && ticket.passengers.every((passenger) => passengerSchema.safeParse(passenger).success)}
+    >
+      {(ticket, index) => <PassengerList ticket={ticket} index={index} friends={friends} phoneCode={phoneCode} locale={locale} texts={texts} />}
+    </TicketsStep>
   );
 }

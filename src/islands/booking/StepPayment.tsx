@@ -11,6 +11,7 @@ import type { PaymentStartAnswer } from "../../shared/schemas/purchase";
 import { rejectedHref } from "../payment-result/rejection";
 import { fill } from "../ui/texts";
 import type { BookingTexts } from "./texts";
+import { StepTitle } from "./StepTitle";
 
 interface Props {
   payment: PaymentStartAnswer | null;
@@ -109,9 +110,7 @@ export function StepPayment({ payment, rejected, rejection, eventSlug, countryCo
   if (payment.sharesOnly) {
     return (
       <div className="bk-step-body bk-payment" data-testid="booking-shares-sent">
-        <h3 className="bk-step-title" tabIndex={-1} ref={headingRef}>
-          {texts["groups.shares.sent_title"]}
-        </h3>
+        <StepTitle headingRef={headingRef}>{texts["groups.shares.sent_title"]}</StepTitle>
         <p className="bk-order-line">
           <strong>{fill(texts["booking.payment.order"], { id: payment.orderId })}</strong>
         </p>
@@ -143,9 +142,7 @@ export function StepPayment({ payment, rejected, rejection, eventSlug, countryCo
 
   return (
     <div className="bk-step-body bk-payment" data-method={payment.paymentCode}>
-      <h3 className="bk-step-title" tabIndex={-1} ref={headingRef}>
-        {title}
-      </h3>
+      <StepTitle headingRef={headingRef}>{title}</StepTitle>
       <OrderLine payment={payment} countryCode={countryCode} texts={texts} />
       {action}
     </div>

@@ -1,7 +1,8 @@
 /**
  * What the address and passenger steps share: a react-hook-form over the client-held tickets validated by the
  * step's schema from src/shared/schemas/purchase.ts, every change kept in the booking store (so a reload
- * keeps it), its validity reported to the wizard, and the first incomplete ticket opened on a refused submit.
+ * keeps it), its validity reported to the wizard, a valid submit kept and the step done, and the first
+ * incomplete ticket opened on a refused submit.
  */
 import { useEffect, useState } from "react";
 import type { FieldErrors } from "react-hook-form";
@@ -18,9 +19,13 @@ interface Options {
   defaults: ClientTicket[];
   save(tickets: ClientTicket[]): void;
   onValidity(valid: boolean): void;
+  /** After a valid submit, once the tickets are kept. */
+  onDone(): void;
 }
 
-export function useStepForm({ schema, defaults, save, onValidity }: Options) {
+export type StepForm = ReturnType<typeof useStepForm>;
+
+export function useStepForm({ schema, defaults, save, onValidity, onDone }: Options) {
   // raw: the schema checks what the server takes; the form keeps the whole client-held ticket.
   const form = useSchemaForm<z.ZodMiniType, TicketsForm, TicketsForm>(schema, { tickets: defaults }, { mode: "onChange", raw: true });
   const [open, setOpen] = useState(defaults[0]?.key ?? "");
@@ -40,5 +45,10 @@ export function useStepForm({ schema, defaults, save, onValidity }: Options) {
     if (ticket) setOpen(ticket.key);
   }
 
-  return { form, open, setOpen, openFirstInvalid };
+  const submit = form.handleSubmit((valid) => {
+    save(valid.tickets);
+    onDone();
+  }, openFirstInvalid);
+
+  return { form, open, setOpen, submit };
 }

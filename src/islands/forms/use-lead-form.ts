@@ -2,14 +2,15 @@
  * The lead forms' sending: validated with the shared zod schema,
  * sending allowed only once the form was changed and is valid, the server's refusal shown as a toast in
  * the person's language with its field errors on the fields (focus on the first), and a `sent` state
- * for the thank-you view.
+ * for the thank-you view; and what each of its fields takes.
  */
-import { useState } from "react";
+import { useId, useState } from "react";
 import type { DefaultValues, FieldValues, Path } from "react-hook-form";
 import type * as z from "zod/mini";
 import { ApiFailure, api } from "../../client/api";
 import { $country } from "../../stores/locale";
 import { showToast } from "../../stores/toasts";
+import { messageOf } from "../ui/texts";
 import { useEarlyInput } from "../ui/use-early-input";
 import { showServerFields, useSchemaForm } from "../ui/use-schema-form";
 import type { LeadFormTexts } from "./texts";
@@ -46,6 +47,15 @@ export function useLeadForm<S extends z.ZodMiniType<FieldValues, FieldValues>>({
     }
   });
 
+  const idPrefix = useId();
+  /** A field's props: its id from the form's, required (every lead field is), its registration and its error in words. */
+  const field = (name: Path<z.input<S>>) => ({
+    idPrefix,
+    "aria-required": true as const,
+    registration: register(name),
+    error: messageOf(texts, (form.formState.errors as Record<string, { message?: string } | undefined>)[name]?.message),
+  });
+
   const { isDirty, isValid, isSubmitting } = form.formState;
-  return { form, register, submit, sent, canSend: isDirty && isValid && !isSubmitting && !sent, isSubmitting };
+  return { form, field, submit, sent, canSend: isDirty && isValid && !isSubmitting && !sent, isSubmitting };
 }

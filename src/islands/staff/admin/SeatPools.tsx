@@ -9,9 +9,11 @@ import { formatDateTime } from "../../../shared/format/dates";
 import type { Locale } from "../../../shared/locales";
 import type { EventSeats } from "../../../shared/schemas/admin/seats";
 import { fill } from "../../ui/texts";
+import { StaffTable, type TableColumn } from "../StaffTable";
 import type { AdminTexts } from "./texts";
 
 type SeatDate = EventSeats["dates"][number];
+type Figures = { sold: number; held: number; left: number };
 interface PoolDraft {
   id: number | null;
   name: string;
@@ -110,6 +112,12 @@ function DateSeats({ date, timeZone, texts, write }: DateProps) {
   const headingId = `admin-seats-date-${date.eventDateId}`;
   const poolName = (id: number | null) => date.pools.find((pool) => pool.id === id)?.name ?? texts["admin.seats.no_pool"];
   const variantLabel = (variant: SeatDate["variants"][number]) => `${variant.categoryName} · ${variant.name} (${variant.provinceName})`;
+  // Subcategories (in tickets) and pools (in seats) count alike what is sold, held and left.
+  const figureColumns: TableColumn<Figures>[] = [
+    { key: "sold", header: texts["admin.seats.sold"], numeric: true, cell: (row) => row.sold },
+    { key: "held", header: texts["admin.seats.held"], numeric: true, cell: (row) => row.held },
+    { key: "left", header: texts["admin.seats.left"], numeric: true, cell: (row) => row.left },
+  ];
 
   const saveStock = (variantId: number) => {
     const typed = (stocks[variantId] ?? "").trim();
@@ -140,63 +148,36 @@ function DateSeats({ date, timeZone, texts, write }: DateProps) {
     <section className="admin-stock admin-seats-date" aria-labelledby={headingId} data-event-date={date.eventDateId}>
       <h3 id={headingId}>{title}</h3>
       <div className="admin-seats-scroll">
-        <table className="purchases staff-table">
-          <thead>
-            <tr>
-              <th scope="col">{texts["admin.seats.variant"]}</th>
-              <th scope="col" className="num">
-                {texts["admin.seats.per_ticket"]}
-              </th>
-              <th scope="col">{texts["admin.seats.date_stock"]}</th>
-              <th scope="col" className="num">
-                {texts["admin.seats.sold"]}
-              </th>
-              <th scope="col" className="num">
-                {texts["admin.seats.held"]}
-              </th>
-              <th scope="col" className="num">
-                {texts["admin.seats.left"]}
-              </th>
-              <th scope="col">{texts["admin.seats.pool"]}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {date.variants.map((variant) => (
-              <tr key={variant.id}>
-                <td data-label={texts["admin.seats.variant"]}>{variantLabel(variant)}</td>
-                <td data-label={texts["admin.seats.per_ticket"]} className="num">
-                  {variant.capacity}
-                </td>
-                <td data-label={texts["admin.seats.date_stock"]}>
-                  <span className="admin-seats-stock">
-                    <input
-                      type="number"
-                      min={0}
-                      inputMode="numeric"
-                      aria-label={`${texts["admin.seats.date_stock"]}: ${variantLabel(variant)}`}
-                      placeholder={String(variant.stock)}
-                      value={stocks[variant.id] ?? (variant.dateStock === null ? "" : String(variant.dateStock))}
-                      onChange={(event) => setStocks({ ...stocks, [variant.id]: event.target.value })}
-                    />
-                    <button type="button" className="btn btn-secondary btn-small" onClick={() => saveStock(variant.id)}>
-                      {texts["admin.seats.save"]}
-                    </button>
-                  </span>
-                </td>
-                <td data-label={texts["admin.seats.sold"]} className="num">
-                  {variant.sold}
-                </td>
-                <td data-label={texts["admin.seats.held"]} className="num">
-                  {variant.held}
-                </td>
-                <td data-label={texts["admin.seats.left"]} className="num">
-                  {variant.left}
-                </td>
-                <td data-label={texts["admin.seats.pool"]}>{poolName(variant.poolId)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <StaffTable
+          rows={date.variants}
+          rowKey={(variant) => String(variant.id)}
+          columns={[
+            { key: "variant", header: texts["admin.seats.variant"], cell: variantLabel },
+            { key: "capacity", header: texts["admin.seats.per_ticket"], numeric: true, cell: (variant) => variant.capacity },
+            {
+              key: "dateStock",
+              header: texts["admin.seats.date_stock"],
+              cell: (variant) => (
+                <span className="admin-seats-stock">
+                  <input
+                    type="number"
+                    min={0}
+                    inputMode="numeric"
+                    aria-label={`${texts["admin.seats.date_stock"]}: ${variantLabel(variant)}`}
+                    placeholder={String(variant.stock)}
+                    value={stocks[variant.id] ?? (variant.dateStock === null ? "" : String(variant.dateStock))}
+                    onChange={(event) => setStocks({ ...stocks, [variant.id]: event.target.value })}
+                  />
+                  <button type="button" className="btn btn-secondary btn-small" onClick={() => saveStock(variant.id)}>
+                    {texts["admin.seats.save"]}
+                  </button>
+                </span>
+              ),
+            },
+            ...figureColumns,
+            { key: "pool", header: texts["admin.seats.pool"], cell: (variant) => poolName(variant.poolId) },
+          ]}
+        />
       </div>
 
       <h4>{texts["admin.seats.pools"]}</h4>
@@ -204,46 +185,22 @@ function DateSeats({ date, timeZone, texts, write }: DateProps) {
         <p className="empty-text">{texts["admin.seats.pools_none"]}</p>
       ) : (
         <div className="admin-seats-scroll">
-          <table className="purchases staff-table" data-testid={`admin-pools-${date.eventDateId}`}>
-            <thead>
-              <tr>
-                <th scope="col">{texts["admin.seats.pool_name"]}</th>
-                <th scope="col">{texts["admin.seats.pool_province"]}</th>
-                <th scope="col" className="num">
-                  {texts["admin.seats.pool_seats"]}
-                </th>
-                <th scope="col" className="num">
-                  {texts["admin.seats.sold"]}
-                </th>
-                <th scope="col" className="num">
-                  {texts["admin.seats.held"]}
-                </th>
-                <th scope="col" className="num">
-                  {texts["admin.seats.left"]}
-                </th>
-                <th scope="col">
-                  <span className="visually-hidden">{texts["admin.seats.edit"]}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {date.pools.map((pool) => (
-                <tr key={pool.id} data-pool={pool.id}>
-                  <td data-label={texts["admin.seats.pool_name"]}>{pool.name}</td>
-                  <td data-label={texts["admin.seats.pool_province"]}>{pool.provinceName}</td>
-                  <td data-label={texts["admin.seats.pool_seats"]} className="num">
-                    {pool.seats}
-                  </td>
-                  <td data-label={texts["admin.seats.sold"]} className="num">
-                    {pool.sold}
-                  </td>
-                  <td data-label={texts["admin.seats.held"]} className="num">
-                    {pool.held}
-                  </td>
-                  <td data-label={texts["admin.seats.left"]} className="num">
-                    {pool.left}
-                  </td>
-                  <td>
+          <StaffTable
+            rows={date.pools}
+            rowKey={(pool) => String(pool.id)}
+            rowData={(pool) => ({ "data-pool": pool.id })}
+            testId={`admin-pools-${date.eventDateId}`}
+            columns={[
+              { key: "name", header: texts["admin.seats.pool_name"], cell: (pool) => pool.name },
+              { key: "province", header: texts["admin.seats.pool_province"], cell: (pool) => pool.provinceName },
+              { key: "seats", header: texts["admin.seats.pool_seats"], numeric: true, cell: (pool) => pool.seats },
+              ...figureColumns,
+              {
+                key: "edit",
+                header: texts["admin.seats.edit"],
+                unlabelled: true,
+                cell: (pool) => (
+                  <>
                     <button
                       type="button"
                       className="btn btn-ghost btn-small"
@@ -260,11 +217,11 @@ function DateSeats({ date, timeZone, texts, write }: DateProps) {
                     >
                       {texts["admin.seats.pool_delete"]}
                     </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+                  </>
+                ),
+              },
+            ]}
+          />
         </div>
       )}
 

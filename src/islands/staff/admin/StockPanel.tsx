@@ -4,6 +4,7 @@ import { api } from "../../../client/api";
 import type { VariantStock } from "../../../shared/schemas/admin/catalogue";
 import { formatDateTime } from "../../../shared/format/dates";
 import type { Locale } from "../../../shared/locales";
+import { StaffTable } from "../StaffTable";
 import type { AdminTexts } from "./texts";
 
 export function StockPanel({ id, texts }: { id: number; texts: AdminTexts; locale: Locale }) {
@@ -24,38 +25,16 @@ export function StockPanel({ id, texts }: { id: number; texts: AdminTexts; local
       {stock.dates.length === 0 ? (
         <p className="empty-text">{texts["admin.stock.none"]}</p>
       ) : (
-        <table className="purchases staff-table">
-          <thead>
-            <tr>
-              <th scope="col">{texts["admin.field.date"]}</th>
-              <th scope="col" className="num">
-                {texts["admin.stock.sold"]}
-              </th>
-              <th scope="col" className="num">
-                {texts["admin.stock.held"]}
-              </th>
-              <th scope="col" className="num">
-                {texts["admin.stock.available"]}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {stock.dates.map((date) => (
-              <tr key={date.eventDateId}>
-                <td data-label={texts["admin.field.date"]}>{formatDateTime(date.startDate, stock.timeZone)}</td>
-                <td data-label={texts["admin.stock.sold"]} className="num">
-                  {date.sold}
-                </td>
-                <td data-label={texts["admin.stock.held"]} className="num">
-                  {date.held}
-                </td>
-                <td data-label={texts["admin.stock.available"]} className="num">
-                  {date.available}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <StaffTable
+          rows={stock.dates}
+          rowKey={(date) => String(date.eventDateId)}
+          columns={[
+            { key: "date", header: texts["admin.field.date"], cell: (date) => formatDateTime(date.startDate, stock.timeZone) },
+            { key: "sold", header: texts["admin.stock.sold"], numeric: true, cell: (date) => date.sold },
+            { key: "held", header: texts["admin.stock.held"], numeric: true, cell: (date) => date.held },
+            { key: "available", header: texts["admin.stock.available"], numeric: true, cell: (date) => date.available },
+          ]}
+        />
       )}
     </section>
   );

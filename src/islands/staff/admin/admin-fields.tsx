@@ -54,7 +54,7 @@ function countryName(code: string, locale: Locale): string {
 }
 
 export function AdminField({ field, at = "", texts, locale }: Props) {
-  const { register, control, formState } = useFormContext();
+  const { register, formState } = useFormContext();
   const name = `${at}${field.name}`;
   const error = messageOf(texts, errorAt(formState.errors, name));
   const label = texts[field.label];
@@ -105,34 +105,23 @@ export function AdminField({ field, at = "", texts, locale }: Props) {
       );
     case "datetime":
       return (
-        <Controller
-          control={control}
+        <ConvertedInput
           name={name}
-          render={({ field: control }) => (
-            <InputField
-              {...common}
-              type="datetime-local"
-              value={localInputValue(control.value)}
-              onChange={(event) => control.onChange(event.target.value ? isoFromInput(event.target.value) : field.optional ? null : "")}
-              onBlur={control.onBlur}
-            />
-          )}
+          frame={common}
+          type="datetime-local"
+          shown={localInputValue}
+          read={(typed) => (typed ? isoFromInput(typed) : field.optional ? null : "")}
         />
       );
     case "tags":
       return (
-        <Controller
-          control={control}
+        <ConvertedInput
           name={name}
-          render={({ field: control }) => (
-            <InputField
-              {...common}
-              type="text"
-              defaultValue={Array.isArray(control.value) ? control.value.join(", ") : ""}
-              onChange={(event) => control.onChange(event.target.value.split(",").map((tag) => tag.trim()).filter(Boolean))}
-              onBlur={control.onBlur}
-            />
-          )}
+          frame={common}
+          type="text"
+          keepTyped
+          shown={(value) => (Array.isArray(value) ? value.join(", ") : "")}
+          read={(typed) => typed.split(",").map((tag) => tag.trim()).filter(Boolean)}
         />
       );
     case "ref":
@@ -144,6 +133,38 @@ export function AdminField({ field, at = "", texts, locale }: Props) {
     case "rows":
       return <RowsField field={field} name={name} texts={texts} locale={locale} />;
   }
+}
+
+interface ConvertedInputProps {
+  name: string;
+  frame: { label: string; hint?: string; error?: string; idPrefix: string; className?: string };
+  type: "text" | "datetime-local";
+  /** The form's value as the input's text. */
+  shown(value: unknown): string;
+  /** What is typed as the form's value. */
+  read(typed: string): unknown;
+  /** Leave the text as typed rather than show the value again at every change (which would, say, eat the space after a comma). */
+  keepTyped?: boolean;
+}
+
+/** An input whose text stands for a form value of another kind (an instant, a list of tags). */
+function ConvertedInput({ name, frame, type, shown, read, keepTyped = false }: ConvertedInputProps) {
+  const { control } = useFormContext();
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <InputField
+          {...frame}
+          type={type}
+          {...(keepTyped ? { defaultValue: shown(field.value) } : { value: shown(field.value) })}
+          onChange={(event) => field.onChange(read(event.target.value))}
+          onBlur={field.onBlur}
+        />
+      )}
+    />
+  );
 }
 
 /** A row of another resource: a filter box narrowing the choices (the first 100 matches) and the choice itself. */

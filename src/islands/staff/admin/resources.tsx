@@ -31,9 +31,14 @@ const money = (amount: unknown, currency: unknown, { locale }: CellContext) => f
 
 const emptyTranslations = (keys: string[]) => Object.fromEntries(LOCALES.map((locale) => [locale, Object.fromEntries(keys.map((key) => [key, ""]))]));
 
+/** How rows of other resources are named in choices and cells. */
 const eventLabel = (item: Row) => `${text(item, "name")} · ${text(item, "slug")}`;
 const countyLabel = (item: Row) => `${text(item, "name")} (${text(item, "provinceName")})`;
-const provinceLabel = (item: Row) => `${text(item, "name")} (${text(item, "countryCode")})`;
+/** A province or a place, with its country. */
+const nameAndCountry = (item: Row) => `${text(item, "name")} (${text(item, "countryCode")})`;
+/** The province a row lies in, with its country. */
+const provinceOf = (row: Row) => `${text(row, "provinceName")} (${text(row, "countryCode")})`;
+const variantLabel = (item: Row) => `${text(item, "eventName")} · ${text(item, "name")} (${text(item, "provinceName")})`;
 
 const translated = (fields: FieldDecl[], textKey: "name" | "alt" = "name"): FieldDecl => ({
   kind: "translations",
@@ -64,7 +69,7 @@ const events: ResourceDecl = {
     { kind: "text", name: "slug", label: "admin.field.slug", hint: "admin.field.slug_hint", maxLength: 120 },
     { kind: "select", name: "type", label: "admin.field.type", options: Object.values(EVENT_TYPE), numeric: true, optionLabel: (value) => `admin.type.${value}` as AdminKey },
     { kind: "country", name: "countryCode", label: "admin.field.country" },
-    { kind: "ref", name: "placeId", label: "admin.field.place", resource: "places", optionLabel: (item) => `${text(item, "name")} (${text(item, "countryCode")})` },
+    { kind: "ref", name: "placeId", label: "admin.field.place", resource: "places", optionLabel: nameAndCountry },
     { kind: "select", name: "periodicityType", label: "admin.field.periodicity", options: Object.values(PERIODICITY_TYPE), numeric: true, optionLabel: (value) => `admin.periodicity.${value}` as AdminKey },
     { kind: "select", name: "paymentType", label: "admin.field.payment_type", options: Object.values(PAYMENT_TYPE), numeric: true, optionLabel: (value) => `admin.payment_type.${value}` as AdminKey },
     {
@@ -161,7 +166,7 @@ const variants: ResourceDecl = {
   schema: adminVariantSchema,
   fields: [
     { kind: "ref", name: "categoryId", label: "admin.field.category", resource: "categories", optionLabel: (item) => `${text(item, "eventName")} · ${text(item, "name")}` },
-    { kind: "ref", name: "provinceId", label: "admin.field.province", resource: "provinces", optionLabel: provinceLabel },
+    { kind: "ref", name: "provinceId", label: "admin.field.province", resource: "provinces", optionLabel: nameAndCountry },
     { kind: "number", name: "price", label: "admin.field.price", hint: "admin.field.price_hint", min: 0 },
     { kind: "number", name: "stock", label: "admin.field.stock", hint: "admin.field.stock_hint", min: 0 },
     { kind: "number", name: "capacity", label: "admin.field.capacity", min: 1 },
@@ -213,7 +218,7 @@ const discounts: ResourceDecl = {
       label: "admin.field.discount_variants",
       itemLabel: "admin.field.variant",
       fields: [
-        { kind: "ref", name: "productVariantId", label: "admin.field.variant", resource: "variants", optionLabel: (item) => `${text(item, "eventName")} · ${text(item, "name")} (${text(item, "provinceName")})` },
+        { kind: "ref", name: "productVariantId", label: "admin.field.variant", resource: "variants", optionLabel: variantLabel },
       ],
       empty: () => ({ productVariantId: null }),
       wide: true,
@@ -226,7 +231,7 @@ const discounts: ResourceDecl = {
       label: "admin.field.prices",
       itemLabel: "admin.field.variant",
       fields: [
-        { kind: "ref", name: "productVariantId", label: "admin.field.variant", resource: "variants", optionLabel: (item) => `${text(item, "eventName")} · ${text(item, "name")} (${text(item, "provinceName")})` },
+        { kind: "ref", name: "productVariantId", label: "admin.field.variant", resource: "variants", optionLabel: variantLabel },
         { kind: "number", name: "discountPrice", label: "admin.field.discount_price", min: 0 },
       ],
       empty: () => ({ productVariantId: null, discountPrice: 0 }),
@@ -344,13 +349,13 @@ const counties: ResourceDecl = {
   columns: [
     { key: "id", label: "admin.field.id", sort: "id" },
     { key: "name", label: "admin.field.name", sort: "name" },
-    { key: "provinceName", label: "admin.field.province", sort: "province", cell: (row) => `${text(row, "provinceName")} (${text(row, "countryCode")})` },
+    { key: "provinceName", label: "admin.field.province", sort: "province", cell: provinceOf },
     { key: "lat", label: "admin.field.lat", cell: (row) => (row.lat === null ? "—" : `${text(row, "lat")}, ${text(row, "lon")}`) },
   ],
   rowLabel: (row) => text(row, "name"),
   schema: adminCountySchema,
   fields: [
-    { kind: "ref", name: "provinceId", label: "admin.field.province", resource: "provinces", optionLabel: provinceLabel },
+    { kind: "ref", name: "provinceId", label: "admin.field.province", resource: "provinces", optionLabel: nameAndCountry },
     { kind: "text", name: "name", label: "admin.field.name", maxLength: 120 },
     { kind: "optional-number", name: "lat", label: "admin.field.lat", step: 0.0001, min: -90 },
     { kind: "optional-number", name: "lon", label: "admin.field.lon", step: 0.0001, min: -180 },
@@ -367,7 +372,7 @@ const vehicles: ResourceDecl = {
     { key: "label", label: "admin.field.label", sort: "label" },
     { key: "seats", label: "admin.field.seats", sort: "seats" },
     { key: "kind", label: "admin.field.kind", cell: (row, { texts }) => texts[`admin.kind.${text(row, "kind")}` as AdminKey] ?? text(row, "kind") },
-    { key: "provinceName", label: "admin.field.province", sort: "province", cell: (row) => `${text(row, "provinceName")} (${text(row, "countryCode")})` },
+    { key: "provinceName", label: "admin.field.province", sort: "province", cell: provinceOf },
     { key: "active", label: "admin.field.active", cell: (row, context) => yesNo(row.active, context) },
   ],
   rowLabel: (row) => text(row, "plate"),
@@ -377,7 +382,7 @@ const vehicles: ResourceDecl = {
     { kind: "text", name: "label", label: "admin.field.label", maxLength: 120 },
     { kind: "number", name: "seats", label: "admin.field.seats", min: 1 },
     { kind: "select", name: "kind", label: "admin.field.kind", options: VEHICLE_KINDS, optionLabel: (kind) => `admin.kind.${kind}` as AdminKey },
-    { kind: "ref", name: "provinceId", label: "admin.field.province", resource: "provinces", optionLabel: provinceLabel },
+    { kind: "ref", name: "provinceId", label: "admin.field.province", resource: "provinces", optionLabel: nameAndCountry },
     { kind: "checkbox", name: "active", label: "admin.field.active" },
   ],
   empty: () => ({ plate: "", label: "", seats: 15, kind: "van", active: true, provinceId: null }),

@@ -10,7 +10,8 @@ import { fill } from "../../ui/texts";
 import type { SectionProps } from "../section-props";
 import { ExportButtons } from "./ExportButtons";
 import { OrderDesk } from "./OrderDesk";
-import { money, StateChip, when } from "./order-rows";
+import { orderColumns, StateChip, when } from "./order-rows";
+import { StaffTable } from "../StaffTable";
 import "./staff-runs.css";
 
 const PAGE_SIZE = 20;
@@ -48,6 +49,7 @@ export default function OrdersSection({ texts, locale }: SectionProps) {
   }, [state, q, page, openId]);
 
   const pages = answer ? Math.max(1, Math.ceil(answer.total / answer.pageSize)) : 1;
+  const columns = orderColumns(texts, locale);
   if (openId) return <OrderDesk orderId={openId} texts={texts} locale={locale} onBack={() => openOrder(null)} />;
 
   return (
@@ -95,52 +97,28 @@ export default function OrdersSection({ texts, locale }: SectionProps) {
       {answer && answer.items.length === 0 ? <p className="empty-text">{texts["orders.empty"]}</p> : null}
       {answer && answer.items.length > 0 ? (
         <>
-          <table className="purchases staff-table" data-testid="staff-orders">
-            <thead>
-              <tr>
-                <th scope="col">{texts["orders.col.id"]}</th>
-                <th scope="col">{texts["orders.col.placed"]}</th>
-                <th scope="col">{texts["orders.col.buyer"]}</th>
-                <th scope="col">{texts["orders.col.event"]}</th>
-                <th scope="col">{texts["orders.col.state"]}</th>
-                <th scope="col" className="num">
-                  {texts["orders.col.amount"]}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {answer.items.map((order) => (
-                <tr key={order.id} data-order={order.id}>
-                  <td data-label={texts["orders.col.id"]}>
-                    <button type="button" className="staff-row-open" aria-label={fill(texts["desk.open"], { id: order.id })} onClick={() => openOrder(order.id)}>
-                      <strong>#{order.id}</strong>
-                    </button>
-                  </td>
-                  <td data-label={texts["orders.col.placed"]}>
-                    <time dateTime={order.placedAt}>{when(order.placedAt)}</time>
-                  </td>
-                  <td data-label={texts["orders.col.buyer"]}>
-                    <span className="staff-stack">
-                      {order.buyer.name}
-                      <span className="staff-muted">{order.buyer.email}</span>
-                    </span>
-                  </td>
-                  <td data-label={texts["orders.col.event"]}>
-                    <span className="staff-stack">
-                      {order.event.name}
-                      <span className="staff-muted">{when(order.event.date)}</span>
-                    </span>
-                  </td>
-                  <td data-label={texts["orders.col.state"]}>
-                    <StateChip state={order.state} texts={texts} />
-                  </td>
-                  <td data-label={texts["orders.col.amount"]} className="num">
-                    {money(order.total, order.currency, locale)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <StaffTable
+            rows={answer.items}
+            rowKey={(order) => String(order.id)}
+            rowData={(order) => ({ "data-order": order.id })}
+            testId="staff-orders"
+            columns={[
+              {
+                key: "id",
+                header: texts["orders.col.id"],
+                cell: (order) => (
+                  <button type="button" className="staff-row-open" aria-label={fill(texts["desk.open"], { id: order.id })} onClick={() => openOrder(order.id)}>
+                    <strong>#{order.id}</strong>
+                  </button>
+                ),
+              },
+              { key: "placed", header: texts["orders.col.placed"], cell: (order) => <time dateTime={order.placedAt}>{when(order.placedAt)}</time> },
+              columns.buyer,
+              columns.event,
+              { key: "state", header: texts["orders.col.state"], cell: (order) => <StateChip state={order.state} texts={texts} /> },
+              columns.amount,
+            ]}
+          />
           <nav className="staff-pager" aria-label={texts["orders.title"]}>
             <button type="button" className="btn btn-ghost btn-small" disabled={page <= 1} onClick={() => setPage(page - 1)}>
               ← {texts["orders.prev"]}

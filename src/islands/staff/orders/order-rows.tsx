@@ -1,8 +1,14 @@
-/** Pieces the staff's order tables share: the state chip in the account's state colours, money and dates as shown elsewhere. */
+/**
+ * Pieces the staff's order tables share: the state chip in the account's state colours, money and dates as shown
+ * elsewhere, a name over its detail, and the buyer, event and amount columns of an order.
+ */
+import type { ReactNode } from "react";
 import { isOrderState, stateLabel, stateLook } from "../../../shared/domain/order-states";
 import { formatDateTime, timeZoneOf } from "../../../shared/format/dates";
 import { formatPrice } from "../../../shared/format/money";
 import { isLocale, type Locale } from "../../../shared/locales";
+import type { StaffOrder } from "../../../shared/schemas/answers/staff-runs";
+import type { TableColumn } from "../StaffTable";
 import type { StaffTexts } from "../texts";
 
 /** The account's state colours (both awaiting states yellow, paid green, cancelled red, others dark green), with the exact state named for staff. */
@@ -16,4 +22,23 @@ export function money(amount: number, currency: string, locale: Locale | string)
 
 export function when(iso: string | null, timeZone = timeZoneOf(undefined)): string {
   return iso ? formatDateTime(iso, timeZone) : "";
+}
+
+/** A name with its detail below it in muted type (a buyer and their email, an event and its date). */
+export function Stacked({ name, detail }: { name: ReactNode; detail: ReactNode }) {
+  return (
+    <span className="staff-stack">
+      {name}
+      <span className="staff-muted">{detail}</span>
+    </span>
+  );
+}
+
+/** The columns every list of orders shows alike: who bought, for which event and date, and how much. */
+export function orderColumns(texts: StaffTexts, locale: Locale): Record<"buyer" | "event" | "amount", TableColumn<StaffOrder>> {
+  return {
+    buyer: { key: "buyer", header: texts["orders.col.buyer"], cell: (order) => <Stacked name={order.buyer.name} detail={order.buyer.email} /> },
+    event: { key: "event", header: texts["orders.col.event"], cell: (order) => <Stacked name={order.event.name} detail={when(order.event.date)} /> },
+    amount: { key: "amount", header: texts["orders.col.amount"], numeric: true, cell: (order) => money(order.total, order.currency, locale) },
+  };
 }

@@ -10,8 +10,9 @@ import type { RefundDeskItem } from "../../../shared/schemas/answers/order-desk"
 import { showToast } from "../../../stores/toasts";
 import { fill } from "../../ui/texts";
 import { ConfirmDialog } from "../ConfirmDialog";
-import { money, when } from "../orders/order-rows";
+import { money, Stacked, when } from "../orders/order-rows";
 import type { SectionProps } from "../section-props";
+import { StaffTable } from "../StaffTable";
 import "../orders/staff-runs.css";
 
 export default function RefundsSection({ texts, locale, prefix }: SectionProps) {
@@ -62,71 +63,84 @@ export default function RefundsSection({ texts, locale, prefix }: SectionProps) 
       {!items && !failed ? <div className="spinner" role="status" aria-label={texts["staff.loading"]} /> : null}
       {items && items.length === 0 ? <p className="empty-text">{texts["refunds.empty"]}</p> : null}
       {items && items.length > 0 ? (
-        <table className="purchases staff-table" data-testid="refunds">
-          <thead>
-            <tr>
-              <th scope="col">{texts["refunds.col.order"]}</th>
-              <th scope="col">{texts["refunds.col.buyer"]}</th>
-              <th scope="col" className="num">
-                {texts["refunds.col.amount"]}
-              </th>
-              <th scope="col">{texts["refunds.col.reason"]}</th>
-              <th scope="col">{texts["refunds.col.state"]}</th>
-              <th scope="col">
-                <span className="sr-only">{texts["orders.col.actions"]}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((item) => (
-              <tr key={item.refund.id} data-refund={item.refund.id}>
-                <td data-label={texts["refunds.col.order"]}>
+        <StaffTable
+          rows={items}
+          rowKey={(item) => String(item.refund.id)}
+          rowData={(item) => ({ "data-refund": item.refund.id })}
+          testId="refunds"
+          columns={[
+            {
+              key: "order",
+              header: texts["refunds.col.order"],
+              cell: (item) => (
+                <>
                   <a href={`${prefix}/staff/orders?order=${item.refund.orderId}`}>#{item.refund.orderId}</a>
                   <br />
                   <span className="staff-muted">{item.eventName}</span>
-                </td>
-                <td data-label={texts["refunds.col.buyer"]}>
-                  <span className="staff-stack">
-                    {item.buyer.name}
-                    <span className="staff-muted">
+                </>
+              ),
+            },
+            {
+              key: "buyer",
+              header: texts["refunds.col.buyer"],
+              cell: (item) => (
+                <Stacked
+                  name={item.buyer.name}
+                  detail={
+                    <>
                       {item.buyer.email} · {item.buyer.phone}
-                    </span>
-                  </span>
-                </td>
-                <td data-label={texts["refunds.col.amount"]} className="num">
-                  {money(item.refund.amount, item.refund.currency, locale)}
-                </td>
-                <td data-label={texts["refunds.col.reason"]}>
+                    </>
+                  }
+                />
+              ),
+            },
+            { key: "amount", header: texts["refunds.col.amount"], numeric: true, cell: (item) => money(item.refund.amount, item.refund.currency, locale) },
+            {
+              key: "reason",
+              header: texts["refunds.col.reason"],
+              cell: (item) => (
+                <>
                   {texts[`refunds.reason.${item.refund.reason}`]}
                   {item.refund.note ? <span className="staff-muted"> · {item.refund.note}</span> : null}
-                </td>
-                <td data-label={texts["refunds.col.state"]}>
+                </>
+              ),
+            },
+            {
+              key: "state",
+              header: texts["refunds.col.state"],
+              cell: (item) => (
+                <>
                   {texts[`refunds.state.${item.refund.state}`]}
                   <br />
                   <time className="staff-muted" dateTime={item.refund.paidAt ?? item.refund.createdAt}>
                     {when(item.refund.paidAt ?? item.refund.createdAt)}
                   </time>
                   {item.bankDetails ? <span className="staff-muted"> · {item.bankDetails}</span> : null}
-                </td>
-                <td className="staff-actions">
-                  {item.refund.state === "awaiting_manual" ? (
-                    <button
-                      type="button"
-                      className="btn btn-primary btn-small"
-                      onClick={() => {
-                        setPaying(item);
-                        setBankDetails("");
-                        setError(undefined);
-                      }}
-                    >
-                      {texts["refunds.mark_paid"]}
-                    </button>
-                  ) : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+                </>
+              ),
+            },
+            {
+              key: "actions",
+              header: texts["orders.col.actions"],
+              unlabelled: true,
+              cellClass: "staff-actions",
+              cell: (item) =>
+                item.refund.state === "awaiting_manual" ? (
+                  <button
+                    type="button"
+                    className="btn btn-primary btn-small"
+                    onClick={() => {
+                      setPaying(item);
+                      setBankDetails("");
+                      setError(undefined);
+                    }}
+                  >
+                    {texts["refunds.mark_paid"]}
+                  </button>
+                ) : null,
+            },
+          ]}
+        />
       ) : null}
       {paying ? (
         <ConfirmDialog

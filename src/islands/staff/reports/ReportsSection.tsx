@@ -8,6 +8,7 @@ import type { SalesReport } from "../../../shared/schemas/answers/order-desk";
 import { ExportButtons } from "../orders/ExportButtons";
 import { money, when } from "../orders/order-rows";
 import type { SectionProps } from "../section-props";
+import { StaffTable } from "../StaffTable";
 import { SalesChart } from "./SalesChart";
 import "../orders/staff-runs.css";
 
@@ -131,40 +132,17 @@ export default function ReportsSection({ texts, locale }: SectionProps) {
           </section>
           <section>
             <h3>{texts["reports.seats_left"]}</h3>
-            <table className="purchases staff-table">
-              <thead>
-                <tr>
-                  <th scope="col">{texts["reports.date"]}</th>
-                  <th scope="col">{texts["reports.col.subcategory"]}</th>
-                  <th scope="col" className="num">
-                    {texts["reports.col.stock"]}
-                  </th>
-                  <th scope="col" className="num">
-                    {texts["reports.col.taken"]}
-                  </th>
-                  <th scope="col" className="num">
-                    {texts["reports.col.left"]}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {report.seatsLeft.map((row) => (
-                  <tr key={`${row.eventDateId}-${row.variantId}`}>
-                    <td data-label={texts["reports.date"]}>{when(event?.dates.find((date) => date.id === row.eventDateId)?.startsAt ?? null, report.timeZone)}</td>
-                    <td data-label={texts["reports.col.subcategory"]}>{row.name}</td>
-                    <td data-label={texts["reports.col.stock"]} className="num">
-                      {row.stock}
-                    </td>
-                    <td data-label={texts["reports.col.taken"]} className="num">
-                      {row.taken}
-                    </td>
-                    <td data-label={texts["reports.col.left"]} className="num">
-                      {row.left}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <StaffTable
+              rows={report.seatsLeft}
+              rowKey={(row) => `${row.eventDateId}-${row.variantId}`}
+              columns={[
+                { key: "date", header: texts["reports.date"], cell: (row) => when(event?.dates.find((date) => date.id === row.eventDateId)?.startsAt ?? null, report.timeZone) },
+                { key: "subcategory", header: texts["reports.col.subcategory"], cell: (row) => row.name },
+                { key: "stock", header: texts["reports.col.stock"], numeric: true, cell: (row) => row.stock },
+                { key: "taken", header: texts["reports.col.taken"], numeric: true, cell: (row) => row.taken },
+                { key: "left", header: texts["reports.col.left"], numeric: true, cell: (row) => row.left },
+              ]}
+            />
           </section>
         </div>
       ) : null}

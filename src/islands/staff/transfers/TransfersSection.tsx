@@ -10,8 +10,9 @@ import type { StaffOrder } from "../../../shared/schemas/answers/staff-runs";
 import { showToast } from "../../../stores/toasts";
 import { fill } from "../../ui/texts";
 import { ConfirmDialog } from "../ConfirmDialog";
-import { money, when } from "../orders/order-rows";
+import { money, orderColumns, when } from "../orders/order-rows";
 import type { SectionProps } from "../section-props";
+import { StaffTable } from "../StaffTable";
 import type { StaffTexts } from "../texts";
 import "../orders/staff-runs.css";
 
@@ -35,6 +36,7 @@ export default function TransfersSection({ texts, locale }: SectionProps) {
       .catch(() => setLoad("failed"));
   }, []);
   useEffect(refresh, [refresh]);
+  const columns = orderColumns(texts, locale);
 
   async function confirm(order: StaffOrder) {
     setConfirming(null);
@@ -82,78 +84,47 @@ export default function TransfersSection({ texts, locale }: SectionProps) {
         <p className="empty-text">{texts["transfers.empty"]}</p>
       ) : null}
       {load === "ready" && items.length > 0 ? (
-        <table className="purchases staff-table" data-testid="transfers">
-          <thead>
-            <tr>
-              <th scope="col">{texts["orders.col.id"]}</th>
-              <th scope="col">{texts["orders.col.buyer"]}</th>
-              <th scope="col">{texts["orders.col.event"]}</th>
-              <th scope="col" className="num">
-                {texts["orders.col.amount"]}
-              </th>
-              <th scope="col">{texts["orders.col.deadline"]}</th>
-              <th scope="col">
-                <span className="sr-only">{texts["orders.col.actions"]}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((order) => (
-              <tr key={order.id} data-order={order.id}>
-                <td data-label={texts["orders.col.id"]}>
+        <StaffTable
+          rows={items}
+          rowKey={(order) => String(order.id)}
+          rowData={(order) => ({ "data-order": order.id })}
+          testId="transfers"
+          columns={[
+            {
+              key: "id",
+              header: texts["orders.col.id"],
+              cell: (order) => (
+                <>
                   <strong>#{order.id}</strong>
                   <br />
-                  <time
-                    className="staff-muted staff-when"
-                    dateTime={order.placedAt}
-                  >
+                  <time className="staff-muted staff-when" dateTime={order.placedAt}>
                     {when(order.placedAt)}
                   </time>
-                </td>
-                <td data-label={texts["orders.col.buyer"]}>
-                  <span className="staff-stack">
-                    {order.buyer.name}
-                    <span className="staff-muted">{order.buyer.email}</span>
-                  </span>
-                </td>
-                <td data-label={texts["orders.col.event"]}>
-                  <span className="staff-stack">
-                    {order.event.name}
-                    <span className="staff-muted">
-                      {when(order.event.date)}
-                    </span>
-                  </span>
-                </td>
-                <td data-label={texts["orders.col.amount"]} className="num">
-                  {money(order.total, order.currency, locale)}
-                </td>
-                <td data-label={texts["orders.col.deadline"]}>
-                  <Deadline hours={order.hoursLeft} texts={texts} />
-                </td>
-                <td className="staff-actions">
-                  <div className="staff-actions-inner">
-                    <button
-                      type="button"
-                      className="btn btn-primary btn-small"
-                      disabled={busy === order.id}
-                      onClick={() => setConfirming(order)}
-                    >
-                      {texts["transfers.confirm"]}
-                    </button>
-                    <button
-                      type="button"
-                      className="btn btn-ghost btn-small"
-                      disabled={busy === order.id}
-                      onClick={() => setRejecting(order)}
-                    >
-                      {texts["transfers.reject"]}
-                    </button>
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+                </>
+              ),
+            },
+            columns.buyer,
+            columns.event,
+            columns.amount,
+            { key: "deadline", header: texts["orders.col.deadline"], cell: (order) => <Deadline hours={order.hoursLeft} texts={texts} /> },
+            {
+              key: "actions",
+              header: texts["orders.col.actions"],
+              unlabelled: true,
+              cellClass: "staff-actions",
+              cell: (order) => (
+                <div className="staff-actions-inner">
+                  <button type="button" className="btn btn-primary btn-small" disabled={busy === order.id} onClick={() => setConfirming(order)}>
+                    {texts["transfers.confirm"]}
+                  </button>
+                  <button type="button" className="btn btn-ghost btn-small" disabled={busy === order.id} onClick={() => setRejecting(order)}>
+                    {texts["transfers.reject"]}
+                  </button>
+                </div>
+              ),
+            },
+          ]}
+        />
       ) : null}
       {confirming ? (
         <ConfirmDialog
