@@ -13,7 +13,8 @@ import { seedIfEmpty } from "../src/server/db/seed";
 import { parseEnv } from "../src/server/env";
 import { startServer } from "../src/server/server";
 import { copyBuildCache, DEMO_SITE } from "../tests/helpers/demo-site";
-import { buildPagesIfChanged } from "../src/server/publishing/pages-build";
+import { astroCacheOf, buildPagesIfChanged } from "../src/server/publishing/pages-build";
+import { createPageRenderer } from "../src/server/publishing/renderer";
 import { startPagesPublisher } from "../src/server/publishing/pages-publisher";
 
 const port = Number(process.env.E2E_PORT ?? 4399);
@@ -37,13 +38,15 @@ const database = await openDatabase({ dataDir: join(dataDir, "pglite") });
 await seedIfEmpty(database.db);
 
 const builder = await startServer(database, { ...env, PORT: 0 });
-await buildPagesIfChanged({ apiUrl: builder.internalUrl, publicUrl: DEMO_SITE.publicUrl, env, db: database.db });
+// The build is made by the publisher's renderer, which then renders the journeys' catalogue changes from its bundle.
+const renderer = createPageRenderer({ apiUrl: builder.internalUrl, publicUrl: DEMO_SITE.publicUrl, cacheDir: astroCacheOf(env) });
+await buildPagesIfChanged({ apiUrl: builder.internalUrl, publicUrl: DEMO_SITE.publicUrl, env, db: database.db, renderer, force: true });
 await builder.close();
 
 const server = await startServer(database, env);
 // As in `npm start`: catalogue changes made in a journey (the back office) reach the pages.
-const publisher = await startPagesPublisher({ apiUrl: server.internalUrl, publicUrl: DEMO_SITE.publicUrl, env, db: database.db, catalogue: server.catalogue });
-// Its warm-up (one full build for its renderer) ends before the journeys start, not in the middle of one.
+const publisher = await startPagesPublisher({ apiUrl: server.internalUrl, publicUrl: DEMO_SITE.publicUrl, env, db: database.db, catalogue: server.catalogue, renderer });
+// Any warm-up ends before the journeys start, not in the middle of one.
 await publisher.idle();
 console.log(`e2e shop ready on ${server.url}`);
 const stop = async () => {

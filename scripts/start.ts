@@ -12,7 +12,8 @@ import { parseEnv, shopMode } from "../src/server/env";
 import { runShopProcesses } from "../src/server/server";
 import { demoBanner } from "../src/server/start-banner";
 import { adoptPlainDist } from "../src/server/publishing/builds";
-import { buildPagesIfChanged } from "../src/server/publishing/pages-build";
+import { astroCacheOf, buildPagesIfChanged } from "../src/server/publishing/pages-build";
+import { createPageRenderer, type PageRenderer } from "../src/server/publishing/renderer";
 import { startPagesPublisher } from "../src/server/publishing/pages-publisher";
 import { openShopDatabase } from "./lib/open-shop-database";
 import { exitWithUsageOnHelp } from "./lib/usage";
@@ -31,6 +32,7 @@ the local simulators, both answering this machine only. NODE_ENV=production need
 const env = parseEnv();
 const started = Date.now();
 const role = cluster.isPrimary ? "" : `worker ${process.pid}: `;
+let startupRenderer: PageRenderer | undefined;
 
 try {
   await runShopProcesses(env, {
@@ -45,11 +47,13 @@ try {
       console.log(`API ready on ${server.url}/api (${database.engine})`);
       // A DIST_DIR left as a plain folder becomes the first swappable build.
       await adoptPlainDist(env.DIST_DIR);
-      const built = await buildPagesIfChanged({ apiUrl: server.internalUrl, publicUrl: server.publicUrl, env, db: database.db });
+      // One process: the start-up build is made by the publisher's renderer, which stays warm for the first change.
+      if (env.WORKERS === 1) startupRenderer = createPageRenderer({ apiUrl: server.internalUrl, publicUrl: server.publicUrl, cacheDir: astroCacheOf(env) });
+      const built = await buildPagesIfChanged({ apiUrl: server.internalUrl, publicUrl: server.publicUrl, env, db: database.db, renderer: startupRenderer });
       console.log(built ? "Pages built." : "Pages unchanged since the last build.");
     },
     serving: (database, server) =>
-      startPagesPublisher({ apiUrl: server.internalUrl, publicUrl: server.publicUrl, env, db: database.db, catalogue: server.catalogue }),
+      startPagesPublisher({ apiUrl: server.internalUrl, publicUrl: server.publicUrl, env, db: database.db, catalogue: server.catalogue, renderer: startupRenderer }),
     ready(url) {
       const processes = env.WORKERS > 1 ? `, ${env.WORKERS} processes` : "";
       console.log(`\n  The shop is running at ${url}  (ready in ${((Date.now() - started) / 1000).toFixed(1)} s${processes})\n`);

@@ -138,14 +138,18 @@ export function writeStamp(env: Env, stamp: string) {
   writeFileSync(stampFileOf(env), JSON.stringify({ stamp, builtAt: new Date().toISOString() }));
 }
 
-export async function buildPagesIfChanged(options: PagesOptions & { db: Db; force?: boolean }) {
+/**
+ * `renderer`: builds in it (a child process that then stays warm) instead of a one-off `astro build`, so that the
+ * publisher it is handed to renders the first change from this build's bundle instead of making its own.
+ */
+export async function buildPagesIfChanged(options: PagesOptions & { db: Db; force?: boolean; renderer?: PageRenderer }) {
   const stamp = await pagesStamp(options);
   const stampFile = stampFileOf(options.env);
   const previous = existsSync(stampFile) ? (JSON.parse(readFileSync(stampFile, "utf8")) as { stamp: string }).stamp : "";
   if (!options.force && previous === stamp && existsSync(join(options.env.DIST_DIR, "index.html"))) return false;
   // A DIST_DIR built before builds were swapped becomes the first of them (nothing serves it yet).
   await adoptPlainDist(options.env.DIST_DIR);
-  await publishPages(options);
+  await publishPages(options, options.renderer);
   writeStamp(options.env, stamp);
   return true;
 }

@@ -8,19 +8,23 @@ import type { Db } from "../db/client";
 import { createPublisher, type Publisher } from "./publisher";
 import { publisherLease } from "./publisher-lease";
 import { astroCacheOf, hashSources, publishPages, pagesStamp, writeStamp, type PagesOptions } from "./pages-build";
-import { createPageRenderer } from "./renderer";
+import { createPageRenderer, type PageRenderer } from "./renderer";
 
 /**
  * The publisher of the serving process: after each catalogue change `catalogue` announces (or another process
  * shares, on PostgreSQL) the pages are built again and swapped in. Only the process holding the publisher lease
  * builds; the others pass their changes on. The holder warms its renderer at once (one full build, published like
- * any other: unchanged pages keep their files), so that the first change already renders only its pages.
+ * any other: unchanged pages keep their files), so that the first change already renders only its pages; a renderer
+ * handed over warm from the start-up build (`buildPagesIfChanged`) needs no such build.
  */
-export async function startPagesPublisher(options: PagesOptions & { db: Db; catalogue: CatalogueChanges; debounceMs?: number; warm?: boolean }): Promise<Publisher> {
+export async function startPagesPublisher(
+  options: PagesOptions & { db: Db; catalogue: CatalogueChanges; debounceMs?: number; warm?: boolean; renderer?: PageRenderer },
+): Promise<Publisher> {
   const lease = await publisherLease(options.env.DATABASE_URL, options.env.DIST_DIR);
   // Read once: hashing every source file blocks the serving process for a moment.
   const sources = hashSources(process.cwd());
-  const renderer = createPageRenderer({ apiUrl: options.apiUrl, publicUrl: options.publicUrl, cacheDir: astroCacheOf(options.env) });
+  const renderer = options.renderer ?? createPageRenderer({ apiUrl: options.apiUrl, publicUrl: options.publicUrl, cacheDir: astroCacheOf(options.env) });
+  renderer.readFrom(options.apiUrl);
   const publisher = createPublisher({
     debounceMs: options.debounceMs,
     publish: async () => {
@@ -32,7 +36,7 @@ export async function startPagesPublisher(options: PagesOptions & { db: Db; cata
       return publication;
     },
   });
-  if (options.warm !== false && (await lease.held())) publisher.refresh();
+  if (options.warm !== false && !renderer.warm && (await lease.held())) publisher.refresh();
   // Changes of other processes arrive here too, re-announced by the catalogue relay.
   const stopListening = options.catalogue.listen((change) => publisher.hear(change));
   return {

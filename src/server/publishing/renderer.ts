@@ -22,6 +22,13 @@ export interface PageRenderer {
    * when it cannot: no warm bundle yet, or pages were added or removed (then call `build`).
    */
   render(outDir: string): Promise<string[] | "full">;
+  /** Whether a full build's bundle is loaded, so that `render` can work. */
+  readonly warm: boolean;
+  /**
+   * The API the pages are read from from now on: a start-up build may read a private server that closes once it is
+   * done, and hand the warm renderer to the publisher of the server that stays.
+   */
+  readFrom(apiUrl: string): void;
   close(): Promise<void>;
 }
 
@@ -41,6 +48,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
   /** The child finished a full build and holds its bundle. */
   let warm = false;
   let nextId = 0;
+  let apiUrl = options.apiUrl;
   const waiting = new Map<number, { done: (answer: Answer) => void; fail: (error: Error) => void }>();
 
   const stop = async () => {
@@ -93,15 +101,21 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
     });
 
   return {
+    get warm() {
+      return warm;
+    },
+    readFrom(url) {
+      apiUrl = url;
+    },
     async build(outDir) {
       await stop();
       child = await start();
-      await ask(child, { kind: "build", outDir, apiUrl: options.apiUrl, publicUrl: options.publicUrl, cacheDir: options.cacheDir });
+      await ask(child, { kind: "build", outDir, apiUrl, publicUrl: options.publicUrl, cacheDir: options.cacheDir });
       warm = true;
     },
     async render(outDir) {
       if (!child || !warm) return "full";
-      const answer = await ask(child, { kind: "render", outDir, apiUrl: options.apiUrl });
+      const answer = await ask(child, { kind: "render", outDir, apiUrl });
       return answer.full ? "full" : (answer.rendered ?? []);
     },
     close: stop,
