@@ -7,7 +7,7 @@
  * .tmp/, and every test file loads its own copy of it.
  */
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { throwAwayDatabase } from "../../scripts/lib/throw-away-database";
 import { emptyDatabaseArchive, MIGRATIONS_FOLDER, openDatabase, type Database } from "../../src/server/db/client";
@@ -37,6 +37,8 @@ async function migratedArchive(): Promise<Blob> {
     const partial = `${file}.${process.pid}`;
     writeFileSync(partial, archive);
     renameSync(partial, file);
+    // Archives of earlier migrations are of no use any more (44 MB each).
+    for (const name of readdirSync(ARCHIVES)) if (/^migrated-[0-9a-f]+\.tar$/.test(name) && join(ARCHIVES, name) !== file) rmSync(join(ARCHIVES, name), { force: true });
     return new Blob([archive]);
   }
   return new Blob([readFileSync(file)]);
