@@ -37,10 +37,14 @@ export default defineConfig({
     pool: "forks",
     // Two cores: more workers only queue on the CPU and on PGlite's WASM start-up.
     maxWorkers: 2,
+    // `once` and `api` run their files one after another in each worker without a fresh module graph per file
+    // (isolate: false): every file opens its own database and shop, and the shop keeps no state between apps, so
+    // a file gains nothing from re-importing the shop's hundreds of modules and PGlite's WebAssembly, which was half
+    // of the PGlite pass's time. The unit project keeps isolation: its files mock modules.
     projects: [
       { extends: true, test: { name: "unit", include: ["src/**/*.test.ts", "src/**/*.test.tsx", "scripts/**/*.test.ts"] } },
-      { extends: true, test: { name: "once", include: ONCE } },
-      { extends: true, test: { name: "api", include: ["tests/api/**/*.test.ts", "tests/load/**/*.test.ts"], exclude: ONCE } },
+      { extends: true, test: { name: "once", isolate: false, include: ONCE } },
+      { extends: true, test: { name: "api", isolate: false, include: ["tests/api/**/*.test.ts", "tests/load/**/*.test.ts"], exclude: ONCE } },
     ],
   },
 });
