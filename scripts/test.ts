@@ -1,7 +1,8 @@
 /**
  * `npm test`: every check once, in order, stopping at the first that fails, and the time of each stage at the end.
  * The API suite runs on the embedded PGlite and, when DATABASE_URL names a PostgreSQL server, again there; the unit
- * tests, the engine-independent slow tests (building the pages, HTML check, package scripts) and the browser journeys run once.
+ * tests, the engine-independent ones (building the pages, HTML check, package scripts, the contract's and the
+ * protocols' tests: vitest.config.ts `ONCE`) and the browser journeys run once.
  */
 import { spawnSync } from "node:child_process";
 import { exitWithUsageOnHelp } from "./lib/usage";
