@@ -8,6 +8,9 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   timeout: 30_000,
+  // What a person sees within a few seconds on a phone can take longer here: two browsers, the shop and its renderer
+  // share two cores, and an island hydrating behind a busy CPU is still the same page. Assertions wait up to 15 s.
+  expect: { timeout: 15_000 },
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
