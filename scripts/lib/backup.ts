@@ -16,7 +16,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, wri
 import { join, relative } from "node:path";
 import { KEY_FILE } from "../../src/server/auth/ticket-key";
 import { SECRET_FILE } from "../../src/server/auth/secret";
-import { PGLITE_SHARED_BUFFERS } from "../../src/server/db/client";
+import { pgliteStartParams } from "../../src/server/db/client";
 import { lockDataDir } from "../../src/server/db/data-dir-lock";
 import { postgresTarget } from "../../src/server/db/postgres-url";
 import type { Env } from "../../src/server/env";
@@ -136,7 +136,6 @@ async function loadPglite(dataDir: string, tarball: Buffer): Promise<void> {
   }
 }
 
-const pgliteStartParams = (defaults: string[]) => [...defaults, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
 
 /** The embedded database belongs to one process: a running shop keeps the backup out, and says so. */
 function lockForBackup(dataDir: string): () => void {

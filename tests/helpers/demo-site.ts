@@ -6,9 +6,9 @@
  * own builds render only the pages it changed; the browser journeys' server starts from its build cache
  * (scripts/e2e-server.ts), which is why they build with the same origin.
  */
-import { createHash } from "node:crypto";
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
+import { hashFiles } from "./hash-files";
 import { buildPagesIfChanged } from "../../src/server/publishing/pages-build";
 import { openDatabase } from "../../src/server/db/client";
 import { seedDemoData } from "../../src/server/db/seed";
@@ -79,14 +79,6 @@ async function openDemoDatabase() {
   return database;
 }
 
-function hashFiles(folder: string): string {
-  const hash = createHash("sha256");
-  for (const name of readdirSync(folder, { recursive: true, encoding: "utf8" }).sort()) {
-    const path = join(folder, name);
-    if (statSync(path).isFile()) hash.update(name).update(readFileSync(path));
-  }
-  return hash.digest("hex");
-}
 
 async function buildDemoSite(): Promise<void> {
   const env = parseEnv({ ...process.env, NODE_ENV: "test", DATA_DIR: DEMO_SITE.dataDir, DIST_DIR: DEMO_SITE.distDir, DATABASE_URL: undefined, PUBLIC_URL: DEMO_SITE.publicUrl });

@@ -6,11 +6,11 @@
  * one already migrated about a quarter of that: the archive is made once per version of the migrations, kept in
  * .tmp/, and every test file loads its own copy of it.
  */
-import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { throwAwayDatabase } from "../../scripts/lib/throw-away-database";
-import { emptyDatabaseArchive, MIGRATIONS_FOLDER, openDatabase, type Database } from "../../src/server/db/client";
+import { emptyDatabaseArchive, migrationsFolder, openDatabase, type Database } from "../../src/server/db/client";
+import { hashFiles } from "./hash-files";
 
 const ARCHIVES = resolve(import.meta.dirname, "../../.tmp/test-databases");
 
@@ -30,7 +30,7 @@ export async function openTestDatabase(): Promise<Database> {
 
 /** The migrated empty database's archive; two processes that both find none each make it, and one rename wins. */
 async function migratedArchive(): Promise<Blob> {
-  const file = join(ARCHIVES, `migrated-${migrationsHash()}.tar`);
+  const file = join(ARCHIVES, `migrated-${hashFiles(migrationsFolder).slice(0, 16)}.tar`);
   if (!existsSync(file)) {
     const archive = new Uint8Array(await (await emptyDatabaseArchive()).arrayBuffer());
     mkdirSync(ARCHIVES, { recursive: true });
@@ -42,13 +42,4 @@ async function migratedArchive(): Promise<Blob> {
     return new Blob([archive]);
   }
   return new Blob([readFileSync(file)]);
-}
-
-function migrationsHash(): string {
-  const hash = createHash("sha256");
-  for (const name of readdirSync(MIGRATIONS_FOLDER, { recursive: true, encoding: "utf8" }).sort()) {
-    const path = join(MIGRATIONS_FOLDER, name);
-    if (statSync(path).isFile()) hash.update(name).update(readFileSync(path));
-  }
-  return hash.digest("hex").slice(0, 16);
 }

@@ -26,13 +26,17 @@ export function postgresUrlOf(db: Db): string | undefined {
   return serverUrls.get(db);
 }
 
-const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
+/** The migrations' files (a cache of `emptyDatabaseArchive` knows from them when it is out of date). */
+export const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 
 /** pg_advisory_lock key for migrating: a constant the shop alone uses ("rodm" in ASCII). */
 export const MIGRATION_LOCK_KEY = 0x726f646d;
 
 /** Shared buffers of the embedded database (see `openDatabase`). */
 export const PGLITE_SHARED_BUFFERS = "16MB";
+
+/** PGlite's start parameters with the shop's shared buffers, for every embedded database the shop opens. */
+export const pgliteStartParams = (defaults: string[]) => [...defaults, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
 
 export interface OpenOptions {
   /** postgres://... ; absent means PGlite. */
@@ -80,7 +84,7 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Database>
   try {
     // PostgreSQL's default 128 MB of shared buffers (PGlite's 160 MB) is resident memory the embedded shop's
     // small catalogue never fills; the public reads are answered from the answer cache anyway.
-    const startParams = [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
+    const startParams = pgliteStartParams(PGlite.defaultStartParams);
     client = options.dataDir ? new PGlite(options.dataDir, { startParams }) : new PGlite({ startParams, loadDataDir: options.archive });
     const db = drizzle(client, { schema });
     await migrate(db, { migrationsFolder });
@@ -108,7 +112,7 @@ export async function emptyDatabaseArchive(): Promise<Blob> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
-  const client = new PGlite({ startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`] });
+  const client = new PGlite({ startParams: pgliteStartParams(PGlite.defaultStartParams) });
   try {
     await migrate(drizzle(client, { schema }), { migrationsFolder });
     return await client.dumpDataDir("none");
@@ -117,5 +121,3 @@ export async function emptyDatabaseArchive(): Promise<Blob> {
   }
 }
 
-/** The migrations' files, for a cache of `emptyDatabaseArchive` to know when it is out of date. */
-export const MIGRATIONS_FOLDER = migrationsFolder;
