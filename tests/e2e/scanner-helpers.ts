@@ -1,5 +1,5 @@
 /** The van door's journeys: paid tickets bought through the API, and a fake camera that shows one of them. */
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { expect, type APIRequestContext, type Locator } from "@playwright/test";
 import QRCode from "qrcode";
@@ -96,7 +96,10 @@ export async function writeFakeCamera(file: string, text: string): Promise<void>
   }
   const header = Buffer.from(`YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\n`);
   mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, Buffer.concat([header, ...frames]));
+  // Written beside and renamed over the old file: a camera that opens while the test writes gets a whole video,
+  // never a half-written one whose missing frames Chromium would play as blank.
+  writeFileSync(`${file}.new`, Buffer.concat([header, ...frames]));
+  renameSync(`${file}.new`, file);
 }
 
 /** Takes the festival's first listed date along for working offline, and waits until its list is on the device. */
