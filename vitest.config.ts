@@ -13,6 +13,7 @@ const ONCE = [
   "tests/api/live-pages.test.ts",
   "tests/api/package-scripts.test.ts",
   "tests/load/bench-static.test.ts",
+  "tests/load/bench-bucket.test.ts",
   "tests/api/openapi-lint.test.ts",
   "tests/api/openapi-contract.test.ts",
   "tests/api/contract-properties.test.ts",
