@@ -9,6 +9,7 @@ import { formatDateTime, timeZoneOf } from "../../../shared/format/dates";
 import { storedTranslations } from "../../../shared/schemas/admin/common";
 import type { AdminCategory, AdminCategoryItem, AdminDiscount, AdminDiscountItem, AdminVariant, AdminVariantItem, VariantStock } from "../../../shared/schemas/admin/catalogue";
 import type { Db } from "../../db/client";
+import { lockSeatStock } from "../../db/seat-stock-lock";
 import { categories, countries, discountPrices, discounts, events, productVariants, provinces, seatPools, seatPoolVariants } from "../../db/schema";
 import { iso } from "../catalogue/rows";
 import { rowById, tableResource, type AdminResource } from "./crud";
@@ -109,9 +110,10 @@ export const variantsResource = tableResource<AdminVariant, typeof productVarian
   },
   toRow: (body) => ({ ...body, translations: stored(body.translations) }),
   eventIds: (db, body) => eventOfCategory(db, body.categoryId),
-  // The row is locked (crud.ts); a purchase key-share-locks it before counting its seats (seat_counts_apply), so no
-  // sale slips in between.
+  // The row is locked (crud.ts) and its seat-stock lock taken here, which a purchase takes shared before counting its
+  // seats (src/server/db/seat-stock-lock.ts): no sale slips between the recount and the new stock.
   async beforeUpdate(tx, id, body, before, context) {
+    await lockSeatStock(tx, [id]);
     // A pool counts seats (tickets x passengers per ticket): new passengers per ticket recount its pools.
     if (body.capacity !== before.capacity) {
       await recountPools(tx, sql`${seatPools.id} in (select ${seatPoolVariants.poolId} from ${seatPoolVariants} where ${seatPoolVariants.productVariantId} = ${id})`, { variantId: id, capacity: body.capacity });

@@ -2,9 +2,10 @@
  * Seats that follow the vans, in the back office: a date's own stock of a subcategory, and seat pools (the seats
  * one event date drives in one province, shared by the subcategories that draw on them, as pretix's quotas).
  * The purchase is guarded by the database's seat counter (migration 0014); here the figures are read and the
- * settings written. Every write locks the subcategories it touches FOR UPDATE first (in id order), which a purchase's
- * key-share lock on them waits for: no sale slips between the recount and the write, and the pool's seat counter
- * is recounted from the seat counts under those locks.
+ * settings written. Every write locks the subcategories it touches first, in id order: their rows FOR UPDATE (against
+ * another back-office write) and their seat-stock locks (src/server/db/seat-stock-lock.ts), which a purchase waits
+ * for and makes this wait for: no sale slips between the recount and the write, and the pool's seat counter is
+ * recounted from the seat counts under those locks.
  */
 import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { AWAITING_STATES, ORDER_STATE } from "../../../shared/domain/order-states";
@@ -14,6 +15,7 @@ import type { AdminDateStock, AdminSeatPool, AdminSeatPoolItem, EventSeats } fro
 import type { ListQuery } from "../../../shared/schemas/admin/common";
 import type { ShopContext } from "../../context";
 import type { Db } from "../../db/client";
+import { lockSeatStock } from "../../db/seat-stock-lock";
 import { categories, eventDates, events, orders, productVariants, provinces, seatCounts, seatPools, seatPoolVariants, tickets, waitingList } from "../../db/schema";
 import { WAITING_STATE } from "../../../shared/domain/waiting-list";
 import { holdsSeats } from "../catalogue/stock";
@@ -154,11 +156,12 @@ export async function eventSeats(db: Db, eventId: number, now: Date): Promise<Ev
   };
 }
 
-/** The subcategories' rows locked FOR UPDATE in id order (see the file's comment). */
+/** The subcategories' rows locked FOR UPDATE, then their seat-stock locks, in id order (see the file's comment). */
 async function lockVariants(tx: Db, variantIds: number[]) {
   const ids = [...new Set(variantIds)].sort((a, b) => a - b);
   if (ids.length === 0) return;
   await tx.select({ id: productVariants.id }).from(productVariants).where(inArray(productVariants.id, ids)).orderBy(asc(productVariants.id)).for("update");
+  await lockSeatStock(tx, ids);
 }
 
 /** PUT /shop-api/admin/variants/{id}/date-stock: one date's own stock, never below what that date sold and holds. */

@@ -4,8 +4,9 @@
  * (the seat count adds them, migration 0013) for WAITING_OFFER_HOURS and is mailed through the outbox; one that
  * runs out unused ends `expired` and its seats pass to the next in line.
  *
- * Each line is served in its own transaction that first locks the subcategory as a purchase does (key share on
- * the variant, then the seat-count row), so what is free is read under the same locks the purchases write under:
+ * Each line is served in its own transaction that first locks the subcategory as a purchase does (its shared
+ * seat-stock lock, src/server/db/seat-stock-lock.ts, then the seat-count row), so what is free is read under the same
+ * locks the purchases write under:
  * an offer never takes a seat a purchase took at the same moment, and two sweeps never offer one seat twice.
  */
 import { and, asc, eq, gt, inArray, lte, sql } from "drizzle-orm";
@@ -13,6 +14,7 @@ import { WAITING_STATE } from "../../../shared/domain/waiting-list";
 import { ShopError } from "../../../shared/domain/shop-error";
 import type { ShopContext } from "../../context";
 import type { Db } from "../../db/client";
+import { shareSeatStock } from "../../db/seat-stock-lock";
 import { eventDates, productVariants, seatCounts, waitingList } from "../../db/schema";
 import { enqueue } from "../../outbox/enqueue";
 import { expireHolds } from "../holds/release";
@@ -57,7 +59,8 @@ async function closePastDates(db: Db, now: Date, scope: WaitingScope) {
 async function serveLine(deps: ShopContext, line: { productVariantId: number; eventDateId: number }, now: Date): Promise<number[]> {
   const until = new Date(now.getTime() + deps.env.WAITING_OFFER_HOURS * HOUR);
   return deps.db.transaction(async (tx) => {
-    const [variant] = await tx.select({ stock: productVariants.stock }).from(productVariants).where(eq(productVariants.id, line.productVariantId)).for("key share");
+    await shareSeatStock(tx, line.productVariantId);
+    const [variant] = await tx.select({ stock: productVariants.stock }).from(productVariants).where(eq(productVariants.id, line.productVariantId));
     if (!variant) return [];
     await tx.insert(seatCounts).values({ ...line, taken: 0 }).onConflictDoNothing();
     const [count] = await tx
