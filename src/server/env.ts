@@ -110,7 +110,7 @@ const envSchema = z.object({
   PURCHASE_CONCURRENCY: z.coerce.number().int().min(1).max(1000).optional(),
   PURCHASE_QUEUE: z.coerce.number().int().min(0).max(100_000).default(200),
   PURCHASE_QUEUE_WAIT_MS: z.coerce.number().int().min(0).max(14_000).default(4000),
-  PURCHASE_RETRY_SECONDS: z.coerce.number().int().min(1).max(60).default(2),
+  PURCHASE_RETRY_SECONDS: z.coerce.number().int().min(1).max(60).default(1),
   /** Seconds between sweeps that mark unpaid orders past their hold `expired` (0: only the sweeps of refused purchases). */
   ORDER_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   /** How long a claimed outbox row waits before another process may take it again (its process may have died). */

@@ -55,7 +55,7 @@ describe("the purchase gate", () => {
 
 describe("the gate's settings", () => {
   it("works on half the connection pool's purchases at once unless told, leaving the rest to catalogue reads", () => {
-    expect(admissionSettings(parseEnv({ NODE_ENV: "test", DATABASE_POOL: "10" }))).toEqual({ concurrency: 5, queue: 200, maxWaitMs: 4000, retryAfterSeconds: 2 });
+    expect(admissionSettings(parseEnv({ NODE_ENV: "test", DATABASE_POOL: "10" }))).toEqual({ concurrency: 5, queue: 200, maxWaitMs: 4000, retryAfterSeconds: 1 });
     expect(admissionSettings(parseEnv({ NODE_ENV: "test", DATABASE_POOL: "2" })).concurrency).toBe(1);
     expect(admissionSettings(parseEnv({ NODE_ENV: "test", PURCHASE_CONCURRENCY: "12" })).concurrency).toBe(12);
   });

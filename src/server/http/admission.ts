@@ -8,7 +8,7 @@
  * Why: in an on-sale rush the seats are taken one statement at a time on one hot row, so purchases beyond what the
  * database serves only wait, each holding memory, a socket and soon a client's patience; piled up, they also fill
  * the connection pool's queue, in which every catalogue read that misses the answer cache then waits. Half the pool for purchases leaves the other half to reads. A short bounded queue keeps every answer quick (a seat, sold out, or
- * "come back in 2 s") and leaves the rest of the shop responsive. Only purchases pass through it; reads never wait.
+ * "come back in a second") and leaves the rest of the shop responsive. Only purchases pass through it; reads never wait.
  */
 import type { Context, MiddlewareHandler } from "hono";
 import { translate } from "../../shared/i18n";
