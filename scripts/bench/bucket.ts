@@ -11,8 +11,9 @@
  * Sets no goal: it is the measurement behind a choice (docs/decisions.md "Several hosts, one site").
  */
 import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from "node:fs";
-import { join, relative } from "node:path";
+import { extname, join } from "node:path";
 import { PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { contentTypeOf } from "../../src/server/publishing/static-pages";
 import { exitWithUsageOnHelp } from "../lib/usage";
 import { startChild, stopChild } from "./lib/children";
 import { MachineLoad } from "./lib/machine";
@@ -36,16 +37,7 @@ if (!dist || !existsSync(dist)) {
 
 /** Every file under a folder, as paths relative to it. */
 function filesOf(root: string): string[] {
-  const found: string[] = [];
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else if (entry.isFile()) found.push(relative(root, path));
-    }
-  };
-  walk(root);
-  return found.sort();
+  return (readdirSync(root, { recursive: true, encoding: "utf8" }) as string[]).filter((name) => statSync(join(root, name)).isFile()).sort();
 }
 
 /** The files of `after` that are new or whose bytes differ from `before`'s (hard-linked copies are the same file). */
@@ -59,13 +51,11 @@ function changedFiles(before: string, after: string): string[] {
   });
 }
 
-/** What S3 is told of each file: its type and, for the precompressed copies, their coding. */
+/** What S3 is told of each file: the type the shop serves it with and, for the precompressed copies, their coding. */
 function headersOf(file: string): { ContentType: string; ContentEncoding?: string } {
   const coding = file.endsWith(".br") ? "br" : file.endsWith(".gz") ? "gzip" : undefined;
   const plain = coding ? file.slice(0, -3) : file; // ".br" and ".gz"
-  const ext = plain.slice(plain.lastIndexOf(".") + 1);
-  const types: Record<string, string> = { html: "text/html; charset=utf-8", js: "text/javascript", css: "text/css", json: "application/json", svg: "image/svg+xml", webp: "image/webp", png: "image/png", webm: "video/webm", webmanifest: "application/manifest+json", pdf: "application/pdf" };
-  return { ContentType: types[ext] ?? "application/octet-stream", ...(coding ? { ContentEncoding: coding } : {}) };
+  return { ContentType: contentTypeOf(extname(plain)), ...(coding ? { ContentEncoding: coding } : {}) };
 }
 
 const bucketServer = await startChild("scripts/bench/bucket-server.ts", {}, "BENCH BUCKET READY");

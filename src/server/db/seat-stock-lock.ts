@@ -15,7 +15,9 @@ export const SEAT_STOCK_LOCK_KEY = 0x726f7374;
 /** Takes the exclusive seat-stock lock of these subcategories until the transaction ends (id order: no deadlock). */
 export async function lockSeatStock(tx: Db, variantIds: number[]): Promise<void> {
   const ids = [...new Set(variantIds)].sort((a, b) => a - b);
-  for (const id of ids) await tx.execute(sql`select pg_advisory_xact_lock(${SEAT_STOCK_LOCK_KEY}::int, ${id}::int)`);
+  if (ids.length === 0) return;
+  // One statement; PostgreSQL evaluates the locking calls after sorting, so they are taken in id order.
+  await tx.execute(sql`select pg_advisory_xact_lock(${SEAT_STOCK_LOCK_KEY}::int, id) from unnest(${`{${ids.join(",")}}`}::int[]) as variant(id) order by id`);
 }
 
 /** Takes the shared seat-stock lock of one subcategory, as a purchase does, until the transaction ends. */

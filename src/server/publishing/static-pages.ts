@@ -39,6 +39,11 @@ const CONTENT_TYPES: Record<string, string> = {
   ".webmanifest": "application/manifest+json",
 };
 
+/** The Content-Type a file of the pages is served with, by its extension (".html"). */
+export function contentTypeOf(ext: string): string {
+  return CONTENT_TYPES[ext] ?? "application/octet-stream";
+}
+
 /** Paths the API serves, not the static pages. */
 export const API_PREFIXES = ["/api/", "/shop-api/", "/dev/", "/payments-sim/", "/geo-sim/", "/uploads/"];
 
@@ -200,7 +205,7 @@ export function staticPages(distDir: string, options: StaticPagesOptions = {}): 
             : undefined;
       const etag = `"${version.etag}${encoding ? `-${encoding}` : ""}"`;
       const headers: Record<string, string> = {
-        "content-type": CONTENT_TYPES[ext] ?? "application/octet-stream",
+        "content-type": contentTypeOf(ext),
         // Hashed build assets never change; pages are revalidated (ETag) so a rebuild shows at once.
         "cache-control": pathname.startsWith("/_astro/") ? "public, max-age=31536000, immutable" : "public, max-age=0, must-revalidate",
         etag,
