@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "astro/config";
 import react from "@astrojs/react";
 import sitemap from "@astrojs/sitemap";
+import { build as bundle } from "esbuild";
 
 const ASSET_NAMES = "_astro/[hash][extname]";
 
@@ -26,6 +27,27 @@ export default defineConfig({
       hooks: {
         "astro:config:setup": ({ addClientDirective }) =>
           addClientDirective({ name: "interaction", entrypoint: fileURLToPath(new URL("./src/client/directives/interaction.ts", import.meta.url)) }),
+      },
+    },
+    {
+      // The staff screens' service workers (src/service-workers/), built with Workbox's modules into one file each at
+      // the site's root, so each can be scoped to its screen; nothing of Workbox is fetched at run time.
+      name: "rodamos:service-workers",
+      hooks: {
+        "astro:build:done": async ({ dir }) => {
+          for (const name of ["door-sw", "driver-sw"])
+            await bundle({
+              entryPoints: [fileURLToPath(new URL(`./src/service-workers/${name}.ts`, import.meta.url))],
+              outfile: fileURLToPath(new URL(`${name}.js`, dir)),
+              bundle: true,
+              minify: true,
+              format: "iife",
+              target: "es2020",
+              // Workbox logs only in development builds.
+              define: { "process.env.NODE_ENV": JSON.stringify("production") },
+              logLevel: "warning",
+            });
+        },
       },
     },
     sitemap({

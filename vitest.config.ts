@@ -14,6 +14,9 @@ const ONCE = [
   "tests/api/package-scripts.test.ts",
   "tests/load/bench-static.test.ts",
   "tests/load/bench-bucket.test.ts",
+  "tests/load/bench-dispatch-reference.test.ts",
+  // Makes its own PostgreSQL cluster, namespaces and HAProxy (root only).
+  "tests/load/bench-hosts.test.ts",
   "tests/api/openapi-lint.test.ts",
   "tests/api/openapi-contract.test.ts",
   "tests/api/contract-properties.test.ts",
@@ -22,6 +25,9 @@ const ONCE = [
   "tests/api/site-security-headers.test.ts",
   "tests/api/shop-modes.test.ts",
   "tests/api/validation-messages.test.ts",
+  // Runs on a PostgreSQL cluster of its own, which it stops and starts.
+  "tests/api/database-outage.test.ts",
+  "tests/api/clean-stop.test.ts",
 ];
 
 /**
@@ -33,8 +39,9 @@ export default defineConfig({
   test: {
     // Every JSON answer of the API tests is checked against the contract (tests/helpers/contract-answers.ts).
     setupFiles: ["tests/helpers/contract-answers.ts"],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Sized for a machine three times slower than a quiet one (a shared CI runner): slow there, still green.
+    testTimeout: 90_000,
+    hookTimeout: 180_000,
     pool: "forks",
     // Two cores: more workers only queue on the CPU and on PGlite's WASM start-up.
     maxWorkers: 2,

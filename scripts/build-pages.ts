@@ -5,7 +5,7 @@
  * Stop a running `npm start` on the same DATA_DIR first: the embedded database takes one process at a time.
  */
 import { parseEnv, shopMode } from "../src/server/env";
-import { seedIfEmpty } from "../src/server/db/seed";
+import { seedIfEmpty } from "../src/server/seed";
 import { startServer } from "../src/server/server";
 import { buildPagesIfChanged } from "../src/server/publishing/pages-build";
 import { openShopDatabase } from "./lib/open-shop-database";

@@ -9,7 +9,7 @@
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { openDatabase } from "../src/server/db/client";
-import { seedIfEmpty } from "../src/server/db/seed";
+import { seedIfEmpty } from "../src/server/seed";
 import { parseEnv } from "../src/server/env";
 import { startServer } from "../src/server/server";
 import { copyBuildCache, DEMO_SITE } from "../tests/helpers/demo-site";

@@ -9,12 +9,12 @@
 import { mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import sharp from "sharp";
-import { COMMUNITY_POSTS, PARTNERS, SLIDES } from "../src/server/db/seed/demo/content";
-import { COLOMBIA_EVENTS } from "../src/server/db/seed/demo/events-co";
-import { WORLD_EVENTS } from "../src/server/db/seed/demo/events-world";
-import { avatarPath, eventBannerPath, eventCardPath, partnerPath, slidePath } from "../src/server/db/seed/demo/images";
-import type { Motif } from "../src/server/db/seed/demo/types";
-import { VENUES } from "../src/server/db/seed/demo/venues";
+import { COMMUNITY_POSTS, PARTNERS, SLIDES } from "../src/server/seed/demo/content";
+import { COLOMBIA_EVENTS } from "../src/server/seed/demo/events-co";
+import { WORLD_EVENTS } from "../src/server/seed/demo/events-world";
+import { avatarPath, eventBannerPath, eventCardPath, partnerPath, slidePath } from "../src/server/seed/demo/images";
+import type { Motif } from "../src/server/seed/demo/types";
+import { VENUES } from "../src/server/seed/demo/venues";
 
 const PUBLIC = join(process.cwd(), "public");
 const FONT = "DejaVu Sans, Liberation Sans, Arial, sans-serif";

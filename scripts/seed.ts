@@ -2,7 +2,7 @@
  * `npm run seed`: migrates the shop's database (DATABASE_URL, else the embedded one in DATA_DIR) and adds
  * the demo data when it has none yet; a database with data is left as it is.
  */
-import { seedIfEmpty } from "../src/server/db/seed";
+import { seedIfEmpty } from "../src/server/seed";
 import { parseEnv, shopMode } from "../src/server/env";
 import { openShopDatabase } from "./lib/open-shop-database";
 import { exitWithUsageOnHelp } from "./lib/usage";

@@ -4,7 +4,7 @@
  * With `--publish` (each process of a shop run by several, README) it runs the page publisher: catalogue changes
  * reach the pages, built by whichever process holds the publisher lease.
  */
-import { seedIfEmpty } from "../src/server/db/seed";
+import { seedIfEmpty } from "../src/server/seed";
 import { parseEnv, shopMode } from "../src/server/env";
 import { startServer } from "../src/server/server";
 import { startPagesPublisher } from "../src/server/publishing/pages-publisher";

@@ -4,18 +4,11 @@
  * (PostgreSQL only) the primary does the first steps once and N processes serve (src/server/server.ts).
  * Afterwards every catalogue change is published to the pages (src/server/publishing/pages-publisher.ts `startPagesPublisher`;
  * with several processes one of them publishes, the others forward their changes to it).
+ * Its messages and banner go to stderr: stdout carries only the JSON request log. A stop (SIGTERM, SIGINT) to any
+ * process of `npm start` ends the shop cleanly (src/server/server.ts `stopOnSignals`); the npm script execs node so
+ * npm's child is the shop itself.
  */
-import cluster from "node:cluster";
-import { seedIfEmpty } from "../src/server/db/seed";
-import { DEMO_ACCOUNTS } from "../src/server/db/seed/users";
-import { parseEnv, shopMode } from "../src/server/env";
-import { runShopProcesses } from "../src/server/server";
-import { demoBanner } from "../src/server/start-banner";
-import { adoptPlainDist } from "../src/server/publishing/builds";
-import { astroCacheOf, buildPagesIfChanged } from "../src/server/publishing/pages-build";
-import { createPageRenderer, type PageRenderer } from "../src/server/publishing/renderer";
-import { startPagesPublisher } from "../src/server/publishing/pages-publisher";
-import { openShopDatabase } from "./lib/open-shop-database";
+import type { PageRenderer } from "../src/server/publishing/renderer";
 import { exitWithUsageOnHelp } from "./lib/usage";
 
 exitWithUsageOnHelp(`
@@ -29,36 +22,55 @@ Without NODE_ENV=production it runs in demo mode: mails go to the local outbox (
 the local simulators, both answering this machine only. NODE_ENV=production needs real settings (README "Production").
 `);
 
+// Loaded after the --help answer, so asking for help opens nothing and answers at once.
+const cluster = (await import("node:cluster")).default;
+const { seedIfEmpty } = await import("../src/server/seed");
+const { DEMO_ACCOUNTS } = await import("../src/server/seed/users");
+const { parseEnv, shopMode } = await import("../src/server/env");
+const { runShopProcesses } = await import("../src/server/server");
+const { demoBanner } = await import("../src/server/start-banner");
+const { adoptPlainDist } = await import("../src/server/publishing/builds");
+const { astroCacheOf, buildPagesIfChanged } = await import("../src/server/publishing/pages-build");
+const { createPageRenderer } = await import("../src/server/publishing/renderer");
+const { startPagesPublisher } = await import("../src/server/publishing/pages-publisher");
+const { enabledMethodsBeforeOpening, openShopDatabase } = await import("./lib/open-shop-database");
+const { assertReadyToServe } = await import("../src/server/env");
+const { PAYMENT_METHODS } = await import("../src/server/seed/demo/content");
+
 const env = parseEnv();
 const started = Date.now();
 const role = cluster.isPrimary ? "" : `worker ${process.pid}: `;
 let startupRenderer: PageRenderer | undefined;
 
 try {
+  // A production start that will refuse does so before it writes anything: no data folder, no migration, no seed.
+  if (cluster.isPrimary && shopMode(env) === "production") {
+    assertReadyToServe(env, await enabledMethodsBeforeOpening(env, [...new Set(Object.values(PAYMENT_METHODS).flat())]));
+  }
   await runShopProcesses(env, {
     async open(settings) {
       const database = await openShopDatabase(settings);
       // The primary seeds before anything serves; workers find the data there.
       const seeded = cluster.isPrimary ? await seedIfEmpty(database.db, shopMode(env)) : false;
-      if (seeded) console.log(seeded === "demo" ? "Demo data created." : "Countries, geography and payment methods created (no demo data in production).");
+      if (seeded) console.error(seeded === "demo" ? "Demo data created." : "Countries, geography and payment methods created (no demo data in production).");
       return database;
     },
     async prepare(database, server) {
-      console.log(`API ready on ${server.url}/api (${database.engine})`);
+      console.error(`API ready on ${server.url}/api (${database.engine})`);
       // A DIST_DIR left as a plain folder becomes the first swappable build.
       await adoptPlainDist(env.DIST_DIR);
       // One process: the start-up build is made by the publisher's renderer, which stays warm for the first change.
       if (env.WORKERS === 1) startupRenderer = createPageRenderer({ apiUrl: server.internalUrl, publicUrl: server.publicUrl, cacheDir: astroCacheOf(env) });
       const built = await buildPagesIfChanged({ apiUrl: server.internalUrl, publicUrl: server.publicUrl, env, db: database.db, renderer: startupRenderer });
-      console.log(built ? "Pages built." : "Pages unchanged since the last build.");
+      console.error(built ? "Pages built." : "Pages unchanged since the last build.");
     },
     serving: (database, server) =>
       startPagesPublisher({ apiUrl: server.internalUrl, publicUrl: server.publicUrl, env, db: database.db, catalogue: server.catalogue, renderer: startupRenderer }),
     ready(url) {
       const processes = env.WORKERS > 1 ? `, ${env.WORKERS} processes` : "";
-      console.log(`\n  The shop is running at ${url}  (ready in ${((Date.now() - started) / 1000).toFixed(1)} s${processes})\n`);
+      console.error(`\n  The shop is running at ${url}  (ready in ${((Date.now() - started) / 1000).toFixed(1)} s${processes})\n`);
       const banner = demoBanner(env, url, Object.values(DEMO_ACCOUNTS));
-      if (banner.length) console.log(banner.join("\n"));
+      if (banner.length) console.error(banner.join("\n"));
     },
   });
 } catch (error) {

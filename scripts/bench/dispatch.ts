@@ -10,13 +10,14 @@ import { availableParallelism, loadavg } from "node:os";
 import { parseEnv } from "../../src/server/env";
 import { createTravelTimes } from "../../src/server/geo";
 import { planLeg, rideSeconds, vehicleLowerBound } from "../../src/server/services/dispatch/planner";
-import { sampleDay } from "../../src/server/services/dispatch/planner/sample-day";
+import { sampleDay } from "../../src/server/seed/dispatch-sample-day";
 import type { Plan, PlanInput } from "../../src/server/services/dispatch/planner/types";
 import { LEGS } from "../../src/shared/domain/legs";
 import { exitWithUsageOnHelp } from "../lib/usage";
 
 exitWithUsageOnHelp(`
 Usage: npm run bench:dispatch [-- --passengers 2000 --counties 30 --seed 17 --centroids]
+       npm run bench:dispatch -- --reference [--instances 18]
 
 Plans one generated event date (passengers in groups of 1-4 over up to 30 Bogota-area counties, a demo-like
 fleet of 15-seat vans, 19-seat minibuses, 40-seat buses and 4-seat cars) for both legs and prints the seconds
@@ -25,7 +26,19 @@ maximum ride in minutes, and the share of passengers within the maximum ride (go
 from the shop's travel-time port (ROUTING_URL, else the straight-line estimate and its TRAVEL_* settings).
 Addresses lie a few hundred metres from their county's centroid (as geocoded); --centroids puts every address
 at its centroid, as the shop does without a geocoder.
+
+--reference plans small seeded instances (10-30 stops: a dense city, spread-out towns, mixed; both legs; the
+demo fleet) and solves each to proven optimality with HiGHS (set partitioning over every feasible route), then
+prints the planner's vehicles and vehicle-minutes / the optimum's per instance and over the set (goals <= 1.05
+and <= 1.10, no instance above 1.25); --instances N takes the first N.
 `);
+
+if (process.argv.includes("--reference")) {
+  const { compareWithOptimum } = await import("./dispatch-reference/compare");
+  const index = process.argv.indexOf("--instances");
+  await compareWithOptimum(index > 0 ? Number(process.argv[index + 1]) : undefined);
+  process.exit(0);
+}
 
 const GOAL_SECONDS = 5;
 const GOAL_VEHICLE_RATIO = 1.15;

@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium, type Browser } from "playwright-core";
 import { openDatabase } from "../../src/server/db/client";
-import { seedIfEmpty } from "../../src/server/db/seed";
+import { seedIfEmpty } from "../../src/server/seed";
 import { parseEnv } from "../../src/server/env";
 import { startServer } from "../../src/server/server";
 import { buildPagesIfChanged } from "../../src/server/publishing/pages-build";

@@ -3,8 +3,10 @@
  * its event loop. `shop`: the shop as `npm start` serves it, on the PostgreSQL database named by BENCH_DB_URL
  * (migrated and seeded by the bench) or else on an embedded PGlite in BENCH_DATA_DIR, which `prepare` has created,
  * migrated and seeded in a process of its own (as a first `npm start` does). `bare`: a bare Hono app on the same Node answering, at the same paths, the same
- * JSON from memory (BENCH_BODIES: a file of path -> answer). The shop runs through the same launcher as
- * `npm start` (WORKERS processes on PORT), logging each request as in production (LOG_LEVEL info, on stdout).
+ * JSON from memory (BENCH_BODIES: a file of path -> the shop's answer text; BENCH_BARE says whether it is sent as kept
+ * or serialised again on each request). The shop runs through the same launcher as
+ * `npm start` (WORKERS processes on PORT) and with its defaults: NODE_ENV unset (the demo mode `npm start` runs in),
+ * the request log at its default level (info, on stdout; LOG_LEVEL overrides) and metrics on, as they always are.
  * Tells the bench `ready <port> <engine>` through IPC.
  */
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -13,7 +15,7 @@ import { join } from "node:path";
 import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 import { openDatabase } from "../../src/server/db/client";
-import { seedIfEmpty } from "../../src/server/db/seed";
+import { seedIfEmpty } from "../../src/server/seed";
 import { parseEnv } from "../../src/server/env";
 import { runShopProcesses } from "../../src/server/server";
 
@@ -40,13 +42,19 @@ function announce(line: string): void {
 }
 
 if (kind === "bare") {
-  const bodies = JSON.parse(readFileSync(process.env.BENCH_BODIES!, "utf8")) as Record<string, unknown>;
+  const bodies = JSON.parse(readFileSync(process.env.BENCH_BODIES!, "utf8")) as Record<string, string>;
+  // BENCH_BARE=json: the object parsed once and serialised by c.json() on each request, as a Hono app usually
+  // answers; otherwise (text) the very text the shop sent, kept serialised: the framework's ceiling.
+  const perRequest = process.env.BENCH_BARE === "json";
+  const objects = Object.fromEntries(Object.entries(bodies).map(([path, text]) => [path, JSON.parse(text) as unknown]));
   const app = new Hono();
   // Keyed by path and query, as the shop's answers are.
   app.get("*", (c) => {
     const url = c.req.url;
-    const body = bodies[url.slice(url.indexOf("/", 8))];
-    return body === undefined ? c.notFound() : c.json(body);
+    const path = url.slice(url.indexOf("/", 8));
+    const text = bodies[path];
+    if (text === undefined) return c.notFound();
+    return perRequest ? c.json(objects[path]) : c.body(text, 200, { "content-type": "application/json" });
   });
   serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, (info) => announce(`ready ${info.port}`));
 } else {
@@ -55,12 +63,10 @@ if (kind === "bare") {
   const url = process.env.BENCH_DB_URL;
   const env = parseEnv({
     ...process.env,
-    NODE_ENV: "test",
-    LOG_LEVEL: process.env.LOG_LEVEL ?? "info",
+    NODE_ENV: undefined,
     HOST: "127.0.0.1",
     DATA_DIR: dataDir,
     DATABASE_URL: url,
-    ORDER_SWEEP_SECONDS: "0",
   });
   // Through the same launcher as `npm start`: WORKERS=N processes sharing PORT.
   await runShopProcesses(env, {

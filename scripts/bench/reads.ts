@@ -1,10 +1,11 @@
 /**
  * `npm run bench:reads`: how fast the shop answers its public catalogue reads next to a bare Hono app on the same
  * Node answering the same JSON from memory, measured in the same run (the machine is shared: the ratio is the
- * figure). Each server runs in its own process, the shop logging each request as in production. Two loads, each
- * with 32 keep-alive connections: "outside", a wrk-like generator in a process of its own (lib/load-client.ts), lean
- * enough that the servers' own cost decides the figures (goal: 80 % of the bare app or more); and "inside",
- * autocannon from the bench's process, whose own cost caps both servers (goal: 50 % or more). On the embedded
+ * figure). Each server runs in its own process, the shop as `npm start` runs it by default: request log at its
+ * default level (info, JSON lines on stdout) and metrics on. The load, 32 keep-alive connections: "outside", wrk (a C
+ * generator from Debian, lib/load-client.ts) in a process of its own, which outruns the bare app so that the
+ * servers' own cost decides the figures (goal: 80 % of the bare app or more); on request also "inside", autocannon
+ * from the bench's process, whose own cost caps both servers (goal: 50 % or more). On the embedded
  * PGlite by default; with DATABASE_URL on a throw-away database of that PostgreSQL server. Prints req/s and p99 per
  * call, the share of the bare app's figure (p99 at most 20 ms), the shop's resident memory idle and at its peak
  * under the load (goal: at most 250 MB per process on PostgreSQL), and the machine's load at start and end.
@@ -16,6 +17,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { exitWithUsageOnHelp } from "../lib/usage";
 import { compare, measureInside, measureOutside, numberOption } from "./lib/load";
+import { hasWrk } from "./lib/load-client";
 import { MachineLoad } from "./lib/machine";
 import { freePort, processTree, residentMb } from "./lib/processes";
 
@@ -24,15 +26,18 @@ Usage: npm run bench:reads [-- --seconds N --connections N --rounds N]
 
 Starts the shop (embedded PGlite, or a throw-away database on the PostgreSQL server of DATABASE_URL) and a bare
 Hono app answering the same JSON from memory, each in its own process, and prints for each public catalogue
-read its requests per second and p99 latency beside the bare app's and the ratio, under two loads: "outside" (a
-wrk-like generator in a process of its own; goal 80 % or more) and "inside" (autocannon in the bench's process;
-goal 50 % or more); p99 at most 20 ms; the shop's resident memory idle and at its peak under the load; the
+read its requests per second and p99 latency beside the bare app's and the ratio. The shop runs as \`npm start\`
+runs it by default: request log on at its default level (info; LOG_LEVEL overrides) and metrics on. The load is
+"outside": wrk (Debian package wrk) in a process of its own, goal 80 % or more; "inside" (autocannon in the
+bench's process, goal 50 % or more) on request; p99 at most 20 ms; the shop's resident memory idle and at its peak under the load; the
 machine's load average at start and end (no goal is called met above twice the cores).
   --seconds N       how long each measurement runs (default 5)
   --connections N   concurrent connections (default 32)
   --rounds N        measurements of each server per call, interleaved; the medians are printed (default 3)
   --workers LIST    shop process counts to measure in turn, e.g. 1,2 (default 1; more than 1 needs DATABASE_URL)
-  --load LIST       outside, inside or both (default outside,inside)
+  --load LIST       outside, inside or both (default outside)
+  --bare MODE       text: the bare app sends the shop's JSON text kept in memory (default, the framework's
+                    ceiling); json: it keeps the object and serialises it with c.json() on each request
 `);
 
 const seconds = numberOption("--seconds", 5);
@@ -41,15 +46,31 @@ const connections = numberOption("--connections", 32);
 const workersArg = process.argv.indexOf("--workers");
 const workerCounts = (workersArg > 0 ? process.argv[workersArg + 1]! : "1").split(",").map(Number);
 const loadArg = process.argv.indexOf("--load");
-const loads = (loadArg > 0 ? process.argv[loadArg + 1]! : "outside,inside").split(",") as ("outside" | "inside")[];
+const loads = (loadArg > 0 ? process.argv[loadArg + 1]! : "outside").split(",") as ("outside" | "inside")[];
 const P99_GOAL_MS = 20;
 const RATIO_GOALS = { outside: 80, inside: 50 };
-const LOAD_NAMES = { outside: "outside (a wrk-like load process of its own)", inside: "inside (autocannon in the bench's process)" };
+const LOAD_NAMES = { outside: "outside (wrk -t1, a process of its own)", inside: "inside (autocannon in the bench's process)" };
 if (loads.some((load) => load !== "outside" && load !== "inside")) {
   console.error("--load takes outside, inside or both, e.g. outside,inside");
   process.exit(2);
 }
 const RSS_GOAL_MB = 250;
+const bareArg = process.argv.indexOf("--bare");
+const bareMode = (bareArg > 0 ? process.argv[bareArg + 1]! : "text") as "text" | "json";
+if (!["text", "json"].includes(bareMode)) {
+  console.error("--bare takes text or json");
+  process.exit(2);
+}
+const BARE_NAMES = {
+  text: "the shop's JSON text kept in memory, sent by c.body()",
+  json: "the shop's JSON parsed into memory once, serialised by c.json() on each request",
+};
+if (loads.includes("outside") && !(await hasWrk())) {
+  console.error("The outside load is wrk, which is not on this machine: apt-get install -y wrk (or --load inside).");
+  process.exit(2);
+}
+/** How the shop logs: as `npm start` does unless LOG_LEVEL says otherwise. */
+const logLevel = process.env.LOG_LEVEL ?? "info";
 
 if (workerCounts.some((count) => !Number.isInteger(count) || count < 1)) {
   console.error("--workers takes process counts, e.g. 1,2");
@@ -114,7 +135,7 @@ async function main() {
   if (process.env.DATABASE_URL) {
     const { default: postgres } = await import("postgres");
     const { openDatabase } = await import("../../src/server/db/client");
-    const { seedDemoData } = await import("../../src/server/db/seed");
+    const { seedDemoData } = await import("../../src/server/seed");
     const admin = postgres(process.env.DATABASE_URL, { max: 1, onnotice: () => {} });
     const name = `rodamos_bench_reads_${Date.now()}_${randomBytes(3).toString("hex")}`;
     await admin.unsafe(`create database "${name}"`);
@@ -157,17 +178,17 @@ async function main() {
         { name: "GET /api/search?q=bogota", path: "/api/search?q=bogota" },
       ];
       // The bare app answers each path with the shop's own answer: the same JSON, the same size.
-      const bodies: Record<string, unknown> = {};
+      const bodies: Record<string, string> = {};
       for (const target of targets) {
         const response = await fetch(`${origin}${target.path}`);
         if (response.status !== 200) throw new Error(`${target.path} answered ${response.status}`);
         const text = await response.text();
-        bodies[target.path] = JSON.parse(text);
+        bodies[target.path] = text;
         sizes[target.path] = Buffer.byteLength(text);
       }
       const bodiesFile = join(scratch, "bodies.json");
       writeFileSync(bodiesFile, JSON.stringify(bodies));
-      bare = await startServer("bare", { BENCH_BODIES: bodiesFile });
+      bare = await startServer("bare", { BENCH_BODIES: bodiesFile, BENCH_BARE: bareMode });
     }
 
     // Resident memory sampled 10 times a second while the load runs: the peak under load, not the start-up's.
@@ -178,7 +199,10 @@ async function main() {
       rows.push(() => `load ${LOAD_NAMES[load]}: goal ${RATIO_GOALS[load]} % of the bare app or more`);
       for (const target of targets) {
         const measure = load === "outside" ? measureOutside : measureInside;
-        const { shop: ours, bare: baseline, ratio } = await compare(origin, `http://127.0.0.1:${bare.port}`, target.path, rounds, { seconds, connections }, measure);
+        const { shop: ours, bare: baseline, ratio } = await compare(origin, `http://127.0.0.1:${bare.port}`, target.path, rounds, { seconds, connections }, measure, {
+          shop: pids,
+          bare: [bare.child.pid!],
+        });
         const ok = ratio >= RATIO_GOALS[load] && ours.p99 <= P99_GOAL_MS && ours.errors === 0;
         met &&= ok;
         const when = MachineLoad.now();
@@ -186,6 +210,9 @@ async function main() {
         rows.push(() =>
           `  ${target.name.padEnd(40)} ${String(sizes[target.path]).padStart(6)} B | shop ${ours.rps.toFixed(0).padStart(6)} req/s p99 ${String(ours.p99).padStart(5)} ms` +
             ` | bare ${baseline.rps.toFixed(0).padStart(6)} req/s p99 ${String(baseline.p99).padStart(5)} ms | ${String(ratio).padStart(3)} % of bare ${machine.verdict(ok)}` +
+            (ours.cpuUs !== undefined && baseline.cpuUs !== undefined
+              ? ` | CPU per answer: shop ${ours.cpuUs.toFixed(0)} µs, bare ${baseline.cpuUs.toFixed(0)} µs (bare/shop ${Math.round((baseline.cpuUs / ours.cpuUs) * 100)} %)`
+              : "") +
             ` (${when})` +
             (ours.errors + baseline.errors > 0 ? ` (errors: shop ${ours.errors}, bare ${baseline.errors})` : ""),
         );
@@ -198,7 +225,9 @@ async function main() {
     report.push(
       "",
       `bench:reads on ${shop.engine}, ${processes}: ${connections} connections, medians of ${rounds} interleaved ${seconds} s measurements per server`,
-      `goal: each call at the load's share of the bare Hono app (one process) or more, p99 at most ${P99_GOAL_MS} ms`,
+      `the shop as \`npm start\` runs it${process.env.LOG_LEVEL ? "" : " by default"}: request log at level ${logLevel} (JSON lines on stdout, to /dev/null here), metrics on (GET /metrics)`,
+      `bare Hono app (one process): ${BARE_NAMES[bareMode]}`,
+      `goal: each call at the load's share of the bare Hono app or more, p99 at most ${P99_GOAL_MS} ms`,
       ...rows,
       `shop resident memory: idle ${idle.map(mb).join(" + ")}, peak under the read load ${peak.map(mb).join(" + ")}` +
         (workers > 1 ? " (primary + workers)" : "") +

@@ -18,16 +18,20 @@ export class ApiFailure extends Error {
     readonly code: string,
     message: string,
     readonly fields: Record<string, string> = {},
-    /** A busy shop's "come back in a moment" (503 `purchase_queue_full`): seconds to wait, purchases ahead. */
-    readonly queue?: { retryAfter: number; position: number },
+    /**
+     * A "come back in a moment": seconds to wait and purchases ahead (503 `purchase_queue_full`), or the database out
+     * of reach for a moment (503 `database_unavailable`, `reason: "database"`, nothing written, no one ahead).
+     */
+    readonly queue?: { retryAfter: number; position: number; reason?: "database" },
   ) {
     super(message);
   }
 }
 
-/** The queue figures of a refusal that carries them. */
-function queueOf(answer: object): ApiFailure["queue"] {
-  const { retryAfter, position } = answer as { retryAfter?: unknown; position?: unknown };
+/** The queue figures of a refusal that carries them; the database's wait comes in the Retry-After header alone. */
+function queueOf(answer: object, retryAfterHeader: string | null): ApiFailure["queue"] {
+  const { retryAfter, position, code } = answer as { retryAfter?: unknown; position?: unknown; code?: unknown };
+  if (code === "database_unavailable") return { retryAfter: Math.max(1, Number(retryAfterHeader) || 2), position: 0, reason: "database" };
   return typeof retryAfter === "number" && typeof position === "number" ? { retryAfter, position } : undefined;
 }
 
@@ -76,6 +80,7 @@ export async function api<K extends JsonRouteKey>(route: K, ...[options]: CallAr
   const { method, url } = requestOf(route, options ?? {});
   let answer: ApiAnswer<AnswerOf<K>> | undefined;
   let status = 0;
+  let retryAfter: string | null = null;
   try {
     const body = options?.body;
     const response = await fetch(url, {
@@ -85,6 +90,7 @@ export async function api<K extends JsonRouteKey>(route: K, ...[options]: CallAr
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
     status = response.status;
+    retryAfter = response.headers.get("retry-after");
     // Not JSON (a proxy's error page): left undefined, answered as unexpected below.
     answer = await response.json().catch(() => undefined);
   } catch (error) {
@@ -92,7 +98,7 @@ export async function api<K extends JsonRouteKey>(route: K, ...[options]: CallAr
   }
   if (answer && typeof answer === "object" && answer.success === true) return answer.data;
   if (answer && typeof answer === "object" && answer.success === false) {
-    throw new ApiFailure(status, answer.code, answer.message, answer.fields, queueOf(answer));
+    throw new ApiFailure(status, answer.code, answer.message, answer.fields, queueOf(answer, retryAfter));
   }
   throw new ApiFailure(status, "unexpected_answer", `HTTP ${status}`);
 }

@@ -9,13 +9,15 @@ import { HTTPException } from "hono/http-exception";
 import { ShopError } from "../shared/domain/shop-error";
 import { createShopContext, startBackgroundWork } from "./composition";
 import type { ShopSetup } from "./context";
-import { ApiError, fail } from "./http/answer";
+import { ApiError, databaseUnavailable, fail } from "./http/answer";
+import { isDatabaseUnavailable } from "./db/unavailable";
 import type { AppEnv } from "./http/context";
 import { canonicalHost } from "./http/canonical-host";
 import { localeMiddleware } from "./http/locale";
 import { securityHeaders } from "./publishing/security-headers";
 import { staticPages } from "./publishing/static-pages";
 import { catalogueApi } from "./routes/catalogue.routes";
+import { trackingRoutes } from "./routes/tracking.routes";
 import { mountApiDocs } from "./routes/api-docs";
 import { paymentSimulators } from "./payments/simulators";
 import { geoSimulators } from "./geo/simulators";
@@ -28,8 +30,8 @@ import { adminRoutes } from "./routes/admin/admin.routes";
 import { mailDropRoutes } from "./routes/dev/mail-drop.routes";
 import { uploadRoutes } from "./routes/uploads.routes";
 import { UPLOAD_PATH } from "./uploads/multipart";
-import { startCatalogueRelay } from "./catalogue/relay";
-import { answerFastLane } from "./catalogue/fast-lane";
+import { startCatalogueRelay } from "./change-feed/change-relay";
+import { answerFastLane } from "./answer-cache/fast-lane";
 import { pageFastLane } from "./publishing/page-fast-lane";
 import type { DestinationStream } from "pino";
 import { answerLog, createLogger, currentRequestId, loggablePath, requestLog } from "./http/request-log";
@@ -80,15 +82,19 @@ export function createApp(setup: ShopSetup, options: AppOptions = {}) {
     await next();
   });
   app.use("*", localeMiddleware);
-  const jsonBodyLimit = bodyLimit({
-    maxSize: JSON_BODY_LIMIT,
-    onError: (c) => {
-      // The rest of the body is never read, so the socket cannot carry another request: say so.
-      c.header("connection", "close");
-      return fail(c, new ApiError(413, "payload_too_large"));
-    },
+  const tooLarge = (c: Context) => {
+    // The rest of the body is never read, so the socket cannot carry another request: say so.
+    c.header("connection", "close");
+    return fail(c, new ApiError(413, "payload_too_large"));
+  };
+  const jsonBodyLimit = bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: tooLarge });
+  app.use("*", async (c, next) => {
+    if (UPLOAD_PATH.test(c.req.path) || saysNoBody(c)) return next();
+    const declared = declaredLength(c);
+    if (declared === undefined) return jsonBodyLimit(c, next);
+    if (declared > JSON_BODY_LIMIT) return tooLarge(c);
+    await next();
   });
-  app.use("*", (c, next) => (UPLOAD_PATH.test(c.req.path) || saysNoBody(c) ? next() : jsonBodyLimit(c, next)));
   // Purchases wait in a short queue of this process's own, or are told to come back in a moment (http/admission.ts).
   const purchaseGate = new AdmissionGate(admissionSettings(deps.env));
   app.use("/shop-api/init-payment", purchaseAdmission(purchaseGate));
@@ -99,6 +105,7 @@ export function createApp(setup: ShopSetup, options: AppOptions = {}) {
   app.route("/geo-sim", geoSimulators(deps));
   app.route("/shop-api/admin", adminRoutes);
   app.route("/shop-api/driver", driverRoutes);
+  app.route("/shop-api/tracking", trackingRoutes);
   app.route("/shop-api", accountRoutes);
   app.route("/shop-api", purchaseApi);
   app.route("/shop-api/staff", staffRoutes);
@@ -110,6 +117,12 @@ export function createApp(setup: ShopSetup, options: AppOptions = {}) {
   app.onError((error, c) => {
     if (error instanceof ShopError || error instanceof ApiError) return fail(c, error);
     if (error instanceof HTTPException) return fail(c, new ApiError(error.status as 400, "not_found"));
+    // The database out of reach (stopped, restarting, the network to it down): the request changed nothing (its
+    // transaction, if any, was rolled back with the connection), so it is a wait, not an error: 503 and Retry-After.
+    if (isDatabaseUnavailable(error)) {
+      logger.warn({ reqId: currentRequestId(), method: c.req.method, route: loggablePath(c.req.path), code: (error as { code?: unknown }).code }, "database unavailable");
+      return databaseUnavailable(c);
+    }
     // A value the database cannot take (a NUL byte in text, a number past a column's range) is bad input.
     if (isDataException(error)) return fail(c, new ApiError(422, "validation_failed"));
     logger.error({ err: error, reqId: currentRequestId(), method: c.req.method, route: loggablePath(c.req.path) }, "request failed");
@@ -117,7 +130,7 @@ export function createApp(setup: ShopSetup, options: AppOptions = {}) {
   });
 
   // Other processes on the same PostgreSQL hear of this one's catalogue changes, and it of theirs.
-  const catalogueRelay = startCatalogueRelay(deps.db, deps.catalogue, () => deps.answers.clear());
+  const catalogueRelay = startCatalogueRelay(deps.db, deps.catalogue, () => deps.answers.clear(), { replica: deps.replica });
   const background = options.outboxWorker ?? deps.env.NODE_ENV !== "test" ? startBackgroundWork(deps) : null;
   return Object.assign(app, {
     outbox: deps.outbox,
@@ -127,9 +140,12 @@ export function createApp(setup: ShopSetup, options: AppOptions = {}) {
     purchaseGate,
     fastLane,
     catalogueRelay,
+    live: deps.live,
     stopBackground: async () => {
+      deps.live.close();
       await background?.stop();
       await catalogueRelay?.stop();
+      deps.replica?.close();
     },
   });
 }
@@ -141,6 +157,18 @@ export function createApp(setup: ShopSetup, options: AppOptions = {}) {
 function saysNoBody(c: Context): boolean {
   const method = c.req.method;
   return (method === "GET" || method === "HEAD") && c.req.header("content-length") === undefined && c.req.header("transfer-encoding") === undefined;
+}
+
+/**
+ * The body's size as its Content-Length declares it (undefined when it is sent in chunks), judged without looking
+ * at the body as Hono's bodyLimit does first: that look builds a web Request and stream around the Node request,
+ * through which the JSON is then read, instead of the adapter reading the socket's bytes directly (a tenth of the
+ * shop's time per purchase). A body longer than it declared is cut off by Node's HTTP parser.
+ */
+function declaredLength(c: Context): number | undefined {
+  const length = c.req.header("content-length");
+  if (length === undefined || c.req.header("transfer-encoding") !== undefined) return undefined;
+  return Number.parseInt(length, 10);
 }
 
 /** PostgreSQL's class 22 "data exception" (PGlite and postgres.js alike), on the error or its cause (Drizzle wraps it). */

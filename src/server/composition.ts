@@ -5,9 +5,9 @@
  * exports its own; a new job kind is listed here), and the background work of a serving process: the leader and,
  * in it, the hold sweeper and the outbox poll. `createApp` (app.ts) calls it.
  */
-import { createAuthKit } from "./auth/auth-kit";
-import { AnswerCache } from "./catalogue/answer-cache";
-import { createCatalogueChanges } from "./catalogue/changes";
+import { createAuthKit } from "./auth/app-keys";
+import { AnswerCache } from "./answer-cache/answer-cache";
+import { createCatalogueChanges } from "./change-feed/change-feed";
 import type { ShopContext, ShopSetup } from "./context";
 import { createMailer } from "./mail/mailer";
 import { handlerFor, type JobRegistry } from "./outbox/jobs";
@@ -21,6 +21,10 @@ import { privateEventJobs } from "./services/private-events/jobs";
 import { shareJobs } from "./services/shares/jobs";
 import { waitingListJobs } from "./services/waiting-list/jobs";
 import { createSms } from "./sms/sms";
+import { watchReplica } from "./db/replica";
+import { liveJobs } from "./services/live/jobs";
+import { createLiveFeed } from "./services/live/live-feed";
+import { paymentAttemptJobs } from "./services/payment-attempts/jobs";
 
 /** Every outbox job of every feature: a kind a feature names without a handler here does not compile. */
 export const outboxJobs = {
@@ -29,26 +33,31 @@ export const outboxJobs = {
   ...dispatchJobs,
   ...shareJobs,
   ...waitingListJobs,
+  ...liveJobs,
+  ...paymentAttemptJobs,
 } satisfies JobRegistry;
 
 export function createShopContext(setup: ShopSetup): ShopContext {
   const now = setup.now ?? (() => new Date());
   const context = {
     db: setup.db,
+    readDb: setup.readDb ?? setup.db,
+    replica: setup.replica ?? (setup.readDb ? watchReplica(setup.db, setup.readDb) : undefined),
     env: setup.env,
     now,
     mailer: createMailer(setup.env, now),
     sms: createSms(setup.env, now),
     payments: createPaymentAdapters(setup.env, { now }),
-    auth: createAuthKit(setup.env, { rateWindowMs: setup.rateWindowMs }),
+    auth: createAuthKit(setup.env, { rateWindowMs: setup.rateWindowMs, pause: setup.pause }),
     catalogue: createCatalogueChanges(),
     answers: new AnswerCache({ now: () => now().getTime() }),
   } as ShopContext;
   context.catalogue.listen((change) => context.answers.invalidate(change));
+  context.live = createLiveFeed(context);
   context.outbox = createOutbox(context, async (kind, payload, job) => {
     const handler = handlerFor(outboxJobs, kind);
     if (!handler) throw new Error(`no handler for outbox kind "${kind}"`);
-    await handler(context, payload, job);
+    return handler(context, payload, job);
   });
   return context;
 }
@@ -65,7 +74,9 @@ export function startBackgroundWork(deps: ShopContext, options: { leaderRetryMs?
     onElected() {
       const stopSweeper = startExpirySweeper(deps);
       deps.outbox.start();
+      const stopLeadingLive = deps.live.lead();
       return () => {
+        stopLeadingLive();
         stopSweeper();
         deps.outbox.stop();
       };

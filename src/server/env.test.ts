@@ -48,6 +48,13 @@ describe("a production start", () => {
   });
 });
 
+describe("a replica for reads", () => {
+  it("is taken beside PostgreSQL and refused on the embedded database, naming the setting", () => {
+    expect(parseEnv({ DATABASE_URL: "postgres://db/shop", DATABASE_READ_URL: "postgres://replica/shop" }).DATABASE_READ_URL).toBe("postgres://replica/shop");
+    expect(() => parseEnv({ DATABASE_READ_URL: "postgres://replica/shop" })).toThrow(/DATABASE_READ_URL needs DATABASE_URL/);
+  });
+});
+
 describe("a secret's strength", () => {
   it("is nothing for a repeated character and more than 128 bits for 32 random base64 characters", () => {
     expect(secretBits("a".repeat(64))).toBe(0);

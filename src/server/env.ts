@@ -6,6 +6,8 @@
  */
 import { z } from "zod";
 import { SIMULATOR_MERCADOPAGO_ACCESS_TOKEN, SIMULATOR_MERCADOPAGO_WEBHOOK_SECRET, SIMULATOR_PREFIX } from "./payments/simulator-credentials";
+import { DEFAULT_NO_SHOW_WAIT_MINUTES } from "../shared/domain/dispatch";
+import { PAYMENT_CODE } from "../shared/domain/payment-codes";
 
 /** Transbank's public integration credentials (the simulator accepts them too): never a real shop's. */
 export const WEBPAY_INTEGRATION_COMMERCE_CODE = "597055555532";
@@ -52,6 +54,11 @@ const envSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   /** PostgreSQL for scale; without it the embedded PGlite in DATA_DIR is used. */
   DATABASE_URL: z.string().startsWith("postgres").optional(),
+  /**
+   * A PostgreSQL streaming replica of DATABASE_URL for catalogue reads, the search, reports and exports; whatever
+   * decides money or seats stays on DATABASE_URL (src/server/db/replica.ts).
+   */
+  DATABASE_READ_URL: z.string().startsWith("postgres").optional(),
   /** Connections each shop process keeps to PostgreSQL (the leader election keeps one more of its own). */
   DATABASE_POOL: z.coerce.number().int().min(2).max(200).default(10),
   /** Shop processes `npm start` runs on the one port (node:cluster); more than 1 needs PostgreSQL. */
@@ -129,6 +136,10 @@ const envSchema = z.object({
   DISPATCH_DEPARTURE_MARGIN_MINUTES: z.coerce.number().int().min(0).max(240).default(15),
   DISPATCH_DWELL_MINUTES: z.coerce.number().int().min(0).max(30).default(3),
   DISPATCH_RENOTIFY_MINUTES: z.coerce.number().int().min(0).max(240).default(10),
+  /** Longest driver's shift the planner gives a vehicle's runs of one leg (its waves), in hours. */
+  DISPATCH_MAX_SHIFT_HOURS: z.coerce.number().min(1).max(24).default(10),
+  /** A vehicle's second wave: outbound its first wave arrives at most this much early; return it leaves at most this much later. */
+  DISPATCH_WAVE_WAIT_MINUTES: z.coerce.number().int().min(0).max(240).default(60),
   /** Map tiles of the dispatcher's map ({z}/{x}/{y} template); without it stops and routes are drawn on a blank map. */
   MAP_TILE_URL: z.string().regex(/^https?:\/\/\S+\{z\}\S*$/).optional(),
   /*
@@ -140,8 +151,8 @@ const envSchema = z.object({
   SMS_FROM: z.string().min(1).optional(),
   SMS_BASE_URL: z.url().optional(),
   /*
-   * Where people are (src/server/geo/). Without GEOCODER_URL pick-up addresses are placed at their county's
-   * centroid (shown as approximate); with it, at what a Nominatim-compatible search API finds within
+   * Where people are (src/server/geo/). Without GEOCODER_URL pick-up addresses are placed at a stable point
+   * within 1.5 km of their county's centroid derived from the address text (shown as approximate); with it, at what a Nominatim-compatible search API finds within
    * GEOCODER_COUNTY_RADIUS_KM of that centroid. Without ROUTING_URL driving times are the straight-line distance
    * × TRAVEL_ROAD_FACTOR, at TRAVEL_CITY_SPEED_KMH for the first TRAVEL_CITY_KM road km of a trip and
    * TRAVEL_INTERCITY_SPEED_KMH beyond; with it, an OSRM-compatible table service's.
@@ -155,7 +166,27 @@ const envSchema = z.object({
   TRAVEL_CITY_SPEED_KMH: z.coerce.number().min(1).max(200).default(25),
   TRAVEL_INTERCITY_SPEED_KMH: z.coerce.number().min(1).max(200).default(60),
   TRAVEL_CITY_KM: z.coerce.number().min(0).max(500).default(15),
+  /** "Van arriving" goes out by itself when the van's expected time at a stop falls under this many minutes. */
+  ARRIVING_NOTICE_MINUTES: z.coerce.number().int().min(1).max(60).default(5),
+  /** Minutes a van waits at a stop, from the driver's "at the stop", before the driver may mark a no-show. */
+  NO_SHOW_WAIT_MINUTES: z.coerce.number().min(0).max(60).default(DEFAULT_NO_SHOW_WAIT_MINUTES),
+  /** The corporate site the B2B page's "Conoce más aquí" links to (read by the page build; BRAND's address when unset). */
+  CORPORATE_SITE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /*
+   * Invoices and credit notes (src/server/services/invoices/): the shop's legal details printed on each, and each
+   * country's tax rate in percent, included in the prices ("CO:19,CL:19,ES:21"; a country not named: 0).
+   */
+  SHOP_LEGAL_NAME: z.string().min(1).default("Rodamos S.A.S."),
+  SHOP_TAX_ID: z.string().min(1).default("NIT 900.000.000-0"),
+  SHOP_LEGAL_ADDRESS: z.string().min(1).default("Calle 100 # 10-20, Bogotá, Colombia"),
+  INVOICE_TAX_RATES: z
+    .string()
+    .regex(/^([A-Z]{2}:\d{1,2}(\.\d{1,2})?)?(,[A-Z]{2}:\d{1,2}(\.\d{1,2})?)*$/, "a list such as CO:19,CL:19 (country code: percent)")
+    .default(""),
 }).check((ctx) => {
+  if (ctx.value.DATABASE_READ_URL && !ctx.value.DATABASE_URL) {
+    ctx.issues.push({ code: "custom", input: ctx.value, path: ["DATABASE_READ_URL"], message: "DATABASE_READ_URL needs DATABASE_URL: a replica copies a PostgreSQL primary, and the embedded database has none" });
+  }
   const sms = [ctx.value.SMS_ACCOUNT_SID, ctx.value.SMS_AUTH_TOKEN, ctx.value.SMS_FROM];
   if (sms.some(Boolean) && !sms.every(Boolean)) {
     ctx.issues.push({ code: "custom", input: ctx.value, path: ["SMS_ACCOUNT_SID"], message: "SMS_ACCOUNT_SID, SMS_AUTH_TOKEN and SMS_FROM go together: set all three or none" });
@@ -184,7 +215,7 @@ export function shopMode(env: Pick<Env, "NODE_ENV">): ShopMode {
  * people, takes real money and signs sessions with a key of its own. `enabledMethods` are the payment codes
  * some country offers (payment_methods.enabled).
  */
-export function productionProblems(env: Env, enabledMethods: readonly string[]): string[] {
+export function productionProblems(env: Env, enabledMethods: readonly string[] | undefined): string[] {
   if (shopMode(env) !== "production") return [];
   const problems: string[] = [];
   if (!env.JWT_SECRET) problems.push("JWT_SECRET is required (at least 32 characters), the same on every process");
@@ -198,8 +229,9 @@ export function productionProblems(env: Env, enabledMethods: readonly string[]):
     problems.push("REDIS_URL is required with WORKERS > 1: without it each process counts log-in attempts apart and the limits multiply");
   }
   if (env.PAYMENT_SIMULATORS) problems.push("PAYMENT_SIMULATORS cannot be on in production: anyone could pay with them");
-  const enabled = new Set(enabledMethods);
-  if (enabled.has("webpay")) {
+  // Unknown (a database not open yet, which is not new): the settings of each method wait until it is.
+  const enabled = new Set(enabledMethods ?? []);
+  if (enabled.has(PAYMENT_CODE.webpay)) {
     if (!env.WEBPAY_BASE_URL) problems.push("WEBPAY_BASE_URL is required while Webpay is enabled");
     else if (hostOf(env.WEBPAY_BASE_URL) === WEBPAY_INTEGRATION_HOST || env.WEBPAY_BASE_URL.includes(SIMULATOR_PREFIX)) {
       problems.push(`WEBPAY_BASE_URL must be Transbank's production host, not the integration host (${WEBPAY_INTEGRATION_HOST}) or the simulator`);
@@ -208,9 +240,9 @@ export function productionProblems(env: Env, enabledMethods: readonly string[]):
       problems.push("WEBPAY_COMMERCE_CODE and WEBPAY_API_KEY must be the shop's own, not Transbank's integration credentials");
     }
   }
-  if (enabled.has("mercadopago") && (!env.MERCADOPAGO_BASE_URL || !env.MERCADOPAGO_ACCESS_TOKEN || !env.MERCADOPAGO_WEBHOOK_SECRET)) {
+  if (enabled.has(PAYMENT_CODE.mercadopago) && (!env.MERCADOPAGO_BASE_URL || !env.MERCADOPAGO_ACCESS_TOKEN || !env.MERCADOPAGO_WEBHOOK_SECRET)) {
     problems.push("MERCADOPAGO_BASE_URL, MERCADOPAGO_ACCESS_TOKEN and MERCADOPAGO_WEBHOOK_SECRET are required while MercadoPago is enabled");
-  } else if (enabled.has("mercadopago")) {
+  } else if (enabled.has(PAYMENT_CODE.mercadopago)) {
     if (env.MERCADOPAGO_BASE_URL!.includes(SIMULATOR_PREFIX) || isPlaceholderHost(env.MERCADOPAGO_BASE_URL!)) {
       problems.push("MERCADOPAGO_BASE_URL must be MercadoPago's API, not the shop's simulator");
     }
@@ -219,7 +251,7 @@ export function productionProblems(env: Env, enabledMethods: readonly string[]):
     }
   }
   if (
-    enabled.has("transferencia") &&
+    enabled.has(PAYMENT_CODE.transferencia) &&
     (env.TRANSFER_ACCOUNT_ID === SAMPLE_TRANSFER_ACCOUNT_ID || env.TRANSFER_DNI === SAMPLE_TRANSFER_DNI || env.TRANSFER_EMAIL === SAMPLE_TRANSFER_EMAIL || /@[^@]*\.example$/i.test(env.TRANSFER_EMAIL))
   ) {
     problems.push("TRANSFER_BANK_NAME, TRANSFER_ACCOUNT_ID, TRANSFER_ACCOUNT_TYPE, TRANSFER_DNI and TRANSFER_EMAIL must name the shop's real account while bank transfer is enabled");
@@ -228,7 +260,7 @@ export function productionProblems(env: Env, enabledMethods: readonly string[]):
 }
 
 /** Throws the production problems as one clear message (see productionProblems). */
-export function assertReadyToServe(env: Env, enabledMethods: readonly string[]): void {
+export function assertReadyToServe(env: Env, enabledMethods: readonly string[] | undefined): void {
   const problems = productionProblems(env, enabledMethods);
   if (problems.length) {
     throw new Error(`Refusing to start in production (NODE_ENV=production):\n${problems.map((line) => `  ${line}`).join("\n")}\nSee README "Production".`);

@@ -5,13 +5,12 @@
 import cluster from "node:cluster";
 import { createServer, type IncomingMessage, type RequestListener, type ServerOptions, type ServerResponse } from "node:http";
 import { serve, type ServerType } from "@hono/node-server";
-import { eq, inArray, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { createApp, type ShopApp } from "./app";
-import type { CatalogueChanges } from "./catalogue/changes";
+import type { CatalogueChanges } from "./change-feed/change-feed";
 import type { Database, Db } from "./db/client";
-import { paymentMethods, users } from "./db/schema";
-import { DEMO_ACCOUNTS } from "./db/seed/users";
-import { verifyPassword } from "./auth/passwords";
+import { paymentMethods } from "./db/schema";
+import { demoPasswordsInUse } from "./auth/published-demo-accounts";
 import { assertReadyToServe, shopMode, type Env } from "./env";
 import { internalOrigin, publicOrigin } from "./origin";
 
@@ -33,24 +32,9 @@ export async function enabledPaymentMethods(db: Db): Promise<string[]> {
   return rows.map((row) => row.code);
 }
 
-/** Demo accounts that still open with the password printed in the README: in production, anyone's way in. */
-async function demoPasswordsInUse(db: Db): Promise<string[]> {
-  const demo = Object.values(DEMO_ACCOUNTS);
-  const rows = await db
-    .select({ email: users.email, passwordHash: users.passwordHash })
-    .from(users)
-    .where(inArray(sql`lower(${users.email})`, demo.map((account) => account.email)));
-  const open: string[] = [];
-  for (const row of rows) {
-    const account = demo.find((candidate) => candidate.email === row.email.toLowerCase());
-    if (account && (await verifyPassword(row.passwordHash, account.password))) open.push(row.email);
-  }
-  return open;
-}
-
 /**
  * The HTTP server of an app: a catalogue read answered before is answered by the fast lane straight from Node's
- * request, before Hono builds anything for it (catalogue/fast-lane.ts); every other request goes on to the app.
+ * request, before Hono builds anything for it (answer-cache/fast-lane.ts); every other request goes on to the app.
  * For `serve({ createServer })`.
  */
 export function withFastLane(app: Pick<ShopApp, "fastLane">): typeof createServer {
@@ -75,7 +59,7 @@ export async function startServer(database: Database, env: Env, options: { backg
   }
   // Filled in below once the port is known, so links made while serving name the port actually listened on.
   const runtimeEnv: Env = { ...env };
-  const app = createApp({ db: database.db, env: runtimeEnv }, { distDir: env.DIST_DIR, outboxWorker: options.background ?? true });
+  const app = createApp({ db: database.db, readDb: database.readDb, env: runtimeEnv }, { distDir: env.DIST_DIR, outboxWorker: options.background ?? true });
   let server: ServerType;
   const port = await new Promise<number>((resolvePort, reject) => {
     server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST, createServer: withFastLane(app) }, (info) => resolvePort(info.port));
@@ -98,13 +82,31 @@ export async function startServer(database: Database, env: Env, options: { backg
     close: async () => {
       await app.stopBackground();
       await new Promise<void>((done) => {
+        // New connections are refused; requests in flight finish and their answers are sent.
         server.close(() => done());
-        // Kept-alive sockets would hold the close for up to the keep-alive time: idle ones go now.
-        if ("closeIdleConnections" in server) server.closeIdleConnections();
+        // Kept-alive sockets would hold the close for up to the keep-alive time: idle ones go now, and each one
+        // whose last request is answered goes as soon as it is idle.
+        if ("closeIdleConnections" in server) {
+          const http = server;
+          http.closeIdleConnections();
+          const idle = setInterval(() => http.closeIdleConnections(), 100);
+          idle.unref();
+          http.once("close", () => clearInterval(idle));
+        }
+        // A request still open after the grace (a stream, a stuck client) is cut so the stop stays within a supervisor's patience.
+        const cut = setTimeout(() => {
+          if ("closeAllConnections" in server) server.closeAllConnections();
+        }, REQUEST_GRACE_MS);
+        cut.unref();
       });
     },
   };
 }
+
+/** How long requests in flight may take to finish once a stop is asked for (a container runtime waits 10 s). */
+const REQUEST_GRACE_MS = 6_000;
+/** Past this the process ends anyway, so a stop never outlasts a supervisor's 10 s before its SIGKILL. */
+const STOP_DEADLINE_MS = 9_000;
 
 export interface ShopProcessesOptions {
   /** Opens (and migrates) the shop's database. */
@@ -146,18 +148,23 @@ export async function runShopProcesses(env: Env, options: ShopProcessesOptions):
   if (cluster.isWorker) return runWorker(env, options);
   const refusal = workersRefusal(env);
   if (refusal) throw new Error(refusal);
-  const database = await options.open(env);
   if (env.WORKERS === 1) {
-    const server = await startServer(database, env).catch(async (error: unknown) => {
-      await database.close();
-      throw error;
-    });
+    // A stop may come at any moment of the start-up too: whatever is open by then is closed, in reverse order.
+    const stop = stopOnSignals();
+    const database = stop.add(await options.open(env));
+    const server = stop.add(
+      await startServer(database, env).catch(async (error: unknown) => {
+        await database.close();
+        throw error;
+      }),
+    );
     await options.prepare?.(database, server);
     const extra = await options.serving?.(database, server);
+    if (extra) stop.add(extra);
     options.ready?.(server.url);
-    stopOnSignals(database, server, extra);
     return;
   }
+  const database = await options.open(env);
 
   // The primary serves nothing itself: a private API for the build, then only the workers.
   try {
@@ -200,21 +207,54 @@ export async function runShopProcesses(env: Env, options: ShopProcessesOptions):
 }
 
 async function runWorker(env: Env, options: ShopProcessesOptions): Promise<void> {
-  const database = await options.open(env);
-  const server = await startServer(database, env);
+  const stop = stopOnSignals();
+  const database = stop.add(await options.open(env));
+  const server = stop.add(await startServer(database, env));
   const extra = await options.serving?.(database, server);
+  if (extra) stop.add(extra);
   process.send?.({ type: "listening", url: server.url });
-  stopOnSignals(database, server, extra);
 }
 
-/** A serving process ends cleanly on Ctrl-C or a stop: its extras (the publisher), then the server, then the database. */
-function stopOnSignals(database: Database, server: RunningServer, extra: { close(): Promise<void> } | undefined): void {
+interface Closable {
+  close(): Promise<void>;
+}
+
+/**
+ * A serving process ends cleanly on Ctrl-C or a stop (SIGINT, SIGTERM, SIGHUP), whenever it comes: what it opened
+ * is closed in reverse order (the publisher, then the server, letting requests in flight finish, then the database,
+ * releasing the embedded database's lock) and it exits 0. A second signal or the deadline ends it at once.
+ */
+export function stopOnSignals(exit: (code: number) => void = (code) => process.exit(code)): { add<T extends Closable>(item: T): T } {
+  const opened: Closable[] = [];
+  let stopping = false;
   const shutdown = async () => {
-    await extra?.close();
-    await server.close();
-    await database.close();
-    process.exit(0);
+    if (stopping) return;
+    stopping = true;
+    setTimeout(() => {
+      console.error(`The shop did not stop within ${STOP_DEADLINE_MS / 1000} s; ending it.`);
+      exit(1);
+    }, STOP_DEADLINE_MS).unref();
+    let code = 0;
+    for (const item of opened.reverse()) {
+      try {
+        await item.close();
+      } catch (error) {
+        code = 1;
+        console.error(`While stopping: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+    exit(code);
   };
-  process.on("SIGINT", shutdown);
-  process.on("SIGTERM", shutdown);
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(signal, () => void shutdown());
+  // A launcher that dies without passing the stop on (npm killed outright) leaves this process to init: it stops too.
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) void shutdown();
+  }, 500).unref();
+  return {
+    add(item) {
+      opened.push(item);
+      return item;
+    },
+  };
 }

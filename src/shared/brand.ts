@@ -4,7 +4,8 @@ export const BRAND = {
   /** The `{product}` in the B2B route `/{product}-companies`. */
   product: "rodamos",
   companiesPath: "/rodamos-companies",
-  corporateSiteUrl: "/rodamos-companies#contacto",
+  /** The separate corporate site the B2B page links to, when the CORPORATE_SITE_URL setting does not name another. */
+  corporateSiteUrl: "https://empresas.rodamos.co",
   email: "hola@rodamos.co",
   companiesEmail: "empresas@rodamos.co",
   social: {

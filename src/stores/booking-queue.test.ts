@@ -64,4 +64,18 @@ describe("a purchase the busy shop asks to send again", () => {
     expect(calls).toBe(QUEUE_RETRIES + 1);
     expect($bookingDraft.get()).toMatchObject({ rejected: true, rejection: "purchase_queue_full" });
   });
+
+  it("waits out a database that is out of reach for a moment, showing that wait, then goes on", async () => {
+    const down = async () => {
+      throw new ApiFailure(503, "database_unavailable", "No pudimos guardar esto ahora mismo", {}, { retryAfter: 2, position: 0, reason: "database" });
+    };
+    answers = [down, async () => ({ orderId: 9, paymentCode: "webpay", state: "awaiting_payment", holdExpiresAt: null })];
+    const shown: unknown[] = [];
+    await submitPurchase("/event/x", async () => {
+      shown.push($purchaseQueue.get());
+    });
+    expect(calls).toBe(2);
+    expect(shown).toEqual([{ retryAfter: 2, position: 0, reason: "database" }]);
+    expect($bookingDraft.get()).toMatchObject({ rejected: false, stepIndex: STEPS.payment });
+  });
 });

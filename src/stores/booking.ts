@@ -9,6 +9,7 @@ import type { Locale } from "../shared/locales";
 import type { AddressLineInput, DiscountAnswer, PassengerInput, PaymentCodeValue, PaymentStartAnswer, PurchaseInput } from "../shared/schemas/purchase";
 import type { Category, ProvinceOption } from "../shared/types/catalogue";
 import { buildTickets, orderTotals, type ClientTicket } from "./booking-tickets";
+import { PAYMENT_CODE } from "../shared/domain/payment-codes";
 
 export const BOOKING_KEY = "shop.booking";
 
@@ -134,7 +135,7 @@ function update(change: Partial<BookingDraft>) {
 }
 
 /** Card payments leave the shop: once handed to Webpay or MercadoPago the draft has done its work. */
-const LEAVES_THE_SHOP: readonly string[] = ["webpay", "mercadopago"];
+const LEAVES_THE_SHOP: readonly string[] = [PAYMENT_CODE.webpay, PAYMENT_CODE.mercadopago];
 
 /**
  * The wizard opens on an event: a draft of another event, or one already handed to a payment page, is
@@ -272,8 +273,11 @@ export function purchaseBody(draft: BookingDraft & { paymentCode: PaymentCodeVal
   };
 }
 
-/** A busy shop asked the purchase to wait (503 `purchase_queue_full`): what the wizard shows meanwhile, else null. */
-export const $purchaseQueue = atom<{ retryAfter: number; position: number } | null>(null);
+/**
+ * A busy shop asked the purchase to wait (503 `purchase_queue_full`), or the database was out of reach for a moment
+ * (503 `database_unavailable`, `reason: "database"`): what the wizard shows meanwhile, else null.
+ */
+export const $purchaseQueue = atom<{ retryAfter: number; position: number; reason?: "database" } | null>(null);
 
 /** How often a purchase is sent again for a busy shop before the wizard gives up (about a minute at 2 s). */
 export const QUEUE_RETRIES = 30;

@@ -217,7 +217,7 @@ describe("GET /shop-api/payment-history", () => {
     const them = await shop.call<{ id: number }>("GET", "/shop-api/me", undefined, { token: other.token });
     const [event] = await shop.db.select().from(events).limit(1);
     const [province] = await shop.db.select().from(provinces).limit(1);
-    const base = { eventId: event!.id, provinceId: province!.id, paymentCode: "webpay", currency: "COP", subtotal: 90000, total: 90000 };
+    const base = { eventId: event!.id, provinceId: province!.id, paymentCode: "webpay" as const, currency: "COP", subtotal: 90000, total: 90000 };
     await shop.db.insert(orders).values([
       { ...base, userId: me.body.data.id, state: "paid", createdAt: new Date("2026-03-01T15:04:00Z") },
       { ...base, userId: me.body.data.id, state: "awaiting_payment", total: 120000, createdAt: new Date("2026-04-10T20:30:00Z") },

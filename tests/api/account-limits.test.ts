@@ -4,6 +4,7 @@
  * limited per address; and a Redis that cannot be reached keeps the limits in the process instead of dropping them.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ACCOUNT_DELAY, accountDelayMs } from "../../src/server/auth/rate-limit";
 import { openTestShop, type TestShop } from "../helpers/test-shop";
 
 let shop: TestShop;
@@ -48,6 +49,27 @@ describe("guesses sent at once", () => {
     const statuses = answers.map((answer) => answer.status);
     expect(statuses.filter((status) => status === 401)).toHaveLength(5);
     expect(statuses.filter((status) => status === 429)).toHaveLength(35);
+  });
+});
+
+describe("guesses at one account sent at once from many addresses", () => {
+  it("are slowed like sequential ones: of 40 from 40 addresses, each waits for the failures counted before it", { timeout: 60_000 }, async () => {
+    // A shop that records each log-in delay instead of sitting through it.
+    const waits: number[] = [];
+    const recording = await openTestShop({ pause: async (ms) => void waits.push(ms) });
+    try {
+      const person = await recording.customer();
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, (_, i) => recording.call("POST", "/shop-api/login", { email: person.email, password: `spread-${i}` }, { ip: `10.12.${i}.1` })),
+      );
+      expect(answers.map((answer) => answer.status)).toEqual(Array(40).fill(401));
+      // One after another, the k-th failure waits accountDelayMs(k - 1): the same waits, whatever order they ran in.
+      const sequential = Array.from({ length: 40 }, (_, k) => accountDelayMs(k)).filter((ms) => ms > 0);
+      expect([...waits].sort((a, b) => a - b)).toEqual(sequential.sort((a, b) => a - b));
+      expect(waits.filter((ms) => ms === ACCOUNT_DELAY.maxMs)).toHaveLength(40 - ACCOUNT_DELAY.freeFailures - 4);
+    } finally {
+      await recording.close();
+    }
   });
 });
 

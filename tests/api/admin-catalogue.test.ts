@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { auditLog, provinces } from "../../src/server/db/schema";
-import type { CatalogueChange } from "../../src/server/catalogue/changes";
+import type { CatalogueChange } from "../../src/server/change-feed/change-feed";
 import { eventOffer, insertOrder } from "../helpers/fixtures";
 import { openTestShop, type TestShop } from "../helpers/test-shop";
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { auditLog, counties, provinces } from "../../src/server/db/schema";
-import type { CatalogueChange } from "../../src/server/catalogue/changes";
+import type { CatalogueChange } from "../../src/server/change-feed/change-feed";
 import { photoPng, pixelBombPng } from "../helpers/private-event-files";
 import { openTestShop, type TestShop } from "../helpers/test-shop";
 

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq, inArray } from "drizzle-orm";
 import { auditLog, eventDates, events, orders, outbox, payments, places } from "../../src/server/db/schema";
-import type { CatalogueChange } from "../../src/server/catalogue/changes";
+import type { CatalogueChange } from "../../src/server/change-feed/change-feed";
 import { eventBySlug, insertOrder } from "../helpers/fixtures";
 import { openTestShop, type TestShop } from "../helpers/test-shop";
 
@@ -101,7 +101,7 @@ describe("an event's life in the back office", () => {
     expect(created.status).toBe(201);
     const id = created.body.data.id;
     expect(created.body.data.item).toMatchObject({ slug: body.slug, placeId, additionalStops: body.additionalStops, translations: body.translations });
-    expect(created.body.data.item.dates).toEqual([{ id: expect.any(Number), startDate: body.dates[0]!.startDate }]);
+    expect(created.body.data.item.dates).toEqual([{ id: expect.any(Number), startDate: body.dates[0]!.startDate, endDate: null }]);
     expect(announced).toEqual([{ area: "events", eventIds: [id] }]);
 
     const read = await shop.call("GET", `/shop-api/admin/events/${id}`, undefined, { token: staff.token });

@@ -2,7 +2,15 @@
  * Bad input found by trying the API by hand: ids past the database's integer range and text holding a NUL
  * byte reached the database and answered 500. Each must be a clean, translated 4xx.
  */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { request as httpRequest } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { serve } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "../../src/server/app";
+import { parseEnv } from "../../src/server/env";
 import { openTestShop, type TestShop } from "../helpers/test-shop";
 
 let shop: TestShop;
@@ -58,6 +66,53 @@ describe("text the database cannot store", () => {
       const answer = await shop.call(method, path, body, { token, headers: english });
       expect(answer.status, path).toBe(422);
       expect(answer.body.message, path).toBe("Please check the data you entered");
+    }
+  });
+});
+
+describe("the event list's type", () => {
+  it("is required as the document says: a list without it is refused, naming the field", async () => {
+    const answer = await shop.call("GET", "/api/events?country-code=CO", undefined, { headers: english });
+    expect(answer.status).toBe(422);
+    expect(Object.keys(answer.body.fields ?? {})).toEqual(["type"]);
+    expect((await shop.call("GET", "/api/events?country-code=CO&type=1")).status).toBe(200);
+  });
+});
+
+describe("any path under /api and /shop-api, however it is written", () => {
+  it("answers the JSON envelope over a real socket, double slashes included, never a page of the site", async () => {
+    // A shop serving its built pages too: a path it does not know under the API must not fall to the site's 404 page.
+    const dist = mkdtempSync(join(tmpdir(), "rodamos-dist-"));
+    mkdirSync(join(dist, "error404"));
+    writeFileSync(join(dist, "index.html"), "<!doctype html><title>home</title>");
+    writeFileSync(join(dist, "error404", "index.html"), "<!doctype html><title>not found</title>");
+    const env = parseEnv({ NODE_ENV: "test", JWT_SECRET: "test-secret-that-is-long-enough-for-hs256!!", DATA_DIR: join(dist, "data") });
+    const app = createApp({ db: shop.db, env }, { distDir: dist });
+    const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
+    await new Promise((resolve) => server.once("listening", resolve));
+    const { port } = server.address() as AddressInfo;
+    const get = (path: string) =>
+      new Promise<{ status: number; type: string; body: string }>((resolve, reject) => {
+        // node:http sends the path as written (fetch would tidy it).
+        const req = httpRequest({ host: "127.0.0.1", port, path, headers: { accept: "text/html,*/*", "accept-language": "en" } }, (res) => {
+          let body = "";
+          res.setEncoding("utf8").on("data", (chunk: string) => (body += chunk));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, type: String(res.headers["content-type"] ?? ""), body }));
+        });
+        req.on("error", reject).end();
+      });
+    try {
+      expect((await get("/")).type).toMatch(/^text\/html/);
+      for (const path of ["//api/events", "/shop-api//orders", "//shop-api/me", "///api//health", "/api", "/shop-api", "//shop-api", "/api/no-such-thing", "/shop-api/%ZZ"]) {
+        const answer = await get(path);
+        expect(answer.type, path).toMatch(/^application\/json/);
+        expect(JSON.parse(answer.body), path).toMatchObject({ success: false, code: expect.any(String), message: expect.any(String) });
+        expect(answer.status, path).toBeGreaterThanOrEqual(400);
+      }
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+      await app.stopBackground();
+      rmSync(dist, { recursive: true, force: true });
     }
   });
 });

@@ -3,6 +3,7 @@
  * refused (422), not read as 1; a body that is not JSON on a JSON route gets 415 in the caller's language.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { JSON_BODY_LIMIT } from "../../src/server/app";
 import { openTestShop, type TestShop } from "../helpers/test-shop";
 
 let shop: TestShop;
@@ -49,5 +50,34 @@ describe("a body that is not JSON", () => {
   it("JSON with a charset or a +json type is still JSON", async () => {
     const answer = await shop.call("POST", "/shop-api/login", JSON.stringify({ email: "nadie@example.com", password: "12345" }), { headers: { "content-type": "application/json; charset=utf-8" } });
     expect(answer.status).not.toBe(415);
+  });
+});
+
+describe("a body's size over HTTP", () => {
+  it("a body whose Content-Length is over the limit is refused (413) from the header; one within it is read", async () => {
+    const served = await openTestShop({ listen: true, seed: false });
+    try {
+      const send = (body: string, headers: Record<string, string> = {}) =>
+        fetch(`${served.origin}/shop-api/login`, { method: "POST", headers: { "content-type": "application/json", "accept-language": "en-US", ...headers }, body });
+      const login = JSON.stringify({ email: "nadie@example.com", password: "12345678" });
+      const big = JSON.stringify({ email: "nadie@example.com", password: "x".repeat(JSON_BODY_LIMIT) });
+      const refused = await send(big);
+      expect(refused.status).toBe(413);
+      expect(await refused.json()).toMatchObject({ success: false, code: "payload_too_large" });
+      // Within the limit, the JSON is read and judged (an unknown account, not a size or a parse refusal).
+      const read = await send(login);
+      expect(read.status).not.toBe(413);
+      expect(((await read.json()) as { code?: string }).code).toBe("login_error");
+      // Sent in chunks (no Content-Length), the size is counted as the body arrives.
+      const chunked = await fetch(`${served.origin}/shop-api/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: new Blob([big]).stream(),
+        duplex: "half",
+      } as RequestInit);
+      expect(chunked.status).toBe(413);
+    } finally {
+      await served.close();
+    }
   });
 });

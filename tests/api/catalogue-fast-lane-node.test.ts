@@ -11,7 +11,7 @@ import { gunzipSync } from "node:zlib";
 import { serve, type ServerType } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../src/server/app";
-import { LOGGED_PER_SECOND } from "../../src/server/catalogue/fast-lane";
+import { LOGGED_PER_SECOND } from "../../src/server/answer-cache/fast-lane";
 import { withFastLane } from "../../src/server/server";
 import { openTestShop, type TestShop } from "../helpers/test-shop";
 

@@ -169,6 +169,8 @@ describe("input the document calls valid", () => {
     for (const { method, path, op } of operations) {
       const bodySchema = op.requestBody?.content["application/json"]?.schema;
       if (!op.parameters?.length && !bodySchema) continue;
+      // An event stream that opens stays open: its refusals are the JSON read's beside it, tested there.
+      if ((op.responses["200"] as { content?: Record<string, unknown> } | undefined)?.content?.["text/event-stream"]) continue;
       let arbitrary: fc.Arbitrary<Sent>;
       try {
         arbitrary = requestOf(path, op, bodySchema ? arbitraryOf(bodySchema) : undefined);

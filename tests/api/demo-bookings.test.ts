@@ -5,7 +5,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventDates, events } from "../../src/server/db/schema";
-import { DEMO_BOOKING_PASSENGERS, seedDemoBookings } from "../../src/server/db/seed/bookings";
+import { DEMO_BOOKING_PASSENGERS, seedDemoBookings } from "../../src/server/seed/bookings";
 import type { DispatchOptions, DispatchPlan } from "../../src/shared/schemas/answers/dispatch";
 import { LEG } from "../../src/shared/domain/legs";
 import { openTestShop, type TestShop } from "../helpers/test-shop";

@@ -7,8 +7,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DispatchOptions, DispatchPlan, DriverRun } from "../../src/shared/schemas/answers/dispatch";
 import { loadTicketKey } from "../../src/server/auth/ticket-key";
-import { ticketQrText } from "../../src/server/services/orders/ticket-qr";
+import { ticketQrText } from "../../src/server/services/tickets/ticket-qr";
 import { readSmsDrop } from "../../src/server/sms/sms-drop";
+import { eq } from "drizzle-orm";
+import { vehicles } from "../../src/server/db/schema";
 import { openTestShop, type TestShop } from "../helpers/test-shop";
 import { runsSetting } from "../helpers/runs";
 
@@ -21,7 +23,7 @@ const booked: Record<string, number> = {};
 
 const PEOPLE = [
   { key: "ana", name: "Ana Usaquén", county: "Usaquén", address: "Calle 120 # 7-10", phone: "300 222 0001" },
-  { key: "beto", name: "Beto Usaquén", county: "Usaquén", address: "Calle 127 # 15-20", phone: "300 222 0002" },
+  { key: "beto", name: "Beto Usaquén", county: "Usaquén", address: "Calle 127 # 15-20", phone: "300 222 0002", needs: ["child_seat" as const] },
   { key: "carla", name: "Carla Chapinero", county: "Chapinero", address: "Calle 63 # 9-45", phone: "300 222 0003" },
 ];
 
@@ -34,9 +36,13 @@ const nonce = () => `test-nonce-${++nonceCount}-${Date.now()}`;
 beforeAll(async () => {
   shop = await openTestShop();
   setting = await runsSetting(shop);
+  // One van of the country carries a child seat: Beto's run is planned in it.
+  const [van] = await shop.db.select({ id: vehicles.id }).from(vehicles).where(eq(vehicles.provinceId, setting.provinceId)).limit(1);
+  await shop.db.update(vehicles).set({ carries: ["child_seat"] }).where(eq(vehicles.id, van!.id));
   for (const person of PEOPLE) {
     const county = setting.counties.find((one) => one.name === person.county)!;
-    booked[person.key] = (await setting.book({ address: person.address, countyId: county.id, name: person.name, phone: person.phone })).orderId;
+    const needs = "needs" in person ? { needs: person.needs } : {};
+    booked[person.key] = (await setting.book({ address: person.address, countyId: county.id, name: person.name, phone: person.phone, ...needs })).orderId;
   }
   // The event is weeks away in the demo data: the phone lists runs from today on, so the day comes (and the
   // accounts sign in on that day).
@@ -69,6 +75,9 @@ describe("GET /shop-api/driver/runs", () => {
     expect(mine!.stops[0]!.navigation.geo).toMatch(/^geo:-?\d+\.\d+,-?\d+\.\d+\?q=/);
     expect(mine!.stops[0]!.navigation.maps).toContain("destination=");
     expect(mine!.stops.flatMap((stop) => stop.passengers.map((one) => one.state))).toEqual(run.stops.flatMap((stop) => stop.passengers.map(() => "waiting")));
+    // Each passenger's needs on board at their stop: the child seat is ready before the van reaches Beto.
+    const needs = Object.fromEntries(mine!.stops.flatMap((stop) => stop.passengers.map((one) => [one.name, one.needs])));
+    expect(needs).toMatchObject({ "Ana Usaquén": [], "Beto Usaquén": ["child_seat"] });
     expect(await myRuns(otherDriver.token)).toEqual([]);
   });
 
@@ -93,6 +102,9 @@ describe("POST /shop-api/driver/actions", () => {
     expect((await act(driver.token, [tick])).body.data.results).toEqual([{ nonce: tick.nonce, outcome: "repeat" }]);
 
     const early = new Date(shop.now().getTime() - 60_000).toISOString();
+    // The van was at the stop long enough before (the no-show wait).
+    const stopOf = run.stops.findIndex((stop) => stop.passengers.some((one) => one.passengerId === second!.passengerId));
+    await act(driver.token, [{ nonce: nonce(), runId: run.id, action: "arrived", stopPosition: stopOf, at: new Date(shop.now().getTime() - 10 * 60_000).toISOString() }]);
     await act(driver.token, [{ nonce: nonce(), runId: run.id, action: "no_show", passengerId: second!.passengerId, at: early }]);
     let states = (await myRuns())[0]!.stops.flatMap((stop) => stop.passengers);
     expect(states.find((one) => one.passengerId === second!.passengerId)!.state).toBe("no_show");

@@ -37,9 +37,14 @@ function envWith(settings: Record<string, string>) {
 }
 
 describe("the geocoder", () => {
-  it("places an address at its county's centroid, approximate, when no geocoder is set", async () => {
+  it("places an address at a stable point of its own near its county's centroid, approximate, when no geocoder is set", async () => {
     const geocoder = createGeocoder(envWith({}), new MemoryGeocodeCache());
-    expect(await geocoder.geocode({ address: "Calle 145 # 91-19", county: SUBA })).toEqual({ lat: 4.741, lon: -74.084, approximate: true });
+    const first = await geocoder.geocode({ address: "Calle 145 # 91-19", county: SUBA });
+    const second = await geocoder.geocode({ address: "Calle 147 # 92-10", county: SUBA });
+    expect(first.approximate).toBe(true);
+    expect(straightLineKm(first, SUBA)).toBeLessThan(1.51);
+    expect(straightLineKm(first, second)).toBeGreaterThan(0.01);
+    expect(await geocoder.geocode({ address: "Calle 145 # 91-19", county: SUBA })).toEqual(first);
   });
 
   it("asks a Nominatim-compatible search and keeps the answer, near the county and stable per address", async () => {

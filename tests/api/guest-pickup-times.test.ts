@@ -19,7 +19,7 @@ let shop: TestShop;
 let staff: { token: string };
 let owner: { token: string };
 let guest: { email: string; token: string };
-let requestId: number;
+let privateEventId: number;
 let eventDateId: number;
 let bogota: { provinceId: number; countyId: number };
 let orderId: number;
@@ -37,8 +37,8 @@ async function upload(path: string, token: string, bytes: Buffer, name: string) 
   expect(response.status).toBe(200);
 }
 
-const guestView = async () => (await shop.call<GuestStatus[]>("GET", `/shop-api/event-requests/${requestId}/guests`, undefined, { token: owner.token })).body.data;
-const exportCsv = async () => (await shop.app.request(`/shop-api/event-requests/${requestId}/guests/export?format=csv`, { headers: { authorization: `Bearer ${owner.token}` } })).text();
+const guestView = async () => (await shop.call<GuestStatus[]>("GET", `/shop-api/event-requests/${privateEventId}/guests`, undefined, { token: owner.token })).body.data;
+const exportCsv = async () => (await shop.app.request(`/shop-api/event-requests/${privateEventId}/guests/export?format=csv`, { headers: { authorization: `Bearer ${owner.token}` } })).text();
 const staffCall = <T>(method: string, path: string, body?: unknown) => shop.call<T>(method, path, body, { token: staff.token });
 
 beforeAll(async () => {
@@ -72,11 +72,11 @@ beforeAll(async () => {
     },
     { token: owner.token },
   );
-  requestId = created.body.data.id;
-  await upload(`/shop-api/event-requests/${requestId}/upload-image`, owner.token, await photoPng(), "foto.png");
-  await upload(`/shop-api/event-requests/${requestId}/upload-guests`, owner.token, await guestListXlsx([["Invitada Horarios", guest.email, ""], ["Sin Reserva", "sin.reserva@example.com", ""]]), "lista.xlsx");
-  expect((await shop.call("POST", `/shop-api/event-requests/${requestId}/submit`, undefined, { token: owner.token })).status).toBe(200);
-  const approved = await staffCall<{ eventSlug: string }>("POST", `/shop-api/staff/event-requests/${requestId}/approve`, { waive: true });
+  privateEventId = created.body.data.id;
+  await upload(`/shop-api/event-requests/${privateEventId}/upload-image`, owner.token, await photoPng(), "foto.png");
+  await upload(`/shop-api/event-requests/${privateEventId}/upload-guests`, owner.token, await guestListXlsx([["Invitada Horarios", guest.email, ""], ["Sin Reserva", "sin.reserva@example.com", ""]]), "lista.xlsx");
+  expect((await shop.call("POST", `/shop-api/event-requests/${privateEventId}/submit`, undefined, { token: owner.token })).status).toBe(200);
+  const approved = await staffCall<{ eventSlug: string }>("POST", `/shop-api/staff/event-requests/${privateEventId}/approve`, { waive: true });
   expect(approved.status).toBe(200);
 
   const [event] = await shop.db.select().from(events).where(eq(events.slug, approved.body.data.eventSlug));
@@ -152,7 +152,7 @@ describe("once both legs are published", () => {
   it("the CSV and XLSX exports carry them in the event's clock", async () => {
     const csv = await exportCsv();
     expect(csv).toContain(`Calle 63 # 9-45,${formatDateTime(outboundAt.toISOString(), ZONE)},${formatDateTime(departsAt.toISOString(), ZONE)}`);
-    const xlsx = await shop.app.request(`/shop-api/event-requests/${requestId}/guests/export`, { headers: { authorization: `Bearer ${owner.token}` } });
+    const xlsx = await shop.app.request(`/shop-api/event-requests/${privateEventId}/guests/export`, { headers: { authorization: `Bearer ${owner.token}` } });
     const { read, utils } = await import("@e965/xlsx");
     const book = read(new Uint8Array(await xlsx.arrayBuffer()));
     const sheet = utils.sheet_to_json<string[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1 });
@@ -170,7 +170,8 @@ describe("once both legs are published", () => {
     const csv = await (await shop.app.request(path, { headers: { authorization: `Bearer ${staff.token}`, accept: "text/csv" } })).text();
     const line = csv.split("\r\n").find((one) => one.includes("Invitada Horarios"))!;
     expect(line).toContain(formatDateTime(outboundAt.toISOString(), ZONE));
-    expect(line.endsWith(`${formatDateTime(departsAt.toISOString(), ZONE)},${formatDateTime(dropOffAt.toISOString(), ZONE)}`)).toBe(true);
+    // The return's departure and drop-off, then the needs on board column (none here).
+    expect(line.endsWith(`${formatDateTime(departsAt.toISOString(), ZONE)},${formatDateTime(dropOffAt.toISOString(), ZONE)},`)).toBe(true);
   });
 
   it("the guest's order detail and the ticket mail's calendar files carry both published legs", async () => {
@@ -178,13 +179,21 @@ describe("once both legs are published", () => {
     expect(detail.itinerary).toMatchObject({ published: true, returnAt: departsAt.toISOString(), pickups: [expect.objectContaining({ address: "Calle 63 # 9-45", pickupAt: outboundAt.toISOString() })] });
     expect((await staffCall("POST", `/shop-api/staff/orders/${orderId}/resend`)).status).toBe(200);
     await shop.app.outbox.drain();
-    const utc = (date: Date) => date.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+    // On the event's clock, its zone named: Bogotá is UTC-5 all year.
+    const onClock = (date: Date) => `DTSTART;TZID=America/Bogota:${new Date(date.getTime() - 5 * 3_600_000).toISOString().replace(/[-:]/g, "").replace(/\.\d{3}Z/, "")}`;
     const ticketMails = (await shop.mailsTo(guest.email)).filter((mail) => mail.subject.startsWith("Tus tickets"));
     // The first mail went at the purchase, with the estimates; the one resent after publishing has the published times.
     expect(ticketMails).toHaveLength(2);
-    const files = ticketMails.map((mail) => Object.fromEntries((mail.attachments ?? []).map((file) => [file.filename, file.content])));
-    const published = files.filter((file) => file[`rodamos-${orderId}-outbound.ics`]?.includes(`DTSTART:${utc(outboundAt)}`));
+    // Read unfolded (a long line continues on the next after CRLF and a space).
+    const files = ticketMails.map((mail) => Object.fromEntries((mail.attachments ?? []).map((file) => [file.filename, file.content.replace(/\r\n /g, "")])));
+    const published = files.filter((file) => file[`rodamos-${orderId}-outbound.ics`]?.includes(onClock(outboundAt)));
     expect(published).toHaveLength(1);
-    expect(published[0]![`rodamos-${orderId}-return.ics`]).toContain(`DTSTART:${utc(departsAt)}`);
+    expect(published[0]![`rodamos-${orderId}-return.ics`]).toContain(onClock(departsAt));
+    // Said confirmed once dispatch published the times; the purchase's own mail said they were estimates.
+    expect(published[0]![`rodamos-${orderId}-outbound.ics`]).toContain("STATUS:CONFIRMED");
+    expect(published[0]![`rodamos-${orderId}-outbound.ics`]).toContain("hora confirmada por despacho");
+    const estimated = files.find((file) => file !== published[0])!;
+    expect(estimated[`rodamos-${orderId}-outbound.ics`]).toContain("STATUS:TENTATIVE");
+    expect(estimated[`rodamos-${orderId}-outbound.ics`]).toContain("hora estimada");
   });
 });

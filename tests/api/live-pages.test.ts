@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startPagesPublisher } from "../../src/server/publishing/pages-publisher";
 import { openDatabase, type Database } from "../../src/server/db/client";
 import { events } from "../../src/server/db/schema";
-import { seedDemoData } from "../../src/server/db/seed";
+import { seedDemoData } from "../../src/server/seed";
 import { parseEnv } from "../../src/server/env";
 import { startServer, type RunningServer } from "../../src/server/server";
 import type { Publisher } from "../../src/server/publishing/publisher";
@@ -41,9 +41,11 @@ beforeAll(async () => {
 }, 600_000);
 
 afterAll(async () => {
-  await publisher?.close();
-  await server?.close();
-  await database?.close();
+  // Each stops even when the one before it failed to: nothing the file started outlives it.
+  const stops = [() => publisher?.close(), () => server?.close(), () => database?.close()];
+  const failures: unknown[] = [];
+  for (const stop of stops) await Promise.resolve(stop()).catch((error: unknown) => failures.push(error));
+  if (failures.length > 0) throw failures[0];
 });
 
 describe("a catalogue change", () => {

@@ -5,7 +5,7 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAuthKit } from "../../src/server/auth/auth-kit";
+import { createAuthKit } from "../../src/server/auth/app-keys";
 import { createMailer, mailDropDir } from "../../src/server/mail/mailer";
 import { hasOptedOut, unsubscribeUrl } from "../../src/server/services/account/mail-opt-outs";
 import { invitationMail } from "../../src/server/services/private-events/invitations";

@@ -82,6 +82,53 @@ describe("GET /api/openapi.json", () => {
   });
 });
 
+describe("what the document says each call answers and wants", () => {
+  const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+  const mediaTypesOf = (path: string, method: string, status: string) =>
+    Object.keys((paths[path]![method]!.responses![status] as { content?: Record<string, unknown> }).content ?? {}).sort();
+
+  it("documents every file answer under its media type, beside the JSON one where the call has both", () => {
+    expect(mediaTypesOf("/shop-api/staff/exports", "get", "200")).toEqual(["application/json", XLSX, "text/csv"].sort());
+    expect(mediaTypesOf("/shop-api/staff/manifests", "get", "200")).toEqual(["application/json", "text/csv"]);
+    expect(mediaTypesOf("/shop-api/event-requests/{id}/guests/export", "get", "200")).toEqual([XLSX, "text/csv"].sort());
+    expect(mediaTypesOf("/shop-api/staff/orders/{id}/invoice", "get", "200")).toEqual(["application/pdf"]);
+  });
+
+  it("documents a redirect as 303 with its Location, and the JSON answer a caller asking for JSON gets instead", async () => {
+    for (const [path, method] of [["/shop-api/confirm-email", "get"], ["/shop-api/payments/return/{orderId}/{key}", "post"]] as const) {
+      const responses = paths[path]![method]!.responses as Record<string, { headers?: Record<string, unknown> }>;
+      expect(Object.keys(responses["303"]!.headers ?? {})).toEqual(["Location"]);
+      expect(mediaTypesOf(path, method, "200")).toEqual(["application/json"]);
+    }
+    const browser = await shop.app.request("/shop-api/confirm-email?token=no-such-link-token-0123456789", { headers: { accept: "text/html,application/xhtml+xml,*/*;q=0.8" } });
+    expect(browser.status).toBe(303);
+    expect(browser.headers.get("location")).toMatch(/^\/\?email-change=/);
+    const app = await shop.app.request("/shop-api/confirm-email?token=no-such-link-token-0123456789", { headers: { accept: "application/json" } });
+    expect(app.status).toBe(200);
+    expect(await app.json()).toEqual({ success: true, data: { location: browser.headers.get("location") } });
+  });
+
+  it("declares on each call the token it really asks for: a public call never answers 401 to a caller without one, a bearer call always does", async () => {
+    const wrong: string[] = [];
+    for (const [path, methods] of Object.entries(paths)) {
+      for (const [method, operation] of Object.entries(methods)) {
+        const security = (operation as { security: Record<string, unknown>[] }).security;
+        const anonymousWelcome = security.length === 0 || security.some((option) => Object.keys(option).length === 0);
+        const url = path.replace(/\{\w+\}/g, "1");
+        const answer = await shop.app.request(url, {
+          method: method.toUpperCase(),
+          headers: { "content-type": "application/json", accept: "application/json" },
+          ...(method === "get" ? {} : { body: "{}" }),
+        });
+        if (anonymousWelcome === (answer.status === 401)) wrong.push(`${method.toUpperCase()} ${path}: ${JSON.stringify(security)} answered ${answer.status}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(paths["/shop-api/order-status/{id}"]!.get).toMatchObject({ security: [{ bearer: [] }, { linkKey: [] }] });
+    expect(paths["/api/events/{id}/product-variant"]!.get).toMatchObject({ security: [{}, { bearer: [] }] });
+  }, 60_000);
+});
+
 describe("the answer check every API test runs", () => {
   it("refuses a missing field, an undeclared field, a wrong status and an unknown route", () => {
     const country = { code: "CO", name: "Colombia", currency: "COP", currencyDecimals: 0, defaultLocale: "es_CO", phonePrefix: "+57", rutLabel: "NIT" };

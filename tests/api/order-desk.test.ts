@@ -5,12 +5,14 @@
  */
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, orders, outbox, payments, refunds, seatCounts } from "../../src/server/db/schema";
+import { auditLog, orders, outbox, payments, refunds, seatCounts, users } from "../../src/server/db/schema";
+import type { MailSkipReason } from "../../src/shared/domain/mail-skips";
+import { translate } from "../../src/shared/i18n";
 import { paymentSettings } from "../../src/server/payments/config";
 import { WEBPAY_TRANSACTIONS_PATH } from "../../src/server/payments/webpay-protocol";
 import type { OrderDesk, RefundAnswer, RefundDeskItem } from "../../src/shared/schemas/answers/order-desk";
 import type { StaffOrderPage } from "../../src/shared/schemas/answers/staff-runs";
-import { postForm, visit } from "../helpers/browser";
+import { approveInSimulator } from "../helpers/browser";
 import { countyOf, eventOffer, insertOrder, purchaseBody } from "../helpers/fixtures";
 import { openTestShop, type TestShop } from "../helpers/test-shop";
 
@@ -48,13 +50,8 @@ async function paidOrder(slug: string, paymentCode: "mercadopago" | "webpay" | "
   const answer = await shop.call<Started>("POST", "/shop-api/init-payment", body, { token: me.token });
   expect(answer.status).toBe(201);
   const started = answer.body.data;
-  if (paymentCode === "mercadopago") {
-    const back = await postForm(`${shop.origin}/payments-sim/mercadopago/checkout/v1/decide`, { pref_id: started.preference_id!, action: "approve" });
-    await visit(back.headers.get("location")!);
-  } else if (paymentCode === "webpay") {
-    await postForm(started.webpay_url!, { token_ws: started.webpay_token! });
-    const back = await postForm(`${shop.origin}/payments-sim/webpay/webpayserver/decide`, { token_ws: started.webpay_token!, action: "approve" });
-    await visit(back.headers.get("location")!);
+  if (paymentCode === "mercadopago" || paymentCode === "webpay") {
+    await approveInSimulator(shop.origin, paymentCode, started);
   } else {
     expect((await shop.call("POST", `/shop-api/staff/orders/${started.orderId}/confirm-transfer`, undefined, { token: staff.token })).status).toBe(200);
   }
@@ -111,6 +108,32 @@ describe("who may use the order desk", () => {
   });
 });
 
+describe("a mail the outbox skipped on purpose", () => {
+  it("shows as not sent, with its reason, never as sent: instructions for a transfer already confirmed, a mail to a refused address", async () => {
+    const { me, orderId } = await paidOrder("festival-sonidos-de-la-sabana", "transferencia");
+    await shop.mailsTo(me.email);
+    let detail = await desk(orderId);
+    // The instructions' row ran after staff had confirmed the transfer: it sent nothing.
+    expect(detail.messages.find((message) => message.what === "transfer_instructions")).toMatchObject({ sent: false, skipped: "state_changed" });
+    const paidMail = detail.messages.find((message) => message.what !== "transfer_instructions")!;
+    expect(paidMail).toMatchObject({ sent: true, skipped: null });
+    // The mail server refused the buyer's address for good: a resend is skipped and says why.
+    await shop.db.update(users).set({ emailUndeliverableAt: new Date() }).where(eq(users.id, me.id));
+    expect((await shop.call("POST", `/shop-api/staff/orders/${orderId}/resend`, undefined, { token: staff.token })).status).toBe(200);
+    const before = (await shop.mailsTo(me.email)).length;
+    expect((await shop.mailsTo(me.email)).length).toBe(before);
+    detail = await desk(orderId);
+    const resent = detail.messages.filter((message) => message.channel === "mail").at(-1)!;
+    expect(detail.messages.filter((message) => message.channel === "mail")).toHaveLength(3);
+    expect(resent).toMatchObject({ sent: false, skipped: "address_undeliverable" });
+    // The desk's words for it, in each language the staff area speaks.
+    expect(fillIn("en_US", resent.skipped!)).toBe("not sent: the mail server refused the customer's address");
+    expect(fillIn("es_CO", "state_changed")).toBe("no enviado: el pedido ya había cambiado de estado");
+  });
+});
+
+const fillIn = (locale: "en_US" | "es_CO", reason: MailSkipReason) => translate(locale, "desk.message_skipped", { reason: translate(locale, `desk.skip.${reason}`) });
+
 describe("finding and reading an order", () => {
   it("finds an order by a passenger's name without accents or case, their phone typed any way, and their email", async () => {
     const { orderId } = await paidOrder("festival-sonidos-de-la-sabana", "mercadopago");
@@ -157,12 +180,15 @@ describe("staff actions on an order", () => {
     expect(tickets[1]!.text).toContain("Andrés Peñaloza Ruiz");
     const detail = await desk(orderId);
     expect(detail.tickets[0]!.passengers[0]).toMatchObject({ name: "Andrés Peñaloza Ruiz", phone: "+573157654321" });
-    expect(detail.history.map((entry) => [entry.action, entry.by])).toEqual([
-      ["passenger_update", staff.email],
-      ["resend", staff.email],
-      ["note", staff.email],
+    // The purchase and its card payment open the order's history, by the buyer and the gateway.
+    expect(detail.history.map((entry) => [entry.action, entry.actor, entry.by])).toEqual([
+      ["purchase", "customer", me.email],
+      ["payment", "gateway", "mercadopago"],
+      ["passenger_update", "staff", staff.email],
+      ["resend", "staff", staff.email],
+      ["note", "staff", staff.email],
     ]);
-    expect(detail.history[2]!.details).toEqual({ text: "Llamó para cambiar el nombre" });
+    expect(detail.history[4]!.details).toEqual({ text: "Llamó para cambiar el nombre" });
     const [audit] = await shop.db.select().from(auditLog).where(and(eq(auditLog.resourceId, orderId), eq(auditLog.action, "passenger_update")));
     expect(audit!.before).toMatchObject({ name: "Andrés Peñaloza" });
   });
@@ -177,7 +203,11 @@ describe("staff actions on an order", () => {
     const cancelled = await shop.call("POST", `/shop-api/staff/orders/${started.body.data.orderId}/cancel`, { reason: "Pidió cancelar por teléfono" }, { token: staff.token });
     expect(cancelled.body.data).toEqual({ orderId: started.body.data.orderId, done: true });
     expect(await seatsTaken(variant.id, offer.eventDateId)).toBe(before);
-    expect((await desk(started.body.data.orderId)).history.map((entry) => entry.action)).toEqual(["cancel"]);
+    expect((await desk(started.body.data.orderId)).history.map((entry) => [entry.action, entry.actor])).toEqual([
+      ["purchase", "customer"],
+      ["cancel", "staff"],
+    ]);
+    expect((await desk(started.body.data.orderId)).history[1]!.details).toMatchObject({ state: "cancelled", reason: "Pidió cancelar por teléfono" });
     expect((await shop.call("POST", `/shop-api/staff/orders/${started.body.data.orderId}/cancel`, { reason: "otra vez" }, { token: staff.token })).status).toBe(409);
   });
 
@@ -196,7 +226,10 @@ describe("staff actions on an order", () => {
 
   it("audits a confirmed transfer in the order's history", async () => {
     const { orderId } = await paidOrder("festival-sonidos-de-la-sabana", "transferencia");
-    expect((await desk(orderId)).history).toEqual([expect.objectContaining({ action: "transfer_confirm", by: staff.email })]);
+    expect((await desk(orderId)).history).toEqual([
+      expect.objectContaining({ action: "purchase", actor: "customer" }),
+      expect.objectContaining({ action: "transfer_confirm", actor: "staff", by: staff.email, details: { state: "paid" } }),
+    ]);
   });
 });
 
@@ -222,7 +255,16 @@ describe("refunds", () => {
     expect(after.total).toBe(order.total - ticketValue);
     expect(after.tickets[1]!.refundedIn).toBe(answer.body.data.splitOrderId);
     expect(after.refunds).toEqual([expect.objectContaining({ state: "refunded", amount: ticketValue })]);
-    expect(after.history.map((entry) => entry.action)).toEqual(["refund"]);
+    expect(after.history.map((entry) => entry.action)).toEqual(["purchase", "payment", "refund"]);
+    expect(after.history[2]).toMatchObject({ actor: "staff", by: staff.email, details: { state: "paid", splitOrderId: answer.body.data.splitOrderId, note: "No puede viajar" } });
+    // The split-off order carries its own story: the payment that paid its ticket, its refund, its mail, its history.
+    const split = await desk(answer.body.data.splitOrderId!);
+    expect(split).toMatchObject({ state: "cancelled", splitFromId: orderId, total: ticketValue });
+    expect(split.tickets.flatMap((ticket) => ticket.passengers.map((p) => p.id))).toEqual([maria.id]);
+    expect(split.payments).toEqual([expect.objectContaining({ method: "mercadopago", amount: order.total })]);
+    expect(split.refunds).toEqual([expect.objectContaining({ id: answer.body.data.id, amount: ticketValue })]);
+    expect(split.messages.map((message) => message.what)).toEqual([expect.stringMatching(/^refund/)]);
+    expect(split.history).toEqual([expect.objectContaining({ action: "split", actor: "staff", details: expect.objectContaining({ state: "cancelled" }) })]);
     const paymentId = after.payments[0]!.providerReference!;
     expect((await mercadoPagoRefunds(paymentId)).map((refund) => refund.amount)).toEqual([ticketValue]);
     expect(after.payments[0]!.state).toBe("approved");
@@ -284,7 +326,7 @@ describe("refunds", () => {
     expect(done).toHaveLength(1);
     const detail = await desk(orderId);
     expect(detail.payments[0]!.state).toBe("refunded");
-    expect(detail.history.map((entry) => entry.action)).toEqual(["transfer_confirm", "refund", "refund_paid"]);
+    expect(detail.history.map((entry) => entry.action)).toEqual(["purchase", "transfer_confirm", "refund", "refund_paid"]);
   });
 });
 
@@ -294,7 +336,7 @@ describe("the refund after an event is cancelled", () => {
     await shop.mailsTo(me.email);
     const { cancelEventOrders } = await import("../../src/server/services/orders/event-cancellation");
     const [order] = await shop.db.select().from(orders).where(eq(orders.id, orderId));
-    await shop.db.transaction((tx) => cancelEventOrders(tx, order!.eventId));
+    await shop.db.transaction((tx) => cancelEventOrders(tx, order!.eventId, { kind: "staff", id: null, name: "staff@rodamos.test" }));
     const mails = (await shop.mailsTo(me.email)).filter((mail) => mail.subject.startsWith("Te devolvimos"));
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain("fue cancelado.");

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadTicketKey } from "../../src/server/auth/ticket-key";
 import { orders, payments, productVariants } from "../../src/server/db/schema";
 import { SIMULATOR_MERCADOPAGO_ACCESS_TOKEN } from "../../src/server/payments/config";
-import { readTicketQr } from "../../src/server/services/orders/ticket-qr";
+import { readTicketQr } from "../../src/server/services/tickets/ticket-qr";
 import { autoPostForm, postForm, visit } from "../helpers/browser";
 import { countyOf, eventOffer, purchaseBody } from "../helpers/fixtures";
 import { openTestShop, type TestShop } from "../helpers/test-shop";

@@ -3,8 +3,9 @@
  * prices every ticket itself; stock is taken under lock and unpaid holds expire and give their seats back.
  */
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { discounts, orders, paymentMethods, productVariants, tickets } from "../../src/server/db/schema";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { discounts, orders, paymentMethods, productVariants, seatCounts, tickets } from "../../src/server/db/schema";
+import { runStatement } from "../../src/server/db/statements";
 import { countyOf, eventOffer, purchaseBody } from "../helpers/fixtures";
 import { openTestShop, type TestShop } from "../helpers/test-shop";
 
@@ -151,6 +152,18 @@ describe("refusals", () => {
     const body = purchaseBody(festival, [single.id], bogotaCounty);
     body.tickets[0]!.placeId = festival.event.placeId + 1;
     expect((await refused(body)).body.code).toBe("place_not_in_event");
+  });
+
+  it("sells an event only on its own country's sites: from Spain's site a Colombian event is not found, and nothing is written", async () => {
+    const single = festival.typed(bogota)[0]!;
+    const me = await shop.buyer();
+    const before = (await shop.db.select({ id: orders.id }).from(orders)).length;
+    const abroad = await refused({ ...purchaseBody(festival, [single.id], bogotaCounty), url: `/es/es-es/event/${festival.event.slug}` }, me.token);
+    expect([abroad.status, abroad.body.code]).toEqual([404, "not_found"]);
+    expect((await shop.db.select({ id: orders.id }).from(orders)).length).toBe(before);
+    // Colombia's site in English sells it.
+    const english = await refused({ ...purchaseBody(festival, [single.id], bogotaCounty), url: `/co/en-us/event/${festival.event.slug}` }, me.token);
+    expect(english.status).toBe(201);
   });
 
   it("refuses a date of another event and a date that has passed", async () => {
@@ -331,6 +344,49 @@ describe("discounts", () => {
       expect(discount!.timesUsed).toBe(1);
     } finally {
       shop.clock.offset = 0;
+    }
+  });
+});
+
+describe("one commit per sale", () => {
+  it("writes the order, its seats and its started payment in one transaction: the payment row is never rewritten for its start", async () => {
+    const me = await shop.buyer();
+    const [single] = festival.typed(bogota);
+    const answer = await shop.call<Started & { preference_id?: string }>("POST", "/shop-api/init-payment", purchaseBody(festival, [single!.id], bogotaCounty), { token: me.token });
+    expect(answer.status).toBe(201);
+    const [row] = await runStatement<{ same: boolean; reference: string | null; answers: { kind?: string; response?: Record<string, string> }[] }>(
+      shop.db,
+      `select o.xmin::text = p.xmin::text as same, p.provider_reference as reference, p.raw_answers as answers
+       from orders o join payments p on p.order_id = o.id where o.id = $1`,
+      [answer.body.data.orderId],
+    );
+    // Written by the order's own transaction (one xmin), holding what the gateway answered the buyer.
+    expect(row!.same).toBe(true);
+    expect(row!.reference).toBe(answer.body.data.preference_id);
+    expect(row!.answers.find((entry) => entry.kind === "start")?.response).toMatchObject({ preference_id: answer.body.data.preference_id });
+  });
+
+  it("a gateway that cannot start the payment leaves nothing written: no order, no seat taken", async () => {
+    const down = await openTestShop({
+      env: { MERCADOPAGO_BASE_URL: "http://127.0.0.1:9", MERCADOPAGO_ACCESS_TOKEN: "unused-token", MERCADOPAGO_WEBHOOK_SECRET: "unused-webhook-secret-of-the-test" },
+    });
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      const offer = await eventOffer(down.db, "festival-sonidos-de-la-sabana");
+      const province = offer.variants[0]!.provinceId;
+      const [single] = offer.typed(province);
+      const county = await countyOf(down.db, province);
+      const taken = async () => (await down.db.select({ taken: seatCounts.taken }).from(seatCounts).where(and(eq(seatCounts.productVariantId, single!.id), eq(seatCounts.eventDateId, offer.eventDateId))))[0]?.taken ?? 0;
+      const before = await taken();
+      const me = await down.buyer();
+      const answer = await down.call("POST", "/shop-api/init-payment", purchaseBody(offer, [single!.id], county), { token: me.token });
+      expect(answer.status).toBe(502);
+      expect(answer.body.code).toBe("payment_gateway_unavailable");
+      expect(await down.db.select({ id: orders.id }).from(orders).where(eq(orders.userId, me.id))).toEqual([]);
+      expect(await taken()).toBe(before);
+    } finally {
+      errors.mockRestore();
+      await down.close();
     }
   });
 });

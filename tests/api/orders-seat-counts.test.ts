@@ -9,7 +9,8 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { events, guests, orders, productVariants, seatCounts, tickets } from "../../src/server/db/schema";
 import { liveStock } from "../../src/server/services/catalogue";
-import { cancelOrder } from "../../src/server/services/holds/release";
+import { cancelOrder } from "../../src/server/services/holds/end-unpaid-orders";
+import { byGateway } from "../../src/server/services/order-life/order-life";
 import { countyOf, eventOffer, insertGuestList, purchaseBody } from "../helpers/fixtures";
 import { openTestShop, type TestShop } from "../helpers/test-shop";
 
@@ -81,8 +82,8 @@ describe(`seats (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"})`, () => 
     expect((await shop.call("POST", "/shop-api/init-payment", purchaseBody(offer, [variant.id], county, transfer), { token: c!.token })).body.code).toBe("stock_exhausted");
 
     // The two-seat order's payment is refused: its two seats come back, the other order keeps its own.
-    expect(await cancelOrder(shop.db, two.body.data.orderId)).toBe(true);
-    expect(await cancelOrder(shop.db, two.body.data.orderId)).toBe(false);
+    expect(await cancelOrder(shop.db, two.body.data.orderId, byGateway("transferencia"))).toBe(true);
+    expect(await cancelOrder(shop.db, two.body.data.orderId, byGateway("transferencia"))).toBe(false);
     expect(await heldOf(variant.id, offer.eventDateId)).toBe(1);
     expect((await shop.call("POST", "/shop-api/init-payment", purchaseBody(offer, [variant.id, variant.id], county, transfer), { token: c!.token })).status).toBe(201);
     expect((await shop.call("POST", "/shop-api/init-payment", purchaseBody(offer, [variant.id], county, transfer), { token: d!.token })).body.code).toBe("stock_exhausted");
@@ -116,12 +117,12 @@ describe(`seats (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"})`, () => 
     const offer = await eventOffer(shop.db, "boda-camila-y-andres-q7k3vx9m");
     const variant = offer.typed(offer.variants[0]!.provinceId)[0]!;
     const county = await countyOf(shop.db, variant.provinceId);
-    // Organiser-funded, as an approved request publishes it: guests book free with prepagado.
+    // Organiser-funded, as an approved private event publishes it: guests book free with prepagado.
     await shop.db.update(events).set({ paymentType: 2 }).where(eq(events.id, offer.event.id));
     await shop.db.update(productVariants).set({ stock: 50, price: 0 }).where(eq(productVariants.id, variant.id));
     const [owner, guest] = await Promise.all([shop.buyer(), shop.buyer()]);
-    const requestId = await insertGuestList(shop.db, offer.event.id, owner!.id, [guest!.email]);
-    await shop.db.update(guests).set({ seats: 2 }).where(eq(guests.requestId, requestId));
+    const privateEventId = await insertGuestList(shop.db, offer.event.id, owner!.id, [guest!.email]);
+    await shop.db.update(guests).set({ seats: 2 }).where(eq(guests.privateEventId, privateEventId));
 
     const answers = await Promise.all(
       Array.from({ length: 6 }, () => shop.call("POST", "/shop-api/init-payment", purchaseBody(offer, [variant.id], county, { paymentCode: "prepagado" }), { token: guest!.token })),

@@ -108,6 +108,22 @@ describe("mercadopago SDK against the MercadoPago simulator", () => {
     expect((await new Payment(client()).get({ id: paymentId })).status).toBe("refunded");
   });
 
+  it("takes a preference without currency_id (the account's currency) and lists refunds at the SDK's trailing-slash path", async () => {
+    const returnUrl = `${shop.origin}/order-detail/10`;
+    // MercadoPago's own Node example: no currency_id.
+    const preference = await new Preference(client()).create({
+      body: { items: [{ id: "10", title: "Mi producto", quantity: 1, unit_price: 2000 }], back_urls: { success: returnUrl, failure: returnUrl, pending: returnUrl }, external_reference: "10" },
+    });
+    expect(preference.id).toEqual(expect.any(String));
+    expect(preference.items?.[0]).toMatchObject({ currency_id: "COP" });
+    const decided = await postForm(`${shop.origin}/payments-sim/mercadopago/checkout/v1/decide`, { pref_id: preference.id!, action: "approve" });
+    const paymentId = redirectParams(decided, returnUrl).payment_id!;
+    expect(await new Payment(client()).get({ id: paymentId })).toMatchObject({ currency_id: "COP", transaction_amount: 2000 });
+    expect([...(await new PaymentRefund(client()).list({ payment_id: paymentId }))]).toEqual([]);
+    await new PaymentRefund(client()).create({ payment_id: paymentId, body: { amount: 500 } });
+    expect([...(await new PaymentRefund(client()).list({ payment_id: paymentId }))]).toEqual([expect.objectContaining({ payment_id: Number(paymentId), amount: 500 })]);
+  });
+
   it("is refused with MercadoPago's own error for a wrong access token", async () => {
     const wrong = new MercadoPagoConfig({ accessToken: "TEST-wrong", options: { retries: 0 } as never });
     await expect(new Preference(wrong).get({ preferenceId: "1" })).rejects.toMatchObject({ status: 401 });

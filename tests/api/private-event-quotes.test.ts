@@ -6,7 +6,7 @@
  */
 import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, categories, counties, eventDates, eventRequests, events, orders, productVariants, provinces } from "../../src/server/db/schema";
+import { auditLog, categories, counties, eventDates, privateEvents, events, orders, productVariants, provinces } from "../../src/server/db/schema";
 import { SIMULATOR_MERCADOPAGO_ACCESS_TOKEN } from "../../src/server/payments/config";
 import { postForm } from "../helpers/browser";
 import { guestListXlsx, photoPng } from "../helpers/private-event-files";
@@ -28,7 +28,7 @@ async function upload(path: string, token: string, bytes: Buffer, name: string) 
   return { status: response.status, body: (await response.json()) as { data: { refused: { line: number; email: string; reason: string }[] } } };
 }
 
-/** A request in Cota (Cundinamarca) with guests picked up in Bogotá too, sent for review. */
+/** A private event in Cota (Cundinamarca) with guests picked up in Bogotá too, sent for review. */
 async function reviewedRequest(owner: { token: string }, rows: (string | number)[][], extra: Record<string, unknown> = {}) {
   const created = await shop.call<{ id: number }>(
     "POST",
@@ -57,8 +57,8 @@ async function reviewedRequest(owner: { token: string }, rows: (string | number)
 }
 
 const quote = (overrides: Record<string, unknown> = {}) => ({ quote: { currency: "COP", perSeat: 50_000, validUntil: isoDay(20), ...overrides } });
-async function countInvitations(requestId: number): Promise<number> {
-  const rows = await shop.db.execute(sql`select count(*)::int as n from outbox o join guests g on g.id = (o.payload->>'guestId')::int where o.kind = 'private-event.invitation' and g.request_id = ${requestId}`);
+async function countInvitations(privateEventId: number): Promise<number> {
+  const rows = await shop.db.execute(sql`select count(*)::int as n from outbox o join guests g on g.id = (o.payload->>'guestId')::int where o.kind = 'private-event.invitation' and g.private_event_id = ${privateEventId}`);
   const list = (rows as unknown as { rows?: { n: number }[] }).rows ?? (rows as unknown as { n: number }[]);
   return Number(list[0]?.n ?? 0);
 }
@@ -139,10 +139,16 @@ describe("a quote the organiser pays", () => {
     const decided = await postForm(`${shop.origin}/payments-sim/mercadopago/checkout/v1/decide`, { pref_id: started.body.data.preference_id, action: "approve" });
     expect(decided.status).toBe(303);
     expect((await shop.db.select({ state: orders.state }).from(orders).where(eq(orders.id, started.body.data.orderId)))[0]!.state).toBe("paid");
-    const [request] = await shop.db.select().from(eventRequests).where(eq(eventRequests.id, id));
-    expect(request!.quoteState).toBe("paid");
+    const [privateEvent] = await shop.db.select().from(privateEvents).where(eq(privateEvents.id, id));
+    expect(privateEvent!.quoteState).toBe("paid");
     expect(await shop.mailsTo(guestEmail)).toHaveLength(1);
     expect(await shop.mailsTo("otro.cota@example.com")).toHaveLength(1);
+    // The organiser who paid the quote gets its invoice: attached to their mail and downloadable from their order.
+    const invoiced = (await shop.mailsTo(owner.email)).filter((mail) => (mail.attachments ?? []).some((file) => file.contentType === "application/pdf"));
+    expect(invoiced).toHaveLength(1);
+    const own = await shop.app.request(`/shop-api/orders/${started.body.data.orderId}/invoice`, { headers: { authorization: `Bearer ${owner.token}` } });
+    expect([own.status, own.headers.get("content-type")]).toEqual([200, "application/pdf"]);
+    expect(Buffer.from(await own.arrayBuffer()).subarray(0, 5).toString("latin1")).toBe("%PDF-");
     // MercadoPago notifies again: no second invitation.
     const paymentId = new URL(decided.headers.get("location")!).searchParams.get("payment_id")!;
     await fetch(`${shop.origin}/payments-sim/mercadopago/v1/payments/${paymentId}/notify`, { method: "POST", headers: { authorization: `Bearer ${SIMULATOR_MERCADOPAGO_ACCESS_TOKEN}` } });
@@ -162,9 +168,9 @@ describe("a quote the organiser pays", () => {
     expect(more.status).toBe(201);
     expect((await shop.db.select({ total: orders.total }).from(orders).where(eq(orders.id, more.body.data.orderId)))[0]!.total).toBe(100_000);
     expect((await shop.call("POST", `/shop-api/staff/orders/${more.body.data.orderId}/confirm-transfer`, undefined, { token: staff.token })).status).toBe(200);
-    const [request] = await shop.db.select().from(eventRequests).where(eq(eventRequests.id, id));
-    expect(request!.quotedSeats).toBe(32);
-    const stock = await shop.db.select({ stock: productVariants.stock }).from(productVariants).innerJoin(categories, eq(categories.id, productVariants.categoryId)).where(eq(categories.eventId, request!.eventId!));
+    const [privateEvent] = await shop.db.select().from(privateEvents).where(eq(privateEvents.id, id));
+    expect(privateEvent!.quotedSeats).toBe(32);
+    const stock = await shop.db.select({ stock: productVariants.stock }).from(productVariants).innerJoin(categories, eq(categories.id, productVariants.categoryId)).where(eq(categories.eventId, privateEvent!.eventId!));
     expect(stock.map((row) => row.stock)).toEqual([32, 32]);
     expect((await shop.call("POST", `/shop-api/event-requests/${id}/guests`, { name: "Una más", email: "una.mas@example.com" }, { token: owner.token })).status).toBe(201);
   });
@@ -172,8 +178,8 @@ describe("a quote the organiser pays", () => {
   it("an invited guest books from Bogotá, another province than the venue's", async () => {
     const guest = await shop.buyer();
     expect((await shop.call("POST", `/shop-api/event-requests/${id}/guests`, { name: "Bogotana", email: guest.email }, { token: owner.token })).status).toBe(201);
-    const [request] = await shop.db.select().from(eventRequests).where(eq(eventRequests.id, id));
-    const [event] = await shop.db.select().from(events).where(eq(events.id, request!.eventId!));
+    const [privateEvent] = await shop.db.select().from(privateEvents).where(eq(privateEvents.id, id));
+    const [event] = await shop.db.select().from(events).where(eq(events.id, privateEvent!.eventId!));
     const [date] = await shop.db.select().from(eventDates).where(eq(eventDates.eventId, event!.id));
     const [variant] = await shop.db.select({ id: productVariants.id }).from(productVariants).innerJoin(categories, eq(categories.id, productVariants.categoryId)).where(and(eq(categories.eventId, event!.id), eq(productVariants.provinceId, bogota.provinceId)));
     const booked = await shop.call("POST", "/shop-api/init-payment", {

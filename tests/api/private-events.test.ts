@@ -1,12 +1,12 @@
 /**
  * Private events end to end through the API:
- * a customer's request with its picture and guest list, staff review, the published event, invitations,
+ * a customer's private event with its picture and guest list, staff review, the published event, invitations,
  * invited events and the guests' organiser-funded bookings, with every refusal on the way.
  */
 import { and, asc, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { categories, counties, eventDates, eventRequests, events, guests, outbox, productVariants, provinces } from "../../src/server/db/schema";
+import { categories, counties, eventDates, privateEvents, events, guests, outbox, productVariants, provinces } from "../../src/server/db/schema";
 import { openTestShop, type TestShop } from "../helpers/test-shop";
 import { guestListXls, guestListXlsx, paddedWorkbook, photoPng, pixelBombPng, zipBomb } from "../helpers/private-event-files";
 
@@ -37,7 +37,7 @@ async function upload(path: string, token: string, bytes: Buffer, name: string, 
   return { status: response.status, body: (await response.json()) as { success: boolean; code: string; message: string; data: never } };
 }
 
-/** A request created, with a picture and guests, sent for review. */
+/** A private event created, with a picture and guests, sent for review. */
 async function reviewedRequest(who: { token: string }, guestRows: (string | number)[][], header?: string[]) {
   const created = await shop.call<{ id: number }>("POST", "/shop-api/request-events", body(), { token: who.token });
   expect(created.status).toBe(201);
@@ -62,7 +62,7 @@ beforeAll(async () => {
 });
 afterAll(() => shop?.close());
 
-describe("the request form's rules", () => {
+describe("the private event form's rules", () => {
   it("names every missing field with the spec's message", async () => {
     const answer = await shop.call("POST", "/shop-api/request-events", { additionalStops: [{ address: "", countyId: null, time: "" }] }, { token: owner.token });
     expect(answer.status).toBe(422);
@@ -87,7 +87,7 @@ describe("the request form's rules", () => {
   });
 });
 
-describe("a request and its owner", () => {
+describe("a private event and its owner", () => {
   let id: number;
   beforeAll(async () => {
     id = (await shop.call<{ id: number }>("POST", "/shop-api/request-events", body(), { token: owner.token })).body.data.id;
@@ -198,7 +198,7 @@ describe("the guest list upload", () => {
         { line: 5, email: "carla@example.com", reason: "Teléfono inválido" },
       ],
     });
-    const rows = await shop.db.select().from(guests).where(eq(guests.requestId, id)).orderBy(guests.id);
+    const rows = await shop.db.select().from(guests).where(eq(guests.privateEventId, id)).orderBy(guests.id);
     expect(rows.map((row) => [row.email, row.phone])).toEqual([["ana@example.com", "+573001234567"], ["dani@example.com", null]]);
     const english = await upload(`/shop-api/event-requests/${id}/upload-guests`, owner.token, sheet, "lista.xlsx", { "x-locale": "en_US" });
     expect((english.body.data as { refused: { reason: string }[] }).refused[1]!.reason).toBe("Invalid email");
@@ -210,7 +210,7 @@ describe("the guest list upload", () => {
     const answer = await upload(`/shop-api/event-requests/${id}/upload-guests`, owner.token, sheet, "lista.xls");
     expect(answer.status).toBe(200);
     expect(answer.body.data).toEqual({ saved: 1, seats: 1, merged: 0, refused: [{ line: 3, email: "no-es-correo", reason: "Email inválido" }] });
-    const rows = await shop.db.select().from(guests).where(eq(guests.requestId, id));
+    const rows = await shop.db.select().from(guests).where(eq(guests.privateEventId, id));
     expect(rows.map((row) => [row.name, row.email, row.phone])).toEqual([["Eva Díaz", "eva@example.com", "+573001234567"]]);
   });
 
@@ -225,7 +225,7 @@ describe("the guest list upload", () => {
     const read = async (bytes: Buffer, name: string) => {
       const answer = await upload(`/shop-api/event-requests/${id}/upload-guests`, owner.token, bytes, name);
       expect(answer.status, name).toBe(200);
-      const saved = await shop.db.select().from(guests).where(eq(guests.requestId, id)).orderBy(guests.id);
+      const saved = await shop.db.select().from(guests).where(eq(guests.privateEventId, id)).orderBy(guests.id);
       return { answer: answer.body.data, guests: saved.map((row) => [row.name, row.email, row.phone]) };
     };
     const fromXlsx = await read(await guestListXlsx(rows), "lista.xlsx");
@@ -260,11 +260,11 @@ describe("the guest list upload", () => {
     ]);
     const many = await guestListXlsx(Array.from({ length: 2001 }, (_, i) => [`Invitado ${i}`, `g${i}@example.com`, ""]));
     const tooMany = await upload(`/shop-api/event-requests/${id}/upload-guests`, owner.token, many, "lista.xlsx");
-    expect([tooMany.status, tooMany.body.code, tooMany.body.message]).toEqual([422, "guest_list_too_long", "La lista admite como máximo 2000 invitados"]);
+    expect([tooMany.status, tooMany.body.code, tooMany.body.message]).toEqual([422, "guest_list_too_long", "La lista admite como máximo 2.000 invitados"]);
     const empty = await upload(`/shop-api/event-requests/${id}/upload-guests`, owner.token, await guestListXlsx([["", "nadie", ""]]), "lista.xlsx");
     expect(empty.body.code).toBe("guest_list_empty");
     // The list saved before is still whole.
-    expect(await shop.db.select().from(guests).where(eq(guests.requestId, id))).toHaveLength(1);
+    expect(await shop.db.select().from(guests).where(eq(guests.privateEventId, id))).toHaveLength(1);
   });
 });
 
@@ -313,7 +313,7 @@ describe("review, publication and the guests", () => {
     expect(variants.map((row) => [row.variant.price, row.variant.stock, row.variant.capacity])).toEqual([[0, 2, 1]]);
     const [date] = await shop.db.select().from(eventDates).where(eq(eventDates.eventId, event!.id));
     expect(date!.startDate.toISOString()).toBe(event!.startDate.toISOString());
-    const [row] = await shop.db.select().from(eventRequests).where(eq(eventRequests.id, id));
+    const [row] = await shop.db.select().from(privateEvents).where(eq(privateEvents.id, id));
     expect([row!.state, row!.eventId]).toEqual(["approved", event!.id]);
     // Promised with the approval, one per guest, delivered after the commit (a mail server down loses none).
     const promised = await shop.db.select().from(outbox).where(eq(outbox.kind, "private-event.invitation"));
@@ -325,7 +325,10 @@ describe("review, publication and the guests", () => {
     expect(mails[0]!.links.some((link) => /\/my-account\/events\?claim=[\w-]{20,}$/.test(link))).toBe(true);
     // Sent to someone who never signed up: a one-click unsubscribe, and a Message-ID its job keeps on a retry.
     expect(mails[0]!.unsubscribe).toMatch(/\/shop-api\/unsubscribe\?email=[^&]+&sig=[\w-]{43}$/);
-    expect(mails[0]!.key).toMatch(/^outbox-\d+$/);
+    // The key is its outbox row's own random one (never another database's row number).
+    expect(mails[0]!.key).toMatch(/^[0-9a-f]{32}$/);
+    const rows = await shop.db.select({ mailKey: outbox.mailKey }).from(outbox);
+    expect(rows.map((row) => row.mailKey)).toContain(mails[0]!.key);
     expect(await shop.mailsTo("otro.invitado@example.com")).toHaveLength(1);
     // Approved once: a second decision is refused.
     expect((await shop.call("POST", `/shop-api/staff/event-requests/${id}/reject`, { reason: "tarde" }, { token: staff.token })).body.code).toBe("request_not_reviewable");
@@ -378,7 +381,7 @@ describe("review, publication and the guests", () => {
     expect((await shop.call("POST", "/shop-api/invitations/claim", { token }, { token: guest.token })).body.code).toBe("event_not_invited");
     expect((await shop.call("POST", "/shop-api/invitations/claim", { token: "x".repeat(30) }, { token: other.token })).status).toBe(404);
     // Past the deadline (claimHours before the start) an unclaimed guest has lost the seat.
-    await shop.db.update(eventRequests).set({ claimHours: 24 * 40 }).where(eq(eventRequests.id, id));
+    await shop.db.update(privateEvents).set({ claimHours: 24 * 40 }).where(eq(privateEvents.id, id));
     try {
       const late = await shop.call("POST", "/shop-api/invitations/claim", { token }, { token: other.token });
       expect([late.status, late.body.code]).toEqual([410, "invitation_expired"]);
@@ -387,24 +390,24 @@ describe("review, publication and the guests", () => {
       const booking = await shop.call("POST", "/shop-api/init-payment", await purchaseOf(slug), { token: other.token });
       expect(booking.body.code).toBe("invitation_expired");
     } finally {
-      await shop.db.update(eventRequests).set({ claimHours: 48 }).where(eq(eventRequests.id, id));
+      await shop.db.update(privateEvents).set({ claimHours: 48 }).where(eq(privateEvents.id, id));
     }
     const claimed = await shop.call<{ eventSlug: string; seats: number }>("POST", "/shop-api/invitations/claim", { token }, { token: other.token });
     expect(claimed.body.data).toEqual({ eventSlug: slug, seats: 1 });
   });
 
-  it("reads finished after the event and can be repeated as a new saved request with the same guests", async () => {
+  it("reads finished after the event and can be repeated as a new saved private event with the same guests", async () => {
     expect((await shop.call("POST", `/shop-api/event-requests/${id}/repeat`, undefined, { token: owner.token })).body.code).toBe("request_not_repeatable");
-    const [request] = await shop.db.select().from(eventRequests).where(eq(eventRequests.id, id));
+    const [privateEvent] = await shop.db.select().from(privateEvents).where(eq(privateEvents.id, id));
     // The event took place: its dates are moved into the past (the session would not outlive a moved clock).
-    await shop.db.update(eventRequests).set({ startDate: new Date(Date.now() - 2 * DAY), endDate: new Date(Date.now() - DAY) }).where(eq(eventRequests.id, id));
+    await shop.db.update(privateEvents).set({ startDate: new Date(Date.now() - 2 * DAY), endDate: new Date(Date.now() - DAY) }).where(eq(privateEvents.id, id));
     {
       const finished = await shop.call<{ id: number; state: string }[]>("GET", "/shop-api/event-requests?state=4", undefined, { token: owner.token });
       expect(finished.body.data.find((row) => row.id === id)?.state).toBe("finished");
       const repeated = await shop.call<{ id: number }>("POST", `/shop-api/event-requests/${id}/repeat`, undefined, { token: owner.token });
       expect(repeated.status).toBe(201);
       const copy = await shop.call<{ state: string; name: string; guestCount: number; imagePath: string }>("GET", `/shop-api/event-requests/${repeated.body.data.id}`, undefined, { token: owner.token });
-      expect(copy.body.data).toMatchObject({ state: "saved", name: "Boda de Laura y Felipe (civil)", guestCount: 2, imagePath: request!.imagePath });
+      expect(copy.body.data).toMatchObject({ state: "saved", name: "Boda de Laura y Felipe (civil)", guestCount: 2, imagePath: privateEvent!.imagePath });
       // A copy in the past cannot go to review until its date is changed.
       expect((await shop.call("PUT", `/shop-api/request-events/${repeated.body.data.id}`, body(), { token: owner.token })).status).toBe(200);
       expect((await shop.call("POST", `/shop-api/event-requests/${repeated.body.data.id}/submit`, undefined, { token: owner.token })).status).toBe(200);
@@ -437,9 +440,9 @@ describe("the claim deadline", () => {
     expect((await shop.call("POST", "/shop-api/init-payment", await purchaseOf(eventSlug), { token: booker.token })).status).toBe(201);
 
     // Before the deadline the job waits; then the deadline passes (the start moves within claimHours).
-    const [job] = await shop.db.select().from(outbox).where(and(eq(outbox.kind, "private-event.release"), sql`(payload->>'requestId')::int = ${id}`));
+    const [job] = await shop.db.select().from(outbox).where(and(eq(outbox.kind, "private-event.release"), sql`(payload->>'privateEventId')::int = ${id}`));
     expect(job!.runAt.getTime()).toBeGreaterThan(Date.now());
-    await shop.db.update(eventRequests).set({ claimHours: 24 * 40 }).where(eq(eventRequests.id, id));
+    await shop.db.update(privateEvents).set({ claimHours: 24 * 40 }).where(eq(privateEvents.id, id));
     await shop.db.update(outbox).set({ runAt: new Date(Date.now() - 1000) }).where(eq(outbox.id, job!.id));
     await shop.app.outbox.drain();
     expect(await variantStock()).toEqual([3]);

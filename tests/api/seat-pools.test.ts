@@ -9,7 +9,8 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Category } from "../../src/shared/types/catalogue";
 import { auditLog, eventDates, orders, productVariants, seatPools } from "../../src/server/db/schema";
-import { cancelOrder, expireHolds } from "../../src/server/services/holds/release";
+import { cancelOrder, expireHolds } from "../../src/server/services/holds/end-unpaid-orders";
+import { byGateway } from "../../src/server/services/order-life/order-life";
 import { ORDER_STATE } from "../../src/shared/domain/order-states";
 import { countyOf, eventOffer, insertOrder, purchaseBody } from "../helpers/fixtures";
 import { openTestShop, type TestShop } from "../helpers/test-shop";
@@ -163,7 +164,7 @@ describe(`seat pools (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"})`, (
     const [{ variant: cancelledVariant }] = (await shop.db.execute(sql`select product_variant_id as variant from tickets where order_id = ${cancelled!.id}`).then((rows) =>
       Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows,
     )) as [{ variant: number }];
-    expect(await cancelOrder(shop.db, cancelled!.id)).toBe(true);
+    expect(await cancelOrder(shop.db, cancelled!.id, byGateway("webpay"))).toBe(true);
     expect(await seatsTaken()).toBe(taken - capacityOf.get(Number(cancelledVariant))!);
     const [afterCancel] = await shop.db.select({ taken: seatPools.taken }).from(seatPools).where(eq(seatPools.id, poolId));
     expect(afterCancel!.taken).toBe(taken - capacityOf.get(Number(cancelledVariant))!);

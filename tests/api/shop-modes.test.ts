@@ -5,9 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { seedIfEmpty } from "../../src/server/db/seed";
+import { seedIfEmpty } from "../../src/server/seed";
 import { parseEnv } from "../../src/server/env";
-import { startServer } from "../../src/server/server";
+import { startServer, type RunningServer } from "../../src/server/server";
 import { openTestDatabase } from "../helpers/test-database";
 import { openTestShop, type TestShop } from "../helpers/test-shop";
 
@@ -18,6 +18,17 @@ beforeAll(async () => {
 afterAll(async () => {
   await shop?.close();
 });
+
+/** The refusal of a start that must fail; a server that started anyway is stopped before the test fails. */
+function refusalOf(start: Promise<RunningServer>): Promise<Error | undefined> {
+  return start.then(
+    async (server) => {
+      await server.close();
+      return undefined;
+    },
+    (refusal: Error) => refusal,
+  );
+}
 
 const from = (address: string) => ({ incoming: { socket: { remoteAddress: address } } });
 const SIM_PAGE = "/payments-sim/mercadopago/checkout/v1/redirect?pref_id=none";
@@ -77,7 +88,7 @@ describe("production mode", () => {
 
   it("refuses to start without mail, signing key and real gateways for the enabled methods, naming each", async () => {
     const attempt = startServer({ db: shop.db, engine: "pglite", close: async () => {} }, { ...parseEnv({ NODE_ENV: "production", DATA_DIR: shop.env.DATA_DIR }), PORT: 0 });
-    const error = await attempt.then(() => undefined, (refusal: Error) => refusal);
+    const error = await refusalOf(attempt);
     expect(error?.message).toContain("Refusing to start in production");
     for (const name of ["JWT_SECRET", "SMTP_URL", "PUBLIC_URL", "WEBPAY_BASE_URL", "WEBPAY_COMMERCE_CODE", "MERCADOPAGO_ACCESS_TOKEN", "TRANSFER_ACCOUNT_ID"]) {
       expect(error?.message).toContain(name);
@@ -86,12 +97,9 @@ describe("production mode", () => {
 
   it("refuses PAYMENT_SIMULATORS=true and demo accounts that keep their published passwords", async () => {
     const env = { ...parseEnv({ ...PRODUCTION, DATA_DIR: shop.env.DATA_DIR, PAYMENT_SIMULATORS: "true" }), PORT: 0 };
-    const simulators = await startServer({ db: shop.db, engine: "pglite", close: async () => {} }, env).then(() => undefined, (refusal: Error) => refusal);
+    const simulators = await refusalOf(startServer({ db: shop.db, engine: "pglite", close: async () => {} }, env));
     expect(simulators?.message).toContain("PAYMENT_SIMULATORS");
-    const demo = await startServer({ db: shop.db, engine: "pglite", close: async () => {} }, { ...env, PAYMENT_SIMULATORS: undefined }).then(
-      () => undefined,
-      (refusal: Error) => refusal,
-    );
+    const demo = await refusalOf(startServer({ db: shop.db, engine: "pglite", close: async () => {} }, { ...env, PAYMENT_SIMULATORS: undefined }));
     expect(demo?.message).toContain("admin@rodamos.co");
   });
 
@@ -118,16 +126,18 @@ describe("production mode", () => {
 
   it("starts with every setting real", { timeout: 90_000 }, async () => {
     const database = await openTestDatabase();
+    let server: RunningServer | undefined;
     try {
-      const server = await startServer(database, { ...parseEnv({ ...PRODUCTION, HOST: "127.0.0.1", DATA_DIR: shop.env.DATA_DIR }), PORT: 0 });
+      server = await startServer(database, { ...parseEnv({ ...PRODUCTION, HOST: "127.0.0.1", DATA_DIR: shop.env.DATA_DIR }), PORT: 0 });
       const health = await fetch(`${server.internalUrl}/api/health`);
       expect(health.status).toBe(200);
       await health.arrayBuffer();
       const outbox = await fetch(`${server.internalUrl}/dev/outbox.json`);
       expect(outbox.status).toBe(404);
       await outbox.arrayBuffer();
-      await server.close();
     } finally {
+      // Stopped even when an expectation failed: a listening server would outlive the test.
+      await server?.close();
       await database.close();
     }
   });

@@ -9,7 +9,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadTicketKey, ticketKeyFrom } from "../../src/server/auth/ticket-key";
 import { checkIns, passengers, places, tickets, users } from "../../src/server/db/schema";
-import { ticketQrText } from "../../src/server/services/orders/ticket-qr";
+import { ticketQrText } from "../../src/server/services/tickets/ticket-qr";
 import type { CheckCompleteAnswer, CheckInManifest, CheckInSyncAnswer } from "../../src/shared/schemas/answers/checkin";
 import { importTicketKey, verifyTicketCode, type TicketPublicJwk } from "../../src/shared/tickets/ticket-code";
 import { eventOffer, insertOrder } from "../helpers/fixtures";

@@ -1,7 +1,7 @@
 /**
  * Van manifests (passengers are picked up at home): an event date's bookings in a province grouped into runs of at most
  * VAN_SEATS passengers, a county's stops together, stops in pick-up order with estimated times, passengers'
- * phones and paid / pending / boarded marks; as JSON or CSV. Staff only. The buyer sees their pick-up time.
+ * phones, needs on board and paid / pending / boarded marks; as JSON or CSV. Staff only. The buyer sees their pick-up time.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
@@ -25,7 +25,7 @@ beforeAll(async () => {
   booked.calle = calle.orderId;
   calleToken = calle.buyer.token;
   booked.pending = (await setting.book({ address: "calle 10  #5-20", countyId: first!.id, name: "Paula Pendiente", paid: false })).orderId;
-  booked.carrera = (await setting.book({ address: "Carrera 7 # 45-10", countyId: second!.id, name: "Camilo Carrera" })).orderId;
+  booked.carrera = (await setting.book({ address: "Carrera 7 # 45-10", countyId: second!.id, name: "Camilo Carrera", needs: ["wheelchair", "large_luggage"] })).orderId;
   const [boarded] = await shop.db.select({ id: passengers.id, ticketId: passengers.ticketId }).from(passengers).innerJoin(tickets, eq(tickets.id, passengers.ticketId)).where(eq(tickets.orderId, booked.avenida!));
   await shop.db.insert(checkIns).values({ orderId: booked.avenida!, ticketId: boarded!.ticketId, passengerId: boarded!.id, leg: "outbound", staffId: setting.staff.id, nonce: "n-1" });
 });
@@ -56,6 +56,9 @@ describe("GET /shop-api/staff/manifests", () => {
       ["pending", "+573001234567"],
     ]);
     expect(runs[0]!.stops[0]!.passengers[0]!.checkedIn).toEqual({ outbound: true, return: false });
+    // The driver reads at the stop who needs a wheelchair space or room for luggage; nobody else is marked.
+    expect(runs[2]!.stops[0]!.passengers[0]!.needs).toEqual(["wheelchair", "large_luggage"]);
+    expect(runs.slice(0, 2).flatMap((run) => run.stops.flatMap((stop) => stop.passengers.map((p) => p.needs)))).toEqual([[], [], []]);
     expect(calle.passengers[0]!.checkedIn).toEqual({ outbound: false, return: false });
   });
 
@@ -65,10 +68,11 @@ describe("GET /shop-api/staff/manifests", () => {
     expect(response.headers.get("content-type")).toContain("text/csv");
     expect(response.headers.get("content-disposition")).toContain("attachment");
     const lines = (await response.text()).replace(/^\uFEFF/, "").trim().split("\r\n");
-    expect(lines[0]).toBe("Recorrido,Municipio,Parada,Hora de recogida,Dirección,Pasajero,Celular,Pedido,Pago,Abordó ida,Abordó regreso,Salida del regreso,Llegada del regreso");
+    expect(lines[0]).toBe("Recorrido,Municipio,Parada,Hora de recogida,Dirección,Pasajero,Celular,Pedido,Pago,Abordó ida,Abordó regreso,Salida del regreso,Llegada del regreso,Necesidades a bordo");
     expect(lines).toHaveLength(5);
-    expect(lines.find((line) => line.includes("Paula Pendiente"))).toMatch(/^2,.*,1,.*,Paula Pendiente,'\+573001234567,\d+,Pendiente,No,No,Regreso por confirmar,$/);
-    expect(lines.find((line) => line.includes("Ana Avenida"))).toMatch(/,Pagado,Sí,No,Regreso por confirmar,$/);
+    expect(lines.find((line) => line.includes("Paula Pendiente"))).toMatch(/^2,.*,1,.*,Paula Pendiente,'\+573001234567,\d+,Pendiente,No,No,Regreso por confirmar,,$/);
+    expect(lines.find((line) => line.includes("Ana Avenida"))).toMatch(/,Pagado,Sí,No,Regreso por confirmar,,$/);
+    expect(lines.find((line) => line.includes("Camilo Carrera"))).toMatch(/,Regreso por confirmar,,"Silla de ruedas; Equipaje grande"$/);
   });
 
   it("lists the dates with bookings and their provinces", async () => {

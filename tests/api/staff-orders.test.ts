@@ -114,12 +114,12 @@ describe("confirming and rejecting a transfer", () => {
     expect(again.body.data).toEqual({ orderId, paymentState: "paid", changed: false });
     const received = (await shop.mailsTo(buyer.email)).filter((mail) => mail.subject.startsWith("Recibimos tu pago"));
     expect(received).toHaveLength(1);
-    // The ticket mail carries the trip's calendar files: the pick-up and the return.
-    expect(received[0]!.attachments?.map((file) => file.filename)).toEqual([`rodamos-${orderId}-outbound.ics`, `rodamos-${orderId}-return.ics`]);
-    expect(received[0]!.attachments![0]!.content).toMatch(/BEGIN:VEVENT[\s\S]*DTSTART:\d{8}T\d{6}Z[\s\S]*LOCATION:Calle 1 # 2-3/);
+    // The ticket mail carries the trip's calendar files (the pick-up and the return) and the order's invoice.
+    expect(received[0]!.attachments?.map((file) => file.filename)).toEqual([`rodamos-${orderId}-outbound.ics`, `rodamos-${orderId}-return.ics`, expect.stringMatching(/^CO-F-\d{8}\.pdf$/)]);
+    expect(received[0]!.attachments![0]!.content).toMatch(/BEGIN:VEVENT[\s\S]*DTSTART;TZID=America\/Bogota:\d{8}T\d{6}\r\n[\s\S]*LOCATION:Calle 1 # 2-3/);
     expect(received[0]!.text).toContain("Adjuntamos la ida y el regreso para tu calendario (.ics).");
     const log = await shop.db.select().from(staffActions).where(eq(staffActions.orderId, orderId));
-    expect(log.map((row) => [row.action, row.staffId])).toEqual([["confirm_transfer", staff.id]]);
+    expect(log.map((row) => [row.action, row.staffId])).toEqual([["transfer_confirm", staff.id]]);
     // A paid order is no longer a transfer to validate, and cannot be rejected.
     expect((await listOf("state=awaiting_transfer_payment&pageSize=100")).body.data.items.map((item) => item.id)).not.toContain(orderId);
     const late = await shop.call("POST", `/shop-api/staff/orders/${orderId}/reject-transfer`, { reason: "No llegó" }, { token: staff.token });
@@ -151,7 +151,7 @@ describe("confirming and rejecting a transfer", () => {
     const rejected = (await shop.mailsTo(buyer.email)).filter((mail) => mail.subject.includes("could not validate"));
     expect(rejected.map((mail) => mail.subject)).toEqual([`We could not validate your transfer: order #${orderId}`]);
     expect(rejected[0]!.text).toContain(`Reason: ${reason}`);
-    const log = await shop.db.select().from(staffActions).where(and(eq(staffActions.orderId, orderId), eq(staffActions.action, "reject_transfer")));
+    const log = await shop.db.select().from(staffActions).where(and(eq(staffActions.orderId, orderId), eq(staffActions.action, "transfer_reject")));
     expect(log.map((row) => [row.staffId, row.reason])).toEqual([[staff.id, reason]]);
     expect(await stockNow()).toBe(before);
   });

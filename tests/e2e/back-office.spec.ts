@@ -4,7 +4,7 @@
  * (screenshots at 1280 px) and held to axe; a staff member does not see the back office at all.
  */
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO_ACCOUNTS } from "../../src/server/db/seed/users";
+import { DEMO_ACCOUNTS } from "../../src/server/seed/users";
 import { seriousViolations } from "./account-helpers";
 import { chooseTickets, continueButton, fillAddresses, fillPassengers, newCustomer, openWizard, payWith, signIn, wizard } from "./booking-helpers";
 import { watchConsole } from "./content-helpers";

@@ -1,6 +1,6 @@
 /** Steps of the booking journeys: sign in, walk the wizard, pay through the simulators, open the purchases. */
 import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
-import { DEMO_ACCOUNTS } from "../../src/server/db/seed/users";
+import { DEMO_ACCOUNTS } from "../../src/server/seed/users";
 import { PASSWORD, verifiedCustomer } from "./account-helpers";
 
 export const FESTIVAL = "festival-sonidos-de-la-sabana";
@@ -134,4 +134,20 @@ export async function expectPaymentResult(page: Page, view: "success" | "cancell
 /** The account's purchase list row of an order. */
 export function purchaseRow(page: Page, orderId: number): Locator {
   return page.locator(`[data-purchase="${orderId}"]`);
+}
+
+/** A new customer signs in and pays two Festival seats by card (the Mercado Pago simulator approves): buyer and order. */
+export async function paidTwoSeats(page: Page, request: APIRequestContext): Promise<{ buyer: Person; orderId: number }> {
+  const buyer = await newCustomer(request);
+  await signIn(page, request, buyer);
+  await bookTwoSeats(page);
+  await payWith(page, "Mercado Pago");
+  await page.getByRole("button", { name: "Aprobar pago" }).click();
+  return { buyer, orderId: await expectPaymentResult(page, "success") };
+}
+
+/** The account's purchase list, with the detail of an order opened. */
+export async function openPurchase(page: Page, orderId: number) {
+  await page.goto("/my-account/payments");
+  await purchaseRow(page, orderId).getByRole("button", { name: `Ver el detalle de la compra N.º ${orderId}` }).click();
 }

@@ -9,6 +9,7 @@ import {
   ORGANISER_FUNDED,
   chooseTickets,
   continueButton,
+  fillAddresses,
   fillPassengers,
   newCustomer,
   openTicket,
@@ -122,7 +123,7 @@ test("a discount code shows its percentage, discounted prices and the original t
   await box.getByLabel("Cupón de descuento").fill("rodamos10");
   await box.getByRole("button", { name: "Aplicar" }).click();
   await expect(page.getByText("Cupón agregado con éxito")).toBeVisible();
-  await expect(box.getByTestId("booking-discount")).toContainText("Cupón RODAMOS10: 10% de descuento");
+  await expect(box.getByTestId("booking-discount")).toContainText("Cupón RODAMOS10: 10 % de descuento");
   await expect(box.getByTestId("booking-original-total")).toContainText("COP 130.000");
   await expect(box.getByTestId("booking-total")).toHaveText("COP 117.000");
   await expect(box.locator(".bk-sub[data-variant] s").first()).toBeVisible();
@@ -190,4 +191,37 @@ test("an organiser-funded event is booked with “Reservar”, needs no payment 
   const detail = page.getByTestId("purchase-detail");
   await expect(detail.getByRole("img", { name: /Código QR/ })).toBeVisible();
   await expect(detail).toContainText("Pedro Ríos");
+});
+
+test("a new step shows already scrolled into place, so the bar's button never moves away under a press", async ({ page, request }) => {
+  await signIn(page, request, await newCustomer(request));
+  await openWizard(page, FESTIVAL);
+  await chooseTickets(page, [{ category: "Van compartida", subcategory: "Puesto individual", count: 2 }]);
+  await continueButton(page).click();
+  await fillAddresses(page, [
+    { ticket: 0, address: "Calle 45 # 13-20", commune: "Chapinero" },
+    { ticket: 1, address: "Carrera 7 # 120-15", commune: "Usaquén" },
+  ]);
+  await continueButton(page).click();
+  await fillPassengers(page, [{ ticket: 0, name: "Ana Gómez", email: "ana.gomez@example.com", phone: "3001112233" }, { ticket: 1, name: "Luis Pardo", email: "luis.pardo@example.com", phone: "3104445566" }]);
+  // Every painted frame from here on: the step shown, the page's scroll and where the bar's button is. A page gliding
+  // to the new step moved the button between a press and its release, and the browser then counted no click.
+  await page.evaluate(() => {
+    const frames: string[] = [];
+    Object.assign(window, { stepFrames: frames });
+    const sample = () => {
+      const step = document.querySelector(".bk-wizard")?.getAttribute("data-step");
+      const button = document.querySelector(".bk-continue")?.getBoundingClientRect();
+      frames.push(`${step} scroll ${Math.round(window.scrollY)} button ${Math.round(button?.x ?? -1)},${Math.round(button?.y ?? -1)}`);
+      requestAnimationFrame(sample);
+    };
+    requestAnimationFrame(sample);
+  });
+  await continueButton(page).click();
+  await expect(wizard(page).getByRole("heading", { name: "Resumen de tu compra" })).toBeVisible();
+  await expect(continueButton(page, "Pagar")).toBeEnabled();
+  const shown = await page.evaluate(() => (window as unknown as { stepFrames: string[] }).stepFrames.filter((frame) => frame.startsWith("3 ")));
+  expect(shown.length).toBeGreaterThan(0);
+  expect([...new Set(shown)]).toEqual([shown[0]]);
+  expect(shown[0]).not.toContain("scroll 0 ");
 });

@@ -24,7 +24,7 @@ test.describe("FAQ", () => {
 
   test("in English under the Colombian English prefix", async ({ page }) => {
     await page.goto("/co/en-us/faq");
-    await expect(page.locator("html")).toHaveAttribute("lang", "en-US");
+    await expect(page.locator("html")).toHaveAttribute("lang", "en-CO");
     await expect(page.getByRole("heading", { level: 1, name: "Frequently asked questions" })).toBeVisible();
     await expect(page.locator(".faq-item h2").first()).toHaveText("What is Rodamos?");
     await expect(page.getByRole("link", { name: "Back to home" }).last()).toHaveAttribute("href", "/co/en-us");

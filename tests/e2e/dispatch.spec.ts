@@ -5,7 +5,7 @@
  * check-in reaches the shop when the network returns. Both screens pass axe.
  */
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { DEMO_ACCOUNTS } from "../../src/server/db/seed/users";
+import { DEMO_ACCOUNTS } from "../../src/server/seed/users";
 import { formatDateTime } from "../../src/shared/format/dates";
 import type { DispatchOptions, DispatchPlan, DriverRun } from "../../src/shared/schemas/answers/dispatch";
 import { purchaseRow, signIn, type Person } from "./booking-helpers";

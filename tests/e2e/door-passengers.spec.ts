@@ -5,14 +5,14 @@
  * before the list was downloaded is flagged, and the camera works on a device that never used it online; two
  * devices that both let the same passenger in offline leave one check-in and one conflict reported to staff.
  */
-import { expect, test, type Browser, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Browser, type APIRequestContext, type Page } from "@playwright/test";
 import QRCode from "qrcode";
-import { DEMO_ACCOUNTS } from "../../src/server/db/seed/users";
+import { DEMO_ACCOUNTS } from "../../src/server/seed/users";
 import config from "../../playwright.config";
 import { PASSWORD } from "./account-helpers";
 import { signIn } from "./booking-helpers";
 import { seriousViolations } from "./content-helpers";
-import { paidTicket, takeFestivalAlong, tokenOf, writeFakeCamera } from "./scanner-helpers";
+import { paidTicket, readByCamera, takeFestivalAlong, tokenOf, writeFakeCamera } from "./scanner-helpers";
 
 const CAMERA_FILE = `.tmp/fake-camera-door-${process.env.E2E_PORT ?? 4399}.y4m`;
 const STAFF = { ...DEMO_ACCOUNTS.staff, firstName: "Julián", lastName: "Castaño" };
@@ -49,23 +49,6 @@ async function staffPage(browser: Browser, request: APIRequestContext) {
   return { context, page };
 }
 
-/**
- * Waits until the camera reads the order's code (`qr`, what the fake camera shows). A camera started while the
- * machine is loaded (the site just built) has at times shown no readable frame for a long while: the video is
- * written again and the camera turned off and on once before giving up.
- */
-async function readByCamera(door: Locator, orderId: number, qr: string) {
-  const read = door.getByText(`Código leído: pedido #${orderId}`);
-  try {
-    await expect(read).toBeVisible({ timeout: 12_000 });
-  } catch {
-    await writeFakeCamera(CAMERA_FILE, qr);
-    await door.getByRole("button", { name: "Detener cámara" }).click();
-    await door.getByRole("button", { name: "Activar cámara" }).click();
-    await expect(read).toBeVisible({ timeout: 20_000 });
-  }
-}
-
 /** Waits until the scanner's service worker controls the page and keeps the page and its files. */
 async function controlled(page: Page) {
   await expect
@@ -93,7 +76,7 @@ test("the camera boards an order's three passengers one by one: 1, 2 and 3 of 3 
     await writeFakeCamera(CAMERA_FILE, passenger.qr);
     if (i === 0) await door.getByRole("button", { name: "Activar cámara" }).click();
     else await door.getByRole("button", { name: "Escanear otro código" }).click();
-    await readByCamera(door, order.orderId, passenger.qr);
+    await readByCamera(door, CAMERA_FILE, order.orderId, passenger.qr);
     await door.getByRole("button", { name: "Validar" }).click();
     const result = door.getByRole("status").filter({ hasText: "Ticket válido" });
     await expect(result.locator(".door-result-person")).toHaveText(passenger.name);
@@ -106,7 +89,7 @@ test("the camera boards an order's three passengers one by one: 1, 2 and 3 of 3 
   // The second passenger again: flagged, with the first scan's staff member.
   await writeFakeCamera(CAMERA_FILE, order.passengers[1]!.qr);
   await door.getByRole("button", { name: "Escanear otro código" }).click();
-  await readByCamera(door, order.orderId, order.passengers[1]!.qr);
+  await readByCamera(door, CAMERA_FILE, order.orderId, order.passengers[1]!.qr);
   await door.getByRole("button", { name: "Validar" }).click();
   const repeat = door.getByRole("status").filter({ hasText: "Este trayecto ya fue registrado" });
   await expect(repeat.locator(".door-result-person")).toHaveText("Tomás Dos");
@@ -201,7 +184,7 @@ test("two devices offline board the same passenger: one check-in, one conflict r
   const offlineB = b.page.getByRole("region", { name: "Escanear tickets" });
   await writeFakeCamera(CAMERA_FILE, passenger.qr);
   await offlineB.getByRole("button", { name: "Activar cámara" }).click();
-  await readByCamera(offlineB, order.orderId, passenger.qr);
+  await readByCamera(offlineB, CAMERA_FILE, order.orderId, passenger.qr);
   await offlineB.getByRole("button", { name: "Validar" }).click();
   await expect(offlineB.getByRole("status").filter({ hasText: "Ticket válido" })).toContainText("Registrado sin conexión");
 

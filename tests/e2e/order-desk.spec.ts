@@ -1,13 +1,14 @@
 /**
  * The staff's order desk: a buyer pays two seats with Mercado Pago; staff find the order by a passenger's phone
  * typed another way, fix the passenger's name, refund the other passenger by card after a dialog that says what
- * will happen, and the buyer's refund mail is in the dev outbox; the sales report then downloads the date's
+ * will happen (choosing the reason from the list and writing to the customer), and the buyer's refund mail names
+ * Luis, the amount, the reason and staff's words; the sales report then downloads the date's
  * passengers with the corrected name.
  */
 import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
-import { DEMO_ACCOUNTS } from "../../src/server/db/seed/users";
-import { bookTwoSeats, expectPaymentResult, newCustomer, payWith, signIn, type Person } from "./booking-helpers";
+import { DEMO_ACCOUNTS } from "../../src/server/seed/users";
+import { paidTwoSeats, signIn, type Person } from "./booking-helpers";
 import { seriousViolations, watchConsole } from "./content-helpers";
 
 const STAFF: Person = { ...DEMO_ACCOUNTS.staff, firstName: "Equipo", lastName: "Rodamos" };
@@ -15,12 +16,7 @@ const STAFF: Person = { ...DEMO_ACCOUNTS.staff, firstName: "Equipo", lastName: "
 test("staff find an order by a passenger's phone, fix a name, refund one passenger by card, and the buyer is mailed", async ({ page, request }, info) => {
   test.setTimeout(120_000);
   const errors = watchConsole(page);
-  const buyer = await newCustomer(request);
-  await signIn(page, request, buyer);
-  await bookTwoSeats(page);
-  await payWith(page, "Mercado Pago");
-  await page.getByRole("button", { name: "Aprobar pago" }).click();
-  const orderId = await expectPaymentResult(page, "success");
+  const { buyer, orderId } = await paidTwoSeats(page, request);
 
   await signIn(page, request, STAFF);
   await page.goto("/staff/orders");
@@ -46,7 +42,8 @@ test("staff find an order by a passenger's phone, fix a name, refund one passeng
   await desk.getByRole("button", { name: "Devolver a los elegidos" }).click();
   const dialog = page.getByRole("dialog", { name: "¿Confirmas?" });
   await expect(dialog).toContainText("Se devolverán COP 65.000 por Mercado Pago al comprador y se liberará 1 cupo");
-  await dialog.getByLabel("Motivo (queda en el historial)").fill("Luis no puede viajar");
+  await dialog.getByLabel("Motivo de la devolución").selectOption({ label: "Evento reprogramado" });
+  await dialog.getByLabel("Mensaje para el cliente (va en su correo y queda en el historial)").fill("El evento pasó al sábado y Luis no puede viajar");
   await page.screenshot({ path: info.outputPath("refund-dialog.png"), fullPage: true });
   expect(await seriousViolations(page)).toEqual([]);
   await dialog.getByRole("button", { name: "Sí, continuar" }).click();
@@ -54,11 +51,20 @@ test("staff find an order by a passenger's phone, fix a name, refund one passeng
   await expect(desk.locator(".desk-ticket", { hasText: "Luis Pardo" })).toContainText("Devuelto");
   await expect(desk.getByTestId("desk-history")).toContainText("Devolvió dinero");
 
-  // The buyer's mail, with the amount and the reason.
+  // The buyer's mail names Luis (not Ana, who kept her seat), the amount, the reason chosen and staff's words.
   await expect(async () => {
     await page.goto("/dev/outbox");
     await expect(page.getByText(`Te devolvimos tu pago: pedido N.º ${orderId}`)).toBeVisible({ timeout: 1_000 });
   }).toPass({ timeout: 20_000 });
+  const drop = (await (await request.get(`/dev/outbox.json?to=${encodeURIComponent(buyer.email)}`)).json()) as { data: { subject: string; text: string }[] };
+  const mail = drop.data.find((one) => one.subject === `Te devolvimos tu pago: pedido N.º ${orderId}`)!;
+  const refunded = mail.text.slice(mail.text.indexOf("Devuelto:"), mail.text.indexOf("Sigue reservado:"));
+  expect(refunded).toContain("Luis Pardo");
+  expect(refunded).not.toContain("Ana María Gómez");
+  expect(mail.text.slice(mail.text.indexOf("Sigue reservado:"))).toContain("Ana María Gómez");
+  expect(mail.text).toContain("La fecha del evento Festival Sonidos de la Sabana cambió.");
+  expect(mail.text).toContain("«El evento pasó al sábado y Luis no puede viajar»");
+  expect(mail.text).toContain("Monto devuelto: COP 65.000");
 
   // The sales report of the event's date downloads its passengers, the corrected name among them.
   await page.goto("/staff/reports");

@@ -6,7 +6,7 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { guestListXlsx } from "../helpers/private-event-files";
 import sharp from "sharp";
-import { DEMO_ACCOUNTS } from "../../src/server/db/seed/users";
+import { DEMO_ACCOUNTS } from "../../src/server/seed/users";
 import { PASSWORD, mailedLink, verifiedCustomer } from "./account-helpers";
 import { watchConsole } from "./content-helpers";
 
@@ -121,7 +121,7 @@ test("an organiser on a phone pays the quote with MercadoPago, and then the gues
   const detail = ((await (await request.get(`/shop-api/events/${slug}`, { headers: guestAuth })).json()) as { data: { calendars: { id: number }[] } }).data;
   const eventDateId = detail.calendars[0]!.id;
   const offer = ((await (await request.get(`/api/events/${slug}/product-variant?eventDateId=${eventDateId}`, { headers: guestAuth })).json()) as { data: { subCategories: { productVariantId: number; provinceId: number; placeId: number }[] }[] }).data;
-  // The venue's province (Bogotá, Usaquén's) is the only pick-up province of this request.
+  // The venue's province (Bogotá, Usaquén's) is the only pick-up province of this private event.
   const seat = offer.flatMap((category) => category.subCategories)[0]!;
   const booked = await request.post("/shop-api/init-payment", {
     headers: guestAuth,

@@ -7,7 +7,7 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { guestListXlsx } from "../helpers/private-event-files";
-import { DEMO_ACCOUNTS } from "../../src/server/db/seed/users";
+import { DEMO_ACCOUNTS } from "../../src/server/seed/users";
 import { PASSWORD, logInWith, mailedLink, seriousViolations, verifiedCustomer } from "./account-helpers";
 import { chooseTickets, continueButton, fillPassengers, ticketPanel, wizard } from "./booking-helpers";
 import { watchConsole } from "./content-helpers";

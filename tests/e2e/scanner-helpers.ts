@@ -4,9 +4,10 @@ import { dirname } from "node:path";
 import { expect, type APIRequestContext, type Locator } from "@playwright/test";
 import QRCode from "qrcode";
 import sharp from "sharp";
-import { DEMO_ACCOUNTS } from "../../src/server/db/seed/users";
+import { DEMO_ACCOUNTS } from "../../src/server/seed/users";
 import { PASSWORD, verifiedCustomer } from "./account-helpers";
 import { FESTIVAL } from "./booking-helpers";
+import type { Need } from "../../src/shared/domain/needs";
 
 async function data<T>(answer: Promise<{ status(): number; json(): Promise<unknown> }>, status = 200): Promise<T> {
   const response = await answer;
@@ -31,7 +32,16 @@ export interface PaidTicket {
  * A new customer buys one festival seat per passenger named (one, the buyer, by default) by bank transfer and
  * staff confirm the transfer: a paid order whose codes are the ones the account page shows.
  */
-export async function paidTicket(request: APIRequestContext, firstName: string, passengerNames: string[] = [`${firstName} Pasajera`], slug = FESTIVAL): Promise<PaidTicket> {
+export async function paidTicket(
+  request: APIRequestContext,
+  firstName: string,
+  passengerNames: string[] = [`${firstName} Pasajera`],
+  slug = FESTIVAL,
+  /** Where the passengers are picked up, the phone they give, and what they need on board. */
+  pickup: { address?: string; phone?: string; needs?: Need[] } = {},
+): Promise<PaidTicket> {
+  const address = pickup.address ?? "Calle 1 # 2-3";
+  const phone = pickup.phone ?? "3001234567";
   const person = await verifiedCustomer(request, firstName, "Pasajera");
   const auth = { authorization: `Bearer ${await tokenOf(request, person.email, PASSWORD)}` };
   const event = await data<{ id: number; calendars: { id: number }[]; place: { id: number } }>(request.get(`/api/events/${slug}`));
@@ -53,8 +63,8 @@ export async function paidTicket(request: APIRequestContext, firstName: string, 
         tickets: passengerNames.map((name) => ({
           placeId: event.place.id,
           productVariantId: variant.productVariantId,
-          passengers: [{ name, email: person.email, phone: "3001234567", passengerAddress: "Calle 1 # 2-3" }],
-          addresses: [{ address: "Calle 1 # 2-3", commune_id: county }],
+          passengers: [{ name, email: person.email, phone, passengerAddress: address, ...(pickup.needs ? { needs: pickup.needs } : {}) }],
+          addresses: [{ address, commune_id: county }],
         })),
       },
     }),
@@ -73,26 +83,41 @@ export async function paidTicket(request: APIRequestContext, firstName: string, 
   };
 }
 
+/** The code's width in pixels and its shift from the centre, frame group by frame group. */
+const FAKE_CAMERA_VIEWS: [number, number][] = [
+  [280, 0],
+  [236, 7],
+  [320, -5],
+  [258, -9],
+  [300, 11],
+];
+
 /**
- * A Y4M video (what Chromium's --use-file-for-fake-video-capture plays in a loop) of the QR code centred on
- * white, at three sizes in turn: the decoder misses some codes at one size and finds them at another, as a hand
- * moving a phone gives it. I420: the grey picture is the Y plane; both colour planes are neutral (128).
+ * A Y4M video (what Chromium's --use-file-for-fake-video-capture plays in a loop) of the QR code on white, at
+ * five sizes in turn, each a few pixels off centre: the decoder misses some codes at one size and position (about
+ * one code in forty at all of three centred sizes, so a door journey's six reads failed one run in seven) and finds
+ * them at another, as a hand moving a phone gives it. I420: the grey picture is the Y plane; both colour planes
+ * are neutral (128). A miss is the same on every loop of the same video: `variant` draws the code bigger and turned
+ * a few degrees, for a second try that the decoder sees differently.
  */
-export async function writeFakeCamera(file: string, text: string): Promise<void> {
+export async function writeFakeCamera(file: string, text: string, variant = 0): Promise<void> {
   const [width, height] = [640, 480];
   const chroma = Buffer.alloc((width / 2) * (height / 2), 128);
   const frames: Buffer[] = [];
-  for (const size of [280, 240, 320]) {
-    const png = await QRCode.toBuffer(text, { errorCorrectionLevel: "M", margin: 4, width: size });
+  for (const [baseSize, baseShift] of FAKE_CAMERA_VIEWS) {
+    const [size, shift] = [baseSize + 14 * variant, baseShift - 4 * variant];
+    const square = await QRCode.toBuffer(text, { errorCorrectionLevel: "M", margin: 4, width: size });
+    const png = variant === 0 ? square : await sharp(square).rotate(variant % 2 === 1 ? 3 : -3, { background: "#ffffff" }).png().toBuffer();
+    const { width: drawn = size } = await sharp(png).metadata();
     const luma = await sharp({ create: { width, height, channels: 3, background: "#ffffff" } })
-      .composite([{ input: png, gravity: "centre" }])
+      .composite([{ input: png, left: Math.round((width - drawn) / 2) + shift, top: Math.round((height - drawn) / 2) + shift }])
       .greyscale()
       .raw()
       .toBuffer({ resolveWithObject: true });
     const y = Buffer.alloc(width * height);
     for (let i = 0; i < width * height; i += 1) y[i] = luma.data[i * luma.info.channels]!;
     const frame = Buffer.concat([Buffer.from("FRAME\n"), y, chroma, chroma]);
-    for (let copy = 0; copy < 5; copy += 1) frames.push(frame);
+    for (let copy = 0; copy < 3; copy += 1) frames.push(frame);
   }
   const header = Buffer.from(`YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\n`);
   mkdirSync(dirname(file), { recursive: true });
@@ -111,4 +136,25 @@ export async function takeFestivalAlong(door: Locator): Promise<void> {
     await door.getByRole("button", { name: "Descargar listados" }).click();
   }
   await expect(door.locator(".door-manifest-saved").getByText(/Festival Sonidos de la Sabana, .*: \d+ pedidos?/)).toBeVisible();
+}
+
+/**
+ * Waits until the door's camera reads the order's code (`qr`, what the fake camera file shows). The decoder misses
+ * a few codes in a given drawing of them, and misses them on every loop of the video: after a miss the code is drawn
+ * otherwise (bigger, turned) and the camera turned off and on, twice at most. The file keeps the drawing that was
+ * read, so later reads of the same code find it at once.
+ */
+export async function readByCamera(door: Locator, cameraFile: string, orderId: number, qr: string): Promise<void> {
+  const read = door.getByText(`Código leído: pedido #${orderId}`);
+  for (let variant = 1; ; variant += 1) {
+    try {
+      await expect(read).toBeVisible({ timeout: 12_000 });
+      return;
+    } catch (missed) {
+      if (variant > 2) throw missed;
+      await writeFakeCamera(cameraFile, qr, variant);
+      await door.getByRole("button", { name: "Detener cámara" }).click();
+      await door.getByRole("button", { name: "Activar cámara" }).click();
+    }
+  }
 }

@@ -5,8 +5,8 @@
  * it. Looked at in 1280 and 390 px wide screenshots, without console errors.
  */
 import { expect, test } from "@playwright/test";
-import { DEMO_ACCOUNTS } from "../../src/server/db/seed/users";
-import { DEMO_BOOKING_PASSENGERS } from "../../src/server/db/seed/bookings";
+import { DEMO_ACCOUNTS } from "../../src/server/seed/users";
+import { DEMO_BOOKING_PASSENGERS } from "../../src/server/seed/bookings";
 import { signIn } from "./booking-helpers";
 import { watchConsole } from "./content-helpers";
 

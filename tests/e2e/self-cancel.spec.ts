@@ -3,22 +3,16 @@
  * comes back is shown before confirming, and the seat and the money go back.
  */
 import { expect, test } from "@playwright/test";
-import { bookTwoSeats, expectPaymentResult, newCustomer, payWith, purchaseRow, signIn } from "./booking-helpers";
+import { openPurchase, paidTwoSeats } from "./booking-helpers";
 import { seriousViolations, watchConsole } from "./content-helpers";
 
 test("a customer cancels one passenger within the policy from their account at 390 px", async ({ page, request }, info) => {
   test.setTimeout(120_000);
   const errors = watchConsole(page);
   await page.setViewportSize({ width: 390, height: 844 });
-  const buyer = await newCustomer(request);
-  await signIn(page, request, buyer);
-  await bookTwoSeats(page);
-  await payWith(page, "Mercado Pago");
-  await page.getByRole("button", { name: "Aprobar pago" }).click();
-  const orderId = await expectPaymentResult(page, "success");
+  const { orderId } = await paidTwoSeats(page, request);
 
-  await page.goto("/my-account/payments");
-  await purchaseRow(page, orderId).getByRole("button", { name: `Ver el detalle de la compra N.º ${orderId}` }).click();
+  await openPurchase(page, orderId);
   const cancel = page.getByTestId("purchase-cancel");
   await expect(cancel).toContainText("Puedes cancelar gratis hasta el");
   await expect(cancel).toContainText("Te devolveremos COP 130.000.");

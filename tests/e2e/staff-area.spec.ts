@@ -3,12 +3,12 @@
  * sections; a customer who opens it is sent home, a visitor is asked to log in.
  */
 import { expect, test } from "@playwright/test";
-import { DEMO_ACCOUNTS } from "../../src/server/db/seed/users";
+import { DEMO_ACCOUNTS } from "../../src/server/seed/users";
 import { logInWith, openAuthDialog, seriousViolations } from "./account-helpers";
 import { DEMO_CUSTOMER, signIn } from "./booking-helpers";
 import { watchConsole } from "./content-helpers";
 
-const SECTIONS = ["Escanear tickets", "Transferencias", "Órdenes", "Recorridos", "Eventos privados"];
+const SECTIONS = ["Escanear tickets", "Transferencias", "Pedidos", "Recorridos", "Eventos privados"];
 
 for (const role of ["staff", "admin"] as const) {
   test(`${role}: the header's menu leads to the staff area, whose sections each have an address`, async ({ page }) => {

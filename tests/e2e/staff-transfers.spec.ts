@@ -4,7 +4,7 @@
  * "Próxima parada" and the passengers' text message is in the dev outbox. Screenshots at phone and desktop widths.
  */
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { DEMO_ACCOUNTS } from "../../src/server/db/seed/users";
+import { DEMO_ACCOUNTS } from "../../src/server/seed/users";
 import {
   chooseTickets,
   continueButton,
@@ -70,7 +70,7 @@ test("staff confirm a bank transfer and the buyer's account shows it paid", asyn
   await expect(row).toHaveCount(0);
 
   // Orders: the same order, now paid, found by its number.
-  await page.getByRole("navigation", { name: "Secciones del área de personal" }).getByRole("link", { name: "Órdenes" }).click();
+  await page.getByRole("navigation", { name: "Secciones del área de personal" }).getByRole("link", { name: "Pedidos" }).click();
   const panel = page.locator("#account-panel");
   await panel.getByRole("searchbox").fill(String(orderId));
   await panel.getByRole("button", { name: "Buscar", exact: true }).click();

@@ -6,7 +6,7 @@ test("switching the language keeps the page and the choice", async ({ page }) =>
   await page.getByRole("button", { name: /País e idioma/ }).first().click();
   await page.locator("#site-selector-panel").getByRole("link", { name: "English" }).first().click();
   await expect(page).toHaveURL(/\/co\/en-us\/massive-events$/);
-  await expect(page.locator("html")).toHaveAttribute("lang", "en-US");
+  await expect(page.locator("html")).toHaveAttribute("lang", "en-CO");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mass events");
   await expect(page.locator(".event-card-price").first()).toContainText("Transfer from");
 

@@ -4,7 +4,7 @@
  * and books the held seat through its link.
  */
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { DEMO_ACCOUNTS } from "../../src/server/db/seed/users";
+import { DEMO_ACCOUNTS } from "../../src/server/seed/users";
 import { continueButton, newCustomer, openTicket, signIn, ticketPanel, wizard, type Person } from "./booking-helpers";
 import { watchConsole } from "./content-helpers";
 

@@ -26,3 +26,15 @@ export function autoPostForm(page: string): { action: string; fields: Record<str
   for (const match of page.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)) fields[match[1]!] = match[2]!;
   return { action: action.replaceAll("&amp;", "&"), fields };
 }
+
+/** The buyer approves a started card payment in its gateway's simulator, as their browser would, and comes back. */
+export async function approveInSimulator(origin: string, paymentCode: "mercadopago" | "webpay", started: { preference_id?: string; webpay_url?: string; webpay_token?: string }) {
+  if (paymentCode === "mercadopago") {
+    const back = await postForm(`${origin}/payments-sim/mercadopago/checkout/v1/decide`, { pref_id: started.preference_id!, action: "approve" });
+    await visit(back.headers.get("location")!);
+    return;
+  }
+  await postForm(started.webpay_url!, { token_ws: started.webpay_token! });
+  const back = await postForm(`${origin}/payments-sim/webpay/webpayserver/decide`, { token_ws: started.webpay_token!, action: "approve" });
+  await visit(back.headers.get("location")!);
+}

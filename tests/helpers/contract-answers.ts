@@ -7,6 +7,7 @@ import { isDeepStrictEqual } from "node:util";
 import { vi } from "vitest";
 import type * as z from "zod/mini";
 import { shopApi, type RouteSpec } from "../../src/shared/api/routes";
+import { redirectAnswerSchema } from "../../src/shared/api/route-spec";
 import { failureSchema, successOf } from "../../src/shared/schemas/answers/envelope";
 import { queueFullFailureSchema } from "../../src/shared/schemas/answers/admission";
 import type * as AppModuleNs from "../../src/server/app";
@@ -19,7 +20,7 @@ const ANY_SUFFIX = new Set(["GET /shop-api/order-detail/:id"]);
 const table = Object.entries(shopApi as Record<string, RouteSpec>).map(([key, spec]) => {
   const [method, path] = key.split(" ") as [string, string];
   const pattern = path.replace(/:\w+/g, "[^/]+") + (ANY_SUFFIX.has(key) ? "(/.*)?" : "");
-  return { key, method, pattern: new RegExp(`^${pattern}$`), spec, success: spec.answer ? successOf(spec.answer) : undefined };
+  return { key, method, pattern: new RegExp(`^${pattern}$`), spec, success: spec.answer ? successOf(spec.answer) : spec.redirect ? successOf(redirectAnswerSchema) : undefined };
 });
 
 export function routeOf(method: string, pathname: string) {

@@ -11,7 +11,7 @@ import { dirname, join, resolve } from "node:path";
 import { hashFiles } from "./hash-files";
 import { buildPagesIfChanged } from "../../src/server/publishing/pages-build";
 import { openDatabase } from "../../src/server/db/client";
-import { seedDemoData } from "../../src/server/db/seed";
+import { seedDemoData } from "../../src/server/seed";
 import { parseEnv } from "../../src/server/env";
 import { startServer } from "../../src/server/server";
 import { adoptPlainDist } from "../../src/server/publishing/builds";

@@ -2,7 +2,7 @@
 import type { OrderState } from "../../src/shared/domain/order-states";
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../../src/server/db/client";
-import { categories, counties, eventDates, eventRequests, events, guests, orders, productVariants, tickets, users } from "../../src/server/db/schema";
+import { categories, counties, eventDates, privateEvents, events, guests, orders, productVariants, tickets, users } from "../../src/server/db/schema";
 import type { PurchaseInput } from "../../src/shared/schemas/purchase";
 
 let userCount = 0;
@@ -114,11 +114,11 @@ export async function insertOrder(db: Db, spec: OrderSpec): Promise<number> {
   return order!.id;
 }
 
-/** An approved event request that became `eventId`, owned by `ownerId`, with the given guest emails. */
+/** An approved private event that became `eventId`, owned by `ownerId`, with the given guest emails. */
 export async function insertGuestList(db: Db, eventId: number, ownerId: number, guestEmails: string[]) {
   const [event] = await db.select().from(events).where(and(eq(events.id, eventId)));
-  const [request] = await db
-    .insert(eventRequests)
+  const [privateEvent] = await db
+    .insert(privateEvents)
     .values({
       ownerId,
       name: "Boda",
@@ -133,9 +133,9 @@ export async function insertGuestList(db: Db, eventId: number, ownerId: number, 
       quoteState: "waived",
       eventId,
     })
-    .returning({ id: eventRequests.id });
+    .returning({ id: privateEvents.id });
   if (guestEmails.length) {
-    await db.insert(guests).values(guestEmails.map((email, i) => ({ requestId: request!.id, name: `Invitado ${i + 1}`, email })));
+    await db.insert(guests).values(guestEmails.map((email, i) => ({ privateEventId: privateEvent!.id, name: `Invitado ${i + 1}`, email })));
   }
-  return request!.id;
+  return privateEvent!.id;
 }

@@ -10,11 +10,11 @@ export async function runsSetting(shop: TestShop) {
   const countyRows = await shop.db.select({ id: counties.id, name: counties.name }).from(counties).where(eq(counties.provinceId, variant.provinceId)).orderBy(asc(counties.name));
   const staff = await shop.buyer("staff");
 
-  async function book(options: { address: string; countyId: number; name: string; phone?: string; paid?: boolean; locale?: string }) {
+  async function book(options: { address: string; countyId: number; name: string; phone?: string; paid?: boolean; locale?: string; needs?: ("wheelchair" | "child_seat" | "large_luggage")[] }) {
     const buyer = await shop.buyer();
     if (options.locale) await shop.db.update(users).set({ localeCode: options.locale }).where(eq(users.id, buyer.id));
     const body = purchaseBody(festival, [variant.id], options.countyId, { paymentCode: "transferencia" });
-    body.tickets[0]!.passengers = [{ name: options.name, email: "pasajero@example.com", phone: options.phone ?? "300 123 4567", passengerAddress: options.address }];
+    body.tickets[0]!.passengers = [{ name: options.name, email: "pasajero@example.com", phone: options.phone ?? "300 123 4567", passengerAddress: options.address, ...(options.needs ? { needs: options.needs } : {}) }];
     body.tickets[0]!.addresses = [{ address: options.address, commune_id: options.countyId }];
     const placed = await shop.call<{ orderId: number }>("POST", "/shop-api/init-payment", body, { token: buyer.token });
     if (placed.status !== 201) throw new Error(`purchase: ${JSON.stringify(placed.body)}`);

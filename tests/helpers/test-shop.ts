@@ -11,15 +11,17 @@ import { join } from "node:path";
 import { serve, type ServerType } from "@hono/node-server";
 import { signSessionToken } from "../../src/server/auth/session-tokens";
 import { createApp } from "../../src/server/app";
-import { seedDemoData } from "../../src/server/db/seed";
+import { seedDemoData } from "../../src/server/seed";
 import { parseEnv, type Env } from "../../src/server/env";
 import { mailDropDir, type DroppedMail } from "../../src/server/mail/mailer";
-import type { CatalogueChange } from "../../src/server/catalogue/changes";
+import type { CatalogueChange } from "../../src/server/change-feed/change-feed";
 import { readMailDrop } from "../../src/server/mail/mail-drop";
 import { insertUser } from "./fixtures";
 import type { Role } from "../../src/shared/domain/roles";
 import { mountPaymentHarness, type PaymentHarness } from "./payment-harness";
 import { openTestDatabase } from "./test-database";
+import { eq } from "drizzle-orm";
+import { users } from "../../src/server/db/schema";
 import type { Database } from "../../src/server/db/client";
 
 const JWT_SECRET = "test-shop-secret-that-is-long-enough-for-hs256";
@@ -39,6 +41,8 @@ export interface ShopOptions {
   database?: Database;
   /** Every attempt-limit window shortened to this: the limiter keeps real time, so a test waits a lock out. */
   rateWindowMs?: number;
+  /** Replaces the log-in delay's timer (a test records the waits instead of sitting through them). */
+  pause?: (ms: number) => Promise<void>;
 }
 
 export interface Answer<T = unknown> {
@@ -82,7 +86,7 @@ export async function openTestShop(options: ShopOptions = {}) {
   // Tests that fire dozens of purchases at once test the seats, not the purchase queue: on a slow machine they wait
   // their turn as long as the queue allows rather than being told to come back (tests/api/orders-admission.test.ts).
   const env = parseEnv({ NODE_ENV: "test", JWT_SECRET, DATA_DIR: dataDir, REDIS_URL: process.env.REDIS_URL, PURCHASE_QUEUE_WAIT_MS: "14000", ...listening, ...options.env });
-  const app = createApp({ db: database.db, env, now, rateWindowMs: options.rateWindowMs });
+  const app = createApp({ db: database.db, env, now, rateWindowMs: options.rateWindowMs, pause: options.pause });
   const payments = options.paymentHarness ? mountPaymentHarness(app, env, origin, options.now) : undefined;
   handler = payments ? payments.fetch : app.fetch;
 
@@ -159,6 +163,13 @@ export async function openTestShop(options: ShopOptions = {}) {
     return { id: user.id, email: user.email, token };
   }
 
+  /** A new session token of an existing account, minted at the shop's clock (for tests that move the clock on). */
+  async function signIn(userId: number): Promise<string> {
+    const [user] = await database.db.select({ role: users.role, tokenVersion: users.tokenVersion }).from(users).where(eq(users.id, userId));
+    if (!user) throw new Error(`no user ${userId}`);
+    return (await signSessionToken(new TextEncoder().encode(JWT_SECRET), { userId, role: user.role, tokenVersion: user.tokenVersion }, now())).token;
+  }
+
   /**
    * A test that writes catalogue rows itself says so, as the shop's own writers do after they commit: the answer
    * cache of the public reads drops what the change touches (by default every event answer).
@@ -192,6 +203,7 @@ export async function openTestShop(options: ShopOptions = {}) {
     signUpBody,
     customer,
     buyer,
+    signIn,
     catalogueChanged,
     otherApp,
     async close() {

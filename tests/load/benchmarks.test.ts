@@ -2,7 +2,7 @@
  * The database benchmarks run end to end once, for a second per figure: a smoke check that each still starts its
  * servers, loads them and prints its figures beside the ceiling measured in the same run. The figures themselves
  * are not judged here (a shared machine moves them; docs/performance.md holds them), only that they are printed,
- * and that the purchase and rush benches find nothing oversold or lost. Those two need PostgreSQL (and pgbench for the ceiling);
+ * and that the purchase and rush benches find nothing oversold or lost (and bench:tracking no position lost). Those two need PostgreSQL (and pgbench for the ceiling);
  * bench:static, which reads no database, is in bench-static.test.ts.
  */
 import { execFile } from "node:child_process";
@@ -29,9 +29,11 @@ describe("benchmarks, as a smoke check", () => {
     for (const call of ["GET /api/events?type=1&country-code=CO", "GET /api/events/{id}", "GET /api/events/{id}/product-variant", "GET /api/search?q=bogota"]) {
       expect(stdout).toContain(call);
     }
-    // Each call under both loads: the outside one (a load process of its own) and autocannon's.
-    expect(stdout.match(/% of bare/g)).toHaveLength(serverUrl ? 16 : 8);
-    expect(stdout).toContain("load outside (a wrk-like load process of its own)");
+    // Each call under wrk (a process of its own), the shop as `npm start` runs it, with both servers' CPU per answer.
+    expect(stdout.match(/% of bare/g)).toHaveLength(serverUrl ? 8 : 4);
+    expect(stdout.match(/CPU per answer: shop \d+ µs, bare \d+ µs/g)).toHaveLength(serverUrl ? 8 : 4);
+    expect(stdout).toContain("load outside (wrk -t1, a process of its own)");
+    expect(stdout).toMatch(/the shop as `npm start` runs it by default: request log at level info .*metrics on/);
     expect(stdout).toMatch(/Load average \(1 min\) at the start: \d+\.\d on \d+ cores/);
     expect(stdout).toMatch(/Load average \(1 min\) at the end: \d+\.\d on \d+ cores/);
     expect(stdout).toMatch(/shop resident memory: idle \d+ MB/);
@@ -51,6 +53,18 @@ describe("benchmarks, as a smoke check", () => {
     expect(stdout).toMatch(/Load average \(1 min\) at the end: \d+\.\d on \d+ cores/);
   }, 240_000);
 
+  it("bench:tracking prints position-to-page latency, positions/s, CPU and memory beside the bare relay's, and its last line", async () => {
+    const { stdout } = await bench("tracking", ["--vans", "4", "--pages", "40", "--seconds", "6"]);
+    for (const server of ["shop", "bare relay"]) {
+      expect(stdout).toMatch(new RegExp(`  ${server} +p50 +\\d+\\.\\d{3} s \\| p99 +\\d+\\.\\d{3} s \\| +\\d+\\.\\d positions/s \\| +\\d+ deliveries/s \\| CPU +\\d+\\.\\d{2} ms/position \\| RSS \\d+ MB idle, \\d+ MB peak`));
+    }
+    expect(stdout).toMatch(/Load average \(1 min\) at the start: \d+\.\d on \d+ cores/);
+    expect(stdout).toMatch(/Load average \(1 min\) at the end: \d+\.\d on \d+ cores/);
+    // Every position reached every page: none refused, none lost.
+    expect(stdout).not.toMatch(/not delivered/);
+    expect(stdout.trim().split("\n").at(-1)).toMatch(/^tracking: vans 4, pages 40, p99 \d+\.\d{3} s, \d+\.\d{2} of bare, RSS \d+ MB$/);
+  }, 240_000);
+
   it.skipIf(!serverUrl)("bench:purchase prints orders/s beside pgbench's ceiling, with nothing oversold or lost", async () => {
     const { stdout } = await bench("purchase", [], { BENCH_BUYERS: "20", BENCH_ROUNDS: "2", BENCH_PGBENCH_SECONDS: "1" });
     expect(stdout).toMatch(/Ceiling \(pgbench .*\): \d+ transactions\/s/);
@@ -58,6 +72,9 @@ describe("benchmarks, as a smoke check", () => {
     expect(stdout).toMatch(/of the ceiling +\d+ %/);
     expect(stdout).toMatch(/CPU per pgbench transaction: PostgreSQL's backends \d+\.\d+ ms/);
     expect(stdout).toMatch(/CPU per purchase +shop \d+\.\d+ ms \+ PostgreSQL's backends \d+\.\d+ ms/);
+    expect(stdout).toMatch(/writes per purchase +\d+\.\d+ transactions, \d+ B of WAL/);
+    expect(stdout).toMatch(/gateway starts +\d+ \(\d+\.\d+ per completed purchase/);
+    expect(stdout).toMatch(/CPU per completed purchase \d+\.\d+ ms = \d+\.\d x pgbench's/);
     expect(stdout).toMatch(/Load average \(1 min\) at the end: \d+\.\d on \d+ cores/);
     expect(stdout).toMatch(/oversold +0\n/);
     expect(stdout).toMatch(/lost +0\n/);

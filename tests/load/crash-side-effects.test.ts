@@ -9,7 +9,6 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { throwAwayDatabase } from "../../scripts/lib/throw-away-database";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq, inArray, isNull } from "drizzle-orm";
@@ -17,8 +16,9 @@ import { afterAll, describe, expect, it } from "vitest";
 import { signSessionToken } from "../../src/server/auth/session-tokens";
 import { openDatabase, type Database } from "../../src/server/db/client";
 import { orders, outbox, payments, productVariants } from "../../src/server/db/schema";
-import { seedDemoData } from "../../src/server/db/seed";
+import { seedDemoData } from "../../src/server/seed";
 import { countyOf, eventOffer, insertUser, purchaseBody } from "../helpers/fixtures";
+import { freePorts } from "../helpers/processes";
 
 const JWT_SECRET = "crash-test-secret-that-is-long-enough-for-hs256";
 const dataDir = mkdtempSync(join(tmpdir(), "rodamos-crash-"));
@@ -30,15 +30,6 @@ afterAll(async () => {
   await dropDatabase?.();
   rmSync(dataDir, { recursive: true, force: true });
 });
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** The shop's database: the PGlite folder the server will open, or a throw-away PostgreSQL database. */
 async function databaseUrl(): Promise<string | undefined> {
@@ -124,7 +115,7 @@ describe(`crash mid-purchase (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlit
     );
     await setup.close();
 
-    const port = await freePort();
+    const port = await freePorts();
     const origin = `http://127.0.0.1:${port}`;
     child = await startShop(port, url);
 

@@ -10,10 +10,11 @@ import { resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { throwAwayDatabase } from "../../scripts/lib/throw-away-database";
 import { openDatabase, type Database } from "../../src/server/db/client";
-import { seedDemoData } from "../../src/server/db/seed";
-import { DEMO_ACCOUNTS } from "../../src/server/db/seed/users";
+import { seedDemoData } from "../../src/server/seed";
+import { DEMO_ACCOUNTS } from "../../src/server/seed/users";
 import type { ApiAnswer, EventListItem } from "../../src/shared/types/catalogue";
 import { copyDemoSite, DEMO_SITE, demoSeedTime } from "../helpers/demo-site";
+import { freePorts } from "../helpers/processes";
 
 const serverUrl = process.env.DATABASE_URL;
 const JWT_SECRET = "several-hosts-secret-that-is-long-enough-for-hs256";
@@ -89,7 +90,7 @@ beforeAll(async () => {
   database = await openDatabase({ url: url.toString(), max: 2 });
   // The demo site's data and seed time: the copies of its build (and build cache) fit these pages.
   await seedDemoData(database.db, { now: demoSeedTime() });
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const port = await freePorts(2);
   hosts.push(await startHost(url.toString(), port, "a"), await startHost(url.toString(), port + 1, "b"));
   // Each host warms its renderer with one full build of its own copy before it publishes changes.
   await until("both hosts warmed up", 600, async () => (hosts.every((host) => host.output().includes("Pages published")) ? true : undefined));

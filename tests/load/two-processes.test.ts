@@ -13,8 +13,9 @@ import { signSessionToken } from "../../src/server/auth/session-tokens";
 import { throwAwayDatabase } from "../../scripts/lib/throw-away-database";
 import { openDatabase, type Database } from "../../src/server/db/client";
 import { orders, productVariants, tickets } from "../../src/server/db/schema";
-import { seedDemoData } from "../../src/server/db/seed";
+import { seedDemoData } from "../../src/server/seed";
 import { countyOf, eventOffer, insertUser, purchaseBody } from "../helpers/fixtures";
+import { freePorts } from "../helpers/processes";
 
 const serverUrl = process.env.DATABASE_URL;
 const redisUrl = process.env.REDIS_URL;
@@ -64,10 +65,6 @@ function startShop(databaseUrl: string, port: number): Promise<ShopProcess> {
   });
 }
 
-function freePort(): number {
-  return 20_000 + Math.floor(Math.random() * 20_000);
-}
-
 beforeAll(async () => {
   if (!serverUrl) return;
   const throwAway = await throwAwayDatabase(serverUrl, "shop_test_procs");
@@ -75,7 +72,7 @@ beforeAll(async () => {
   const url = new URL(throwAway.url);
   database = await openDatabase({ url: url.toString(), max: 4 });
   await seedDemoData(database.db);
-  const port = freePort();
+  const port = await freePorts(2);
   processes.push(...(await Promise.all([startShop(url.toString(), port), startShop(url.toString(), port + 1)])));
 }, 180_000);
 

@@ -1,23 +1,27 @@
 /**
- * The load the read benchmarks put on a server, two ways: autocannon from the bench's own process ("inside"), or a
- * wrk-like generator in a process of its own ("outside", load-client.ts: lean enough that the server, not the load,
- * is what is measured); and the median of several interleaved measurements (a shared machine moves every single
- * figure).
+ * The load the read benchmarks put on a server, two ways: autocannon from the bench's own process ("inside"), or
+ * wrk in a process of its own ("outside", load-client.ts: a C generator that outruns the servers, so the server, not
+ * the load, is what is measured); and the median of several interleaved measurements (a shared machine moves every
+ * single figure).
  */
-import { fork } from "node:child_process";
 import autocannon from "autocannon";
-import type { LoadOrder, LoadResult } from "./load-client";
+import { wrk } from "./load-client";
+import { cpuSeconds } from "./processes";
 
 export interface Measured {
   rps: number;
   p99: number;
   errors: number;
+  /** CPU time (user + system) the server's processes spent per answer, in µs, when their pids were given. */
+  cpuUs?: number;
 }
 
 export interface LoadOptions {
   seconds: number;
   connections: number;
   headers?: Record<string, string>;
+  /** The server's processes, whose CPU time per answer is read: a figure a shared machine moves less than req/s. */
+  pids?: number[];
 }
 
 export async function measureInside(url: string, options: LoadOptions): Promise<Measured> {
@@ -25,16 +29,12 @@ export async function measureInside(url: string, options: LoadOptions): Promise<
   return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx };
 }
 
-/** The same measurement from a load process of its own (keep-alive connections, one request in flight on each). */
+/** The same measurement by wrk, a process of its own (keep-alive connections, one request in flight on each). */
 export async function measureOutside(url: string, options: LoadOptions): Promise<Measured> {
-  const child = fork(new URL("./load-client.ts", import.meta.url), [], { execArgv: ["--import", "tsx"], stdio: ["ignore", "inherit", "inherit", "ipc"] });
-  const result = await new Promise<LoadResult>((resolve, reject) => {
-    child.once("message", (message) => resolve(message as LoadResult));
-    child.once("exit", (code) => reject(new Error(`the load process exited with ${code}`)));
-    const order: LoadOrder = { url, connections: options.connections, seconds: options.seconds, headers: options.headers };
-    child.send(order);
-  });
-  return { rps: result.rps, p99: result.p99, errors: result.errors };
+  const before = options.pids ? cpuSeconds(options.pids) : 0;
+  const result = await wrk({ url, connections: options.connections, seconds: options.seconds, headers: options.headers });
+  const cpuUs = options.pids && result.requests > 0 ? ((cpuSeconds(options.pids) - before) * 1e6) / result.requests : undefined;
+  return { rps: result.rps, p99: result.p99, errors: result.errors, cpuUs };
 }
 
 export type Measure = (url: string, options: LoadOptions) => Promise<Measured>;
@@ -45,6 +45,7 @@ export function medianOf(runs: Measured[]): Measured {
     rps: middle(runs, (run) => run.rps).rps,
     p99: middle(runs, (run) => run.p99).p99,
     errors: runs.reduce((sum, run) => sum + run.errors, 0),
+    cpuUs: runs.every((run) => run.cpuUs !== undefined) ? middle(runs, (run) => run.cpuUs!).cpuUs : undefined,
   };
 }
 
@@ -52,15 +53,23 @@ export function medianOf(runs: Measured[]): Measured {
  * The shop's and the baseline's medians for one path: both warmed up, then measured in turns so that both meet the
  * same moments of the machine.
  */
-export async function compare(shopOrigin: string, bareOrigin: string, path: string, rounds: number, options: LoadOptions, measure: Measure = measureInside) {
+export async function compare(
+  shopOrigin: string,
+  bareOrigin: string,
+  path: string,
+  rounds: number,
+  options: LoadOptions,
+  measure: Measure = measureInside,
+  pids: { shop?: number[]; bare?: number[] } = {},
+) {
   const warmUp = { ...options, seconds: Math.min(options.seconds, 2) };
   await measure(bareOrigin + path, warmUp);
   await measure(shopOrigin + path, warmUp);
   const bareRuns: Measured[] = [];
   const shopRuns: Measured[] = [];
   for (let round = 0; round < rounds; round += 1) {
-    bareRuns.push(await measure(bareOrigin + path, options));
-    shopRuns.push(await measure(shopOrigin + path, options));
+    bareRuns.push(await measure(bareOrigin + path, { ...options, pids: pids.bare }));
+    shopRuns.push(await measure(shopOrigin + path, { ...options, pids: pids.shop }));
   }
   const shop = medianOf(shopRuns);
   const bare = medianOf(bareRuns);

@@ -28,7 +28,8 @@ export function peakRss(pid: number): { pid: number; mb: number }[] {
 }
 
 export function freePort(): number {
-  return 21_000 + Math.floor(Math.random() * 20_000);
+  // Below Linux's ephemeral range (32768 and up), where outgoing connections take their local ports.
+  return 21_000 + Math.floor(Math.random() * 11_000);
 }
 
 /** CPU time (user + system) used so far by these processes, in seconds (/proc/<pid>/stat, 100 ticks a second). */

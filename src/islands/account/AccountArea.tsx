@@ -12,6 +12,7 @@ import { PaymentsTab } from "./PaymentsTab";
 import { ProfileTab } from "./ProfileTab";
 import { ACCOUNT_TABS, tabFromPath, type AccountTab } from "./tabs";
 import type { AccountTexts } from "./texts";
+import { fill } from "../ui/texts";
 import "../auth/auth.css";
 import "./account.css";
 
@@ -87,6 +88,16 @@ export default function AccountArea({ texts, prefix, locale }: Props) {
         </ul>
       </nav>
       <section id="account-panel" className="account-panel" tabIndex={-1} aria-label={texts[`account.menu.${tab}`]}>
+        {me.emailUndeliverable ? (
+          // The mail server refused the address for good: said on every tab until the email change fixes it.
+          <div className="account-undeliverable" role="alert" data-testid="email-undeliverable">
+            <p className="account-undeliverable-title">{fill(texts["account.email_undeliverable.title"], { email: me.email })}</p>
+            <p>{texts["account.email_undeliverable.body"]}</p>
+            <a href={`${tabUrl("profile")}#email-change-title`} onClick={(event) => (tab === "profile" ? undefined : go(event, "profile"))}>
+              {texts["account.email_undeliverable.fix"]}
+            </a>
+          </div>
+        ) : null}
         {tab === "profile" ? <ProfileTab texts={texts} me={me} onSaved={setMe} /> : null}
         {tab === "payments" ? <PaymentsTab texts={texts} locale={locale} countryCode={me.countryCode} /> : null}
         {tab === "events" ? <EventsTab texts={texts} prefix={prefix} countryCode={me.countryCode} /> : null}

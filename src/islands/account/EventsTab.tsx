@@ -8,7 +8,7 @@ import { showToast } from "../../stores/toasts";
 import { failureMessage } from "../ui/use-schema-form";
 import { EventForm } from "./events/EventForm";
 import { EventLists } from "./events/EventLists";
-import { useRequestLists, type ListName } from "./events/use-request-lists";
+import { usePrivateEventLists, type ListName } from "./events/use-private-event-lists";
 import type { AccountTexts } from "./texts";
 import "./events/events.css";
 
@@ -17,8 +17,8 @@ type View = { mode: "list" } | { mode: "create" } | { mode: "edit"; id: number }
 export function EventsTab({ texts, prefix, countryCode }: { texts: AccountTexts; prefix: string; countryCode: string }) {
   const [view, setView] = useState<View>({ mode: "list" });
   const [tab, setTab] = useState<ListName>("review");
-  const { lists, reload } = useRequestLists();
-  // The approval mail links to its request (`?request=`): the active list, with that request's guests open.
+  const { lists, reload } = usePrivateEventLists();
+  // The approval mail links to its private event (`?request=`): the active list, with that private event's guests open.
   const [highlighted] = useState(() => (typeof window === "undefined" ? null : Number(new URLSearchParams(window.location.search).get("request")) || null));
   const tabChosen = useRef(highlighted !== null);
   useEffect(() => {

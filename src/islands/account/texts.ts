@@ -4,7 +4,7 @@
  */
 import { accountMessages } from "../../shared/i18n/messages/account";
 import { privateEventMessages } from "../../shared/i18n/messages/private-events";
-import { groupMessages } from "../../shared/i18n/messages/groups";
+import { privateEventQuoteMessages } from "../../shared/i18n/messages/private-event-quotes";
 import { accountSecurityMessages } from "../../shared/i18n/messages/account-security";
 import { accountErrorMessages, accountSecurityErrorMessages } from "../../shared/i18n/messages/errors";
 import { AUTH_KEYS } from "../auth/texts";
@@ -12,5 +12,5 @@ import { areaKeys } from "../ui/pick-texts";
 import type { Texts } from "../ui/texts";
 import { PURCHASE_KEYS } from "./purchases/texts";
 
-export const ACCOUNT_KEYS = [...AUTH_KEYS, ...PURCHASE_KEYS, ...areaKeys(accountMessages), ...areaKeys(privateEventMessages), ...areaKeys(accountSecurityMessages), ...areaKeys(accountErrorMessages), ...areaKeys(accountSecurityErrorMessages), ...areaKeys(groupMessages)];
+export const ACCOUNT_KEYS = [...AUTH_KEYS, ...PURCHASE_KEYS, ...areaKeys(accountMessages), ...areaKeys(privateEventMessages), ...areaKeys(accountSecurityMessages), ...areaKeys(accountErrorMessages), ...areaKeys(accountSecurityErrorMessages), ...areaKeys(privateEventQuoteMessages)];
 export type AccountTexts = Texts<(typeof ACCOUNT_KEYS)[number]>;

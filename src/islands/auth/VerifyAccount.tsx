@@ -10,10 +10,10 @@ import type { AuthTexts } from "./texts";
 import "./auth.css";
 
 /** "already": the link was spent, so the account it named is verified (a second click, a mail scanner). */
-type State = "pending" | "verified" | "already" | "failed";
+type State = "checking" | "verified" | "already" | "failed";
 
 export default function VerifyAccount({ texts }: { texts: AuthTexts }) {
-  const [state, setState] = useState<State>("pending");
+  const [state, setState] = useState<State>("checking");
   const started = useRef(false);
 
   useEffect(() => {
@@ -32,10 +32,10 @@ export default function VerifyAccount({ texts }: { texts: AuthTexts }) {
   const logIn = () => void import("./open-auth").then((module) => module.openAuth("login"));
 
   return (
-    <div className="auth-card" aria-busy={state === "pending"}>
+    <div className="auth-card" aria-busy={state === "checking"}>
       <h1>{texts["auth.verify.title"]}</h1>
       <div className="auth-state" role="status">
-        {state === "pending" ? (
+        {state === "checking" ? (
           <>
             <div className="spinner" aria-hidden="true" />
             <p className="sr-only">{texts["auth.verify.pending"]}</p>

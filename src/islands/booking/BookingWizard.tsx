@@ -5,7 +5,7 @@
  */
 import { PAYMENT_TYPE, PERIODICITY_TYPE } from "../../shared/domain/event-kinds";
 import { useStore } from "@nanostores/react";
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import type { Locale } from "../../shared/locales";
 import { $bookingDraft, $offer, $purchaseQueue, $tickets, $totals, STEPS, finishBooking, goToStep, removeDiscount, selectDate, selectProvince, startBooking, submitPurchase } from "../../stores/booking";
 import { formatPrice } from "../../shared/format/money";
@@ -83,14 +83,17 @@ export default function BookingWizard({ event, texts, locale, prefix }: Props) {
     if (mounted && step === STEPS.done) window.location.assign(`${prefix}/my-account/payments`);
   }, [mounted, step, prefix]);
 
-  // A new step scrolls the wizard into view and moves focus to its title (not on first show).
+  // A new step scrolls the wizard into view and moves focus to its title (not on first show). The step is first
+  // painted already in place: scrolled before paint and at once, never smoothly, since a page still gliding moves
+  // the summary bar's button away between the press and the release of a click, and the browser then counts no
+  // click at all (the person's "Pagar" did nothing, without a word).
   const shownStep = useRef<number | null>(null);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!mounted || !stepShown || shownStep.current === step) return;
     const first = shownStep.current === null;
     shownStep.current = step;
     if (first) return;
-    root.current?.scrollIntoView({ block: "start" });
+    root.current?.scrollIntoView({ block: "start", behavior: "instant" });
     heading.current?.focus({ preventScroll: true });
   }, [mounted, step, stepShown]);
 
@@ -113,7 +116,7 @@ export default function BookingWizard({ event, texts, locale, prefix }: Props) {
 
   // A shared purchase the buyer pays none of charges nothing now: the button sends the links.
   const linksOnly = Boolean(draft.shares && draft.buyerPaysNone && tickets.length > 1 && !draft.discount);
-  const confirmLabel = event.paymentType === PAYMENT_TYPE.organiser ? texts["booking.reserve"] : linksOnly ? texts["groups.shares.send_links"] : texts["booking.pay"];
+  const confirmLabel = event.paymentType === PAYMENT_TYPE.organiser ? texts["booking.reserve"] : linksOnly ? texts["shares.send_links"] : texts["booking.pay"];
   const label = step === STEPS.confirm ? confirmLabel : step === STEPS.payment ? texts["booking.finish"] : texts["booking.continue"];
 
   function onContinue() {
@@ -225,7 +228,9 @@ export default function BookingWizard({ event, texts, locale, prefix }: Props) {
       {body}
       {queue ? (
         <p className="bk-queue" role="status" data-testid="purchase-queue">
-          {fill(texts["booking.queue.waiting"], { position: queue.position, seconds: queue.retryAfter })}
+          {queue.reason === "database"
+            ? fill(texts["booking.queue.database"], { seconds: queue.retryAfter })
+            : fill(texts["booking.queue.waiting"], { position: queue.position, seconds: queue.retryAfter })}
         </p>
       ) : null}
       {showBar && !loggedIn ? <LoginNotice texts={texts} /> : null}

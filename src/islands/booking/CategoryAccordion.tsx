@@ -5,7 +5,7 @@
  */
 import * as Accordion from "@radix-ui/react-accordion";
 import { useState } from "react";
-import { pickTranslation } from "../../views/catalogue/translation";
+import { pickTranslation } from "../../views/events/translation";
 import { formatPrice } from "../../shared/format/money";
 import type { Locale } from "../../shared/locales";
 import type { DiscountAnswer } from "../../shared/schemas/purchase";

@@ -9,6 +9,8 @@ import { discountCodeSchema, type DiscountAnswer, type DiscountCodeForm } from "
 import { applyDiscount, removeDiscount } from "../../stores/booking";
 import { showToast } from "../../stores/toasts";
 import { discountPercent } from "../../stores/booking-tickets";
+import { formatPercent } from "../../shared/format/money";
+import type { Locale } from "../../shared/locales";
 import { fill, messageOf } from "../ui/texts";
 import { useSchemaForm } from "../ui/use-schema-form";
 import type { BookingTexts } from "./texts";
@@ -16,10 +18,11 @@ import type { BookingTexts } from "./texts";
 interface Props {
   eventId: number;
   discount: DiscountAnswer | null;
+  locale: Locale;
   texts: BookingTexts;
 }
 
-export function DiscountForm({ eventId, discount, texts }: Props) {
+export function DiscountForm({ eventId, discount, locale, texts }: Props) {
   const id = useId();
   const [busy, setBusy] = useState(false);
   const { register, handleSubmit, formState, reset } = useSchemaForm<typeof discountCodeSchema, DiscountCodeForm, DiscountCodeForm>(discountCodeSchema, { coupon: "" }, { mode: "onSubmit" });
@@ -44,7 +47,7 @@ export function DiscountForm({ eventId, discount, texts }: Props) {
       <div className="bk-discount is-applied" data-testid="booking-discount">
         <p>
           {discount.variation > 0
-            ? fill(texts["booking.discount.applied"], { code: discount.code, percent: discountPercent(discount.variation) })
+            ? fill(texts["booking.discount.applied"], { code: discount.code, percent: formatPercent(discountPercent(discount.variation), locale) })
             : fill(texts["booking.discount.applied_prices"], { code: discount.code })}
         </p>
         <button type="button" className="btn btn-ghost btn-small" onClick={removeDiscount}>

@@ -1,7 +1,7 @@
 /** Step 3's order summary: event, date, province, then each ticket with its pick-up lines, passengers and price. */
 import { displayPhone } from "../../shared/format/phone-number";
 import { formatDateTime, timeZoneOf } from "../../shared/format/dates";
-import { formatPrice } from "../../shared/format/money";
+import { formatPercent, formatPrice } from "../../shared/format/money";
 import type { Locale } from "../../shared/locales";
 import type { DiscountAnswer } from "../../shared/schemas/purchase";
 import type { CalendarEntry, County } from "../../shared/types/catalogue";
@@ -86,7 +86,7 @@ export function OrderSummary({ event, date, provinceName, counties, tickets, tot
       {discount && totals.discounted ? (
         <p className="bk-summary-discount">
           {discount.variation > 0
-            ? fill(texts["booking.confirm.discount"], { code: discount.code, percent: discountPercent(discount.variation) })
+            ? fill(texts["booking.confirm.discount"], { code: discount.code, percent: formatPercent(discountPercent(discount.variation), locale) })
             : fill(texts["booking.confirm.discount_amount"], { code: discount.code, amount: price(totals.original - totals.total) })}
         </p>
       ) : null}

@@ -5,7 +5,8 @@
  */
 import { Controller, useFieldArray, useFormContext, useWatch } from "react-hook-form";
 import type { Locale } from "../../shared/locales";
-import { InputField, PhoneField, SelectField } from "../ui/fields";
+import { CheckboxField, InputField, PhoneField, SelectField } from "../ui/fields";
+import { NEEDS, type Need } from "../../shared/domain/needs";
 import type { ClientTicket } from "../../stores/booking-tickets";
 import { fill, messageOf } from "../ui/texts";
 import type { BookingTexts } from "./texts";
@@ -28,7 +29,9 @@ function pickUpOptions(ticket: ClientTicket): string[] {
 
 export function emptyPassenger(ticket: ClientTicket) {
   const options = pickUpOptions(ticket);
-  return { name: "", email: "", phone: "", passengerAddress: options.length === 1 ? options[0]! : "" };
+  // Needs start as an empty list: a group of checkboxes registered one by one would otherwise read `false`
+  // (one box checked-or-not) before the others mount, and the step would never be valid.
+  return { name: "", email: "", phone: "", passengerAddress: options.length === 1 ? options[0]! : "", needs: [] as Need[] };
 }
 
 export function PassengerList({ ticket, index, friends, phoneCode, locale, texts }: Props) {
@@ -113,6 +116,13 @@ export function PassengerList({ ticket, index, friends, phoneCode, locale, texts
                   </option>
                 ))}
               </SelectField>
+              <fieldset className="bk-needs">
+                <legend>{texts["booking.needs.legend"]}</legend>
+                {NEEDS.map((need) => (
+                  <CheckboxField key={need} id={`bk-${path}-need-${need}`} label={texts[`need.${need}`]} registration={{ ...register(`${path}.needs`), value: need } as ReturnType<typeof register>} />
+                ))}
+                <p className="field-hint">{texts["booking.needs.hint"]}</p>
+              </fieldset>
             </div>
             {limit > 1 ? (
               <button type="button" className="btn btn-ghost btn-small bk-remove" disabled={fields.length <= 1} onClick={() => remove(at)}>

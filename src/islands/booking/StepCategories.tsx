@@ -64,7 +64,7 @@ export function StepCategories({ event, offer, draft, locale, loggedIn, texts, h
         eventDateId={draft.eventDateId}
         texts={texts}
       />
-      {loggedIn && DiscountForm ? <DiscountForm eventId={event.id} discount={draft.discount} texts={texts} /> : null}
+      {loggedIn && DiscountForm ? <DiscountForm eventId={event.id} discount={draft.discount} locale={locale} texts={texts} /> : null}
     </div>
   );
 }

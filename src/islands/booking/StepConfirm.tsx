@@ -17,6 +17,7 @@ import { useSchemaForm } from "../ui/use-schema-form";
 import type { BookingTexts } from "./texts";
 import type { WizardEvent } from "./wizard-event";
 import { StepTitle } from "./StepTitle";
+import { PAYMENT_CODE } from "../../shared/domain/payment-codes";
 
 interface Props {
   formId: string;
@@ -38,12 +39,12 @@ interface PaymentForm {
   paymentCode: PaymentCodeValue | "";
 }
 
-const PREPAID: PaymentCodeValue[] = ["prepagado"];
+const PREPAID: PaymentCodeValue[] = [PAYMENT_CODE.prepagado];
 
 export function StepConfirm({ formId, event, draft, date, provinceName, counties, tickets, totals, locale, texts, headingRef, onValidity, onPay }: Props) {
   const prepaid = event.paymentType === PAYMENT_TYPE.organiser;
   const [methods, setMethods] = useState<PaymentCodeValue[] | null>(prepaid ? PREPAID : null);
-  const form = useSchemaForm<typeof paymentStepSchema, PaymentForm, PaymentForm>(paymentStepSchema, { paymentCode: prepaid ? "prepagado" : "" }, { mode: "onChange", raw: true });
+  const form = useSchemaForm<typeof paymentStepSchema, PaymentForm, PaymentForm>(paymentStepSchema, { paymentCode: prepaid ? PAYMENT_CODE.prepagado : "" }, { mode: "onChange", raw: true });
   const { isValid } = form.formState;
   useEffect(() => onValidity(isValid), [isValid, onValidity]);
 
@@ -111,18 +112,18 @@ export function StepConfirm({ formId, event, draft, date, provinceName, counties
         <div className="bk-shares">
           <label className="bk-method">
             <input type="checkbox" checked={Boolean(draft.shares)} onChange={(change) => chooseShares(change.target.checked)} data-testid="booking-shares" />
-            <span>{texts["groups.shares.option"]}</span>
+            <span>{texts["shares.option"]}</span>
           </label>
-          <p className="bk-hint">{texts["groups.shares.hint"]}</p>
+          <p className="bk-hint">{texts["shares.hint"]}</p>
           {draft.shares ? (
-            <div role="radiogroup" aria-label={texts["groups.shares.option"]} className="bk-shares-who">
+            <div role="radiogroup" aria-label={texts["shares.option"]} className="bk-shares-who">
               <label className="bk-method">
                 <input type="radio" name="buyer-pays" checked={!draft.buyerPaysNone} onChange={() => chooseBuyerPaysNone(false)} data-testid="booking-shares-own" />
-                <span>{texts["groups.shares.buyer_own"]}</span>
+                <span>{texts["shares.buyer_own"]}</span>
               </label>
               <label className="bk-method">
                 <input type="radio" name="buyer-pays" checked={Boolean(draft.buyerPaysNone)} onChange={() => chooseBuyerPaysNone(true)} data-testid="booking-shares-none" />
-                <span>{texts["groups.shares.buyer_none"]}</span>
+                <span>{texts["shares.buyer_none"]}</span>
               </label>
             </div>
           ) : null}

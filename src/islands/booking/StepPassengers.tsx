@@ -27,6 +27,7 @@ function withPassengers(ticket: ClientTicket): ClientTicket {
   const kept = ticket.passengers.slice(0, Math.max(1, ticket.capacity)).map((passenger) => ({
     ...passenger,
     passengerAddress: addresses.has(String(passenger.passengerAddress ?? "").trim()) ? passenger.passengerAddress : emptyPassenger(ticket).passengerAddress,
+    needs: Array.isArray(passenger.needs) ? passenger.needs : [],
   }));
   return { ...ticket, passengers: kept.length > 0 ? kept : [emptyPassenger(ticket)] };
 }

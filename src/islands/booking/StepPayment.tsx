@@ -12,6 +12,7 @@ import { rejectedHref } from "../payment-result/rejection";
 import { fill } from "../ui/texts";
 import type { BookingTexts } from "./texts";
 import { StepTitle } from "./StepTitle";
+import { PAYMENT_CODE } from "../../shared/domain/payment-codes";
 
 interface Props {
   payment: PaymentStartAnswer | null;
@@ -101,22 +102,22 @@ export function StepPayment({ payment, rejected, rejection, eventSlug, countryCo
   }
 
   const title =
-    payment.paymentCode === "transferencia"
+    payment.paymentCode === PAYMENT_CODE.transferencia
       ? texts["booking.transfer.title"]
-      : payment.paymentCode === "prepagado"
+      : payment.paymentCode === PAYMENT_CODE.prepagado
         ? texts["booking.prepaid.title"]
         : texts["booking.payment.title"];
 
   if (payment.sharesOnly) {
     return (
       <div className="bk-step-body bk-payment" data-testid="booking-shares-sent">
-        <StepTitle headingRef={headingRef}>{texts["groups.shares.sent_title"]}</StepTitle>
+        <StepTitle headingRef={headingRef}>{texts["shares.sent_title"]}</StepTitle>
         <p className="bk-order-line">
           <strong>{fill(texts["booking.payment.order"], { id: payment.orderId })}</strong>
         </p>
-        <p>{fill(texts["groups.shares.sent_body"], { time: payment.holdExpiresAt ? formatDateTime(payment.holdExpiresAt, timeZoneOf(countryCode)) : "" })}</p>
+        <p>{fill(texts["shares.sent_body"], { time: payment.holdExpiresAt ? formatDateTime(payment.holdExpiresAt, timeZoneOf(countryCode)) : "" })}</p>
         <a className="btn btn-secondary" href={`${prefix}/my-account/payments/${payment.orderId}`}>
-          {texts["groups.shares.sent_button"]}
+          {texts["shares.sent_button"]}
         </a>
       </div>
     );
@@ -124,16 +125,16 @@ export function StepPayment({ payment, rejected, rejection, eventSlug, countryCo
 
   let action;
   switch (payment.paymentCode) {
-    case "webpay":
+    case PAYMENT_CODE.webpay:
       action = <WebpayAction payment={payment} texts={texts} />;
       break;
-    case "mercadopago":
+    case PAYMENT_CODE.mercadopago:
       action = <MercadoPagoAction payment={payment} texts={texts} />;
       break;
-    case "transferencia":
+    case PAYMENT_CODE.transferencia:
       action = <TransferDetails payment={payment} texts={texts} />;
       break;
-    case "prepagado":
+    case PAYMENT_CODE.prepagado:
       action = <p data-testid="booking-prepaid">{texts["booking.prepaid.body"]}</p>;
       break;
     default:

@@ -1,5 +1,5 @@
 /** One subcategory (ticket kind) of the chosen province: what it covers, its price and the quantity counter. */
-import { pickTranslation } from "../../views/catalogue/translation";
+import { pickTranslation } from "../../views/events/translation";
 import { formatPrice } from "../../shared/format/money";
 import type { Locale } from "../../shared/locales";
 import type { Subcategory } from "../../shared/types/catalogue";

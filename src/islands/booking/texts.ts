@@ -9,6 +9,7 @@ import { formMessages } from "../../shared/i18n/messages/forms";
 import { paymentMessages } from "../../shared/i18n/messages/payments";
 import { waitingListErrorMessages } from "../../shared/i18n/messages/errors";
 import { waitingListMessages } from "../../shared/i18n/messages/waiting-list";
+import { dispatchRulesMessages } from "../../shared/i18n/messages/dispatch-rules";
 import { areaKeys } from "../ui/pick-texts";
 import type { Texts } from "../ui/texts";
 
@@ -16,9 +17,14 @@ type PaymentKey = keyof (typeof paymentMessages)["es_CO"];
 /** The simulators' pages and the payment errors are not the wizard's. */
 type WizardPaymentKey = Exclude<PaymentKey, `payments.sim.${string}` | `errors.${string}`>;
 const isWizardPaymentKey = (key: PaymentKey): key is WizardPaymentKey => !key.startsWith("payments.sim.") && !key.startsWith("errors.");
-const EXTRA_KEYS = ["common.loading", "errors.invalid_id", "errors.unknown_event_date", "groups.shares.option", "groups.shares.hint", "groups.shares.buyer_own", "groups.shares.buyer_none", "groups.shares.sent_title", "groups.shares.sent_body", "groups.shares.sent_button", "groups.shares.send_links"] as const satisfies readonly MessageKey[];
+const EXTRA_KEYS = ["common.loading", "errors.invalid_id", "errors.unknown_event_date", "shares.option", "shares.hint", "shares.buyer_own", "shares.buyer_none", "shares.sent_title", "shares.sent_body", "shares.sent_button", "shares.send_links"] as const satisfies readonly MessageKey[];
 
-export const BOOKING_KEYS = [...areaKeys(formMessages), ...areaKeys(paymentMessages).filter(isWizardPaymentKey), ...EXTRA_KEYS, ...areaKeys(bookingMessages), ...waitingKeys(), ...areaKeys(waitingListErrorMessages)];
+export const BOOKING_KEYS = [...areaKeys(formMessages), ...areaKeys(paymentMessages).filter(isWizardPaymentKey), ...EXTRA_KEYS, ...areaKeys(bookingMessages), ...waitingKeys(), ...areaKeys(waitingListErrorMessages), ...needKeys()];
+
+/** Needs on board, as the passenger step offers them. */
+function needKeys() {
+  return areaKeys(dispatchRulesMessages).filter((key): key is Extract<typeof key, `need.${string}` | `booking.${string}`> => key.startsWith("need.") || key.startsWith("booking."));
+}
 
 /** The waiting list's words in the wizard (not its mail's). */
 function waitingKeys() {

@@ -1,5 +1,5 @@
 /** The part of the event detail the wizard needs, handed over by the event page (prerendered or client shell). */
-import { pickTranslation } from "../../views/catalogue/translation";
+import { pickTranslation } from "../../views/events/translation";
 import type { Locale } from "../../shared/locales";
 import type { CalendarEntry, EventDetail, PaymentType, PeriodicityType } from "../../shared/types/catalogue";
 

@@ -5,23 +5,24 @@
  */
 import { useStore } from "@nanostores/react";
 import { lazy, Suspense, useEffect, useState } from "react";
-import { EventView } from "../../views/catalogue/EventView";
-import { eventViewData } from "../../views/catalogue/view-data";
-import type { Locale } from "../../shared/locales";
+import { EventView } from "../../views/events/EventView";
+import { eventViewData } from "../../views/events/view-data";
+import type { CountryCode, Locale } from "../../shared/locales";
 import { $loggedIn } from "../../stores/session";
-import { loadEvent, slugFromPath, type EventLoad } from "./load-event";
+import { eventHome, loadEvent, slugFromPath, type EventLoad } from "./load-event";
 import type { ShellLabels } from "./shell-keys";
 import "./event-shell.css";
 
 const ShellBookingWizard = lazy(() => import("../booking/ShellBookingWizard"));
 
 interface Props {
+  country: CountryCode;
   locale: Locale;
   prefix: string;
   labels: ShellLabels;
 }
 
-export function EventShell({ locale, prefix, labels }: Props) {
+export function EventShell({ country, locale, prefix, labels }: Props) {
   const loggedIn = useStore($loggedIn);
   const [state, setState] = useState<EventLoad | { kind: "loading" }>({ kind: "loading" });
 
@@ -35,13 +36,14 @@ export function EventShell({ locale, prefix, labels }: Props) {
     void loadEvent(slug, loggedIn).then((result) => {
       if (cancelled) return;
       if (result.kind === "missing") window.location.replace(`${prefix}/error404`);
+      else if (result.kind === "event" && eventHome(result.event, { country, locale })) window.location.replace(eventHome(result.event, { country, locale })!);
       else setState(result);
     });
     return () => {
       cancelled = true;
     };
     // A login (from the message view) reloads the event with the customer's token.
-  }, [loggedIn, prefix]);
+  }, [loggedIn, prefix, country, locale]);
 
   useEffect(() => {
     if (state.kind === "event") {

@@ -3,6 +3,7 @@
  * request is tried; a gone event (410) shows the "gone" view; any other failure goes to /error404.
  */
 import { ApiFailure, api } from "../../client/api";
+import { COUNTRY_LOCALES, isCountryCode, sitePrefix, type CountryCode, type Locale } from "../../shared/locales";
 import type { EventDetail, EventMessage } from "../../shared/types/catalogue";
 
 export type EventLoad =
@@ -44,4 +45,17 @@ export async function loadEvent(slug: string, loggedIn: boolean): Promise<EventL
   } catch (error) {
     return isGone(error) ? { kind: "gone" } : { kind: "missing" };
   }
+}
+
+/**
+ * A country site shows and sells only its own country's events: another country's event is the address of that
+ * country's page for it (in the visitor's language when that country offers it, else in the country's own), or
+ * undefined when the event belongs here.
+ */
+export function eventHome(event: Pick<EventDetail, "countryCode" | "slug">, site: { country: CountryCode; locale: Locale }): string | undefined {
+  const country = event.countryCode.toUpperCase();
+  if (!isCountryCode(country) || country === site.country) return undefined;
+  const locales = COUNTRY_LOCALES[country];
+  const locale = locales.includes(site.locale) ? site.locale : locales[0]!;
+  return `${sitePrefix(country, locale)}/event/${encodeURIComponent(event.slug)}`;
 }

@@ -1,5 +1,5 @@
 /** The texts the event shell island needs (handed over as a prop, so the island carries no catalogue). */
-import { EVENT_VIEW_KEYS } from "../../views/catalogue/view-data";
+import { EVENT_VIEW_KEYS } from "../../views/events/view-data";
 
 export const SHELL_KEYS = [
   ...EVENT_VIEW_KEYS,

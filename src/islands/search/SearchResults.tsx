@@ -5,8 +5,8 @@
  */
 import { useEffect, useState } from "react";
 import { api } from "../../client/api";
-import { eventCardData } from "../../views/catalogue/card-data";
-import { EventCard } from "../../views/catalogue/EventCard";
+import { eventCardData } from "../../views/events/card-data";
+import { EventCard } from "../../views/events/EventCard";
 import { SEARCH_KEY } from "../../views/header/search-box";
 import type { Locale } from "../../shared/locales";
 import type { EventListItem } from "../../shared/types/catalogue";

@@ -1,5 +1,5 @@
 /** Texts the search island needs, handed over as a prop. */
-import { CARD_KEYS } from "../../views/catalogue/card-data";
+import { CARD_KEYS } from "../../views/events/card-data";
 
 export const SEARCH_KEYS = [...CARD_KEYS, "search.results_for", "search.no_results", "search.empty_query", "search.searching"] as const;
 export type SearchLabels = Record<(typeof SEARCH_KEYS)[number], string>;

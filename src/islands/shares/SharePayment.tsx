@@ -43,29 +43,29 @@ export default function SharePayment({ texts }: { texts: ShareTexts }) {
     try {
       const started = await api("POST /shop-api/shares/:token/pay", { params: { token }, body: { paymentCode: method, url: window.location.pathname } });
       if (!followPayment(started)) {
-        showToast("success", texts["groups.quote.transfer_started"]);
+        showToast("success", texts["private_events.quote.transfer_started"]);
         setBusy(false);
       }
     } catch (error) {
-      showToast("error", failureMessage(error, texts["groups.quote.pay_failed"]));
+      showToast("error", failureMessage(error, texts["private_events.quote.pay_failed"]));
       setBusy(false);
     }
   }
 
   if (share === null) return <div className="spinner" role="status" aria-label={texts["common.loading"]} />;
-  if (share === "missing") return <p className="empty-text">{texts["groups.share.not_found"]}</p>;
+  if (share === "missing") return <p className="empty-text">{texts["share.not_found"]}</p>;
   const zone = timeZoneOf(share.countryCode);
   return (
     <section className="share-page account-card" data-share-state={share.state}>
-      <h1>{fill(texts["groups.share.title"], { event: share.eventName })}</h1>
+      <h1>{fill(texts["share.title"], { event: share.eventName })}</h1>
       {share.eventDate ? <p>{formatDateTime(share.eventDate, zone)}</p> : null}
-      <p>{fill(texts["groups.share.from"], { buyer: share.buyerName, name: share.name })}</p>
-      <p className="share-amount">{fill(texts["groups.share.amount"], { amount: formatPrice(share.amount, share.currency) })}</p>
-      {share.state === "pending" ? (
+      <p>{fill(texts["share.from"], { buyer: share.buyerName, name: share.name })}</p>
+      <p className="share-amount">{fill(texts["share.amount"], { amount: formatPrice(share.amount, share.currency) })}</p>
+      {share.state === SHARE_STATE.pending ? (
         <>
-          <p>{fill(texts["groups.shares.deadline"], { deadline: formatDateTime(share.deadline, zone) })}</p>
+          <p>{fill(texts["shares.deadline"], { deadline: formatDateTime(share.deadline, zone) })}</p>
           <fieldset className="share-methods">
-            <legend>{texts["groups.quote.method"]}</legend>
+            <legend>{texts["private_events.quote.method"]}</legend>
             {share.paymentCodes.map((code) => (
               <label key={code} className="check">
                 <input type="radio" name="share-method" value={code} checked={method === code} onChange={() => setMethod(code as PaymentCode)} />
@@ -74,18 +74,18 @@ export default function SharePayment({ texts }: { texts: ShareTexts }) {
             ))}
           </fieldset>
           <button type="button" className="btn btn-primary" disabled={busy || !method} onClick={() => void pay()}>
-            {texts["groups.share.pay"]}
+            {texts["share.pay"]}
           </button>
         </>
       ) : null}
       {share.state === SHARE_STATE.paid ? (
         <div className="share-ticket" role="status">
-          <p>{texts["groups.share.paid"]}</p>
+          <p>{texts["share.paid"]}</p>
           {qr ? <img src={qr} alt={`#${share.orderId}`} width={240} height={240} /> : null}
           <p>#{share.orderId}</p>
         </div>
       ) : null}
-      {share.state === "released" ? <p role="status">{texts["groups.share.released"]}</p> : null}
+      {share.state === SHARE_STATE.released ? <p role="status">{texts["share.released"]}</p> : null}
     </section>
   );
 }

@@ -27,7 +27,7 @@ const SECTIONS: Record<StaffSection, ComponentType<SectionProps>> = {
   manifests: lazy(() => import("./manifests/ManifestsSection")),
   dispatch: lazy(() => import("./dispatch/DispatchSection")),
   driver: lazy(() => import("./driver/DriverSection")),
-  "event-requests": lazy(() => import("./event-requests/EventRequestsSection")),
+  "event-requests": lazy(() => import("./private-events/PrivateEventsSection")),
   ...(Object.fromEntries(ADMIN_SECTIONS.map((name) => [name, adminSection(name)])) as unknown as Record<AdminSection, ComponentType<SectionProps>>),
 };
 

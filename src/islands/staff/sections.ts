@@ -43,7 +43,7 @@ export const SECTION_LABEL = {
   manifests: "staff.menu.manifests",
   dispatch: "staff.menu.dispatch",
   driver: "staff.menu.driver",
-  "event-requests": "staff.menu.event_requests",
+  "event-requests": "staff.menu.private_events",
   events: "admin.menu.events",
   categories: "admin.menu.categories",
   variants: "admin.menu.variants",

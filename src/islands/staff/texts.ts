@@ -3,6 +3,8 @@
  * locale (ui/pick-texts.ts) and passes them to the island.
  */
 import { AUDIT_ACTIONS } from "../../shared/domain/audit-actions";
+import { ORDER_ACTORS } from "../../shared/domain/order-states";
+import { PAYMENT_CODES } from "../../shared/domain/payment-codes";
 import { adminMenuMessages } from "../../shared/i18n/messages/admin";
 import { doorErrorMessages, staffRunsErrorMessages } from "../../shared/i18n/messages/errors";
 import { adminFleetMenuMessages } from "../../shared/i18n/messages/admin-fleet";
@@ -10,13 +12,16 @@ import { adminSeatsMenuMessages } from "../../shared/i18n/messages/admin-seats";
 import { privateEventMessages } from "../../shared/i18n/messages/private-events";
 import { orderDeskMessages } from "../../shared/i18n/messages/order-desk";
 import { staffWaitingListMessages } from "../../shared/i18n/messages/waiting-list";
-import { groupMessages } from "../../shared/i18n/messages/groups";
+import { privateEventQuoteMessages } from "../../shared/i18n/messages/private-event-quotes";
 import { staffMessages } from "../../shared/i18n/messages/staff";
 import { staffDoorMessages } from "../../shared/i18n/messages/staff-door";
 import { staffRunsMessages } from "../../shared/i18n/messages/staff-runs";
 import { staffDispatchMessages } from "../../shared/i18n/messages/staff-dispatch";
+import { liveDayMessages } from "../../shared/i18n/messages/live-day";
+import { driverPhoneMessages, noShowMessages } from "../../shared/i18n/messages/driver-phone";
 import { ticketMessages } from "../../shared/i18n/messages/tickets";
 import { areaKeys } from "../ui/pick-texts";
+import { dispatchRulesMessages } from "../../shared/i18n/messages/dispatch-rules";
 import type { Texts } from "../ui/texts";
 
 /** The door's counts and status, and the boarding screen. */
@@ -33,18 +38,21 @@ export const STAFF_KEYS = [
   ...areaKeys(doorErrorMessages),
   ...areaKeys(staffRunsErrorMessages),
   ...areaKeys(staffDispatchMessages),
+  ...areaKeys(liveDayMessages).filter((key): key is Extract<typeof key, `dispatch.live.${string}`> => key.startsWith("dispatch.live.")),
+  ...areaKeys(driverPhoneMessages),
+  ...areaKeys(noShowMessages).filter((key) => key.startsWith("order.")),
   ...areaKeys(orderDeskMessages),
   ...areaKeys(staffWaitingListMessages),
   ...areaKeys(privateEventMessages),
-  ...areaKeys(groupMessages),
+  ...areaKeys(privateEventQuoteMessages),
   ...areaKeys(adminMenuMessages),
   ...areaKeys(adminFleetMenuMessages),
   ...areaKeys(adminSeatsMenuMessages),
   ...AUDIT_ACTIONS.map((action) => `admin.action.${action}` as const),
-  "payments.method.webpay",
-  "payments.method.mercadopago",
-  "payments.method.transferencia",
+  ...ORDER_ACTORS.map((actor) => `admin.actor.${actor}` as const),
+  ...PAYMENT_CODES.map((code) => `payments.method.${code}` as const),
   "auth.sign_in_required",
   "auth.login.title",
+  ...areaKeys(dispatchRulesMessages).filter((key) => !key.startsWith("booking.")),
 ] as const;
 export type StaffTexts = Texts<(typeof STAFF_KEYS)[number]>;

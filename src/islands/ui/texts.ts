@@ -4,12 +4,12 @@
  * only types from the catalogue.
  */
 import type { MessageKey } from "../../shared/i18n";
-import { formatMessage } from "../../shared/i18n/format-message";
+import { formatMessage } from "../../shared/i18n/message-format";
 
 export type Texts<K extends MessageKey> = Record<K, string>;
 
 /** A text with its {placeholders} filled and its plurals chosen by the page's language (`<html lang>`). */
-export function fill(text: string, params: Record<string, string | number> = {}): string {
+export function fill(text: string, params: Record<string, string | number | Date> = {}): string {
   const lang = typeof document === "undefined" ? "" : document.documentElement.lang;
   return formatMessage(text, params, lang || "es");
 }

@@ -6,6 +6,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { ShopError } from "../../shared/domain/shop-error";
 import type { AppEnv } from "../http/context";
+import { isLoopback, peerOf } from "../http/local-only";
 import { loadCaller, type Caller } from "./caller";
 import { verifySessionToken, type SessionClaims } from "./session-tokens";
 
@@ -57,18 +58,6 @@ export function claimsFrom(c: Context<AuthEnv>): SessionClaims {
   const claims = c.get("claims");
   if (!claims) throw new ShopError("unauthorized");
   return claims;
-}
-
-const LOOPBACK = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
-
-export function isLoopback(address: string): boolean {
-  return LOOPBACK.has(address) || /^127\.\d+\.\d+\.\d+$/.test(address) || /^::ffff:127\./.test(address);
-}
-
-/** The address of the socket's other end ("unknown" when there is no socket, as in app.request without bindings). */
-export function peerOf(c: Context): string {
-  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
-  return incoming?.socket?.remoteAddress ?? "unknown";
 }
 
 /** Whether the socket's peer is a reverse proxy whose X-Forwarded-* headers are believed: loopback, or named in TRUST_PROXY. */

@@ -54,7 +54,9 @@ function buildCallerLookup(db: Db) {
       role: users.role,
       email: users.email,
       tokenVersion: users.tokenVersion,
-      verified: sql<boolean>`${users.verifiedAt} is not null`,
+      // An address the mail server refused for good can never be verified: its owner signs in to correct it. A
+      // purchase still wants a verified address (purchase-checks.ts reads verified_at alone): tickets must arrive.
+      verified: sql<boolean>`(${users.verifiedAt} is not null or ${users.emailUndeliverableAt} is not null)`,
       countryCode: users.countryCode,
       localeCode: users.localeCode,
     })

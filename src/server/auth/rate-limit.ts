@@ -140,6 +140,19 @@ export class RateLimiter {
   }
 
   /**
+   * Counts one attempt and answers the subject's count with it, in the same atomic step (as `reserve`), whatever
+   * the limit: attempts sent at once each get their own place in the count, as if sent one after another.
+   */
+  async take(rule: RateRule, subject: string): Promise<number> {
+    try {
+      return (await this.limiter(rule).consume(this.key(subject), 1)).consumedPoints;
+    } catch (refusal) {
+      if (refusal instanceof RateLimiterRes) return refusal.consumedPoints;
+      throw refusal;
+    }
+  }
+
+  /**
    * Takes back an attempt reserved with `reserve` that the rule does not count (a log-in that succeeded). Should the
    * window end between the two, the give-back lands in the next window as one attempt of credit: harmless.
    */

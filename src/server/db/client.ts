@@ -8,6 +8,7 @@ import { fileURLToPath } from "node:url";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { lockDataDir } from "./data-dir-lock";
 import { postgresTarget } from "./postgres-url";
+import { readFallback, REPLICA_CONNECT_TIMEOUT_S } from "./read-fallback";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -16,6 +17,13 @@ export interface Database {
   db: Db;
   /** "pglite" or "postgres": tests and benchmarks print which one they ran on. */
   engine: "pglite" | "postgres";
+  /**
+   * A streaming replica of the primary for catalogue reads (DATABASE_READ_URL, src/server/db/replica.ts), if any;
+   * its reads go to the primary while it is down (src/server/db/read-fallback.ts).
+   */
+  readDb?: Db;
+  /** With `readDb`: whether its reads go to the replica now (false while it is down or catching up). */
+  readsOnReplica?: () => boolean;
   close(): Promise<void>;
 }
 
@@ -41,10 +49,14 @@ export const pgliteStartParams = (defaults: string[]) => [...defaults, "-c", `sh
 export interface OpenOptions {
   /** postgres://... ; absent means PGlite. */
   url?: string;
+  /** postgres://... of a streaming replica of `url` (never migrated: it replays what the primary does). */
+  readUrl?: string;
   /** PGlite data folder; absent means in memory (tests). */
   dataDir?: string;
   /** Connection pool size for PostgreSQL. */
   max?: number;
+  /** With `readUrl`: how often a replica that stopped answering is asked whether it is back (tests shorten it). */
+  replicaRetryMs?: number;
   /**
    * PGlite in memory only: start from this archive of a data folder (`emptyDatabaseArchive`) instead of an empty
    * one. Loading a migrated archive costs a fraction of creating and migrating a database (tests open one per file).
@@ -73,7 +85,21 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Database>
       await lock.end({ timeout: 5 });
     }
     serverUrls.set(db, options.url);
-    return { db: db as unknown as Db, engine: "postgres", close: () => sql.end({ timeout: 5 }) };
+    if (!options.readUrl) return { db: db as unknown as Db, engine: "postgres", close: () => sql.end({ timeout: 5 }) };
+    const readTarget = postgresTarget(options.readUrl);
+    const readSql = postgres(readTarget.url, { ...readTarget.options, max: options.max ?? 10, connect_timeout: REPLICA_CONNECT_TIMEOUT_S, onnotice: () => {} });
+    // A replica that is down or out of reach sends its reads to the primary until it is back (read-fallback.ts).
+    const reads = readFallback(readSql, sql, { retryMs: options.replicaRetryMs });
+    return {
+      db: db as unknown as Db,
+      readDb: drizzle(reads.client, { schema }) as unknown as Db,
+      readsOnReplica: reads.onReplica,
+      engine: "postgres",
+      close: async () => {
+        reads.close();
+        await Promise.all([sql.end({ timeout: 5 }), readSql.end({ timeout: 5 })]);
+      },
+    };
   }
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");

@@ -4,13 +4,18 @@
  */
 import { sql } from "drizzle-orm";
 import { VEHICLE_KINDS } from "../../shared/domain/fleet";
-import { DRIVER_ACTIONS } from "../../shared/domain/dispatch";
-import { AUDIT_ACTIONS } from "../../shared/domain/audit-actions";
+import { ARRIVING_SOURCES, BOARDING_STATES, DRIVER_ACTIONS, type OverrideRule } from "../../shared/domain/dispatch";
+import type { Need } from "../../shared/domain/needs";
+import { AUDIT_ACTIONS, STAFF_ACTIONS } from "../../shared/domain/audit-actions";
+import { PAYMENT_TYPE, type EventType, type PaymentType, type PeriodicityType } from "../../shared/domain/event-kinds";
+import { PAYMENT_CODES } from "../../shared/domain/payment-codes";
 import { DISCOUNT_KINDS } from "../../shared/domain/discount-kinds";
 import { REFUND_REASONS, REFUND_STATES } from "../../shared/domain/refunds";
+import { INVOICE_KINDS } from "../../shared/domain/invoices";
 import { ACTIVE_WAITING_STATES, WAITING_STATE, WAITING_STATES } from "../../shared/domain/waiting-list";
-import { QUOTE_STATES, REQUEST_PAYERS, REQUEST_PAYMENT_KINDS } from "../../shared/domain/event-requests";
+import { QUOTE_STATES, PRIVATE_EVENT_PAYERS, PRIVATE_EVENT_PAYMENT_KINDS } from "../../shared/domain/private-events";
 import {
+  bigserial,
   boolean,
   date,
   doublePrecision,
@@ -27,9 +32,9 @@ import {
   varchar,
 } from "drizzle-orm/pg-core";
 import { LEGS } from "../../shared/domain/legs";
-import { ORDER_STATES } from "../../shared/domain/order-states";
+import { ORDER_ACTORS, ORDER_STATES } from "../../shared/domain/order-states";
 import { PAYMENT_STATES } from "../../shared/domain/payment-states";
-import { REQUEST_STATE, STORED_REQUEST_STATES } from "../../shared/domain/request-states";
+import { PRIVATE_EVENT_STATE, STORED_PRIVATE_EVENT_STATES } from "../../shared/domain/private-event-states";
 import { ROLE, ROLES } from "../../shared/domain/roles";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -112,11 +117,11 @@ export const events = pgTable(
     id: serial("id").primaryKey(),
     slug: text("slug").notNull(),
     /** 1 mass, 2 private (link-only), 3 alliance. */
-    type: integer("type").notNull(),
+    type: integer("type").$type<EventType>().notNull(),
     /** 1 fixed single date, 2 any date within [startDate, endDate], 3 a choice among calendar dates. */
-    periodicityType: integer("periodicity_type").notNull(),
+    periodicityType: integer("periodicity_type").$type<PeriodicityType>().notNull(),
     /** 1 paid by the traveller, 2 funded by the organiser (`prepagado`). */
-    paymentType: integer("payment_type").notNull().default(1),
+    paymentType: integer("payment_type").$type<PaymentType>().notNull().default(PAYMENT_TYPE.traveller),
     countryCode: varchar("country_code", { length: 2 }).notNull().references(() => countries.code),
     placeId: integer("place_id").notNull().references(() => places.id),
     startDate: timestamp("start_date", { withTimezone: true }).notNull(),
@@ -150,6 +155,8 @@ export const eventDates = pgTable(
     id: serial("id").primaryKey(),
     eventId: integer("event_id").notNull().references(() => events.id, { onDelete: "cascade" }),
     startDate: timestamp("start_date", { withTimezone: true }).notNull(),
+    /** When this date's show ends (the return leg leaves after it); null: the event's own length from the start. */
+    endDate: timestamp("end_date", { withTimezone: true }),
   },
   (t) => [index("event_dates_event_idx").on(t.eventId)],
 );
@@ -259,6 +266,10 @@ export const users = pgTable(
     countryCode: varchar("country_code", { length: 2 }).notNull().references(() => countries.code),
     localeCode: varchar("locale_code", { length: 5 }).notNull().references(() => locales.code),
     verifiedAt: timestamp("verified_at", { withTimezone: true }),
+    /** The mail server refused the address for good (a permanent 5xx): shown at log-in until an email change. */
+    emailUndeliverableAt: timestamp("email_undeliverable_at", { withTimezone: true }),
+    /** The server's reply to that refusal, for staff and the log. */
+    emailUndeliverableReason: text("email_undeliverable_reason"),
     /** customer | staff | admin */
     role: text("role", { enum: ROLES }).notNull().default(ROLE.customer),
     /** Carried in every session token; raised by log-out, a new password or a new email, which ends older sessions. */
@@ -324,7 +335,7 @@ export const orders = pgTable(
     /** The day chosen for periodicityType 2 events (any date in the range). */
     travelDate: date("travel_date"),
     provinceId: integer("province_id").notNull().references(() => provinces.id),
-    paymentCode: text("payment_code").notNull(),
+    paymentCode: text("payment_code", { enum: PAYMENT_CODES }).notNull(),
     state: text("state", { enum: ORDER_STATES }).notNull(),
     currency: varchar("currency", { length: 3 }).notNull(),
     subtotal: integer("subtotal").notNull(),
@@ -367,6 +378,8 @@ export const passengers = pgTable("passengers", {
   email: text("email").notNull(),
   phone: text("phone").notNull(),
   passengerAddress: text("passenger_address").notNull(),
+  /** What the passenger needs on board (CHECK: a list of NEEDS). */
+  needs: jsonb("needs").$type<Need[]>().notNull().default([]),
 });
 
 export const addressLines = pgTable("address_lines", {
@@ -390,7 +403,8 @@ export const payments = pgTable(
     idempotencyKey: text("idempotency_key"),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("payments_idempotency_idx").on(t.idempotencyKey), index("payments_order_idx").on(t.orderId)],
+  // Only rows a provider's confirmation gave a key are indexed (migration 0041): a new attempt writes no entry.
+  (t) => [uniqueIndex("payments_idempotency_idx").on(t.idempotencyKey).where(sql`${t.idempotencyKey} is not null`), index("payments_order_idx").on(t.orderId)],
 );
 
 /**
@@ -487,8 +501,8 @@ export const checkInConflicts = pgTable(
 
 /* ---------- Private events ---------- */
 
-export const eventRequests = pgTable(
-  "event_requests",
+export const privateEvents = pgTable(
+  "private_events",
   {
     id: serial("id").primaryKey(),
     ownerId: integer("owner_id").notNull().references(() => users.id, { onDelete: "cascade" }),
@@ -503,7 +517,7 @@ export const eventRequests = pgTable(
     /** The card-sized copy of the picture (600x400), beside the banner in imagePath. */
     cardImagePath: text("card_image_path"),
     invitation: text("invitation").notNull(),
-    state: text("state", { enum: STORED_REQUEST_STATES }).notNull().default(REQUEST_STATE.saved),
+    state: text("state", { enum: STORED_PRIVATE_EVENT_STATES }).notNull().default(PRIVATE_EVENT_STATE.saved),
     /** Why staff rejected it: the owner reads it. */
     rejectionReason: text("rejection_reason"),
     /** Seats no guest claimed this many hours before the start are released. */
@@ -513,7 +527,7 @@ export const eventRequests = pgTable(
     guestsExpected: integer("guests_expected"),
     /** Provinces guests may be picked up in (the venue's province is always one). */
     pickupProvinceIds: jsonb("pickup_province_ids").$type<number[]>().notNull().default([]),
-    payer: text("payer", { enum: REQUEST_PAYERS }).notNull().default("organiser"),
+    payer: text("payer", { enum: PRIVATE_EVENT_PAYERS }).notNull().default("organiser"),
     /** Staff's quote at approval: prices in minor units of `currency`. */
     quote: jsonb("quote").$type<StoredQuote>(),
     quoteState: text("quote_state", { enum: QUOTE_STATES }),
@@ -521,7 +535,7 @@ export const eventRequests = pgTable(
     quotedSeats: integer("quoted_seats"),
     createdAt: createdAt(),
   },
-  (t) => [index("event_requests_owner_idx").on(t.ownerId), index("event_requests_event_idx").on(t.eventId)],
+  (t) => [index("private_events_owner_idx").on(t.ownerId), index("private_events_event_idx").on(t.eventId)],
 );
 
 export interface StoredQuote {
@@ -534,16 +548,16 @@ export interface StoredQuote {
 }
 
 /** Orders the organiser of a request pays (the quote, or more seats at the quoted price): applied once when paid. */
-export const requestPayments = pgTable(
-  "request_payments",
+export const privateEventPayments = pgTable(
+  "private_event_payments",
   {
     orderId: integer("order_id").primaryKey().references(() => orders.id, { onDelete: "cascade" }),
-    requestId: integer("request_id").notNull().references(() => eventRequests.id, { onDelete: "cascade" }),
-    kind: text("kind", { enum: REQUEST_PAYMENT_KINDS }).notNull(),
+    privateEventId: integer("private_event_id").notNull().references(() => privateEvents.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: PRIVATE_EVENT_PAYMENT_KINDS }).notNull(),
     seats: integer("seats").notNull(),
     appliedAt: timestamp("applied_at", { withTimezone: true }),
   },
-  (t) => [index("request_payments_request_idx").on(t.requestId)],
+  (t) => [index("private_event_payments_private_event_idx").on(t.privateEventId)],
 );
 
 /** A passenger's share of a shared purchase: their own order (one ticket), paid through a personal link. */
@@ -574,7 +588,7 @@ export const guests = pgTable(
   "guests",
   {
     id: serial("id").primaryKey(),
-    requestId: integer("request_id").notNull().references(() => eventRequests.id, { onDelete: "cascade" }),
+    privateEventId: integer("private_event_id").notNull().references(() => privateEvents.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     email: text("email").notNull(),
     phone: text("phone"),
@@ -584,7 +598,7 @@ export const guests = pgTable(
     claimTokenHash: text("claim_token_hash"),
     claimedAt: timestamp("claimed_at", { withTimezone: true }),
   },
-  (t) => [index("guests_request_idx").on(t.requestId), index("guests_email_idx").on(sql`lower(${t.email})`)],
+  (t) => [index("guests_private_event_idx").on(t.privateEventId), index("guests_email_idx").on(sql`lower(${t.email})`)],
 );
 
 /* ---------- Content and leads ---------- */
@@ -670,6 +684,10 @@ export const outbox = pgTable(
     doneAt: timestamp("done_at", { withTimezone: true }),
     /** The request that caused the job (X-Request-Id, in the request log too); null for the shop's own jobs. */
     requestId: text("request_id"),
+    /** The local part of this row's mail's Message-ID: random per row, the same on every retry of it. */
+    /** Done without sending, on purpose (MAIL_SKIP_REASONS): why. */
+    skippedReason: text("skipped_reason"),
+    mailKey: text("mail_key").notNull().default(sql`replace(gen_random_uuid()::text, '-', '')`),
     createdAt: createdAt(),
   },
   // The worker's claim reads only what is still to do, oldest due first.
@@ -688,8 +706,8 @@ export const staffActions = pgTable(
     id: serial("id").primaryKey(),
     orderId: integer("order_id").notNull().references(() => orders.id, { onDelete: "cascade" }),
     staffId: integer("staff_id").notNull().references(() => users.id),
-    /** confirm_transfer | reject_transfer */
-    action: text("action").notNull(),
+    /** transfer_confirm | transfer_reject, the audit log's words for the same decisions. */
+    action: text("action", { enum: STAFF_ACTIONS }).notNull(),
     reason: text("reason"),
     createdAt: createdAt(),
   },
@@ -717,7 +735,8 @@ export const vanNotices = pgTable(
 /**
  * Every change made through the back office (/shop-api/admin/*): who, when, which row of which resource, and the
  * row as the admin API speaks it before and after (null for a create's before and a delete's after). Written in
- * the change's own transaction, so a change without its entry cannot commit.
+ * the change's own transaction, so a change without its entry cannot commit. The rows of resource `orders` are
+ * an order's history: staff actions, and every change of its state by whoever made it (services/order-life/).
  */
 export const auditLog = pgTable(
   "audit_log",
@@ -733,8 +752,11 @@ export const auditLog = pgTable(
     before: jsonb("before").$type<unknown>(),
     after: jsonb("after").$type<unknown>(),
     createdAt: createdAt(),
+    /** Who acted: staff (every back-office row), or on an order also its buyer, a gateway or the sweeper (ORDER_ACTORS). */
+    actor: text("actor", { enum: ORDER_ACTORS }).notNull().default("staff"),
   },
-  (t) => [index("audit_log_created_idx").on(t.createdAt), index("audit_log_resource_idx").on(t.resource, t.resourceId)],
+  // Listed newest first by id, never by time: no index on created_at (migration 0041 dropped it).
+  (t) => [index("audit_log_resource_idx").on(t.resource, t.resourceId)],
 );
 
 /* ---------- Fleet and dispatch ---------- */
@@ -751,6 +773,8 @@ export const vehicles = pgTable(
     active: boolean("active").notNull().default(true),
     provinceId: integer("province_id").notNull().references(() => provinces.id),
     createdAt: createdAt(),
+    /** What the vehicle carries for passengers' needs (CHECK: a list of NEEDS). */
+    carries: jsonb("carries").$type<Need[]>().notNull().default([]),
   },
   (t) => [uniqueIndex("vehicles_plate_idx").on(t.plate), index("vehicles_province_idx").on(t.provinceId)],
 );
@@ -779,9 +803,22 @@ export const dispatchPlans = pgTable(
     /** The planner's notes of the last computation (why the plan is looser than it could be). */
     notes: jsonb("notes").$type<{ code: string; groupIds: string[] }[]>().notNull().default([]),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Minutes every run of the plan was moved by (the show ran late): kept when the plan is timed again. */
+    shiftMinutes: integer("shift_minutes").notNull().default(0),
   },
   (t) => [uniqueIndex("dispatch_plans_date_leg_idx").on(t.eventDateId, t.leg)],
 );
+
+/** A broken rule kept by the dispatcher: whose ride (or which driver's shift), how long, against which limit. */
+export interface RunOverride {
+  rule: OverrideRule;
+  passengerId?: number;
+  driverId?: number;
+  minutes: number;
+  limitMinutes: number;
+  by: string;
+  at: string;
+}
 
 /** One vehicle's trip of a plan: its stops in driving order. No vehicle: "vehicle needed" with `seatsNeeded`. */
 export const dispatchRuns = pgTable(
@@ -797,6 +834,13 @@ export const dispatchRuns = pgTable(
     capacity: integer("capacity").notNull(),
     departsAt: timestamp("departs_at", { withTimezone: true }).notNull(),
     arrivesAt: timestamp("arrives_at", { withTimezone: true }).notNull(),
+    /** Rules the dispatcher chose to break on this run, as refused before the override (shown on the board). */
+    overrides: jsonb("overrides").$type<RunOverride[]>().notNull().default([]),
+    /**
+     * Minutes the planner moved the run from the leg's usual time for a vehicle's second wave (outbound earlier,
+     * return later; 0 for a first wave). Every re-timing keeps them, so a vehicle's waves never fold onto each other.
+     */
+    waveMinutes: integer("wave_minutes").notNull().default(0),
   },
   (t) => [index("dispatch_runs_plan_idx").on(t.planId), index("dispatch_runs_driver_idx").on(t.driverId)],
 );
@@ -876,13 +920,57 @@ export const runBoardings = pgTable(
   {
     passengerId: integer("passenger_id").notNull().references(() => passengers.id, { onDelete: "cascade" }),
     leg: text("leg", { enum: LEGS }).notNull(),
-    state: text("state", { enum: ["boarded", "no_show"] }).notNull(),
+    state: text("state", { enum: BOARDING_STATES }).notNull(),
     driverId: integer("driver_id").references(() => users.id, { onDelete: "set null" }),
     at: timestamp("at", { withTimezone: true }).notNull(),
     nonce: text("nonce").notNull(),
+    /** When the passenger was texted that the van left without them (once per passenger and leg). */
+    noShowToldAt: timestamp("no_show_told_at", { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.passengerId, t.leg] })],
 
+);
+
+/**
+ * "Van arriving" told for one stop of one run and leg (the stop's address names it: a re-plan writes the stop rows
+ * again but keeps their addresses), by the live day or the driver's button, whichever came first.
+ */
+export const vanArrivals = pgTable(
+  "van_arrivals",
+  {
+    id: serial("id").primaryKey(),
+    runId: integer("run_id")
+      .notNull()
+      .references(() => dispatchRuns.id, { onDelete: "cascade" }),
+    leg: text("leg", { enum: LEGS }).notNull(),
+    stopKey: text("stop_key").notNull(),
+    source: text("source", { enum: ARRIVING_SOURCES }).notNull(),
+    /** The minutes the text said. */
+    minutes: integer("minutes").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("van_arrivals_run_leg_stop_idx").on(t.runId, t.leg, t.stopKey)],
+);
+
+/**
+ * Where a run's van was, as its driver's phone saw it (`at`: the phone's clock when the fix was taken; sent late
+ * from an offline queue, so `received_at` may be much later). One fix per run and instant: a batch sent twice is
+ * stored once. The live screens read the latest per run (services/dispatch/positions).
+ */
+export const vanPositions = pgTable(
+  "van_positions",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    runId: integer("run_id").notNull().references(() => dispatchRuns.id, { onDelete: "cascade" }),
+    driverUserId: integer("driver_user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    lat: doublePrecision("lat").notNull(),
+    lon: doublePrecision("lon").notNull(),
+    /** The fix's accuracy radius in metres, as the phone reported it. */
+    accuracyM: doublePrecision("accuracy_m"),
+    at: timestamp("at", { withTimezone: true }).notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("van_positions_run_at_idx").on(t.runId, t.at)],
 );
 
 /* ---------- Money back ---------- */
@@ -962,4 +1050,33 @@ export const waitingList = pgTable(
     // Running offers by their end (the sweep, and a sold-out purchase asking whether any ran out).
     index("waiting_list_offer_idx").on(t.offerExpiresAt).where(sql`${t.state} = ${sql.raw(`'${WAITING_STATE.offered}'`)}`),
   ],
+);
+
+/* ---------- Invoices (migration 0035: issued by triggers when an order is paid or refunded) ---------- */
+
+export const invoiceCounters = pgTable("invoice_counters", {
+  countryCode: varchar("country_code", { length: 2 }).primaryKey().references(() => countries.code),
+  lastInvoice: integer("last_invoice").notNull().default(0),
+  lastCreditNote: integer("last_credit_note").notNull().default(0),
+});
+
+export const invoices = pgTable(
+  "invoices",
+  {
+    id: serial("id").primaryKey(),
+    kind: text("kind", { enum: INVOICE_KINDS }).notNull(),
+    countryCode: varchar("country_code", { length: 2 }).notNull().references(() => countries.code),
+    number: integer("number").notNull(),
+    orderId: integer("order_id").notNull().references(() => orders.id, { onDelete: "cascade" }),
+    refundId: integer("refund_id").references(() => refunds.id, { onDelete: "cascade" }),
+    invoiceId: integer("invoice_id"),
+    currency: varchar("currency", { length: 3 }).notNull(),
+    /** Tax-inclusive, minor units. */
+    total: integer("total").notNull(),
+    /** Fixed from INVOICE_TAX_RATES when first rendered; basis points (1900 = 19 %). */
+    tax: integer("tax"),
+    taxRate: integer("tax_rate"),
+    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("invoices_number_idx").on(t.countryCode, t.kind, t.number)],
 );

@@ -1,12 +1,6 @@
-import type { GeocodeRequest, GeocodeResult, Geocoder } from "./types";
+import type { GeocodeRequest, GeocodeResult } from "./types";
 
-/** Without a geocoding service every address is placed at its county's centroid, marked approximate. */
-export class CentroidGeocoder implements Geocoder {
-  async geocode(request: GeocodeRequest): Promise<GeocodeResult> {
-    return centroidOf(request);
-  }
-}
-
+/** The county's centroid, marked approximate: where the geocoding service places an address it cannot find. */
 export function centroidOf(request: GeocodeRequest): GeocodeResult {
   return { lat: request.county.lat, lon: request.county.lon, approximate: true };
 }

@@ -48,4 +48,17 @@ export function fail(c: Context<AppEnv>, error: ApiError | ShopError) {
   return c.json({ success: false as const, code: error.code, message, ...(fields ? { fields } : {}) }, status);
 }
 
+/** Seconds a request refused because the database was out of reach is told to wait before it is sent again. */
+export const DATABASE_RETRY_SECONDS = 2;
+
+/**
+ * The refusal of a request that met the database out of reach: 503 `database_unavailable` with Retry-After, never
+ * stored by a cache. Nothing was written, so the same request may be sent again (the booking wizard does).
+ */
+export function databaseUnavailable(c: Context<AppEnv>) {
+  c.header("Retry-After", String(DATABASE_RETRY_SECONDS));
+  c.header("Cache-Control", "no-store");
+  return fail(c, new ApiError(503, "database_unavailable", undefined, { seconds: DATABASE_RETRY_SECONDS }));
+}
+
 export type { MessageKey };

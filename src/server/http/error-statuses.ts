@@ -108,6 +108,16 @@ export const STATUS_OF = {
   invitations_not_sent: 409,
   shares_unavailable: 422,
   share_not_payable: 409,
+  tracking_link_invalid: 404,
+  tracking_link_expired: 410,
+  payment_in_progress: 409,
+  positions_not_your_run: 403,
+  positions_outside_window: 422,
+  no_show_too_early: 409,
+  ride_limit_exceeded: 409,
+  shift_limit_exceeded: 409,
+  dispatch_not_waiting: 409,
+  dispatch_needs_unmet: 409,
 } as const satisfies Record<ShopErrorCode, ContentfulStatusCode>;
 
 export function statusOf(code: ShopErrorCode): ContentfulStatusCode {

@@ -6,13 +6,13 @@
  * route answered (the fast lanes, the built pages) logs its path with every long opaque segment (a mailed token in
  * `/recovery-account/{token}`) masked. Errors are logged with their stack and the request id.
  */
-import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 import { routePath } from "hono/route";
 import pino, { type DestinationStream, type Logger } from "pino";
 import type { Env } from "../env";
 import type { ShopMetrics } from "./metrics";
+import { currentRequestId, runAsRequest } from "../request-context";
 
 export type { Logger };
 
@@ -32,12 +32,8 @@ export function createLogger(env: Pick<Env, "NODE_ENV"> & { LOG_LEVEL?: string }
   return pino(options, pino.destination({ dest: 1, sync: false, minLength: LOG_BUFFER_BYTES, maxWrite: 2 * LOG_BUFFER_BYTES, periodicFlush: LOG_FLUSH_MS }));
 }
 
-const requestIds = new AsyncLocalStorage<string>();
-
-/** The id of the request being served (undefined outside one: the outbox worker, a script). */
-export function currentRequestId(): string | undefined {
-  return requestIds.getStore();
-}
+/** The request id is held by request-context.ts (read there by services and the outbox, which know no HTTP). */
+export { currentRequestId };
 
 export const CALLER_ID = /^[A-Za-z0-9._-]{8,64}$/;
 const OPAQUE_SEGMENT = /\/[A-Za-z0-9_-]{20,}(?=\/|$)/g;
@@ -76,7 +72,7 @@ export function requestLog(logger: Logger, metrics?: ShopMetrics): MiddlewareHan
     const given = c.req.header("x-request-id");
     const id = given && CALLER_ID.test(given) ? given : randomUUID();
     const started = performance.now();
-    await requestIds.run(id, next);
+    await runAsRequest(id, next);
     const ms = performance.now() - started;
     const route = routePath(c);
     const routed = route !== "" && route !== "*" && route !== "/*";

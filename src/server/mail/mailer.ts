@@ -29,7 +29,8 @@ export interface MailMessage {
    */
   unsubscribe?: string;
   /** Files sent with the mail (the trip's calendar files). */
-  attachments?: { filename: string; content: string; contentType: string }[];
+  /** `encoding: "base64"`: `content` is a binary file (a PDF) in base64. */
+  attachments?: { filename: string; content: string; contentType: string; encoding?: "base64" }[];
 }
 
 /** What the mail drop keeps beside the raw .eml, for the dev page and the browser tests. */
@@ -82,11 +83,11 @@ class MailDropMailer implements Mailer {
     await rename(join(this.dir, `${id}.json.tmp`), join(this.dir, `${id}.json`));
     if (!this.quiet) {
       if (!this.announced) {
-        console.log(`(No SMTP_URL: mails go to ${this.dir}; open /dev/outbox to read them.)`);
+        console.error(`(No SMTP_URL: mails go to ${this.dir}; open /dev/outbox to read them.)`);
         this.announced = true;
       }
-      console.log(`\u2709  To ${message.to}: ${message.subject}`);
-      for (const link of message.links) console.log(`   ${link}`);
+      console.error(`\u2709  To ${message.to}: ${message.subject}`);
+      for (const link of message.links) console.error(`   ${link}`);
     }
   }
 
@@ -104,6 +105,16 @@ function listHeaders(message: MailMessage): { headers?: Record<string, string> }
 
 function messageId(message: MailMessage): { messageId?: string } {
   return message.key ? { messageId: `<${message.key}@rodamos.co>` } : {};
+}
+
+/**
+ * The mail server's reply when it refused a mail for good (a 5xx: no such mailbox, a malformed address), or
+ * undefined for anything that may pass on a later try (a 4xx, the server out of reach).
+ */
+export function permanentRefusalOf(error: unknown): string | undefined {
+  const { responseCode, response } = (error ?? {}) as { responseCode?: unknown; response?: unknown };
+  if (typeof responseCode !== "number" || responseCode < 500 || responseCode > 599) return undefined;
+  return typeof response === "string" && response ? response.slice(0, 500) : String(responseCode);
 }
 
 /** SMTP when SMTP_URL is set, else the local mail drop in DATA_DIR. */

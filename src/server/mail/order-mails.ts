@@ -14,6 +14,7 @@ import type { Locale } from "../../shared/locales";
 import { escapeHtml, mailButton, mailShell } from "./mail-html";
 import type { RefundReason } from "../../shared/domain/refunds";
 import type { MailMessage } from "./mailer";
+import type { PaymentCode } from "../../shared/domain/payment-codes";
 
 export interface OrderMailData {
   to: string;
@@ -27,7 +28,7 @@ export interface OrderMailData {
   currency: string;
   subtotal: number;
   total: number;
-  tickets: { name: string; passengers: string[] }[];
+  tickets: MailTicketLine[];
   /** The account page that lists the purchase. */
   link: string;
 }
@@ -258,13 +259,12 @@ ${mailButton(data.link, t("mail.order.view"))}`,
 
 /**
  * An order mail that only tells something (a refund, a refused transfer): greeting, the given paragraphs with
- * the order number, the order summary and the link to the order.
+ * the order number, the order's figures (its summary unless the mail brings its own) and the link to the order.
  */
-function noticeMail(data: OrderMailData, subject: string, paragraphs: { text: string; html?: string }[]): MailMessage {
+function noticeMail(data: OrderMailData, subject: string, paragraphs: { text: string; html?: string }[], details: { html: string; text: string } = summary(data)): MailMessage {
   const t = translator(data.locale);
   const e = escapeHtml;
   const greeting = t("mail.greeting", { name: data.firstName });
-  const details = summary(data);
   const html = mailShell(
     data.locale,
     subject,
@@ -278,14 +278,29 @@ ${mailButton(data.link, t("mail.order.view"))}`,
   return { to: data.to, subject, text, html, links: [data.link] };
 }
 
-/** What a refund mail says: how much, how it goes back, and why. */
+/** Tickets with their passengers' names, as a mail lists them. */
+export interface MailTicketLine {
+  name: string;
+  passengers: string[];
+}
+
+/** What a refund mail says: how much, how it goes back, why, whose seats went back and what stays booked. */
 export interface RefundMailFacts {
   amount: number;
   /** The payment method's catalogue name (payments.method.*). */
-  method: "webpay" | "mercadopago" | "transferencia" | "prepagado" | string;
+  method: PaymentCode | (string & {});
   reason: RefundReason;
   /** By card: given back; by hand: still to pay (the buyer is asked where) or paid. */
   how: "card" | "manual_pending" | "manual_paid";
+  /** Staff's own words to the buyer, as typed at the desk (none when the buyer or the shop itself refunded). */
+  note?: string | null;
+  /** The tickets this refund gave back, with their passengers. */
+  refunded: MailTicketLine[];
+  /** The tickets still booked on the order after it (none: nothing stays). */
+  kept: MailTicketLine[];
+  /** What the buyer paid for the order, every refund of it so far (this one included), in minor units. */
+  paid: number;
+  refundedTotal: number;
 }
 
 const REFUND_REASON_KEY = {
@@ -293,6 +308,11 @@ const REFUND_REASON_KEY = {
   customer_cancelled: "mail.refund.reason.customer_cancelled",
   event_cancelled: "mail.refund.reason.event_cancelled",
   seats_resold: "mail.refund.reason.seats_resold",
+  event_rescheduled: "mail.refund.reason.event_rescheduled",
+  service_issue: "mail.refund.reason.service_issue",
+  duplicate_purchase: "mail.refund.reason.duplicate_purchase",
+  price_correction: "mail.refund.reason.price_correction",
+  other: "mail.refund.reason.other",
 } as const satisfies Record<RefundReason, MessageKey>;
 
 const METHOD_KEY: Record<string, MessageKey> = {
@@ -301,9 +321,46 @@ const METHOD_KEY: Record<string, MessageKey> = {
   transferencia: "payments.method.transferencia",
 };
 
-/** Money going back to the buyer, in their language: the amount, the method and the real reason. */
+/**
+ * A refund's own summary instead of the order's: whose tickets went back and for how much, what stays booked, and
+ * the order's real figures after it (paid, refunded so far, what the order comes to now). The order's `total`
+ * alone would tell the value of the tickets left, never the money.
+ */
+function refundSummary(data: OrderMailData, facts: RefundMailFacts) {
+  const t = translator(data.locale);
+  const e = escapeHtml;
+  const money = (value: number) => formatPrice(value, data.currency, data.locale);
+  const rows: [string, string][] = [
+    [t("mail.order.event"), data.eventName],
+    [t("mail.order.date"), formatDateTime(data.eventDate, data.timeZone)],
+    [t("mail.refund.amount"), money(facts.amount)],
+    [t("mail.refund.paid"), money(facts.paid)],
+  ];
+  if (facts.refundedTotal !== facts.amount) rows.push([t("mail.refund.refunded_total"), money(facts.refundedTotal)]);
+  rows.push([t("mail.refund.net"), money(Math.max(facts.paid - facts.refundedTotal, 0))]);
+  const lists: [string, MailTicketLine[]][] = [[t("mail.refund.refunded"), facts.refunded]];
+  if (facts.kept.length) lists.push([t("mail.refund.kept"), facts.kept]);
+  const line = (ticket: MailTicketLine) => `${ticket.name}: ${ticket.passengers.join(", ")}`;
+  const html = `${lists
+    .map(
+      ([label, tickets]) => `<p style="margin:0 0 6px;font-weight:bold">${e(label)}</p>
+<ul style="margin:0 0 16px;padding-left:20px">${tickets.map((ticket) => `<li>${e(ticket.name)}<br><span style="color:#555">${e(t("mail.order.passengers"))}: ${e(ticket.passengers.join(", "))}</span></li>`).join("")}</ul>`,
+    )
+    .join("\n")}
+<table role="presentation" cellpadding="0" cellspacing="0" style="width:100%;margin:0 0 20px;font-size:15px">
+${rows.map(([label, value]) => `<tr><td style="padding:4px 12px 4px 0;color:#555;white-space:nowrap">${e(label)}</td><td style="padding:4px 0;font-weight:bold">${e(value)}</td></tr>`).join("\n")}
+</table>`;
+  const text = [...lists.flatMap(([label, tickets]) => [`${label}:`, ...tickets.map((ticket) => `- ${line(ticket)}`), ""]), ...rows.map(([label, value]) => `${label}: ${value}`)].join("\n");
+  return { html, text };
+}
+
+/**
+ * Money going back to the buyer, in their language: the reason (the one staff chose, and their own words), how
+ * it goes back, whose seats were refunded, what stays booked, and the order's figures after the refund.
+ */
 export function refundMail(data: OrderMailData, facts: RefundMailFacts): MailMessage {
   const t = translator(data.locale);
+  const e = escapeHtml;
   const number = t("mail.order.number", { id: data.orderId });
   const amount = formatPrice(facts.amount, data.currency, data.locale);
   const method = METHOD_KEY[facts.method] ? t(METHOD_KEY[facts.method]!) : facts.method;
@@ -314,11 +371,14 @@ export function refundMail(data: OrderMailData, facts: RefundMailFacts): MailMes
       : facts.how === "manual_pending"
         ? t("mail.refund.manual_pending", { amount })
         : t("mail.refund.manual_paid", { amount });
-  return noticeMail(data, subject, [
+  const note = facts.note?.trim() ? t("mail.refund.note", { note: facts.note.trim() }) : "";
+  const paragraphs = [
     { text: t(REFUND_REASON_KEY[facts.reason], { event: data.eventName }) },
+    ...(note ? [{ text: note, html: `<p style="margin:0 0 12px;padding:12px;background:#f4f4f5;border-radius:8px">${e(note)}</p>` }] : []),
     { text: how },
-    { text: number, html: `<p style="margin:0 0 16px;font-weight:bold">${escapeHtml(number)}</p>` },
-  ]);
+    { text: number, html: `<p style="margin:0 0 16px;font-weight:bold">${e(number)}</p>` },
+  ];
+  return noticeMail(data, subject, paragraphs, refundSummary(data, facts));
 }
 
 /** Staff could not validate a bank transfer: the order is cancelled, and the buyer reads why and what to do. */

@@ -1,4 +1,7 @@
-/** The waiting list's mail: seats came back and are held for the next in line until a time, with the link to book them. */
+/**
+ * The waiting list's mails: seats came back and are held for the next in line until a time, with the link to book
+ * them; and an offer that ran out unused, whose seats went to the next in line.
+ */
 import { translate } from "../../shared/i18n";
 import { formatDateTime } from "../../shared/format/dates";
 import type { Locale } from "../../shared/locales";
@@ -29,6 +32,28 @@ export function waitingOfferMail(data: WaitingOfferMail): MailMessage {
     t("mail.waiting.until", { until: formatDateTime(data.until, data.timeZone) }),
   ];
   const button = t("mail.waiting.button");
+  const html = mailShell(
+    data.locale,
+    subject,
+    `${paragraphs.map((text) => `<p style="margin:0 0 12px">${escapeHtml(text)}</p>`).join("\n")}
+${mailButton(data.link, button)}
+${mailLinkText(data.link)}`,
+    t("mail.footer"),
+  );
+  const text = [...paragraphs.flatMap((line) => [line, ""]), `${button}: ${data.link}`, "", "--", t("mail.footer")].join("\n");
+  return { to: data.to, subject, text, html, links: [data.link] };
+}
+
+/** The offer ran out: the seats went to the next in line; the event's page lets the person join the list again. */
+export function waitingOfferExpiredMail(data: WaitingOfferMail): MailMessage {
+  const t = (key: Parameters<typeof translate>[1], params?: Parameters<typeof translate>[2]) => translate(data.locale, key, params);
+  const subject = t("mail.waiting_expired.subject", { event: data.eventName });
+  const paragraphs = [
+    t("mail.greeting", { name: data.firstName }),
+    t("mail.waiting_expired.intro", { n: data.seats, subcategory: data.subcategoryName, event: data.eventName, date: formatDateTime(data.eventDate, data.timeZone), until: formatDateTime(data.until, data.timeZone) }),
+    t("mail.waiting_expired.again"),
+  ];
+  const button = t("mail.waiting_expired.button");
   const html = mailShell(
     data.locale,
     subject,

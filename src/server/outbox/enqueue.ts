@@ -5,7 +5,7 @@
  */
 import type { Db } from "../db/client";
 import { outbox } from "../db/schema";
-import { currentRequestId } from "../http/request-log";
+import { currentRequestId } from "../request-context";
 import type { OutboxKind, OutboxPayload } from "./jobs";
 
 export interface EnqueueOptions {

@@ -22,7 +22,12 @@ export interface OutboxPayloads {}
 export type OutboxKind = keyof OutboxPayloads;
 export type OutboxPayload<K extends OutboxKind> = OutboxPayloads[K];
 
-export type OutboxHandler<P> = (deps: ShopContext, payload: P, job: OutboxJob) => Promise<void>;
+/** A handler that decided not to act (the mail no longer makes sense) says why: the row is done, and keeps it. */
+export interface OutboxSkip {
+  skipped: string;
+}
+
+export type OutboxHandler<P> = (deps: ShopContext, payload: P, job: OutboxJob) => Promise<void | OutboxSkip>;
 
 /** A feature's jobs: a handler for each kind it names. */
 export type OutboxHandlers<K extends OutboxKind> = { [Kind in K]: OutboxHandler<OutboxPayloads[Kind]> };

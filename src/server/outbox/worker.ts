@@ -33,6 +33,8 @@ export interface Outbox {
 
 export interface OutboxJob {
   id: number;
+  /** The row's own random key: its mail's Message-ID, the same on every retry and never another database's. */
+  mailKey: string;
   /** 1 on the first try. */
   attempt: number;
 }
@@ -45,10 +47,11 @@ export interface OutboxWorkerDeps {
 }
 
 /** Runs one claimed row (the composition root looks up the kind's handler); throws to be retried. */
-export type DeliverJob = (kind: string, payload: unknown, job: OutboxJob) => Promise<void>;
+export type DeliverJob = (kind: string, payload: unknown, job: OutboxJob) => Promise<void | { skipped: string }>;
 
 interface ClaimedRow {
   id: number;
+  mail_key: string;
   kind: string;
   payload: unknown;
   attempts: number;
@@ -75,15 +78,16 @@ export function createOutbox(deps: OutboxWorkerDeps, deliver: DeliverJob): Outbo
         limit ${CLAIM_BATCH}
         for update skip locked
       )
-      returning id, kind, payload, attempts`);
+      returning id, kind, payload, attempts, mail_key`);
     const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as ClaimedRow[];
     return rows.map((row) => ({ ...row, id: Number(row.id), attempts: Number(row.attempts) })).sort((a, b) => a.id - b.id);
   }
 
   async function run(row: ClaimedRow): Promise<void> {
     try {
-      await deliver(row.kind, row.payload, { id: row.id, attempt: row.attempts });
-      await deps.db.update(outbox).set({ doneAt: deps.now(), lastError: null }).where(eq(outbox.id, row.id));
+      const outcome = await deliver(row.kind, row.payload, { id: row.id, mailKey: row.mail_key, attempt: row.attempts });
+      // Done either way; a skip keeps its reason, so the desk never calls a mail that did not leave sent.
+      await deps.db.update(outbox).set({ doneAt: deps.now(), lastError: null, skippedReason: outcome?.skipped ?? null }).where(eq(outbox.id, row.id));
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       console.error(`outbox ${row.id} (${row.kind}) failed on try ${row.attempts}: ${message}`);

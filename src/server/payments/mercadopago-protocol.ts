@@ -15,7 +15,8 @@ export const preferenceItemSchema = z.object({
   description: z.string().optional(),
   quantity: z.number().int().positive(),
   unit_price: z.number().positive(),
-  currency_id: z.string().length(3),
+  /** Optional, as MercadoPago takes it: an item without one is in the seller account's currency. */
+  currency_id: z.string().length(3).optional(),
 });
 
 export const createPreferenceSchema = z.object({

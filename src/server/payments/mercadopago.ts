@@ -20,9 +20,11 @@ import {
 import { verifySignature } from "./mercadopago-signature";
 import { settlesCurrency } from "./currencies";
 import type { ConfirmationLedger, PaymentAdapter, PaymentConfirmation, PaymentStart, RefundInput, RefundResult, ReturnParams, WebhookResult } from "./types";
+import { PAYMENT_CODE } from "../../shared/domain/payment-codes";
+import { PAYMENT_OUTCOME } from "../../shared/domain/payment-states";
 
 export interface MercadoPagoDeps {
-  settings: PaymentSettings["mercadopago"];
+  settings: PaymentSettings[typeof PAYMENT_CODE.mercadopago];
   timeoutMinutes: number;
   transport: GatewayTransport;
   ledger: ConfirmationLedger;
@@ -33,17 +35,17 @@ export interface MercadoPagoDeps {
 export function outcomeOfPayment(status: string): Pick<PaymentConfirmation, "outcome" | "reason"> {
   switch (status) {
     case "approved":
-      return { outcome: "approved", reason: "authorized" };
+      return { outcome: PAYMENT_OUTCOME.approved, reason: "authorized" };
     case "rejected":
-      return { outcome: "rejected", reason: "declined" };
+      return { outcome: PAYMENT_OUTCOME.rejected, reason: "declined" };
     case "cancelled":
-      return { outcome: "cancelled", reason: "cancelled_by_provider" };
+      return { outcome: PAYMENT_OUTCOME.cancelled, reason: "cancelled_by_provider" };
     case "refunded":
     case "charged_back":
-      return { outcome: "cancelled", reason: "reversed" };
+      return { outcome: PAYMENT_OUTCOME.cancelled, reason: "reversed" };
     default:
       // pending, in_process, authorized (not yet captured), in_mediation
-      return { outcome: "pending", reason: "in_process" };
+      return { outcome: PAYMENT_OUTCOME.pending, reason: "in_process" };
   }
 }
 
@@ -68,7 +70,7 @@ export function mercadoPagoAdapter({ settings, timeoutMinutes, transport, ledger
     const key = `mercadopago:${payment.id}:${payment.status}`;
     const repeat = !(await ledger.record(key));
     return {
-      method: "mercadopago",
+      method: PAYMENT_CODE.mercadopago,
       ...outcomeOfPayment(payment.status),
       orderId: orderIdOf(payment.external_reference),
       providerReference: String(payment.id),
@@ -82,10 +84,10 @@ export function mercadoPagoAdapter({ settings, timeoutMinutes, transport, ledger
   }
 
   return {
-    code: "mercadopago",
+    code: PAYMENT_CODE.mercadopago,
 
     async start(input): Promise<PaymentStart> {
-      if (!settlesCurrency("mercadopago", input.currency)) throw new ShopError("payment_currency_unsupported");
+      if (!settlesCurrency(PAYMENT_CODE.mercadopago, input.currency)) throw new ShopError("payment_currency_unsupported");
       const created = now();
       const body: CreatePreferenceRequest = {
         items: [
@@ -112,7 +114,7 @@ export function mercadoPagoAdapter({ settings, timeoutMinutes, transport, ledger
       const parsed = preferenceAnswerSchema.safeParse(answer.body);
       if (!parsed.success) gatewayUnreadable("preference", answer.body);
       return {
-        method: "mercadopago",
+        method: PAYMENT_CODE.mercadopago,
         response: { preference_id: parsed.data.id, preference_init_point: parsed.data.init_point },
         providerReference: parsed.data.id,
         echo: {},
@@ -134,8 +136,8 @@ export function mercadoPagoAdapter({ settings, timeoutMinutes, transport, ledger
       const key = `mercadopago:left:${preferenceId ?? reference}`;
       const repeat = !(await ledger.record(key));
       return {
-        method: "mercadopago",
-        outcome: "cancelled",
+        method: PAYMENT_CODE.mercadopago,
+        outcome: PAYMENT_OUTCOME.cancelled,
         reason: "left_without_paying",
         orderId: orderIdOf(reference),
         providerReference: preferenceId ?? null,
@@ -177,7 +179,7 @@ export function mercadoPagoAdapter({ settings, timeoutMinutes, transport, ledger
     },
 
     async refund(input: RefundInput): Promise<RefundResult> {
-      if (!settlesCurrency("mercadopago", input.currency)) throw new ShopError("payment_currency_unsupported");
+      if (!settlesCurrency(PAYMENT_CODE.mercadopago, input.currency)) throw new ShopError("payment_currency_unsupported");
       const url = `${settings.baseUrl}${PAYMENTS_PATH}/${encodeURIComponent(input.providerReference)}/refunds`;
       // MercadoPago answers a repeated idempotency key with the first refund instead of refunding twice.
       // No amount refunds the whole payment; a part names its amount in major units.

@@ -4,18 +4,20 @@
  */
 import { ShopError } from "../../shared/domain/shop-error";
 import type { PaymentAdapter, PaymentConfirmation } from "./types";
+import { PAYMENT_CODE } from "../../shared/domain/payment-codes";
+import { PAYMENT_OUTCOME } from "../../shared/domain/payment-states";
 
 export function prepagadoAdapter(): PaymentAdapter {
   return {
-    code: "prepagado",
+    code: PAYMENT_CODE.prepagado,
     async start(input) {
-      return { method: "prepagado", response: {}, providerReference: null, echo: {}, raw: { orderId: input.orderId } };
+      return { method: PAYMENT_CODE.prepagado, response: {}, providerReference: null, echo: {}, raw: { orderId: input.orderId } };
     },
     async confirmReturn(params): Promise<PaymentConfirmation> {
       const orderId = params.orderId && /^\d+$/.test(params.orderId) ? Number(params.orderId) : null;
       return {
-        method: "prepagado",
-        outcome: "approved",
+        method: PAYMENT_CODE.prepagado,
+        outcome: PAYMENT_OUTCOME.approved,
         reason: "organiser_funded",
         orderId,
         providerReference: null,

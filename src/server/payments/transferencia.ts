@@ -6,13 +6,15 @@
 import { ShopError } from "../../shared/domain/shop-error";
 import type { PaymentSettings } from "./config";
 import type { PaymentAdapter, PaymentConfirmation } from "./types";
+import { PAYMENT_CODE } from "../../shared/domain/payment-codes";
+import { PAYMENT_OUTCOME } from "../../shared/domain/payment-states";
 
 export function transferenciaAdapter(bank: PaymentSettings["transfer"]): PaymentAdapter {
   return {
-    code: "transferencia",
+    code: PAYMENT_CODE.transferencia,
     async start(input) {
       return {
-        method: "transferencia",
+        method: PAYMENT_CODE.transferencia,
         response: { bankName: bank.bankName, accountId: bank.accountId, accountType: bank.accountType, dni: bank.dni, email: bank.email },
         providerReference: null,
         echo: {},
@@ -22,8 +24,8 @@ export function transferenciaAdapter(bank: PaymentSettings["transfer"]): Payment
     async confirmReturn(params): Promise<PaymentConfirmation> {
       const orderId = params.orderId && /^\d+$/.test(params.orderId) ? Number(params.orderId) : null;
       return {
-        method: "transferencia",
-        outcome: "pending",
+        method: PAYMENT_CODE.transferencia,
+        outcome: PAYMENT_OUTCOME.pending,
         reason: "awaiting_staff",
         orderId,
         providerReference: null,

@@ -4,7 +4,7 @@
  * `handleWebhook` when a provider notifies the shop server to server. Adapters hold no order state: what they
  * answer is stored by the caller (payments.provider_reference, raw_answers, idempotency_key).
  */
-import type { PAYMENT_STATE } from "../../shared/domain/payment-states";
+import type { PaymentOutcome } from "../../shared/domain/payment-states";
 import type { Locale } from "../../shared/locales";
 import type { PaymentCode } from "../../shared/domain/payment-codes";
 
@@ -47,12 +47,8 @@ export interface PaymentStart {
   raw: unknown;
 }
 
-/**
- * approved: money taken. rejected: the provider declined. cancelled: the buyer gave up or the payment form timed
- * out. pending: not decided yet (MercadoPago in_process, a transfer waiting for staff). A decided outcome is
- * also the state its payment row takes, hence the same words.
- */
-export type PaymentOutcome = typeof PAYMENT_STATE.approved | typeof PAYMENT_STATE.rejected | typeof PAYMENT_STATE.cancelled | "pending";
+/** What a gateway answered (PAYMENT_OUTCOMES). */
+export type { PaymentOutcome };
 
 export type PaymentOutcomeReason =
   | "authorized"

@@ -20,9 +20,11 @@ import {
   transactionAnswerSchema,
   type TransactionAnswer,
 } from "./webpay-protocol";
+import { PAYMENT_CODE } from "../../shared/domain/payment-codes";
+import { PAYMENT_OUTCOME } from "../../shared/domain/payment-states";
 
 export interface WebpayDeps {
-  settings: PaymentSettings["webpay"];
+  settings: PaymentSettings[typeof PAYMENT_CODE.webpay];
   transport: GatewayTransport;
   ledger: ConfirmationLedger;
 }
@@ -51,7 +53,7 @@ export function webpayAdapter({ settings, transport, ledger }: WebpayDeps): Paym
     fields: Pick<PaymentConfirmation, "outcome" | "reason" | "alreadyConfirmed">,
   ): PaymentConfirmation {
     return {
-      method: "webpay",
+      method: PAYMENT_CODE.webpay,
       ...fields,
       orderId: orderIdFromBuyOrder(answer.buy_order),
       providerReference: token,
@@ -65,11 +67,11 @@ export function webpayAdapter({ settings, transport, ledger }: WebpayDeps): Paym
   }
 
   return {
-    code: "webpay",
+    code: PAYMENT_CODE.webpay,
 
     async start(input): Promise<PaymentStart> {
       // Transbank settles Chilean pesos only: any other amount would be charged as that many CLP.
-      if (!settlesCurrency("webpay", input.currency)) throw new ShopError("payment_currency_unsupported");
+      if (!settlesCurrency(PAYMENT_CODE.webpay, input.currency)) throw new ShopError("payment_currency_unsupported");
       const buyOrder = buyOrderFor(input.orderId, randomBytes(4).toString("hex"));
       const sessionId = randomBytes(16).toString("hex");
       const body = { buy_order: buyOrder, session_id: sessionId, amount: input.amount, return_url: input.returnUrl };
@@ -78,7 +80,7 @@ export function webpayAdapter({ settings, transport, ledger }: WebpayDeps): Paym
       const parsed = createTransactionAnswerSchema.safeParse(answer.body);
       if (!parsed.success) gatewayUnreadable("transaction", answer.body);
       return {
-        method: "webpay",
+        method: PAYMENT_CODE.webpay,
         response: { webpay_token: parsed.data.token, webpay_url: parsed.data.url },
         providerReference: parsed.data.token,
         echo: { buyOrder, sessionId },
@@ -103,7 +105,7 @@ export function webpayAdapter({ settings, transport, ledger }: WebpayDeps): Paym
           if (!known) throw new ShopError("payment_return_invalid");
           if (known.status === "INITIALIZED") {
             // Not decided yet (or the commit was refused for a reason the status does not show): keep waiting.
-            return confirmation(known, back.token, { outcome: "pending", reason: "in_process", alreadyConfirmed: false });
+            return confirmation(known, back.token, { outcome: PAYMENT_OUTCOME.pending, reason: "in_process", alreadyConfirmed: false });
           }
           await ledger.record(key);
           return confirmation(known, back.token, decide(known, true));
@@ -119,7 +121,7 @@ export function webpayAdapter({ settings, transport, ledger }: WebpayDeps): Paym
           const repeat = !(await ledger.record(`webpay:${back.token}`));
           if (isAuthorized(known)) return confirmation(known, back.token, decide(known, repeat));
           const reason = back.kind === "aborted" ? "aborted_by_buyer" : "form_error";
-          return confirmation(known, back.token, { outcome: "cancelled", reason, alreadyConfirmed: repeat });
+          return confirmation(known, back.token, { outcome: PAYMENT_OUTCOME.cancelled, reason, alreadyConfirmed: repeat });
         }
         case "timeout": {
           // No token comes back, so Webpay cannot be asked: the caller must match buy_order and session_id
@@ -127,8 +129,8 @@ export function webpayAdapter({ settings, transport, ledger }: WebpayDeps): Paym
           const key = `webpay:timeout:${back.buyOrder}`;
           const repeat = !(await ledger.record(key));
           return {
-            method: "webpay",
-            outcome: "cancelled",
+            method: PAYMENT_CODE.webpay,
+            outcome: PAYMENT_OUTCOME.cancelled,
             reason: "timeout",
             orderId: orderIdFromBuyOrder(back.buyOrder),
             providerReference: null,
@@ -150,7 +152,7 @@ export function webpayAdapter({ settings, transport, ledger }: WebpayDeps): Paym
     },
 
     async refund(input: RefundInput): Promise<RefundResult> {
-      if (!settlesCurrency("webpay", input.currency)) throw new ShopError("payment_currency_unsupported");
+      if (!settlesCurrency(PAYMENT_CODE.webpay, input.currency)) throw new ShopError("payment_currency_unsupported");
       // Transbank takes no idempotency key: what it already gave back (amount minus balance) says whether this
       // refund went through on an earlier try, before the shop could note it.
       const before = await status(input.providerReference);
@@ -176,6 +178,6 @@ export function webpayAdapter({ settings, transport, ledger }: WebpayDeps): Paym
 
 function decide(answer: TransactionAnswer, alreadyConfirmed: boolean): Pick<PaymentConfirmation, "outcome" | "reason" | "alreadyConfirmed"> {
   return isAuthorized(answer)
-    ? { outcome: "approved", reason: "authorized", alreadyConfirmed }
-    : { outcome: "rejected", reason: "declined", alreadyConfirmed };
+    ? { outcome: PAYMENT_OUTCOME.approved, reason: "authorized", alreadyConfirmed }
+    : { outcome: PAYMENT_OUTCOME.rejected, reason: "declined", alreadyConfirmed };
 }

@@ -11,8 +11,8 @@ import { realpath } from "node:fs/promises";
 import { resolve } from "node:path";
 import type { MiddlewareHandler } from "hono";
 import type { Env } from "../env";
-import { learnHeaders, needsWholeStack, pathStartOf, Shortcuts, type LearntHeaders } from "../http/shortcuts";
-import { API_PREFIXES, etagMatches, servedFileOf } from "./static-pages";
+import { learnHeaders, needsWholeStack, pathStartOf, Shortcuts, type LearntHeaders } from "../http/fast-lane-shortcuts";
+import { isApiPath, etagMatches, servedFileOf } from "./static-pages";
 
 interface Shortcut extends LearntHeaders {
   root: string;
@@ -30,7 +30,7 @@ export function pageFastLane(distDir: string, env: Pick<Env, "PUBLIC_URL">): Mid
     const pathStart = pathStartOf(url);
     const queryStart = url.indexOf("?", pathStart);
     const path = url.slice(pathStart, queryStart < 0 ? undefined : queryStart);
-    if (API_PREFIXES.some((prefix) => path.startsWith(prefix)) || needsWholeStack(c, httpsAlways)) return next();
+    if (isApiPath(path) || needsWholeStack(c, httpsAlways)) return next();
     const signature = Shortcuts.signature([path, c.req.header("host") ?? "", c.req.header("accept-encoding") ?? ""]);
     if (signature === undefined) return next();
 

@@ -3,7 +3,7 @@
  * `npm start` and the other serving scripts. Scheduling (debounce, one build at a time) is publisher.ts; who may
  * publish among several processes is publisher-lease.ts.
  */
-import type { CatalogueChanges } from "../catalogue/changes";
+import type { CatalogueChanges } from "../change-feed/change-feed";
 import type { Db } from "../db/client";
 import { createPublisher, type Publisher } from "./publisher";
 import { publisherLease } from "./publisher-lease";
@@ -37,8 +37,13 @@ export async function startPagesPublisher(
     },
   });
   if (options.warm !== false && !renderer.warm && (await lease.held())) publisher.refresh();
-  // Changes of other processes arrive here too, re-announced by the catalogue relay.
-  const stopListening = options.catalogue.listen((change) => publisher.hear(change));
+  // Changes of other processes arrive here too, re-announced by the catalogue relay. With catalogue reads on a
+  // replica, a change is published once the replica has replayed it (its second, `replayed` announcement): pages
+  // rendered before would show the replica's older state.
+  const replicated = Boolean(options.env.DATABASE_READ_URL);
+  const stopListening = options.catalogue.listen((change) => {
+    if (!replicated || change.replayed) publisher.hear(change);
+  });
   return {
     hear: publisher.hear,
     idle: publisher.idle,
@@ -48,8 +53,10 @@ export async function startPagesPublisher(
     },
     async close() {
       stopListening();
-      await publisher.close();
+      // The renderer first: a render under way ends with it instead of holding the stop.
+      const closing = publisher.close();
       await renderer.close();
+      await closing;
       await lease.close();
     },
   };

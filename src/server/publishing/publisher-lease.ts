@@ -2,7 +2,7 @@
  * One publisher per copy of the static pages, however many processes serve it. The embedded database belongs to one process,
  * so there the lease is simply held. On PostgreSQL the processes that share a DIST_DIR (the workers of one host)
  * elect one through a session advisory lock named after that copy; it hears the other processes' changes through
- * the catalogue relay (src/server/catalogue/relay.ts), which re-announces them in every process. Hosts with DIST_DIRs
+ * the catalogue relay (src/server/change-feed/change-relay.ts), which re-announces them in every process. Hosts with DIST_DIRs
  * of their own (no shared disk) hold one lease each, so every host builds its own copy on the same announcement
  * (docs/decisions.md "Several hosts, one site"). A publisher that dies drops its session and so its lock: the next
  * process of its copy that has something to publish takes it over.

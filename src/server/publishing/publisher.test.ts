@@ -4,7 +4,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createPublisher, touchesPages, type PublishReport } from "./publisher";
-import { onPublication, type PublicationRun } from "./publisher-stats";
+import { onPublication, type PublicationRun } from "../http/publication-stats";
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());

@@ -8,13 +8,16 @@
  * it prints (src/site/cache-key.ts), so only pages whose answers changed are rendered again. Here is only decided
  * whether a change can touch a page at all.
  */
-import type { CatalogueChange } from "../catalogue/changes";
-import { reportPublication } from "./publisher-stats";
+import type { CatalogueChange } from "../change-feed/change-feed";
+import { reportPublication } from "../http/publication-stats";
 
 /**
  * Whether a change can alter a prerendered page. Stock never does: pages print no stock or availability; the
  * booking wizard asks the API for the live stock of the chosen date (islands/booking/use-offer.ts).
  */
+/** How long a stop waits for a publication under way before leaving it (the renderer is stopped first). */
+const CLOSE_WAIT_MS = 2_000;
+
 export function touchesPages(change: CatalogueChange): boolean {
   return change.area !== "stock";
 }
@@ -54,7 +57,7 @@ export interface Publisher {
 export function createPublisher(options: PublisherOptions): Publisher {
   const debounceMs = options.debounceMs ?? 200;
   const maxWaitMs = options.maxWaitMs ?? debounceMs * 3;
-  const log = options.log ?? ((line: string) => console.log(line));
+  const log = options.log ?? ((line: string) => console.error(line));
   let timer: ReturnType<typeof setTimeout> | undefined;
   /** When the first change still waiting for the timer was heard. */
   let firstHeard: number | undefined;
@@ -133,7 +136,8 @@ export function createPublisher(options: PublisherOptions): Publisher {
       timer = undefined;
       firstHeard = undefined;
       pending = false;
-      await running;
+      // A stop does not wait for a whole build: the served pages stay as they are and the next start publishes again.
+      await Promise.race([running, new Promise((done) => setTimeout(done, CLOSE_WAIT_MS).unref())]);
       settle();
     },
     get published() {

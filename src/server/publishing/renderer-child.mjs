@@ -57,7 +57,7 @@ function remember(paths) {
 
 function setEnvironment(message) {
   process.env.SHOP_API_URL = message.apiUrl;
-  // src/site/catalogue.ts keeps each API answer for one rendering pass: a new id is a new pass.
+  // src/site/shop-api.ts keeps each API answer for one rendering pass: a new id is a new pass.
   process.env.PAGES_RENDER_ID = `${process.pid}-${(generation += 1)}`;
 }
 

@@ -43,10 +43,18 @@ describe("permissionsPolicy", () => {
   });
 });
 
-describe("the scanner's service worker", () => {
+describe("geolocation", () => {
+  it("is allowed on the driver's phone only, on every site", () => {
+    for (const path of ["/staff/driver", "/cl/es-cl/staff/driver"]) expect(permissionsPolicy(path), path).toContain("geolocation=(self)");
+    for (const path of ["/", "/staff/dispatch", "/staff/driverx", "/qr-verification", "/my-account"]) expect(permissionsPolicy(path), path).toContain("geolocation=()");
+  });
+});
+
+describe("the staff screens' service workers", () => {
   it("may fetch from the shop itself and nothing else; any other script or file keeps the closed policy", async () => {
     const app = new Hono().use("*", securityHeaders({ TRUST_PROXY: "" }));
     app.get("*", (c) => c.body("self.addEventListener('fetch', () => {});", 200, { "content-type": "text/javascript; charset=utf-8" }));
+    expect((await app.request("/driver-sw.js")).headers.get("content-security-policy")).toBe((await app.request(SERVICE_WORKER_PATH)).headers.get("content-security-policy"));
     const worker = (await app.request(SERVICE_WORKER_PATH)).headers.get("content-security-policy")!;
     expect(worker).toContain("connect-src 'self'");
     expect(worker).toContain("default-src 'none'");

@@ -2,7 +2,7 @@
  * The security headers every answer carries, page or API (docs/decisions.md, "Security headers"):
  * a Content-Security-Policy whose scripts are 'self' plus the sha256 of each inline script the page
  * holds (no 'unsafe-inline' for scripts; content-security-policy.ts), no framing by any page, nosniff, a referrer policy, a
- * Permissions-Policy that lets only the staff scanner pages use the camera, and HSTS when the shop is
+ * Permissions-Policy that lets only the staff scanner pages use the camera and only the driver's phone the position, and HSTS when the shop is
  * reached over https. A header a route already set (the payment simulators' own referrer policy) is kept.
  */
 import type { Context, MiddlewareHandler } from "hono";
@@ -11,8 +11,10 @@ import type { Env } from "../env";
 import { API_POLICY, formTargetsOf, inlineScriptHashes, pagePolicy } from "./content-security-policy";
 import { splitSitePrefix } from "./site-prefix";
 
-/** The van-door scanner's service worker script (public/door-sw.js). */
+/** The van-door scanner's service worker script (built from src/service-workers/door-sw.ts). */
 export const SERVICE_WORKER_PATH = "/door-sw.js";
+/** The staff screens' service worker scripts: the door's and the driver's phone's. */
+export const SERVICE_WORKER_PATHS: readonly string[] = [SERVICE_WORKER_PATH, "/driver-sw.js"];
 
 /**
  * A service worker runs under the policy of its own script's answer: it fetches and keeps the scanner's page and
@@ -26,8 +28,14 @@ export function mayUseCamera(pathname: string): boolean {
   return /^\/(qr-verification|staff)(\/|$)/.test(rest);
 }
 
+/** The driver's phone, the only page that may read the device's position (it shares the van's while a run is under way). */
+export function mayUseGeolocation(pathname: string): boolean {
+  const { rest } = splitSitePrefix(pathname);
+  return /^\/staff\/driver(\/|$)/.test(rest);
+}
+
 export function permissionsPolicy(pathname: string): string {
-  return `camera=${mayUseCamera(pathname) ? "(self)" : "()"}, microphone=(), geolocation=(), payment=(), usb=()`;
+  return `camera=${mayUseCamera(pathname) ? "(self)" : "()"}, microphone=(), geolocation=${mayUseGeolocation(pathname) ? "(self)" : "()"}, payment=(), usb=()`;
 }
 
 function servedOverHttps(c: Context, env: Pick<Env, "PUBLIC_URL" | "TRUST_PROXY">): boolean {
@@ -54,7 +62,7 @@ export function securityHeaders(env: Pick<Env, "PUBLIC_URL" | "TRUST_PROXY" | "W
         c.res = undefined;
         c.res = new Response(html, { status: page.status, statusText: page.statusText, headers });
       } else {
-        c.res.headers.set("content-security-policy", pathname === SERVICE_WORKER_PATH ? SERVICE_WORKER_POLICY : API_POLICY);
+        c.res.headers.set("content-security-policy", SERVICE_WORKER_PATHS.includes(pathname) ? SERVICE_WORKER_POLICY : API_POLICY);
       }
     }
     const headers = c.res.headers;

@@ -47,6 +47,16 @@ export function contentTypeOf(ext: string): string {
 /** Paths the API serves, not the static pages. */
 export const API_PREFIXES = ["/api/", "/shop-api/", "/dev/", "/payments-sim/", "/geo-sim/", "/uploads/"];
 
+/**
+ * Whether a raw path is the API's: under one of its prefixes, or the prefix itself, however many slashes a client
+ * doubled on the way (`//shop-api/me`, `/api//events`). Such a path answers JSON (the API's 404 if nothing is
+ * there), never a page.
+ */
+export function isApiPath(rawPath: string): boolean {
+  const path = rawPath.includes("//") ? rawPath.replace(/\/{2,}/g, "/") : rawPath;
+  return API_PREFIXES.some((prefix) => path.startsWith(prefix) || path === prefix.slice(0, -1));
+}
+
 /** Path segments (after the site prefix) whose unknown children are served by one client-side shell. */
 export const SHELL_ROUTES = ["my-account", "staff", "verify-account", "recovery-account", "order-detail", "event"] as const;
 
@@ -186,7 +196,7 @@ export function staticPages(distDir: string, options: StaticPagesOptions = {}): 
     if (c.req.method !== "GET" && c.req.method !== "HEAD") return next();
     const rawPath = new URL(c.req.url).pathname;
     // API calls answer JSON, even with a broken escape (%ZZ) in their path: they never land on a page.
-    if (API_PREFIXES.some((prefix) => rawPath.startsWith(prefix))) return next();
+    if (isApiPath(rawPath)) return next();
     if (rawPath === "/robots.txt") {
       const origin = options.publicUrl?.() ?? new URL(c.req.url).origin;
       return c.text(robotsTxt(origin), 200, { "cache-control": "public, max-age=0, must-revalidate" });

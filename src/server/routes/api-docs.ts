@@ -19,6 +19,8 @@ const documentation = {
   info: {
     title: "Rodamos shop API",
     version: "1",
+    // The shop's own API, not published for reuse: the document names that instead of leaving the licence out.
+    license: { name: "Proprietary (Rodamos; all rights reserved)", identifier: "LicenseRef-Rodamos-Proprietary" },
     description:
       "Every JSON answer is `{ success: true, data }` or `{ success: false, code, message, fields? }`: `code` is stable, " +
       "`message` and `fields` (field -> message) are in the caller's language (`?locale=`, `X-Locale` or Accept-Language; es_CO by default). " +
@@ -35,9 +37,22 @@ const documentation = {
   ],
   components: {
     schemas: { Failure: jsonSchemaOf(failureSchema, "output"), QueueFull: jsonSchemaOf(queueFullFailureSchema, "output") },
-    securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" } },
+    securitySchemes: {
+      bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" },
+      linkKey: { type: "apiKey", in: "query", name: "key", description: "The signed key of a link the shop gave out (the payment return's)" },
+    },
   },
 };
+
+/**
+ * The shop's own address when it is a public one; otherwise (none set, or a machine's own such as localhost on a
+ * demo run) "/", the host that served the document, which is where a reader of it found the shop.
+ */
+export function serverUrlOf(publicUrl: string | undefined): string {
+  if (!publicUrl) return "/";
+  const host = URL.canParse(publicUrl) ? new URL(publicUrl).hostname : "";
+  return /^(localhost|127\.\d+\.\d+\.\d+|\[::1\]|0\.0\.0\.0)$|\.localhost$/i.test(host) ? "/" : publicUrl;
+}
 
 type Document = Awaited<ReturnType<typeof generateSpecs>>;
 
@@ -47,7 +62,7 @@ export function mountApiDocs(app: Hono<AppEnv>): void {
   const load = (publicUrl: string | undefined) =>
     (document ??= generateSpecs(app, {
       // The shop's own address when it knows it; otherwise the host that served the document.
-      documentation: { ...documentation, servers: [{ url: publicUrl ?? "/", description: "This shop" }] },
+      documentation: { ...documentation, servers: [{ url: serverUrlOf(publicUrl), description: "This shop" }] },
     } as Parameters<typeof generateSpecs>[1]));
 
   app.get(OPENAPI_PATH, async (c) => c.json(await load(c.get("deps").env.PUBLIC_URL)));

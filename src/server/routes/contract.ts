@@ -9,9 +9,12 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { describeRoute } from "hono-openapi";
 import * as z from "zod/mini";
+import { redirectAnswerSchema } from "../../shared/api/route-spec";
 import { shopApi, type AnswerOf, type JsonRouteKey, type RouteKey, type RouteSpec, type ShopApi } from "../../shared/api/routes";
+import { isRowName, pathRowId } from "../../shared/schemas/path-params";
 import { ApiError, ok } from "../http/answer";
 import type { AppEnv } from "../http/context";
+import { pathId } from "../http/path-id";
 import { parseWith, readJsonBody } from "../http/validate";
 
 type JsonSchema = Record<string, unknown>;
@@ -19,7 +22,25 @@ type JsonSchema = Record<string, unknown>;
 /** JSON Schema (2020-12, as OpenAPI 3.1 takes it) of a request part (`input`) or an answer (`output`). */
 export function jsonSchemaOf(schema: z.ZodMiniType, io: "input" | "output"): JsonSchema {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any" }) as JsonSchema;
-  return rest;
+  return withoutEmptyAlternatives(rest) as JsonSchema;
+}
+
+/**
+ * Any JSON value (an audit entry's `before`, an unknown) is the empty schema `{}`; zod writes a nullable one as
+ * `anyOf: [{}, { type: "null" }]`, which says the same thing twice and which strict linters reject. An `anyOf`
+ * holding `{}` is written as `{}` itself.
+ */
+function withoutEmptyAlternatives(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withoutEmptyAlternatives);
+  if (!node || typeof node !== "object") return node;
+  const entries = Object.entries(node as JsonSchema).map(([key, value]) => [key, withoutEmptyAlternatives(value)] as const);
+  const object = Object.fromEntries(entries) as JsonSchema;
+  const anyOf = object.anyOf;
+  if (Array.isArray(anyOf) && anyOf.some((option) => option && typeof option === "object" && Object.keys(option).length === 0)) {
+    const { anyOf: _any, ...rest } = object;
+    return rest;
+  }
+  return object;
 }
 
 function parametersOf(schema: z.ZodMiniType | undefined, where: "path" | "query") {
@@ -58,6 +79,16 @@ const queueFull = {
   content: { "application/json": { schema: { $ref: "#/components/schemas/QueueFull" } } },
   headers: { "Retry-After": { description: "Seconds to wait before sending the purchase again", schema: { type: "integer" } } },
 };
+/** A 503 that is either the purchase queue's refusal or the database out of reach. */
+const queueFullOrFailure = {
+  content: { "application/json": { schema: { anyOf: [{ $ref: "#/components/schemas/QueueFull" }, failureRef] } } },
+  headers: queueFull.headers,
+};
+/** The database out of reach for a moment (src/server/db/unavailable.ts): nothing was written, send it again later. */
+const databaseUnavailable = {
+  content: { "application/json": { schema: failureRef } },
+  headers: { "Retry-After": { description: "Seconds to wait before sending the request again", schema: { type: "integer" } } },
+};
 
 /**
  * A URL-safe operation id from a contract key, for generated clients: "GET /shop-api/frequent-addresses/:id" →
@@ -73,28 +104,68 @@ export function operationIdOf(key: string): string {
   return method.toLowerCase() + words.map((word) => word[0]!.toUpperCase() + word.slice(1)).join("");
 }
 
+/**
+ * What a caller must show, as the route checks it: nothing (`[]`), a bearer token, a bearer token or nothing (`{}`
+ * is the anonymous alternative), or a bearer token or the signed `key` of the shop's own link.
+ */
+function securityOf(spec: RouteSpec): Record<string, string[]>[] {
+  if (spec.auth) return [{ bearer: [] }];
+  if (spec.access === "optional-bearer") return [{}, { bearer: [] }];
+  if (spec.access === "bearer-or-link-key") return [{ bearer: [] }, { linkKey: [] }];
+  return [];
+}
+
+/**
+ * A redirect route's answer: 303 to `location` for a browser, 200 `{ location }` for a caller whose Accept names
+ * JSON and not HTML (an app cannot show the shop's page; it is told where it is).
+ */
+export function redirectOrJson(c: Context<AppEnv>, location: string): Response {
+  const accept = c.req.header("accept") ?? "";
+  if (/\bapplication\/json\b/i.test(accept) && !/\btext\/html\b/i.test(accept)) return ok(c, { location }, 200);
+  return c.redirect(location, 303);
+}
+
 /** The OpenAPI operation of one contract entry. */
 export function operationOf(key: RouteKey, spec: RouteSpec) {
   const responses: Record<string, unknown> = {};
-  if (spec.answer) {
+  const success = (data: JsonSchema) => ({
+    "application/json": { schema: { type: "object", properties: { success: { const: true }, data }, required: ["success", "data"] } },
+  });
+  // The files a route may answer share the success status with its JSON answer, each under its own media type.
+  const files = Object.fromEntries((spec.files ?? []).map((file) => [file.mediaType, { schema: { type: "string", contentMediaType: file.mediaType, description: file.description } }]));
+  if (spec.answer || spec.files) {
+    const fileNote = (spec.files ?? []).map((file) => `${file.mediaType}: ${file.description}`).join("; ");
     responses[String(spec.status ?? 200)] = {
-      description: "Success",
-      content: {
-        "application/json": {
-          schema: {
-            type: "object",
-            properties: { success: { const: true }, data: jsonSchemaOf(spec.answer, "output") },
-            required: ["success", "data"],
-          },
-        },
-      },
+      description: spec.answer ? (fileNote ? `Success (JSON, or ${fileNote})` : "Success") : fileNote,
+      content: { ...(spec.answer ? success(jsonSchemaOf(spec.answer, "output")) : {}), ...files },
+      ...(spec.files ? { headers: { "Content-Disposition": { description: "The file's name (on a file answer)", schema: { type: "string" } } } } : {}),
+    };
+  }
+  if (spec.events) {
+    responses["200"] = {
+      description: "A stream of Server-Sent Events: each `data` line is one JSON document of the schema below, sent at once and after every change (a comment line every 15 s keeps the connection open)",
+      // OpenAPI 3.1 has no item schema for a stream: each event's `data` is said with JSON Schema's content keywords.
+      content: { "text/event-stream": { schema: { type: "string", contentMediaType: "application/json", contentSchema: jsonSchemaOf(spec.events, "output") } } },
     };
   }
   if (spec.redirect) {
-    responses[String(spec.redirect.status)] = { description: `Redirect to ${spec.redirect.to}`, headers: { Location: { schema: { type: "string" } } } };
+    responses[String(spec.redirect.status)] = {
+      description: `Redirect to ${spec.redirect.to} (a browser; any caller whose Accept does not ask for JSON alone)`,
+      headers: { Location: { description: "The page", schema: { type: "string" } } },
+    };
+    responses["200"] = {
+      description: `For a caller whose Accept names application/json and not text/html: where the browser would have gone (${spec.redirect.to})`,
+      content: success(jsonSchemaOf(redirectAnswerSchema, "output")),
+    };
   }
   for (const [status, codes] of Object.entries(spec.refusals ?? {})) {
-    const body = codes?.includes("purchase_queue_full") ? queueFull : { content: { "application/json": { schema: failureRef } } };
+    const body = codes?.includes("purchase_queue_full")
+      ? codes.length > 1
+        ? queueFullOrFailure
+        : queueFull
+      : codes?.includes("database_unavailable")
+        ? databaseUnavailable
+        : { content: { "application/json": { schema: failureRef } } };
     responses[status] = { description: `Refused: ${(codes ?? []).join(", ")}`, ...body };
   }
   // Refusals any call that reads input may meet, whatever its own list says.
@@ -110,6 +181,12 @@ export function operationOf(key: RouteKey, spec: RouteSpec) {
     refuse("413", "payload_too_large");
     refuse("415", "unsupported_media_type");
   }
+  // Any call may carry a body, and one over the JSON limit is refused before the route reads anything.
+  refuse("413", "payload_too_large");
+  // Any call may find the database out of reach for a moment: 503 with Retry-After, nothing written.
+  const busy = responses["503"] as { description: string } | undefined;
+  if (!busy) responses["503"] = { description: "Refused: database_unavailable", ...databaseUnavailable };
+  else if (!busy.description.includes("database_unavailable")) responses["503"] = { ...busy, description: `${busy.description}, database_unavailable` };
   return {
     "x-route": key,
     operationId: operationIdOf(key),
@@ -117,7 +194,7 @@ export function operationOf(key: RouteKey, spec: RouteSpec) {
     ...(spec.description ? { description: spec.description } : {}),
     tags: [spec.tag],
     // A public call says so (`[]`): the document's readers and linters then know no token is wanted.
-    security: spec.auth ? [{ bearer: [] }] : [],
+    security: securityOf(spec),
     parameters: [...parametersOf(spec.params, "path"), ...parametersOf(spec.query, "query")],
     ...(spec.body
       ? { requestBody: { required: true, content: { "application/json": { schema: jsonSchemaOf(spec.body, "input") } } } }
@@ -152,8 +229,21 @@ export function readersOf(spec: RouteSpec) {
   };
   return {
     query,
-    /** The path parameters by the entry's `params` schema: 422 `validation_failed` when they do not fit. */
-    params: (c: Context<AppEnv>): unknown => (spec.params ? parseWith(spec.params, c.req.param()) : undefined),
+    /**
+     * The path parameters by the entry's `params` schema. A parameter naming a row (`pathRowId`, a personal link's
+     * token) that does not fit names no row: 404 `not_found`, as for a row that is not the caller's; a row id that
+     * cannot be a database id likewise. Any other parameter that does not fit (a code, a host): 422.
+     */
+    params: (c: Context<AppEnv>): unknown => {
+      if (!spec.params) return undefined;
+      const raw: Record<string, string | undefined> = c.req.param();
+      const read = { ...raw };
+      for (const [name, field] of Object.entries((spec.params as z.ZodMiniObject).def.shape)) {
+        if (field === pathRowId) read[name] = String(pathId(raw[name]));
+        else if (isRowName(field) && !z.safeParse(field, raw[name]).success) throw new ApiError(404, "not_found");
+      }
+      return parseWith(spec.params, read);
+    },
     /** The query first, then the body: a refusal names the query's problem before the body's, as it always has. */
     input: async (c: Context<AppEnv>): Promise<Input<unknown, unknown>> => {
       const parsedQuery = query(c);
@@ -165,8 +255,8 @@ export function readersOf(spec: RouteSpec) {
 
 /**
  * One contract entry, for the handler of its route: `describe` (the OpenAPI operation), `input(c)` (query and body,
- * checked), `query(c)` (the query alone, for a handler that must not wait), `params(c)` (path parameters whose
- * schema is the refusal, such as a slug; row ids go through `pathId`, which answers 404) and `ok(c, data)`.
+ * checked), `query(c)` (the query alone, for a handler that must not wait), `params(c)` (the path parameters, row
+ * ids as numbers: one that names no row answers 404) and `ok(c, data)`. Handlers read their path only through it.
  */
 export function documented<K extends RouteKey>(key: K) {
   const spec: RouteSpec = shopApi[key];

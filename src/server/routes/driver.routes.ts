@@ -1,21 +1,17 @@
 /**
  * /shop-api/driver/*: the driver's phone. Drivers only (staff, admins and customers get 403): the runs given to
- * the caller and the actions on them; a driver never reaches another driver's run.
+ * the caller, the actions on them and the van's positions; a driver never reaches another driver's run.
  */
-import { Hono, type MiddlewareHandler } from "hono";
-import { isDriverRole } from "../../shared/domain/roles";
+import { Hono } from "hono";
 import { callerOf, requireCaller, type AuthEnv } from "../auth/bearer";
-import { ApiError } from "../http/answer";
+import { requireDriver } from "../auth/role-checks";
 import { applyDriverActions, driverRuns } from "../services/dispatch/driver-runs";
+import { recordPositions } from "../services/dispatch/positions";
 import { documented } from "./contract";
 
 const runs = documented("GET /shop-api/driver/runs");
 const actions = documented("POST /shop-api/driver/actions");
-
-const requireDriver: MiddlewareHandler<AuthEnv> = async (c, next) => {
-  if (!isDriverRole(callerOf(c).role)) throw new ApiError(403, "forbidden");
-  await next();
-};
+const positions = documented("POST /shop-api/driver/positions");
 
 export const driverRoutes = new Hono<AuthEnv>();
 driverRoutes.use("*", requireCaller, requireDriver);
@@ -25,4 +21,9 @@ driverRoutes.get("/runs", runs.describe, async (c) => runs.ok(c, await driverRun
 driverRoutes.post("/actions", actions.describe, async (c) => {
   const { body } = await actions.input(c);
   return actions.ok(c, await applyDriverActions(c.get("deps"), callerOf(c).id, body.actions));
+});
+
+driverRoutes.post("/positions", positions.describe, async (c) => {
+  const { body } = await positions.input(c);
+  return positions.ok(c, await recordPositions(c.get("deps"), callerOf(c).id, body));
 });

@@ -31,7 +31,7 @@ export class SmsDrop implements SmsSender {
     await mkdir(dir, { recursive: true });
     const entry: DroppedSms = { id, sentAt: sentAt.toISOString(), to: message.to, body: message.body };
     await writeFile(join(dir, `${id}.json`), JSON.stringify(entry, null, 2));
-    if (!this.quiet) console.log(`\u{1F4F1} To ${message.to}: ${message.body}`);
+    if (!this.quiet) console.error(`\u{1F4F1} To ${message.to}: ${message.body}`);
   }
 }
 

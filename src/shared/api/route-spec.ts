@@ -14,6 +14,12 @@ export interface RouteSpec {
   tag: "catalogue" | "accounts" | "orders" | "staff" | "private-events" | "admin" | "driver";
   /** "bearer": a signed-in customer; "staff": a signed-in staff member or admin; "admin": an admin only; "driver": a driver only. */
   auth?: "bearer" | typeof ROLE.staff | typeof ROLE.admin | typeof ROLE.driver;
+  /**
+   * A route without `auth` that still reads a token: "optional-bearer" answers everyone and more to a signed-in
+   * caller; "bearer-or-link-key" answers the signed-in owner or whoever holds the signed `key` of the link the shop
+   * gave out (and 401 to a caller with neither).
+   */
+  access?: "optional-bearer" | "bearer-or-link-key";
   params?: z.ZodMiniType;
   query?: z.ZodMiniType;
   body?: z.ZodMiniType;
@@ -23,10 +29,31 @@ export interface RouteSpec {
   status?: 200 | 201;
   /** The `data` of a success; a route without one answers with a redirect. */
   answer?: z.ZodMiniType;
-  /** The redirect a route answers instead of JSON. */
+  /**
+   * The files a route answers instead of JSON (an invoice's PDF; an export's CSV or XLSX): each media type and what it
+   * holds, or when it is answered rather than the JSON `answer`.
+   */
+  files?: readonly FileAnswer[];
+  /**
+   * The redirect a route answers a browser. A caller whose Accept names JSON and not HTML (an app, a generated client)
+   * is answered 200 `{ location }` instead, so it can follow or show the page itself.
+   */
   redirect?: { status: 303; to: string };
+  /**
+   * A stream of Server-Sent Events (text/event-stream) instead of JSON: each event's `data` is one JSON document of
+   * this schema, sent at once and after every change.
+   */
+  events?: z.ZodMiniType;
   /** The refusal codes a caller can meet, by status (besides 400 invalid_json, 413 and 500, which any call may answer). */
   refusals?: Partial<Record<RefusalStatus, readonly ErrorCode[]>>;
+}
+
+/** The JSON answer of a redirect route to a caller that asked for JSON: the page the browser would have been sent to. */
+export const redirectAnswerSchema = z.object({ location: z.string() });
+
+export interface FileAnswer {
+  mediaType: string;
+  description: string;
 }
 
 /** Declares one route: the declaration as written, its literal types kept (`const R`) for the handlers and the client. */
@@ -42,5 +69,5 @@ export const SHEET_UPLOAD = {
   mediaTypes: ["application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", "application/vnd.ms-excel"],
 } as const;
 
-/** A row id in a path: anything that is not a positive integer names no row (404). */
-export const rowIdPath = z.object({ id: z.string().check(z.regex(/^\d+$/)) });
+/** Row ids and other row-naming path parameters (a miss answers 404): src/shared/schemas/path-params.ts. */
+export { pathRowId, rowIdPath } from "../schemas/path-params";

@@ -15,7 +15,7 @@ import { adminRoutes } from "./routes/admin";
 import { catalogueRoutes } from "./routes/catalogue";
 import { checkinRoutes } from "./routes/checkin";
 import { dispatchRoutes } from "./routes/dispatch";
-import { groupRoutes } from "./routes/groups";
+import { privateEventQuoteRoutes } from "./routes/private-event-quotes";
 import { mailPreferenceRoutes } from "./routes/mail-preferences";
 import { orderDeskRoutes } from "./routes/order-desk";
 import { orderRoutes } from "./routes/orders";
@@ -23,6 +23,7 @@ import { privateEventRoutes } from "./routes/private-events";
 import { shareRoutes } from "./routes/shares";
 import { staffRunsRoutes } from "./routes/staff-runs";
 import { waitingListRoutes } from "./routes/waiting-list";
+import { liveRoutes } from "./routes/live";
 import type { RouteSpec } from "./route-spec";
 
 export { route, type RefusalStatus, type RouteSpec } from "./route-spec";
@@ -39,9 +40,10 @@ export const shopApi = {
   ...orderDeskRoutes,
   ...waitingListRoutes,
   ...privateEventRoutes,
-  ...groupRoutes,
+  ...privateEventQuoteRoutes,
   ...shareRoutes,
   ...adminRoutes,
+  ...liveRoutes,
 } as const satisfies Record<string, RouteSpec>;
 
 export type ShopApi = typeof shopApi;

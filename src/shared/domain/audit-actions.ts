@@ -1,21 +1,60 @@
 /**
  * What an audit-log row says was done. The back office's writes are create, update and delete of a resource row;
  * the staff's actions on orders and their money, transfers and private-event reviews have their own words, so
- * an order's history reads as what happened to it.
+ * an order's history reads as what happened to it (whoever did it: staff, the buyer, a gateway, the sweeper).
  */
+export const AUDIT_ACTION = {
+  create: "create",
+  update: "update",
+  delete: "delete",
+  passenger_update: "passenger_update",
+  resend: "resend",
+  note: "note",
+  cancel: "cancel",
+  refund: "refund",
+  refund_paid: "refund_paid",
+  transfer_confirm: "transfer_confirm",
+  transfer_reject: "transfer_reject",
+  request_approve: "request_approve",
+  request_reject: "request_reject",
+  purchase: "purchase",
+  payment: "payment",
+  payment_method: "payment_method",
+  expire: "expire",
+  split: "split",
+  dispatch_override: "dispatch_override",
+  dispatch_shift: "dispatch_shift",
+} as const;
 export const AUDIT_ACTIONS = [
-  "create",
-  "update",
-  "delete",
-  "passenger_update",
-  "resend",
-  "note",
-  "cancel",
-  "refund",
-  "refund_paid",
-  "transfer_confirm",
-  "transfer_reject",
-  "request_approve",
-  "request_reject",
+  AUDIT_ACTION.create,
+  AUDIT_ACTION.update,
+  AUDIT_ACTION.delete,
+  AUDIT_ACTION.passenger_update,
+  AUDIT_ACTION.resend,
+  AUDIT_ACTION.note,
+  AUDIT_ACTION.cancel,
+  AUDIT_ACTION.refund,
+  AUDIT_ACTION.refund_paid,
+  AUDIT_ACTION.transfer_confirm,
+  AUDIT_ACTION.transfer_reject,
+  AUDIT_ACTION.request_approve,
+  AUDIT_ACTION.request_reject,
+  // An order's life as its buyer, the gateways and the sweeper change it (services/order-life/): the purchase, a
+  // payment, a share's chosen method, a hold that ran out, and the order a partial refund split off.
+  AUDIT_ACTION.purchase,
+  AUDIT_ACTION.payment,
+  AUDIT_ACTION.payment_method,
+  AUDIT_ACTION.expire,
+  AUDIT_ACTION.split,
+  // Dispatch: an edit kept although it breaks a ride limit or a shift, and every run of a leg moved in time.
+  AUDIT_ACTION.dispatch_override,
+  AUDIT_ACTION.dispatch_shift,
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/**
+ * The staff's decisions on a bank transfer, kept once per order and action in `staff_actions` (who and why) and,
+ * under the same words, in the audit log.
+ */
+export const STAFF_ACTIONS = [AUDIT_ACTION.transfer_confirm, AUDIT_ACTION.transfer_reject] as const satisfies readonly AuditAction[];
+export type StaffAction = (typeof STAFF_ACTIONS)[number];

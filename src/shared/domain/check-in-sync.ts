@@ -4,5 +4,6 @@
  * let one of its passengers in on the same leg while both were offline (both scans kept, the earliest stands);
  * `refused` the ticket may not ride (with the refusal's code).
  */
-export const SYNC_OUTCOMES = ["new", "repeat", "conflict", "refused"] as const;
+export const SYNC_OUTCOME = { new: "new", repeat: "repeat", conflict: "conflict", refused: "refused" } as const;
+export const SYNC_OUTCOMES = [SYNC_OUTCOME.new, SYNC_OUTCOME.repeat, SYNC_OUTCOME.conflict, SYNC_OUTCOME.refused] as const;
 export type SyncOutcome = (typeof SYNC_OUTCOMES)[number];

@@ -4,7 +4,9 @@
  * or the buyer gave up; `expired` or `cancelled` when its order ended unpaid while the row was still `created`;
  * `amount_mismatch` when the gateway reported another amount than the order's total (the order stays unpaid);
  * `refund_due` when money taken must go back (seats sold again meanwhile, or the event cancelled) and `refunded`
- * once it went back. The `payments.state` column is bound to `PAYMENT_STATES`.
+ * once it went back; `duplicate` when the gateway took money for an order another payment had already paid (given
+ * back automatically through the same gateway) and `duplicate_refunded` once it went back. At most one row of an
+ * order is `created` at a time (its one open attempt). The `payments.state` column is bound to `PAYMENT_STATES`.
  */
 export const PAYMENT_STATE = {
   created: "created",
@@ -15,6 +17,8 @@ export const PAYMENT_STATE = {
   amount_mismatch: "amount_mismatch",
   refund_due: "refund_due",
   refunded: "refunded",
+  duplicate: "duplicate",
+  duplicate_refunded: "duplicate_refunded",
 } as const;
 export const PAYMENT_STATES = [
   PAYMENT_STATE.created,
@@ -25,5 +29,21 @@ export const PAYMENT_STATES = [
   PAYMENT_STATE.amount_mismatch,
   PAYMENT_STATE.refund_due,
   PAYMENT_STATE.refunded,
+  PAYMENT_STATE.duplicate,
+  PAYMENT_STATE.duplicate_refunded,
 ] as const;
 export type PaymentState = (typeof PAYMENT_STATES)[number];
+
+/**
+ * What a gateway answered about a payment: approved (money taken), rejected (declined), cancelled (the buyer gave
+ * up or the form timed out), or pending (not decided yet: a card in process, a transfer waiting for staff). A
+ * decided answer is also the state its payment row takes, hence the same words.
+ */
+export const PAYMENT_OUTCOME = {
+  approved: PAYMENT_STATE.approved,
+  rejected: PAYMENT_STATE.rejected,
+  cancelled: PAYMENT_STATE.cancelled,
+  pending: "pending",
+} as const;
+export const PAYMENT_OUTCOMES = [PAYMENT_OUTCOME.approved, PAYMENT_OUTCOME.rejected, PAYMENT_OUTCOME.cancelled, PAYMENT_OUTCOME.pending] as const;
+export type PaymentOutcome = (typeof PAYMENT_OUTCOMES)[number];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { shareStateOf } from "./shares";
-import { isQuoteSettled } from "./event-requests";
+import { isQuoteSettled } from "./private-events";
 
 describe("a share's state follows its order", () => {
   it("is pending while awaiting, paid when paid, released once the order ended unpaid", () => {

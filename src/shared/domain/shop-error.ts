@@ -61,7 +61,7 @@ export const SHOP_ERROR_CODES = [
   // The waiting list.
   "waiting_list_seats_on_sale",
   "waiting_list_already_joined",
-  // Private events: requests, uploads, review and invitations.
+  // Private events: the request (the contract's codes say `request_`), uploads, review and invitations.
   "request_not_editable",
   "request_not_reviewable",
   "request_not_repeatable",
@@ -110,6 +110,20 @@ export const SHOP_ERROR_CODES = [
   "invitations_not_sent",
   "shares_unavailable",
   "share_not_payable",
+  // The day, live: a passenger's tracking link.
+  "tracking_link_invalid",
+  "tracking_link_expired",
+  // Payments: one open attempt per order at a time.
+  "payment_in_progress",
+  // The driver's phone: positions and no-shows.
+  "positions_not_your_run",
+  "positions_outside_window",
+  "no_show_too_early",
+  // Dispatch rules: an edit that breaks a ride limit or a driver's shift (unless overridden); no van for a late booking.
+  "ride_limit_exceeded",
+  "shift_limit_exceeded",
+  "dispatch_not_waiting",
+  "dispatch_needs_unmet",
 ] as const;
 
 export type ShopErrorCode = (typeof SHOP_ERROR_CODES)[number];
@@ -118,7 +132,7 @@ export type ShopErrorCode = (typeof SHOP_ERROR_CODES)[number];
  * The HTTP layer's own refusals (src/server/http): a body too large or unreadable, a caller without the role,
  * a country the shop does not serve, a failure of the server itself. Services never throw them.
  */
-export const HTTP_ERROR_CODES = ["forbidden", "invalid_json", "unsupported_media_type", "payload_too_large", "unknown_country", "internal_error", "not_ready", "purchase_queue_full"] as const;
+export const HTTP_ERROR_CODES = ["forbidden", "invalid_json", "unsupported_media_type", "payload_too_large", "unknown_country", "internal_error", "not_ready", "purchase_queue_full", "database_unavailable"] as const;
 export type HttpErrorCode = (typeof HTTP_ERROR_CODES)[number];
 
 /** Every code an API refusal may carry: what the contract declares, the client translates and the tests check. */

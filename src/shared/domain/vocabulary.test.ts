@@ -1,49 +1,98 @@
 /**
- * Each state, leg and role word has one home in src/shared/domain/ that server and browser import. These tests
- * read the sources and fail when a word is written again elsewhere: in a state, role or leg comparison or
- * assignment, in a list of the vocabulary's words, or (for the words no other vocabulary shares) anywhere.
+ * Each domain word has one home in src/shared/domain/ that server and browser import. These tests read every
+ * export of that folder (each list and each name-to-word object is a vocabulary), then read the sources and fail
+ * when a word is written again elsewhere:
+ * - a word that means nothing else in the shop (a payment code, a leg, any word with an underscore) is a copy
+ *   wherever it is written as a string literal, whatever the variable, property or argument is called;
+ * - a word that is also plain language (paid, pending, staff, van …) is a copy in a comparison or assignment of
+ *   a state, role, leg, payment, outcome, action, payer, kind or list, in SQL, or in a list of its vocabulary.
  * Catalogue keys such as `account.state.paid` are not literals of a word, so they never match.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
+import { AUDIT_ACTIONS, STAFF_ACTIONS } from "./audit-actions";
+import { BOARDING_STATES, DRIVER_ACTIONS } from "./dispatch";
+import { EVENT_TYPES, PAYMENT_TYPES, PERIODICITY_TYPES } from "./event-kinds";
 import { LEGS } from "./legs";
 import { ORDER_STATES, SEAT_HOLDING_STATES } from "./order-states";
+import { PAYMENT_CODES } from "./payment-codes";
 import { PAYMENT_STATES } from "./payment-states";
-import { REQUEST_STATES, STORED_REQUEST_STATES } from "./request-states";
-import { ROLES } from "./roles";
+import { STORED_PRIVATE_EVENT_STATES } from "./private-event-states";
 import { WAITING_STATES } from "./waiting-list";
 
 const SRC = join(import.meta.dirname, "..", "..");
-const HOMES = ["order-states.ts", "payment-states.ts", "request-states.ts", "legs.ts", "roles.ts"].map((name) => `shared/domain/${name}`);
+const HOME = "shared/domain/";
 /** Files that speak a payment gateway's own protocol, whose status words are the gateway's, not ours. */
 const FOREIGN = ["server/payments/mercadopago-protocol.ts", "server/payments/simulators/"];
+/**
+ * The error codes are written where they are used, on purpose: a code is named where the refusal is thrown
+ * (`new ShopError("not_found")`, `new ApiError(404, "not_found")`), and the compiler admits only the list's codes.
+ */
+const WRITTEN_WHERE_USED = ["shop-error.ts"];
 
-const VOCABULARIES: Record<string, readonly string[]> = {
-  "order state": ORDER_STATES,
-  "payment state": PAYMENT_STATES,
-  "request state": REQUEST_STATES,
-  leg: LEGS,
-  role: ROLES,
-};
-/** Words that belong to one vocabulary and mean nothing else in the shop: any literal of them is a copy. */
-const DISTINCT = ["awaiting_payment", "awaiting_transfer_payment", "under_review", "refund_due", "amount_mismatch"];
-const ALL_WORDS = [...new Set(Object.values(VOCABULARIES).flat())];
+/** Every export of src/shared/domain that lists words: an array of them, or an object naming them. */
+const MODULES: Record<string, Record<string, unknown>> = Object.fromEntries(
+  await Promise.all(
+    readdirSync(import.meta.dirname)
+      .filter((name) => name.endsWith(".ts") && !name.endsWith(".test.ts"))
+      .map(async (name) => [name, (await import(`./${name.slice(0, -3)}`)) as Record<string, unknown>] as const),
+  ),
+);
+function vocabulariesOf(modules: Record<string, Record<string, unknown>>): Map<string, readonly string[]> {
+  const found = new Map<string, readonly string[]>();
+  for (const [file, exports] of Object.entries(modules)) {
+    if (WRITTEN_WHERE_USED.includes(file)) continue;
+    for (const [name, value] of Object.entries(exports)) {
+      if (value === null || typeof value !== "object") continue;
+      const words = (Array.isArray(value) ? value : Object.values(value)).filter((item): item is string => typeof item === "string" && /^[a-z0-9][a-z0-9_]*$/.test(item));
+      if (words.length > 0) found.set(`${file} ${name}`, words);
+    }
+  }
+  return found;
+}
+const VOCABULARIES = vocabulariesOf(MODULES);
+const ALL_WORDS = [...new Set([...VOCABULARIES.values()].flat())].sort();
+
+/**
+ * Words that are also plain language or another idea's name in the shop (a QR "scan" is `new`, an admin action
+ * `create`s, a van is a vehicle and a manifest column): written alone they are not copies, only in the contexts
+ * below. Every other word of the vocabularies means one thing only.
+ */
+const PLAIN = new Set([
+  ...["create", "update", "delete", "note", "cancel", "refund", "resend", "new", "repeat", "conflict", "refused", "done"],
+  ...["percentage", "fixed", "automatic", "driver", "door", "vehicle", "shift", "mail", "sms", "arrived"],
+  ...["van", "bus", "car", "invoice", "quote", "seats", "guests", "organiser", "requested", "other"],
+  ...["waiting", "boarded", "paid", "pending", "cancelled", "expired", "created", "approved", "rejected", "refunded"],
+  ...["duplicate", "saved", "finished", "released", "offered", "booked", "left", "customer", "staff", "admin"],
+  // An order's history: a purchase, a payment (also a gateway's topic), a hold's expiry, a split (also a transition).
+  ...["purchase", "payment", "payment_method", "expire", "split", "gateway", "sweeper"],
+]);
+/**
+ * Words that also name an idea typed where it lives, outside this folder: `event_cancelled` is a refund's reason and
+ * the kind of the mail an event's cancellation sends (services/notices/order-notice.ts).
+ */
+const ALSO_NAMED = new Set(["event_cancelled"]);
+const DISTINCT = ALL_WORDS.filter((word) => !PLAIN.has(word) && !ALSO_NAMED.has(word) && !/^\d+$/.test(word));
 
 const quoted = (words: readonly string[]) => `["'\`](${words.join("|")})["'\`]`;
-/** `state === "paid"`, `state: "paid"`, `eq(orders.state, "paid")`, `role: "admin"`, `leg !== "return"` ... */
-const IN_CONTEXT = new RegExp(`\\b\\w*(?:state|State|role|Role|leg|Leg)\\b[\\]})]*\\s*(?:===|!==|==|!=|=|:|,)\\s*${quoted(ALL_WORDS)}`);
+const NAMES = "state|State|role|Role|leg|Leg|payment|Payment|outcome|Outcome|action|Action|payer|Payer|list|List";
+/** `state === "paid"`, `state: "paid"`, `eq(orders.state, "paid")`, `role: "admin"`, `outcome !== "done"` ... */
+const IN_CONTEXT = new RegExp(`\\b\\w*(?:${NAMES})\\b[\\]})]*\\s*(?:===|!==|==|!=|=|:|,)\\s*${quoted(ALL_WORDS)}`);
 /** `"paid" === order.state` */
-const CONTEXT_AFTER = new RegExp(`${quoted(ALL_WORDS)}\\s*(?:===|!==)\\s*[\\w.?]*(?:state|role|leg)\\b`, "i");
+const CONTEXT_AFTER = new RegExp(`${quoted(ALL_WORDS)}\\s*(?:===|!==)\\s*[\\w.?]*(?:${NAMES})\\b`);
 /** SQL inside TypeScript: `state = 'paid'`, `state IN ('paid', ...)`. */
-const IN_SQL = new RegExp(`\\bstate\\b\\W{0,3}\\s*(?:=|<>|IN\\s*\\()\\s*'(${ALL_WORDS.join("|")})'`, "i");
-const DISTINCT_LITERAL = new RegExp(quoted(DISTINCT));
+const IN_SQL = new RegExp(`\\b(?:state|role|leg|action|kind|payment_code)\\b\\W{0,3}\\s*(?:=|<>|IN\\s*\\()\\s*'(${ALL_WORDS.join("|")})'`, "i");
+/** A distinct word between quotes (not backticks: a route's description names a word as `code`, as prose does). */
+const DISTINCT_LITERAL = new RegExp(`["'](${DISTINCT.join("|")})["']`);
+/** The locale catalogues: their texts are prose (the English catalogue says "outbound"), their keys not words. */
+const PROSE = ["shared/i18n/messages/"];
 
 function sourceFiles(): string[] {
   return (readdirSync(SRC, { recursive: true }) as string[])
     .map((name) => name.split("\\").join("/"))
-    .filter((name) => /\.(ts|tsx)$/.test(name) && !/\.(test|spec)\.tsx?$/.test(name) && !name.endsWith(".d.ts"))
-    .filter((name) => !HOMES.includes(name) && !FOREIGN.some((path) => name.startsWith(path)));
+    .filter((name) => /\.(ts|tsx|astro)$/.test(name) && !/\.(test|spec)\.tsx?$/.test(name) && !name.endsWith(".d.ts"))
+    .filter((name) => !name.startsWith(HOME) && !FOREIGN.some((path) => name.startsWith(path)));
 }
 
 /** The lines of a file without its comment lines (doc comments describe the words, they do not write them). */
@@ -51,7 +100,7 @@ function codeLines(file: string): [number, string][] {
   return readFileSync(join(SRC, file), "utf8")
     .split("\n")
     .map((line, index): [number, string] => [index + 1, line])
-    .filter(([, line]) => !/^\s*(\/\/|\/\*|\*)/.test(line));
+    .filter(([, line]) => !/^\s*(\/\/|\/\*|\*|<!--)/.test(line));
 }
 
 /** A list (array or union) that writes two or more words of one vocabulary, at least half of its items. */
@@ -60,7 +109,7 @@ function listCopy(line: string): string | null {
   lists.push(...[...line.matchAll(/(?:["'][\w-]+["']\s*\|\s*)+["'][\w-]+["']/g)].map((match) => match[0]));
   for (const list of lists) {
     const items = [...list.matchAll(/["'`]([\w-]+)["'`]/g)].map((match) => match[1]!);
-    for (const [name, words] of Object.entries(VOCABULARIES)) {
+    for (const [name, words] of VOCABULARIES) {
       const hits = items.filter((item) => words.includes(item));
       if (hits.length >= 2 && hits.length * 2 >= items.length) return `${name} list [${hits.join(", ")}]`;
     }
@@ -68,29 +117,39 @@ function listCopy(line: string): string | null {
   return null;
 }
 
+function why(line: string, prose = false): string | null {
+  const distinct = prose ? null : DISTINCT_LITERAL.exec(line);
+  if (distinct) return `the word ${distinct[1]}`;
+  if (IN_CONTEXT.test(line) || CONTEXT_AFTER.test(line)) return "compared or assigned";
+  if (IN_SQL.test(line)) return "in SQL";
+  return listCopy(line);
+}
+
 function copiesIn(file: string): string[] {
   const found: string[] = [];
   for (const [number, line] of codeLines(file)) {
-    const why =
-      (DISTINCT_LITERAL.test(line) && "literal") ||
-      ((IN_CONTEXT.test(line) || CONTEXT_AFTER.test(line)) && "compared or assigned") ||
-      (IN_SQL.test(line) && "in SQL") ||
-      listCopy(line);
-    if (why) found.push(`${relative(SRC, join(SRC, file))}:${number} (${why}): ${line.trim()}`);
+    const reason = why(line, PROSE.some((path) => file.startsWith(path)));
+    if (reason) found.push(`${relative(SRC, join(SRC, file))}:${number} (${reason}): ${line.trim()}`);
   }
   return found;
 }
 
 describe("the shop's words have one home", () => {
-  it("writes no order, payment or request state, leg or role as a literal outside src/shared/domain", () => {
+  it("reads the words of every export of src/shared/domain", () => {
+    const names = [...VOCABULARIES.keys()].map((key) => key.split(" ")[1]);
+    for (const name of ["ORDER_STATES", "LEGS", "ROLES", "PAYMENT_CODES", "BOARDING_STATES", "DRIVER_OUTCOMES", "MANIFEST_PAYMENTS", "STAFF_ACTIONS", "QUOTE_STATES", "NEEDS", "VEHICLE_KINDS"]) {
+      expect(names, name).toContain(name);
+    }
+    for (const word of ["prepagado", "outbound", "return", "transfer_confirm", "no_show", "quoted", "guests_pay"]) expect(DISTINCT, word).toContain(word);
+  });
+
+  it("writes no domain word as a literal outside src/shared/domain", () => {
     const files = sourceFiles();
     expect(files.length).toBeGreaterThan(200);
     expect(files.flatMap(copiesIn)).toEqual([]);
   });
 
   it("catches the copies it is meant to catch, and not catalogue keys", () => {
-    const probe = (line: string) =>
-      DISTINCT_LITERAL.test(line) || IN_CONTEXT.test(line) || CONTEXT_AFTER.test(line) || IN_SQL.test(line) || listCopy(line) !== null;
     for (const copy of [
       'if (order.state === "paid") return;',
       '.where(eq(orders.state, "cancelled"))',
@@ -101,8 +160,17 @@ describe("the shop's words have one home", () => {
       'role: "admin",',
       'if (leg === "return") go();',
       'type Outcome = "approved" | "rejected" | "cancelled";',
+      // A distinct word whatever it is called: the leg, the payment code, the driver's action.
+      'const direction = "return";',
+      'goBack(rideHome, "outbound");',
+      'if (method === "prepagado") skip();',
+      'const mark = x ? "no_show" : y;',
+      'if (result.outcome === "refused") warn();',
+      'payment: "pending",',
+      'await log(tx, id, "confirm", "transfer_confirm");',
+      'z.enum(["done", "repeat", "refused"])',
     ]) {
-      expect(probe(copy), copy).toBe(true);
+      expect(why(copy), copy).not.toBeNull();
     }
     for (const fine of [
       '"account.state.paid": "Pagado",',
@@ -110,9 +178,10 @@ describe("the shop's words have one home", () => {
       'auth: "staff",',
       'tag: "catalogue" | "accounts" | "orders" | "staff" | "private-events" | "admin";',
       'if (view === "cancelled") show();',
-      'payment: z.enum(["paid", "pending"]),',
+      'throw new ShopError("not_found");',
+      'const [state, setState] = useState(false); // a "paid" chip',
     ]) {
-      expect(probe(fine), fine).toBe(false);
+      expect(why(fine), fine).toBeNull();
     }
   });
 });
@@ -135,16 +204,35 @@ describe("the database's copies of the words", () => {
       .sort()
       .map((name) => readFileSync(join(migrations, name), "utf8"))
       .join("\n");
+    // A constraint a later migration renamed was defined under its former names.
+    const formerName = new Map([...all.matchAll(/RENAME CONSTRAINT "(\w+)" TO "(\w+)"/g)].map((match) => [match[2]!, match[1]!]));
+    const namesOf = (constraint: string): string[] => {
+      const former = formerName.get(constraint);
+      return former ? [constraint, ...namesOf(former)] : [constraint];
+    };
     const checked = (constraint: string) => {
-      const definitions = [...all.matchAll(new RegExp(`"${constraint}"\\s+CHECK \\("\\w+" IN \\(([^)]*)\\)`, "g"))];
+      const definitions = [...all.matchAll(new RegExp(`"(?:${namesOf(constraint).join("|")})"\\s+CHECK \\("\\w+" IN \\(([^)]*)\\)`, "g"))];
       expect(definitions.length, constraint).toBeGreaterThan(0);
       return inList(definitions.at(-1)![1]!);
     };
     expect(checked("orders_state_check")).toEqual([...ORDER_STATES]);
     expect(checked("payments_state_check")).toEqual([...PAYMENT_STATES]);
-    expect(checked("event_requests_state_check")).toEqual([...STORED_REQUEST_STATES]);
+    expect(checked("private_events_state_check")).toEqual([...STORED_PRIVATE_EVENT_STATES]);
     expect(checked("check_ins_leg_check")).toEqual([...LEGS]);
     expect(checked("van_notices_leg_check")).toEqual([...LEGS]);
     expect(checked("waiting_list_state_check")).toEqual([...WAITING_STATES]);
+    expect(checked("orders_payment_code_check")).toEqual([...PAYMENT_CODES]);
+    expect(checked("run_boardings_state_check")).toEqual([...BOARDING_STATES]);
+    expect(checked("driver_actions_action_check")).toEqual([...DRIVER_ACTIONS]);
+    expect(checked("staff_actions_action_check")).toEqual([...STAFF_ACTIONS]);
+    expect(checked("audit_log_action_check")).toEqual([...AUDIT_ACTIONS]);
+    const numbers = (constraint: string) => {
+      const definitions = [...all.matchAll(new RegExp(`"${constraint}"\\s+CHECK \\("\\w+" IN \\(([\\d, ]*)\\)`, "g"))];
+      expect(definitions.length, constraint).toBeGreaterThan(0);
+      return definitions.at(-1)![1]!.split(",").map(Number);
+    };
+    expect(numbers("events_type_check")).toEqual([...EVENT_TYPES]);
+    expect(numbers("events_periodicity_type_check")).toEqual([...PERIODICITY_TYPES]);
+    expect(numbers("events_payment_type_check")).toEqual([...PAYMENT_TYPES]);
   });
 });

@@ -57,3 +57,10 @@ export function dateLabels(iso: string, locale: Locale, timeZone = HOME_TIME_ZON
     year: new Intl.DateTimeFormat(tag, { timeZone, year: "numeric" }).format(date),
   };
 }
+
+/** The ride's day (YYYY-MM-DD) in the event's time zone: an event date's start, or a date-range event's chosen day. */
+export function rideDay(date: string | null, countryCode: string): string {
+  if (!date) return "";
+  if (/^\d{4}-\d{2}-\d{2}$/.test(date)) return date;
+  return new Intl.DateTimeFormat("en-CA", { timeZone: timeZoneOf(countryCode), year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date(date));
+}

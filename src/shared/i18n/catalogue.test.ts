@@ -51,7 +51,7 @@ describe("message catalogues", () => {
   });
 
   it("fills placeholders with the parameters given and leaves missing ones as written", () => {
-    expect(translate("es_CO", "booking.discount.applied", { code: "VERANO", percent: 15 })).toBe("Cupón VERANO: 15% de descuento");
+    expect(translate("es_CO", "booking.discount.applied", { code: "VERANO", percent: "15 %" })).toBe("Cupón VERANO: 15 % de descuento");
     expect(translate("en_US", "errors.too_many_attempts", { minutes: 15 })).toBe("Too many attempts. Try again in 15 minutes.");
     expect(translate("es_CO", "booking.ticket.title", { n: 2 })).toBe("Ticket 2: {name}");
   });

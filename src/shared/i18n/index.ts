@@ -4,13 +4,15 @@
  * say differently (define.ts). Message keys the API and forms have always used (`email_is_required` ...) are keys here as they are.
  */
 import { DEFAULT_LOCALE, LOCALES, localeTag, type Locale } from "../locales";
-import { formatMessage } from "./format-message";
+import { formatMessage } from "./message-format";
 import { accountMessages } from "./messages/account";
 import { adminMenuMessages, adminMessages } from "./messages/admin";
 import { adminFleetMenuMessages, adminFleetMessages } from "./messages/admin-fleet";
 import { adminSeatsMenuMessages, adminSeatsMessages } from "./messages/admin-seats";
 import { dispatchMessages } from "./messages/dispatch";
 import { staffDispatchMessages } from "./messages/staff-dispatch";
+import { driverPhoneMessages, noShowMessages } from "./messages/driver-phone";
+import { dispatchRulesMessages } from "./messages/dispatch-rules";
 import { accountSecurityMessages } from "./messages/account-security";
 import { authMessages } from "./messages/auth";
 import { bookingMessages } from "./messages/booking";
@@ -27,9 +29,12 @@ import {
   paymentErrorMessages,
   staffRunsErrorMessages,
   waitingListErrorMessages,
+  trackingErrorMessages,
+  paymentAttemptErrorMessages,
 } from "./messages/errors";
+import { liveDayMessages } from "./messages/live-day";
 import { formMessages } from "./messages/forms";
-import { groupMessages } from "./messages/groups";
+import { privateEventQuoteMessages } from "./messages/private-event-quotes";
 import { orderMessages } from "./messages/orders";
 import { orderDeskMessages } from "./messages/order-desk";
 import { pagesMessages } from "./messages/pages";
@@ -44,7 +49,7 @@ import { ticketMessages } from "./messages/tickets";
 import { tripNoticeMessages } from "./messages/trip-notices";
 import { staffWaitingListMessages, waitingListMessages } from "./messages/waiting-list";
 
-export const messageAreas = [commonMessages, errorMessages, formMessages, authMessages, accountMessages, storefrontMessages, paymentMessages, catalogueMessages, pagesMessages, bookingMessages, orderMessages, purchaseMessages, staffMessages, staffDoorMessages, staffRunsMessages, privateEventMessages, tripNoticeMessages, accountSecurityMessages, adminMessages, adminMenuMessages, authErrorMessages, accountErrorMessages, accountSecurityErrorMessages, orderErrorMessages, paymentErrorMessages, doorErrorMessages, staffRunsErrorMessages, adminErrorMessages, adminFleetMessages, adminFleetMenuMessages, adminSeatsMessages, adminSeatsMenuMessages, dispatchMessages, staffDispatchMessages, ticketMessages, orderDeskMessages, groupMessages, waitingListMessages, staffWaitingListMessages, waitingListErrorMessages] as const;
+export const messageAreas = [commonMessages, errorMessages, formMessages, authMessages, accountMessages, storefrontMessages, paymentMessages, catalogueMessages, pagesMessages, bookingMessages, orderMessages, purchaseMessages, staffMessages, staffDoorMessages, staffRunsMessages, privateEventMessages, tripNoticeMessages, accountSecurityMessages, adminMessages, adminMenuMessages, authErrorMessages, accountErrorMessages, accountSecurityErrorMessages, orderErrorMessages, paymentErrorMessages, doorErrorMessages, staffRunsErrorMessages, adminErrorMessages, adminFleetMessages, adminFleetMenuMessages, adminSeatsMessages, adminSeatsMenuMessages, dispatchMessages, staffDispatchMessages, ticketMessages, orderDeskMessages, privateEventQuoteMessages, waitingListMessages, staffWaitingListMessages, waitingListErrorMessages, trackingErrorMessages, liveDayMessages, paymentAttemptErrorMessages, driverPhoneMessages, noShowMessages, dispatchRulesMessages] as const;
 
 type Area = (typeof messageAreas)[number];
 type KeysOf<A> = A extends Record<Locale, Record<infer K, string>> ? K : never;
@@ -55,7 +60,7 @@ export const catalogues = Object.fromEntries(
   LOCALES.map((locale) => [locale, Object.assign({}, ...messageAreas.map((area) => area[locale])) as Messages]),
 ) as Record<Locale, Messages>;
 
-export type Params = Record<string, string | number>;
+export type Params = Record<string, string | number | Date>;
 
 export function translate(locale: Locale, key: MessageKey, params?: Params): string {
   const text = catalogues[locale]?.[key] ?? catalogues[DEFAULT_LOCALE][key] ?? key;

@@ -5,6 +5,8 @@
 import * as z from "zod/mini";
 import { COUNTRIES, DEFAULT_COUNTRY } from "../locales";
 import { numberParam, requiredText } from "./fields";
+import { EVENT_TYPE_PARAMS, type EventType } from "../domain/event-kinds";
+import { namesRow } from "./path-params";
 import { SEARCH_QUERY_MAX } from "../search-limits";
 
 /** `?country-code=`: case-insensitive, Colombia when missing or empty. */
@@ -31,14 +33,16 @@ const eventRef = z.string().check(z.trim(), z.minLength(1, "errors.invalid_id"),
 
 /** `/events/{slug or id}`: anything short enough to be a slug or an id; the service decides which. */
 export const eventRefPathSchema = z.object({ ref: eventRef });
+/** The signed-in event page's `/events/{slug or id}`: a ref that does not fit names no event (404). */
+export const signedInEventRefPathSchema = z.object({ ref: namesRow(z.string().check(z.trim(), z.minLength(1, "errors.invalid_id"), z.maxLength(160, "errors.invalid_id"))) });
 
 /** `/events/{id}/product-variant`, `/provinces/by-event/{id}`: an event's id, or its slug (a private event has only its slug). */
 export const eventIdOrSlugPathSchema = z.object({ id: eventRef });
 
 /** 1 mass, 2 private, 3 alliance. */
 export const eventTypeParam = z.pipe(
-  z.enum(["1", "2", "3"], { error: "errors.invalid_event_type" }),
-  z.transform((value: "1" | "2" | "3") => Number(value) as 1 | 2 | 3),
+  z.enum(EVENT_TYPE_PARAMS, { error: "errors.invalid_event_type" }),
+  z.transform((value: (typeof EVENT_TYPE_PARAMS)[number]) => Number(value) as EventType),
 );
 
 export const LIST_LIMIT_MAX = 100;

@@ -24,16 +24,41 @@ const onPlan = { eventDateId: rowId, leg, version };
 /** POST /shop-api/staff/dispatch/publish: tell the passengers the times of this version. */
 export const dispatchPublishSchema = z.object(onPlan);
 
+/**
+ * Every edit may say `override: true`: kept although it makes a passenger's ride longer than their limit or a
+ * driver's day longer than the shift (refused otherwise); the override is shown on the run and audited.
+ */
+const onEdit = { ...onPlan, override: z.optional(z.boolean({ error: "errors.invalid_value" })) };
+
 /** POST …/move-group: the passenger's pick-up group (one ticket at one address) to another run, or to a new run (null). */
-export const moveGroupSchema = z.object({ ...onPlan, passengerId: rowId, toRunId: z.nullable(rowId) });
+export const moveGroupSchema = z.object({ ...onEdit, passengerId: rowId, toRunId: z.nullable(rowId) });
 /** POST …/move-stop: a whole stop to another run, or to a new run (null). */
-export const moveStopSchema = z.object({ ...onPlan, runId: rowId, position, toRunId: z.nullable(rowId) });
+export const moveStopSchema = z.object({ ...onEdit, runId: rowId, position, toRunId: z.nullable(rowId) });
 /** POST …/reorder: the run's stops in a new driving order, given as their current positions. */
-export const reorderStopsSchema = z.object({ ...onPlan, runId: rowId, order: z.array(position).check(z.minLength(1, "form.required"), z.maxLength(500, "form.too_long")) });
+export const reorderStopsSchema = z.object({ ...onEdit, runId: rowId, order: z.array(position).check(z.minLength(1, "form.required"), z.maxLength(500, "form.too_long")) });
 /** POST …/assign: the run's vehicle and driver (null: none yet). */
-export const assignRunSchema = z.object({ ...onPlan, runId: rowId, vehicleId: z.nullable(rowId), driverId: z.nullable(rowId) });
+export const assignRunSchema = z.object({ ...onEdit, runId: rowId, vehicleId: z.nullable(rowId), driverId: z.nullable(rowId) });
 /** POST …/lock: a locked run is kept as it is when the plan is computed again. */
-export const lockRunSchema = z.object({ ...onPlan, runId: rowId, locked: z.boolean({ error: "errors.invalid_value" }) });
+export const lockRunSchema = z.object({ ...onEdit, runId: rowId, locked: z.boolean({ error: "errors.invalid_value" }) });
+
+/**
+ * POST …/insert: a passenger booked after the plan was published (waiting for a van) put into the published run
+ * that keeps every ride limit and seat with the least extra driving, or into a new run; the plan is published
+ * again, telling only the passengers whose time moved.
+ */
+export const insertLateSchema = z.object({ ...onPlan, passengerId: rowId });
+
+/**
+ * POST …/shift: every run of the date's leg moved by `minutes` (later when positive: the show ran late), timed
+ * again and, once published, told to every passenger once.
+ */
+export const dispatchShiftSchema = z.object({
+  eventDateId: rowId,
+  leg,
+  minutes: z
+    .number({ error: "errors.invalid_number" })
+    .check(z.int("errors.invalid_number"), z.gte(-240, "errors.invalid_number"), z.lte(600, "errors.invalid_number")),
+});
 
 /**
  * POST /shop-api/driver/actions: what the phone did, each once by its nonce (sent again after a lost answer or
@@ -51,3 +76,6 @@ export const driverActionSchema = z.object({
 });
 export type DriverActionInput = z.infer<typeof driverActionSchema>;
 export const driverActionsSchema = z.object({ actions: z.array(driverActionSchema).check(z.minLength(1, "form.required"), z.maxLength(200, "form.too_long")) });
+
+/** GET /shop-api/tracking/{token}: the passenger's signed link (passenger id, a dot, the signature). */
+export const trackingTokenParams = z.object({ token: z.string().check(z.regex(/^\d{1,10}\.[A-Za-z0-9_-]{20,64}$/)) });

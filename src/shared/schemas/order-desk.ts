@@ -3,7 +3,7 @@
  * passengers, a hand-paid refund marked done. Messages are catalogue keys.
  */
 import * as z from "zod/mini";
-import { REFUND_STATES } from "../domain/refunds";
+import { REFUND_STATES, STAFF_REFUND_REASONS } from "../domain/refunds";
 import { databaseId, requiredText } from "./fields";
 import { passengerSchema } from "./purchase";
 
@@ -23,8 +23,11 @@ const idempotencyKeyField = z.optional(z.string().check(z.trim(), z.regex(/^[A-Z
 /**
  * POST /shop-api/staff/orders/{id}/refund: the whole order, or the tickets of some passengers; `amount` (minor
  * units) gives back less than their value. Same `idempotencyKey`, same refund: a retried request never pays twice.
+ * `reasonCode` is the reason chosen from the list (the buyer's mail says it in their language; absent: the buyer
+ * asked), `reason` staff's own words, which the buyer's mail quotes and the order's history keeps.
  */
 export const refundRequestSchema = z.object({
+  reasonCode: z.optional(z.enum(STAFF_REFUND_REASONS, { error: "errors.invalid_value" })),
   reason: requiredText(500),
   passengerIds: z.optional(z.array(databaseId("errors.invalid_id")).check(z.minLength(1, "form.required"), z.maxLength(200, "form.too_long"))),
   amount: z.optional(z.number({ error: "errors.invalid_number" }).check(z.int("errors.invalid_number"), z.positive("errors.invalid_number"))),

@@ -4,7 +4,7 @@
  * The body writes dates as "YYYY/MM/DD HH:mm" in the event's local time, as the request form sends them.
  */
 import * as z from "zod/mini";
-import { REQUEST_PAYERS } from "../domain/event-requests";
+import { PRIVATE_EVENT_LISTS, PRIVATE_EVENT_PAYERS, STAFF_PRIVATE_EVENT_LIST, STAFF_PRIVATE_EVENT_LISTS } from "../domain/private-events";
 import { NOT_BLANK, comingYears, databaseId, emailField, everyYearDay } from "./fields";
 
 /** Every text of this form is required and refused with one message ("Campo Requerido"). */
@@ -57,15 +57,15 @@ export const additionalStopSchema = z.object({
   time: stopTime,
 });
 
-/** Most guests a request may expect (the guest list's own limit). */
+/** Most guests a private event may expect (the guest list's own limit). */
 export const MAX_GUESTS_EXPECTED = 2000;
-/** Most extra stops a request may name. */
+/** Most extra stops a private event may name. */
 export const MAX_STOPS = 10;
 /** Hours before the event at which seats no guest claimed are released, unless the organiser says otherwise. */
 export const DEFAULT_CLAIM_HOURS = 48;
 
 /** POST /shop-api/request-events and PUT /shop-api/request-events/{id}. */
-export const eventRequestSchema = z.object({
+export const privateEventSchema = z.object({
   name: required(120),
   startDate: specDateTime("private_events.start_date_required"),
   endDate: specDateTime("private_events.end_hour_required"),
@@ -78,14 +78,14 @@ export const eventRequestSchema = z.object({
   image: z.optional(z.unknown()),
   claimHours: z._default(z.int({ error: "errors.invalid_value" }).check(z.gte(0, "errors.invalid_value"), z.lte(720, "errors.invalid_value")), DEFAULT_CLAIM_HOURS),
   /** Guests expected to ride: what staff quote for (absent: the guest list's seats). */
-  guestsExpected: z.optional(z.nullable(z.int({ error: "groups.guests_expected_invalid" }).check(z.gte(1, "groups.guests_expected_invalid"), z.lte(MAX_GUESTS_EXPECTED, "groups.guests_expected_invalid")))),
+  guestsExpected: z.optional(z.nullable(z.int({ error: "private_events.guests_expected_invalid" }).check(z.gte(1, "private_events.guests_expected_invalid"), z.lte(MAX_GUESTS_EXPECTED, "private_events.guests_expected_invalid")))),
   /** Provinces of the event's country guests may be picked up in (the venue's is always one). */
   pickupProvinceIds: z._default(z.array(databaseId("errors.unknown_province", { max: Number.MAX_SAFE_INTEGER })).check(z.maxLength(40, "form.too_long")), []),
   /** Who pays the transport: the organiser (every seat) or each guest (their own, at the quoted price). */
-  payer: z._default(z.enum(REQUEST_PAYERS, { error: "groups.payer_required" }), "organiser"),
+  payer: z._default(z.enum(PRIVATE_EVENT_PAYERS, { error: "private_events.payer_required" }), "organiser"),
 });
-export type EventRequestBody = z.infer<typeof eventRequestSchema>;
-export type EventRequestInput = z.input<typeof eventRequestSchema>;
+export type PrivateEventBody = z.infer<typeof privateEventSchema>;
+export type PrivateEventInput = z.input<typeof privateEventSchema>;
 
 /** The form's own fields; the stops are the body's. */
 export const privateEventFormSchema = z
@@ -103,10 +103,10 @@ export const privateEventFormSchema = z
       z.refine((value) => Number.isInteger(value) && value >= 0 && value <= 720, "errors.invalid_value"),
     ),
     guestsExpected: z.pipe(z.union([z.number(), z.string()]), z.transform((value: number | string) => Number(value))).check(
-      z.refine((value) => Number.isInteger(value) && value >= 1 && value <= MAX_GUESTS_EXPECTED, "groups.guests_expected_invalid"),
+      z.refine((value) => Number.isInteger(value) && value >= 1 && value <= MAX_GUESTS_EXPECTED, "private_events.guests_expected_invalid"),
     ),
     pickupProvinceIds: z.array(z.pipe(z.union([z.number(), z.string()]), z.transform((value: number | string) => Number(value)))),
-    payer: z.enum(REQUEST_PAYERS, { error: "groups.payer_required" }),
+    payer: z.enum(PRIVATE_EVENT_PAYERS, { error: "private_events.payer_required" }),
   });
 export type PrivateEventForm = z.input<typeof privateEventFormSchema>;
 export type PrivateEventFormValues = z.output<typeof privateEventFormSchema>;
@@ -127,7 +127,7 @@ export const FORM_FIELD_OF: Record<string, keyof PrivateEventForm> = {
 };
 
 /** yyyy-mm-dd + HH:mm -> YYYY/MM/DD HH:mm; an end hour not after the start is the next day (a party past midnight). */
-export function toEventRequestBody(form: PrivateEventFormValues): EventRequestInput {
+export function toPrivateEventBody(form: PrivateEventFormValues): PrivateEventInput {
   const day = form.startDate.replaceAll("-", "/");
   let endDay = day;
   if (form.endHour <= form.startHour) {
@@ -151,14 +151,14 @@ export function toEventRequestBody(form: PrivateEventFormValues): EventRequestIn
 }
 
 /** POST /shop-api/staff/event-requests/{id}/reject: the reason the customer reads. */
-export const rejectRequestSchema = z.object({ reason: required(1000) });
+export const rejectPrivateEventSchema = z.object({ reason: required(1000) });
 
 /** GET /shop-api/event-requests?state=1..4 (1 active, 2 under review with saved, 3 saved, 4 finished). */
-export const eventRequestStateQuery = z.object({
-  state: z.enum(["1", "2", "3", "4"], { error: "errors.invalid_value" }),
+export const privateEventStateQuery = z.object({
+  state: z.enum(PRIVATE_EVENT_LISTS, { error: "errors.invalid_value" }),
 });
 /** Staff lists: 2 under review, `quoted` approved with a quote the organiser has not paid (to mark invoiced). */
-export const staffRequestStateQuery = z.object({ state: z._default(z.enum(["2", "quoted"], { error: "errors.invalid_value" }), "2") });
+export const staffPrivateEventStateQuery = z.object({ state: z._default(z.enum(STAFF_PRIVATE_EVENT_LISTS, { error: "errors.invalid_value" }), STAFF_PRIVATE_EVENT_LIST.underReview) });
 
 /** One row of a guest list, after the header (name, email, phone, optional seats). */
 export const guestRowSchema = z.object({

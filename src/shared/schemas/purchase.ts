@@ -8,6 +8,7 @@
  * adds is dropped by the (stripping) object schemas below.
  */
 import * as z from "zod/mini";
+import { NEEDS } from "../domain/needs";
 import { PAYMENT_CODES, type PaymentCode } from "../domain/payment-codes";
 import { stripPhoneSeparators, toE164 } from "../format/phone-number";
 import { databaseId, NOT_BLANK } from "./fields";
@@ -54,6 +55,12 @@ export const passengerSchema = z.object({
     .string({ error: "booking.passenger_address_required" })
     .check(z.trim(), z.minLength(1, "booking.passenger_address_required"), z.maxLength(200, "form.too_long"))
     .register(z.globalRegistry, NOT_BLANK),
+  /** What the passenger needs on board (a wheelchair space, a child seat, large luggage): only a vehicle carrying it takes them. */
+  needs: z.optional(
+    z
+      .array(z.enum(NEEDS, { error: "errors.invalid_value" }))
+      .check(z.maxLength(NEEDS.length, "errors.invalid_value")),
+  ),
 });
 export type Passenger = z.infer<typeof passengerSchema>;
 export type PassengerInput = z.input<typeof passengerSchema>;

@@ -2,13 +2,13 @@
  * The private event form: eventName, placeName, placeAddress, countyId, startDate,
  * startHour, endHour, invitationMessage (7 rows), additional stops (address, county, time), the picture and the
  * guest list (both required on create), and the hours before the event by which guests claim their seats.
- * Saving sends the request, then the two files with its id, then sends it for review.
+ * Saving sends the private event, then the two files with its id, then sends it for review.
  */
 import { useEffect, useState } from "react";
 import { useFieldArray } from "react-hook-form";
 import { api, ApiFailure, uploadFile } from "../../../client/api";
-import { DEFAULT_CLAIM_HOURS, FORM_FIELD_OF, privateEventFormSchema, toEventRequestBody, type PrivateEventForm } from "../../../shared/schemas/private-events";
-import type { EventRequestAnswer } from "../../../shared/schemas/answers/private-events";
+import { DEFAULT_CLAIM_HOURS, FORM_FIELD_OF, privateEventFormSchema, toPrivateEventBody, type PrivateEventForm } from "../../../shared/schemas/private-events";
+import type { PrivateEventAnswer } from "../../../shared/schemas/answers/private-events";
 import { timeZoneOf, formatTime } from "../../../shared/format/dates";
 import { showToast } from "../../../stores/toasts";
 import { InputField, SelectField, TextareaField } from "../../ui/fields";
@@ -18,6 +18,7 @@ import { isoDayIn } from "./dates";
 import { FileField } from "./FileField";
 import { StopsFields } from "./StopsFields";
 import type { EventTexts } from "./texts";
+import { PRIVATE_EVENT_PAYER } from "../../../shared/domain/private-events";
 
 interface Props {
   texts: EventTexts;
@@ -47,25 +48,25 @@ const EMPTY: PrivateEventForm = {
   claimHours: DEFAULT_CLAIM_HOURS,
   guestsExpected: "",
   pickupProvinceIds: [],
-  payer: "organiser",
+  payer: PRIVATE_EVENT_PAYER.organiser,
 };
 
-function valuesOf(request: EventRequestAnswer, countryCode: string): PrivateEventForm {
-  const zone = timeZoneOf(request.countryCode || countryCode);
+function valuesOf(privateEvent: PrivateEventAnswer, countryCode: string): PrivateEventForm {
+  const zone = timeZoneOf(privateEvent.countryCode || countryCode);
   return {
-    eventName: request.name,
-    placeName: request.location,
-    placeAddress: request.address,
-    countyId: String(request.countyId),
-    startDate: isoDayIn(request.startDate, request.countryCode || countryCode),
-    startHour: formatTime(request.startDate, zone),
-    endHour: formatTime(request.endDate, zone),
-    invitationMessage: request.invitation,
-    additionalStops: request.additionalStops.map((stop) => ({ address: stop.address, countyId: String(stop.countyId), time: stop.time })),
-    claimHours: request.claimHours,
-    guestsExpected: request.guestsExpected ?? request.guestSeats,
-    pickupProvinceIds: request.pickupProvinceIds.map(String),
-    payer: request.payer,
+    eventName: privateEvent.name,
+    placeName: privateEvent.location,
+    placeAddress: privateEvent.address,
+    countyId: String(privateEvent.countyId),
+    startDate: isoDayIn(privateEvent.startDate, privateEvent.countryCode || countryCode),
+    startHour: formatTime(privateEvent.startDate, zone),
+    endHour: formatTime(privateEvent.endDate, zone),
+    invitationMessage: privateEvent.invitation,
+    additionalStops: privateEvent.additionalStops.map((stop) => ({ address: stop.address, countyId: String(stop.countyId), time: stop.time })),
+    claimHours: privateEvent.claimHours,
+    guestsExpected: privateEvent.guestsExpected ?? privateEvent.guestSeats,
+    pickupProvinceIds: privateEvent.pickupProvinceIds.map(String),
+    payer: privateEvent.payer,
   };
 }
 
@@ -74,10 +75,10 @@ export function EventForm({ texts, countryCode, editId, onDone, onCancel }: Prop
   const stops = useFieldArray({ control: form.control, name: "additionalStops" });
   const errors = form.formState.errors;
   const [counties, setCounties] = useState<County[]>([]);
-  const [current, setCurrent] = useState<EventRequestAnswer | null>(null);
+  const [current, setCurrent] = useState<PrivateEventAnswer | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
-  // A request created whose files failed: saving again edits it instead of creating another.
-  const [requestId, setRequestId] = useState<number | null>(editId);
+  // A private event created whose files failed: saving again edits it instead of creating another.
+  const [privateEventId, setPrivateEventId] = useState<number | null>(editId);
   const [image, setImage] = useState<File | null>(null);
   const [guestList, setGuestList] = useState<File | null>(null);
   const [fileErrors, setFileErrors] = useState<{ image?: string; guests?: string }>({});
@@ -92,9 +93,9 @@ export function EventForm({ texts, countryCode, editId, onDone, onCancel }: Prop
   useEffect(() => {
     if (editId === null) return;
     api("GET /shop-api/event-requests/:id", { params: { id: editId } })
-      .then((request) => {
-        setCurrent(request);
-        form.reset(valuesOf(request, countryCode));
+      .then((privateEvent) => {
+        setCurrent(privateEvent);
+        form.reset(valuesOf(privateEvent, countryCode));
       })
       .catch(() => setLoadFailed(true));
   }, [editId, countryCode, form]);
@@ -113,14 +114,14 @@ export function EventForm({ texts, countryCode, editId, onDone, onCancel }: Prop
 
   const save = form.handleSubmit(async (values) => {
     if (!checkFiles()) return;
-    const creating = requestId === null;
+    const creating = privateEventId === null;
     const failedText = editId === null ? texts["private_events.create_event_failed"] : texts["private_events.edit_failed"];
-    let id = requestId;
+    let id = privateEventId;
     let refusedNow: typeof refused = [];
     try {
-      const body = toEventRequestBody(values);
+      const body = toPrivateEventBody(values);
       id = creating ? (await api("POST /shop-api/request-events", { body })).id : (await api("PUT /shop-api/request-events/:id", { params: { id: id! }, body })).id;
-      setRequestId(id);
+      setPrivateEventId(id);
     } catch (error) {
       if (error instanceof ApiFailure && Object.keys(error.fields).length > 0) {
         Object.entries(error.fields).forEach(([name, message], index) =>
@@ -241,7 +242,7 @@ export function EventForm({ texts, countryCode, editId, onDone, onCancel }: Prop
       />
       <InputField
         idPrefix="pe"
-        label={texts["groups.field.guests_expected"]}
+        label={texts["private_events.field.guests_expected"]}
         type="number"
         min={1}
         max={2000}
@@ -249,13 +250,13 @@ export function EventForm({ texts, countryCode, editId, onDone, onCancel }: Prop
         registration={form.register("guestsExpected")}
         error={error("guestsExpected")}
       />
-      <SelectField idPrefix="pe" label={texts["groups.field.payer"]} registration={form.register("payer")} error={error("payer")}>
-        <option value="organiser">{texts["groups.payer.organiser"]}</option>
-        <option value="guests">{texts["groups.payer.guests"]}</option>
+      <SelectField idPrefix="pe" label={texts["private_events.field.payer"]} registration={form.register("payer")} error={error("payer")}>
+        <option value="organiser">{texts["private_events.payer.organiser"]}</option>
+        <option value="guests">{texts["private_events.payer.guests"]}</option>
       </SelectField>
       <fieldset className="pickup-provinces span-2">
-        <legend>{texts["groups.field.pickup_provinces"]}</legend>
-        <p className="field-hint">{texts["groups.field.pickup_provinces_hint"]}</p>
+        <legend>{texts["private_events.field.pickup_provinces"]}</legend>
+        <p className="field-hint">{texts["private_events.field.pickup_provinces_hint"]}</p>
         <div className="pickup-province-list">
           {provinces.map((province) => (
             <label key={province.id} className="check">
@@ -270,10 +271,10 @@ export function EventForm({ texts, countryCode, editId, onDone, onCancel }: Prop
           <p>{fill(texts["private_events.refused_rows"], { count: refused.length })}</p>
           <ul>
             {refused.map((row) => (
-              <li key={row.line}>{fill(texts["groups.refused_row"], { line: row.line, email: row.email || "—", reason: row.reason })}</li>
+              <li key={row.line}>{fill(texts["private_events.refused_row_email"], { line: row.line, email: row.email || "—", reason: row.reason })}</li>
             ))}
           </ul>
-          <p>{texts["groups.refused_fix"]}</p>
+          <p>{texts["private_events.refused_fix"]}</p>
         </div>
       ) : null}
       <div className="account-actions span-2">

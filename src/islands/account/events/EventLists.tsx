@@ -6,8 +6,8 @@
  */
 import { useRef, type KeyboardEvent } from "react";
 import { InvitedCard } from "./InvitedCard";
-import { RequestCard } from "./RequestCard";
-import { LIST_NAMES, type ListName, type Lists } from "./use-request-lists";
+import { PrivateEventCard } from "./PrivateEventCard";
+import { LIST_NAMES, type ListName, type Lists } from "./use-private-event-lists";
 import type { EventTexts } from "./texts";
 
 interface Props {
@@ -21,7 +21,7 @@ interface Props {
   onEdit: (id: number) => void;
   onRepeat: (id: number) => void;
   onChange: () => void;
-  /** The request the approval mail links to (`?request=`). */
+  /** The private event the approval mail links to (`?request=`). */
   highlighted: number | null;
 }
 
@@ -85,17 +85,17 @@ export function EventLists({ texts, prefix, countryCode, lists, tab, onTab, onCr
           <ul className="event-cards" aria-label={texts[LABEL[tab]]}>
             {tab === "invited"
               ? lists.invited !== "error" && lists.invited?.map((event) => <InvitedCard key={event.requestId} event={event} texts={texts} prefix={prefix} countryCode={countryCode} />)
-              : (rows as Exclude<Lists["active"], "error" | null>).map((request) => (
-                  <RequestCard
-                    key={request.id}
-                    request={request}
+              : (rows as Exclude<Lists["active"], "error" | null>).map((privateEvent) => (
+                  <PrivateEventCard
+                    key={privateEvent.id}
+                    privateEvent={privateEvent}
                     texts={texts}
                     prefix={prefix}
                     countryCode={countryCode}
                     onEdit={onEdit}
                     onRepeat={onRepeat}
                     onChange={onChange}
-                    highlighted={request.id === highlighted}
+                    highlighted={privateEvent.id === highlighted}
                   />
                 ))}
           </ul>

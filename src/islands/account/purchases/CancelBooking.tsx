@@ -6,7 +6,7 @@
 import { useEffect, useState } from "react";
 import { api, ApiFailure } from "../../../client/api";
 import { formatDateTime } from "../../../shared/format/dates";
-import { formatPrice } from "../../../shared/format/money";
+import { formatPercent, formatPrice } from "../../../shared/format/money";
 import { isLocale } from "../../../shared/locales";
 import type { CancellationQuote } from "../../../shared/schemas/answers/self-cancel";
 import { showToast } from "../../../stores/toasts";
@@ -74,7 +74,7 @@ export function CancelBooking({ orderId, locale, zone, texts, onCancelled }: Pro
   return (
     <section className="purchase-cancel" aria-labelledby="purchase-cancel-title" data-testid="purchase-cancel">
       <h3 id="purchase-cancel-title">{texts["cancel.title"]}</h3>
-      <p>{quote.keepPercent > 0 ? fill(texts["cancel.intro_late"], { until, percent: quote.keepPercent }) : fill(texts["cancel.intro"], { until })}</p>
+      <p>{quote.keepPercent > 0 ? fill(texts["cancel.intro_late"], { until, percent: formatPercent(quote.keepPercent, isLocale(locale) ? locale : "es_CO") }) : fill(texts["cancel.intro"], { until })}</p>
       {quote.passengers.length > 1 ? (
         <fieldset>
           <legend>{texts["cancel.choose"]}</legend>

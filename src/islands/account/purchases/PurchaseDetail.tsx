@@ -8,17 +8,19 @@ import { useEffect, useState, type MouseEvent, type ReactNode } from "react";
 import { api } from "../../../client/api";
 import { formatDateTime, timeZoneOf } from "../../../shared/format/dates";
 import { formatPrice } from "../../../shared/format/money";
-import { isLocale } from "../../../shared/locales";
+import { DEFAULT_COUNTRY, DEFAULT_LOCALE, isCountryCode, isLocale, sitePrefix } from "../../../shared/locales";
 import type { OrderDetailAnswer as OrderDetail } from "../../../shared/schemas/purchase";
 import { CancelBooking } from "./CancelBooking";
 import { TicketPanel } from "./TicketPanel";
 import { PassengerTickets } from "./PassengerTickets";
 import { FullScreenQr, TripTimes } from "./TripExtras";
 import { fill } from "../../ui/texts";
+import { LEG } from "../../../shared/domain/legs";
 import type { PurchaseTexts } from "./texts";
 import { SharesPanel } from "./SharesPanel";
 import "./purchase-detail.css";
-import { SEAT_HOLDING_STATES } from "../../../shared/domain/order-states";
+import { ORDER_STATE, SEAT_HOLDING_STATES } from "../../../shared/domain/order-states";
+import { downloadInvoice } from "./download-invoice";
 
 interface Props {
   orderId: number;
@@ -35,6 +37,7 @@ export function PurchaseDetail({ orderId, locale, texts, countryCode, listHref, 
   const [detail, setDetail] = useState<OrderDetail | null>(null);
   const [failed, setFailed] = useState(false);
   const [version, setVersion] = useState(0);
+  const [invoiceFailed, setInvoiceFailed] = useState(false);
 
   useEffect(() => {
     let live = true;
@@ -120,6 +123,29 @@ export function PurchaseDetail({ orderId, locale, texts, countryCode, listHref, 
             <dt>{texts["purchase.payment_method"]}</dt>
             <dd>{texts[methodKey] ?? order.paymentCode}</dd>
           </div>
+          {order.paymentState === ORDER_STATE.paid ? (
+            <div>
+              <dd>
+                <button
+                  type="button"
+                  className="btn btn-secondary btn-small"
+                  data-testid="purchase-invoice"
+                  onClick={() => {
+                    setInvoiceFailed(false);
+                    downloadInvoice(order.id, locale).catch(() => setInvoiceFailed(true));
+                  }}
+                >
+                  {texts["invoice.download"]}
+                </button>
+                {invoiceFailed ? (
+                  <span className="purchase-invoice-error" role="alert">
+                    {" "}
+                    {texts["invoice.download_failed"]}
+                  </span>
+                ) : null}
+              </dd>
+            </div>
+          ) : null}
         </dl>
         <section className="purchase-qr" aria-labelledby="purchase-qr-title">
           <h3 id="purchase-qr-title">{texts["purchase.qr.title"]}</h3>
@@ -135,8 +161,29 @@ export function PurchaseDetail({ orderId, locale, texts, countryCode, listHref, 
         </section>
       </div>
       <PassengerTickets tickets={detail.passengerTickets} texts={texts} />
+      {detail.tracking?.length ? (
+        <section aria-labelledby="purchase-tracking-title">
+          <h3 id="purchase-tracking-title">{texts["purchase.tracking.title"]}</h3>
+          <ul>
+            {detail.tracking.map((link) => (
+              <li key={link.passengerId}>
+                <a href={`${sitePrefix(isCountryCode(countryCode) ? countryCode : DEFAULT_COUNTRY, isLocale(locale) ? locale : DEFAULT_LOCALE)}/track?token=${link.token}`}>{fill(texts["purchase.tracking.open"], { name: link.name })}</a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <SharesPanel orderId={order.id} paymentCode={order.paymentCode} zone={zone} texts={texts} />
       {detail.itinerary ? <TripTimes orderId={order.id} eventName={eventName} itinerary={detail.itinerary} zone={zone} texts={texts} /> : null}
+      {detail.noShows.length > 0 ? (
+        <ul className="purchase-no-shows" data-testid="purchase-no-shows">
+          {detail.noShows.map((one) => (
+            <li key={`${one.passengerId}-${one.leg}`} role="status">
+              {fill(texts["order.no_show"], { name: one.name, leg: texts[one.leg === LEG.outbound ? "order.no_show.outbound" : "order.no_show.return"], time: formatDateTime(one.at, zone) })}
+            </li>
+          ))}
+        </ul>
+      ) : null}
       <section aria-labelledby="purchase-tickets-title">
         <h3 id="purchase-tickets-title">{texts["purchase.tickets"]}</h3>
         <Accordion.Root type="multiple" defaultValue={tickets[0] ? [String(tickets[0].id)] : []} className="purchase-tickets">

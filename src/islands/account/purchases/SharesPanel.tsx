@@ -39,9 +39,9 @@ export function SharesPanel({ orderId, paymentCode, zone, texts }: Props) {
         params: { id: orderId, shareId },
         body: { paymentCode: paymentCode as PaymentCode, url: window.location.pathname },
       });
-      if (!followPayment(started)) showToast("success", texts["groups.quote.transfer_started"]);
+      if (!followPayment(started)) showToast("success", texts["private_events.quote.transfer_started"]);
     } catch (error) {
-      showToast("error", failureMessage(error, texts["groups.quote.pay_failed"]));
+      showToast("error", failureMessage(error, texts["private_events.quote.pay_failed"]));
     } finally {
       setBusy(null);
     }
@@ -50,18 +50,18 @@ export function SharesPanel({ orderId, paymentCode, zone, texts }: Props) {
   if (shares.length === 0) return null;
   return (
     <section aria-labelledby="purchase-shares-title" className="purchase-shares">
-      <h3 id="purchase-shares-title">{texts["groups.shares.title"]}</h3>
+      <h3 id="purchase-shares-title">{texts["shares.title"]}</h3>
       <ul>
         {shares.map((share) => (
           <li key={share.id} data-share={share.email} data-share-state={share.state}>
             <span>{share.name}</span> <span>{formatPrice(share.amount, share.currency)}</span>{" "}
-            <span className={`guest-badge share-${share.state}`}>{texts[`groups.shares.state.${share.state}`]}</span>
+            <span className={`guest-badge share-${share.state}`}>{texts[`shares.state.${share.state}`]}</span>
             {share.state === SHARE_STATE.pending ? (
               <>
                 {" "}
-                <span className="item-detail">{fill(texts["groups.shares.deadline"], { deadline: formatDateTime(share.deadline, zone) })}</span>{" "}
+                <span className="item-detail">{fill(texts["shares.deadline"], { deadline: formatDateTime(share.deadline, zone) })}</span>{" "}
                 <button type="button" className="btn btn-small btn-secondary" disabled={busy === share.id} onClick={() => void payFor(share.id)}>
-                  {texts["groups.shares.pay_for"]}
+                  {texts["shares.pay_for"]}
                 </button>
               </>
             ) : null}

@@ -10,7 +10,7 @@ import { fill } from "../../ui/texts";
 import type { PurchaseTexts } from "./texts";
 
 export function TripTimes({ orderId, eventName, itinerary, zone, texts }: { orderId: number; eventName: string; itinerary: Itinerary; zone: string; texts: PurchaseTexts }) {
-  const files = tripCalendars(orderId, eventName, itinerary, (key, params) => fill(texts[key], params), new Date());
+  const files = tripCalendars(orderId, eventName, itinerary, (key, params) => fill(texts[key], params), new Date(), zone);
   return (
     <section className="purchase-trip" aria-labelledby="purchase-trip-title">
       <h3 id="purchase-trip-title">{texts["purchase.pickups.title"]}</h3>

@@ -4,6 +4,8 @@ import { orderDeskMessages } from "../../../shared/i18n/messages/order-desk";
 import { purchaseMessages } from "../../../shared/i18n/messages/purchases";
 import { ticketMessages } from "../../../shared/i18n/messages/tickets";
 import { tripNoticeMessages } from "../../../shared/i18n/messages/trip-notices";
+import { liveDayMessages } from "../../../shared/i18n/messages/live-day";
+import { noShowMessages } from "../../../shared/i18n/messages/driver-phone";
 import { areaKeys } from "../../ui/pick-texts";
 import type { Texts } from "../../ui/texts";
 
@@ -22,15 +24,23 @@ const CANCEL_KEYS = areaKeys(orderDeskMessages).filter((key): key is Extract<typ
 
 /** A shared purchase's shares, paid or not. */
 const SHARE_KEYS = [
-  "groups.shares.title",
-  "groups.shares.state.pending",
-  "groups.shares.state.paid",
-  "groups.shares.state.released",
-  "groups.shares.pay_for",
-  "groups.shares.deadline",
-  "groups.quote.transfer_started",
-  "groups.quote.pay_failed",
+  "shares.title",
+  "shares.state.pending",
+  "shares.state.paid",
+  "shares.state.released",
+  "shares.pay_for",
+  "shares.deadline",
+  "private_events.quote.transfer_started",
+  "private_events.quote.pay_failed",
 ] as const satisfies readonly MessageKey[];
 
-export const PURCHASE_KEYS = [...METHOD_KEYS, ...areaKeys(purchaseMessages), ...TRIP_KEYS, ...PASSENGER_TICKET_KEYS, ...CANCEL_KEYS, ...SHARE_KEYS];
+/** Each passenger's tracking link on the day. */
+const TRACKING_LINK_KEYS = areaKeys(liveDayMessages).filter((key): key is Extract<typeof key, `purchase.${string}`> => key.startsWith("purchase."));
+/** The passengers the van left without (the driver's no-shows). */
+const NO_SHOW_KEYS = areaKeys(noShowMessages).filter((key): key is Extract<typeof key, `order.${string}`> => key.startsWith("order."));
+
+/** The paid order's invoice. */
+const INVOICE_KEYS = ["invoice.download", "invoice.download_failed"] as const satisfies readonly MessageKey[];
+
+export const PURCHASE_KEYS = [...INVOICE_KEYS, ...TRACKING_LINK_KEYS, ...METHOD_KEYS, ...areaKeys(purchaseMessages), ...TRIP_KEYS, ...PASSENGER_TICKET_KEYS, ...CANCEL_KEYS, ...SHARE_KEYS, ...NO_SHOW_KEYS];
 export type PurchaseTexts = Texts<(typeof PURCHASE_KEYS)[number]>;

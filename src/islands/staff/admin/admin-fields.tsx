@@ -124,6 +124,16 @@ export function AdminField({ field, at = "", texts, locale }: Props) {
           read={(typed) => typed.split(",").map((tag) => tag.trim()).filter(Boolean)}
         />
       );
+    case "checklist":
+      return (
+        <fieldset className={common.className}>
+          <legend>{label}</legend>
+          {field.options.map((option) => (
+            <CheckboxField key={option} label={texts[field.optionLabel(option)]} id={`admin-${name}-${option}`} registration={{ ...register(name), value: option } as ReturnType<typeof register>} />
+          ))}
+          {hint ? <p className="field-hint">{hint}</p> : null}
+        </fieldset>
+      );
     case "ref":
       return <RefField field={field} name={name} texts={texts} error={error} hint={hint} />;
     case "image":

@@ -42,6 +42,8 @@ export type FieldDecl = Base &
     | { kind: "datetime"; optional?: boolean }
     | { kind: "image"; optional?: boolean; cardName?: string }
     | { kind: "tags" }
+    /** A list of words, each a checkbox (several ticked: several words). */
+    | { kind: "checklist"; options: readonly string[]; optionLabel: (value: string) => AdminKey }
     | { kind: "translations"; textKey: "name" | "alt"; fields: FieldDecl[] }
     | { kind: "rows"; itemLabel: AdminKey; fields: FieldDecl[]; empty: () => Record<string, unknown> }
   );

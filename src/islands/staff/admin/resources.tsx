@@ -3,10 +3,12 @@
  * schema (src/shared/schemas/admin), which the form validates with before the server validates with it again.
  */
 import { formatDateTime, timeZoneOf } from "../../../shared/format/dates";
-import { formatPrice } from "../../../shared/format/money";
+import { formatPercent, formatPrice } from "../../../shared/format/money";
 import { EVENT_TYPE, PAYMENT_TYPE, PERIODICITY_TYPE } from "../../../shared/domain/event-kinds";
+import { NEEDS } from "../../../shared/domain/needs";
+import { DISCOUNT_KINDS } from "../../../shared/domain/discount-kinds";
 import { COUNTRIES, LOCALES } from "../../../shared/locales";
-import { PAYMENT_CODES } from "../../../shared/domain/payment-codes";
+import { PAYMENT_CODE, PAYMENT_CODES } from "../../../shared/domain/payment-codes";
 import { adminEventSchema } from "../../../shared/schemas/admin/events";
 import { adminCategorySchema, adminDiscountSchema, adminVariantSchema } from "../../../shared/schemas/admin/catalogue";
 import {
@@ -77,8 +79,11 @@ const events: ResourceDecl = {
       name: "dates",
       label: "admin.field.dates",
       itemLabel: "admin.field.date",
-      fields: [{ kind: "datetime", name: "startDate", label: "admin.field.date", hint: "admin.form.local_time" }],
-      empty: () => ({ startDate: "" }),
+      fields: [
+        { kind: "datetime", name: "startDate", label: "admin.field.date", hint: "admin.form.local_time" },
+        { kind: "datetime", name: "endDate", label: "admin.field.date_end", hint: "admin.field.date_end_hint", optional: true },
+      ],
+      empty: () => ({ startDate: "", endDate: null }),
       wide: true,
     },
     { kind: "datetime", name: "endDate", label: "admin.field.end_date", hint: "admin.form.local_time" },
@@ -198,7 +203,7 @@ const discounts: ResourceDecl = {
     { key: "id", label: "admin.field.id", sort: "id" },
     { key: "code", label: "admin.field.code", sort: "code" },
     { key: "eventName", label: "admin.field.event", sort: "event" },
-    { key: "variation", label: "admin.field.variation", cell: (row) => `${Math.round(Number(row.variation) * 100)} %` },
+    { key: "variation", label: "admin.field.variation", cell: (row, { locale }) => formatPercent(Math.round(Number(row.variation) * 10000) / 100, locale) },
     { key: "validUntil", label: "admin.field.valid_until", sort: "validUntil", cell: (row) => when(row.validUntil, row.countryCode) },
     { key: "timesUsed", label: "admin.field.times_used", sort: "timesUsed", cell: (row) => `${row.timesUsed}${row.usageLimit ? ` / ${row.usageLimit}` : ""}` },
   ],
@@ -207,7 +212,7 @@ const discounts: ResourceDecl = {
   fields: [
     { kind: "text", name: "code", label: "admin.field.code", maxLength: 40 },
     { kind: "ref", name: "eventId", label: "admin.field.event", resource: "events", optionLabel: eventLabel },
-    { kind: "select", name: "kind", label: "admin.field.discount_kind", options: ["percentage", "fixed"], optionLabel: (value) => `admin.discount_kind.${value}` as AdminKey },
+    { kind: "select", name: "kind", label: "admin.field.discount_kind", options: DISCOUNT_KINDS, optionLabel: (value) => `admin.discount_kind.${value}` as AdminKey },
     { kind: "number", name: "variation", label: "admin.field.variation", step: 0.01, min: 0 },
     { kind: "optional-number", name: "amount", label: "admin.field.discount_amount", hint: "admin.field.discount_amount_hint" },
     { kind: "optional-number", name: "usageLimit", label: "admin.field.usage_limit", hint: "admin.field.usage_limit_hint" },
@@ -322,7 +327,7 @@ const paymentMethods: ResourceDecl = {
     { kind: "number", name: "sortOrder", label: "admin.field.sort_order", min: 0 },
     { kind: "checkbox", name: "enabled", label: "admin.field.enabled" },
   ],
-  empty: () => ({ countryCode: "CO", code: "transferencia", sortOrder: 0, enabled: true }),
+  empty: () => ({ countryCode: "CO", code: PAYMENT_CODE.transferencia, sortOrder: 0, enabled: true }),
 };
 
 const provinces: ResourceDecl = {
@@ -384,8 +389,9 @@ const vehicles: ResourceDecl = {
     { kind: "select", name: "kind", label: "admin.field.kind", options: VEHICLE_KINDS, optionLabel: (kind) => `admin.kind.${kind}` as AdminKey },
     { kind: "ref", name: "provinceId", label: "admin.field.province", resource: "provinces", optionLabel: nameAndCountry },
     { kind: "checkbox", name: "active", label: "admin.field.active" },
+    { kind: "checklist", name: "carries", label: "admin.field.carries", hint: "admin.field.carries_hint", options: NEEDS, optionLabel: (need) => `admin.need.${need}` as AdminKey },
   ],
-  empty: () => ({ plate: "", label: "", seats: 15, kind: "van", active: true, provinceId: null }),
+  empty: () => ({ plate: "", label: "", seats: 15, kind: "van", active: true, provinceId: null, carries: [] }),
 };
 
 const places: ResourceDecl = {

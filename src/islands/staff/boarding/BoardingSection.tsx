@@ -1,12 +1,13 @@
 /**
  * Who has boarded, live (GET /shop-api/staff/checkins/progress, read again every 15 s): for the chosen event date
- * and leg, the paid passengers on board out of all, per van run as a bar, with the names and phones of those still
- * missing; and the passengers two offline doors both let in (conflicts: the scan that stands and the other).
+ * and leg, the paid passengers on board out of all (the door's scans and the driver's ticks alike), per dispatch run
+ * as a bar with its vehicle and driver, the names and phones of those still missing and the driver's no-shows; and
+ * the passengers two offline doors both let in (conflicts: the scan that stands and the other).
  */
 import { useEffect, useId, useState } from "react";
 import { api } from "../../../client/api";
 import type { AnswerOf } from "../../../shared/api/routes";
-import { type Leg, LEGS } from "../../../shared/domain/legs";
+import { type Leg, LEG, LEGS } from "../../../shared/domain/legs";
 import { formatDateTime, formatTime, timeZoneOf } from "../../../shared/format/dates";
 import { formatMessage } from "../../ui/format-message";
 import type { CheckInProgress } from "../../../shared/schemas/answers/checkin";
@@ -21,7 +22,7 @@ export default function BoardingSection({ texts, locale, me }: SectionProps) {
   const timeZone = timeZoneOf(me.countryCode);
   const [dates, setDates] = useState<AnswerOf<"GET /shop-api/staff/checkin-dates"> | null>(null);
   const [dateId, setDateId] = useState<number | null>(null);
-  const [leg, setLeg] = useState<Leg>("outbound");
+  const [leg, setLeg] = useState<Leg>(LEG.outbound);
   const [progress, setProgress] = useState<{
     answer: CheckInProgress;
     at: string;
@@ -59,7 +60,7 @@ export default function BoardingSection({ texts, locale, me }: SectionProps) {
   }, [dateId, leg]);
 
   const shown = progress && progress.answer.eventDateId === dateId && progress.answer.leg === leg ? progress.answer : null;
-  const legName = (which: Leg) => texts[which === "outbound" ? "scanner.leg.outbound" : "scanner.leg.return"];
+  const legName = (which: Leg) => texts[which === LEG.outbound ? "scanner.leg.outbound" : "scanner.leg.return"];
   const scan = (one: { at: string; staffName: string | null }) =>
     fill(texts["boarding.scan_by"], {
       time: formatDateTime(one.at, timeZone),
@@ -107,29 +108,24 @@ export default function BoardingSection({ texts, locale, me }: SectionProps) {
           <section aria-labelledby={ids.runs}>
             <h3 id={ids.runs}>{`${texts["boarding.runs"]} · ${legName(leg)}`}</h3>
             <ul className="boarding-runs">
+              {shown.runs.length === 0 ? <li className="empty-text">{texts["boarding.no_runs"]}</li> : null}
               {shown.runs.map((run) => {
-                const label = fill(texts["boarding.run"], {
-                  number: run.number,
-                  province: run.province,
-                  county: run.countyName || "—",
-                });
+                const label =
+                  run.runId === null
+                    ? texts["boarding.not_planned"]
+                    : fill(texts["boarding.run_line"], {
+                        number: run.number,
+                        vehicle: run.vehicle ?? texts["boarding.no_vehicle"],
+                        driver: run.driver ?? texts["boarding.no_driver"],
+                      });
                 return (
-                  <li key={`${run.province}-${run.number}`} className="boarding-run">
-                    <Bar label={label} value={run} text={count(run)} />
-                    {run.missing.length === 0 ? (
+                  <li key={run.runId ?? "outside"} className="boarding-run" data-run={run.runId ?? ""}>
+                    <Bar label={run.departsAt ? `${label} · ${formatTime(run.departsAt, timeZone)}` : label} value={run} text={count(run)} />
+                    {run.missing.length === 0 && run.noShows.length === 0 ? (
                       <p className="boarding-all-in">{texts["boarding.all_in"]}</p>
-                    ) : (
-                      <div className="boarding-missing">
-                        <p>{texts["boarding.missing"]}</p>
-                        <ul>
-                          {run.missing.map((person, index) => (
-                            <li key={`${person.name}-${index}`}>
-                              {person.name} · <a href={`tel:${person.phone.replace(/[^\d+]/g, "")}`}>{person.phone}</a>
-                            </li>
-                          ))}
-                        </ul>
-                      </div>
-                    )}
+                    ) : null}
+                    <People title={texts["boarding.missing"]} people={run.missing} />
+                    <People title={texts["boarding.no_shows"]} people={run.noShows} />
                   </li>
                 );
               })}
@@ -170,6 +166,23 @@ function Bar({ label, value, text }: { label: string; value: { checkedIn: number
         <span>{label}</span> <strong>{text}</strong>
       </p>
       <progress aria-labelledby={labelId} max={Math.max(1, value.expected)} value={value.checkedIn} />
+    </div>
+  );
+}
+
+/** A titled list of passengers with their phones to call. */
+function People({ title, people }: { title: string; people: { name: string; phone: string }[] }) {
+  if (people.length === 0) return null;
+  return (
+    <div className="boarding-missing">
+      <p>{title}</p>
+      <ul>
+        {people.map((person, index) => (
+          <li key={`${person.name}-${index}`}>
+            {person.name} · <a href={`tel:${person.phone.replace(/[^\d+]/g, "")}`}>{person.phone}</a>
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

@@ -8,12 +8,15 @@ import { useCallback, useEffect, useState } from "react";
 import { api, ApiFailure } from "../../../client/api";
 import { formatDateTime, formatTime } from "../../../shared/format/dates";
 import type { Leg } from "../../../shared/domain/legs";
+import { LEG } from "../../../shared/domain/legs";
 import type { DispatchBoard, DispatchOptions, DispatchPlan } from "../../../shared/schemas/answers/dispatch";
 import { showToast } from "../../../stores/toasts";
 import { fill } from "../../ui/texts";
 import type { SectionProps } from "../section-props";
 import type { StaffTexts } from "../texts";
 import { PlanMap, runColour } from "./PlanMap";
+import { LiveStatus, useLiveDay, vanMarks } from "./LivePanel";
+import type { LiveRun } from "../../../shared/schemas/answers/live";
 import "./dispatch.css";
 
 type Run = DispatchPlan["runs"][number];
@@ -22,10 +25,14 @@ export default function DispatchSection({ texts }: SectionProps) {
   const [options, setOptions] = useState<DispatchOptions | null>(null);
   const [failed, setFailed] = useState(false);
   const [dateId, setDateId] = useState<number | null>(null);
-  const [leg, setLeg] = useState<Leg>("outbound");
+  const [leg, setLeg] = useState<Leg>(LEG.outbound);
   const [plan, setPlan] = useState<DispatchPlan | null>(null);
   const [board, setBoard] = useState<DispatchBoard | null>(null);
   const [busy, setBusy] = useState(false);
+  const live = useLiveDay(dateId, leg, board !== null && board.publishedVersion !== null);
+  /** An edit refused for a ride limit or a shift: the reason, and the same edit sent again with `override`. */
+  const [overrideAsk, setOverrideAsk] = useState<{ reason: string; retry: () => void } | null>(null);
+  const [shiftBy, setShiftBy] = useState("");
 
   useEffect(() => {
     api("GET /shop-api/staff/dispatch/options")
@@ -49,14 +56,17 @@ export default function DispatchSection({ texts }: SectionProps) {
     reload().catch(() => setFailed(true));
   }, [reload]);
 
-  async function change(work: () => Promise<DispatchPlan | unknown>) {
+  async function change(work: (override: boolean) => Promise<DispatchPlan | unknown>, override = false) {
     setBusy(true);
+    setOverrideAsk(null);
     try {
-      const answer = await work();
+      const answer = await work(override);
       if (answer && typeof answer === "object" && "runs" in answer) setPlan(answer as DispatchPlan);
       await reload();
     } catch (error) {
-      if (error instanceof ApiFailure && error.code === "dispatch_version_stale") {
+      if (error instanceof ApiFailure && !override && (error.code === "ride_limit_exceeded" || error.code === "shift_limit_exceeded")) {
+        setOverrideAsk({ reason: error.message || texts["dispatch.error"], retry: () => void change(work, true) });
+      } else if (error instanceof ApiFailure && error.code === "dispatch_version_stale") {
         showToast("error", texts["dispatch.stale"]);
         await reload().catch(() => undefined);
       } else {
@@ -92,8 +102,8 @@ export default function DispatchSection({ texts }: SectionProps) {
         <label>
           {texts["dispatch.leg"]}
           <select value={leg} onChange={(event) => setLeg(event.target.value as Leg)}>
-            <option value="outbound">{texts["dispatch.leg.outbound"]}</option>
-            <option value="return">{texts["dispatch.leg.return"]}</option>
+            <option value={LEG.outbound}>{texts["dispatch.leg.outbound"]}</option>
+            <option value={LEG.return}>{texts["dispatch.leg.return"]}</option>
           </select>
         </label>
         <button type="button" className="btn btn-secondary" disabled={busy || dateId === null} onClick={() => change(() => api("POST /shop-api/staff/dispatch/plan", { body: { eventDateId: dateId!, leg } }))}>
@@ -125,12 +135,84 @@ export default function DispatchSection({ texts }: SectionProps) {
             <span className={`mark ${plan.published ? "mark-paid" : "mark-pending"}`}>{plan.published ? texts["dispatch.published"] : texts["dispatch.unpublished"]}</span>
             {board.pending > 0 ? <span>{fill(texts["dispatch.pending"], { count: board.pending })}</span> : null}
           </p>
+          {overrideAsk ? (
+            <div className="form-error dispatch-override-ask" role="alert">
+              <p>{fill(texts["dispatch.override.ask"], { reason: overrideAsk.reason })}</p>
+              <button type="button" className="btn btn-secondary btn-small" disabled={busy} onClick={overrideAsk.retry}>
+                {texts["dispatch.override.confirm"]}
+              </button>
+            </div>
+          ) : null}
+          {board.waiting.length > 0 ? (
+            <div className="form-error dispatch-waiting" role="alert" data-waiting={board.waiting.length}>
+              <p>{fill(texts["dispatch.waiting.alert"], { count: board.waiting.length })}</p>
+              <ul>
+                {board.waiting.map((one) => (
+                  <li key={one.passengerId} data-passenger={one.passengerId}>
+                    <strong>{one.name}</strong> <span>{one.address}</span> <span className="staff-muted">#{one.orderId}</span>{" "}
+                    {one.needs.map((need) => (
+                      <span key={need} className="mark" data-need={need}>
+                        {texts[`need.${need}`]}
+                      </span>
+                    ))}{" "}
+                    <button
+                      type="button"
+                      className="btn btn-secondary btn-small"
+                      disabled={busy}
+                      onClick={() =>
+                        change(async () => {
+                          const answer = await api("POST /shop-api/staff/dispatch/insert", { body: { ...on!, passengerId: one.passengerId } });
+                          showToast("success", fill(texts["dispatch.waiting.inserted"], { count: answer.passengersNotified }));
+                          return answer;
+                        })
+                      }
+                    >
+                      {texts["dispatch.waiting.insert"]}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+          <form
+            className="staff-filters dispatch-shift"
+            onSubmit={(event) => {
+              event.preventDefault();
+              const minutes = Number(shiftBy);
+              if (!Number.isInteger(minutes) || minutes === 0) return;
+              void change(async () => {
+                const answer = await api("POST /shop-api/staff/dispatch/shift", { body: { eventDateId: plan.eventDateId, leg: plan.leg, minutes } });
+                showToast("success", fill(texts["dispatch.shift.done"], { count: answer.passengersNotified }));
+                setShiftBy("");
+                return answer;
+              });
+            }}
+          >
+            <label>
+              {texts["dispatch.shift.minutes"]}
+              <input type="number" inputMode="numeric" step={5} min={-240} max={600} value={shiftBy} onChange={(event) => setShiftBy(event.target.value)} />
+            </label>
+            <button type="submit" className="btn btn-ghost btn-small" disabled={busy || shiftBy === ""}>
+              {texts["dispatch.shift.apply"]}
+            </button>
+            {board.shiftMinutes !== 0 ? <span className="mark">{fill(texts["dispatch.shift.current"], { minutes: board.shiftMinutes })}</span> : null}
+          </form>
           {board.notes.map((note) => (
             <p key={note.code} className="staff-muted">
               {texts[`dispatch.note.${note.code}`]}
             </p>
           ))}
-          <PlanMap plan={plan} venue={board.venue} tileUrl={options.tileUrl} label={texts["dispatch.map"]} />
+          {live.polling ? <p className="staff-muted">{texts["dispatch.live.polling"]}</p> : null}
+          <PlanMap
+            plan={plan}
+            venue={board.venue}
+            tileUrl={options.tileUrl}
+            label={texts["dispatch.map"]}
+            vans={vanMarks(
+              live.runs,
+              plan.runs.map((one) => one.id),
+            )}
+          />
           <div className="dispatch-runs">
             {plan.runs.map((run, index) => (
               <RunCard
@@ -139,11 +221,12 @@ export default function DispatchSection({ texts }: SectionProps) {
                 index={index}
                 plan={plan}
                 board={board}
+                live={live.runs.get(run.id)}
                 texts={texts}
                 vehicles={vehicles}
                 drivers={options.drivers}
                 busy={busy}
-                onChange={(work) => change(() => work(on!))}
+                onChange={(work) => change((override) => work(override ? { ...on!, override: true } : on!))}
               />
             ))}
           </div>
@@ -153,13 +236,14 @@ export default function DispatchSection({ texts }: SectionProps) {
   );
 }
 
-type OnPlan = { eventDateId: number; leg: Leg; version: number };
+type OnPlan = { eventDateId: number; leg: Leg; version: number; override?: boolean };
 
 interface RunCardProps {
   run: Run;
   index: number;
   plan: DispatchPlan;
   board: DispatchBoard;
+  live: LiveRun | undefined;
   texts: StaffTexts;
   vehicles: DispatchOptions["vehicles"];
   drivers: DispatchOptions["drivers"];
@@ -167,7 +251,7 @@ interface RunCardProps {
   onChange(work: (on: OnPlan) => Promise<DispatchPlan>): void;
 }
 
-function RunCard({ run, index, plan, board, texts, vehicles, drivers, busy, onChange }: RunCardProps) {
+function RunCard({ run, index, plan, board, live, texts, vehicles, drivers, busy, onChange }: RunCardProps) {
   const info = board.runs.find((one) => one.id === run.id);
   const locked = info?.locked ?? false;
   const capacity = run.vehicle?.seats ?? info?.capacity ?? run.seatsNeeded;
@@ -223,6 +307,15 @@ function RunCard({ run, index, plan, board, texts, vehicles, drivers, busy, onCh
           </button>
         </div>
       </header>
+      <LiveStatus run={live} texts={texts} />
+      {(info?.overrides ?? []).map((kept) => (
+        <p key={`${kept.rule}-${kept.passengerId ?? kept.driverId}`} className="mark mark-pending dispatch-override" data-override={kept.rule}>
+          {fill(texts["dispatch.override.badge"], {
+            what: fill(texts[kept.rule === "shift" ? "dispatch.override.shift" : "dispatch.override.ride"], { minutes: kept.minutes, limit: kept.limitMinutes }),
+          })}{" "}
+          <span className="staff-muted">{kept.by}</span>
+        </p>
+      ))}
       {board.clashes
         .filter((clash) => clash.runId === run.id)
         .map((clash) => (
@@ -272,6 +365,11 @@ function RunCard({ run, index, plan, board, texts, vehicles, drivers, busy, onCh
                     <a href={`tel:${passenger.phone}`}>{passenger.phone}</a>
                     <span className="staff-muted">#{passenger.orderId}</span>
                     {passenger.paid ? null : <span className="mark mark-pending">{texts["dispatch.unpaid"]}</span>}
+                    {passenger.needs.map((need) => (
+                      <span key={need} className="mark" data-need={need}>
+                        {texts[`need.${need}`]}
+                      </span>
+                    ))}
                     <select
                       aria-label={`${texts["dispatch.move_to"]}: ${passenger.name}`}
                       value=""

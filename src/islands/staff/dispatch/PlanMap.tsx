@@ -3,9 +3,9 @@
  * per run. Tiles come from the MAP_TILE_URL setting; without one the stops and routes are drawn on a blank map,
  * and nothing is ever fetched from another host.
  */
-import { useEffect, useRef } from "react";
+import { useEffect } from "react";
 import L from "leaflet";
-import "leaflet/dist/leaflet.css";
+import { useLeafletMap } from "../../ui/use-leaflet-map";
 import type { DispatchPlan } from "../../../shared/schemas/answers/dispatch";
 import { LEG } from "../../../shared/domain/legs";
 
@@ -15,20 +15,16 @@ export function runColour(index: number) {
   return COLOURS[index % COLOURS.length]!;
 }
 
-export function PlanMap({ plan, venue, tileUrl, label }: { plan: DispatchPlan; venue: { name: string; lat: number; lon: number }; tileUrl: string | null; label: string }) {
-  const element = useRef<HTMLDivElement>(null);
-  const map = useRef<L.Map | null>(null);
+/** A van on the map: its run's colour, where it last was and what its tooltip says. */
+export interface VanMark {
+  runIndex: number;
+  lat: number;
+  lon: number;
+  label: string;
+}
 
-  useEffect(() => {
-    if (!element.current) return;
-    const created = L.map(element.current, { attributionControl: Boolean(tileUrl), zoomControl: true });
-    if (tileUrl) L.tileLayer(tileUrl, { maxZoom: 19 }).addTo(created);
-    map.current = created;
-    return () => {
-      created.remove();
-      map.current = null;
-    };
-  }, [tileUrl]);
+export function PlanMap({ plan, venue, tileUrl, label, vans = [] }: { plan: DispatchPlan; venue: { name: string; lat: number; lon: number }; tileUrl: string | null; label: string; vans?: VanMark[] }) {
+  const { element, map } = useLeafletMap(tileUrl);
 
   useEffect(() => {
     const current = map.current;
@@ -53,6 +49,21 @@ export function PlanMap({ plan, venue, tileUrl, label }: { plan: DispatchPlan; v
       layer.remove();
     };
   }, [plan, venue]);
+
+  // The vans move without the view jumping: only their layer is drawn again.
+  useEffect(() => {
+    const current = map.current;
+    if (!current) return;
+    const layer = L.layerGroup().addTo(current);
+    for (const van of vans) {
+      L.circleMarker([van.lat, van.lon], { radius: 10, color: "#111", weight: 2, fillColor: runColour(van.runIndex), fillOpacity: 1, className: "dispatch-van" })
+        .bindTooltip(van.label)
+        .addTo(layer);
+    }
+    return () => {
+      layer.remove();
+    };
+  }, [vans]);
 
   return <div ref={element} className="dispatch-map" role="region" aria-label={label} />;
 }

@@ -1,22 +1,32 @@
 /**
  * What the driver's phone keeps for working without network (IndexedDB): the runs as last loaded (with what the
- * driver marked since), and the actions not yet sent, each with its nonce, so sending them again applies them
- * once (POST /shop-api/driver/actions).
+ * driver marked since), the actions not yet sent, each with its nonce, so sending them again applies them
+ * once (POST /shop-api/driver/actions), and the van's positions not yet sent, each with its own time (the shop
+ * stores one per run and instant, so a batch sent twice is stored once: POST /shop-api/driver/positions).
  */
 import type { DriverRun } from "../../../shared/schemas/answers/dispatch";
 import type { DriverActionInput } from "../../../shared/schemas/dispatch";
+import type { VanPositionInput } from "../../../shared/schemas/van-positions";
 import { inStore } from "../offline-db";
 
 const DB_NAME = "rodamos-driver";
 const KEEP = "keep";
 const PENDING = "pending";
+const POSITIONS = "positions";
+
+/** A position taken on a run, waiting to be sent. */
+export interface QueuedPosition extends VanPositionInput {
+  runId: number;
+}
 
 function open(): Promise<IDBDatabase> {
   return new Promise((resolve, reject) => {
-    const request = indexedDB.open(DB_NAME, 1);
+    const request = indexedDB.open(DB_NAME, 2);
     request.onupgradeneeded = () => {
-      request.result.createObjectStore(KEEP);
-      request.result.createObjectStore(PENDING, { keyPath: "nonce" });
+      const db = request.result;
+      if (!db.objectStoreNames.contains(KEEP)) db.createObjectStore(KEEP);
+      if (!db.objectStoreNames.contains(PENDING)) db.createObjectStore(PENDING, { keyPath: "nonce" });
+      if (!db.objectStoreNames.contains(POSITIONS)) db.createObjectStore(POSITIONS, { keyPath: ["runId", "at"] });
     };
     request.onsuccess = () => resolve(request.result);
     request.onerror = () => reject(request.error ?? new Error("indexedDB"));
@@ -40,6 +50,21 @@ export const addPending = (action: DriverActionInput) => run(PENDING, "readwrite
 export async function removePending(nonces: string[]): Promise<void> {
   await run(PENDING, "readwrite", (store) => {
     for (const nonce of nonces) store.delete(nonce);
+    return undefined;
+  });
+}
+
+export const addPosition = (position: QueuedPosition) => run(POSITIONS, "readwrite", (store) => store.put(position));
+
+/** The positions still to send, oldest first. */
+export async function queuedPositions(): Promise<QueuedPosition[]> {
+  const all = await run<QueuedPosition[]>(POSITIONS, "readonly", (store) => store.getAll() as IDBRequest<QueuedPosition[]>);
+  return (all ?? []).sort((a, b) => a.at.localeCompare(b.at));
+}
+
+export async function removePositions(sent: readonly QueuedPosition[]): Promise<void> {
+  await run(POSITIONS, "readwrite", (store) => {
+    for (const one of sent) store.delete([one.runId, one.at]);
     return undefined;
   });
 }

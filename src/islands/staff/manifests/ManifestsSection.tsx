@@ -1,6 +1,7 @@
 /**
  * Van runs for event day: staff pick an event date and a province and get the runs,
- * each stop in pick-up order with its estimated time and its passengers (phone, paid / pending, boarded, told).
+ * each stop in pick-up order with its estimated time and its passengers (phone, paid / pending, needs on board,
+ * boarded, told).
  * "Next stop" texts the stop's passengers that the van arrives in about N minutes. The browser's print gives
  * one sheet per run; the CSV goes to a spreadsheet.
  */
@@ -16,6 +17,7 @@ import type { SectionProps } from "../section-props";
 import type { StaffTexts } from "../texts";
 import { downloadManifestCsv } from "./download-csv";
 import "../orders/staff-runs.css";
+import { MANIFEST_PAYMENT } from "../../../shared/domain/dispatch";
 
 export default function ManifestsSection({ texts, locale }: SectionProps) {
   const [options, setOptions] = useState<ManifestOptions | null>(null);
@@ -171,7 +173,12 @@ function Sheet({ manifest, texts, locale, leg, onNext }: { manifest: Manifest; t
                     <strong>{passenger.name}</strong>
                     <a href={`tel:${passenger.phone}`}>{passenger.phone}</a>
                     <span className="staff-muted">#{passenger.orderId}</span>
-                    <span className={`mark ${passenger.payment === "paid" ? "mark-paid" : "mark-pending"}`}>{texts[passenger.payment === "paid" ? "manifests.paid" : "manifests.pending"]}</span>
+                    <span className={`mark ${passenger.payment === MANIFEST_PAYMENT.paid ? "mark-paid" : "mark-pending"}`}>{texts[passenger.payment === MANIFEST_PAYMENT.paid ? "manifests.paid" : "manifests.pending"]}</span>
+                    {passenger.needs.map((need) => (
+                      <span key={need} className="mark mark-need" data-need={need}>
+                        {texts[`need.${need}`]}
+                      </span>
+                    ))}
                     {passenger.checkedIn[leg] ? <span className="mark mark-boarded">{texts["manifests.checked_in"]}</span> : null}
                     {passenger.notified[leg] ? <span className="mark">{texts["manifests.told"]}</span> : null}
                   </li>

@@ -9,18 +9,46 @@ import { api, ApiFailure } from "../../../client/api";
 import type { OrderDesk as Desk } from "../../../shared/schemas/answers/order-desk";
 import { showToast } from "../../../stores/toasts";
 import { fill } from "../../ui/texts";
+import { LEG } from "../../../shared/domain/legs";
 import { ConfirmDialog } from "../ConfirmDialog";
+import { downloadStaffFile } from "../download-file";
 import type { StaffTexts } from "../texts";
 import { money, StateChip, when } from "./order-rows";
 import { PassengerRow } from "./PassengerRow";
-import { ORDER_STATE, isAwaiting } from "../../../shared/domain/order-states";
+import { ORDER_ACTOR, ORDER_STATE, isAwaiting } from "../../../shared/domain/order-states";
+import { PAYMENT_CODES, type PaymentCode } from "../../../shared/domain/payment-codes";
+import { PAYMENT_STATE, PAYMENT_STATES, type PaymentState } from "../../../shared/domain/payment-states";
+import { STAFF_REFUND_REASONS, type StaffRefundReason } from "../../../shared/domain/refunds";
 
 type Pending = { kind: "refund"; passengerIds?: number[] } | { kind: "cancel" } | null;
 
 const METHOD_KEY = { webpay: "payments.method.webpay", mercadopago: "payments.method.mercadopago", transferencia: "payments.method.transferencia" } as const;
 
+/** A payment's method and state in the staff's words (a code the shop no longer knows is shown as stored). */
+function methodLabel(method: string, texts: StaffTexts): string {
+  return (PAYMENT_CODES as readonly string[]).includes(method) ? texts[`payments.method.${method as PaymentCode}`] : method;
+}
+function paymentStateLabel(state: string, texts: StaffTexts): string {
+  return (PAYMENT_STATES as readonly string[]).includes(state) ? texts[`desk.payment.state.${state as PaymentState}`] : state;
+}
+
 function failureText(error: unknown, texts: StaffTexts): string {
   return error instanceof ApiFailure && error.message ? error.message : texts["runs.action_error"];
+}
+
+/** Who acted: a person by their email (the buyer marked as such), a gateway by its name, the sweeper by its own word. */
+function historyBy(entry: Desk["history"][number], texts: StaffTexts): string {
+  if (entry.actor === ORDER_ACTOR.staff) return entry.by;
+  if (entry.actor === ORDER_ACTOR.sweeper) return texts["admin.actor.sweeper"];
+  return `${texts[`admin.actor.${entry.actor}`]} (${entry.by})`;
+}
+
+/** What staff or the buyer wrote with it: a note's text, or the reason given. */
+function historyWords(details: unknown): string {
+  if (!details || typeof details !== "object") return "";
+  const { text, note, reason } = details as { text?: unknown; note?: unknown; reason?: unknown };
+  const words = [text, note ?? reason].filter((word): word is string => typeof word === "string" && word.length > 0);
+  return words.length ? ` · ${words.join(" · ")}` : "";
 }
 
 export function OrderDesk({ orderId, texts, locale, onBack }: { orderId: number; texts: StaffTexts; locale: string; onBack(): void }) {
@@ -29,6 +57,7 @@ export function OrderDesk({ orderId, texts, locale, onBack }: { orderId: number;
   const [chosen, setChosen] = useState<number[]>([]);
   const [pending, setPending] = useState<Pending>(null);
   const [reason, setReason] = useState("");
+  const [reasonCode, setReasonCode] = useState<StaffRefundReason>("requested");
   const [dialogError, setDialogError] = useState<string | undefined>();
   const [note, setNote] = useState("");
   // One key per dialog opening: a retried confirmation of the same refund never refunds twice.
@@ -58,6 +87,7 @@ export function OrderDesk({ orderId, texts, locale, onBack }: { orderId: number;
   function open(next: Pending) {
     setPending(next);
     setReason("");
+    setReasonCode("requested");
     setDialogError(undefined);
     setRefundKey(`desk-${orderId}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`);
   }
@@ -78,7 +108,7 @@ export function OrderDesk({ orderId, texts, locale, onBack }: { orderId: number;
       if (pending.kind === "refund") {
         const refund = await api("POST /shop-api/staff/orders/:id/refund", {
           params: { id: orderId },
-          body: { reason, passengerIds: pending.passengerIds, idempotencyKey: refundKey },
+          body: { reasonCode, reason, passengerIds: pending.passengerIds, idempotencyKey: refundKey },
         });
         showToast("success", fill(texts["desk.refund_done"], { amount: money(refund.amount, refund.currency, locale) }));
       } else {
@@ -117,6 +147,14 @@ export function OrderDesk({ orderId, texts, locale, onBack }: { orderId: number;
       <div className="order-desk-actions">
         <button type="button" className="btn btn-secondary btn-small" disabled={!paid && desk.state !== ORDER_STATE.awaiting_transfer_payment} onClick={() => act(() => api("POST /shop-api/staff/orders/:id/resend", { params: { id: orderId } }), texts["desk.done"])}>
           {texts["desk.resend"]}
+        </button>
+        <button
+          type="button"
+          className="btn btn-secondary btn-small"
+          disabled={desk.splitFromId !== null || (!paid && desk.refunds.length === 0)}
+          onClick={() => downloadStaffFile(`/shop-api/staff/orders/${orderId}/invoice`, `rodamos-${orderId}-invoice.pdf`, locale, "application/pdf").catch(() => showToast("error", texts["runs.load_error"]))}
+        >
+          {texts["invoice.download"]}
         </button>
         <button type="button" className="btn btn-secondary btn-small" disabled={!paid} onClick={() => open({ kind: "refund" })}>
           {texts["desk.refund_all"]}
@@ -179,9 +217,14 @@ export function OrderDesk({ orderId, texts, locale, onBack }: { orderId: number;
         {desk.payments.map((payment) => (
           <div key={payment.id}>
             <p>
-              {payment.method} · {payment.state} · {money(payment.amount, desk.currency, locale)}
+              {methodLabel(payment.method, texts)} · {paymentStateLabel(payment.state, texts)} · {money(payment.amount, desk.currency, locale)}
               {payment.providerReference ? <span className="staff-muted"> · {payment.providerReference}</span> : null}
             </p>
+            {payment.state === PAYMENT_STATE.duplicate || payment.state === PAYMENT_STATE.duplicate_refunded ? (
+              <p className="staff-warning" data-testid="duplicate-payment">
+                {texts[payment.state === PAYMENT_STATE.duplicate ? "desk.payment.duplicate" : "desk.payment.duplicate_refunded"]}
+              </p>
+            ) : null}
             <details>
               <summary>{texts["desk.gateway_answers"]}</summary>
               <pre className="desk-raw">{JSON.stringify(payment.answers, null, 2)}</pre>
@@ -215,13 +258,30 @@ export function OrderDesk({ orderId, texts, locale, onBack }: { orderId: number;
         </ul>
       </section>
 
+      {desk.noShows.length > 0 ? (
+        <section aria-labelledby="desk-no-shows">
+          <h3 id="desk-no-shows">{texts["boarding.no_shows"]}</h3>
+          <ul data-testid="desk-no-shows">
+            {desk.noShows.map((one) => (
+              <li key={`${one.passengerId}-${one.leg}`}>
+                {fill(texts["order.no_show"], { name: one.name, leg: texts[one.leg === LEG.outbound ? "order.no_show.outbound" : "order.no_show.return"], time: when(one.at, desk.event.timeZone) })}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
       <section aria-labelledby="desk-messages">
         <h3 id="desk-messages">{texts["desk.messages"]}</h3>
         <ul data-testid="desk-messages">
           {desk.messages.map((message, i) => (
             <li key={i}>
               {message.channel} · {message.what} · {message.to} · {when(message.at, desk.event.timeZone)}
-              {message.sent ? "" : ` · ${texts["desk.message_pending"]}`}
+              {message.skipped
+                ? ` · ${fill(texts["desk.message_skipped"], { reason: texts[`desk.skip.${message.skipped}`] })}`
+                : message.sent
+                  ? ""
+                  : ` · ${texts["desk.message_pending"]}`}
             </li>
           ))}
         </ul>
@@ -233,8 +293,8 @@ export function OrderDesk({ orderId, texts, locale, onBack }: { orderId: number;
         <ul data-testid="desk-history">
           {desk.history.map((entry) => (
             <li key={entry.id}>
-              {when(entry.at, desk.event.timeZone)} · {entry.by} · {texts[`admin.action.${entry.action}`]}
-              {entry.details && typeof entry.details === "object" && "text" in entry.details ? ` · ${String((entry.details as { text: unknown }).text)}` : ""}
+              {when(entry.at, desk.event.timeZone)} · {historyBy(entry, texts)} · {texts[`admin.action.${entry.action}`]}
+              {historyWords(entry.details)}
             </li>
           ))}
         </ul>
@@ -258,7 +318,19 @@ export function OrderDesk({ orderId, texts, locale, onBack }: { orderId: number;
 
       {pending ? (
         <ConfirmDialog title={texts["desk.confirm_title"]} consequence={consequence} texts={texts} error={dialogError} onClose={() => setPending(null)} onConfirm={confirmPending}>
-          <label htmlFor="desk-reason">{texts["desk.reason"]}</label>
+          {pending.kind === "refund" ? (
+            <>
+              <label htmlFor="desk-reason-code">{texts["desk.reason_code"]}</label>
+              <select id="desk-reason-code" value={reasonCode} onChange={(event) => setReasonCode(event.target.value as StaffRefundReason)}>
+                {STAFF_REFUND_REASONS.map((code) => (
+                  <option key={code} value={code}>
+                    {texts[`refunds.reason.${code}`]}
+                  </option>
+                ))}
+              </select>
+            </>
+          ) : null}
+          <label htmlFor="desk-reason">{pending.kind === "refund" ? texts["desk.refund_message"] : texts["desk.reason"]}</label>
           <textarea id="desk-reason" rows={3} maxLength={500} value={reason} required autoFocus onChange={(event) => setReason(event.target.value)} />
         </ConfirmDialog>
       ) : null}

@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useState } from "react";
 import { api, ApiFailure } from "../../../client/api";
-import { REFUND_STATES, type RefundState } from "../../../shared/domain/refunds";
+import { REFUND_STATE, REFUND_STATES, type RefundState } from "../../../shared/domain/refunds";
 import type { RefundDeskItem } from "../../../shared/schemas/answers/order-desk";
 import { showToast } from "../../../stores/toasts";
 import { fill } from "../../ui/texts";
@@ -16,7 +16,7 @@ import { StaffTable } from "../StaffTable";
 import "../orders/staff-runs.css";
 
 export default function RefundsSection({ texts, locale, prefix }: SectionProps) {
-  const [state, setState] = useState<RefundState>("awaiting_manual");
+  const [state, setState] = useState<RefundState>(REFUND_STATE.awaiting_manual);
   const [items, setItems] = useState<RefundDeskItem[] | null>(null);
   const [failed, setFailed] = useState(false);
   const [paying, setPaying] = useState<RefundDeskItem | null>(null);
@@ -125,7 +125,7 @@ export default function RefundsSection({ texts, locale, prefix }: SectionProps) 
               unlabelled: true,
               cellClass: "staff-actions",
               cell: (item) =>
-                item.refund.state === "awaiting_manual" ? (
+                item.refund.state === REFUND_STATE.awaiting_manual ? (
                   <button
                     type="button"
                     className="btn btn-primary btn-small"

@@ -2,13 +2,14 @@
  * The sales of an event, or one of its dates: what was sold, the money by payment method and currency, refunds,
  * discounts, seats left per subcategory, check-ins per leg and a chart of sales by day.
  */
-import { useEffect, useState } from "react";
+import { Fragment, useEffect, useState } from "react";
 import { api } from "../../../client/api";
 import type { SalesReport } from "../../../shared/schemas/answers/order-desk";
 import { ExportButtons } from "../orders/ExportButtons";
 import { money, when } from "../orders/order-rows";
 import type { SectionProps } from "../section-props";
 import { StaffTable } from "../StaffTable";
+import { fill } from "../../ui/texts";
 import { SalesChart } from "./SalesChart";
 import "../orders/staff-runs.css";
 
@@ -92,6 +93,35 @@ export default function ReportsSection({ texts, locale }: SectionProps) {
             <dt>{texts["reports.passengers"]}</dt>
             <dd>{report.passengers}</dd>
           </dl>
+          <section data-testid="report-totals">
+            <h3>{texts["reports.totals"]}</h3>
+            {report.totals.length === 0 ? (
+              <p className="staff-muted">{texts["reports.none"]}</p>
+            ) : (
+              <dl className="report-figures">
+                {report.totals.map((row) => (
+                  <Fragment key={row.currency}>
+                    <dt>{texts["reports.gross"]}</dt>
+                    <dd>{money(row.gross, row.currency, locale)}</dd>
+                    <dt>{texts["reports.refunds_total"]}</dt>
+                    <dd>{money(row.refunds, row.currency, locale)}</dd>
+                    <dt>{texts["reports.net"]}</dt>
+                    <dd>{money(row.net, row.currency, locale)}</dd>
+                  </Fragment>
+                ))}
+              </dl>
+            )}
+            <h3>{texts["reports.codes"]}</h3>
+            {report.discountCodes.length === 0 ? (
+              <p className="staff-muted">{texts["reports.none"]}</p>
+            ) : (
+              <ul>
+                {report.discountCodes.map((row) => (
+                  <li key={`${row.code}-${row.currency}`}>{fill(texts["reports.code_line"], { code: row.code, uses: row.uses, amount: money(row.amount, row.currency, locale) })}</li>
+                ))}
+              </ul>
+            )}
+          </section>
           <section>
             <h3>{texts["reports.revenue"]}</h3>
             {lines(report.revenue)}

@@ -36,6 +36,7 @@ export function readDoorStaff(): MeAnswer | null {
       rut: null,
       gender: null,
       birthday: null,
+      emailUndeliverable: false,
       frequentFriends: [],
       frequentAddresses: [],
     };

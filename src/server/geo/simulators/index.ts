@@ -5,7 +5,7 @@
  * Absent in production.
  */
 import { Hono } from "hono";
-import { demoToolsOnly } from "../../auth/local-only";
+import { demoToolsOnly } from "../../http/local-only";
 import type { ShopContext } from "../../context";
 import { shopMode } from "../../env";
 import type { AppEnv } from "../../http/context";

@@ -29,6 +29,8 @@ const PROVIDER = "Mercado Pago";
 /** How long the simulator waits for the shop to take a webhook (MercadoPago allows 22 s). */
 const WEBHOOK_TIMEOUT_MS = 5_000;
 const COLLECTOR_ID = 1_234_567_890;
+/** The simulated seller account is Colombian (MercadoPago's MCO site): items without a currency are in pesos. */
+const ACCOUNT_CURRENCY = "COP";
 
 interface SimulatedPreference {
   id: string;
@@ -67,6 +69,9 @@ export interface WebhookDelivery {
 
 export function mercadoPagoSimulator(settings: PaymentSettings, now: () => Date) {
   const app = new Hono<AppEnv>();
+  // Paths with or without a trailing slash are the same call, as on MercadoPago's API (the SDK adds one to some,
+  // e.g. PaymentRefund.list); the shop mounts this app under a strict router, so each route names both.
+  const both = (path: string) => [path, `${path}/`];
   const preferences = new Map<string, SimulatedPreference>();
   const payments = new Map<number, SimulatedPayment>();
   const deliveries = new Map<number, WebhookDelivery[]>();
@@ -91,7 +96,7 @@ export function mercadoPagoSimulator(settings: PaymentSettings, now: () => Date)
   app.use(`${PAYMENTS_PATH}/*`, requireToken);
 
   // The official SDK posts to the path with a trailing slash, which MercadoPago takes as the same call.
-  app.on("POST", [PREFERENCES_PATH, `${PREFERENCES_PATH}/`], async (c) => {
+  app.on("POST", both(PREFERENCES_PATH), async (c) => {
     let body: unknown;
     try {
       body = await c.req.json();
@@ -103,18 +108,19 @@ export function mercadoPagoSimulator(settings: PaymentSettings, now: () => Date)
       return refuse(c, 400, "bad_request", `invalid ${parsed.error.issues[0]?.path.join(".") || "body"}`);
     }
     const id = `${COLLECTOR_ID}-${randomUUID()}`;
-    const preference: SimulatedPreference = { id, request: parsed.data, createdAt: now(), paymentId: null };
+    const request = { ...parsed.data, items: parsed.data.items.map((item) => ({ ...item, currency_id: item.currency_id ?? ACCOUNT_CURRENCY })) };
+    const preference: SimulatedPreference = { id, request, createdAt: now(), paymentId: null };
     preferences.set(id, preference);
     return c.json(preferenceAnswer(preference, base), 201);
   });
 
-  app.get(`${PREFERENCES_PATH}/:id`, (c) => {
-    const preference = preferences.get(c.req.param("id"));
+  app.on("GET", both(`${PREFERENCES_PATH}/:id`), (c) => {
+    const preference = preferences.get(c.req.param("id") ?? "");
     if (!preference) return refuse(c, 404, "not_found", "preference not found");
     return c.json(preferenceAnswer(preference, base));
   });
 
-  app.get(`${PAYMENTS_PATH}/:id`, (c) => {
+  app.on("GET", both(`${PAYMENTS_PATH}/:id`), (c) => {
     const payment = payments.get(Number(c.req.param("id")));
     if (!payment) return refuse(c, 404, "not_found", "Payment not found");
     return c.json(payment);
@@ -122,7 +128,7 @@ export function mercadoPagoSimulator(settings: PaymentSettings, now: () => Date)
 
   // A refund of the whole payment (no amount) or of a part; a repeated X-Idempotency-Key answers the first refund
   // again. A payment partly refunded stays approved ("partially_refunded") until nothing is left of it.
-  app.post(`${PAYMENTS_PATH}/:id/refunds`, async (c) => {
+  app.on("POST", both(`${PAYMENTS_PATH}/:id/refunds`), async (c) => {
     const payment = payments.get(Number(c.req.param("id")));
     if (!payment) return refuse(c, 404, "not_found", "Payment not found");
     let body: unknown = {};
@@ -155,14 +161,14 @@ export function mercadoPagoSimulator(settings: PaymentSettings, now: () => Date)
   });
 
   // The refunds of a payment, as MercadoPago lists them.
-  app.get(`${PAYMENTS_PATH}/:id/refunds`, (c) => {
+  app.on("GET", both(`${PAYMENTS_PATH}/:id/refunds`), (c) => {
     const payment = payments.get(Number(c.req.param("id")));
     if (!payment) return refuse(c, 404, "not_found", "Payment not found");
     return c.json(refundsOf.get(payment.id) ?? []);
   });
 
   /** Simulator only: MercadoPago repeats a notification it thinks was missed; this sends it again on demand. */
-  app.post(`${PAYMENTS_PATH}/:id/notify`, async (c) => {
+  app.on("POST", both(`${PAYMENTS_PATH}/:id/notify`), async (c) => {
     const payment = payments.get(Number(c.req.param("id")));
     const preference = payment ? preferences.get(payment.metadata.preference_id) : undefined;
     if (!payment || !preference) return refuse(c, 404, "not_found", "Payment not found");
@@ -170,9 +176,9 @@ export function mercadoPagoSimulator(settings: PaymentSettings, now: () => Date)
   });
 
   /** Simulator only: what happened to each webhook sent for a payment. */
-  app.get(`${PAYMENTS_PATH}/:id/notifications`, (c) => c.json(deliveries.get(Number(c.req.param("id"))) ?? []));
+  app.on("GET", both(`${PAYMENTS_PATH}/:id/notifications`), (c) => c.json(deliveries.get(Number(c.req.param("id"))) ?? []));
 
-  app.get(CHECKOUT_REDIRECT_PATH, (c) => {
+  app.on("GET", both(CHECKOUT_REDIRECT_PATH), (c) => {
     const preference = preferences.get(c.req.query("pref_id") ?? "");
     if (!preference || expired(preference, now())) return messagePage(c, PROVIDER, "unknown");
     if (preference.paymentId !== null) return messagePage(c, PROVIDER, "done", preference.request.back_urls?.success);
@@ -203,7 +209,7 @@ export function mercadoPagoSimulator(settings: PaymentSettings, now: () => Date)
     });
   });
 
-  app.post("/checkout/v1/decide", async (c) => {
+  app.on("POST", both("/checkout/v1/decide"), async (c) => {
     const form = await c.req.parseBody();
     const preference = typeof form.pref_id === "string" ? preferences.get(form.pref_id) : undefined;
     if (!preference || expired(preference, now())) return messagePage(c, PROVIDER, "unknown");

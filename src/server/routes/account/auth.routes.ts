@@ -5,7 +5,7 @@
 import { Hono } from "hono";
 import { callerOf, clientIp, requireCaller, type AuthEnv } from "../../auth/bearer";
 import { spendAttempt } from "../../auth/attempts";
-import { addressLimitsApply } from "../../auth/local-only";
+import { addressLimitsApply } from "../../http/local-only";
 import { RATE_RULES } from "../../auth/rate-limit";
 import type { AppEnv } from "../../http/context";
 import { logIn } from "../../services/account/login";
@@ -13,7 +13,7 @@ import { limitRecovery, requestRecovery, resetPassword } from "../../services/ac
 import { registerCustomer, resendVerification, verifyAccount } from "../../services/account/registration";
 import { confirmEmailChange, endSessions } from "../../services/account/sessions";
 import { ShopError } from "../../../shared/domain/shop-error";
-import { documented } from "../contract";
+import { documented, redirectOrJson } from "../contract";
 
 const register = documented("POST /shop-api/register");
 const verify = documented("GET /shop-api/verify-account");
@@ -75,10 +75,10 @@ authRoutes.get("/confirm-email", confirmEmail.describe, async (c) => {
   const { token } = confirmEmail.query(c);
   try {
     const { sitePrefix } = await confirmEmailChange(c.get("deps"), token);
-    return c.redirect(`${sitePrefix}/?email-change=confirmed`, 303);
+    return redirectOrJson(c, `${sitePrefix}/?email-change=confirmed`);
   } catch (error) {
     if (!(error instanceof ShopError)) throw error;
-    return c.redirect(`/?email-change=${error.code}`, 303);
+    return redirectOrJson(c, `/?email-change=${error.code}`);
   }
 });
 

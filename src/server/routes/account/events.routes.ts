@@ -4,7 +4,6 @@
  */
 import { Hono } from "hono";
 import { callerOf, requireCaller, type AuthEnv } from "../../auth/bearer";
-import { ApiError } from "../../http/answer";
 import { getEventDetail } from "../../services/catalogue";
 import { documented } from "../contract";
 
@@ -14,8 +13,7 @@ export const signedInEventRoutes = new Hono<AuthEnv>();
 signedInEventRoutes.use("*", requireCaller);
 
 signedInEventRoutes.get("/:ref", oneEvent.describe, async (c) => {
-  const ref = c.req.param("ref");
-  if (ref.length > 200) throw new ApiError(404, "not_found");
+  const { ref } = oneEvent.params(c);
   const deps = c.get("deps");
   return oneEvent.ok(c, await getEventDetail(deps.db, ref, { viewerUserId: callerOf(c).id, locale: c.get("locale"), now: deps.now() }));
 });

@@ -14,7 +14,6 @@ import {
   updateFrequentAddress,
 } from "../../services/account/frequent-addresses";
 import { documented } from "../contract";
-import { pathId as rowId } from "../../http/path-id";
 
 const list = documented("GET /shop-api/frequent-addresses");
 const add = documented("POST /shop-api/frequent-addresses");
@@ -33,13 +32,13 @@ frequentAddressRoutes.post("/", add.describe, async (c) => {
 });
 
 frequentAddressRoutes.put("/:id", update.describe, async (c) => {
-  const id = rowId(c.req.param("id"));
+  const id = update.params(c).id;
   const { body } = await update.input(c);
   return update.ok(c, await updateFrequentAddress(c.get("deps").db, callerOf(c).id, id, body));
 });
 
 frequentAddressRoutes.put("/:id/my-address", markOwn.describe, async (c) => {
-  const id = rowId(c.req.param("id"));
+  const id = markOwn.params(c).id;
   // The account area sends no body: none (or an empty one) marks the address as the caller's own.
   const text = await c.req.text();
   const { myAddress } = parseWith(myAddressSchema, text.trim() ? safeJson(text) : {});
@@ -47,7 +46,7 @@ frequentAddressRoutes.put("/:id/my-address", markOwn.describe, async (c) => {
 });
 
 frequentAddressRoutes.delete("/:id", remove.describe, async (c) => {
-  const id = rowId(c.req.param("id"));
+  const id = remove.params(c).id;
   return remove.ok(c, await deleteFrequentAddress(c.get("deps").db, callerOf(c).id, id));
 });
 

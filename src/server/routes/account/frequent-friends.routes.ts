@@ -1,7 +1,6 @@
 /** /shop-api/frequent-friends (list and create) plus edit and delete by id; only the caller's rows. */
 import { Hono } from "hono";
 import { callerOf, requireCaller, type AuthEnv } from "../../auth/bearer";
-import { pathId as rowId } from "../../http/path-id";
 import {
   addFrequentFriend,
   deleteFrequentFriend,
@@ -26,12 +25,12 @@ frequentFriendRoutes.post("/", add.describe, async (c) => {
 });
 
 frequentFriendRoutes.put("/:id", update.describe, async (c) => {
-  const id = rowId(c.req.param("id"));
+  const id = update.params(c).id;
   const { body } = await update.input(c);
   return update.ok(c, await updateFrequentFriend(c.get("deps").db, callerOf(c).id, id, body));
 });
 
 frequentFriendRoutes.delete("/:id", remove.describe, async (c) => {
-  const id = rowId(c.req.param("id"));
+  const id = remove.params(c).id;
   return remove.ok(c, await deleteFrequentFriend(c.get("deps").db, callerOf(c).id, id));
 });

@@ -5,16 +5,15 @@
 import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { describeRoute } from "hono-openapi";
 import type * as z from "zod/mini";
-import { isAdminRole, isStaffRole } from "../../../shared/domain/roles";
 import { shopApi, type RouteKey, type RouteSpec } from "../../../shared/api/routes";
 import { callerOf, requireCaller, type AuthEnv } from "../../auth/bearer";
-import { ApiError, ok } from "../../http/answer";
-import { pathId } from "../../http/path-id";
+import { ok } from "../../http/answer";
+import { requireAdmin, requireStaff } from "../../auth/role-checks";
 import { createRow, deleteRow, readRow, updateRow, type AdminResource } from "../../services/admin/crud";
 import { listAudit } from "../../services/admin/audit";
 import { listAccounts, setAccountRole } from "../../services/admin/accounts";
 import type { adminAccountRoleSchema } from "../../../shared/schemas/admin/fleet";
-import { stockByDate } from "../../services/admin/catalogue";
+import { stockByDate } from "../../services/admin/products";
 import { eventSeats, setDateStock } from "../../services/admin/seat-pools";
 import type { adminDateStockSchema, eventSeatsQuerySchema } from "../../../shared/schemas/admin/seats";
 import { storeAdminImage } from "../../services/admin/images";
@@ -25,14 +24,6 @@ import { readUpload, uploadLimit } from "../../uploads/multipart";
 import { operationOf, readersOf } from "../contract";
 import { ShopError } from "../../../shared/domain/shop-error";
 
-const requireStaff: MiddlewareHandler<AuthEnv> = async (c, next) => {
-  if (!isStaffRole(callerOf(c).role)) throw new ApiError(403, "forbidden");
-  await next();
-};
-const requireAdmin: MiddlewareHandler<AuthEnv> = async (c, next) => {
-  if (!isAdminRole(callerOf(c).role)) throw new ApiError(403, "forbidden");
-  await next();
-};
 
 /**
  * A contract entry bound by its key as a string: the resources are mounted in a loop, so their keys are not
@@ -41,9 +32,12 @@ const requireAdmin: MiddlewareHandler<AuthEnv> = async (c, next) => {
 function bound(key: string) {
   const spec = (shopApi as Record<string, RouteSpec>)[key];
   if (!spec) throw new Error(`admin route missing from the contract: ${key}`);
+  const readers = readersOf(spec);
   return {
     spec,
-    ...readersOf(spec),
+    ...readers,
+    /** Every admin path names one row by its id (`rowIdPath`). */
+    params: readers.params as (c: Context<AuthEnv>) => { id: number },
     describe: describeRoute(operationOf(key as RouteKey, spec) as Parameters<typeof describeRoute>[0]) as MiddlewareHandler,
     ok: (c: Context<AuthEnv>, data: unknown) => ok(c, data, spec.status ?? 200),
   };
@@ -73,14 +67,14 @@ function mount<Body>(name: string, resource: AdminResource<Body>) {
     const body = (await create.input(c)).body as Body;
     return create.ok(c, await createRow(c.get("deps"), actorOf(c), resource, body));
   });
-  adminRoutes.get(`/${name}/:id`, one.describe, async (c) => one.ok(c, await readRow(c.get("deps"), resource, pathId(c.req.param("id")))));
+  adminRoutes.get(`/${name}/:id`, one.describe, async (c) => one.ok(c, await readRow(c.get("deps"), resource, one.params(c).id)));
   adminRoutes.put(`/${name}/:id`, replace.describe, requireAdmin, async (c) => {
-    const id = pathId(c.req.param("id"));
+    const id = replace.params(c).id;
     const body = (await replace.input(c)).body as Body;
     return replace.ok(c, await updateRow(c.get("deps"), actorOf(c), resource, id, body));
   });
   adminRoutes.delete(`/${name}/:id`, remove.describe, requireAdmin, async (c) => {
-    return remove.ok(c, await deleteRow(c.get("deps"), actorOf(c), resource, pathId(c.req.param("id"))));
+    return remove.ok(c, await deleteRow(c.get("deps"), actorOf(c), resource, remove.params(c).id));
   });
 }
 
@@ -88,7 +82,7 @@ const stock = bound("GET /shop-api/admin/variants/:id/stock");
 // Before the resource's own `/:id`, which would not match the longer path anyway.
 adminRoutes.get("/variants/:id/stock", stock.describe, async (c) => {
   const deps = c.get("deps");
-  const figures = await stockByDate(deps.db, pathId(c.req.param("id")), deps.now());
+  const figures = await stockByDate(deps.db, stock.params(c).id, deps.now());
   if (!figures) throw new ShopError("not_found");
   return stock.ok(c, figures);
 });
@@ -96,7 +90,7 @@ adminRoutes.get("/variants/:id/stock", stock.describe, async (c) => {
 const dateStock = bound("PUT /shop-api/admin/variants/:id/date-stock");
 adminRoutes.put("/variants/:id/date-stock", dateStock.describe, requireAdmin, async (c) => {
   const deps = c.get("deps");
-  const id = pathId(c.req.param("id"));
+  const id = dateStock.params(c).id;
   const body = (await dateStock.input(c)).body as z.infer<typeof adminDateStockSchema>;
   await setDateStock(deps, actorOf(c), id, body);
   return dateStock.ok(c, await stockByDate(deps.db, id, deps.now()));
@@ -131,7 +125,7 @@ adminRoutes.get("/accounts", accounts.describe, requireAdmin, async (c) => {
 
 const accountRole = bound("PUT /shop-api/admin/accounts/:id/role");
 adminRoutes.put("/accounts/:id/role", accountRole.describe, requireAdmin, async (c) => {
-  const id = pathId(c.req.param("id"));
+  const id = accountRole.params(c).id;
   const { role } = (await accountRole.input(c)).body as z.infer<typeof adminAccountRoleSchema>;
   return accountRole.ok(c, await setAccountRole(c.get("deps").db, actorOf(c), id, role));
 });

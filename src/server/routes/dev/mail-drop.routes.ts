@@ -2,12 +2,12 @@
  * The dev-only view of the mail and SMS drops (the folders demo mode writes mails and texts to; the URL keeps its
  * old name): GET /dev/outbox (a page listing the mails with their links), GET /dev/outbox.json
  * (the same as data, for the browser tests) and GET /dev/outbox/{id} (one mail's HTML as sent).
- * Demo mode only, for this machine only (src/server/auth/local-only.ts): the mails carry people's reset links.
+ * Demo mode only, for this machine only (src/server/http/local-only.ts): the mails carry people's reset links.
  * Absent when SMTP is configured too (there is no mail drop then).
  */
 import { Hono } from "hono";
 import { html, raw } from "hono/html";
-import { demoToolsOnly } from "../../auth/local-only";
+import { demoToolsOnly } from "../../http/local-only";
 import { ApiError } from "../../http/answer";
 import type { AppEnv } from "../../http/context";
 import { mailDropDir } from "../../mail/mailer";

@@ -4,8 +4,6 @@
  */
 import { Hono } from "hono";
 import { callerOf, requireCaller, type AuthEnv } from "../../auth/bearer";
-import { parseWith } from "../../http/validate";
-import { discountPathSchema } from "../../../shared/schemas/purchase";
 import { discountAnswer, findValidDiscount } from "../../services/orders/discounts";
 import { documented } from "../contract";
 
@@ -15,7 +13,7 @@ export const discountRoutes = new Hono<AuthEnv>();
 
 discountRoutes.get("/:code/event/:eventId", discount.describe, requireCaller, async (c) => {
   const deps = c.get("deps");
-  const { code, eventId } = parseWith(discountPathSchema, { code: c.req.param("code"), eventId: c.req.param("eventId") });
+  const { code, eventId } = discount.params(c);
   const found = await findValidDiscount(deps.db, code, eventId, deps.now(), "coupon", callerOf(c).id);
   return discount.ok(c, discountAnswer(found));
 });

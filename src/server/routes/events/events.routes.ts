@@ -1,6 +1,6 @@
 /**
  * Event lists, search, one event, and what it sells. Each answer is kept in the answer
- * cache (src/server/catalogue/cached-read.ts) until the catalogue change that touches it, or the clock, moves it on.
+ * cache (src/server/answer-cache/cached-read.ts) until the catalogue change that touches it, or the clock, moves it on.
  */
 import { Hono } from "hono";
 import { identifyCaller } from "../../auth/optional-caller";
@@ -15,8 +15,8 @@ import {
   searchEvents,
   type EventAnswerFacts,
 } from "../../services/catalogue";
-import type { CatalogueArea } from "../../catalogue/changes";
-import { CATALOGUE_CACHE_CONTROL, STOCK_CACHE_CONTROL, cachedRead, requestKey, shareAnswer } from "../../catalogue/cached-read";
+import type { CatalogueArea } from "../../change-feed/change-feed";
+import { CATALOGUE_CACHE_CONTROL, STOCK_CACHE_CONTROL, cachedRead, requestKey, shareAnswer } from "../../answer-cache/cached-read";
 import type { Context } from "hono";
 import { documented } from "../contract";
 import { nowOf } from "../request";
@@ -44,7 +44,7 @@ function shareEventAnswer(c: Context, areas: CatalogueArea[], facts: EventAnswer
 export const eventRoutes = new Hono<AuthEnv>()
   .get("/events", events.describe, cached("events", { query: ["country-code", "type", "limit"] }), async (c) => {
     const query = events.query(c);
-    const items = await listEvents(c.get("deps").db, {
+    const items = await listEvents(c.get("deps").readDb, {
       countryCode: query["country-code"],
       type: query.type,
       limit: query.limit,
@@ -55,13 +55,13 @@ export const eventRoutes = new Hono<AuthEnv>()
   })
   .get("/recommended-events", recommended.describe, cached("recommended", { query: ["country-code"] }), async (c) => {
     const query = recommended.query(c);
-    const items = await listRecommendedEvents(c.get("deps").db, { countryCode: query["country-code"], now: nowOf(c) });
+    const items = await listRecommendedEvents(c.get("deps").readDb, { countryCode: query["country-code"], now: nowOf(c) });
     shareAnswer(c, { areas: LIST_AREAS, until: listChangesAt(items.map((item) => item.regularEvent)) });
     return recommended.ok(c, items);
   })
   .get("/search", search.describe, cached("search", { query: ["country-code", "q"] }), async (c) => {
     const query = search.query(c);
-    const items = await searchEvents(c.get("deps").db, { q: query.q, countryCode: query["country-code"], now: nowOf(c) });
+    const items = await searchEvents(c.get("deps").readDb, { q: query.q, countryCode: query["country-code"], now: nowOf(c) });
     shareAnswer(c, { areas: LIST_AREAS, until: listChangesAt(items) });
     return search.ok(c, items);
   })
@@ -74,7 +74,7 @@ export const eventRoutes = new Hono<AuthEnv>()
     async (c) => {
       const { id } = offer.params(c);
       const query = offer.query(c);
-      const { categories, facts } = await readEventOffer(c.get("deps").db, { ref: id, viewerUserId: c.get("caller")?.id }, {
+      const { categories, facts } = await readEventOffer(c.get("deps").readDb, { ref: id, viewerUserId: c.get("caller")?.id }, {
         eventDateId: query.eventDateId,
         locale: c.get("locale"),
         now: nowOf(c),
@@ -86,13 +86,13 @@ export const eventRoutes = new Hono<AuthEnv>()
   .get("/events/:ref", oneEvent.describe, cached("event", { params: ["ref"] }), async (c) => {
     const { ref } = oneEvent.params(c);
     // No caller here (the signed-in detail is /shop-api/events/{slug}): the answer is everyone's.
-    const { detail, facts } = await readEventDetail(c.get("deps").db, ref, { locale: c.get("locale"), now: nowOf(c) });
+    const { detail, facts } = await readEventDetail(c.get("deps").readDb, ref, { locale: c.get("locale"), now: nowOf(c) });
     shareAnswer(c, { areas: EVENT_AREAS, eventIds: [facts.eventId], until: facts.until });
     return oneEvent.ok(c, detail);
   })
   .get("/provinces/by-event/:id", provinces.describe, cached("provinces", { params: ["id"] }), identifyCaller, async (c) => {
     const { id } = provinces.params(c);
-    const answer = await readEventProvinces(c.get("deps").db, { ref: id, viewerUserId: c.get("caller")?.id }, nowOf(c));
+    const answer = await readEventProvinces(c.get("deps").readDb, { ref: id, viewerUserId: c.get("caller")?.id }, nowOf(c));
     shareEventAnswer(c, EVENT_AREAS, answer.facts);
     return provinces.ok(c, answer.provinces);
   });

@@ -2,7 +2,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../http/context";
 import { listCommunityPosts, listLandingSlides, listPartners } from "../../services/catalogue";
-import { CATALOGUE_CACHE_CONTROL, cachedRead, requestKey, shareAnswer } from "../../catalogue/cached-read";
+import { CATALOGUE_CACHE_CONTROL, cachedRead, requestKey, shareAnswer } from "../../answer-cache/cached-read";
 import { documented } from "../contract";
 
 const slides = documented("GET /api/landing-slides");
@@ -16,18 +16,18 @@ const cached = (route: string, names: Parameters<typeof requestKey>[0] = {}) =>
 export const landingRoutes = new Hono<AppEnv>()
   .get("/landing-slides", slides.describe, cached("slides", { query: ["country-code"] }), async (c) => {
     const query = slides.query(c);
-    const answer = await listLandingSlides(c.get("deps").db, query["country-code"], c.get("locale"));
+    const answer = await listLandingSlides(c.get("deps").readDb, query["country-code"], c.get("locale"));
     shareAnswer(c, AREAS);
     return slides.ok(c, answer);
   })
   .get("/landing-comments", comments.describe, cached("comments", { query: ["country-code"] }), async (c) => {
     const query = comments.query(c);
-    const answer = await listCommunityPosts(c.get("deps").db, query["country-code"]);
+    const answer = await listCommunityPosts(c.get("deps").readDb, query["country-code"]);
     shareAnswer(c, AREAS);
     return comments.ok(c, answer);
   })
   .get("/partners", partners.describe, cached("partners"), async (c) => {
-    const answer = await listPartners(c.get("deps").db);
+    const answer = await listPartners(c.get("deps").readDb);
     shareAnswer(c, AREAS);
     return partners.ok(c, answer);
   });

@@ -6,7 +6,7 @@
 import { Hono, type Context } from "hono";
 import { spendAttempt } from "../../auth/attempts";
 import { clientIp } from "../../auth/bearer";
-import { addressLimitsApply } from "../../auth/local-only";
+import { addressLimitsApply } from "../../http/local-only";
 import { RATE_RULES } from "../../auth/rate-limit";
 import type { AppEnv } from "../../http/context";
 import { storeContactMessage, storeMarriageRequest, storeQuoteRequest } from "../../services/catalogue";

@@ -9,12 +9,14 @@ import { discountRoutes } from "../discounts/discounts.routes";
 import { orderRoutes } from "./orders.routes";
 import { paymentReturnRoutes } from "./payment-return.routes";
 import { selfCancelRoutes } from "./self-cancel.routes";
+import { invoiceRoutes } from "./invoices.routes";
 import { shareRoutes } from "../shares/shares.routes";
 import { waitingListRoutes } from "../waiting-list/waiting-list.routes";
 
 export const purchaseApi = new Hono<AppEnv>()
   .route("/", orderRoutes)
   .route("/", selfCancelRoutes)
+  .route("/", invoiceRoutes)
   .route("/", shareRoutes)
   .route("/", waitingListRoutes)
   .route("/payments", paymentReturnRoutes)

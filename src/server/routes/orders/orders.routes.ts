@@ -10,9 +10,8 @@ import { ShopError } from "../../../shared/domain/shop-error";
 import { verifyReturnKey } from "../../services/orders/payment-links";
 import { buyerOrigin } from "../../origin";
 import { orderDetail, orderStatus, orderStatusByReturnKey } from "../../services/orders/order-detail";
-import { purchase } from "../../services/orders/purchase";
+import { purchase } from "../../services/purchase/purchase";
 import { documented } from "../contract";
-import { pathId as orderIdParam } from "../../http/path-id";
 
 const initPayment = documented("POST /shop-api/init-payment");
 const status = documented("GET /shop-api/order-status/:id");
@@ -34,7 +33,7 @@ orderRoutes.post("/init-payment", initPayment.describe, requireToken, async (c) 
 });
 
 orderRoutes.get("/order-status/:id", status.describe, identifyCaller, async (c) => {
-  const id = orderIdParam(c.req.param("id"));
+  const id = status.params(c).id;
   const deps = c.get("deps");
   const { key } = status.query(c);
   // The return link's key shows the state to whoever the shop sent back with it, signed in or not.
@@ -46,7 +45,7 @@ orderRoutes.get("/order-status/:id", status.describe, identifyCaller, async (c) 
 // /shop-api/order-detail/{orderId} also answers with any path suffix after the id, which it ignores. OpenAPI has no wildcard paths: the
 // suffixed form is documented with the plain one.
 const showDetail = async (c: Context<AuthEnv, "/order-detail/:id">) => {
-  const id = orderIdParam(c.req.param("id"));
+  const id = status.params(c).id;
   return detail.ok(c, await orderDetail(c.get("deps"), callerOf(c).id, id, c.get("locale")));
 };
 orderRoutes.get("/order-detail/:id", detail.describe, requireCaller, showDetail);

@@ -11,10 +11,10 @@ import { ShopError } from "../../../shared/domain/shop-error";
 import { ApiError } from "../../http/answer";
 import type { AppEnv } from "../../http/context";
 import type { ReturnParams } from "../../payments";
-import { applyConfirmation, orderForPayment } from "../../services/orders/confirm-payment";
+import { applyConfirmation, orderForPayment } from "../../services/purchase/confirm-payment";
 import { knownSitePrefix, orderPagePath, verifyReturnKey } from "../../services/orders/payment-links";
-import { pathId as orderIdParam } from "../../http/path-id";
-import { documented } from "../contract";
+import { documented, redirectOrJson } from "../contract";
+import { PAYMENT_CODE } from "../../../shared/domain/payment-codes";
 
 const returnByGet = documented("GET /shop-api/payments/return/:orderId/:key");
 const returnByPost = documented("POST /shop-api/payments/return/:orderId/:key");
@@ -36,8 +36,9 @@ async function returnParams(c: Context<AppEnv>): Promise<ReturnParams> {
 
 async function paymentReturn(c: Context<AppEnv, "/return/:orderId/:key">) {
   const deps = c.get("deps");
-  const orderId = orderIdParam(c.req.param("orderId"));
-  if (!verifyReturnKey(deps.auth.signer, orderId, c.req.param("key"))) throw new ApiError(404, "not_found");
+  // GET and POST share the path and its schema: either entry reads it.
+  const { orderId, key } = returnByGet.params(c);
+  if (!verifyReturnKey(deps.auth.signer, orderId, key)) throw new ApiError(404, "not_found");
   const order = await orderForPayment(deps.db, orderId);
   if (!order) throw new ApiError(404, "not_found");
   const params = await returnParams(c);
@@ -47,15 +48,15 @@ async function paymentReturn(c: Context<AppEnv, "/return/:orderId/:key">) {
     const result = await applyConfirmation(deps, order, confirmation, { ownerReturn: true });
     const share = c.req.query("share");
     // A friend paying their share has no session here: back to their share's page, which reads its state.
-    if (share) return c.redirect(`${prefix}/share?${new URLSearchParams({ token: share, state: result.state })}`, 303);
+    if (share) return redirectOrJson(c, `${prefix}/share?${new URLSearchParams({ token: share, state: result.state })}`);
     // The page asks the order's state with the same key: a buyer whose browser holds no session (paying on a
     // second device) still sees how the payment went.
-    return c.redirect(orderPagePath(prefix, orderId, { state: result.state, key: c.req.param("key") }), 303);
+    return redirectOrJson(c, orderPagePath(prefix, orderId, { state: result.state, key }));
   } catch (error) {
     // The buyer still lands on the order page, which reads the real state; the code says what went wrong.
     if (!(error instanceof ShopError)) throw error;
     console.warn(`order ${orderId}: payment return refused (${error.code})`);
-    return c.redirect(orderPagePath(prefix, orderId, { error: error.code, key: c.req.param("key") }), 303);
+    return redirectOrJson(c, orderPagePath(prefix, orderId, { error: error.code, key }));
   }
 }
 
@@ -64,7 +65,7 @@ paymentReturnRoutes.post("/return/:orderId/:key", returnByPost.describe, payment
 
 paymentReturnRoutes.post("/mercadopago/webhook", webhook.describe, async (c) => {
   const deps = c.get("deps");
-  const result = await deps.payments.get("mercadopago").handleWebhook(c.req.raw);
+  const result = await deps.payments.get(PAYMENT_CODE.mercadopago).handleWebhook(c.req.raw);
   if (result.kind === "ignored") return webhook.ok(c, { received: true, applied: false });
   const { confirmation } = result;
   const order = confirmation.orderId === null ? null : await orderForPayment(deps.db, confirmation.orderId);

@@ -2,7 +2,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../http/context";
 import { listPaymentMethods } from "../../services/catalogue";
-import { CATALOGUE_CACHE_CONTROL, cachedRead, requestKey, shareAnswer } from "../../catalogue/cached-read";
+import { CATALOGUE_CACHE_CONTROL, cachedRead, requestKey, shareAnswer } from "../../answer-cache/cached-read";
 import { documented } from "../contract";
 
 const methods = documented("GET /api/payment-methods");
@@ -11,7 +11,7 @@ const cached = cachedRead({ route: "payment-methods", key: requestKey({ query: [
 
 export const paymentMethodRoutes = new Hono<AppEnv>().get("/payment-methods", methods.describe, cached, async (c) => {
   const query = methods.query(c);
-  const answer = await listPaymentMethods(c.get("deps").db, query["country-code"]);
+  const answer = await listPaymentMethods(c.get("deps").readDb, query["country-code"]);
   // The methods a country offers depend on its currency too.
   shareAnswer(c, { areas: ["payment-methods", "geography"] });
   return methods.ok(c, answer);

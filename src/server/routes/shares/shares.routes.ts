@@ -4,7 +4,6 @@
  */
 import { Hono } from "hono";
 import { callerOf, requireCaller, type AuthEnv } from "../../auth/bearer";
-import { pathId } from "../../http/path-id";
 import { buyerOrigin } from "../../origin";
 import { getShare, orderShares, payShare, payShareAsBuyer } from "../../services/shares/share-payment";
 import { documented } from "../contract";
@@ -17,23 +16,25 @@ const payForFriend = documented("POST /shop-api/orders/:id/shares/:shareId/pay")
 export const shareRoutes = new Hono<AuthEnv>();
 
 shareRoutes.get("/shares/:token", one.describe, async (c) => {
-  return one.ok(c, await getShare(c.get("deps"), c.req.param("token"), c.get("locale")));
+  return one.ok(c, await getShare(c.get("deps"), one.params(c).token, c.get("locale")));
 });
 
 shareRoutes.post("/shares/:token/pay", pay.describe, async (c) => {
   const deps = c.get("deps");
+  const { token } = pay.params(c);
   const { body } = await pay.input(c);
   const origin = buyerOrigin(deps.env, c.req.header("host") ?? new URL(c.req.url).host);
-  return pay.ok(c, await payShare(deps, c.req.param("token"), body, c.get("locale"), origin));
+  return pay.ok(c, await payShare(deps, token, body, c.get("locale"), origin));
 });
 
 shareRoutes.get("/orders/:id/shares", ofOrder.describe, requireCaller, async (c) => {
-  return ofOrder.ok(c, await orderShares(c.get("deps").db, callerOf(c).id, pathId(c.req.param("id"))));
+  return ofOrder.ok(c, await orderShares(c.get("deps").db, callerOf(c).id, ofOrder.params(c).id));
 });
 
 shareRoutes.post("/orders/:id/shares/:shareId/pay", payForFriend.describe, requireCaller, async (c) => {
   const deps = c.get("deps");
+  const { id, shareId } = payForFriend.params(c);
   const { body } = await payForFriend.input(c);
   const origin = buyerOrigin(deps.env, c.req.header("host") ?? new URL(c.req.url).host);
-  return payForFriend.ok(c, await payShareAsBuyer(deps, callerOf(c).id, pathId(c.req.param("id")), pathId(c.req.param("shareId")), body, c.get("locale"), origin));
+  return payForFriend.ok(c, await payShareAsBuyer(deps, callerOf(c).id, id, shareId, body, c.get("locale"), origin));
 });

@@ -6,13 +6,13 @@
  */
 import { Hono } from "hono";
 import { callerOf, requireCaller, type AuthEnv } from "../../auth/bearer";
-import { pathId } from "../../http/path-id";
 import { checkComplete } from "../../services/checkin/check-in";
-import { checkInDates, checkInManifest } from "../../services/checkin/manifest";
+import { checkInDates, checkInManifest } from "../../services/checkin/offline-manifest";
 import { checkInProgress } from "../../services/checkin/progress";
 import { syncCheckIns } from "../../services/checkin/sync";
 import { documented } from "../contract";
-import { requireStaff } from "./staff.routes";
+import { requireStaff } from "../../auth/role-checks";
+import { LEG } from "../../../shared/domain/legs";
 
 const check = documented("POST /shop-api/order/:orderId/check-complete");
 const ticketKey = documented("GET /shop-api/staff/ticket-key");
@@ -24,7 +24,7 @@ const progress = documented("GET /shop-api/staff/checkins/progress");
 export const checkinRoutes = new Hono<AuthEnv>();
 
 checkinRoutes.post("/order/:orderId/check-complete", check.describe, requireCaller, requireStaff, async (c) => {
-  const orderId = pathId(c.req.param("orderId"));
+  const orderId = check.params(c).orderId;
   const { body } = await check.input(c);
   return check.ok(c, await checkComplete(c.get("deps"), callerOf(c).id, orderId, body, c.get("locale")));
 });
@@ -45,5 +45,5 @@ checkinRoutes.post("/staff/check-ins/sync", sync.describe, requireCaller, requir
 
 checkinRoutes.get("/staff/checkins/progress", progress.describe, requireCaller, requireStaff, async (c) => {
   const { eventDateId, leg } = progress.query(c);
-  return progress.ok(c, await checkInProgress(c.get("deps"), eventDateId, leg ?? "outbound", c.get("locale")));
+  return progress.ok(c, await checkInProgress(c.get("deps"), eventDateId, leg ?? LEG.outbound, c.get("locale")));
 });

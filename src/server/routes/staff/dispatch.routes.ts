@@ -1,13 +1,15 @@
 /** The dispatcher's plan (mounted behind the staff check of staff.routes.ts, under /shop-api/staff/dispatch). */
 import { Hono } from "hono";
-import type { AuthEnv } from "../../auth/bearer";
+import { callerOf, type AuthEnv } from "../../auth/bearer";
 import { computePlan } from "../../services/dispatch/compute-plan";
 import { dispatchBoard, dispatchOptions } from "../../services/dispatch/dispatch-board";
 import { assignRun, lockRun, moveGroup, moveStop, reorderStops } from "../../services/dispatch/edit-plan";
 import { loadPlan } from "../../services/dispatch/plan-store";
 import { planView } from "../../services/dispatch/plan-view";
 import { publishPlan } from "../../services/dispatch/publish-plan";
-import { eventDay } from "../../services/dispatch/riders";
+import { insertLate } from "../../services/dispatch/late-bookings";
+import { shiftLeg } from "../../services/dispatch/shift-leg";
+import { eventDay } from "../../services/dispatch/day-passengers";
 import { documented } from "../contract";
 
 const current = documented("GET /shop-api/staff/dispatch");
@@ -20,6 +22,14 @@ const moveStopCall = documented("POST /shop-api/staff/dispatch/move-stop");
 const reorder = documented("POST /shop-api/staff/dispatch/reorder");
 const assign = documented("POST /shop-api/staff/dispatch/assign");
 const lock = documented("POST /shop-api/staff/dispatch/lock");
+const insert = documented("POST /shop-api/staff/dispatch/insert");
+const shift = documented("POST /shop-api/staff/dispatch/shift");
+
+/** Who made a change, for the audit log of overrides and shifts. */
+const actorOf = (c: Parameters<typeof callerOf>[0]) => {
+  const caller = callerOf(c);
+  return { id: caller.id, email: caller.email };
+};
 
 export const dispatchRoutes = new Hono<AuthEnv>();
 
@@ -50,25 +60,35 @@ dispatchRoutes.post("/publish", publish.describe, async (c) => {
 
 dispatchRoutes.post("/move-group", moveGroupCall.describe, async (c) => {
   const deps = c.get("deps");
-  return moveGroupCall.ok(c, await planView(deps.db, await moveGroup(deps, (await moveGroupCall.input(c)).body)));
+  return moveGroupCall.ok(c, await planView(deps.db, await moveGroup(deps, actorOf(c), (await moveGroupCall.input(c)).body)));
 });
 
 dispatchRoutes.post("/move-stop", moveStopCall.describe, async (c) => {
   const deps = c.get("deps");
-  return moveStopCall.ok(c, await planView(deps.db, await moveStop(deps, (await moveStopCall.input(c)).body)));
+  return moveStopCall.ok(c, await planView(deps.db, await moveStop(deps, actorOf(c), (await moveStopCall.input(c)).body)));
 });
 
 dispatchRoutes.post("/reorder", reorder.describe, async (c) => {
   const deps = c.get("deps");
-  return reorder.ok(c, await planView(deps.db, await reorderStops(deps, (await reorder.input(c)).body)));
+  return reorder.ok(c, await planView(deps.db, await reorderStops(deps, actorOf(c), (await reorder.input(c)).body)));
 });
 
 dispatchRoutes.post("/assign", assign.describe, async (c) => {
   const deps = c.get("deps");
-  return assign.ok(c, await planView(deps.db, await assignRun(deps, (await assign.input(c)).body)));
+  return assign.ok(c, await planView(deps.db, await assignRun(deps, actorOf(c), (await assign.input(c)).body)));
 });
 
 dispatchRoutes.post("/lock", lock.describe, async (c) => {
   const deps = c.get("deps");
-  return lock.ok(c, await planView(deps.db, await lockRun(deps, (await lock.input(c)).body)));
+  return lock.ok(c, await planView(deps.db, await lockRun(deps, actorOf(c), (await lock.input(c)).body)));
+});
+
+dispatchRoutes.post("/insert", insert.describe, async (c) => {
+  const { body } = await insert.input(c);
+  return insert.ok(c, await insertLate(c.get("deps"), actorOf(c), body));
+});
+
+dispatchRoutes.post("/shift", shift.describe, async (c) => {
+  const { body } = await shift.input(c);
+  return shift.ok(c, await shiftLeg(c.get("deps"), actorOf(c), body));
 });

@@ -5,7 +5,7 @@
  */
 import { Hono } from "hono";
 import { callerOf, type AuthEnv } from "../../auth/bearer";
-import { manifest, manifestOptions } from "../../services/runs/manifest";
+import { manifest, manifestOptions } from "../../services/runs/van-manifest";
 import { manifestCsv } from "../../services/runs/manifest-csv";
 import { announceNextStop } from "../../services/runs/van-arriving";
 import { documented } from "../contract";

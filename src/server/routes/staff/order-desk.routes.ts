@@ -4,13 +4,13 @@
  */
 import { Hono } from "hono";
 import { callerOf, type AuthEnv } from "../../auth/bearer";
-import { pathId } from "../../http/path-id";
-import { requestRefund } from "../../services/orders/refunds";
-import { addOrderNote, cancelByStaff, correctPassenger, orderDesk, resendTickets } from "../../services/staff/order-desk";
-import { listRefunds, markRefundPaid } from "../../services/staff/refund-desk";
-import { exportCsv, exportTable, exportXlsx } from "../../services/staff/order-exports";
-import { salesReport } from "../../services/staff/sales-report";
+import { requestRefund } from "../../services/refunds/refunds";
+import { addOrderNote, cancelByStaff, correctPassenger, orderDesk, resendTickets } from "../../services/orders/order-desk";
+import { listRefunds, markRefundPaid } from "../../services/refunds/refund-desk";
+import { exportCsv, exportTable, exportXlsx } from "../../services/orders/order-exports";
+import { salesReport } from "../../services/reports/sales-report";
 import { documented } from "../contract";
+import { readingDeps } from "../../context";
 
 const detail = documented("GET /shop-api/staff/orders/:id");
 const passenger = documented("PUT /shop-api/staff/orders/:id/passengers/:passengerId");
@@ -32,40 +32,40 @@ const actorOf = (c: Parameters<typeof callerOf>[0]) => {
 export const orderDeskRoutes = new Hono<AuthEnv>();
 
 orderDeskRoutes.get("/orders/:id", detail.describe, async (c) => {
-  return detail.ok(c, await orderDesk(c.get("deps"), pathId(c.req.param("id")), c.get("locale")));
+  return detail.ok(c, await orderDesk(c.get("deps"), detail.params(c).id, c.get("locale")));
 });
 
 orderDeskRoutes.put("/orders/:id/passengers/:passengerId", passenger.describe, async (c) => {
-  const orderId = pathId(c.req.param("id"));
-  const passengerId = pathId(c.req.param("passengerId"));
+  const orderId = passenger.params(c).id;
+  const passengerId = passenger.params(c).passengerId;
   const { body: fields } = await passenger.input(c);
   return passenger.ok(c, await correctPassenger(c.get("deps"), actorOf(c), orderId, passengerId, fields));
 });
 
 orderDeskRoutes.post("/orders/:id/resend", resend.describe, async (c) => {
-  return resend.ok(c, await resendTickets(c.get("deps"), actorOf(c), pathId(c.req.param("id"))));
+  return resend.ok(c, await resendTickets(c.get("deps"), actorOf(c), resend.params(c).id));
 });
 
 orderDeskRoutes.post("/orders/:id/notes", note.describe, async (c) => {
-  const orderId = pathId(c.req.param("id"));
+  const orderId = note.params(c).id;
   const { body: { text } } = await note.input(c);
   return note.ok(c, await addOrderNote(c.get("deps"), actorOf(c), orderId, text));
 });
 
 orderDeskRoutes.post("/orders/:id/cancel", cancel.describe, async (c) => {
-  const orderId = pathId(c.req.param("id"));
+  const orderId = cancel.params(c).id;
   const { body: { reason } } = await cancel.input(c);
   return cancel.ok(c, await cancelByStaff(c.get("deps"), actorOf(c), orderId, reason));
 });
 
 orderDeskRoutes.post("/orders/:id/refund", refund.describe, async (c) => {
-  const orderId = pathId(c.req.param("id"));
+  const orderId = refund.params(c).id;
   const { body } = await refund.input(c);
   return refund.ok(
     c,
     await requestRefund(c.get("deps"), {
       orderId,
-      reason: "requested",
+      reason: body.reasonCode ?? "requested",
       note: body.reason,
       passengerIds: body.passengerIds,
       amount: body.amount,
@@ -81,14 +81,14 @@ orderDeskRoutes.get("/refunds", refundList.describe, async (c) => {
 });
 
 orderDeskRoutes.post("/refunds/:id/paid", refundPaid.describe, async (c) => {
-  const refundId = pathId(c.req.param("id"));
+  const refundId = refundPaid.params(c).id;
   const { body: { bankDetails } } = await refundPaid.input(c);
   return refundPaid.ok(c, await markRefundPaid(c.get("deps"), actorOf(c), refundId, bankDetails));
 });
 
 orderDeskRoutes.get("/exports", exports.describe, async (c) => {
   const query = exports.query(c);
-  const table = await exportTable(c.get("deps"), query, c.get("locale"));
+  const table = await exportTable(readingDeps(c.get("deps")), query, c.get("locale"));
   const name = `rodamos-${query.kind ?? "orders"}${query.eventDateId ? `-${query.eventDateId}` : ""}`;
   c.header("cache-control", "no-store");
   if (query.format === "csv") {
@@ -103,5 +103,5 @@ orderDeskRoutes.get("/exports", exports.describe, async (c) => {
 });
 
 orderDeskRoutes.get("/reports/sales", sales.describe, async (c) => {
-  return sales.ok(c, await salesReport(c.get("deps"), sales.query(c), c.get("locale")));
+  return sales.ok(c, await salesReport(readingDeps(c.get("deps")), sales.query(c), c.get("locale")));
 });

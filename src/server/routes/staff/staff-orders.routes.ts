@@ -4,9 +4,8 @@
  */
 import { Hono } from "hono";
 import { callerOf, type AuthEnv } from "../../auth/bearer";
-import { pathId } from "../../http/path-id";
-import { listStaffOrders } from "../../services/staff/staff-orders";
-import { rejectTransfer } from "../../services/staff/transfer-decisions";
+import { listStaffOrders } from "../../services/orders/order-list";
+import { rejectTransfer } from "../../services/purchase/transfer-decisions";
 import { documented } from "../contract";
 
 const list = documented("GET /shop-api/staff/orders");
@@ -20,7 +19,7 @@ staffOrderRoutes.get("/orders", list.describe, async (c) => {
 });
 
 staffOrderRoutes.post("/orders/:id/reject-transfer", reject.describe, async (c) => {
-  const id = pathId(c.req.param("id"));
+  const id = reject.params(c).id;
   const { body: { reason } } = await reject.input(c);
   return reject.ok(c, await rejectTransfer(c.get("deps"), id, { id: callerOf(c).id, email: callerOf(c).email }, reason));
 });

@@ -4,8 +4,7 @@
  */
 import { Hono } from "hono";
 import { callerOf, requireCaller, type AuthEnv } from "../../auth/bearer";
-import { pathId } from "../../http/path-id";
-import { joinWaitingList, leaveWaitingList, myWaitingList } from "../../services/waiting-list/places";
+import { joinWaitingList, leaveWaitingList, myWaitingList } from "../../services/waiting-list/membership";
 import { documented } from "../contract";
 
 const join = documented("POST /shop-api/waiting-list");
@@ -22,6 +21,6 @@ waitingListRoutes.post("/waiting-list", join.describe, requireCaller, async (c) 
 waitingListRoutes.get("/waiting-list", list.describe, requireCaller, async (c) => list.ok(c, await myWaitingList(c.get("deps"), callerOf(c).id, c.get("locale"))));
 
 waitingListRoutes.delete("/waiting-list/:id", leave.describe, requireCaller, async (c) => {
-  const id = pathId(c.req.param("id"));
+  const id = leave.params(c).id;
   return leave.ok(c, await leaveWaitingList(c.get("deps"), callerOf(c).id, id, c.get("locale")));
 });

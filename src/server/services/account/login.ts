@@ -31,18 +31,21 @@ export async function logIn(deps: ShopContext, input: Login, ip: string) {
     { rule: RATE_RULES.loginPerPair, subject: pair },
   ];
   await spendAttempt(deps, limits);
-  const delay = accountDelayMs(await kit.limiter.count(RATE_RULES.loginPerAccount, input.email));
+  // The account's count too is taken with the attempt, in one atomic step, and the delay worked out from the
+  // failures before it: guesses sent at once from many addresses each wait as they would one after another.
+  const account = { rule: RATE_RULES.loginPerAccount, subject: input.email };
+  const delay = accountDelayMs((await kit.limiter.take(account.rule, account.subject)) - 1);
   if (delay > 0) await kit.pause(delay);
 
   const user = await findUserByEmail(deps.db, input.email);
   const matches = await verifyPassword(user?.passwordHash ?? (await decoyHash()), input.password);
-  if (!user || !matches) {
-    await kit.limiter.hit(RATE_RULES.loginPerAccount, input.email);
-    throw new ShopError("login_error");
-  }
+  // A failure stays counted, on every rule.
+  if (!user || !matches) throw new ShopError("login_error");
   // Only failures count: many people behind one address (an office, a venue's wifi) may log in at once.
-  await giveBackAttempt(deps, limits);
-  if (!user.verifiedAt) throw new ShopError("account_not_verified");
+  await giveBackAttempt(deps, [...limits, account]);
+  // An address the mail server refused can never receive its link: the right password lets the person in to
+  // correct it (the account area says so); any other unverified account waits for its link.
+  if (!user.verifiedAt && !user.emailUndeliverableAt) throw new ShopError("account_not_verified");
   await kit.limiter.reset(RATE_RULES.loginPerPair, pair);
   await kit.limiter.reset(RATE_RULES.loginPerAccount, input.email);
 

@@ -6,7 +6,7 @@ import { desc, eq } from "drizzle-orm";
 import type { Locale } from "../../../shared/locales";
 import type { ShopContext } from "../../context";
 import { events, orders } from "../../db/schema";
-import { expireHolds } from "../holds/release";
+import { expireHolds } from "../holds/end-unpaid-orders";
 
 import type { PurchaseItem } from "../../../shared/schemas/answers/account";
 export type { PurchaseItem };

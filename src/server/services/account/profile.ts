@@ -26,6 +26,7 @@ export async function getProfile(db: Db, userId: number) {
     countryCode: user.countryCode,
     localeCode: user.localeCode,
     role: user.role,
+    emailUndeliverable: user.emailUndeliverableAt !== null,
     frequentFriends,
     frequentAddresses,
   };

@@ -12,6 +12,7 @@ import type { Db } from "../../db/client";
 import { users } from "../../db/schema";
 import { ShopError } from "../../../shared/domain/shop-error";
 import type { ShopContext } from "../../context";
+import { permanentRefusalOf } from "../../mail/mailer";
 import { accountLink, verificationMail, type MailRecipient } from "./account-mails";
 import { publicOrigin } from "../../origin";
 import { consumeToken, issueToken } from "./one-time-tokens";
@@ -31,6 +32,10 @@ async function sendVerification(deps: ShopContext, user: MailRecipient & { id: n
   } catch (error) {
     // The account exists either way; the person can ask for a new link from the log-in dialog.
     console.error("verification mail not sent:", error instanceof Error ? error.message : error);
+    // Refused for good: no link can ever reach this address. The account is marked, its next log-in is let in
+    // on the password alone (it cannot be verified otherwise) and told to correct the address.
+    const refusal = permanentRefusalOf(error);
+    if (refusal) await deps.db.update(users).set({ emailUndeliverableAt: now, emailUndeliverableReason: refusal }).where(eq(users.id, user.id));
   }
 }
 
@@ -67,7 +72,8 @@ export async function verifyAccount(db: Db, token: string, now: Date) {
     const t = tx as unknown as Db;
     const userId = await consumeToken(t, token, "verify", now);
     const [user] = await t.select({ email: users.email, verifiedAt: users.verifiedAt }).from(users).where(eq(users.id, userId));
-    if (!user!.verifiedAt) await t.update(users).set({ verifiedAt: now }).where(eq(users.id, userId));
+    // The link arrived after all: the address works.
+    if (!user!.verifiedAt) await t.update(users).set({ verifiedAt: now, emailUndeliverableAt: null, emailUndeliverableReason: null }).where(eq(users.id, userId));
     return { email: user!.email };
   });
 }

@@ -74,7 +74,8 @@ export async function confirmEmailChange(deps: ShopContext, token: string): Prom
     try {
       await t
         .update(users)
-        .set({ email: newEmail, tokenVersion: sql`${users.tokenVersion} + 1` })
+        // The new address proved itself by its link: it is verified, and no refusal of the old one stands.
+        .set({ email: newEmail, tokenVersion: sql`${users.tokenVersion} + 1`, verifiedAt: before.verifiedAt ?? now, emailUndeliverableAt: null, emailUndeliverableReason: null })
         .where(eq(users.id, userId));
     } catch (error) {
       if (isUniqueViolation(error)) throw new ShopError("email_already_registered");

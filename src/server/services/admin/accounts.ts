@@ -9,7 +9,7 @@ import type { Role } from "../../../shared/domain/roles";
 import type { ListQuery } from "../../../shared/schemas/admin/common";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema";
-import { writeAudit, type Actor } from "./audit";
+import { writeAudit, type Actor } from "../audit/write-audit";
 import { runList, totalField } from "./list";
 
 const accountFields = {

@@ -1,6 +1,6 @@
 /**
- * The back office's audit log: one row per change, written by the change's own transaction (crud.ts), and the
- * admins' paged reading of it.
+ * The admins' paged reading of the audit log (written by each change's own transaction through
+ * services/audit/write-audit.ts).
  */
 import { and, asc, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import type { AdminAuditItem, AuditAction } from "../../../shared/schemas/admin/audit";
@@ -9,23 +9,6 @@ import type { Db } from "../../db/client";
 import { auditLog } from "../../db/schema";
 import { iso } from "../catalogue/rows";
 import { likePattern, pageOf } from "./list";
-
-export interface Actor {
-  id: number;
-  email: string;
-}
-
-export async function writeAudit(tx: Db, actor: Actor, resource: string, resourceId: number, action: AuditAction, before: unknown, after: unknown) {
-  await tx.insert(auditLog).values({
-    userId: actor.id,
-    userEmail: actor.email,
-    resource,
-    resourceId,
-    action,
-    before: before ?? null,
-    after: after ?? null,
-  });
-}
 
 const SORTS = { createdAt: auditLog.id, resource: auditLog.resource, userEmail: auditLog.userEmail } as const;
 

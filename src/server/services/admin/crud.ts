@@ -8,14 +8,16 @@ import { eq, type InferInsertModel } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { ShopError } from "../../../shared/domain/shop-error";
 import type { ListQuery } from "../../../shared/schemas/admin/common";
-import type { CatalogueArea } from "../../catalogue/changes";
+import type { CatalogueArea } from "../../change-feed/change-feed";
 import type { ShopContext } from "../../context";
 import type { Db } from "../../db/client";
-import { writeAudit, type Actor } from "./audit";
+import { writeAudit, type Actor } from "../audit/write-audit";
 import { runList, type ListSpec } from "./list";
 
 export interface WriteContext {
   now: Date;
+  /** Who writes (what the write sets off, as an event's cancelled orders, names them in its own history). */
+  actor: Actor;
   /** PUT only: the body's extra instructions (an event's `confirmCancel`). */
   body?: unknown;
 }
@@ -70,7 +72,7 @@ export async function createRow<Body>(ctx: ShopContext, actor: Actor, resource: 
   const body = withoutInstructions(input);
   const saved = await refusingConflicts(() =>
     ctx.db.transaction(async (tx) => {
-      const id = await resource.insert(tx, body, { now: ctx.now() });
+      const id = await resource.insert(tx, body, { now: ctx.now(), actor });
       const after = (await resource.read(tx, id))!;
       await writeAudit(tx, actor, resource.name, id, "create", null, after);
       return { id, item: after };
@@ -86,7 +88,7 @@ export async function updateRow<Body>(ctx: ShopContext, actor: Actor, resource: 
     ctx.db.transaction(async (tx) => {
       if (!(await resource.lock(tx, id))) throw new ShopError("not_found");
       const before = (await resource.read(tx, id))!;
-      await resource.update(tx, id, body, before, { now: ctx.now(), body: input });
+      await resource.update(tx, id, body, before, { now: ctx.now(), body: input, actor });
       const after = (await resource.read(tx, id))!;
       await writeAudit(tx, actor, resource.name, id, "update", before, after);
       return { saved: { id, item: after }, before };

@@ -12,6 +12,7 @@ import { additionalStops, eventDates, events, orders } from "../../db/schema";
 import { holdsSeats } from "../catalogue/stock";
 import { hhmm, iso } from "../catalogue/rows";
 import { cancelEventOrders } from "../orders/event-cancellation";
+import { byStaff } from "../order-life/order-life";
 import { rowById, type AdminResource } from "./crud";
 import { runList, totalField } from "./list";
 
@@ -26,7 +27,7 @@ async function readEvent(db: Db, id: number): Promise<AdminEvent | undefined> {
   const [row] = await db.select().from(events).where(eq(events.id, id));
   if (!row) return undefined;
   const [dates, stops] = await Promise.all([
-    db.select({ id: eventDates.id, startDate: eventDates.startDate }).from(eventDates).where(eq(eventDates.eventId, id)).orderBy(asc(eventDates.startDate), asc(eventDates.id)),
+    db.select({ id: eventDates.id, startDate: eventDates.startDate, endDate: eventDates.endDate }).from(eventDates).where(eq(eventDates.eventId, id)).orderBy(asc(eventDates.startDate), asc(eventDates.id)),
     db.select().from(additionalStops).where(eq(additionalStops.eventId, id)).orderBy(asc(additionalStops.time), asc(additionalStops.id)),
   ]);
   return {
@@ -36,7 +37,7 @@ async function readEvent(db: Db, id: number): Promise<AdminEvent | undefined> {
     periodicityType: row.periodicityType as AdminEvent["periodicityType"],
     paymentType: row.paymentType as AdminEvent["paymentType"],
     placeId: row.placeId,
-    dates: dates.map((date) => ({ id: date.id, startDate: iso(date.startDate) })),
+    dates: dates.map((date) => ({ id: date.id, startDate: iso(date.startDate), endDate: date.endDate ? iso(date.endDate) : null })),
     endDate: iso(row.endDate),
     additionalStops: stops.map((stop) => ({ address: stop.address, countyId: stop.countyId, time: hhmm(stop.time) })),
     translations: row.translations as Translations,
@@ -78,6 +79,9 @@ async function writeStops(tx: Db, eventId: number, body: AdminEvent) {
   }
 }
 
+/** A date's own end time, kept only after its start (an earlier one is refused by the form's check). */
+const endOf = (date: { startDate: string; endDate?: string | null }) => (date.endDate ? new Date(date.endDate) : null);
+
 /** Kept dates keep their ids (and their orders); a removed date must have no order at all. */
 async function writeDates(tx: Db, eventId: number, body: AdminEvent, before: AdminEvent) {
   const known = new Set(before.dates.map((date) => date.id));
@@ -100,10 +104,10 @@ async function writeDates(tx: Db, eventId: number, body: AdminEvent, before: Adm
     await tx.delete(eventDates).where(inArray(eventDates.id, removed));
   }
   for (const date of kept) {
-    await tx.update(eventDates).set({ startDate: new Date(date.startDate) }).where(and(eq(eventDates.id, date.id!), eq(eventDates.eventId, eventId)));
+    await tx.update(eventDates).set({ startDate: new Date(date.startDate), endDate: endOf(date) }).where(and(eq(eventDates.id, date.id!), eq(eventDates.eventId, eventId)));
   }
   const added = body.dates.filter((date) => !date.id);
-  if (added.length) await tx.insert(eventDates).values(added.map((date) => ({ eventId, startDate: new Date(date.startDate) })));
+  if (added.length) await tx.insert(eventDates).values(added.map((date) => ({ eventId, startDate: new Date(date.startDate), endDate: endOf(date) })));
 }
 
 /** Orders whose tickets are sold or still held: cancelling the event concerns their buyers. */
@@ -122,7 +126,7 @@ export const eventsResource: AdminResource<AdminEvent> = {
   async insert(tx, body) {
     const [row] = await tx.insert(events).values(eventRow(body)).returning({ id: events.id });
     const eventId = row!.id;
-    await tx.insert(eventDates).values(body.dates.map((date) => ({ eventId, startDate: new Date(date.startDate) })));
+    await tx.insert(eventDates).values(body.dates.map((date) => ({ eventId, startDate: new Date(date.startDate), endDate: endOf(date) })));
     await writeStops(tx, eventId, body);
     return eventId;
   },
@@ -139,7 +143,7 @@ export const eventsResource: AdminResource<AdminEvent> = {
     await writeDates(tx, id, body, before);
     await writeStops(tx, id, body);
     await tx.update(events).set(eventRow(body)).where(eq(events.id, id));
-    if (body.cancelled && !before.cancelled) await cancelEventOrders(tx, id);
+    if (body.cancelled && !before.cancelled) await cancelEventOrders(tx, id, byStaff(context.actor));
   },
   ...rowById(events, events.id),
   eventIds: async (_db, _body, id) => [id],

@@ -11,7 +11,7 @@ export const vehiclesResource = tableResource<AdminVehicle, typeof vehicles>({
   area: null,
   table: vehicles,
   id: vehicles.id,
-  columns: { plate: vehicles.plate, label: vehicles.label, seats: vehicles.seats, kind: vehicles.kind, active: vehicles.active, provinceId: vehicles.provinceId },
+  columns: { plate: vehicles.plate, label: vehicles.label, seats: vehicles.seats, kind: vehicles.kind, active: vehicles.active, provinceId: vehicles.provinceId, carries: vehicles.carries },
   list: {
     select: (db) =>
       db
@@ -23,6 +23,7 @@ export const vehiclesResource = tableResource<AdminVehicle, typeof vehicles>({
           kind: vehicles.kind,
           active: vehicles.active,
           provinceId: vehicles.provinceId,
+          carries: vehicles.carries,
           provinceName: provinces.name,
           countryCode: provinces.countryCode,
           total: totalField,

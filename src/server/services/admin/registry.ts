@@ -1,5 +1,5 @@
 /** Every back-office resource by its path segment (/shop-api/admin/{name}). */
-import { categoriesResource, discountsResource, variantsResource } from "./catalogue";
+import { categoriesResource, discountsResource, variantsResource } from "./products";
 import { countiesResource, partnersResource, paymentMethodsResource, placesResource, postsResource, provincesResource, slidesResource } from "./content";
 import { eventsResource } from "./events";
 import { vehiclesResource } from "./fleet";

@@ -20,7 +20,7 @@ import { categories, eventDates, events, orders, productVariants, provinces, sea
 import { WAITING_STATE } from "../../../shared/domain/waiting-list";
 import { holdsSeats } from "../catalogue/stock";
 import { iso } from "../catalogue/rows";
-import { writeAudit, type Actor } from "./audit";
+import { writeAudit, type Actor } from "../audit/write-audit";
 import type { AdminResource } from "./crud";
 import { runList, totalField } from "./list";
 

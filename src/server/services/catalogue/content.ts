@@ -4,7 +4,7 @@ import type { CountryCode, Locale } from "../../../shared/locales";
 import type { CommunityPost, LandingSlide, Partner, PaymentCode, PaymentMethod } from "../../../shared/types/catalogue";
 import type { Db } from "../../db/client";
 import { communityPosts, countries, landingSlides, partners, paymentMethods } from "../../db/schema";
-import { isPaymentCode } from "../../../shared/domain/payment-codes";
+import { isPaymentCode, PAYMENT_CODE } from "../../../shared/domain/payment-codes";
 import { settlesCurrency } from "../../payments/currencies";
 import { pick } from "./rows";
 
@@ -42,6 +42,6 @@ export async function listPaymentMethods(db: Db, countryCode: CountryCode): Prom
     .where(and(eq(paymentMethods.countryCode, countryCode), eq(paymentMethods.enabled, true)))
     .orderBy(asc(paymentMethods.sortOrder), asc(paymentMethods.id));
   return rows
-    .filter((row) => row.code !== "prepagado" && isPaymentCode(row.code) && settlesCurrency(row.code, row.currency))
+    .filter((row) => row.code !== PAYMENT_CODE.prepagado && isPaymentCode(row.code) && settlesCurrency(row.code, row.currency))
     .map((row) => ({ code: row.code as PaymentCode }));
 }

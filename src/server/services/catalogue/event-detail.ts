@@ -10,7 +10,7 @@ import type { EventDetail, EventMessage } from "../../../shared/types/catalogue"
 import { EVENT_TYPE } from "../../../shared/domain/event-kinds";
 import { isDbId } from "../../../shared/domain/ids";
 import type { Db } from "../../db/client";
-import { additionalStops, countries, eventDates, eventRequests, events, guests, places, users } from "../../db/schema";
+import { additionalStops, countries, eventDates, privateEvents, events, guests, places, users } from "../../db/schema";
 import { ShopError } from "../../../shared/domain/shop-error";
 import { asTranslations, hhmm, iso } from "./rows";
 
@@ -32,16 +32,16 @@ function refCondition(ref: string) {
 
 /**
  * May this person book a login-only private event? Its owner may, and so may an invited guest: a row in
- * `guests` with the person's email, on an event request that became this event.
+ * `guests` with the person's email, on a private event that became this event.
  */
 export async function canViewPrivateEvent(db: Db, eventId: number, ownerId: number | null, viewerUserId: number): Promise<boolean> {
   if (ownerId === viewerUserId) return true;
   const [row] = await db
-    .select({ id: eventRequests.id })
-    .from(eventRequests)
+    .select({ id: privateEvents.id })
+    .from(privateEvents)
     .innerJoin(users, eq(users.id, viewerUserId))
-    .leftJoin(guests, and(eq(guests.requestId, eventRequests.id), sql`lower(${guests.email}) = lower(${users.email})`))
-    .where(and(eq(eventRequests.eventId, eventId), or(eq(eventRequests.ownerId, viewerUserId), sql`${guests.id} is not null`)))
+    .leftJoin(guests, and(eq(guests.privateEventId, privateEvents.id), sql`lower(${guests.email}) = lower(${users.email})`))
+    .where(and(eq(privateEvents.eventId, eventId), or(eq(privateEvents.ownerId, viewerUserId), sql`${guests.id} is not null`)))
     .limit(1);
   return row !== undefined;
 }

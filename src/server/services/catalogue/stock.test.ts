@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ORDER_STATE } from "../../../shared/domain/order-states";
 import { openDatabase, type Database } from "../../db/client";
 import { categories, eventDates, events, orders, productVariants, seatCounts, seatPools, seatPoolVariants, tickets, users } from "../../db/schema";
-import { seedDemoData } from "../../db/seed";
+import { seedDemoData } from "../../seed";
 import { poolFigures, ticketsLeft } from "../admin/seat-pools";
 import { liveStock } from "./stock";
 

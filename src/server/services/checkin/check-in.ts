@@ -19,7 +19,7 @@ import type { PassengerTicket } from "../../../shared/tickets/ticket-code";
 import type { ShopContext } from "../../context";
 import type { Db } from "../../db/client";
 import { checkIns, users } from "../../db/schema";
-import { readTicket } from "../orders/ticket-qr";
+import { readTicket } from "../tickets/ticket-qr";
 import { fullName, ticketHolder, type HolderPassenger, type TicketHolder } from "./ticket-holders";
 
 /** Why an order's ticket may not ride, by the order's state (null: paid, it may). */

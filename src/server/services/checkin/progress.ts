@@ -1,54 +1,88 @@
 /**
  * How many have boarded (GET /shop-api/staff/checkins/progress): for one event date, the passengers of its paid
- * orders checked in on each leg out of all of them, per van run of today's run sheets (services/runs) with the
- * names and phones of those still missing, and the check-ins two offline doors both recorded (conflicts).
+ * orders on board on each leg out of all of them (the door's scans and the driver's ticks are one record), per
+ * dispatch run of that date and leg (the plan the drivers' phones show) with the names and phones of those still
+ * missing and of the no-shows, the paid passengers in no run last, and the check-ins two offline doors both
+ * recorded (conflicts).
  */
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Leg } from "../../../shared/domain/legs";
+import { LEG } from "../../../shared/domain/legs";
 import { ShopError } from "../../../shared/domain/shop-error";
 import type { Locale } from "../../../shared/locales";
 import type { CheckInProgress } from "../../../shared/schemas/answers/checkin";
 import type { ShopContext } from "../../context";
-import { checkInConflicts, checkIns, eventDates, orders, passengers, tickets, users } from "../../db/schema";
-import { runSheet } from "../runs/manifest";
+import { checkInConflicts, checkIns, eventDates, orders, passengers, runBoardings, tickets, users, vehicles } from "../../db/schema";
+import { loadPlan } from "../dispatch/plan-store";
 import { fullName } from "./ticket-holders";
 import { ORDER_STATE } from "../../../shared/domain/order-states";
+import { RIDER_STATE } from "../../../shared/domain/dispatch";
 
 export async function checkInProgress(deps: ShopContext, eventDateId: number, leg: Leg, locale: Locale): Promise<CheckInProgress> {
+  void locale;
   const { db } = deps;
   const [date] = await db.select({ id: eventDates.id }).from(eventDates).where(eq(eventDates.id, eventDateId)).limit(1);
   if (!date) throw new ShopError("not_found");
   const riders = await db
-    .select({ passengerId: passengers.id, provinceId: orders.provinceId })
+    .select({ passengerId: passengers.id, name: passengers.name, phone: passengers.phone })
     .from(passengers)
     .innerJoin(tickets, eq(tickets.id, passengers.ticketId))
     .innerJoin(orders, eq(orders.id, tickets.orderId))
-    .where(and(eq(orders.eventDateId, eventDateId), eq(orders.state, ORDER_STATE.paid)));
+    .where(and(eq(orders.eventDateId, eventDateId), eq(orders.state, ORDER_STATE.paid)))
+    .orderBy(asc(passengers.id));
   const riderIds = riders.map((row) => row.passengerId);
-  const boarded = riderIds.length
-    ? await db.select({ passengerId: checkIns.passengerId, leg: checkIns.leg }).from(checkIns).where(inArray(checkIns.passengerId, riderIds))
-    : [];
-  const countOf = (which: Leg) => ({ checkedIn: boarded.filter((row) => row.leg === which).length, expected: riderIds.length });
+  // On board is one record whoever saw it: the door's scan or the driver's tick.
+  const [doorRows, driverRows] = riderIds.length
+    ? await Promise.all([
+        db.select({ passengerId: checkIns.passengerId, leg: checkIns.leg }).from(checkIns).where(inArray(checkIns.passengerId, riderIds)),
+        db.select({ passengerId: runBoardings.passengerId, leg: runBoardings.leg, state: runBoardings.state }).from(runBoardings).where(inArray(runBoardings.passengerId, riderIds)),
+      ])
+    : [[], []];
+  const aboard = (which: Leg) =>
+    new Set([...doorRows.filter((row) => row.leg === which), ...driverRows.filter((row) => row.leg === which && row.state === RIDER_STATE.boarded)].map((row) => row.passengerId));
+  const onBoard = aboard(leg);
+  const noShow = new Set(driverRows.filter((row) => row.leg === leg && row.state === RIDER_STATE.noShow && !onBoard.has(row.passengerId)).map((row) => row.passengerId));
+  const countOf = (which: Leg) => ({ checkedIn: aboard(which).size, expected: riderIds.length });
 
-  // The runs as the run sheets plan them today, one sheet per province the date's paid orders come from.
+  // One list per dispatch run of this date and leg, in the plan's order; paid passengers in no run close the list.
+  const plan = await loadPlan(db, eventDateId, leg);
+  const people = new Map(riders.map((row) => [row.passengerId, row]));
+  const vehicleIds = plan.runs.flatMap((run) => (run.vehicleId === null ? [] : [run.vehicleId]));
+  const driverIds = plan.runs.flatMap((run) => (run.driverId === null ? [] : [run.driverId]));
+  const [plates, drivers] = await Promise.all([
+    vehicleIds.length ? db.select({ id: vehicles.id, plate: vehicles.plate }).from(vehicles).where(inArray(vehicles.id, vehicleIds)) : [],
+    driverIds.length ? db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName }).from(users).where(inArray(users.id, driverIds)) : [],
+  ]);
+  const listOf = (ids: number[]) => {
+    const paid = ids.filter((id) => people.has(id));
+    const person = (id: number) => ({ name: people.get(id)!.name, phone: people.get(id)!.phone });
+    return {
+      checkedIn: paid.filter((id) => onBoard.has(id)).length,
+      expected: paid.length,
+      missing: paid.filter((id) => !onBoard.has(id) && !noShow.has(id)).map(person),
+      noShows: paid.filter((id) => noShow.has(id)).map(person),
+    };
+  };
+  const planned = new Set<number>();
   const runs: CheckInProgress["runs"] = [];
-  for (const provinceId of [...new Set(riders.map((row) => row.provinceId))].sort((a, b) => a - b)) {
-    const sheet = await runSheet(deps, eventDateId, provinceId, locale);
-    for (const run of sheet.runs) {
-      const paid = run.stops.flatMap((stop) => stop.passengers).filter((passenger) => passenger.payment === "paid");
-      if (paid.length === 0) continue;
-      const missing = paid.filter((passenger) => !passenger.checkedIn[leg]);
-      runs.push({
-        number: run.number,
-        province: sheet.province.name,
-        countyName: run.countyName,
-        checkedIn: paid.length - missing.length,
-        expected: paid.length,
-        missing: missing.map(({ name, phone }) => ({ name, phone })),
-      });
-    }
-  }
-  return { eventDateId, leg, outbound: countOf("outbound"), return: countOf("return"), runs, conflicts: await conflictsOf(deps, eventDateId) };
+  plan.runs.forEach((run, index) => {
+    const ids = run.stops.flatMap((stop) => stop.groups.flatMap((group) => group.passengerIds));
+    for (const id of ids) planned.add(id);
+    const list = listOf(ids);
+    if (list.expected === 0) return;
+    const driver = drivers.find((row) => row.id === run.driverId);
+    runs.push({
+      runId: run.id,
+      number: index + 1,
+      vehicle: plates.find((row) => row.id === run.vehicleId)?.plate ?? null,
+      driver: driver ? fullName(driver) : null,
+      departsAt: run.departsAt.toISOString(),
+      ...list,
+    });
+  });
+  const outside = listOf(riderIds.filter((id) => !planned.has(id)));
+  if (outside.expected > 0) runs.push({ runId: null, number: 0, vehicle: null, driver: null, departsAt: null, ...outside });
+  return { eventDateId, leg, outbound: countOf(LEG.outbound), return: countOf(LEG.return), planned: plan.runs.length > 0, runs, conflicts: await conflictsOf(deps, eventDateId) };
 }
 
 /** The boardings two offline doors both recorded for this date's passengers: the one that stands and the other. */

@@ -20,6 +20,7 @@ import type { Db } from "../../db/client";
 import { checkInConflicts, checkIns, users } from "../../db/schema";
 import { admitTicket, recordCheckIns, type StoredCheckIn } from "./check-in";
 import { fullName } from "./ticket-holders";
+import { SYNC_OUTCOME } from "../../../shared/domain/check-in-sync";
 
 type SyncResult = CheckInSyncAnswer["results"][number];
 type Scan = CheckInSync["checkIns"][number];
@@ -42,13 +43,13 @@ async function alreadyApplied(db: Db, nonce: string): Promise<number | null> {
 
 async function applyScan(deps: ShopContext, staffId: number, scan: Scan, locale: Locale): Promise<SyncResult> {
   const repeated = await alreadyApplied(deps.db, scan.nonce);
-  if (repeated !== null) return { nonce: scan.nonce, outcome: "repeat", orderId: repeated, conflicts: [] };
+  if (repeated !== null) return { nonce: scan.nonce, outcome: SYNC_OUTCOME.repeat, orderId: repeated, conflicts: [] };
   let admitted: Awaited<ReturnType<typeof admitTicket>>;
   try {
     admitted = await admitTicket(deps, scan.qr, scan.leg, locale);
   } catch (error) {
     if (!(error instanceof ShopError)) throw error;
-    return { nonce: scan.nonce, outcome: "refused", orderId: scannedOrderId(scan.qr), code: error.code, conflicts: [] };
+    return { nonce: scan.nonce, outcome: SYNC_OUTCOME.refused, orderId: scannedOrderId(scan.qr), code: error.code, conflicts: [] };
   }
   const { holder, boarding } = admitted;
   const now = deps.now();
@@ -65,7 +66,7 @@ async function applyScan(deps: ShopContext, staffId: number, scan: Scan, locale:
       conflicts.push({ passengerId: passenger.passengerId, name: passenger.name, leg: scan.leg, kept: kept.kept, other: kept.other });
     }
     const first = [...stored.values()].sort((a, b) => a.at.getTime() - b.at.getTime())[0];
-    const outcome = conflicts.length > 0 ? "conflict" : created.size > 0 ? "new" : "repeat";
+    const outcome = conflicts.length > 0 ? SYNC_OUTCOME.conflict : created.size > 0 ? SYNC_OUTCOME.new : SYNC_OUTCOME.repeat;
     return {
       nonce: scan.nonce,
       outcome,

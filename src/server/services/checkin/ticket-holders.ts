@@ -6,7 +6,6 @@
  */
 import { and, asc, count, eq, inArray, type SQL } from "drizzle-orm";
 import type { Leg } from "../../../shared/domain/legs";
-import { timeZoneOf } from "../../../shared/format/dates";
 import type { Locale } from "../../../shared/locales";
 import type { Db } from "../../db/client";
 import { checkIns, eventDates, events, orders, passengers, payments, places, tickets, users } from "../../db/schema";
@@ -43,13 +42,6 @@ export interface CheckInRecord {
 }
 
 export const fullName = (person: { firstName: string; lastName: string }) => `${person.firstName} ${person.lastName}`.trim();
-
-/** The ride's day (YYYY-MM-DD) in the event's time zone: an event date's start, or a date-range event's chosen day. */
-export function rideDay(date: string | null, countryCode: string): string {
-  if (!date) return "";
-  if (/^\d{4}-\d{2}-\d{2}$/.test(date)) return date;
-  return new Intl.DateTimeFormat("en-CA", { timeZone: timeZoneOf(countryCode), year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date(date));
-}
 
 export async function ticketHolders(db: Db, where: SQL | undefined, locale: Locale): Promise<TicketHolder[]> {
   const rows = await db

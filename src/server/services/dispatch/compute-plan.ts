@@ -2,25 +2,41 @@
  * POST /shop-api/staff/dispatch/plan: the plan of an event date and leg computed by the planner from who rides
  * and where, keeping the runs a dispatcher locked (their stops as left, only their times recomputed) and
  * re-planning every other run. A run planned for a vehicle that an earlier run of the plan had keeps that run's
- * id and driver, so a re-plan does not undo the drivers already given.
+ * id and driver, so a re-plan does not undo the drivers already given. A vehicle's runs of the date's other leg
+ * count towards its driver's shift.
  */
 import { and, eq } from "drizzle-orm";
 import { type Leg, LEG } from "../../../shared/domain/legs";
 import type { ShopContext } from "../../context";
 import { provinces, vehicles } from "../../db/schema";
 import { planLeg, type PickupGroup, type PlanVehicle } from "./planner";
-import { loadPlan, savePlan, type RunState } from "./plan-store";
-import { stopPlaces } from "./places";
-import { eventDay, ridersOf } from "./riders";
+import { needsOfPassengers } from "./needs";
+import { loadPlan, savePlan, type PlanState, type RunState } from "./plan-store";
+import { stopPlaces } from "./plan-places";
+import { eventDay, ridersOf } from "./day-passengers";
+import { anchorOf } from "./day-anchor";
 import { dispatchSettings } from "./settings";
-import { travelSeconds } from "./where";
+import { travelSeconds } from "./travel-times";
 
 export async function fleetOf(deps: ShopContext, countryCode: string): Promise<PlanVehicle[]> {
   return deps.db
-    .select({ id: vehicles.id, seats: vehicles.seats })
+    .select({ id: vehicles.id, seats: vehicles.seats, carries: vehicles.carries })
     .from(vehicles)
     .innerJoin(provinces, eq(provinces.id, vehicles.provinceId))
     .where(and(eq(vehicles.active, true), eq(provinces.countryCode, countryCode)));
+}
+
+/**
+ * The fleet with, for each vehicle that has runs in the date's other leg, when those start and end: a driver's
+ * shift covers both legs, and the planner keeps it within the maximum.
+ */
+function withOtherLeg(fleet: PlanVehicle[], other: PlanState): PlanVehicle[] {
+  return fleet.map((vehicle) => {
+    const runs = other.runs.filter((run) => run.vehicleId === vehicle.id);
+    if (runs.length === 0) return vehicle;
+    const starts = runs.map((run) => Math.min(run.departsAt.getTime(), ...run.stops.map((stop) => stop.time.getTime())));
+    return { ...vehicle, busy: { from: new Date(Math.min(...starts)), until: new Date(Math.max(...runs.map((run) => run.arrivesAt.getTime()))) } };
+  });
 }
 
 export async function computePlan(deps: ShopContext, eventDateId: number, leg: Leg) {
@@ -30,26 +46,28 @@ export async function computePlan(deps: ShopContext, eventDateId: number, leg: L
   const { venue, stops } = await stopPlaces(deps, day, groups);
   const pointOf = new Map(stops.map((stop, index) => [stop.key, index + 1]));
   const seconds = await travelSeconds(deps, [venue, ...stops]);
-  const fleet = await fleetOf(deps, day.countryCode);
+  const fleet = withOtherLeg(await fleetOf(deps, day.countryCode), await loadPlan(deps.db, eventDateId, leg === LEG.outbound ? LEG.return : LEG.outbound));
   const settings = dispatchSettings(deps.env);
   const fallbackSeats = fleet.reduce((largest, vehicle) => Math.max(largest, vehicle.seats), 0) || settings.fallbackSeats;
 
+  const needs = await needsOfPassengers(deps.db, groups.flatMap((group) => group.riders.map((rider) => rider.passengerId)));
   const pickupGroups: PickupGroup[] = groups.map((group) => ({
     id: group.id,
     passengerIds: group.riders.map((rider) => rider.passengerId),
     seats: group.riders.length,
     point: pointOf.get(group.stopKey)!,
+    needs: [...new Set(group.riders.flatMap((rider) => needs.get(rider.passengerId) ?? []))],
   }));
   const groupIds = new Set(pickupGroups.map((group) => group.id));
   const lockedRuns = current.runs.filter((run) => run.locked);
   const plan = planLeg({
     leg,
-    anchor: leg === LEG.outbound ? day.startsAt : day.endsAt,
+    anchor: anchorOf(day, leg, current.shiftMinutes),
     points: [venue, ...stops],
     seconds,
     groups: pickupGroups,
     vehicles: fleet,
-    locked: lockedRuns.map((run) => ({ vehicleId: run.vehicleId, groupIds: run.stops.flatMap((stop) => stop.groups.map((group) => group.id)) })),
+    locked: lockedRuns.map((run) => ({ vehicleId: run.vehicleId, groupIds: run.stops.flatMap((stop) => stop.groups.map((group) => group.id)), waveMinutes: run.waveMinutes })),
     settings: { ...settings.plan, fallbackSeats },
   });
 
@@ -69,6 +87,8 @@ export async function computePlan(deps: ShopContext, eventDateId: number, leg: L
       capacity: planned.capacity,
       departsAt: planned.departs,
       arrivesAt: planned.arrives,
+      overrides: locked?.overrides ?? [],
+      waveMinutes: planned.waveMinutes,
       stops: planned.stops.map((stop) => {
         const place = stops[stop.point - 1]!;
         return {

@@ -13,9 +13,10 @@ import { eventDates, events, orders, provinces, users, vehicles } from "../../db
 import { pick } from "../catalogue/rows";
 import { loadPlan } from "./plan-store";
 import { clashesOf } from "./clashes";
+import { waitingPassengers } from "./late-bookings";
 import { passengerInfo } from "./plan-view";
-import { venuePlace } from "./places";
-import { eventDay } from "./riders";
+import { venuePlace } from "./plan-places";
+import { eventDay } from "./day-passengers";
 import { dispatchSettings } from "./settings";
 import type { PlanNoteCode } from "../../../shared/domain/dispatch";
 import { ROLE } from "../../../shared/domain/roles";
@@ -63,7 +64,7 @@ export async function dispatchBoard(deps: ShopContext, eventDateId: number, leg:
     version: plan.version,
     publishedVersion: plan.publishedVersion,
     venue: { name: day.venue.name, ...venue },
-    runs: plan.runs.map((run) => ({ id: run.id!, locked: run.locked, capacity: run.capacity, departsAt: run.departsAt.toISOString(), arrivesAt: run.arrivesAt.toISOString() })),
+    runs: plan.runs.map((run) => ({ id: run.id!, locked: run.locked, capacity: run.capacity, departsAt: run.departsAt.toISOString(), arrivesAt: run.arrivesAt.toISOString(), overrides: run.overrides })),
     notes: plan.notes.map((note) => ({ code: note.code as PlanNoteCode, groupIds: note.groupIds })),
     pending: [...info.values()].filter((one) => !one.paid).length,
     clashes: (await clashesOf(deps.db, plan)).map((clash) => ({
@@ -75,5 +76,7 @@ export async function dispatchBoard(deps: ShopContext, eventDateId: number, leg:
       departsAt: clash.other.departsAt.toISOString(),
       arrivesAt: clash.other.arrivesAt.toISOString(),
     })),
+    waiting: await waitingPassengers(deps, day, plan),
+    shiftMinutes: plan.shiftMinutes,
   };
 }

@@ -15,14 +15,17 @@ import { toE164 } from "../../../shared/format/phone-number";
 import { PHONE_COUNTRIES, type PhoneCountry } from "../../../shared/format/phone-metadata";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "../../../shared/locales";
 import type { ShopContext } from "../../context";
-import { dispatchPlans, dispatchRuns, driverActions, eventDates, orders, passengers, runBoardings, tickets, users, vanNotices, vehicles } from "../../db/schema";
+import { dispatchPlans, dispatchRuns, driverActions, eventDates, orders, passengers, runBoardings, tickets, users, vanArrivals, vanNotices, vehicles } from "../../db/schema";
+import { ARRIVING_SOURCE, DRIVER_ACTION, DRIVER_OUTCOME, RIDER_STATE, type BoardingState, type DriverOutcome } from "../../../shared/domain/dispatch";
 import { pick } from "../catalogue/rows";
-import { readTicketQr } from "../orders/ticket-qr";
+import { readTicketQr } from "../tickets/ticket-qr";
 import { sendVanArriving } from "../runs/van-arriving";
 import { loadPlan, type PlanState, type RunState } from "./plan-store";
 import { passengerInfo } from "./plan-view";
-import { venuePlace } from "./places";
-import { eventDay } from "./riders";
+import { venuePlace } from "./plan-places";
+import { eventDay } from "./day-passengers";
+import { arrivedAt, requireWaitOver, tellNoShow } from "./no-shows";
+import { positionWindow } from "./positions";
 import { LEG, type Leg } from "../../../shared/domain/legs";
 
 const DAY_MS = 24 * 3_600_000;
@@ -82,10 +85,12 @@ async function describeRun(deps: ShopContext, plan: PlanState, run: RunState, lo
     deps.db
       .select({ position: driverActions.stopPosition })
       .from(driverActions)
-      .where(and(eq(driverActions.runId, run.id!), eq(driverActions.action, "next_stop")))
+      .where(and(eq(driverActions.runId, run.id!), eq(driverActions.action, DRIVER_ACTION.next_stop)))
       .orderBy(desc(driverActions.happenedAt), desc(driverActions.createdAt))
       .limit(1),
   ]);
+  const arrivals = await Promise.all(run.stops.map((_, position) => arrivedAt(deps.db, run.id!, position)));
+  const window = positionWindow(run);
   const stateOf = (passengerId: number) => boardings.find((row) => row.passengerId === passengerId)?.state ?? "waiting";
   return {
     id: run.id!,
@@ -99,8 +104,11 @@ async function describeRun(deps: ShopContext, plan: PlanState, run: RunState, lo
     vehicle: vehicle ?? null,
     published: plan.publishedVersion !== null && plan.publishedVersion === plan.version,
     heading: heading?.position ?? null,
+    noShowWaitMinutes: deps.env.NO_SHOW_WAIT_MINUTES,
+    sharing: { from: window.from.toISOString(), until: window.until.toISOString() },
     stops: run.stops.map((stop, position) => ({
       position,
+      arrivedAt: arrivals[position]?.toISOString() ?? null,
       address: stop.address,
       lat: stop.lat,
       lon: stop.lon,
@@ -109,14 +117,14 @@ async function describeRun(deps: ShopContext, plan: PlanState, run: RunState, lo
       passengers: stop.groups.flatMap((group) =>
         group.passengerIds.map((passengerId) => {
           const one = info.get(passengerId);
-          return { passengerId, orderId: one?.orderId ?? 0, name: one?.name ?? "", phone: one?.phone ?? "", paid: one?.paid ?? false, state: stateOf(passengerId) };
+          return { passengerId, orderId: one?.orderId ?? 0, name: one?.name ?? "", phone: one?.phone ?? "", paid: one?.paid ?? false, needs: one?.needs ?? [], state: stateOf(passengerId) };
         }),
       ),
     })),
   };
 }
 
-type Result = { nonce: string; outcome: "done" | "repeat" | "refused"; code?: string; notified?: number };
+type Result = { nonce: string; outcome: DriverOutcome; code?: string; notified?: number };
 
 export async function applyDriverActions(deps: ShopContext, driverId: number, actions: DriverActionInput[]): Promise<{ results: Result[] }> {
   const results: Result[] = [];
@@ -125,7 +133,7 @@ export async function applyDriverActions(deps: ShopContext, driverId: number, ac
       results.push(await applyOne(deps, driverId, action));
     } catch (error) {
       if (!(error instanceof ShopError)) throw error;
-      results.push({ nonce: action.nonce, outcome: "refused", code: error.code });
+      results.push({ nonce: action.nonce, outcome: DRIVER_OUTCOME.refused, code: error.code });
     }
   }
   return { results };
@@ -133,7 +141,7 @@ export async function applyDriverActions(deps: ShopContext, driverId: number, ac
 
 async function applyOne(deps: ShopContext, driverId: number, action: DriverActionInput): Promise<Result> {
   const [seen] = await deps.db.select({ driverId: driverActions.driverId }).from(driverActions).where(eq(driverActions.nonce, action.nonce)).limit(1);
-  if (seen) return { nonce: action.nonce, outcome: "repeat" };
+  if (seen) return { nonce: action.nonce, outcome: DRIVER_OUTCOME.repeat };
   const [row] = await runsOfDriver(deps, driverId, action.runId);
   if (!row) throw new ShopError("driver_action_invalid");
   const plan = await loadPlan(deps.db, row.eventDateId, row.leg);
@@ -144,12 +152,13 @@ async function applyOne(deps: ShopContext, driverId: number, action: DriverActio
   const at = new Date(Math.min(new Date(action.at).getTime(), now.getTime()));
   const onRun = run.stops.flatMap((stop) => stop.groups.flatMap((group) => group.passengerIds));
 
-  if (action.action === "next_stop") {
+  if (action.action === DRIVER_ACTION.next_stop || action.action === DRIVER_ACTION.arrived) {
     const stop = action.stopPosition === undefined ? undefined : run.stops[action.stopPosition];
     if (!stop) throw new ShopError("driver_action_invalid");
-    if (!(await claim(deps, driverId, action, at))) return { nonce: action.nonce, outcome: "repeat" };
+    if (!(await claim(deps, driverId, action, at))) return { nonce: action.nonce, outcome: DRIVER_OUTCOME.repeat };
+    if (action.action === DRIVER_ACTION.arrived) return { nonce: action.nonce, outcome: DRIVER_OUTCOME.done };
     const notified = await textStop(deps, driverId, plan, run, action.stopPosition!);
-    return { nonce: action.nonce, outcome: "done", notified };
+    return { nonce: action.nonce, outcome: DRIVER_OUTCOME.done, notified };
   }
 
   let boarding: number[];
@@ -163,23 +172,40 @@ async function applyOne(deps: ShopContext, driverId: number, action: DriverActio
     if (action.passengerId === undefined || !onRun.includes(action.passengerId)) throw new ShopError("driver_action_invalid");
     boarding = [action.passengerId];
   }
-  if (!(await claim(deps, driverId, action, at))) return { nonce: action.nonce, outcome: "repeat" };
-  const state = action.action === "check_in" ? "boarded" : "no_show";
-  for (const passengerId of boarding) {
-    await deps.db
-      .insert(runBoardings)
-      .values({ passengerId, leg: plan.leg, state, driverId, at, nonce: action.nonce })
-      .onConflictDoUpdate({
-        target: [runBoardings.passengerId, runBoardings.leg],
-        set: { state, driverId, at, nonce: action.nonce },
-        setWhere: sql`${runBoardings.at} <= ${at.toISOString()}::timestamptz`,
-      });
+  // A no-show only after the van waited at the passenger's stop (a scanned ticket is always a check-in).
+  let waitedAt: string | null = null;
+  if (action.action === DRIVER_ACTION.no_show) {
+    if (action.passengerId === undefined) throw new ShopError("driver_action_invalid");
+    const position = run.stops.findIndex((stop) => stop.groups.some((group) => group.passengerIds.includes(action.passengerId!)));
+    await requireWaitOver(deps, run.id!, position, at);
+    if (plan.leg === LEG.outbound) waitedAt = run.stops[position]!.address;
+    else {
+      const day = await eventDay(deps, plan.eventDateId);
+      waitedAt = [day.venue.name, day.venue.address].filter(Boolean).join(", ");
+    }
   }
-  return { nonce: action.nonce, outcome: "done" };
+  const state: BoardingState = action.action === DRIVER_ACTION.check_in ? RIDER_STATE.boarded : RIDER_STATE.noShow;
+  const claimed = await deps.db.transaction(async (tx) => {
+    if (!(await claim({ db: tx }, driverId, action, at))) return false;
+    for (const passengerId of boarding) {
+      await tx
+        .insert(runBoardings)
+        .values({ passengerId, leg: plan.leg, state, driverId, at, nonce: action.nonce })
+        .onConflictDoUpdate({
+          target: [runBoardings.passengerId, runBoardings.leg],
+          set: { state, driverId, at, nonce: action.nonce },
+          setWhere: sql`${runBoardings.at} <= ${at.toISOString()}::timestamptz`,
+        });
+      if (waitedAt !== null) await tellNoShow(tx, { passengerId, leg: plan.leg, address: waitedAt, at: at.toISOString() }, now);
+    }
+    return true;
+  });
+  if (!claimed) return { nonce: action.nonce, outcome: DRIVER_OUTCOME.repeat };
+  return { nonce: action.nonce, outcome: DRIVER_OUTCOME.done };
 }
 
 /** Takes the nonce: false when another send of the same action took it first. */
-async function claim(deps: ShopContext, driverId: number, action: DriverActionInput, at: Date): Promise<boolean> {
+async function claim(deps: Pick<ShopContext, "db">, driverId: number, action: DriverActionInput, at: Date): Promise<boolean> {
   const [claimed] = await deps.db
     .insert(driverActions)
     .values({ nonce: action.nonce, driverId, runId: action.runId, action: action.action, passengerId: action.passengerId ?? null, stopPosition: action.stopPosition ?? null, happenedAt: at })
@@ -193,6 +219,13 @@ async function textStop(deps: ShopContext, driverId: number, plan: PlanState, ru
   const stop = run.stops[position]!;
   const before = position > 0 ? run.stops[position - 1] : undefined;
   const minutes = before ? Math.max(2, Math.round(Math.abs(stop.time.getTime() - before.time.getTime()) / 60_000)) : 10;
+  // The stop's one "van arriving": when the live day already sent it by itself, the button sends nothing more.
+  const [stopClaimed] = await deps.db
+    .insert(vanArrivals)
+    .values({ runId: run.id!, leg: plan.leg, stopKey: stop.address, source: ARRIVING_SOURCE.driver, minutes })
+    .onConflictDoNothing()
+    .returning({ id: vanArrivals.id });
+  if (!stopClaimed) return 0;
   const day = await eventDay(deps, plan.eventDateId);
   const ids = stop.groups.flatMap((group) => group.passengerIds);
   const info = await passengerInfo(deps.db, ids);

@@ -18,6 +18,7 @@ import { escapeHtml, mailShell } from "../../mail/mail-html";
 import { publicOrigin } from "../../origin";
 import type { OutboxJob } from "../../outbox/jobs";
 import { pick } from "../catalogue/rows";
+import { trackingLink } from "../notices/tracking-link";
 import { ORDER_STATE } from "../../../shared/domain/order-states";
 
 export interface PassengerNoticeJob {
@@ -70,13 +71,16 @@ async function toldLines(deps: ShopContext, leg: Leg, where: { orderId?: number;
     )
     .orderBy(asc(passengers.id));
   const t = (key: MessageKey, params?: Params) => translate(context.locale, key, params);
+  const country = isCountryCode(context.country) ? context.country : DEFAULT_COUNTRY;
   return rows.map((row) => {
     const vehicle = row.plate ?? t("pickup.vehicle_pending");
     const line =
       leg === LEG.outbound
         ? t("pickup.line.outbound", { date: formatDateTime(row.time.toISOString(), context.timeZone), address: row.address, vehicle, event: context.eventName })
         : t("pickup.line.return", { time: formatTime(row.departsAt.toISOString(), context.timeZone), venue: context.venue, address: row.address, arrival: formatTime(row.time.toISOString(), context.timeZone), vehicle });
-    return { passengerId: row.passengerId, name: row.name, email: row.email, phone: row.phone, line };
+    // Each passenger's own live page of their van (no sign-in), after the times.
+    const tracking = t("pickup.tracking", { link: trackingLink(deps.env, deps.auth.signer, row.passengerId, country, context.locale) });
+    return { passengerId: row.passengerId, name: row.name, email: row.email, phone: row.phone, line: `${line} ${tracking}` };
   });
 }
 
@@ -112,7 +116,7 @@ export async function passengerNoticeJob(deps: ShopContext, job: PassengerNotice
   const subject = translate(context.locale, job.leg === LEG.outbound ? "pickup.subject.outbound" : "pickup.subject.return", { event: context.eventName });
   if (job.channel === "mail") {
     if (!told.email || told.email.toLowerCase() === context.buyerEmail.toLowerCase()) return;
-    await deps.mailer.send({ ...pickupMail(context.locale, told.email, told.name, subject, [told.line], ""), key: `outbox-${outboxJob.id}` });
+    await deps.mailer.send({ ...pickupMail(context.locale, told.email, told.name, subject, [told.line], ""), key: outboxJob.mailKey });
     return;
   }
   const country: PhoneCountry = (PHONE_COUNTRIES as readonly string[]).includes(context.eventCountry) ? (context.eventCountry as PhoneCountry) : "CO";
@@ -130,6 +134,6 @@ export async function buyerNoticeJob(deps: ShopContext, job: BuyerNoticeJob, out
   const link = `${publicOrigin(deps.env)}${sitePrefix(country, context.locale)}/my-account/payments`;
   const subject = translate(context.locale, job.leg === LEG.outbound ? "pickup.subject.outbound" : "pickup.subject.return", { event: context.eventName });
   const named = lines.map((told) => `${told.name}: ${told.line}`);
-  await deps.mailer.send({ ...pickupMail(context.locale, context.buyerEmail, context.buyerName, subject, named, link), key: `outbox-${outboxJob.id}` });
+  await deps.mailer.send({ ...pickupMail(context.locale, context.buyerEmail, context.buyerName, subject, named, link), key: outboxJob.mailKey });
 }
 

@@ -9,7 +9,7 @@ import { and, asc, eq, inArray, notInArray, sql } from "drizzle-orm";
 import type { Leg } from "../../../shared/domain/legs";
 import { ShopError } from "../../../shared/domain/shop-error";
 import type { Db } from "../../db/client";
-import { dispatchPlans, dispatchRuns, dispatchStopPassengers, dispatchStops } from "../../db/schema";
+import { dispatchPlans, dispatchRuns, dispatchStopPassengers, dispatchStops, type RunOverride } from "../../db/schema";
 
 export interface GroupState {
   id: string;
@@ -37,6 +37,10 @@ export interface RunState {
   departsAt: Date;
   arrivesAt: Date;
   stops: StopState[];
+  /** Rules the dispatcher chose to break on this run (ride-rules.ts). */
+  overrides: RunOverride[];
+  /** Minutes the run is moved from the leg's usual time as a vehicle's later wave (outbound earlier, return later). */
+  waveMinutes: number;
 }
 
 export interface PlanState {
@@ -47,6 +51,8 @@ export interface PlanState {
   version: number;
   publishedVersion: number | null;
   notes: { code: string; groupIds: string[] }[];
+  /** Minutes every run was moved by (the show ran late): the anchor of its times moves with it. */
+  shiftMinutes: number;
   runs: RunState[];
 }
 
@@ -54,7 +60,7 @@ export const seatsOf = (run: RunState) => run.stops.reduce((sum, stop) => sum + 
 
 export async function loadPlan(db: Db, eventDateId: number, leg: Leg): Promise<PlanState> {
   const [plan] = await db.select().from(dispatchPlans).where(and(eq(dispatchPlans.eventDateId, eventDateId), eq(dispatchPlans.leg, leg))).limit(1);
-  if (!plan) return { planId: null, eventDateId, leg, version: 0, publishedVersion: null, notes: [], runs: [] };
+  if (!plan) return { planId: null, eventDateId, leg, version: 0, publishedVersion: null, notes: [], shiftMinutes: 0, runs: [] };
   const runRows = await db.select().from(dispatchRuns).where(eq(dispatchRuns.planId, plan.id)).orderBy(asc(dispatchRuns.position), asc(dispatchRuns.id));
   const runIds = runRows.map((run) => run.id);
   const stopRows = runIds.length ? await db.select().from(dispatchStops).where(inArray(dispatchStops.runId, runIds)).orderBy(asc(dispatchStops.position), asc(dispatchStops.id)) : [];
@@ -67,6 +73,8 @@ export async function loadPlan(db: Db, eventDateId: number, leg: Leg): Promise<P
     capacity: run.capacity,
     departsAt: run.departsAt,
     arrivesAt: run.arrivesAt,
+    overrides: run.overrides,
+    waveMinutes: run.waveMinutes,
     stops: stopRows
       .filter((stop) => stop.runId === run.id)
       .map((stop) => {
@@ -79,7 +87,7 @@ export async function loadPlan(db: Db, eventDateId: number, leg: Leg): Promise<P
         return { address: stop.address, countyId: stop.countyId, lat: stop.lat, lon: stop.lon, approximate: stop.approximate, time: stop.time, groups };
       }),
   }));
-  return { planId: plan.id, eventDateId, leg, version: plan.version, publishedVersion: plan.publishedVersion, notes: plan.notes, runs };
+  return { planId: plan.id, eventDateId, leg, version: plan.version, publishedVersion: plan.publishedVersion, notes: plan.notes, shiftMinutes: plan.shiftMinutes, runs };
 }
 
 /** Refuses a change made on another version than the plan's current one. */
@@ -91,7 +99,7 @@ export function expectVersion(plan: PlanState, version: number) {
  * Writes the plan as `plan` holds it, if its stored version is still `plan.version`; answers the new version.
  * Empty stops and runs are dropped first.
  */
-export async function savePlan(db: Db, plan: PlanState, now: Date): Promise<number> {
+export async function savePlan(db: Db, plan: PlanState, now: Date, alsoWrite?: (tx: Db) => Promise<void>): Promise<number> {
   for (const run of plan.runs) run.stops = run.stops.filter((stop) => stop.groups.some((group) => group.passengerIds.length > 0));
   plan.runs = plan.runs.filter((run) => run.stops.length > 0 || run.locked);
   return db.transaction(async (tx) => {
@@ -100,7 +108,7 @@ export async function savePlan(db: Db, plan: PlanState, now: Date): Promise<numb
     if (planId === null) {
       const [created] = await tx
         .insert(dispatchPlans)
-        .values({ eventDateId: plan.eventDateId, leg: plan.leg, version: 1, notes: plan.notes, updatedAt: now })
+        .values({ eventDateId: plan.eventDateId, leg: plan.leg, version: 1, notes: plan.notes, shiftMinutes: plan.shiftMinutes, updatedAt: now })
         .onConflictDoNothing()
         .returning({ id: dispatchPlans.id });
       if (!created) throw new ShopError("dispatch_version_stale");
@@ -109,7 +117,7 @@ export async function savePlan(db: Db, plan: PlanState, now: Date): Promise<numb
     } else {
       const [moved] = await tx
         .update(dispatchPlans)
-        .set({ version: sql`${dispatchPlans.version} + 1`, notes: plan.notes, updatedAt: now })
+        .set({ version: sql`${dispatchPlans.version} + 1`, notes: plan.notes, shiftMinutes: plan.shiftMinutes, updatedAt: now })
         .where(and(eq(dispatchPlans.id, planId), eq(dispatchPlans.version, plan.version)))
         .returning({ version: dispatchPlans.version });
       if (!moved) throw new ShopError("dispatch_version_stale");
@@ -129,6 +137,8 @@ export async function savePlan(db: Db, plan: PlanState, now: Date): Promise<numb
         capacity: run.capacity,
         departsAt: run.departsAt,
         arrivesAt: run.arrivesAt,
+        overrides: run.overrides,
+        waveMinutes: run.waveMinutes,
       };
       if (run.id === null) {
         const [row] = await tx.insert(dispatchRuns).values(values).returning({ id: dispatchRuns.id });
@@ -146,6 +156,7 @@ export async function savePlan(db: Db, plan: PlanState, now: Date): Promise<numb
       );
       if (riders.length) await tx.insert(dispatchStopPassengers).values(riders);
     }
+    if (alsoWrite) await alsoWrite(tx as unknown as Db);
     plan.planId = planId;
     plan.version = version;
     return version;

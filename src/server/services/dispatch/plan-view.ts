@@ -5,6 +5,7 @@ import type { Db } from "../../db/client";
 import { orders, passengers, tickets, users, vehicles } from "../../db/schema";
 import { seatsOf, type PlanState } from "./plan-store";
 import { ORDER_STATE } from "../../../shared/domain/order-states";
+import type { Need } from "../../../shared/domain/needs";
 
 export interface PassengerInfo {
   passengerId: number;
@@ -13,12 +14,13 @@ export interface PassengerInfo {
   phone: string;
   email: string;
   paid: boolean;
+  needs: Need[];
 }
 
 export async function passengerInfo(db: Db, passengerIds: number[]): Promise<Map<number, PassengerInfo>> {
   if (passengerIds.length === 0) return new Map();
   const rows = await db
-    .select({ passengerId: passengers.id, orderId: tickets.orderId, name: passengers.name, phone: passengers.phone, email: passengers.email, state: orders.state })
+    .select({ passengerId: passengers.id, orderId: tickets.orderId, name: passengers.name, phone: passengers.phone, email: passengers.email, needs: passengers.needs, state: orders.state })
     .from(passengers)
     .innerJoin(tickets, eq(tickets.id, passengers.ticketId))
     .innerJoin(orders, eq(orders.id, tickets.orderId))
@@ -58,10 +60,11 @@ export async function planView(db: Db, plan: PlanState): Promise<DispatchPlan> {
         passengers: stop.groups.flatMap((group) =>
           group.passengerIds.map((passengerId) => {
             const one = info.get(passengerId);
-            return { passengerId, orderId: one?.orderId ?? 0, name: one?.name ?? "", phone: one?.phone ?? "", paid: one?.paid ?? false };
+            return { passengerId, orderId: one?.orderId ?? 0, name: one?.name ?? "", phone: one?.phone ?? "", paid: one?.paid ?? false, needs: one?.needs ?? [] };
           }),
         ),
       })),
+      overrides: run.overrides,
     })),
   };
 }

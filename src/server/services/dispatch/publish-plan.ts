@@ -16,9 +16,10 @@ import { enqueue } from "../../outbox/enqueue";
 import { expectVersion, loadPlan } from "./plan-store";
 import { passengerInfo } from "./plan-view";
 import { dispatchSettings } from "./settings";
-import { mustTell } from "./tell-again";
+import { mustTell } from "./passenger-notice-rule";
 
-export async function publishPlan(deps: ShopContext, request: { eventDateId: number; leg: Leg; version: number }) {
+/** `tellEveryone`: every paid passenger is told this time, moved or not (the whole leg was shifted). */
+export async function publishPlan(deps: ShopContext, request: { eventDateId: number; leg: Leg; version: number }, options: { tellEveryone?: boolean } = {}) {
   const plan = await loadPlan(deps.db, request.eventDateId, request.leg);
   if (plan.planId === null) throw new ShopError("dispatch_not_planned");
   expectVersion(plan, request.version);
@@ -55,7 +56,7 @@ export async function publishPlan(deps: ShopContext, request: { eventDateId: num
     for (const one of planned) {
       const was = previous.get(one.passengerId);
       const paid = info.get(one.passengerId)?.paid ?? false;
-      const tell = mustTell(paid, was, one.told, one.run.vehicleId, thresholdMinutes);
+      const tell = options.tellEveryone ? paid : mustTell(paid, was, one.told, one.run.vehicleId, thresholdMinutes);
       const row = {
         passengerId: one.passengerId,
         leg: plan.leg,

@@ -18,6 +18,8 @@ export function dispatchSettings(env: Env): DispatchSettings {
       arrivalMarginMinutes: env.DISPATCH_ARRIVAL_MARGIN_MINUTES,
       departureMarginMinutes: env.DISPATCH_DEPARTURE_MARGIN_MINUTES,
       dwellMinutes: env.DISPATCH_DWELL_MINUTES,
+      waveWaitMinutes: env.DISPATCH_WAVE_WAIT_MINUTES,
+      maxShiftMinutes: Math.round(env.DISPATCH_MAX_SHIFT_HOURS * 60),
     },
     renotifyMinutes: env.DISPATCH_RENOTIFY_MINUTES,
     fallbackSeats: env.VAN_SEATS,

@@ -6,24 +6,19 @@
  * cancelled, in their language, through the outbox.
  */
 import { PAYMENT_STATE } from "../../../shared/domain/payment-states";
-import { ORDER_STATE } from "../../../shared/domain/order-states";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { orders, payments } from "../../db/schema";
+import { payments } from "../../db/schema";
 import { enqueue } from "../../outbox/enqueue";
 import { enqueueOrderNotice } from "./order-notices";
-import { endAwaitingOrders } from "../holds/release";
+import { cancelEventOrders as cancelOrdersOfEvent, type OrderActor } from "../order-life/order-life";
 
-/** Answers the ids of the orders it cancelled. Call it with the transaction that cancels the event. */
-export async function cancelEventOrders(tx: Db, eventId: number): Promise<number[]> {
-  const unpaid = await endAwaitingOrders(tx, eq(orders.eventId, eventId), ORDER_STATE.cancelled);
-  const paid = (
-    await tx
-      .update(orders)
-      .set({ state: ORDER_STATE.cancelled, holdExpiresAt: null })
-      .where(and(eq(orders.eventId, eventId), eq(orders.state, ORDER_STATE.paid)))
-      .returning({ id: orders.id })
-  ).map((row) => row.id);
+/**
+ * Answers the ids of the orders it cancelled. Call it with the transaction that cancels the event; `by` is the
+ * staff member who cancelled it (the orders' history names them).
+ */
+export async function cancelEventOrders(tx: Db, eventId: number, by: OrderActor): Promise<number[]> {
+  const { unpaid, paid } = await cancelOrdersOfEvent(tx, eventId, by);
   const refunding = new Set<number>();
   if (paid.length > 0) {
     const due = await tx

@@ -1,7 +1,7 @@
 /** The order's outbox jobs: its mails (confirmation, rejection, cancellation…), card refunds after an event is cancelled, and every refund asked of a gateway. */
 import type { OutboxHandlers } from "../../outbox/jobs";
 import { orderNoticeJob, type OrderNoticeJob } from "./order-notices";
-import { gatewayRefundJob, orderRefundJob, type GatewayRefundJob, type OrderRefundJob } from "./refund";
+import { gatewayRefundJob, orderRefundJob, type GatewayRefundJob, type OrderRefundJob } from "../refunds/refund-jobs";
 
 declare module "../../outbox/jobs" {
   interface OutboxPayloads {

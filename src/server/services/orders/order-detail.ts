@@ -7,14 +7,16 @@ import { ORDER_STATE } from "../../../shared/domain/order-states";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Locale } from "../../../shared/locales";
 import type { OrderDetailAnswer, OrderStatusAnswer } from "../../../shared/schemas/purchase";
-import { addressLines, counties, eventDates, events, orders, passengers, places, productVariants, tickets } from "../../db/schema";
+import { addressLines, counties, eventDates, events, orders, passengers, places, productVariants, publishedPickups, tickets } from "../../db/schema";
+import { trackingToken } from "../notices/tracking-link";
 import { ShopError } from "../../../shared/domain/shop-error";
 import type { ShopContext } from "../../context";
 import { pick } from "../catalogue/rows";
-import { itineraryOf } from "../runs/manifest";
-import { expireHolds } from "../holds/release";
+import { itineraryOf } from "../runs/van-manifest";
+import { expireHolds } from "../holds/end-unpaid-orders";
 import { passengerCodes } from "./passenger-tickets";
-import { ticketQrImage, ticketQrText } from "./ticket-qr";
+import { ticketQrImage, ticketQrText } from "../tickets/ticket-qr";
+import { noShowsOfOrder } from "../dispatch/no-shows";
 
 /** The caller's order; a hold that ran out reads as expired, not as still waiting. */
 async function ownOrder({ db, now }: Pick<ShopContext, "db" | "now">, userId: number, orderId: number) {
@@ -109,5 +111,18 @@ export async function orderDetail(deps: ShopContext, userId: number, orderId: nu
     qr,
     qrImage: qr ? await ticketQrImage(qr) : null,
     passengerTickets: (await passengerCodes(deps, order.id)).map(({ passengerId, name, qr: text, qrImage }) => ({ passengerId, name, qr: text, qrImage })),
+    tracking: await trackingLinksOf(deps, order.state, passengerRows),
+    noShows: await noShowsOfOrder(db, order.id),
   };
+}
+
+/** Each passenger of a paid order whose run is published: their tracking link's token, for the page's link. */
+async function trackingLinksOf(deps: ShopContext, state: string, riders: { id: number; name: string }[]) {
+  if (state !== ORDER_STATE.paid || riders.length === 0) return [];
+  const published = await deps.db
+    .selectDistinct({ passengerId: publishedPickups.passengerId })
+    .from(publishedPickups)
+    .where(inArray(publishedPickups.passengerId, riders.map((rider) => rider.id)));
+  const ids = new Set(published.map((row) => row.passengerId));
+  return riders.filter((rider) => ids.has(rider.id)).map((rider) => ({ passengerId: rider.id, name: rider.name, token: trackingToken(deps.auth.signer, rider.id) }));
 }

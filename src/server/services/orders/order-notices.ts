@@ -4,14 +4,14 @@
  * QR code for paid orders and hands the message to the shop's mailer. A mail that fails is retried and never
  * undoes a payment.
  */
+import { MAIL_SKIP_REASON, type MailSkipReason } from "../../../shared/domain/mail-skips";
 import { ORDER_STATE, type OrderState } from "../../../shared/domain/order-states";
-import { asc, eq, inArray } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import { timeZoneOf } from "../../../shared/format/dates";
 import { isCountryCode, isLocale, sitePrefix, DEFAULT_COUNTRY, DEFAULT_LOCALE, type Locale } from "../../../shared/locales";
-import { eventDates, events, orders, passengers, productVariants, refunds, tickets, users } from "../../db/schema";
+import { eventDates, events, orders, passengers, payments, productVariants, refunds, tickets, users } from "../../db/schema";
 import type { ShopContext } from "../../context";
 import type { Db } from "../../db/client";
-import { enqueue } from "../../outbox/enqueue";
 import type { OutboxJob } from "../../outbox/jobs";
 import {
   orderConfirmationMail,
@@ -21,6 +21,7 @@ import {
   transferInstructionsMail,
   transferRejectedMail,
   eventCancelledMail,
+  type MailTicketLine,
   type OrderMailData,
   type PassengerTicketMail,
   type RefundMailFacts,
@@ -29,26 +30,17 @@ import { publicOrigin } from "../../origin";
 import { paymentSettings } from "../../payments";
 import { pick } from "../catalogue/rows";
 import { passengerCodes } from "./passenger-tickets";
-import { ticketQrImage, ticketQrText } from "./ticket-qr";
+import { ticketQrImage, ticketQrText } from "../tickets/ticket-qr";
 import { tripFiles } from "../runs/trip-files";
+import type { OrderNotice, OrderNoticeJob } from "../notices/order-notice";
+import { orderInvoicePdf } from "../invoices/invoices";
+import { ShopError } from "../../../shared/domain/shop-error";
+import { REFUND_REASON } from "../../../shared/domain/refunds";
 
-/** `refunded`: rows queued before refunds had their own rows (a payment that came after its seats were sold). */
-export type OrderNotice = "confirmation" | "transfer_instructions" | "payment_received" | "refunded" | "refund" | "transfer_rejected" | "event_cancelled";
+export { enqueueOrderNotice, type OrderNotice, type OrderNoticeJob } from "../notices/order-notice";
 
-/** What an order mail shows, in the buyer's language. */
-export async function mailData(deps: ShopContext, orderId: number): Promise<(OrderMailData & { buyerName: string; holdExpiresAt: Date | null; state: string }) | null> {
-  const { db } = deps;
-  const [row] = await db
-    .select({ order: orders, user: users, event: events, date: eventDates.startDate })
-    .from(orders)
-    .innerJoin(users, eq(users.id, orders.userId))
-    .innerJoin(events, eq(events.id, orders.eventId))
-    .leftJoin(eventDates, eq(eventDates.id, orders.eventDateId))
-    .where(eq(orders.id, orderId))
-    .limit(1);
-  if (!row) return null;
-  const locale: Locale = isLocale(row.user.localeCode) ? row.user.localeCode : DEFAULT_LOCALE;
-  const country = isCountryCode(row.user.countryCode) ? row.user.countryCode : DEFAULT_COUNTRY;
+/** An order's tickets with their passengers' names, in the buyer's language. */
+async function ticketLines(db: Db, orderId: number, locale: Locale): Promise<MailTicketLine[]> {
   const ticketRows = await db
     .select({ id: tickets.id, translations: productVariants.translations })
     .from(tickets)
@@ -62,6 +54,52 @@ export async function mailData(deps: ShopContext, orderId: number): Promise<(Ord
         .where(inArray(passengers.ticketId, ticketRows.map((ticket) => ticket.id)))
         .orderBy(asc(passengers.id))
     : [];
+  return ticketRows.map((ticket) => ({
+    name: pick(ticket.translations, locale)?.name ?? "",
+    passengers: passengerRows.filter((passenger) => passenger.ticketId === ticket.id).map((passenger) => passenger.name),
+  }));
+}
+
+/**
+ * What a refund mail tells beyond the order: the refunded tickets are the split order's when some passengers were
+ * refunded (the order itself keeps the others), else the order's own; the money is the payment's and every refund
+ * of the order so far, never the order's `total` (which after a split is the value of the tickets left).
+ */
+async function refundFacts(db: Db, row: typeof refunds.$inferSelect, locale: Locale, how: RefundMailFacts["how"]): Promise<RefundMailFacts> {
+  const own = await ticketLines(db, row.orderId, locale);
+  const [order] = await db.select({ state: orders.state, total: orders.total }).from(orders).where(eq(orders.id, row.orderId));
+  const [payment] = row.paymentId ? await db.select({ amount: payments.amount }).from(payments).where(eq(payments.id, row.paymentId)) : [];
+  const [splits] = await db.select({ n: sql<number>`coalesce(sum(${orders.total}), 0)::int` }).from(orders).where(eq(orders.splitFromId, row.orderId));
+  const [given] = await db.select({ n: sql<number>`coalesce(sum(${refunds.amount}), 0)::int` }).from(refunds).where(eq(refunds.orderId, row.orderId));
+  const partial = row.splitOrderId !== null;
+  return {
+    amount: row.amount,
+    method: row.method,
+    reason: row.reason,
+    how,
+    note: row.note,
+    refunded: partial ? await ticketLines(db, row.splitOrderId!, locale) : own,
+    // A partial refund leaves the order paid with the tickets nobody gave back.
+    kept: partial && order?.state === ORDER_STATE.paid ? own : [],
+    paid: payment?.amount ?? (order?.total ?? 0) + Number(splits?.n ?? 0),
+    refundedTotal: Number(given?.n ?? 0),
+  };
+}
+
+/** What an order mail shows, in the buyer's language. */
+export async function mailData(deps: ShopContext, orderId: number): Promise<(OrderMailData & { buyerName: string; holdExpiresAt: Date | null; state: string; undeliverable: boolean }) | null> {
+  const { db } = deps;
+  const [row] = await db
+    .select({ order: orders, user: users, event: events, date: eventDates.startDate })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .innerJoin(events, eq(events.id, orders.eventId))
+    .leftJoin(eventDates, eq(eventDates.id, orders.eventDateId))
+    .where(eq(orders.id, orderId))
+    .limit(1);
+  if (!row) return null;
+  const locale: Locale = isLocale(row.user.localeCode) ? row.user.localeCode : DEFAULT_LOCALE;
+  const country = isCountryCode(row.user.countryCode) ? row.user.countryCode : DEFAULT_COUNTRY;
   return {
     to: row.user.email,
     firstName: row.user.firstName,
@@ -74,27 +112,12 @@ export async function mailData(deps: ShopContext, orderId: number): Promise<(Ord
     currency: row.order.currency,
     subtotal: row.order.subtotal,
     total: row.order.total,
-    tickets: ticketRows.map((ticket) => ({
-      name: pick(ticket.translations, locale)?.name ?? "",
-      passengers: passengerRows.filter((passenger) => passenger.ticketId === ticket.id).map((passenger) => passenger.name),
-    })),
+    tickets: await ticketLines(db, orderId, locale),
     link: `${publicOrigin(deps.env)}${sitePrefix(country, locale)}/my-account/payments`,
     holdExpiresAt: row.order.holdExpiresAt,
     state: row.order.state,
+    undeliverable: row.user.emailUndeliverableAt !== null,
   };
-}
-
-/** What an "order.notice" outbox row carries. */
-export interface OrderNoticeJob {
-  orderId: number;
-  notice: OrderNotice;
-  /** Why staff rejected the transfer ("transfer_rejected" only), as they wrote it. */
-  reason?: string;
-  /** Whether what the buyer paid is being given back ("event_cancelled" only). */
-  refund?: boolean;
-  /** The refund row the mail tells about, and what became of it when the mail was queued ("refund" only). */
-  refundId?: number;
-  refundHow?: RefundMailFacts["how"];
 }
 
 /** The order state a notice still makes sense in: an order cancelled before its mail went gets none. */
@@ -109,29 +132,27 @@ const NOTICE_STATES: Record<OrderNotice, readonly OrderState[]> = {
   event_cancelled: [ORDER_STATE.cancelled],
 };
 
-/** Queues the mail in the transaction that changes the order (delivered by the outbox worker after commit). */
-export function enqueueOrderNotice(tx: Db, orderId: number, notice: OrderNotice, details: Pick<OrderNoticeJob, "reason" | "refund" | "refundId" | "refundHow"> = {}): Promise<number> {
-  return enqueue(tx, "order.notice", { orderId, notice, ...details });
-}
-
 /**
  * The outbox handler of "order.notice": renders and sends the mail. It throws when the mail cannot be sent, so
  * the worker tries again later; the mail's key is the outbox row, so a retry after a crash is the same mail.
  */
-export async function orderNoticeJob(deps: ShopContext, { orderId, notice, reason, refund, refundId, refundHow }: OrderNoticeJob, job: OutboxJob): Promise<void> {
+export async function orderNoticeJob(deps: ShopContext, { orderId, notice, reason, refund, refundId, refundHow }: OrderNoticeJob, job: OutboxJob): Promise<void | { skipped: MailSkipReason }> {
   const data = await mailData(deps, orderId);
-  if (!data || !(NOTICE_STATES[notice] as readonly string[]).includes(data.state)) return;
+  if (!data) return { skipped: MAIL_SKIP_REASON.order_gone };
+  if (!(NOTICE_STATES[notice] as readonly string[]).includes(data.state)) return { skipped: MAIL_SKIP_REASON.state_changed };
+  // Retrying a mail the server refuses for good would only be refused again: the desk says so instead.
+  if (data.undeliverable) return { skipped: MAIL_SKIP_REASON.address_undeliverable };
   let message;
   if (notice === "event_cancelled") {
     message = eventCancelledMail(data, refund === true);
   } else if (notice === "transfer_rejected") {
     message = transferRejectedMail(data, reason ?? "");
   } else if (notice === "refunded") {
-    message = refundMail(data, { amount: data.total, method: "", reason: "seats_resold", how: "card" });
+    message = refundMail(data, { amount: data.total, method: "", reason: REFUND_REASON.seats_resold, how: "card", refunded: data.tickets, kept: [], paid: data.total, refundedTotal: data.total });
   } else if (notice === "refund") {
     const [row] = refundId ? await deps.db.select().from(refunds).where(eq(refunds.id, refundId)) : [];
-    if (!row) return;
-    message = refundMail(data, { amount: row.amount, method: row.method, reason: row.reason, how: refundHow ?? "card" });
+    if (!row) return { skipped: MAIL_SKIP_REASON.refund_gone };
+    message = refundMail(data, await refundFacts(deps.db, row, data.locale, refundHow ?? "card"));
   } else if (notice === "transfer_instructions") {
     message = transferInstructionsMail(data, paymentSettings(deps.env).transfer, data.holdExpiresAt?.toISOString() ?? null);
   } else {
@@ -142,11 +163,25 @@ export async function orderNoticeJob(deps: ShopContext, { orderId, notice, reaso
     // Each passenger's own mail first, keyed by this job and the passenger: a retry sends the same mails again
     // (the mail key makes them the same message), and the buyer's mail, which says who got one, goes last.
     for (const passenger of tickets.filter((one) => one.mailed)) {
-      await deps.mailer.send({ ...passengerTicketMail(data, passenger, data.buyerName), key: `outbox-${job.id}-passenger-${passenger.passengerId}` });
+      await deps.mailer.send({ ...passengerTicketMail(data, passenger, data.buyerName), key: `${job.mailKey}-passenger-${passenger.passengerId}` });
     }
     message = notice === "confirmation" ? orderConfirmationMail(data, code, trip, tickets) : paymentReceivedMail(data, code, trip, tickets);
+    // The order's invoice goes with its tickets (issued when it was paid, in the same transaction).
+    const invoice = await invoiceAttachment(deps, orderId);
+    if (invoice) message = { ...message, attachments: [...(message.attachments ?? []), invoice] };
   }
-  await deps.mailer.send({ ...message, key: `outbox-${job.id}` });
+  await deps.mailer.send({ ...message, key: job.mailKey });
+}
+
+/** The order's invoice as a mail attachment; none when the order has no invoice. */
+async function invoiceAttachment(deps: ShopContext, orderId: number) {
+  try {
+    const file = await orderInvoicePdf(deps, orderId, null);
+    return { filename: file.fileName, content: file.pdf.toString("base64"), contentType: "application/pdf", encoding: "base64" as const };
+  } catch (error) {
+    if (error instanceof ShopError && error.code === "not_found") return null;
+    throw error;
+  }
 }
 
 /** A plausible address of its own: the buyer's address (any case) or a blank one is not the passenger's. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createAuthKit } from "../../auth/auth-kit";
+import { createAuthKit } from "../../auth/app-keys";
 import { parseEnv } from "../../env";
 import { knownSitePrefix, orderPagePath, returnUrl, sitePrefixOf, verifyReturnKey } from "./payment-links";
 

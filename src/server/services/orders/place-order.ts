@@ -1,7 +1,10 @@
 /**
  * Taking the seats and writing the order in ONE statement, one round trip, committed on its own: the order, its
- * tickets, passengers, address lines and payment row, the discount use (counted only while below its limit) and
- * the order's mail in the outbox. Inserting the tickets raises `seat_counts.taken` for their subcategory and
+ * tickets, passengers, address lines and payment row, the discount use (counted only while below its limit), the
+ * purchase's entry in the order's history (services/order-life/) and the order's mail in the outbox. A purchase
+ * whose payment was started before the write (services/purchase/purchase.ts) hands in the order's id drawn for it
+ * and what the gateway answered, which the payment row carries from its first version: a sale is one commit, and
+ * the row is never updated only to note its start. Inserting the tickets raises `seat_counts.taken` for their subcategory and
  * date (a trigger, migration 0005), which refuses the whole statement with `stock_exhausted` when that would pass
  * the variant's stock; a used-up discount refuses it the same way. Row locks live only while the statement runs
  * inside PostgreSQL, never across a round trip to Node: N buyers for the last K seats get exactly K orders.
@@ -11,17 +14,20 @@
  * the very same instant may both pass it; the cap bounds what one account takes, it is not stock accounting.
  *
  * A guest of a private event first locks their guest-list row and recounts what they already hold, in the same
- * transaction as the write (private-events/invited.ts), so two of their purchases at once cannot both fit.
+ * transaction as the write (invited-seats/guest-seats.ts), so two of their purchases at once cannot both fit.
  */
 import { PAYMENT_STATE } from "../../../shared/domain/payment-states";
 import { AWAITING_STATES, ORDER_STATE } from "../../../shared/domain/order-states";
 import { ShopError } from "../../../shared/domain/shop-error";
 import type { Db } from "../../db/client";
 import { runStatement } from "../../db/statements";
-import { currentRequestId } from "../../http/request-log";
-import { lockInvitedSeats, type InvitedGuest } from "../private-events/invited";
+import { currentRequestId } from "../../request-context";
+import { lockInvitedSeats, type InvitedGuest } from "../invited-seats/guest-seats";
 import { linkOfferOrder, useOffer } from "../waiting-list/offers";
+import { purchaseHistoryCte } from "../order-life/order-life";
+import type { PaymentStart } from "../../payments";
 import type { OrderNotice } from "./order-notices";
+import { startEntry } from "./payment-records";
 import type { OrderState } from "./order-states";
 import type { PurchasePlan } from "./purchase-checks";
 
@@ -38,16 +44,33 @@ function noticeOnPlacing(state: OrderState): OrderNotice | null {
   return null;
 }
 
-// Ticket ids are drawn first so passengers and address lines attach to their ticket by position.
+/** An order id of its own, for a purchase whose lookup drew none (it saw the seats gone, then tried again). */
+export async function drawOrderId(db: Db): Promise<number> {
+  const [row] = await runStatement<{ id: number | string }>(db, "select nextval('orders_id_seq') as id", []);
+  return Number(row!.id);
+}
+
+/** The order's id drawn before the write, and its payment as started then (null: nothing to start). */
+export interface Opening {
+  orderId: number;
+  start: PaymentStart | null;
+}
+
+/*
+ * Ticket ids are drawn first so passengers and address lines attach to their ticket by position, numbered by the
+ * tickets' own list: a series over its length would be planned for a thousand tickets whatever it holds, and that
+ * estimate alone made PostgreSQL plan the statement anew on every purchase (a "custom plan" is chosen while the
+ * generic one looks dearer) instead of once per connection.
+ */
 const PLACE_ORDER_SQL = `
 with new_order as (
-  insert into orders (user_id, event_id, event_date_id, province_id, payment_code, state, currency, subtotal, total,
+  insert into orders (id, user_id, event_id, event_date_id, province_id, payment_code, state, currency, subtotal, total,
                       discount_id, hold_expires_at, paid_at, created_at)
-  values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::int, $11::timestamptz, $12::timestamptz, $13::timestamptz)
+  values (coalesce($31::int, nextval('orders_id_seq')::int), $1, $2, $3, $4, $5, $6, $7, $8, $9, $10::int, $11::timestamptz, $12::timestamptz, $13::timestamptz)
   returning id
 ), ticket_ids as (
-  select ord, nextval(pg_get_serial_sequence('tickets', 'id'))::int as id
-  from generate_series(1, cardinality($14::int[])) as ord
+  select ord, nextval('tickets_id_seq')::int as id
+  from unnest($14::int[]) with ordinality as listed(variant, ord)
 ), new_tickets as (
   insert into tickets (id, order_id, product_variant_id, price, discount_price, place_id)
   select i.id, o.id, t.variant, t.price, t.discount_price, t.place_id
@@ -56,9 +79,9 @@ with new_order as (
   join ticket_ids i on i.ord = t.ord
   returning id
 ), new_passengers as (
-  insert into passengers (ticket_id, name, email, phone, passenger_address)
-  select i.id, p.name, p.email, p.phone, p.address
-  from unnest($18::int[], $19::text[], $20::text[], $21::text[], $22::text[]) as p(ord, name, email, phone, address)
+  insert into passengers (ticket_id, name, email, phone, passenger_address, needs)
+  select i.id, p.name, p.email, p.phone, p.address, p.needs::jsonb
+  from unnest($18::int[], $19::text[], $20::text[], $21::text[], $22::text[], $30::text[]) as p(ord, name, email, phone, address, needs)
   join ticket_ids i on i.ord = p.ord
   returning id
 ), new_addresses as (
@@ -68,8 +91,8 @@ with new_order as (
   join ticket_ids i on i.ord = a.ord
   returning id
 ), new_payment as (
-  insert into payments (order_id, method, state, amount, created_at)
-  select id, $5, $26, $9, $13::timestamptz from new_order
+  insert into payments (order_id, method, state, amount, created_at, provider_reference, raw_answers)
+  select id, $5, $26, $9, $13::timestamptz, $32::text, coalesce($33::jsonb, '[]'::jsonb) from new_order
   returning id
 ), discount_use as (
   update discounts set times_used = times_used + 1
@@ -84,6 +107,8 @@ with new_order as (
   insert into outbox (kind, payload, request_id)
   select 'order.notice', jsonb_build_object('orderId', id, 'notice', $27::text), $29::text from new_order where $27::text is not null
   returning id
+), history as (
+  ${purchaseHistoryCte("new_order", "$1", "$6")}
 )
 select o.id,
   case when $10::int is not null and not exists (select 1 from discount_use) then shop_refuse('discount_used_up') end as refused,
@@ -100,6 +125,8 @@ export async function placeOrder(
   holdCap: number | null = null,
   /** The buyer's running waiting-list offer for these seats: it ends as the order takes them, in one transaction. */
   waitingOffer: number | null = null,
+  /** The id and started payment of a purchase that started its payment first (else a new id, a payment not started). */
+  opening?: Opening,
 ): Promise<PlacedOrder> {
   const ticketsByPosition = plan.tickets.map((ticket, index) => ({ ticket, ord: index + 1 }));
   const passengers = ticketsByPosition.flatMap(({ ticket, ord }) => ticket.passengers.map((passenger) => ({ ord, ...passenger })));
@@ -134,6 +161,11 @@ export async function placeOrder(
     noticeOnPlacing(state),
     holdCap,
     currentRequestId() ?? null,
+    // Each passenger's needs on board as a JSON list (the column's CHECK admits only the NEEDS words).
+    passengers.map((row) => JSON.stringify([...new Set(row.needs ?? [])])),
+    opening?.orderId ?? null,
+    opening?.start?.providerReference ?? null,
+    opening?.start ? JSON.stringify([startEntry(opening.start)]) : null,
   ];
   const write = async (target: Db) => {
     try {

@@ -18,9 +18,12 @@ import { categories, counties, countries, eventDates, events, paymentMethods, pr
 import { ShopError, type ShopErrorCode } from "../../../shared/domain/shop-error";
 import type { PaymentCode } from "../../payments";
 import { canViewPrivateEvent } from "../catalogue/event-detail";
-import { checkInvitedSeats, type InvitedGuest } from "../private-events/invited";
+import { checkInvitedSeats, type InvitedGuest } from "../invited-seats/guest-seats";
 import { findValidDiscount, type ValidDiscount } from "./discounts";
 import { orderTotals, priceTickets, type OrderTotals, type TicketPrice } from "./pricing";
+import { PAYMENT_CODE } from "../../../shared/domain/payment-codes";
+import { SITES } from "../../../shared/locales";
+import { sitePrefixOf } from "./payment-links";
 
 export interface CheckedTicket extends TicketPrice {
   placeId: number;
@@ -125,6 +128,11 @@ export async function findBookableDate(db: Db, eventDateId: number, paymentCode:
  * `checkPurchase` reads of the variants and the typed municipalities, the caller's running waiting-list offer for
  * these seats, and whether any hold or offer ran out and still counts (then a sold-out refusal marks the event's
  * and tries again). The checks themselves run on the rows as before.
+ *
+ * When the seat counts still have the tickets asked for, it also draws the order's id from the orders' sequence:
+ * the payment is started with that id before the order is written, so that the order and its started payment are
+ * written together, in one statement and one commit (place-order.ts). A buyer the counts already refuse (a
+ * sold-out rush's late many) draws none.
  */
 const PURCHASE_LOOKUP_SQL = `
 select
@@ -132,7 +140,8 @@ select
   u.verified_at is not null as caller_verified, u.country_code as caller_country_code, u.locale_code as caller_locale_code,
   b.start_date, b.event_id, b.published, b.cancelled, b.requires_login, b.owner_id, b.payment_type, b.place_id,
   b.country_code, b.names, b.currency, b.method_id,
-  v.variants, v.tickets_left, k.known_counties,
+  v.variants, v.enough, k.known_counties,
+  case when v.enough and u.id is not null and b.event_id is not null then nextval('orders_id_seq') end as order_id,
   (select w.id from waiting_list w
     where w.user_id = $1 and w.event_date_id = $2 and w.product_variant_id = any($4::int[])
       and w.state = '${WAITING_STATE.offered}' and w.offer_expires_at > $7::timestamptz
@@ -157,8 +166,9 @@ left join lateral (
 left join lateral (
   select coalesce(jsonb_agg(jsonb_build_object('id', pv.id, 'provinceId', pv.province_id, 'price', pv.price, 'capacity', pv.capacity,
     'stops', pv.stops, 'approaches', pv.approaches, 'eventId', cat.event_id)), '[]'::jsonb) as variants,
-    -- Tickets left of each on the date by its seat count (pools aside), for refusing a sold-out purchase unwritten.
-    coalesce(jsonb_object_agg(pv.id, coalesce(sc.stock, pv.stock) - coalesce(sc.taken, 0)), '{}'::jsonb) as tickets_left
+    -- Whether the seat count of every subcategory found (pools aside) still has the tickets asked of it ($8: each
+    -- ticket's subcategory), for refusing a sold-out purchase unwritten.
+    coalesce(bool_and(coalesce(sc.stock, pv.stock) - coalesce(sc.taken, 0) >= (select count(*) from unnest($8::int[]) as asked(id) where asked.id = pv.id)), true) as enough
   from product_variants pv join categories cat on cat.id = pv.category_id
   left join seat_counts sc on sc.product_variant_id = pv.id and sc.event_date_id = $2
   where pv.id = any($4::int[])
@@ -189,9 +199,10 @@ interface PurchaseLookupRow {
   method_id: number | null;
   variants: (VariantRow["variant"] & { eventId: number })[];
   known_counties: number[];
-  tickets_left: Record<string, number>;
+  enough: boolean | null;
   running_offer_id: number | null;
   lapsed: boolean | null;
+  order_id: number | string | null;
 }
 
 type VariantRow = Awaited<ReturnType<ReturnType<typeof buildLookups>["variants"]["execute"]>>[number];
@@ -207,6 +218,8 @@ export interface PurchaseLookup {
   lapsed: boolean;
   /** Whether the seat count already lacks the tickets asked for some subcategory (seat pools not looked at). */
   soldOut: boolean;
+  /** The id drawn for the order when the seat counts have its tickets (null when they lack them: `soldOut`). */
+  orderId: number | null;
 }
 
 /** What a purchase reads before its checks, in one statement; `unauthorized` first, then the date's refusals. */
@@ -221,6 +234,7 @@ export async function lookUpPurchase(db: Db, claims: SessionClaims, body: Purcha
     countyIds,
     body.provinceId,
     now,
+    body.tickets.map((ticket) => ticket.productVariantId),
   ]);
   const caller = callerFromRow(
     row?.caller_id == null
@@ -264,19 +278,9 @@ export async function lookUpPurchase(db: Db, claims: SessionClaims, body: Purcha
     variantRows,
     runningOffer: row!.running_offer_id == null ? null : Number(row!.running_offer_id),
     lapsed: row!.lapsed === true,
-    soldOut: lacksTickets(body, row!.tickets_left ?? {}),
+    soldOut: row!.enough === false,
+    orderId: row!.order_id == null ? null : Number(row!.order_id),
   };
-}
-
-/** More tickets asked of a subcategory than its seat count has left. */
-function lacksTickets(body: Purchase, ticketsLeft: Record<string, number>): boolean {
-  const asked = new Map<number, number>();
-  for (const ticket of body.tickets) asked.set(ticket.productVariantId, (asked.get(ticket.productVariantId) ?? 0) + 1);
-  for (const [variant, count] of asked) {
-    const left = ticketsLeft[String(variant)];
-    if (left !== undefined && Number(left) < count) return true;
-  }
-  return false;
 }
 
 type BookableRow = Awaited<ReturnType<ReturnType<typeof buildLookups>["bookableDate"]["execute"]>>[number];
@@ -290,8 +294,8 @@ async function checkBookable(db: Db, row: BookableRow | undefined, paymentCode: 
   if (event.requiresLogin && !(await canViewPrivateEvent(db, event.id, event.ownerId, userId))) throw refuse("event_not_invited");
   // Organiser-funded events (paymentType 2) book with prepagado only; other events with a method of their country.
   if (event.paymentType === PAYMENT_TYPE.organiser) {
-    if (paymentCode !== "prepagado") throw refuse("prepaid_only", "paymentCode");
-  } else if (paymentCode === "prepagado" || row.methodId === null || !settlesCurrency(paymentCode, row.currency)) {
+    if (paymentCode !== PAYMENT_CODE.prepagado) throw refuse("prepaid_only", "paymentCode");
+  } else if (paymentCode === PAYMENT_CODE.prepagado || row.methodId === null || !settlesCurrency(paymentCode, row.currency)) {
     throw refuse("payment_method_unavailable", "paymentCode");
   }
   return row;
@@ -315,7 +319,12 @@ const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim(
  */
 export async function checkPurchase(db: Db, userId: number, body: Purchase, bookable: BookableDate, now: Date, readVariants?: VariantRow[]): Promise<PurchasePlan> {
   const { event, currency } = bookable;
-  // A private event published from a request: guests on its list only, within their seats (private-events/invited.ts).
+  // A country's site sells only its own country's events, as it lists and shows only those: a purchase sent from
+  // another country's site is refused as that site's page of the event is (it does not exist there). A purchase
+  // naming no site (the default site's paths, or an API client's own URL) is judged by the event alone.
+  const prefix = sitePrefixOf(body.url);
+  if (prefix && SITES.find((site) => site.prefix === prefix)?.country !== event.countryCode) throw refuse("not_found", "url");
+  // A private event published from a request: guests on its list only, within their seats (invited-seats/guest-seats.ts).
   const guest = event.requiresLogin ? await checkInvitedSeats(db, event.id, userId, body.tickets.length, now) : null;
 
   const variantIds = [...new Set(body.tickets.map((ticket) => ticket.productVariantId))];

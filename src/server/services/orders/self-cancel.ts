@@ -7,14 +7,16 @@
  */
 import { and, asc, eq } from "drizzle-orm";
 import { formatDateTime, timeZoneOf } from "../../../shared/format/dates";
-import { isAwaiting, ORDER_STATE } from "../../../shared/domain/order-states";
+import { AWAITING_STATES, isAwaiting, ORDER_STATE } from "../../../shared/domain/order-states";
 import { ShopError } from "../../../shared/domain/shop-error";
 import type { CancellationQuote, SelfCancelAnswer } from "../../../shared/schemas/answers/self-cancel";
 import type { ShopContext } from "../../context";
 import { eventDates, events, orders, passengers, tickets } from "../../db/schema";
-import { endAwaitingOrders, expireHolds } from "../holds/release";
-import { refundedSoFar, requestRefund, settledPayment, ticketsOf } from "./refunds";
+import { expireHolds } from "../holds/end-unpaid-orders";
+import { byCustomer, cancel } from "../order-life/order-life";
+import { refundedSoFar, requestRefund, settledPayment, ticketsOf } from "../refunds/refunds";
 import { seatsCameBack } from "../waiting-list/offers";
+import { REFUND_REASON } from "../../../shared/domain/refunds";
 
 const HOUR = 3_600_000;
 
@@ -80,24 +82,24 @@ export async function cancelOwnBooking(deps: ShopContext, userId: number, orderI
   if (!policy.open) throw new ShopError("cancellation_closed", undefined, { until });
   if (booking.order.state === ORDER_STATE.paid && booking.order.total === 0 && !passengerIds) {
     // Nothing was charged: the seats go back, no refund.
-    const changed = await deps.db.update(orders).set({ state: ORDER_STATE.cancelled, holdExpiresAt: null }).where(and(eq(orders.id, orderId), eq(orders.state, ORDER_STATE.paid))).returning({ id: orders.id });
-    if (changed.length) deps.catalogue.announce({ area: "stock", eventIds: [booking.order.eventId] });
+    const changed = await deps.db.transaction((tx) => cancel(tx, orderId, byCustomer(userId), [ORDER_STATE.paid], { reason: REFUND_REASON.customer_cancelled }));
+    if (changed) deps.catalogue.announce({ area: "stock", eventIds: [booking.order.eventId] });
     return { orderId, state: ORDER_STATE.cancelled, refund: null };
   }
   if (isAwaiting(booking.order.state)) {
     if (passengerIds) throw new ShopError("order_not_refundable");
     const ended = await deps.db.transaction(async (tx) => {
-      const ids = await endAwaitingOrders(tx, eq(orders.id, orderId), "cancelled");
-      if (ids.length) await seatsCameBack(tx, booking.order.eventId);
-      return ids;
+      const done = await cancel(tx, orderId, byCustomer(userId), AWAITING_STATES, { reason: REFUND_REASON.customer_cancelled });
+      if (done) await seatsCameBack(tx, booking.order.eventId);
+      return done;
     });
-    if (ended.length) {
+    if (ended) {
       deps.catalogue.announce({ area: "stock", eventIds: [booking.order.eventId] });
       deps.outbox.wake();
     }
     return { orderId, state: ORDER_STATE.cancelled, refund: null };
   }
-  const refund = await requestRefund(deps, { orderId, reason: "customer_cancelled", passengerIds, keepPercent: policy.keepPercent, actor: null });
+  const refund = await requestRefund(deps, { orderId, reason: REFUND_REASON.customer_cancelled, passengerIds, keepPercent: policy.keepPercent, actor: null, by: byCustomer(userId) });
   const [after] = await deps.db.select({ state: orders.state }).from(orders).where(eq(orders.id, orderId));
   return { orderId, state: after?.state ?? "cancelled", refund };
 }

@@ -2,26 +2,14 @@
  * Whose seat is taken: a guest has claimed when they opened their personal link signed in, or booked a seat of
  * the event; a seat nobody claimed by the deadline (claimHours before the start) is released.
  */
-import { and, count, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { SEAT_HOLDING_STATES } from "../../../shared/domain/order-states";
 import type { GuestStatus } from "../../../shared/schemas/answers/private-events";
 import type { Db } from "../../db/client";
 import { LEG } from "../../../shared/domain/legs";
 import { addressLines, guests, orders, passengers, publishedPickups, tickets, users } from "../../db/schema";
-import { claimDeadline } from "./request-rows";
+import { bookedSeatsByEmail, claimDeadline } from "../invited-seats/guest-seats";
 
-/** Tickets each email (lower case) holds on the event. */
-export async function bookedSeatsByEmail(db: Db, eventId: number | null, emails: string[]): Promise<Map<string, number>> {
-  if (eventId === null || emails.length === 0) return new Map();
-  const rows = await db
-    .select({ email: sql<string>`lower(${users.email})`, seats: count(tickets.id) })
-    .from(orders)
-    .innerJoin(users, eq(users.id, orders.userId))
-    .innerJoin(tickets, eq(tickets.orderId, orders.id))
-    .where(and(eq(orders.eventId, eventId), inArray(orders.state, [...SEAT_HOLDING_STATES]), inArray(sql`lower(${users.email})`, emails)))
-    .groupBy(sql`lower(${users.email})`);
-  return new Map(rows.map((row) => [row.email, Number(row.seats)]));
-}
 
 /** The first pick-up address each email (lower case) booked on the event. */
 async function pickupsByEmail(db: Db, eventId: number | null, emails: string[]): Promise<Map<string, string>> {
@@ -72,15 +60,15 @@ function pickupOf(address: string | undefined, times: { time: Date | null; retur
 
 export async function guestStatuses(
   db: Db,
-  request: { id: number; eventId: number | null; startDate: Date; claimHours: number },
+  privateEvent: { id: number; eventId: number | null; startDate: Date; claimHours: number },
   now: Date,
 ): Promise<GuestStatus[]> {
-  const list = await db.select().from(guests).where(eq(guests.requestId, request.id)).orderBy(guests.id);
+  const list = await db.select().from(guests).where(eq(guests.privateEventId, privateEvent.id)).orderBy(guests.id);
   const emails = list.map((guest) => guest.email.toLowerCase());
-  const booked = await bookedSeatsByEmail(db, request.eventId, emails);
-  const pickups = await pickupsByEmail(db, request.eventId, emails);
-  const published = await publishedTimesByEmail(db, request.eventId, emails);
-  const past = now.getTime() >= claimDeadline(request).getTime();
+  const booked = await bookedSeatsByEmail(db, privateEvent.eventId, emails);
+  const pickups = await pickupsByEmail(db, privateEvent.eventId, emails);
+  const published = await publishedTimesByEmail(db, privateEvent.eventId, emails);
+  const past = now.getTime() >= claimDeadline(privateEvent).getTime();
   return list.map((guest) => {
     const claimed = guest.claimedAt !== null || (booked.get(guest.email.toLowerCase()) ?? 0) > 0;
     return {

@@ -9,16 +9,17 @@ import { translate, type MessageKey } from "../../../shared/i18n";
 import { formatDateTime, timeZoneOf } from "../../../shared/format/dates";
 import { sitePrefix, type CountryCode, type Locale } from "../../../shared/locales";
 import type { ShopContext } from "../../context";
-import { eventRequests, events, guests, users } from "../../db/schema";
+import { privateEvents, events, guests, users } from "../../db/schema";
 import type { MailMessage } from "../../mail/mailer";
 import { publicOrigin } from "../../origin";
 import { escapeHtml, mailButton, mailLinkText, mailShell } from "../../mail/mail-html";
 import { enqueue } from "../../outbox/enqueue";
 import type { OutboxJob } from "../../outbox/jobs";
 import { hasOptedOut, unsubscribeUrl } from "../account/mail-opt-outs";
-import { claimDeadline } from "./request-rows";
+import { claimDeadline } from "./private-event-rows";
 import { formatPrice } from "../../../shared/format/money";
 import type { StoredQuote } from "../../db/schema";
+import { QUOTE_STATE } from "../../../shared/domain/private-events";
 
 /** The price of one seat: the quoted price per seat, else the total shared by the quoted seats. */
 export const seatPrice = (quote: StoredQuote) => quote.perSeat ?? Math.ceil(quote.total / Math.max(quote.seats, 1));
@@ -46,7 +47,7 @@ export function invitationMail(data: InvitationData): MailMessage {
   const lines = [
     t("private_events.mail.greeting", { name: data.guestName }),
     data.price
-      ? t("groups.mail.invitation_priced", { organiser: data.organiser, event: data.event, date: data.date, place: data.place, price: data.price })
+      ? t("private_events.mail.invitation_priced", { organiser: data.organiser, event: data.event, date: data.date, place: data.place, price: data.price })
       : t("private_events.mail.body", { organiser: data.organiser, event: data.event, date: data.date, place: data.place }),
     t("private_events.mail.claim", { deadline: data.deadline }),
   ];
@@ -62,12 +63,12 @@ ${mailLinkText(data.eventLink)}`;
 type Tx = Parameters<Parameters<ShopContext["db"]["transaction"]>[0]>[0];
 
 /**
- * Promises every guest of a request its invitation, inside the approval's transaction: each guest gets a fresh
+ * Promises every guest of a private event its invitation, inside the approval's transaction: each guest gets a fresh
  * personal claim token (its hash on the guest row) and an outbox job that mails it after the commit. The token
  * rides in the job so that a retried delivery mails the same link, never one that a second token outdated.
  */
-export async function queueInvitations(tx: Tx, requestId: number): Promise<number> {
-  const list = await tx.select({ id: guests.id }).from(guests).where(eq(guests.requestId, requestId));
+export async function queueInvitations(tx: Tx, privateEventId: number): Promise<number> {
+  const list = await tx.select({ id: guests.id }).from(guests).where(eq(guests.privateEventId, privateEventId));
   for (const guest of list) await queueInvitation(tx, guest.id);
   return list.length;
 }
@@ -87,11 +88,11 @@ export interface InvitationJob {
 
 export async function invitationJob(ctx: ShopContext, payload: InvitationJob, job?: OutboxJob): Promise<void> {
   const [row] = await ctx.db
-    .select({ guest: guests, request: eventRequests, slug: events.slug, countryCode: events.countryCode, owner: users })
+    .select({ guest: guests, privateEvent: privateEvents, slug: events.slug, countryCode: events.countryCode, owner: users })
     .from(guests)
-    .innerJoin(eventRequests, eq(eventRequests.id, guests.requestId))
-    .innerJoin(events, eq(events.id, eventRequests.eventId))
-    .innerJoin(users, eq(users.id, eventRequests.ownerId))
+    .innerJoin(privateEvents, eq(privateEvents.id, guests.privateEventId))
+    .innerJoin(events, eq(events.id, privateEvents.eventId))
+    .innerJoin(users, eq(users.id, privateEvents.ownerId))
     .where(eq(guests.id, payload.guestId));
   // A guest removed since, or a token replaced by a later invitation: nothing to send.
   if (!row || row.guest.claimTokenHash !== hashClaimToken(payload.token)) return;
@@ -110,17 +111,17 @@ export async function invitationJob(ctx: ShopContext, payload: InvitationJob, jo
       to: row.guest.email,
       guestName: row.guest.name,
       organiser: `${row.owner.firstName} ${row.owner.lastName}`.trim(),
-      event: row.request.name,
-      place: `${row.request.location}, ${row.request.address}`,
-      date: formatDateTime(row.request.startDate.toISOString(), zone),
-      deadline: formatDateTime(claimDeadline(row.request).toISOString(), zone),
+      event: row.privateEvent.name,
+      place: `${row.privateEvent.location}, ${row.privateEvent.address}`,
+      date: formatDateTime(row.privateEvent.startDate.toISOString(), zone),
+      deadline: formatDateTime(claimDeadline(row.privateEvent).toISOString(), zone),
       eventLink: `${prefix}/event/${row.slug}`,
       claimLink: `${prefix}/my-account/events?claim=${payload.token}`,
       locale,
-      ...(row.request.quoteState === "guests_pay" && row.request.quote ? { price: formatPrice(seatPrice(row.request.quote), row.request.quote.currency, locale) } : {}),
+      ...(row.privateEvent.quoteState === QUOTE_STATE.guests_pay && row.privateEvent.quote ? { price: formatPrice(seatPrice(row.privateEvent.quote), row.privateEvent.quote.currency, locale) } : {}),
     }),
     unsubscribe: unsubscribeUrl(ctx, row.guest.email),
     // A retried delivery of this job is the same mail: one Message-ID.
-    ...(job ? { key: `outbox-${job.id}` } : {}),
+    ...(job ? { key: job.mailKey } : {}),
   });
 }

@@ -2,7 +2,7 @@
 import type { OutboxHandlers } from "../../outbox/jobs";
 import { decisionMailJob, type DecisionPayload } from "./decision-mails";
 import { invitationJob, type InvitationJob } from "./invitations";
-import { releaseJob, type ReleaseJob } from "./release";
+import { releaseJob, type ReleaseJob } from "./release-unclaimed-seats";
 
 declare module "../../outbox/jobs" {
   interface OutboxPayloads {

@@ -1,6 +1,6 @@
 /**
- * Approval publishes the request as an event the way the demo catalogue's private events are written
- * (src/server/db/seed/catalogue.ts `seedEvent`): a venue, the event (type 2, link-only and login-only, fixed date),
+ * Approval publishes the private event as an event the way the demo catalogue's private events are written
+ * (src/server/seed/catalogue.ts `seedEvent`): a venue, the event (type 2, link-only and login-only, fixed date),
  * its calendar row, its extra stops, one category and one subcategory per pick-up province (the venue's and every
  * province the organiser chose, so a guest is picked up where they live), one seat per ticket and the quoted seats.
  * When the organiser pays (or staff waived the charge) the event is organiser-funded (paymentType 2, price 0);
@@ -14,11 +14,12 @@ import { translate } from "../../../shared/i18n";
 import { LOCALES } from "../../../shared/locales";
 import type { Db } from "../../db/client";
 import { seatPrice } from "./invitations";
-import type { eventRequests} from "../../db/schema";
+import type { privateEvents} from "../../db/schema";
 import { additionalStops, categories, counties, eventDates, events, places, productVariants } from "../../db/schema";
+import { QUOTE_STATE } from "../../../shared/domain/private-events";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
-type Request = typeof eventRequests.$inferSelect;
+type PrivateEvent = typeof privateEvents.$inferSelect;
 
 const byLocale = <T>(make: (locale: (typeof LOCALES)[number]) => T) => Object.fromEntries(LOCALES.map((locale) => [locale, make(locale)]));
 
@@ -34,16 +35,16 @@ export function unguessableSlug(name: string): string {
   return `${base || "evento"}-${randomBytes(8).toString("hex")}`;
 }
 
-export async function publishRequest(tx: Tx | Db, request: Request, countryCode: string): Promise<{ eventId: number; slug: string }> {
-  const [county] = await tx.select({ provinceId: counties.provinceId }).from(counties).where(eq(counties.id, request.countyId));
-  const seats = request.quotedSeats ?? 0;
-  const guestsPay = request.quoteState === "guests_pay";
+export async function publishPrivateEvent(tx: Tx | Db, privateEvent: PrivateEvent, countryCode: string): Promise<{ eventId: number; slug: string }> {
+  const [county] = await tx.select({ provinceId: counties.provinceId }).from(counties).where(eq(counties.id, privateEvent.countyId));
+  const seats = privateEvent.quotedSeats ?? 0;
+  const guestsPay = privateEvent.quoteState === QUOTE_STATE.guests_pay;
   const [place] = await tx
     .insert(places)
-    .values({ countryCode, name: request.location, address: request.address, countyId: request.countyId })
+    .values({ countryCode, name: privateEvent.location, address: privateEvent.address, countyId: privateEvent.countyId })
     .returning({ id: places.id });
-  const slug = unguessableSlug(request.name);
-  const imagePath = request.imagePath ?? undefined;
+  const slug = unguessableSlug(privateEvent.name);
+  const imagePath = privateEvent.imagePath ?? undefined;
   const [event] = await tx
     .insert(events)
     .values({
@@ -53,21 +54,21 @@ export async function publishRequest(tx: Tx | Db, request: Request, countryCode:
       paymentType: guestsPay ? PAYMENT_TYPE.traveller : PAYMENT_TYPE.organiser,
       countryCode,
       placeId: place!.id,
-      startDate: request.startDate,
-      endDate: request.endDate,
+      startDate: privateEvent.startDate,
+      endDate: privateEvent.endDate,
       translations: byLocale(() => ({
-        name: request.name,
-        description: request.invitation,
-        ...(imagePath ? { imagePath, cardImagePath: request.cardImagePath ?? imagePath } : {}),
+        name: privateEvent.name,
+        description: privateEvent.invitation,
+        ...(imagePath ? { imagePath, cardImagePath: privateEvent.cardImagePath ?? imagePath } : {}),
       })),
       requiresLogin: true,
-      ownerId: request.ownerId,
+      ownerId: privateEvent.ownerId,
     })
     .returning({ id: events.id });
   const eventId = event!.id;
-  await tx.insert(eventDates).values({ eventId, startDate: request.startDate });
-  if (request.additionalStops.length > 0) {
-    await tx.insert(additionalStops).values(request.additionalStops.map((stop) => ({ eventId, address: stop.address, countyId: stop.countyId, time: stop.time })));
+  await tx.insert(eventDates).values({ eventId, startDate: privateEvent.startDate });
+  if (privateEvent.additionalStops.length > 0) {
+    await tx.insert(additionalStops).values(privateEvent.additionalStops.map((stop) => ({ eventId, address: stop.address, countyId: stop.countyId, time: stop.time })));
   }
   const [category] = await tx
     .insert(categories)
@@ -77,8 +78,8 @@ export async function publishRequest(tx: Tx | Db, request: Request, countryCode:
       translations: byLocale((locale) => ({ name: translate(locale, "private_events.category"), description: translate(locale, "private_events.category_description") })),
     })
     .returning({ id: categories.id });
-  const provinceIds = [...new Set([county!.provinceId, ...request.pickupProvinceIds])];
-  const quote = request.quote;
+  const provinceIds = [...new Set([county!.provinceId, ...privateEvent.pickupProvinceIds])];
+  const quote = privateEvent.quote;
   const priceIn = (provinceId: number) => {
     if (!guestsPay || !quote) return 0;
     return quote.provinces.find((row) => row.provinceId === provinceId)?.perSeat ?? seatPrice(quote);

@@ -1,54 +1,58 @@
 /**
- * Staff review private events: the requests under review with their
+ * Staff review private events: those under review with their
  * owner and guests; approve (publishes the event and promises the invitation mails in the same transaction) or reject with a
  * reason the owner reads.
  */
 import { and, eq, inArray } from "drizzle-orm";
-import { REQUEST_STATE } from "../../../shared/domain/request-states";
+import { PRIVATE_EVENT_STATE } from "../../../shared/domain/private-event-states";
 import { ShopError } from "../../../shared/domain/shop-error";
-import type { QuoteState } from "../../../shared/domain/event-requests";
-import type { ApproveRequestBody } from "../../../shared/schemas/event-quotes";
+import { QUOTE_STATE, PRIVATE_EVENT_PAYER, STAFF_PRIVATE_EVENT_LIST, type QuoteState, type StaffPrivateEventList } from "../../../shared/domain/private-events";
+import type { ApprovePrivateEventBody } from "../../../shared/schemas/private-event-quotes";
 import { enqueue } from "../../outbox/enqueue";
 import type { ShopContext } from "../../context";
 import type { Db } from "../../db/client";
-import { eventRequests, guests, users } from "../../db/schema";
+import { privateEvents, guests, users } from "../../db/schema";
 import { guestStatuses } from "./guest-status";
 import { queueInvitations } from "./invitations";
-import { publishRequest } from "./publish";
-import { writeAudit, type Actor } from "../admin/audit";
-import { scheduleRelease } from "./release";
+import { publishPrivateEvent } from "./publish";
+import { writeAudit, type Actor } from "../audit/write-audit";
+import { scheduleRelease } from "./release-unclaimed-seats";
 import { buildQuote } from "./quote";
-import { guestCounts, selectRequests, toAnswer } from "./request-rows";
+import { guestCounts, selectPrivateEvents, toAnswer } from "./private-event-rows";
+import { AUDIT_ACTION } from "../../../shared/domain/audit-actions";
 
-export async function requestsUnderReview(db: Db, now: Date, list: "2" | "quoted" = "2") {
-  const rows = await selectRequests(
+/** The staff's lists: private events under review, or approved with an unpaid quote; each with its owner and guests (as `request`, the contract's name). */
+export async function privateEventsForStaff(db: Db, now: Date, list: StaffPrivateEventList = STAFF_PRIVATE_EVENT_LIST.underReview) {
+  const rows = await selectPrivateEvents(
     db,
-    list === "2" ? eq(eventRequests.state, REQUEST_STATE.under_review) : and(eq(eventRequests.state, REQUEST_STATE.approved), eq(eventRequests.quoteState, "quoted")),
+    list === STAFF_PRIVATE_EVENT_LIST.underReview
+      ? eq(privateEvents.state, PRIVATE_EVENT_STATE.under_review)
+      : and(eq(privateEvents.state, PRIVATE_EVENT_STATE.approved), eq(privateEvents.quoteState, QUOTE_STATE.quoted)),
   );
   if (rows.length === 0) return [];
-  const ids = rows.map((row) => row.request.id);
+  const ids = rows.map((row) => row.privateEvent.id);
   const counts = await guestCounts(db, ids);
   const owners = await db
     .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
     .from(users)
-    .where(inArray(users.id, rows.map((row) => row.request.ownerId)));
+    .where(inArray(users.id, rows.map((row) => row.privateEvent.ownerId)));
   const ownerOf = new Map(owners.map((owner) => [owner.id, owner]));
   return Promise.all(
     rows.map(async (row) => {
-      const owner = ownerOf.get(row.request.ownerId)!;
+      const owner = ownerOf.get(row.privateEvent.ownerId)!;
       return {
-        request: toAnswer(row, counts.get(row.request.id), now),
+        request: toAnswer(row, counts.get(row.privateEvent.id), now),
         owner: { id: owner.id, name: `${owner.firstName} ${owner.lastName}`.trim(), email: owner.email },
-        guests: await guestStatuses(db, row.request, now),
+        guests: await guestStatuses(db, row.privateEvent, now),
       };
     }),
   );
 }
 
 async function underReview(db: Db, id: number) {
-  const [row] = await selectRequests(db, eq(eventRequests.id, id));
+  const [row] = await selectPrivateEvents(db, eq(privateEvents.id, id));
   if (!row) throw new ShopError("not_found");
-  if (row.request.state !== REQUEST_STATE.under_review) throw new ShopError("request_not_reviewable");
+  if (row.privateEvent.state !== PRIVATE_EVENT_STATE.under_review) throw new ShopError("request_not_reviewable");
   return row;
 }
 
@@ -57,49 +61,49 @@ async function underReview(db: Db, id: number) {
  * quote, all in one transaction. Invitations are promised here only when nothing is left for the organiser to pay
  * (each guest pays their own seat, or staff waived the charge); otherwise when the quote is paid or invoiced.
  */
-export async function approveRequest(ctx: ShopContext, id: number, body: ApproveRequestBody, actor: Actor) {
+export async function approvePrivateEvent(ctx: ShopContext, id: number, body: ApprovePrivateEventBody, actor: Actor) {
   const row = await underReview(ctx.db, id);
   const now = ctx.now();
   const guestSeats = (await guestCounts(ctx.db, [id])).get(id)?.seats ?? 0;
-  const quote = body.quote ? await buildQuote(ctx.db, body.quote, row.request, guestSeats, row.countryCode, now) : null;
-  const quoteState: QuoteState = body.waive ? "waived" : row.request.payer === "guests" ? "guests_pay" : "quoted";
-  const quotedSeats = quote?.seats ?? Math.max(row.request.guestsExpected ?? 0, guestSeats);
+  const quote = body.quote ? await buildQuote(ctx.db, body.quote, row.privateEvent, guestSeats, row.countryCode, now) : null;
+  const quoteState: QuoteState = body.waive ? QUOTE_STATE.waived : row.privateEvent.payer === PRIVATE_EVENT_PAYER.guests ? QUOTE_STATE.guests_pay : QUOTE_STATE.quoted;
+  const quotedSeats = quote?.seats ?? Math.max(row.privateEvent.guestsExpected ?? 0, guestSeats);
   const published = await ctx.db.transaction(async (tx) => {
     // The state moves first, conditionally: of two staff approving at once, one publishes.
     const moved = await tx
-      .update(eventRequests)
-      .set({ state: REQUEST_STATE.approved, rejectionReason: null, quote, quoteState, quotedSeats })
-      .where(and(eq(eventRequests.id, id), eq(eventRequests.state, REQUEST_STATE.under_review)))
+      .update(privateEvents)
+      .set({ state: PRIVATE_EVENT_STATE.approved, rejectionReason: null, quote, quoteState, quotedSeats })
+      .where(and(eq(privateEvents.id, id), eq(privateEvents.state, PRIVATE_EVENT_STATE.under_review)))
       .returning();
     if (moved.length === 0) throw new ShopError("request_not_reviewable");
-    const [count] = await tx.select({ id: guests.id }).from(guests).where(eq(guests.requestId, id)).limit(1);
+    const [count] = await tx.select({ id: guests.id }).from(guests).where(eq(guests.privateEventId, id)).limit(1);
     if (!count) throw new ShopError("request_not_reviewable");
-    const event = await publishRequest(tx, moved[0]!, row.countryCode);
-    await tx.update(eventRequests).set({ eventId: event.eventId }).where(eq(eventRequests.id, id));
-    if (quoteState !== "quoted") await queueInvitations(tx, id);
+    const event = await publishPrivateEvent(tx, moved[0]!, row.countryCode);
+    await tx.update(privateEvents).set({ eventId: event.eventId }).where(eq(privateEvents.id, id));
+    if (quoteState !== QUOTE_STATE.quoted) await queueInvitations(tx, id);
     await scheduleRelease(tx, moved[0]!);
-    await writeAudit(tx, actor, "event-requests", id, "request_approve", { state: REQUEST_STATE.under_review }, { state: REQUEST_STATE.approved, eventId: event.eventId, quoteState });
-    await enqueue(tx, "private-event.decision", { requestId: id, decision: REQUEST_STATE.approved });
+    await writeAudit(tx, actor, "event-requests", id, AUDIT_ACTION.request_approve, { state: PRIVATE_EVENT_STATE.under_review }, { state: PRIVATE_EVENT_STATE.approved, eventId: event.eventId, quoteState });
+    await enqueue(tx, "private-event.decision", { privateEventId: id, decision: PRIVATE_EVENT_STATE.approved });
     return event;
   });
   ctx.outbox.wake();
   ctx.catalogue.announce({ area: "events", eventIds: [published.eventId] });
-  return { id, state: REQUEST_STATE.approved, eventSlug: published.slug };
+  return { id, state: PRIVATE_EVENT_STATE.approved, eventSlug: published.slug };
 }
 
 /** Reject with the reason the owner reads, mailed to them once (the mail is promised with the state change). */
-export async function rejectRequest(ctx: ShopContext, id: number, reason: string, actor: Actor) {
+export async function rejectPrivateEvent(ctx: ShopContext, id: number, reason: string, actor: Actor) {
   await underReview(ctx.db, id);
   await ctx.db.transaction(async (tx) => {
     const moved = await tx
-      .update(eventRequests)
-      .set({ state: REQUEST_STATE.rejected, rejectionReason: reason })
-      .where(and(eq(eventRequests.id, id), eq(eventRequests.state, REQUEST_STATE.under_review)))
-      .returning({ id: eventRequests.id });
+      .update(privateEvents)
+      .set({ state: PRIVATE_EVENT_STATE.rejected, rejectionReason: reason })
+      .where(and(eq(privateEvents.id, id), eq(privateEvents.state, PRIVATE_EVENT_STATE.under_review)))
+      .returning({ id: privateEvents.id });
     if (moved.length === 0) throw new ShopError("request_not_reviewable");
-    await writeAudit(tx, actor, "event-requests", id, "request_reject", { state: REQUEST_STATE.under_review }, { state: REQUEST_STATE.rejected, reason });
-    await enqueue(tx, "private-event.decision", { requestId: id, decision: REQUEST_STATE.rejected });
+    await writeAudit(tx, actor, "event-requests", id, AUDIT_ACTION.request_reject, { state: PRIVATE_EVENT_STATE.under_review }, { state: PRIVATE_EVENT_STATE.rejected, reason });
+    await enqueue(tx, "private-event.decision", { privateEventId: id, decision: PRIVATE_EVENT_STATE.rejected });
   });
   ctx.outbox.wake();
-  return { id, state: REQUEST_STATE.rejected, eventSlug: null };
+  return { id, state: PRIVATE_EVENT_STATE.rejected, eventSlug: null };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isEditable, nextState, STATES_OF_LIST, visibleState } from "./states";
 
-describe("private event request states", () => {
+describe("private event states", () => {
   it("allows only the documented transitions", () => {
     expect(nextState("saved", "send")).toBe("under_review");
     expect(nextState("under_review", "approve")).toBe("approved");
@@ -14,7 +14,7 @@ describe("private event request states", () => {
     expect(nextState("under_review", "send")).toBeNull();
   });
 
-  it("reads an approved request as finished once its event has ended", () => {
+  it("reads an approved private event as finished once its event has ended", () => {
     const end = new Date("2030-01-01T04:00:00Z");
     expect(visibleState("approved", end, new Date("2030-01-01T03:59:59Z"))).toBe("approved");
     expect(visibleState("approved", end, end)).toBe("finished");
@@ -27,7 +27,7 @@ describe("private event request states", () => {
     for (const state of ["approved", "rejected", "finished", "cancelled"] as const) expect(isEditable(state)).toBe(false);
   });
 
-  it("lists saved requests with the ones under review", () => {
+  it("lists saved private events with the ones under review", () => {
     expect(STATES_OF_LIST["2"]).toContain("saved");
     expect(STATES_OF_LIST["1"]).toEqual(["approved"]);
     expect(STATES_OF_LIST["4"]).toEqual(["finished"]);

@@ -1,10 +1,10 @@
 /**
- * The request's picture and guest list, each sent after the create call with the request's id. Both
+ * The private event's picture and guest list, each sent after the create call with the private event's id. Both
  * are refused once staff have decided. The guest list replaces the previous one in one transaction: valid rows
  * are kept, duplicated emails merged (the larger seat count kept), refused rows answered with their line and
  * the reason in the person's language.
  */
-import { EDITABLE_REQUEST_STATES, isEditableRequest } from "../../../shared/domain/request-states";
+import { EDITABLE_PRIVATE_EVENT_STATES, isEditablePrivateEvent } from "../../../shared/domain/private-event-states";
 import { randomBytes } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
 import { translate, isMessageKey } from "../../../shared/i18n";
@@ -13,25 +13,26 @@ import { ShopError } from "../../../shared/domain/shop-error";
 import { guestRowSchema } from "../../../shared/schemas/private-events";
 import { stripPhoneSeparators, toE164, type PhoneRules } from "../../../shared/format/phone-number";
 import type { Db } from "../../db/client";
-import { eventRequests, guests } from "../../db/schema";
+import { privateEvents, guests } from "../../db/schema";
 import type { FileStorage } from "../../storage";
 import { eventPictures } from "../../uploads/image";
 import { readGuestSheet, type SheetRow } from "../../uploads/spreadsheet";
-import { ownRequest } from "./request-rows";
-import { assertEditable } from "./requests";
+import { ownPrivateEvent } from "./private-event-rows";
+import { assertEditable } from "./private-events";
 
 export async function uploadImage(db: Db, storage: FileStorage, ownerId: number, id: number, bytes: Uint8Array, now: Date) {
-  assertEditable(await ownRequest(db, ownerId, id), now);
+  assertEditable(await ownPrivateEvent(db, ownerId, id), now);
   const pictures = await eventPictures(bytes);
-  // An unguessable name per upload: a repeated request may still show the previous picture.
+  // An unguessable name per upload: a repeated private event may still show the previous picture. Stored files keep
+  // the `request-` prefix they have always had, so the answers' paths read as before.
   const name = `events/request-${id}-${randomBytes(8).toString("hex")}`;
   const imagePath = await storage.put(`${name}.webp`, pictures.banner);
   const cardImagePath = await storage.put(`${name}-card.webp`, pictures.card);
   const updated = await db
-    .update(eventRequests)
+    .update(privateEvents)
     .set({ imagePath, cardImagePath })
-    .where(and(eq(eventRequests.id, id), inArray(eventRequests.state, [...EDITABLE_REQUEST_STATES])))
-    .returning({ id: eventRequests.id });
+    .where(and(eq(privateEvents.id, id), inArray(privateEvents.state, [...EDITABLE_PRIVATE_EVENT_STATES])))
+    .returning({ id: privateEvents.id });
   if (updated.length === 0) throw new ShopError("request_not_editable");
   return { imagePath, cardImagePath, width: pictures.width, height: pictures.height };
 }
@@ -57,7 +58,7 @@ export function checkGuestRow(row: SheetRow, countryCode: string): GuestCandidat
 }
 
 export async function uploadGuests(db: Db, ownerId: number, id: number, bytes: Buffer, locale: Locale, now: Date) {
-  const row = await ownRequest(db, ownerId, id);
+  const row = await ownPrivateEvent(db, ownerId, id);
   assertEditable(row, now);
   const lines = await readGuestSheet(bytes);
   const byEmail = new Map<string, GuestCandidate>();
@@ -81,13 +82,13 @@ export async function uploadGuests(db: Db, ownerId: number, id: number, bytes: B
   if (list.length === 0) throw new ShopError("guest_list_empty", { file: "errors.guest_list_empty" });
   await db.transaction(async (tx) => {
     const [locked] = await tx
-      .select({ state: eventRequests.state })
-      .from(eventRequests)
-      .where(eq(eventRequests.id, id))
+      .select({ state: privateEvents.state })
+      .from(privateEvents)
+      .where(eq(privateEvents.id, id))
       .for("update");
-    if (!locked || !isEditableRequest(locked.state)) throw new ShopError("request_not_editable");
-    await tx.delete(guests).where(eq(guests.requestId, id));
-    await tx.insert(guests).values(list.map((guest) => ({ requestId: id, ...guest })));
+    if (!locked || !isEditablePrivateEvent(locked.state)) throw new ShopError("request_not_editable");
+    await tx.delete(guests).where(eq(guests.privateEventId, id));
+    await tx.insert(guests).values(list.map((guest) => ({ privateEventId: id, ...guest })));
   });
   return { saved: list.length, seats: list.reduce((sum, guest) => sum + guest.seats, 0), merged, refused };
 }

@@ -8,6 +8,7 @@ import { formatDateTime } from "../../../shared/format/dates";
 import type { Locale } from "../../../shared/locales";
 import type { Manifest } from "../../../shared/schemas/answers/staff-runs";
 import { csvCell } from "../../../shared/exports/cells";
+import { MANIFEST_PAYMENT } from "../../../shared/domain/dispatch";
 
 const COLUMNS = [
   "manifests.col.run",
@@ -23,6 +24,7 @@ const COLUMNS = [
   "manifests.col.boarded_return",
   "manifests.col.return_departs",
   "manifests.col.drop_off",
+  "manifests.col.needs",
 ] as const satisfies readonly MessageKey[];
 
 export { csvCell };
@@ -44,12 +46,13 @@ export function manifestCsv(manifest: Manifest, locale: Locale, timeZone: string
             passenger.name,
             passenger.phone,
             passenger.orderId,
-            t(passenger.payment === "paid" ? "manifests.paid" : "manifests.pending"),
+            t(passenger.payment === MANIFEST_PAYMENT.paid ? "manifests.paid" : "manifests.pending"),
             yesNo(passenger.checkedIn.outbound),
             yesNo(passenger.checkedIn.return),
             // The return's times once published; until then the sheet's header carries the estimated departure.
             stop.returnDepartsAt ? formatDateTime(stop.returnDepartsAt, timeZone) : t("manifests.return_pending"),
             stop.dropOffAt ? formatDateTime(stop.dropOffAt, timeZone) : "",
+            passenger.needs.map((need) => t(`need.${need}`)).join("; "),
           ]
             .map(csvCell)
             .join(","),

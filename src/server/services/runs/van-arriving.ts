@@ -16,7 +16,8 @@ import type { NextStop } from "../../../shared/schemas/staff";
 import { vanNotices } from "../../db/schema";
 import type { ShopContext } from "../../context";
 import { pick } from "../catalogue/rows";
-import { runSheet, type RunPassenger } from "./manifest";
+import { runSheet, type RunPassenger } from "./van-manifest";
+import { MANIFEST_PAYMENT } from "../../../shared/domain/dispatch";
 
 export interface VanArriving {
   to: string;
@@ -39,7 +40,7 @@ export async function announceNextStop(deps: ShopContext, staffId: number, reque
   // Passengers' numbers without a + are read as numbers of the event's country.
   const country: PhoneCountry = (PHONE_COUNTRIES as readonly string[]).includes(sheet.event.countryCode) ? (sheet.event.countryCode as PhoneCountry) : "CO";
   const answer: NextStopAnswer = { notified: 0, alreadyNotified: 0, unreachable: 0 };
-  const riders: RunPassenger[] = stops.flatMap((stop) => stop.passengers).filter((passenger) => passenger.payment === "paid");
+  const riders: RunPassenger[] = stops.flatMap((stop) => stop.passengers).filter((passenger) => passenger.payment === MANIFEST_PAYMENT.paid);
   for (const passenger of riders) {
     const to = toE164(passenger.phone, { country, anyCountry: true });
     if (!to) {

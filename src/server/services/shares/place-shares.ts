@@ -22,7 +22,8 @@ import { notificationUrl, returnUrl, sitePrefixOf } from "../orders/payment-link
 import { recordStart } from "../orders/payment-records";
 import { placeOrder, type PlacedOrder } from "../orders/place-order";
 import { checkPurchase, findBookableDate, type PurchasePlan } from "../orders/purchase-checks";
-import { cancelOrder, expireHolds } from "../holds/release";
+import { cancelOrder, expireHolds } from "../holds/end-unpaid-orders";
+import { byGateway } from "../order-life/order-life";
 import { orderTotals } from "../orders/pricing";
 import type { Buyer } from "../orders/buyer";
 import { ORDER_STATE } from "../../../shared/domain/order-states";
@@ -105,7 +106,7 @@ export async function purchaseShared(deps: ShopContext, buyer: Buyer, body: Purc
     await recordStart(deps.db, own.id, started);
   } catch (error) {
     // The buyer's payment cannot start: the whole shared purchase is called off, every seat back on sale.
-    for (const order of [own, ...shares.map((share) => share.order)]) await cancelOrder(deps.db, order.id);
+    for (const order of [own, ...shares.map((share) => share.order)]) await cancelOrder(deps.db, order.id, byGateway(plan.paymentCode), "payment_not_started");
     deps.catalogue.announce({ area: "stock", eventIds: [bookable.event.id] });
     throw error;
   }

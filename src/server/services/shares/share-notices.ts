@@ -14,7 +14,7 @@ import { simpleMail } from "../../mail/simple-mail";
 import { publicOrigin } from "../../origin";
 import { enqueue } from "../../outbox/enqueue";
 import { pick } from "../catalogue/rows";
-import { endAwaitingOrders } from "../holds/release";
+import { endAwaiting, SWEEPER } from "../order-life/order-life";
 import { hashShareToken } from "./place-shares";
 import { ORDER_STATE } from "../../../shared/domain/order-states";
 
@@ -52,15 +52,15 @@ export async function shareInviteJob(ctx: ShopContext, payload: { shareId: numbe
   await ctx.mailer.send(
     simpleMail({
       to: row.share.email,
-      subject: t("groups.share.mail_subject", params),
-      lines: [t("private_events.mail.greeting", { name: row.share.name }), t("groups.share.mail_body", params), t("groups.share.mail_deadline", params)],
-      button: { label: t("groups.share.mail_button"), href: link },
+      subject: t("share.mail_subject", params),
+      lines: [t("private_events.mail.greeting", { name: row.share.name }), t("share.mail_body", params), t("share.mail_deadline", params)],
+      button: { label: t("share.mail_button"), href: link },
       footer: t("mail.footer"),
       locale,
       key: `share-${row.share.id}-invite`,
     }),
   );
-  if (row.share.phone?.startsWith("+")) await ctx.sms.send({ to: row.share.phone, body: t("groups.share.sms", { ...params, link }) });
+  if (row.share.phone?.startsWith("+")) await ctx.sms.send({ to: row.share.phone, body: t("share.sms", { ...params, link }) });
 }
 
 /**
@@ -74,7 +74,7 @@ export async function shareDeadlineJob(ctx: ShopContext, payload: { buyerOrderId
   if (shares.some((share) => now.getTime() < share.deadline.getTime())) throw new Error(`shares of order ${payload.buyerOrderId}: deadline not reached`);
   const orderIds = shares.map((share) => share.orderId);
   const eventIds = await ctx.db.transaction(async (tx) => {
-    await endAwaitingOrders(tx, inArray(orders.id, orderIds), "expired");
+    await endAwaiting(tx, inArray(orders.id, orderIds), ORDER_STATE.expired, SWEEPER, { reason: "share_deadline" });
     const unpaid = tx.select({ id: orders.id }).from(orders).where(and(inArray(orders.id, orderIds), ne(orders.state, ORDER_STATE.paid)));
     const released = await tx
       .update(paymentShares)
@@ -108,12 +108,12 @@ export async function sharesReleasedJob(ctx: ShopContext, payload: { buyerOrderI
   await ctx.mailer.send(
     simpleMail({
       to: first.buyer.email,
-      subject: t("groups.share.released_subject", { event }),
+      subject: t("share.released_subject", { event }),
       lines: [
         t("private_events.mail.greeting", { name: first.buyer.firstName }),
-        t("groups.share.released_body", { deadline: formatDateTime(first.share.deadline.toISOString(), timeZoneOf(country)), names: rows.map((row) => row.share.name).join(", ") }),
+        t("share.released_body", { deadline: formatDateTime(first.share.deadline.toISOString(), timeZoneOf(country)), names: rows.map((row) => row.share.name).join(", ") }),
       ],
-      button: { label: t("groups.share.released_button"), href: `${publicOrigin(ctx.env)}${sitePrefix(country, locale)}/order-detail/${payload.buyerOrderId}` },
+      button: { label: t("share.released_button"), href: `${publicOrigin(ctx.env)}${sitePrefix(country, locale)}/order-detail/${payload.buyerOrderId}` },
       footer: t("mail.footer"),
       locale,
       key: `shares-${payload.buyerOrderId}-released`,

@@ -7,23 +7,27 @@
 import { and, asc, eq } from "drizzle-orm";
 import { shareStateOf, SHARE_STATE } from "../../../shared/domain/shares";
 import { ShopError } from "../../../shared/domain/shop-error";
-import { isAwaiting } from "../../../shared/domain/order-states";
+import { isAwaiting, type AwaitingState } from "../../../shared/domain/order-states";
 import type { Locale } from "../../../shared/locales";
 import type { OrderSharesAnswer, ShareAnswer } from "../../../shared/schemas/answers/shares";
-import type { PayRequestBody } from "../../../shared/schemas/event-quotes";
+import type { PayQuoteBody } from "../../../shared/schemas/private-event-quotes";
 import type { PaymentStartAnswer } from "../../../shared/schemas/purchase";
+import type { PaymentResponse } from "../../../shared/schemas/answers/orders";
 import type { ShopContext } from "../../context";
 import type { Db } from "../../db/client";
-import { eventDates, events, orders, paymentMethods, payments, paymentShares, users } from "../../db/schema";
+import { eventDates, events, orders, paymentMethods, paymentShares, users } from "../../db/schema";
 import { settlesCurrency } from "../../payments/currencies";
 import { pick } from "../catalogue/rows";
 import { INITIAL_STATE } from "../orders/order-states";
+import { byCustomer, chooseMethod } from "../order-life/order-life";
+import { beginAttempt, closeUnstartedAttempt, isSecondOpenAttempt, lockOrderForPayment, openAttemptOf, sameAttemptOr409 } from "../payment-attempts/open-attempt";
+import type { PaymentStart } from "../../payments";
 import { notificationUrl, returnUrl, sitePrefixOf } from "../orders/payment-links";
 import { recordStart } from "../orders/payment-records";
-import { ticketQrText } from "../orders/ticket-qr";
+import { ticketQrText } from "../tickets/ticket-qr";
 import { checkMethod } from "../private-events/quote";
 import { hashShareToken } from "./place-shares";
-import { PAYMENT_STATE } from "../../../shared/domain/payment-states";
+import { PAYMENT_CODE } from "../../../shared/domain/payment-codes";
 
 async function shareRows(db: Db, where: ReturnType<typeof eq>) {
   return db
@@ -47,7 +51,7 @@ async function byToken(db: Db, token: string): Promise<ShareRow> {
 
 async function countryMethods(db: Db, countryCode: string, currency: string): Promise<string[]> {
   const rows = await db.select({ code: paymentMethods.code }).from(paymentMethods).where(and(eq(paymentMethods.countryCode, countryCode), eq(paymentMethods.enabled, true)));
-  return rows.map((row) => row.code).filter((code) => code !== "prepagado" && settlesCurrency(code as never, currency));
+  return rows.map((row) => row.code).filter((code) => code !== PAYMENT_CODE.prepagado && settlesCurrency(code as never, currency));
 }
 
 export async function getShare(deps: ShopContext, token: string, locale: Locale): Promise<ShareAnswer> {
@@ -70,37 +74,65 @@ export async function getShare(deps: ShopContext, token: string, locale: Locale)
   };
 }
 
-/** Start paying one share with a method of the event's country; the share keeps its deadline. */
-async function startShare(deps: ShopContext, row: ShareRow, body: PayRequestBody, locale: Locale, origin: string | undefined, returnQuery: string): Promise<PaymentStartAnswer> {
+/**
+ * Start paying one share with a method of the event's country; the share keeps its deadline. One attempt at a time
+ * (services/payment-attempts/open-attempt.ts): a second start while one is open answers that attempt again, or
+ * 409 `payment_in_progress`, and never opens a second gateway transaction.
+ */
+async function startShare(deps: ShopContext, row: ShareRow, body: PayQuoteBody, locale: Locale, origin: string | undefined, returnQuery: string): Promise<PaymentStartAnswer> {
   const now = deps.now();
   if (!isAwaiting(row.order.state) || now.getTime() >= row.share.deadline.getTime()) throw new ShopError("share_not_payable");
   const paymentCode = await checkMethod(deps.db, row.event.countryCode, body.paymentCode, row.order.currency);
   const state = INITIAL_STATE[paymentCode];
-  await deps.db.transaction(async (tx) => {
-    const moved = await tx
-      .update(orders)
-      .set({ paymentCode, state })
-      .where(and(eq(orders.id, row.order.id), eq(orders.state, row.order.state)))
-      .returning({ id: orders.id });
-    if (moved.length === 0) throw new ShopError("share_not_payable");
-    await tx.insert(payments).values({ orderId: row.order.id, method: paymentCode, state: PAYMENT_STATE.created, amount: row.order.total, createdAt: now });
-  });
-  const started = await deps.payments.get(paymentCode).start({
+  const answer = (response: PaymentResponse): PaymentStartAnswer => ({
     orderId: row.order.id,
-    amount: row.order.total,
-    currency: row.order.currency,
-    buyerEmail: row.share.email,
-    description: `Rodamos: ${pick(row.event.translations, locale)?.name ?? ""} (1 x ticket)`,
-    returnUrl: `${returnUrl(deps, row.order.id, sitePrefixOf(body.url), origin)}${returnQuery}`,
-    notificationUrl: notificationUrl(deps.env),
-    locale,
+    paymentCode,
+    state,
+    holdExpiresAt: row.share.deadline.toISOString(),
+    ...response,
   });
+  let again: PaymentStartAnswer | null;
+  try {
+    again = await deps.db.transaction(async (tx): Promise<PaymentStartAnswer | null> => {
+      await lockOrderForPayment(tx, row.order.id);
+      const open = await openAttemptOf(tx, row.order.id, now, deps.env.PAYMENT_TIMEOUT_MINUTES * 60_000);
+      if (open && open.stage !== "placeholder") return answer(sameAttemptOr409(open, paymentCode));
+      // The share's chosen method sets the awaiting state its order waits in (the order's life writes it, named
+      // after the friend paying: the share's order is the buyer's account, so its history says the customer).
+      if (!(await chooseMethod(tx, row.order.id, paymentCode, state as AwaitingState, { ...byCustomer(row.order.userId), name: row.share.email }))) {
+        throw new ShopError("share_not_payable");
+      }
+      await beginAttempt(tx, row.order.id, open, paymentCode, row.order.total, now);
+      return null;
+    });
+  } catch (error) {
+    if (isSecondOpenAttempt(error)) throw new ShopError("payment_in_progress");
+    throw error;
+  }
+  if (again) return again;
+  let started: PaymentStart;
+  try {
+    started = await deps.payments.get(paymentCode).start({
+      orderId: row.order.id,
+      amount: row.order.total,
+      currency: row.order.currency,
+      buyerEmail: row.share.email,
+      description: `Rodamos: ${pick(row.event.translations, locale)?.name ?? ""} (1 x ticket)`,
+      returnUrl: `${returnUrl(deps, row.order.id, sitePrefixOf(body.url), origin)}${returnQuery}`,
+      notificationUrl: notificationUrl(deps.env),
+      locale,
+    });
+  } catch (error) {
+    // No gateway transaction was opened: the attempt ends, so the friend may try again at once.
+    await closeUnstartedAttempt(deps.db, row.order.id);
+    throw error;
+  }
   await recordStart(deps.db, row.order.id, started);
-  if (paymentCode === "transferencia") deps.outbox.wake();
-  return { orderId: row.order.id, paymentCode, state, holdExpiresAt: row.share.deadline.toISOString(), ...started.response };
+  if (paymentCode === PAYMENT_CODE.transferencia) deps.outbox.wake();
+  return answer(started.response);
 }
 
-export async function payShare(deps: ShopContext, token: string, body: PayRequestBody, locale: Locale, origin?: string): Promise<PaymentStartAnswer> {
+export async function payShare(deps: ShopContext, token: string, body: PayQuoteBody, locale: Locale, origin?: string): Promise<PaymentStartAnswer> {
   const row = await byToken(deps.db, token);
   const joiner = returnUrl(deps, row.order.id, sitePrefixOf(body.url), origin).includes("?") ? "&" : "?";
   return startShare(deps, row, body, locale, origin, `${joiner}share=${encodeURIComponent(token)}`);
@@ -124,7 +156,7 @@ export async function orderShares(db: Db, userId: number, buyerOrderId: number):
 }
 
 /** The buyer pays a share a friend has not paid. */
-export async function payShareAsBuyer(deps: ShopContext, userId: number, buyerOrderId: number, shareId: number, body: PayRequestBody, locale: Locale, origin?: string) {
+export async function payShareAsBuyer(deps: ShopContext, userId: number, buyerOrderId: number, shareId: number, body: PayQuoteBody, locale: Locale, origin?: string) {
   const [row] = await shareRows(deps.db, and(eq(paymentShares.id, shareId), eq(paymentShares.buyerOrderId, buyerOrderId))!);
   if (!row || row.order.userId !== userId) throw new ShopError("not_found");
   return startShare(deps, row, body, locale, origin, "");

@@ -1,6 +1,6 @@
-/** The waiting list's outbox jobs: serving the lines after seats came back, and the offer mail. */
+/** The waiting list's outbox jobs: serving the lines after seats came back, the offer mail and the expired offer's. */
 import type { OutboxHandlers } from "../../outbox/jobs";
-import { offerMailJob, type OfferMailJob } from "./offer-mail";
+import { offerExpiredMailJob, offerMailJob, type OfferMailJob } from "./offer-mail";
 import { sweepWaitingLists } from "./offers";
 
 export interface SeatsBackJob {
@@ -11,6 +11,7 @@ declare module "../../outbox/jobs" {
   interface OutboxPayloads {
     "waiting_list.seats_back": SeatsBackJob;
     "waiting_list.offer": OfferMailJob;
+    "waiting_list.offer_expired": OfferMailJob;
   }
 }
 
@@ -20,4 +21,5 @@ export const waitingListJobs = {
     await sweepWaitingLists(deps, { eventId });
   },
   "waiting_list.offer": offerMailJob,
-} satisfies OutboxHandlers<"waiting_list.seats_back" | "waiting_list.offer">;
+  "waiting_list.offer_expired": offerExpiredMailJob,
+} satisfies OutboxHandlers<"waiting_list.seats_back" | "waiting_list.offer" | "waiting_list.offer_expired">;

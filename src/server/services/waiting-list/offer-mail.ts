@@ -1,6 +1,7 @@
 /**
- * The mail that offers seats to the next in line, in their language, with the link that opens the booking wizard
- * on the held seats. Sent only while the offer still runs (a retry after it ended sends nothing).
+ * The waiting list's mails, in the person's language: the offer of seats to the next in line, with the link that
+ * opens the booking wizard on the held seats (sent only while the offer still runs: a retry after it ended sends
+ * nothing), and the notice that an offer ran out unused and its seats passed on, with the event's page to join again.
  */
 import { eq } from "drizzle-orm";
 import { OFFER_PARAM, WAITING_STATE } from "../../../shared/domain/waiting-list";
@@ -8,7 +9,7 @@ import { timeZoneOf } from "../../../shared/format/dates";
 import { DEFAULT_COUNTRY, DEFAULT_LOCALE, isCountryCode, isLocale, sitePrefix, type Locale } from "../../../shared/locales";
 import type { ShopContext } from "../../context";
 import { eventDates, events, productVariants, users, waitingList } from "../../db/schema";
-import { waitingOfferMail } from "../../mail/waiting-list-mails";
+import { waitingOfferExpiredMail, waitingOfferMail } from "../../mail/waiting-list-mails";
 import { publicOrigin } from "../../origin";
 import type { OutboxJob } from "../../outbox/jobs";
 import { pick } from "../catalogue/rows";
@@ -17,7 +18,7 @@ export interface OfferMailJob {
   entryId: number;
 }
 
-export async function offerMailJob(deps: ShopContext, { entryId }: OfferMailJob, job: OutboxJob): Promise<void> {
+async function entryRow(deps: ShopContext, entryId: number) {
   const [row] = await deps.db
     .select({ entry: waitingList, user: users, event: events, date: eventDates.startDate, subcategory: productVariants.translations })
     .from(waitingList)
@@ -26,6 +27,11 @@ export async function offerMailJob(deps: ShopContext, { entryId }: OfferMailJob,
     .innerJoin(eventDates, eq(eventDates.id, waitingList.eventDateId))
     .innerJoin(productVariants, eq(productVariants.id, waitingList.productVariantId))
     .where(eq(waitingList.id, entryId));
+  return row;
+}
+
+export async function offerMailJob(deps: ShopContext, { entryId }: OfferMailJob, job: OutboxJob): Promise<void> {
+  const row = await entryRow(deps, entryId);
   if (!row || row.entry.state !== WAITING_STATE.offered || !row.entry.offerExpiresAt || row.entry.offerExpiresAt <= deps.now()) return;
   const locale: Locale = isLocale(row.user.localeCode) ? row.user.localeCode : DEFAULT_LOCALE;
   const country = isCountryCode(row.user.countryCode) ? row.user.countryCode : DEFAULT_COUNTRY;
@@ -42,5 +48,26 @@ export async function offerMailJob(deps: ShopContext, { entryId }: OfferMailJob,
     seats: row.entry.seats,
     link,
   });
-  await deps.mailer.send({ ...message, key: `outbox-${job.id}` });
+  await deps.mailer.send({ ...message, key: job.mailKey });
+}
+
+/** The offer ran out unused: its person is told the seats went to the next in line, and may join again. */
+export async function offerExpiredMailJob(deps: ShopContext, { entryId }: OfferMailJob, job: OutboxJob): Promise<void> {
+  const row = await entryRow(deps, entryId);
+  if (!row || row.entry.state !== WAITING_STATE.expired || !row.entry.offerExpiresAt) return;
+  const locale: Locale = isLocale(row.user.localeCode) ? row.user.localeCode : DEFAULT_LOCALE;
+  const country = isCountryCode(row.user.countryCode) ? row.user.countryCode : DEFAULT_COUNTRY;
+  const message = waitingOfferExpiredMail({
+    to: row.user.email,
+    firstName: row.user.firstName,
+    locale,
+    eventName: pick(row.event.translations, locale)?.name ?? "",
+    subcategoryName: pick(row.subcategory, locale)?.name ?? "",
+    eventDate: row.date.toISOString(),
+    until: row.entry.offerExpiresAt.toISOString(),
+    timeZone: timeZoneOf(row.event.countryCode),
+    seats: row.entry.seats,
+    link: `${publicOrigin(deps.env)}${sitePrefix(country, locale)}/event/${row.event.slug}#booking-wizard`,
+  });
+  await deps.mailer.send({ ...message, key: job.mailKey });
 }

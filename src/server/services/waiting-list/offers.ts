@@ -11,13 +11,14 @@
  */
 import { and, asc, eq, gt, inArray, lte, sql } from "drizzle-orm";
 import { WAITING_STATE } from "../../../shared/domain/waiting-list";
-import { ShopError } from "../../../shared/domain/shop-error";
 import type { ShopContext } from "../../context";
 import type { Db } from "../../db/client";
 import { shareSeatStock } from "../../db/seat-stock-lock";
-import { eventDates, productVariants, seatCounts, waitingList } from "../../db/schema";
+import { eventDates, productVariants, seatCounts, seatPools, seatPoolVariants, waitingList } from "../../db/schema";
+import { refusalOf } from "../../db/statements";
+import { isDatabaseUnavailable } from "../../db/unavailable";
 import { enqueue } from "../../outbox/enqueue";
-import { expireHolds } from "../holds/release";
+import { expireHolds } from "../holds/end-unpaid-orders";
 
 export interface WaitingScope {
   eventId?: number;
@@ -25,19 +26,27 @@ export interface WaitingScope {
 
 const HOUR = 3_600_000;
 
-/** Offers that ran out end `expired` (their seats leave the seat count); answers the events touched. */
+/**
+ * Offers that ran out end `expired` (their seats leave the seat count); answers the events touched. Each person is
+ * mailed that their offer ended, queued in the same transaction, so the mail is on its way before the seats are
+ * offered to the next in line (the sweep offers them only after this commits).
+ */
 export async function expireOffers(db: Db, now: Date, scope: WaitingScope = {}): Promise<number[]> {
-  const ended = await db
-    .update(waitingList)
-    .set({ state: WAITING_STATE.expired, endedAt: now })
-    .where(
-      and(
-        eq(waitingList.state, WAITING_STATE.offered),
-        lte(waitingList.offerExpiresAt, now),
-        scope.eventId !== undefined ? eq(waitingList.eventId, scope.eventId) : undefined,
-      ),
-    )
-    .returning({ eventId: waitingList.eventId });
+  const ended = await db.transaction(async (tx) => {
+    const rows = await tx
+      .update(waitingList)
+      .set({ state: WAITING_STATE.expired, endedAt: now })
+      .where(
+        and(
+          eq(waitingList.state, WAITING_STATE.offered),
+          lte(waitingList.offerExpiresAt, now),
+          scope.eventId !== undefined ? eq(waitingList.eventId, scope.eventId) : undefined,
+        ),
+      )
+      .returning({ id: waitingList.id, eventId: waitingList.eventId });
+    for (const row of rows) await enqueue(tx, "waiting_list.offer_expired", { entryId: row.id });
+    return rows;
+  });
   return [...new Set(ended.map((row) => row.eventId))];
 }
 
@@ -55,20 +64,44 @@ async function closePastDates(db: Db, now: Date, scope: WaitingScope) {
     );
 }
 
-/** Serves one line (a subcategory on a date) under the purchase's locks; answers the places offered. */
+/**
+ * What can still be held on one line, in tickets, read under the purchase's locks: the date's own stock (else the
+ * subcategory's) less what the seat count holds, and, when the subcategory draws on a seat pool that date, the
+ * pool's free seats in whole tickets (a pair's ticket needs two). The seat counter refuses past any of the three,
+ * so an offer sized by this figure is never refused unless the figures moved under another writer.
+ */
+async function holdableOn(tx: Db, line: { productVariantId: number; eventDateId: number }): Promise<{ free: number; capacity: number }> {
+  const [variant] = await tx.select({ stock: productVariants.stock, capacity: productVariants.capacity }).from(productVariants).where(eq(productVariants.id, line.productVariantId));
+  if (!variant) return { free: 0, capacity: 1 };
+  await tx.insert(seatCounts).values({ ...line, taken: 0 }).onConflictDoNothing();
+  // Locks in the purchase's order: the seat-count row, then the pool.
+  const [count] = await tx
+    .select({ taken: seatCounts.taken, stock: seatCounts.stock })
+    .from(seatCounts)
+    .where(and(eq(seatCounts.productVariantId, line.productVariantId), eq(seatCounts.eventDateId, line.eventDateId)))
+    .for("update");
+  const [pool] = await tx
+    .select({ seats: seatPools.seats, taken: seatPools.taken })
+    .from(seatPools)
+    .innerJoin(seatPoolVariants, eq(seatPoolVariants.poolId, seatPools.id))
+    .where(and(eq(seatPoolVariants.productVariantId, line.productVariantId), eq(seatPoolVariants.eventDateId, line.eventDateId)))
+    .for("update", { of: seatPools });
+  const capacity = Math.max(1, variant.capacity);
+  let free = (count?.stock ?? variant.stock) - (count?.taken ?? 0);
+  if (pool) free = Math.min(free, Math.floor((pool.seats - pool.taken) / capacity));
+  return { free, capacity };
+}
+
+/**
+ * Serves one line (a subcategory on a date) under the purchase's locks; answers the places offered. Each offer is
+ * its own savepoint: should the seat counter still refuse one (the figures moved under another writer), that place
+ * keeps waiting and the others are served; a refusal never escapes to the person who asked.
+ */
 async function serveLine(deps: ShopContext, line: { productVariantId: number; eventDateId: number }, now: Date): Promise<number[]> {
   const until = new Date(now.getTime() + deps.env.WAITING_OFFER_HOURS * HOUR);
   return deps.db.transaction(async (tx) => {
     await shareSeatStock(tx, line.productVariantId);
-    const [variant] = await tx.select({ stock: productVariants.stock }).from(productVariants).where(eq(productVariants.id, line.productVariantId));
-    if (!variant) return [];
-    await tx.insert(seatCounts).values({ ...line, taken: 0 }).onConflictDoNothing();
-    const [count] = await tx
-      .select({ taken: seatCounts.taken })
-      .from(seatCounts)
-      .where(and(eq(seatCounts.productVariantId, line.productVariantId), eq(seatCounts.eventDateId, line.eventDateId)))
-      .for("update");
-    let free = variant.stock - (count?.taken ?? 0);
+    let { free } = await holdableOn(tx, line);
     if (free <= 0) return [];
     const waiting = await tx
       .select({ id: waitingList.id, seats: waitingList.seats })
@@ -79,14 +112,29 @@ async function serveLine(deps: ShopContext, line: { productVariantId: number; ev
     const offered: number[] = [];
     for (const place of waiting) {
       if (place.seats > free) continue;
-      await tx.update(waitingList).set({ state: WAITING_STATE.offered, offeredAt: now, offerExpiresAt: until }).where(eq(waitingList.id, place.id));
-      await enqueue(tx, "waiting_list.offer", { entryId: place.id });
+      const held = await offerPlace(tx, place.id, now, until);
+      if (!held) continue;
       offered.push(place.id);
       free -= place.seats;
       if (free <= 0) break;
     }
     return offered;
   });
+}
+
+/** One place offered its seats in a savepoint; false (the place keeps waiting) when the seat counter refuses. */
+async function offerPlace(tx: Db, entryId: number, now: Date, until: Date): Promise<boolean> {
+  try {
+    await tx.transaction(async (savepoint) => {
+      await savepoint.update(waitingList).set({ state: WAITING_STATE.offered, offeredAt: now, offerExpiresAt: until }).where(eq(waitingList.id, entryId));
+      await enqueue(savepoint, "waiting_list.offer", { entryId });
+    });
+    return true;
+  } catch (error) {
+    if (refusalOf(error) !== "stock_exhausted") throw error;
+    console.warn(`waiting list: place ${entryId} not offered, the seat counter refused (stock_exhausted); it keeps waiting`);
+    return false;
+  }
 }
 
 /** Offers free seats to the waiting lists (of one event, or all); answers the places offered. */
@@ -105,8 +153,10 @@ export async function offerReturnedSeats(deps: ShopContext, scope: WaitingScope 
       if (ids.length) events.add(line.eventId);
       offered.push(...ids);
     } catch (error) {
-      // The stock was lowered between the read and the offer: this line waits for the next sweep.
-      if (!(error instanceof ShopError && error.code === "stock_exhausted")) throw error;
+      // One line that cannot be served (whatever the reason) waits for the next sweep; it never stops the other
+      // lines, nor the join, read or staff screen that swept. A database out of reach is the caller's to answer.
+      if (isDatabaseUnavailable(error)) throw error;
+      console.error(`waiting list: line ${line.productVariantId}@${line.eventDateId} not served this time`, error);
     }
   }
   if (events.size) {
@@ -126,7 +176,10 @@ export async function sweepWaitingLists(deps: ShopContext, scope: WaitingScope =
   await expireHolds(deps.db, now, scope.eventId !== undefined ? { eventId: scope.eventId } : {});
   const expired = await expireOffers(deps.db, now, scope);
   await closePastDates(deps.db, now, scope);
-  if (expired.length) deps.catalogue.announce({ area: "stock", eventIds: expired });
+  if (expired.length) {
+    deps.catalogue.announce({ area: "stock", eventIds: expired });
+    deps.outbox.wake();
+  }
   return offerReturnedSeats(deps, scope);
 }
 

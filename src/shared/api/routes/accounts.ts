@@ -3,7 +3,7 @@ import * as z from "zod/mini";
 import { route, rowIdPath, type RouteSpec } from "../route-spec";
 import { frequentAddressSchema, frequentFriendSchema, myAddressSchema, profileSchema } from "../../schemas/account";
 import { loginSchema, oneTimeTokenQuery, recoverySchema, resetPasswordSchema, signUpSchema } from "../../schemas/auth";
-import { eventRefPathSchema } from "../../schemas/catalogue";
+import { signedInEventRefPathSchema } from "../../schemas/catalogue";
 import * as account from "../../schemas/answers/account";
 import * as catalogue from "../../schemas/answers/catalogue";
 
@@ -165,7 +165,7 @@ export const accountRoutes = {
     tag: "accounts",
     summary: "One event for a signed-in caller: a private event's owner and guests get all of it, others its message",
     auth: "bearer",
-    params: eventRefPathSchema,
+    params: signedInEventRefPathSchema,
     answer: catalogue.eventViewSchema,
     refusals: { 401: ["unauthorized"], 404: ["not_found"], 410: ["event_gone"] },
   }),

@@ -3,8 +3,8 @@
  * calls (list with search, sort and page; create; read, replace and delete by id), declared once by `crud`;
  * GET by id answers exactly the body PUT takes. Admins write; staff may read; everyone else is refused.
  */
-import * as z from "zod/mini";
-import { IMAGE_UPLOAD, type RouteSpec } from "../route-spec";
+import type * as z from "zod/mini";
+import { IMAGE_UPLOAD, rowIdPath, type RouteSpec } from "../route-spec";
 import { adminDeletedSchema, adminPageOf, adminSavedOf } from "../../schemas/admin/common";
 import * as events from "../../schemas/admin/events";
 import * as catalogue from "../../schemas/admin/catalogue";
@@ -14,7 +14,6 @@ import { uploadedImageSchema } from "../../schemas/admin/uploads";
 import * as fleet from "../../schemas/admin/fleet";
 import * as seats from "../../schemas/admin/seats";
 
-const rowIdPath = z.object({ id: z.string().check(z.regex(/^\d+$/)) });
 const staffRead = { 401: ["unauthorized"], 403: ["forbidden"] } as const;
 const adminWrite = { 401: ["unauthorized"], 403: ["forbidden"] } as const;
 

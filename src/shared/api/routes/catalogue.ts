@@ -62,6 +62,7 @@ export const catalogueRoutes = {
   }),
   "GET /api/events/:id/product-variant": route({
     tag: "catalogue",
+    access: "optional-bearer",
     summary: "What an event sells: categories by priority, with every province's subcategories and live stock",
     description: "`id` is the event's id or slug. A private event answers only by its slug, and a login-only one only to its owner and guests (bearer), as its detail does.",
     params: eventIdOrSlugPathSchema,
@@ -79,6 +80,7 @@ export const catalogueRoutes = {
   }),
   "GET /api/provinces/by-event/:id": route({
     tag: "catalogue",
+    access: "optional-bearer",
     summary: "Provinces an event sells in, each with all its counties",
     description: "`id` is the event's id or slug, under the same rule as the event's offer.",
     params: eventIdOrSlugPathSchema,

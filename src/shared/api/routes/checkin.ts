@@ -1,6 +1,6 @@
 /** The van-door check-in calls (the QR scanner at /qr-verification; staff only). */
 import * as z from "zod/mini";
-import { route, type RouteSpec } from "../route-spec";
+import { pathRowId, route, type RouteSpec } from "../route-spec";
 import { checkCompleteSchema, checkInSyncSchema, manifestQuerySchema, progressQuerySchema } from "../../schemas/checkin";
 import * as checkin from "../../schemas/answers/checkin";
 
@@ -14,7 +14,7 @@ export const checkinRoutes = {
     description:
       "`qr` is the scanned text as read: a passenger's code checks in that passenger, the order's code every passenger of the order. Its signature must be the shop's and name the path's order; the order must be paid and not refunded. With `eventDateId` (the date the door works) a ticket of another date is refused with `wrong_date`, whose message names the ticket's date. A repeat scan of the same passenger and leg answers `alreadyCheckedIn: true` with the first scan's time and staff member.",
     auth: "staff",
-    params: z.object({ orderId: z.string().check(z.regex(/^\d+$/)) }),
+    params: z.object({ orderId: pathRowId }),
     body: checkCompleteSchema,
     answer: checkin.checkCompleteAnswerSchema,
     refusals: { ...staffOnly, 404: ["not_found"], 409: ticketRefusals, 422: ["validation_failed", "ticket_invalid", "ticket_other_order"] },

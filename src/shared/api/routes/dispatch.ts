@@ -7,14 +7,29 @@ import type * as z from "zod/mini";
 import type { RouteSpec } from "../route-spec";
 import * as requests from "../../schemas/dispatch";
 import * as answers from "../../schemas/answers/dispatch";
+import * as positions from "../../schemas/van-positions";
 
 const route = <const R extends RouteSpec>(spec: R) => spec;
 
 const staffOnly = { 401: ["unauthorized"], 403: ["forbidden"] } as const;
-const onPlan = { ...staffOnly, 404: ["not_found"], 409: ["dispatch_version_stale", "dispatch_not_planned", "dispatch_over_capacity"], 422: ["validation_failed", "dispatch_target_invalid"] } as const;
+const onPlan = {
+  ...staffOnly,
+  404: ["not_found"],
+  409: ["dispatch_version_stale", "dispatch_not_planned", "dispatch_over_capacity", "ride_limit_exceeded", "shift_limit_exceeded", "dispatch_needs_unmet"],
+  422: ["validation_failed", "dispatch_target_invalid"],
+} as const;
 
 const edit = <B extends z.ZodMiniType>(summary: string, body: B) =>
-  ({ tag: "staff", summary: `Dispatch: ${summary}; answers the plan with its new version and times`, auth: "staff", body, answer: answers.dispatchPlanSchema, refusals: onPlan }) as const;
+  ({
+    tag: "staff",
+    summary: `Dispatch: ${summary}; answers the plan with its new version and times`,
+    description:
+      "Refused with `ride_limit_exceeded` (naming the passenger, their ride and limit in minutes) or `shift_limit_exceeded` (the driver, their day and the longest shift) when the change would break the rule, unless the body says `override: true`: the run then carries the override (`overrides`, shown on the board) and the audit log a `dispatch_override` row. Seats are never overridden (`dispatch_over_capacity`), nor a vehicle lacking a passenger's needs (`dispatch_needs_unmet`).",
+    auth: "staff",
+    body,
+    answer: answers.dispatchPlanSchema,
+    refusals: onPlan,
+  }) as const;
 
 export const dispatchRoutes = {
   "GET /shop-api/staff/dispatch": route({
@@ -63,6 +78,22 @@ export const dispatchRoutes = {
   "POST /shop-api/staff/dispatch/reorder": route(edit("a run's stops in a new driving order", requests.reorderStopsSchema)),
   "POST /shop-api/staff/dispatch/assign": route(edit("a run's vehicle and driver", requests.assignRunSchema)),
   "POST /shop-api/staff/dispatch/lock": route(edit("lock or unlock a run (a locked run is kept when the plan is computed again)", requests.lockRunSchema)),
+  "POST /shop-api/staff/dispatch/insert": route({
+    tag: "staff",
+    summary: "Dispatch: put a passenger booked after the plan (waiting for a van) into the best run that keeps every ride limit, seat and need, or a new run; a plan published at this version is published again, telling only those whose time moved",
+    auth: "staff",
+    body: requests.insertLateSchema,
+    answer: answers.dispatchInsertedSchema,
+    refusals: { ...staffOnly, 404: ["not_found"], 409: ["dispatch_version_stale", "dispatch_not_planned", "dispatch_not_waiting"], 422: ["validation_failed"] },
+  }),
+  "POST /shop-api/staff/dispatch/shift": route({
+    tag: "staff",
+    summary: "Dispatch: move every run of an event date's leg by some minutes (the show ran late), re-timed and audited; once published, every passenger is told once",
+    auth: "staff",
+    body: requests.dispatchShiftSchema,
+    answer: answers.dispatchShiftedSchema,
+    refusals: { ...staffOnly, 404: ["not_found"], 409: ["dispatch_version_stale", "dispatch_not_planned"], 422: ["validation_failed"] },
+  }),
   "GET /shop-api/driver/runs": route({
     tag: "driver",
     summary: "Driver: my runs from today on, soonest first, each stop with its passengers and their check-in",
@@ -77,5 +108,15 @@ export const dispatchRoutes = {
     body: requests.driverActionsSchema,
     answer: answers.driverActionResultsSchema,
     refusals: { ...staffOnly, 422: ["validation_failed"] },
+  }),
+  "POST /shop-api/driver/positions": route({
+    tag: "driver",
+    summary: "Driver: where the van of my run was (1 to 100 fixes, each with the phone's time), stored once per run and instant",
+    description:
+      "Only the driver the run is given to, and only fixes within the run's window (from 2 h before its first pick-up to 2 h after its last drop-off, never in the future): otherwise the whole batch is refused and nothing is stored. A fix the shop already has (same run and `at`) is counted in `duplicates`, so an offline queue may be sent again.",
+    auth: "driver",
+    body: positions.vanPositionsSchema,
+    answer: positions.vanPositionsAnswerSchema,
+    refusals: { ...staffOnly, 403: ["forbidden", "positions_not_your_run"], 422: ["validation_failed", "positions_outside_window"] },
   }),
 } as const satisfies Record<string, RouteSpec>;

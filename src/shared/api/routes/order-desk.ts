@@ -3,16 +3,52 @@
  * tickets, a note, cancelling, refunding all or some passengers, and the hand-paid refunds to settle.
  */
 import * as z from "zod/mini";
-import { route, type RouteSpec } from "../route-spec";
+import { pathRowId, route, type RouteSpec } from "../route-spec";
 import { cancellationQuoteQuerySchema, selfCancelSchema, exportQuerySchema, salesReportQuerySchema, orderNoteSchema, passengerCorrectionSchema, refundPaidSchema, refundRequestSchema, refundsQuerySchema, staffCancelSchema } from "../../schemas/order-desk";
 import * as desk from "../../schemas/answers/order-desk";
 import * as selfCancel from "../../schemas/answers/self-cancel";
 
 const staffOnly = { 401: ["unauthorized"], 403: ["forbidden"] } as const;
-const rowId = z.string().check(z.regex(/^\d+$/));
+const rowId = pathRowId;
 const orderPath = z.object({ id: rowId });
 
+const pdfFile = { mediaType: "application/pdf", description: "The document as a PDF" } as const;
+const refundPath = z.object({ id: rowId, refundId: rowId });
+
 export const orderDeskRoutes = {
+  "GET /shop-api/orders/:id/invoice": route({
+    tag: "orders",
+    summary: "The owner's invoice of a paid order, as a PDF",
+    description: "Numbered from the country's gapless sequence when the order was paid; the shop's legal details, the buyer's name and document, the lines, discounts, tax and totals.",
+    auth: "bearer",
+    params: orderPath,
+    files: [pdfFile],
+    refusals: { 401: ["unauthorized"], 404: ["not_found"] },
+  }),
+  "GET /shop-api/orders/:id/credit-notes/:refundId": route({
+    tag: "orders",
+    summary: "The owner's credit note of a refund, as a PDF (it names the invoice it corrects)",
+    auth: "bearer",
+    params: refundPath,
+    files: [pdfFile],
+    refusals: { 401: ["unauthorized"], 404: ["not_found"] },
+  }),
+  "GET /shop-api/staff/orders/:id/invoice": route({
+    tag: "staff",
+    summary: "Staff: an order's invoice, as a PDF",
+    auth: "staff",
+    params: orderPath,
+    files: [pdfFile],
+    refusals: { ...staffOnly, 404: ["not_found"] },
+  }),
+  "GET /shop-api/staff/orders/:id/credit-notes/:refundId": route({
+    tag: "staff",
+    summary: "Staff: a refund's credit note, as a PDF",
+    auth: "staff",
+    params: refundPath,
+    files: [pdfFile],
+    refusals: { ...staffOnly, 404: ["not_found"] },
+  }),
   "GET /shop-api/orders/:id/cancellation": route({
     tag: "orders",
     summary: "The owner's cancellation terms now: whether it is open, until when, and what would be refunded",
@@ -108,10 +144,14 @@ export const orderDeskRoutes = {
     tag: "staff",
     summary: "Staff: orders or their passengers of an event date or a search, as JSON, CSV or XLSX",
     description:
-      "`format=csv` answers `text/csv`, `format=xlsx` a workbook; every text cell that begins with =, +, -, @, a tab or a carriage return is quoted with an apostrophe so no spreadsheet runs it as a formula.",
+      "`format=csv` answers `text/csv`, `format=xlsx` a workbook (typed cells: numbers, money in the currency's units, dates; a frozen header with filters). In CSV every text cell that begins with =, +, -, @, a tab or a carriage return is quoted with an apostrophe so no spreadsheet runs it as a formula; XLSX writes text as string cells, which no spreadsheet runs.",
     auth: "staff",
     query: exportQuerySchema,
     answer: desk.exportTableSchema,
+    files: [
+      { mediaType: "text/csv", description: "`format=csv`: the table as CSV (UTF-8, a header line)" },
+      { mediaType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", description: "`format=xlsx`: the table as an XLSX workbook" },
+    ],
     refusals: { ...staffOnly, 422: ["validation_failed"] },
   }),
   "GET /shop-api/staff/reports/sales": route({

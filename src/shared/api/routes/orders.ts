@@ -1,15 +1,18 @@
 /** Purchases, their payment state and detail, payment returns and the staff transfer confirmation under /shop-api. */
 import * as z from "zod/mini";
-import { route, rowIdPath as orderIdPath, type RouteSpec } from "../route-spec";
+import { pathRowId, route, rowIdPath as orderIdPath, type RouteSpec } from "../route-spec";
 import { discountPathSchema, orderStatusQuerySchema, purchaseSchema } from "../../schemas/purchase";
 import * as orders from "../../schemas/answers/orders";
+
+/** The payment return's path: the order (a miss answers 404) and the shop's signature of its id. */
+const returnPath = z.object({ orderId: pathRowId, key: z.string() });
 
 export const orderRoutes = {
   "POST /shop-api/init-payment": route({
     tag: "orders",
     summary: "Buy: place the order and start its payment",
     description:
-      "Price fields a client adds are dropped. A refused gateway cancels the order and releases its seats. In a rush a purchase may be answered 503 `purchase_queue_full` with `Retry-After`, `retryAfter` and `position`: send it again after that many seconds.",
+      "Price fields a client adds are dropped. A refused gateway cancels the order and releases its seats. In a rush a purchase may be answered 503 `purchase_queue_full` with `Retry-After`, `retryAfter` and `position`: send it again after that many seconds. While the database is out of reach it is answered 503 `database_unavailable` with `Retry-After`: nothing was written, send it again after that many seconds.",
     auth: "bearer",
     body: purchaseSchema,
     status: 201,
@@ -39,7 +42,7 @@ export const orderRoutes = {
         "shares_unavailable",
       ],
       502: ["payment_gateway_unavailable", "payment_gateway_refused"],
-      503: ["purchase_queue_full"],
+      503: ["purchase_queue_full", "database_unavailable"],
     },
   }),
   "GET /shop-api/order-status/:id": route({
@@ -50,6 +53,7 @@ export const orderRoutes = {
       "the result page is sent there with it), so a buyer whose browser has no session sees the result. Only the state is answered.",
     params: orderIdPath,
     query: orderStatusQuerySchema,
+    access: "bearer-or-link-key",
     answer: orders.orderStatusAnswerSchema,
     refusals: { 401: ["unauthorized"], 404: ["not_found"] },
   }),
@@ -73,7 +77,7 @@ export const orderRoutes = {
     tag: "orders",
     summary: "The buyer's browser back from the payment provider",
     description: "`key` is the shop's signature of the order id. Redirects (303) to `{site prefix}/order-detail/{orderId}?state=` (or `?error=`).",
-    params: z.object({ orderId: z.string(), key: z.string() }),
+    params: returnPath,
     query: z.object({ site: z.optional(z.string()) }),
     redirect: { status: 303, to: "the order page" },
     refusals: { 404: ["not_found"] },
@@ -81,7 +85,7 @@ export const orderRoutes = {
   "POST /shop-api/payments/return/:orderId/:key": route({
     tag: "orders",
     summary: "The buyer's browser back from the payment provider (a Webpay cancel posts a form)",
-    params: z.object({ orderId: z.string(), key: z.string() }),
+    params: returnPath,
     query: z.object({ site: z.optional(z.string()) }),
     redirect: { status: 303, to: "the order page" },
     refusals: { 404: ["not_found"] },

@@ -4,13 +4,13 @@
  * so they declare no JSON body.
  */
 import * as z from "zod/mini";
-import { IMAGE_UPLOAD, SHEET_UPLOAD, type RouteSpec } from "../route-spec";
-import { approveRequestSchema } from "../../schemas/event-quotes";
-import { claimSchema, eventRequestSchema, eventRequestStateQuery, rejectRequestSchema, staffRequestStateQuery } from "../../schemas/private-events";
+import { IMAGE_UPLOAD, rowIdPath, SHEET_UPLOAD, type RouteSpec } from "../route-spec";
+import { approvePrivateEventSchema } from "../../schemas/private-event-quotes";
+import { claimSchema, privateEventSchema, privateEventStateQuery, rejectPrivateEventSchema, staffPrivateEventStateQuery } from "../../schemas/private-events";
 import * as answers from "../../schemas/answers/private-events";
 
 const route = <const R extends RouteSpec>(spec: R) => spec;
-const idPath = z.object({ id: z.string().check(z.regex(/^\d+$/)) });
+const idPath = rowIdPath;
 const own = { 401: ["unauthorized"], 404: ["not_found"] } as const;
 const staff = { 401: ["unauthorized"], 403: ["forbidden"], 404: ["not_found"] } as const;
 
@@ -19,9 +19,9 @@ export const privateEventRoutes = {
     tag: "private-events",
     summary: "Create a private event request (saved until its image and guest list are in and it is sent for review)",
     auth: "bearer",
-    body: eventRequestSchema,
+    body: privateEventSchema,
     status: 201,
-    answer: answers.createdRequestSchema,
+    answer: answers.createdPrivateEventSchema,
     refusals: { 401: ["unauthorized"], 422: ["validation_failed", "unknown_county", "unknown_province", "request_date_past"] },
   }),
   "PUT /shop-api/request-events/:id": route({
@@ -29,8 +29,8 @@ export const privateEventRoutes = {
     summary: "Edit a request while it is saved or under review",
     auth: "bearer",
     params: idPath,
-    body: eventRequestSchema,
-    answer: answers.createdRequestSchema,
+    body: privateEventSchema,
+    answer: answers.createdPrivateEventSchema,
     refusals: { ...own, 409: ["request_not_editable"], 422: ["validation_failed", "unknown_county", "unknown_province", "request_date_past"] },
   }),
   "GET /shop-api/event-requests": route({
@@ -38,8 +38,8 @@ export const privateEventRoutes = {
     summary: "The caller's requests by state: 1 active (approved), 2 under review (with saved and rejected), 3 saved, 4 finished",
     description: "No request in that state answers `{ message }` instead of a list.",
     auth: "bearer",
-    query: eventRequestStateQuery,
-    answer: answers.eventRequestListSchema,
+    query: privateEventStateQuery,
+    answer: answers.privateEventListSchema,
     refusals: { 401: ["unauthorized"], 422: ["validation_failed"] },
   }),
   "GET /shop-api/event-requests/:id": route({
@@ -47,7 +47,7 @@ export const privateEventRoutes = {
     summary: "One of the caller's requests",
     auth: "bearer",
     params: idPath,
-    answer: answers.eventRequestAnswerSchema,
+    answer: answers.privateEventAnswerSchema,
     refusals: own,
   }),
   "POST /shop-api/event-requests/:id/upload-image": route({
@@ -75,7 +75,7 @@ export const privateEventRoutes = {
     summary: "Send a saved request (with its image and guests) for review",
     auth: "bearer",
     params: idPath,
-    answer: answers.reviewedRequestSchema,
+    answer: answers.reviewedPrivateEventSchema,
     refusals: { ...own, 409: ["request_not_editable"], 422: ["request_incomplete"] },
   }),
   "POST /shop-api/event-requests/:id/repeat": route({
@@ -84,7 +84,7 @@ export const privateEventRoutes = {
     auth: "bearer",
     params: idPath,
     status: 201,
-    answer: answers.createdRequestSchema,
+    answer: answers.createdPrivateEventSchema,
     refusals: { ...own, 409: ["request_not_repeatable"] },
   }),
   "GET /shop-api/event-requests/:id/guests": route({
@@ -114,8 +114,8 @@ export const privateEventRoutes = {
     tag: "staff",
     summary: "Staff: the requests under review (`state=2`) or approved with an unpaid quote (`state=quoted`), each with its owner and guest list",
     auth: "staff",
-    query: staffRequestStateQuery,
-    answer: z.array(answers.staffEventRequestSchema),
+    query: staffPrivateEventStateQuery,
+    answer: z.array(answers.staffPrivateEventSchema),
     refusals: { 401: ["unauthorized"], 403: ["forbidden"], 422: ["validation_failed"] },
   }),
   "POST /shop-api/staff/event-requests/:id/approve": route({
@@ -125,8 +125,8 @@ export const privateEventRoutes = {
       "Invitations go out once the quote is settled: paid by the organiser, marked invoiced by staff, at once when each guest pays their own seat, or when staff waive the charge (`waive: true`).",
     auth: "staff",
     params: idPath,
-    body: approveRequestSchema,
-    answer: answers.reviewedRequestSchema,
+    body: approvePrivateEventSchema,
+    answer: answers.reviewedPrivateEventSchema,
     refusals: { ...staff, 409: ["request_not_reviewable"], 422: ["validation_failed", "quote_invalid"] },
   }),
   "POST /shop-api/staff/event-requests/:id/reject": route({
@@ -134,8 +134,8 @@ export const privateEventRoutes = {
     summary: "Staff: reject a request with the reason its owner reads",
     auth: "staff",
     params: idPath,
-    body: rejectRequestSchema,
-    answer: answers.reviewedRequestSchema,
+    body: rejectPrivateEventSchema,
+    answer: answers.reviewedPrivateEventSchema,
     refusals: { ...staff, 409: ["request_not_reviewable"], 422: ["validation_failed"] },
   }),
 } as const satisfies Record<string, RouteSpec>;

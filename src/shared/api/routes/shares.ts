@@ -3,15 +3,16 @@
  * shop API's contract (src/shared/api/routes.ts).
  */
 import * as z from "zod/mini";
-import type { RouteSpec } from "../route-spec";
-import { payRequestSchema } from "../../schemas/event-quotes";
+import { pathRowId, rowIdPath, type RouteSpec } from "../route-spec";
+import { namesRow } from "../../schemas/path-params";
+import { payQuoteSchema } from "../../schemas/private-event-quotes";
 import { paymentStartAnswerSchema } from "../../schemas/answers/orders";
 import { orderSharesAnswerSchema, shareAnswerSchema } from "../../schemas/answers/shares";
 
 const route = <const R extends RouteSpec>(spec: R) => spec;
-const idPath = z.object({ id: z.string().check(z.regex(/^\d+$/)) });
-const sharePath = z.object({ id: z.string().check(z.regex(/^\d+$/)), shareId: z.string().check(z.regex(/^\d+$/)) });
-const tokenPath = z.object({ token: z.string().check(z.regex(/^[\w-]{20,100}$/)) });
+const idPath = rowIdPath;
+const sharePath = z.object({ id: pathRowId, shareId: pathRowId });
+const tokenPath = z.object({ token: namesRow(z.string().check(z.regex(/^[\w-]{20,100}$/))) });
 const own = { 401: ["unauthorized"], 404: ["not_found"] } as const;
 const payRefusals = ["validation_failed", "payment_method_unavailable"] as const;
 const gateway = { 502: ["payment_gateway_unavailable", "payment_gateway_refused"] } as const;
@@ -28,10 +29,10 @@ export const shareRoutes = {
     tag: "orders",
     summary: "Pay a share with one of the country's methods (answers like init-payment)",
     params: tokenPath,
-    body: payRequestSchema,
+    body: payQuoteSchema,
     status: 201,
     answer: paymentStartAnswerSchema,
-    refusals: { 404: ["not_found"], 409: ["share_not_payable"], 422: [...payRefusals], ...gateway },
+    refusals: { 404: ["not_found"], 409: ["share_not_payable", "payment_in_progress"], 422: [...payRefusals], ...gateway },
   }),
   "GET /shop-api/orders/:id/shares": route({
     tag: "orders",
@@ -46,9 +47,9 @@ export const shareRoutes = {
     summary: "The buyer pays a share a friend has not paid",
     auth: "bearer",
     params: sharePath,
-    body: payRequestSchema,
+    body: payQuoteSchema,
     status: 201,
     answer: paymentStartAnswerSchema,
-    refusals: { ...own, 409: ["share_not_payable"], 422: [...payRefusals], ...gateway },
+    refusals: { ...own, 409: ["share_not_payable", "payment_in_progress"], 422: [...payRefusals], ...gateway },
   }),
 } as const satisfies Record<string, RouteSpec>;

@@ -3,8 +3,7 @@
  * van is near): the order list and transfers
  * to validate, rejecting a transfer, the van runs of a date and province, and "the van is arriving" messages.
  */
-import * as z from "zod/mini";
-import type { RouteSpec } from "../route-spec";
+import { rowIdPath, type RouteSpec } from "../route-spec";
 import { manifestQuerySchema, nextStopSchema, rejectTransferSchema, staffOrdersQuerySchema } from "../../schemas/staff";
 import * as staff from "../../schemas/answers/staff-runs";
 
@@ -28,7 +27,7 @@ export const staffRunsRoutes = {
     tag: "staff",
     summary: "Staff: a bank transfer never arrived; the order is cancelled, its seats freed, the buyer mailed why once",
     auth: "staff",
-    params: z.object({ id: z.string().check(z.regex(/^\d+$/)) }),
+    params: rowIdPath,
     body: rejectTransferSchema,
     answer: staff.transferDecisionSchema,
     refusals: { ...staffOnly, 404: ["not_found"], 409: ["order_not_awaiting_transfer"], 422: ["validation_failed"] },
@@ -47,6 +46,7 @@ export const staffRunsRoutes = {
     auth: "staff",
     query: manifestQuerySchema,
     answer: staff.manifestSchema,
+    files: [{ mediaType: "text/csv", description: "`Accept: text/csv`: one line per passenger, in pick-up order" }],
     refusals: { ...staffOnly, 404: ["not_found"], 422: ["validation_failed"] },
   }),
   "POST /shop-api/staff/manifests/next-stop": route({

@@ -1,10 +1,10 @@
 /** The waiting list of sold-out subcategories: a customer's own places in line, and the staff's reading of every list. */
 import * as z from "zod/mini";
-import { route, type RouteSpec } from "../route-spec";
+import { pathRowId, route, type RouteSpec } from "../route-spec";
 import { joinWaitingListSchema, waitingListsQuerySchema } from "../../schemas/waiting-list";
 import * as answers from "../../schemas/answers/waiting-list";
 
-const rowId = z.string().check(z.regex(/^\d+$/));
+const rowId = pathRowId;
 
 export const waitingListRoutes = {
   "POST /shop-api/waiting-list": route({

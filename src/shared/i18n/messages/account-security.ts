@@ -9,6 +9,9 @@ export const accountSecurityMessages = defineMessages({
     "account.email_change.password": "Tu contraseña actual",
     "account.email_change.submit": "Enviar enlace",
     "account.email_change.sent": "Te enviamos un enlace a {email}. Ábrelo para confirmar el cambio.",
+    "account.email_undeliverable.title": "No podemos escribirte a {email}",
+    "account.email_undeliverable.body": "El servidor de correo rechazó esta dirección, así que no te llegan tus boletos ni nuestros avisos. Escribe la correcta en «Cambiar correo».",
+    "account.email_undeliverable.fix": "Corregir mi correo",
 
 
     "mail.email_change.subject": "Confirma tu nuevo correo en Rodamos",
@@ -29,6 +32,9 @@ export const accountSecurityMessages = defineMessages({
     "account.email_change.password": "Your current password",
     "account.email_change.submit": "Send link",
     "account.email_change.sent": "We sent a link to {email}. Open it to confirm the change.",
+    "account.email_undeliverable.title": "We cannot write to {email}",
+    "account.email_undeliverable.body": "The mail server refused this address, so your tickets and our notices do not reach you. Enter the right one under “Change email”.",
+    "account.email_undeliverable.fix": "Correct my email",
 
 
     "mail.email_change.subject": "Confirm your new Rodamos email",
@@ -46,6 +52,9 @@ export const accountSecurityMessages = defineMessages({
     "account.email_change.password": "Sua senha atual",
     "account.email_change.submit": "Enviar link",
     "account.email_change.sent": "Enviamos um link para {email}. Abra-o para confirmar a alteração.",
+    "account.email_undeliverable.title": "Não conseguimos escrever para {email}",
+    "account.email_undeliverable.body": "O servidor de e-mail recusou este endereço, então seus ingressos e nossos avisos não chegam até você. Digite o correto em “Alterar e-mail”.",
+    "account.email_undeliverable.fix": "Corrigir meu e-mail",
 
 
     "mail.email_change.subject": "Confirme seu novo e-mail na Rodamos",

@@ -436,3 +436,35 @@ export const waitingListErrorMessages = defineMessages({
     "errors.waiting_seats_range": "Escolha entre 1 e 10 vagas",
   },
 });
+
+/** A passenger's tracking link (the tracking page's). */
+export const trackingErrorMessages = defineMessages({
+  es_CO: {
+    "errors.tracking_link_invalid": "Este enlace de seguimiento no es válido o tu viaje aún no tiene vehículo asignado",
+    "errors.tracking_link_expired": "Este enlace de seguimiento ya terminó: dejó de funcionar una hora después de tu llegada",
+  },
+  en_US: {
+    "errors.tracking_link_invalid": "This tracking link is not valid, or your trip has no vehicle assigned yet",
+    "errors.tracking_link_expired": "This tracking link has ended: it stopped working an hour after your drop-off",
+  },
+  pt_BR: {
+    "errors.tracking_link_invalid": "Este link de acompanhamento não é válido ou sua viagem ainda não tem veículo designado",
+    "errors.tracking_link_expired": "Este link de acompanhamento terminou: parou de funcionar uma hora depois da sua chegada",
+  },
+});
+
+/** A payment already under way, and the database out of reach for a moment. */
+export const paymentAttemptErrorMessages = defineMessages({
+  es_CO: {
+    "errors.payment_in_progress": "Ya hay un pago de este pedido en curso. Termínalo en la ventana que se abrió o inténtalo de nuevo en unos minutos",
+    "errors.database_unavailable": "No pudimos guardar esto ahora mismo: no se hizo ningún cambio. Inténtalo de nuevo en {seconds, plural, one {# segundo} other {# segundos}}",
+  },
+  en_US: {
+    "errors.payment_in_progress": "A payment of this order is already under way. Finish it in the window that opened, or try again in a few minutes",
+    "errors.database_unavailable": "We could not save this right now: nothing was changed. Try again in {seconds, plural, one {# second} other {# seconds}}",
+  },
+  pt_BR: {
+    "errors.payment_in_progress": "Já há um pagamento deste pedido em andamento. Conclua-o na janela que se abriu ou tente de novo em alguns minutos",
+    "errors.database_unavailable": "Não conseguimos salvar isto agora: nada foi alterado. Tente de novo em {seconds, plural, one {# segundo} other {# segundos}}",
+  },
+});

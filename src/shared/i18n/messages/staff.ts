@@ -10,9 +10,9 @@ export const staffMessages = defineMessages({
     "staff.menu.label": "Secciones del área de personal",
     "staff.menu.scanner": "Escanear tickets",
     "staff.menu.transfers": "Transferencias",
-    "staff.menu.orders": "Órdenes",
+    "staff.menu.orders": "Pedidos",
     "staff.menu.manifests": "Recorridos",
-    "staff.menu.event_requests": "Eventos privados",
+    "staff.menu.private_events": "Eventos privados",
   },
   en_US: {
     "staff.title": "Staff area",
@@ -24,7 +24,7 @@ export const staffMessages = defineMessages({
     "staff.menu.transfers": "Transfers",
     "staff.menu.orders": "Orders",
     "staff.menu.manifests": "Van runs",
-    "staff.menu.event_requests": "Private events",
+    "staff.menu.private_events": "Private events",
   },
   pt_BR: {
     "staff.title": "Área da equipe",
@@ -36,6 +36,6 @@ export const staffMessages = defineMessages({
     "staff.menu.transfers": "Transferências",
     "staff.menu.orders": "Pedidos",
     "staff.menu.manifests": "Rotas das vans",
-    "staff.menu.event_requests": "Eventos privados",
+    "staff.menu.private_events": "Eventos privados",
   },
 });

@@ -19,6 +19,10 @@ export const waitingListMessages = defineMessages({
     "mail.waiting.intro": "Se {n, plural, one {liberó # cupo} other {liberaron # cupos}} de {subcategory} para {event} ({date}) y los apartamos para ti.",
     "mail.waiting.until": "Están reservados a tu nombre hasta el {until}. Después pasan a la siguiente persona de la lista.",
     "mail.waiting.button": "Reservar mis cupos",
+    "mail.waiting_expired.subject": "Venció tu oferta de la lista de espera para {event}",
+    "mail.waiting_expired.intro": "{n, plural, one {El cupo} other {Los # cupos}} de {subcategory} para {event} ({date}) que apartamos para ti hasta el {until} no se {n, plural, one {compró y pasó} other {compraron y pasaron}} a la siguiente persona de la lista.",
+    "mail.waiting_expired.again": "Si todavía quieres viajar, puedes unirte de nuevo a la lista de espera desde la página del evento.",
+    "mail.waiting_expired.button": "Ver el evento",
   },
   es_CL: {},
   es_ES: {
@@ -30,6 +34,7 @@ export const waitingListMessages = defineMessages({
     "mail.waiting.intro": "Se {n, plural, one {ha liberado # plaza} other {han liberado # plazas}} de {subcategory} para {event} ({date}) y las hemos apartado para ti.",
     "mail.waiting.until": "Están reservadas a tu nombre hasta el {until}. Después pasan a la siguiente persona de la lista.",
     "mail.waiting.button": "Reservar mis plazas",
+    "mail.waiting_expired.intro": "{n, plural, one {La plaza} other {Las # plazas}} de {subcategory} para {event} ({date}) que te apartamos hasta el {until} no se {n, plural, one {compró y ha pasado} other {compraron y han pasado}} a la siguiente persona de la lista.",
   },
   es_MX: {
     "waiting.pitch": "Si se liberan lugares te escribimos y los apartamos para ti por un tiempo.",
@@ -39,6 +44,7 @@ export const waitingListMessages = defineMessages({
     "mail.waiting.subject": "Se liberaron lugares para {event}",
     "mail.waiting.intro": "Se {n, plural, one {liberó # lugar} other {liberaron # lugares}} de {subcategory} para {event} ({date}) y los apartamos para ti.",
     "mail.waiting.button": "Reservar mis lugares",
+    "mail.waiting_expired.intro": "{n, plural, one {El lugar} other {Los # lugares}} de {subcategory} para {event} ({date}) que apartamos para ti hasta el {until} no se {n, plural, one {compró y pasó} other {compraron y pasaron}} a la siguiente persona de la lista.",
   },
   en_US: {
     "waiting.title": "Waiting list",
@@ -57,6 +63,10 @@ export const waitingListMessages = defineMessages({
     "mail.waiting.intro": "{n, plural, one {# seat} other {# seats}} of {subcategory} for {event} ({date}) came back and we are holding them for you.",
     "mail.waiting.until": "They are held in your name until {until}. After that they go to the next person on the list.",
     "mail.waiting.button": "Book my seats",
+    "mail.waiting_expired.subject": "Your waiting-list offer for {event} has ended",
+    "mail.waiting_expired.intro": "{n, plural, one {The seat} other {The # seats}} of {subcategory} for {event} ({date}) that we held for you until {until} {n, plural, one {was} other {were}} not booked and {n, plural, one {has} other {have}} gone to the next person on the list.",
+    "mail.waiting_expired.again": "If you still want to travel, you can join the waiting list again from the event page.",
+    "mail.waiting_expired.button": "See the event",
   },
   pt_BR: {
     "waiting.title": "Lista de espera",
@@ -75,6 +85,10 @@ export const waitingListMessages = defineMessages({
     "mail.waiting.intro": "{n, plural, one {# vaga} other {# vagas}} de {subcategory} para {event} ({date}) {n, plural, one {foi liberada} other {foram liberadas}} e reservamos para você.",
     "mail.waiting.until": "Estão reservadas em seu nome até {until}. Depois disso passam para a próxima pessoa da lista.",
     "mail.waiting.button": "Reservar minhas vagas",
+    "mail.waiting_expired.subject": "Sua oferta da lista de espera para {event} venceu",
+    "mail.waiting_expired.intro": "{n, plural, one {A vaga} other {As # vagas}} de {subcategory} para {event} ({date}) que reservamos para você até {until} não {n, plural, one {foi comprada e passou} other {foram compradas e passaram}} para a próxima pessoa da lista.",
+    "mail.waiting_expired.again": "Se você ainda quiser viajar, pode entrar de novo na lista de espera pela página do evento.",
+    "mail.waiting_expired.button": "Ver o evento",
   },
 });
 

@@ -3,6 +3,7 @@
  * PUT takes is what GET by id answers; `confirmCancel` is only sent to cancel an event that has sold tickets.
  */
 import * as z from "zod/mini";
+import { EVENT_TYPE_PARAMS } from "../../domain/event-kinds";
 import {
   countryCodeField,
   countryFilter,
@@ -33,6 +34,8 @@ export const eventDateSchema = z.object({
   /** The calendar row's id; absent for a new date. Orders name it, so a kept date keeps its id. */
   id: z.optional(z.nullable(z.number().check(z.int(), z.positive()))),
   startDate: instantField,
+  /** When this date's show ends (the return vans leave after it); null: the event's own length from the start. */
+  endDate: z.optional(z.nullable(instantField)),
 });
 
 export const eventStopSchema = z.object({
@@ -73,6 +76,10 @@ export const adminEventSchema = z
       error: "admin.end_before_start",
       path: ["endDate"],
     }),
+    z.refine((event) => event.dates.every((date) => !date.endDate || new Date(date.endDate) > new Date(date.startDate)), {
+      error: "admin.end_before_start",
+      path: ["dates"],
+    }),
   );
 export type AdminEvent = z.output<typeof adminEventSchema>;
 export type AdminEventInput = z.input<typeof adminEventSchema>;
@@ -80,7 +87,7 @@ export type AdminEventInput = z.input<typeof adminEventSchema>;
 export const EVENT_SORTS = ["id", "slug", "name", "startDate", "type", "countryCode"] as const;
 export const adminEventsQuerySchema = listQueryOf(EVENT_SORTS, {
   countryCode: countryFilter,
-  type: z.optional(z.enum(["1", "2", "3"], { error: "errors.invalid_event_type" })),
+  type: z.optional(z.enum(EVENT_TYPE_PARAMS, { error: "errors.invalid_event_type" })),
 });
 
 export const adminEventItemSchema = z.object({

@@ -4,6 +4,7 @@
  */
 import * as z from "zod/mini";
 import { VEHICLE_KINDS } from "../../domain/fleet";
+import { NEEDS } from "../../domain/needs";
 import { ROLES } from "../../domain/roles";
 import { idFilter, listQueryOf, refField, requiredText, wholeNumber } from "./common";
 
@@ -20,6 +21,8 @@ export const adminVehicleSchema = z.object({
   kind: z.enum(VEHICLE_KINDS, { error: "admin.kind_invalid" }),
   active: z.boolean(),
   provinceId: refField("errors.unknown_province"),
+  /** What it carries for passengers' needs on board (none when absent). */
+  carries: z.optional(z.array(z.enum(NEEDS, { error: "errors.invalid_value" })).check(z.maxLength(NEEDS.length, "errors.invalid_value"))),
 });
 export type AdminVehicle = z.output<typeof adminVehicleSchema>;
 export const VEHICLE_SORTS = ["id", "plate", "label", "seats", "province"] as const;
@@ -34,6 +37,7 @@ export const adminVehicleItemSchema = z.object({
   provinceId: z.number(),
   provinceName: z.string(),
   countryCode: z.string(),
+  carries: z.array(z.enum(NEEDS)),
 });
 
 export const ACCOUNT_SORTS = ["id", "email", "role"] as const;

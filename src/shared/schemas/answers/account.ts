@@ -44,6 +44,8 @@ export const profileAnswerSchema = z.object({
   countryCode: z.string(),
   localeCode: z.string(),
   role: z.string(),
+  /** The mail server refused `email` for good: nothing the shop sends reaches it until it is changed. */
+  emailUndeliverable: z.boolean(),
   frequentFriends: z.array(frequentFriendSchema),
   frequentAddresses: z.array(frequentAddressSchema),
 });

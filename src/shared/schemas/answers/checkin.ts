@@ -103,15 +103,24 @@ export const checkInProgressSchema = z.object({
   leg: z.enum(CHECK_IN_LEGS),
   outbound: boardedSchema,
   return: boardedSchema,
-  /** Today's van runs (one list per province, numbered within it) with the paid passengers still missing. */
+  /** Whether the date and leg have a dispatch plan with runs. */
+  planned: z.boolean(),
+  /**
+   * The dispatch runs of the date and leg, in the plan's order (`number` from 1), each with its paid passengers on
+   * board (door or driver), those still missing and the driver's no-shows; last, `runId` null and `number` 0, the
+   * paid passengers in no run.
+   */
   runs: z.array(
     z.object({
+      runId: z.nullable(z.number()),
       number: z.number(),
-      province: z.string(),
-      countyName: z.string(),
+      vehicle: z.nullable(z.string()),
+      driver: z.nullable(z.string()),
+      departsAt: z.nullable(z.string()),
       checkedIn: z.number(),
       expected: z.number(),
       missing: z.array(z.object({ name: z.string(), phone: z.string() })),
+      noShows: z.array(z.object({ name: z.string(), phone: z.string() })),
     }),
   ),
   /** Passengers two offline doors both let in on one leg. */

@@ -1,10 +1,22 @@
 /** What the dispatch calls and the driver's calls answer. Times are ISO instants (UTC). */
 import * as z from "zod/mini";
-import { CLASH_KINDS, PLAN_NOTE_CODES } from "../../domain/dispatch";
+import { CLASH_KINDS, DRIVER_OUTCOMES, RIDER_STATES, OVERRIDE_RULES, PLAN_NOTE_CODES } from "../../domain/dispatch";
+import { NEEDS } from "../../domain/needs";
 import { VEHICLE_KINDS } from "../../domain/fleet";
 import { LEGS } from "../../domain/legs";
 
-export const dispatchPassengerSchema = z.object({ passengerId: z.number(), orderId: z.number(), name: z.string(), phone: z.string(), paid: z.boolean() });
+export const dispatchPassengerSchema = z.object({ passengerId: z.number(), orderId: z.number(), name: z.string(), phone: z.string(), paid: z.boolean(), needs: z.array(z.enum(NEEDS)) });
+
+/** A rule the dispatcher broke on purpose on a run: whose ride (or which driver's day), how long against the limit, by whom. */
+export const runOverrideSchema = z.object({
+  rule: z.enum(OVERRIDE_RULES),
+  passengerId: z.optional(z.number()),
+  driverId: z.optional(z.number()),
+  minutes: z.number(),
+  limitMinutes: z.number(),
+  by: z.string(),
+  at: z.string(),
+});
 
 export const dispatchStopSchema = z.object({
   position: z.number(),
@@ -23,6 +35,7 @@ export const dispatchRunSchema = z.object({
   seatsNeeded: z.number(),
   driver: z.nullable(z.object({ id: z.number(), name: z.string(), phone: z.string() })),
   stops: z.array(dispatchStopSchema),
+  overrides: z.array(runOverrideSchema),
 });
 
 /** GET /shop-api/staff/dispatch (and every edit): the plan. `published`: this version is the one passengers were told. */
@@ -42,7 +55,7 @@ export const dispatchBoardSchema = z.object({
   version: z.number(),
   publishedVersion: z.nullable(z.number()),
   venue: z.object({ name: z.string(), lat: z.number(), lon: z.number() }),
-  runs: z.array(z.object({ id: z.number(), locked: z.boolean(), capacity: z.number(), departsAt: z.string(), arrivesAt: z.string() })),
+  runs: z.array(z.object({ id: z.number(), locked: z.boolean(), capacity: z.number(), departsAt: z.string(), arrivesAt: z.string(), overrides: z.array(runOverrideSchema) })),
   notes: z.array(z.object({ code: z.enum(PLAN_NOTE_CODES), groupIds: z.array(z.string()) })),
   /** Passengers of awaiting orders: planned (their seats held) but told nothing until they pay. */
   pending: z.number(),
@@ -50,6 +63,13 @@ export const dispatchBoardSchema = z.object({
   clashes: z.array(
     z.object({ runId: z.number(), kind: z.enum(CLASH_KINDS), eventName: z.string(), eventDateId: z.number(), leg: z.enum(LEGS), departsAt: z.string(), arrivesAt: z.string() }),
   ),
+  /**
+   * Paid passengers in no run of a published plan (booked after it was published): waiting for a van, each
+   * with an alert on the board until inserted (POST …/insert) or re-planned.
+   */
+  waiting: z.array(z.object({ passengerId: z.number(), orderId: z.number(), name: z.string(), phone: z.string(), address: z.string(), needs: z.array(z.enum(NEEDS)) })),
+  /** Minutes every run of this leg was moved by (POST …/shift). */
+  shiftMinutes: z.number(),
 });
 export type DispatchBoard = z.infer<typeof dispatchBoardSchema>;
 
@@ -61,6 +81,24 @@ export const dispatchOptionsSchema = z.object({
   tileUrl: z.nullable(z.string()),
 });
 export type DispatchOptions = z.infer<typeof dispatchOptionsSchema>;
+
+/** POST …/shift: the plan moved, and how many were told. */
+export const dispatchShiftedSchema = z.object({
+  version: z.number(),
+  shiftMinutes: z.number(),
+  passengersNotified: z.number(),
+  buyersNotified: z.number(),
+});
+
+/** POST …/insert: where the late passenger went, and how many were told. */
+export const dispatchInsertedSchema = z.object({
+  runId: z.number(),
+  /** A new run was opened (no published run could take the passenger within every rule). */
+  newRun: z.boolean(),
+  version: z.number(),
+  passengersNotified: z.number(),
+  buyersNotified: z.number(),
+});
 
 /** POST /shop-api/staff/dispatch/publish. */
 export const dispatchPublishedSchema = z.object({
@@ -76,7 +114,9 @@ export const driverPassengerSchema = z.object({
   name: z.string(),
   phone: z.string(),
   paid: z.boolean(),
-  state: z.enum(["waiting", "boarded", "no_show"]),
+  /** What the passenger needs on board, shown at their stop. */
+  needs: z.optional(z.array(z.enum(NEEDS))),
+  state: z.enum(RIDER_STATES),
 });
 
 /** GET /shop-api/driver/runs: the driver's runs from today on, soonest first. */
@@ -94,9 +134,15 @@ export const driverRunSchema = z.object({
   published: z.boolean(),
   /** The stop the van was last sent to ("next stop"), or null. */
   heading: z.nullable(z.number()),
+  /** Minutes the van waits at a stop, from "at the stop", before a no-show may be marked. */
+  noShowWaitMinutes: z.number(),
+  /** When the phone shares the van's position: the run's window (POST /shop-api/driver/positions takes fixes within it). */
+  sharing: z.object({ from: z.string(), until: z.string() }),
   stops: z.array(
     z.object({
       position: z.number(),
+      /** When the driver said the van was at this stop (the no-show wait starts), or null. */
+      arrivedAt: z.nullable(z.string()),
       address: z.string(),
       lat: z.number(),
       lon: z.number(),
@@ -115,7 +161,7 @@ export const driverActionResultsSchema = z.object({
     z.object({
       nonce: z.string(),
       /** done: applied now; repeat: this nonce was applied before; refused: `code` says why. */
-      outcome: z.enum(["done", "repeat", "refused"]),
+      outcome: z.enum(DRIVER_OUTCOMES),
       code: z.optional(z.string()),
       /** next_stop: passengers texted now. */
       notified: z.optional(z.number()),

@@ -1,6 +1,10 @@
 /** Answers of the staff's order desk and refunds. Money in minor units of `currency`; dates UTC ISO. */
+import { MAIL_SKIP_REASONS } from "../../domain/mail-skips";
 import * as z from "zod/mini";
 import { AUDIT_ACTIONS } from "../../domain/audit-actions";
+import { LEGS } from "../../domain/legs";
+import { ORDER_ACTORS } from "../../domain/order-states";
+import { PICKUP_NOTICE_CHANNELS } from "../../domain/dispatch";
 import { REFUND_REASONS, REFUND_STATES } from "../../domain/refunds";
 
 export const refundAnswerSchema = z.object({
@@ -61,20 +65,29 @@ export const orderDeskSchema = z.object({
     }),
   ),
   checkIns: z.array(z.object({ leg: z.string(), at: z.string(), ticketId: z.nullable(z.number()) })),
+  /** Passengers the driver marked as no-shows (the van left without them), per leg. */
+  noShows: z.array(z.object({ passengerId: z.number(), name: z.string(), leg: z.enum(LEGS), at: z.string() })),
   /** Mails (from the outbox) and texts (the van's "arriving" notices) sent or still to send. */
   messages: z.array(
     z.object({
-      channel: z.enum(["mail", "sms"]),
+      channel: z.enum(PICKUP_NOTICE_CHANNELS),
       what: z.string(),
       to: z.nullable(z.string()),
       at: z.string(),
       sent: z.boolean(),
+      /** Not sent on purpose, and why (the row is done): the desk says so in words, never "sent". */
+      skipped: z.nullable(z.enum(MAIL_SKIP_REASONS)),
       error: z.nullable(z.string()),
     }),
   ),
   refunds: z.array(refundAnswerSchema),
-  /** Every staff action on the order, oldest first. */
-  history: z.array(z.object({ id: z.number(), at: z.string(), by: z.string(), action: z.enum(AUDIT_ACTIONS), details: z.nullable(z.unknown()) })),
+  /**
+   * The order's whole life, oldest first: its purchase, payments, expiry, cancellation and refunds, and every staff
+   * action, each with who acted (`actor`; `by` is the person's email, a gateway's method, or the sweeper).
+   */
+  history: z.array(
+    z.object({ id: z.number(), at: z.string(), by: z.string(), actor: z.enum(ORDER_ACTORS), action: z.enum(AUDIT_ACTIONS), details: z.nullable(z.unknown()) }),
+  ),
 });
 export type OrderDesk = z.infer<typeof orderDeskSchema>;
 
@@ -91,10 +104,18 @@ export const refundDeskItemSchema = z.object({
 export const refundDeskSchema = z.array(refundDeskItemSchema);
 export type RefundDeskItem = z.infer<typeof refundDeskItemSchema>;
 
-/** An export as a table: column titles in the caller's language, then one row per order or passenger. */
+/** What a column of an export holds: `date` is "YYYY-MM-DD HH:mm" on the event's wall clock, `money` the currency's units. */
+export const EXPORT_CELL_TYPES = ["text", "number", "money", "date"] as const;
+export type ExportCellType = (typeof EXPORT_CELL_TYPES)[number];
+
+/**
+ * An export as a table: column titles in the caller's language, each column's type, then one row per order or
+ * passenger (null: no value, as a passenger line's money after its ticket's first passenger).
+ */
 export const exportTableSchema = z.object({
   columns: z.array(z.string()),
-  rows: z.array(z.array(z.union([z.string(), z.number()]))),
+  types: z.array(z.enum(EXPORT_CELL_TYPES)),
+  rows: z.array(z.array(z.nullable(z.union([z.string(), z.number()])))),
 });
 export type ExportTable = z.infer<typeof exportTableSchema>;
 
@@ -118,6 +139,10 @@ export const salesReportSchema = z.object({
       refunds: z.array(moneyLine),
       refundsOwed: z.array(moneyLine),
       discounts: z.array(z.object({ currency: z.string(), amount: z.number(), orders: z.number() })),
+      /** Per currency: what the payments took (gross), every refund given or owed, and the difference (net). */
+      totals: z.array(z.object({ currency: z.string(), gross: z.number(), refunds: z.number(), net: z.number() })),
+      /** Per discount code and currency: the paid orders that used it and the money it took off them. */
+      discountCodes: z.array(z.object({ code: z.string(), currency: z.string(), uses: z.number(), amount: z.number() })),
       seatsLeft: z.array(z.object({ variantId: z.number(), name: z.string(), eventDateId: z.number(), stock: z.number(), taken: z.number(), left: z.number() })),
       checkIns: z.array(z.object({ leg: z.string(), count: z.number() })),
       /** Paid tickets and money by the day they were paid (the event country's calendar), oldest first. */

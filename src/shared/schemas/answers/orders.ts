@@ -4,6 +4,7 @@
  */
 import * as z from "zod/mini";
 import { ORDER_STATES } from "../../domain/order-states";
+import { LEGS } from "../../domain/legs";
 import { paymentCodeSchema } from "./catalogue";
 
 /** GET /shop-api/discounts/{code}/event/{eventId}. */
@@ -106,6 +107,10 @@ export const orderDetailAnswerSchema = z.object({
   qrImage: z.nullable(z.string()),
   /** Paid orders: each passenger's own code (it lets that passenger alone in), with its picture. */
   passengerTickets: z.array(z.object({ passengerId: z.number(), name: z.string(), qr: z.string(), qrImage: z.string() })),
+  /** Paid orders: each passenger of a published run with their tracking link's token (the page `/track?token=`). */
+  tracking: z.optional(z.array(z.object({ passengerId: z.number(), name: z.string(), token: z.string() }))),
+  /** Passengers the van waited for and left without (the driver's no-show), per leg. */
+  noShows: z.array(z.object({ passengerId: z.number(), name: z.string(), leg: z.enum(LEGS), at: z.string() })),
 });
 export type OrderDetailAnswer = z.infer<typeof orderDetailAnswerSchema>;
 

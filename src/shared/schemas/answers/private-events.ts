@@ -3,8 +3,8 @@
  * reads these as types only.
  */
 import * as z from "zod/mini";
-import { REQUEST_STATES } from "../../domain/request-states";
-import { QUOTE_STATES, REQUEST_PAYERS } from "../../domain/event-requests";
+import { PRIVATE_EVENT_STATES } from "../../domain/private-event-states";
+import { QUOTE_STATES, PRIVATE_EVENT_PAYERS } from "../../domain/private-events";
 
 const stopSchema = z.object({ address: z.string(), countyId: z.number(), time: z.string() });
 
@@ -17,8 +17,8 @@ export const quoteAnswerSchema = z.object({
   provinces: z.array(z.object({ provinceId: z.number(), perSeat: z.number() })),
 });
 
-/** One private event request, as its owner (and staff) see it. */
-export const eventRequestAnswerSchema = z.object({
+/** One private event, as its owner (and staff) see it. */
+export const privateEventAnswerSchema = z.object({
   id: z.number(),
   name: z.string(),
   startDate: z.string(),
@@ -34,14 +34,14 @@ export const eventRequestAnswerSchema = z.object({
   cardImagePath: z.nullable(z.string()),
   hasGuests: z.boolean(),
   guestCount: z.number(),
-  state: z.enum(REQUEST_STATES),
+  state: z.enum(PRIVATE_EVENT_STATES),
   rejectionReason: z.nullable(z.string()),
   eventSlug: z.nullable(z.string()),
   claimHours: z.number(),
   claimDeadline: z.string(),
   guestsExpected: z.nullable(z.number()),
   pickupProvinceIds: z.array(z.number()),
-  payer: z.enum(REQUEST_PAYERS),
+  payer: z.enum(PRIVATE_EVENT_PAYERS),
   /** Staff's quote once approved (minor units of its currency); what it costs the organiser in `total`. */
   quote: z.nullable(quoteAnswerSchema),
   quoteState: z.nullable(z.enum(QUOTE_STATES)),
@@ -50,13 +50,13 @@ export const eventRequestAnswerSchema = z.object({
   /** Seats the guest list gives in all. */
   guestSeats: z.number(),
 });
-export type EventRequestAnswer = z.infer<typeof eventRequestAnswerSchema>;
+export type PrivateEventAnswer = z.infer<typeof privateEventAnswerSchema>;
 
-export const createdRequestSchema = z.object({ id: z.number() });
+export const createdPrivateEventSchema = z.object({ id: z.number() });
 
 /** A list by state: the rows, or a `message` field alone, which means there are no events. */
-export const eventRequestListSchema = z.union([
-  z.array(eventRequestAnswerSchema),
+export const privateEventListSchema = z.union([
+  z.array(privateEventAnswerSchema),
   z.object({ message: z.string() }),
 ]);
 
@@ -91,6 +91,7 @@ export const guestStatusSchema = z.object({
 export type GuestStatus = z.infer<typeof guestStatusSchema>;
 
 export const invitedEventSchema = z.object({
+  /** The private event's id (the contract names it `requestId`). */
   requestId: z.number(),
   name: z.string(),
   startDate: z.string(),
@@ -106,13 +107,13 @@ export const invitedEventSchema = z.object({
 });
 export type InvitedEvent = z.infer<typeof invitedEventSchema>;
 
-/** Staff review: the request, its owner and its guest list. */
-export const staffEventRequestSchema = z.object({
-  request: eventRequestAnswerSchema,
+/** Staff review: the private event (the contract's `request`), its owner and its guest list. */
+export const staffPrivateEventSchema = z.object({
+  request: privateEventAnswerSchema,
   owner: z.object({ id: z.number(), name: z.string(), email: z.string() }),
   guests: z.array(guestStatusSchema),
 });
 
-export const reviewedRequestSchema = z.object({ id: z.number(), state: z.enum(REQUEST_STATES), eventSlug: z.nullable(z.string()) });
+export const reviewedPrivateEventSchema = z.object({ id: z.number(), state: z.enum(PRIVATE_EVENT_STATES), eventSlug: z.nullable(z.string()) });
 
 export const claimedSchema = z.object({ eventSlug: z.string(), seats: z.number() });

@@ -1,5 +1,7 @@
 /** Answers of the staff's event-day calls: the order list, a transfer decision, the van manifests. Dates are UTC ISO. */
+import { MANIFEST_PAYMENTS } from "../../domain/dispatch";
 import * as z from "zod/mini";
+import { NEEDS } from "../../domain/needs";
 
 export const staffOrderSchema = z.object({
   id: z.number(),
@@ -34,9 +36,11 @@ export const manifestPassengerSchema = z.object({
   name: z.string(),
   phone: z.string(),
   /** paid, or pending while the order awaits its payment. */
-  payment: z.enum(["paid", "pending"]),
+  payment: z.enum(MANIFEST_PAYMENTS),
   checkedIn: z.object({ outbound: z.boolean(), return: z.boolean() }),
   notified: z.object({ outbound: z.boolean(), return: z.boolean() }),
+  /** What the passenger needs on board (wheelchair space, child seat, large luggage), shown at their stop. */
+  needs: z.array(z.enum(NEEDS)),
 });
 
 export const manifestSchema = z.object({

@@ -5,9 +5,11 @@
  * aboard stays within their ride limit, until the vehicle is full or no group fits. Its order is then improved
  * (2-opt, or-opt) and, if that freed time, it tries to take more. Groups it could not take stay first in line for
  * the next run, so nobody is left behind and vehicles leave full wherever the ride limit allows. Rides are then
- * shortened by moving groups between neighbouring runs (improve-runs.ts).
+ * shortened by moving groups between neighbouring runs (improve-runs.ts), and runs one vehicle can take together
+ * are merged (merge-runs.ts).
  */
 import { improveRuns, type WorkingRun } from "./improve-runs";
+import { mergeRuns, type SeatsCheck } from "./merge-runs";
 import { bestInsertion, improveRoute, type RouteContext, type RouteScore, type RouteStop } from "./route";
 import type { PickupGroup } from "./types";
 
@@ -20,6 +22,14 @@ export interface BuiltRun {
   seats: number;
   /** Seats of the vehicle (or fallback) it was filled for. */
   capacity: number;
+  /** Outbound: from reaching the first stop to reaching the venue; return: from the venue to the last stop. */
+  durationSeconds: number;
+}
+
+/** Which merges of runs are allowed: up to the largest vehicle's seats, and what the fleet can carry. */
+export interface MergeRule {
+  largestSeats: number;
+  allowed: SeatsCheck;
 }
 
 /** Seat counts to fill runs for, largest vehicle first, then `fallbackSeats` for ever. */
@@ -28,7 +38,12 @@ export interface CapacityQueue {
   next(): { seats: number; vehicle: boolean };
 }
 
-export function buildRuns(ctx: RouteContext, ordered: readonly PickupGroup[], capacities: CapacityQueue): BuiltRun[] {
+export function buildRuns(
+  ctx: RouteContext,
+  ordered: readonly PickupGroup[],
+  capacities: CapacityQueue,
+  merge: MergeRule,
+): BuiltRun[] {
   const remaining = [...ordered];
   const runs: WorkingRun[] = [];
   while (remaining.length > 0) {
@@ -47,7 +62,7 @@ export function buildRuns(ctx: RouteContext, ordered: readonly PickupGroup[], ca
     for (let k = remaining.length - 1; k >= 0; k--) if (taken.has(remaining[k]!)) remaining.splice(k, 1);
     runs.push({ ...run, capacity });
   }
-  return improveRuns(ctx, runs).map(toBuiltRun);
+  return mergeRuns(ctx, improveRuns(ctx, runs), merge.largestSeats, merge.allowed).map(toBuiltRun);
 }
 
 interface RunInProgress {
@@ -121,5 +136,6 @@ function toBuiltRun(run: WorkingRun): BuiltRun {
     })),
     seats: run.seats,
     capacity: run.capacity,
+    durationSeconds: run.score.duration,
   };
 }

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { estimateMatrix } from "../../../geo/travel-time-estimate";
 import { vehicleLowerBound } from "./fleet";
 import { planLeg } from "./plan-leg";
-import { DEFAULT_PLAN_SETTINGS, sampleDay } from "./sample-day";
+import { DEFAULT_TRAVEL_TIME_ESTIMATE } from "../../../geo/travel-time-estimate";
+import { DEFAULT_PLAN_SETTINGS, SAMPLE_VENUE, sampleDay } from "../../../seed/dispatch-sample-day";
 import { rideSeconds } from "./schedule-run";
 import type { LatLon, PickupGroup, Plan, PlanInput, PlanVehicle } from "./types";
 
@@ -62,19 +63,39 @@ function expectSoundPlan(input: PlanInput, plan: Plan) {
     if (!run.locked) expect(seats).toBeLessThanOrEqual(run.capacity);
     const times = run.stops.map((stop) => stop.time.getTime());
     for (let k = 1; k < times.length; k++) expect(times[k]).toBeGreaterThan(times[k - 1]!);
+    // A later wave moves from the usual time by at most the wave wait: outbound earlier, return later.
+    const wait = run.wave > 1 || input.leg === "outbound" ? input.settings.waveWaitMinutes * 60_000 : 0;
     if (input.leg === "outbound") {
+      const usual = input.anchor.getTime() - input.settings.arrivalMarginMinutes * 60_000;
       expect(run.departs.getTime()).toBeGreaterThan(times[0]!);
-      expect(run.arrives.getTime()).toBe(input.anchor.getTime() - input.settings.arrivalMarginMinutes * 60_000);
+      expect(run.arrives.getTime()).toBeLessThanOrEqual(usual);
+      expect(run.arrives.getTime()).toBeGreaterThanOrEqual(usual - wait);
     } else {
-      expect(run.departs.getTime()).toBe(input.anchor.getTime() + input.settings.departureMarginMinutes * 60_000);
+      const usual = input.anchor.getTime() + input.settings.departureMarginMinutes * 60_000;
+      expect(run.departs.getTime()).toBeGreaterThanOrEqual(usual);
+      expect(run.departs.getTime()).toBeLessThanOrEqual(usual + wait);
       expect(times[0]).toBeGreaterThan(input.anchor.getTime());
       expect(run.arrives.getTime()).toBe(times[times.length - 1]);
     }
   }
   // Each passenger exactly once: every group once, groups never split.
   expect([...seen].sort()).toEqual(input.groups.map((group) => group.id).sort());
-  const usedVehicles = plan.runs.map((run) => run.vehicleId).filter((id) => id !== null);
-  expect(new Set(usedVehicles).size).toBe(usedVehicles.length);
+  // A vehicle's runs are its waves 1, 2, ... one after the other, never overlapping, within one shift.
+  const byVehicle = new Map<number, Plan["runs"]>();
+  for (const run of plan.runs) if (run.vehicleId !== null) byVehicle.set(run.vehicleId, [...(byVehicle.get(run.vehicleId) ?? []), run]);
+  for (const runs of byVehicle.values()) {
+    const inOrder = [...runs].sort((a, b) => a.departs.getTime() - b.departs.getTime());
+    expect(inOrder.map((run) => run.wave)).toEqual(inOrder.map((_, k) => k + 1));
+    for (let k = 1; k < inOrder.length; k++) expect(inOrder[k]!.departs.getTime()).toBeGreaterThan(inOrder[k - 1]!.arrives.getTime());
+    if (inOrder.length > 1) expect(shiftMinutes(input, inOrder)).toBeLessThanOrEqual(input.settings.maxShiftMinutes);
+  }
+}
+
+/** A vehicle's shift over its runs of the leg: from the first stop (outbound) or leaving the venue (return) to the end. */
+function shiftMinutes(input: PlanInput, runs: Plan["runs"]): number {
+  const start = Math.min(...runs.map((run) => (input.leg === "outbound" ? run.stops[0]!.time : run.departs).getTime()));
+  const end = Math.max(...runs.map((run) => run.arrives.getTime()));
+  return (end - start) / 60_000;
 }
 
 /** Each passenger's ride in minutes. */
@@ -161,22 +182,28 @@ describe("planLeg on fixed instances", () => {
     expect(Math.max(...rides(input, plan))).toBeLessThanOrEqual(90);
   });
 
-  it("lets a passenger whose direct ride is over the maximum ride alone, and says so", () => {
+  it("pools two passengers of one far town in one van: their limit is their direct ride plus a third of the maximum", () => {
+    // Two addresses of a town about 100 km out (1 min per km: direct rides of 98 and 103 minutes, over the 90).
     const input = instance(
-      [at(100, 0), at(95, 0)],
+      [at(100, 0), at(95, 0.5)],
       [
         ["remote", 2, 1],
         ["near-remote", 2, 2],
       ],
       [{ id: 1, seats: 15 }, { id: 2, seats: 15 }],
     );
-    const plan = planLeg(input);
-    expectSoundPlan(input, plan);
-    expect(plan.runs).toHaveLength(2);
-    expect(plan.notes).toEqual([{ code: "ride_over_maximum", groupIds: expect.arrayContaining(["remote", "near-remote"]) }]);
+    for (const leg of ["outbound", "return"] as const) {
+      const plan = planLeg({ ...input, leg });
+      expectSoundPlan({ ...input, leg }, plan);
+      expect(plan.runs).toHaveLength(1);
+      const direct = (point: number) => (leg === "outbound" ? input.seconds[point]![0]! + 180 : input.seconds[0]![point]!) / 60;
+      const ride = rides({ ...input, leg }, plan);
+      expect(Math.max(...ride)).toBeLessThanOrEqual(Math.max(direct(1), direct(2)) + 30);
+      expect(plan.notes).toEqual([{ code: "ride_over_maximum", groupIds: expect.arrayContaining(["remote", "near-remote"]) }]);
+    }
   });
 
-  it("fills the largest vehicles of a mixed fleet and marks runs beyond the fleet as vehicle needed", () => {
+  it("fills the largest vehicles of a mixed fleet and marks runs beyond the fleet as vehicle needed (no second waves)", () => {
     const groups: [string, number, number][] = [];
     for (let k = 0; k < 20; k++) groups.push([`g${String(k).padStart(2, "0")}`, 4, 1 + (k % 4)]);
     const input = instance(
@@ -188,7 +215,7 @@ describe("planLeg on fixed instances", () => {
         { id: 3, seats: 40 },
         { id: 4, seats: 19 },
       ],
-      { settings: { ...DEFAULT_PLAN_SETTINGS, fallbackSeats: 15 } },
+      { settings: { ...DEFAULT_PLAN_SETTINGS, fallbackSeats: 15, waveWaitMinutes: 0 } },
     );
     const plan = planLeg(input);
     expectSoundPlan(input, plan);
@@ -201,6 +228,14 @@ describe("planLeg on fixed instances", () => {
       [null, 12, 15],
     ]);
     expect(plan.notes).toEqual([{ code: "vehicle_needed", groupIds: plan.runs[3]!.stops.flatMap((s) => s.groupIds) }]);
+
+    // With second waves allowed, the run beyond the fleet is a vehicle's second wave instead.
+    const waves = { ...input, settings: { ...input.settings, waveWaitMinutes: 60 } };
+    const withWaves = planLeg(waves);
+    expectSoundPlan(waves, withWaves);
+    expect(withWaves.runs.every((run) => run.vehicleId !== null)).toBe(true);
+    expect(withWaves.runs.filter((run) => run.wave === 2)).toHaveLength(1);
+    expect(withWaves.notes).toEqual([]);
   });
 
   it("never splits a group larger than every vehicle", () => {
@@ -281,7 +316,8 @@ describe("planLeg on many generated days", () => {
         const plan = planLeg(input);
         expectSoundPlan(input, plan);
         const direct = (point: number) => (leg === "outbound" ? input.seconds[point]![0]! + 180 : input.seconds[0]![point]!) / 60;
-        const limit = Math.max(...input.groups.map((group) => Math.max(90, direct(group.point))));
+        // Past the maximum, a passenger's limit is their direct ride plus a third of the maximum (ride-limits.ts).
+        const limit = Math.max(...input.groups.map((group) => (direct(group.point) > 90 ? direct(group.point) + 30 : 90)));
         // Locked runs are the dispatcher's: only the planned ones are held to the limit.
         expect(Math.max(0, ...rides(input, { ...plan, runs: plan.runs.filter((run) => !run.locked) }))).toBeLessThanOrEqual(limit);
         if (vehicles.length === 0) expect(plan.runs.every((run) => run.vehicleId === null && run.capacity === 15)).toBe(true);
@@ -293,6 +329,196 @@ describe("planLeg on many generated days", () => {
   it("answers an empty plan for a date with nobody to carry", () => {
     const input = instance([], [], [{ id: 1, seats: 15 }]);
     expect(planLeg(input)).toEqual({ runs: [], notes: [] });
+  });
+});
+
+/** Places of Bogotá and Cundinamarca (gazetteer centres, rounded). */
+const PLACES = {
+  usaquen: { lat: 4.703, lon: -74.03 },
+  suba: { lat: 4.741, lon: -74.084 },
+  kennedy: { lat: 4.628, lon: -74.155 },
+  bosa: { lat: 4.618, lon: -74.19 },
+  chia: { lat: 4.8617, lon: -74.0322 },
+  cajica: { lat: 4.9185, lon: -74.028 },
+  zipaquira: { lat: 5.0221, lon: -73.9948 },
+  soacha: { lat: 4.5794, lon: -74.2168 },
+  fusagasuga: { lat: 4.3365, lon: -74.3638 },
+  girardot: { lat: 4.3032, lon: -74.8031 },
+  facatativa: { lat: 4.8137, lon: -74.3545 },
+  madrid: { lat: 4.7325, lon: -74.2642 },
+} satisfies Record<string, LatLon>;
+
+/** A point `km` east of `place` (two addresses of one town). */
+const beside = (place: LatLon, km: number): LatLon => ({ lat: place.lat, lon: place.lon + km / (111.32 * Math.cos((place.lat * Math.PI) / 180)) });
+
+/** The demo's Colombian fleet: six 15-seat vans and the 25-seat minibus. */
+const DEMO_FLEET: PlanVehicle[] = [1, 2, 3, 4, 5, 6, 7].map((id) => ({ id, seats: id === 4 ? 25 : 15 }));
+
+/** The shop's straight-line travel-time estimate, as in demo mode. */
+function spreadDay(leg: "outbound" | "return", places: LatLon[], groups: [string, number, number][], vehicles = DEMO_FLEET): PlanInput {
+  const base = instance(places, groups, vehicles, { leg });
+  const points = [SAMPLE_VENUE, ...places];
+  return { ...base, points, seconds: estimateMatrix(points, DEFAULT_TRAVEL_TIME_ESTIMATE) };
+}
+
+describe("planLeg on spread-out days", () => {
+  it("puts two passengers of Girardot booked for the same start in one van, both legs", () => {
+    const places = [beside(PLACES.girardot, 0), beside(PLACES.girardot, 1.2), PLACES.suba];
+    for (const leg of ["outbound", "return"] as const) {
+      const input = spreadDay(leg, places, [
+        ["g1", 1, 1],
+        ["g2", 2, 2],
+        ["suba", 3, 3],
+      ]);
+      const plan = planLeg(input);
+      expectSoundPlan(input, plan);
+      const girardot = plan.runs.filter((run) => run.stops.some((stop) => stop.point === 1 || stop.point === 2));
+      expect(girardot).toHaveLength(1);
+      expect(girardot[0]!.stops.flatMap((stop) => stop.groupIds).sort()).toEqual(expect.arrayContaining(["g1", "g2"]));
+    }
+  });
+
+  it("plans 24 passengers over 12 counties of Bogotá and Cundinamarca in as few vans on the return as on the way in", () => {
+    const names = Object.keys(PLACES) as (keyof typeof PLACES)[];
+    const places = names.flatMap((name) => [beside(PLACES[name], -0.4), beside(PLACES[name], 0.5)]);
+    const groups: [string, number, number][] = places.map((_, k) => [`p${k + 1}`, 1, k + 1]);
+    const counts: Record<string, number> = {};
+    for (const leg of ["outbound", "return"] as const) {
+      const input = spreadDay(leg, places, groups);
+      const plan = planLeg(input);
+      expectSoundPlan(input, plan);
+      counts[leg] = plan.runs.length;
+      // Never two runs from one county when one vehicle would take both: no two runs could become one.
+      for (const [a, b] of plan.runs.flatMap((one, i) => plan.runs.slice(i + 1).map((other) => [one, other] as const))) {
+        const together = planLeg({ ...input, groups: input.groups.filter((group) => [...a.stops, ...b.stops].some((stop) => stop.groupIds.includes(group.id))) });
+        expect(together.runs.length).toBe(2);
+      }
+    }
+    expect(counts.return).toBeLessThanOrEqual(counts.outbound!);
+    // The fewest runs this day's return can have, proven with the reference bench's solver (optimum.ts): 8.
+    expect(counts.return).toBe(8);
+  });
+});
+
+describe("the vehicle mix, second waves and shifts", () => {
+  it("puts the 25-seat minibus on the road when it saves a run, and a 15-seat van where one is enough", () => {
+    // 10 passengers 30 km east, 20 passengers in five groups 30 km west: one vehicle cannot take both sides.
+    const groups: [string, number, number][] = [
+      ["e1", 4, 1],
+      ["e2", 3, 1],
+      ["e3", 3, 1],
+      ...[1, 2, 3, 4, 5].map((k): [string, number, number] => [`w${k}`, 4, 2]),
+    ];
+    const input = instance([at(0, 30), at(0, -30)], groups, [
+      { id: 1, seats: 15 },
+      { id: 2, seats: 15 },
+      { id: 3, seats: 25 },
+    ]);
+    const plan = planLeg(input);
+    expectSoundPlan(input, plan);
+    expect(plan.runs.map((run) => [run.vehicleId, run.seats]).sort()).toEqual([
+      [1, 10],
+      [3, 20],
+    ]);
+  });
+
+  it("runs a second wave with a vehicle whose first ends in time, both legs", () => {
+    // One van, two places 5 km out on either side with 12 passengers each.
+    const groups: [string, number, number][] = [
+      ["n1", 4, 1],
+      ["n2", 4, 1],
+      ["n3", 4, 1],
+      ["s1", 4, 2],
+      ["s2", 4, 2],
+      ["s3", 4, 2],
+    ];
+    for (const leg of ["outbound", "return"] as const) {
+      const input = instance([at(5, 0), at(-5, 0)], groups, [{ id: 9, seats: 15 }], { leg });
+      const plan = planLeg(input);
+      expectSoundPlan(input, plan);
+      expect(plan.runs.map((run) => [run.vehicleId, run.wave]).sort()).toEqual([
+        [9, 1],
+        [9, 2],
+      ]);
+      expect(plan.notes).toEqual([]);
+      const [first, second] = [...plan.runs].sort((a, b) => a.wave - b.wave) as [Plan["runs"][0], Plan["runs"][0]];
+      // Outbound the first wave arrives early enough to fetch the second; return the second leaves when the van
+      // is back from the first.
+      // Outbound: 5 min to the venue + 3 unloading + 5 back out + 3 boarding; return: 5 out + 3 unloading + 5 back.
+      if (leg === "outbound") expect((second.arrives.getTime() - first.arrives.getTime()) / 60_000).toBe(16);
+      else expect((second.departs.getTime() - first.departs.getTime()) / 60_000).toBe(13);
+      // Each run says how far it was moved, so re-timing it later (an edit, a shifted leg) keeps it there.
+      expect([first.waveMinutes, second.waveMinutes]).toEqual(leg === "outbound" ? [16, 0] : [0, 13]);
+      // Locked as it stands, the moved wave keeps its time through a re-plan.
+      const moved = leg === "outbound" ? first : second;
+      const kept = planLeg({ ...input, locked: [{ vehicleId: 9, groupIds: moved.stops.flatMap((stop) => stop.groupIds), waveMinutes: moved.waveMinutes }] });
+      const again = kept.runs.find((run) => run.locked)!;
+      expect([again.departs, again.arrives, again.waveMinutes]).toEqual([moved.departs, moved.arrives, moved.waveMinutes]);
+    }
+  });
+
+  it("never gives a driver a longer shift than the maximum: the run is vehicle needed instead", () => {
+    const groups: [string, number, number][] = [
+      ["n1", 12, 1],
+      ["s1", 12, 2],
+    ];
+    for (const leg of ["outbound", "return"] as const) {
+      // Two waves take 24 min outbound (16 early + the first's 8) and 18 on the return (13 + 5): over 15.
+      const settings = { ...DEFAULT_PLAN_SETTINGS, maxShiftMinutes: 15 };
+      const input = instance([at(5, 0), at(-5, 0)], groups, [{ id: 9, seats: 15 }], { leg, settings });
+      const plan = planLeg(input);
+      expectSoundPlan(input, plan);
+      expect(plan.runs.map((run) => run.vehicleId).sort()).toEqual([9, null]);
+      expect(plan.notes.map((note) => note.code)).toEqual(["vehicle_needed"]);
+      // With a long enough shift, the same van runs both waves.
+      const longer = { ...input, settings: { ...settings, maxShiftMinutes: 40 } };
+      expect(planLeg(longer).runs.map((run) => run.vehicleId)).toEqual([9, 9]);
+    }
+  });
+});
+
+describe("needs on board", () => {
+  it("gives the one wheelchair van to the run that needs it, and leaves a need no vehicle carries as vehicle needed", () => {
+    // 10 passengers 30 km east, 4 passengers 30 km west (one of them in a wheelchair): two runs, too far apart
+    // for one van to run both as waves.
+    const groups: [string, number, number][] = [
+      ["e1", 10, 1],
+      ["w1", 4, 2],
+    ];
+    const fleet: PlanVehicle[] = [
+      { id: 1, seats: 15, carries: ["wheelchair"] },
+      { id: 2, seats: 15 },
+    ];
+    for (const leg of ["outbound", "return"] as const) {
+      const input = instance([at(0, 30), at(0, -30)], groups, fleet, { leg });
+      input.groups[1]!.needs = ["wheelchair"];
+      const plan = planLeg(input);
+      expectSoundPlan(input, plan);
+      const vehicleOf = (id: string) => plan.runs.find((run) => run.stops.some((stop) => stop.groupIds.includes(id)))!.vehicleId;
+      // The larger run would take van 1 if runs chose by size alone; the wheelchair run chooses first.
+      expect([vehicleOf("e1"), vehicleOf("w1")]).toEqual([2, 1]);
+      expect(plan.notes).toEqual([]);
+
+      const nobody = instance([at(0, 30), at(0, -30)], groups, fleet.map(({ id, seats }) => ({ id, seats })), { leg });
+      nobody.groups[1]!.needs = ["wheelchair"];
+      const unmet = planLeg(nobody);
+      expectSoundPlan(nobody, unmet);
+      expect(unmet.runs.find((run) => run.stops.some((stop) => stop.groupIds.includes("w1")))!.vehicleId).toBeNull();
+      expect(unmet.notes).toEqual([{ code: "vehicle_needed", groupIds: ["w1"] }]);
+    }
+  });
+});
+
+describe("shifts across both legs", () => {
+  it("does not give a vehicle a return run that would take its driver's day, outbound included, past the maximum", () => {
+    // The return leaves at 23:15 and drops off at 23:20; vehicle 1 drove the outbound from 14:00, vehicle 2 from 16:00.
+    const input = instance([at(5, 0)], [["a", 4, 1]], [
+      { id: 1, seats: 15, busy: { from: new Date("2026-12-05T14:00:00Z"), until: new Date("2026-12-05T18:30:00Z") } },
+      { id: 2, seats: 15, busy: { from: new Date("2026-12-05T16:00:00Z"), until: new Date("2026-12-05T18:30:00Z") } },
+    ], { leg: "return", anchor: new Date("2026-12-05T23:00:00Z"), settings: { ...DEFAULT_PLAN_SETTINGS, maxShiftMinutes: 8 * 60 } });
+    expect(planLeg(input).runs.map((run) => run.vehicleId)).toEqual([2]);
+    const tighter = { ...input, settings: { ...input.settings, maxShiftMinutes: 7 * 60 } };
+    expect(planLeg(tighter).runs.map((run) => run.vehicleId)).toEqual([null]);
   });
 });
 

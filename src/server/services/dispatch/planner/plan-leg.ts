@@ -1,24 +1,27 @@
 /**
  * The plan of one leg of an event date: every group in exactly one run, locked runs kept as the dispatcher left
  * them (only their times recomputed), the other groups pooled across counties by where they are (few vehicles
- * first, then short rides; see build-runs.ts), each run timed by `scheduleRun`. Pure and deterministic: the
- * same input always gives the same plan.
+ * first, then short rides; see build-runs.ts) within each passenger's ride limit (ride-limits.ts), runs given
+ * vehicles and second waves (waves.ts) and each timed by `scheduleRun`. Pure and deterministic: the same input
+ * always gives the same plan.
  */
 import type { PlanNoteCode } from "../../../../shared/domain/dispatch";
+import { PLAN_NOTE_CODE } from "../../../../shared/domain/dispatch";
+import { LEG } from "../../../../shared/domain/legs";
 import { buildRuns, type BuiltRun, type CapacityQueue } from "./build-runs";
-import { assignVehicles, largestFirst } from "./fleet";
+import { fleetShortfall, largestFirst } from "./fleet";
+import { rideLimitSeconds } from "./ride-limits";
 import type { RouteContext } from "./route";
-import { directRideSeconds, scheduleRun } from "./schedule-run";
+import { scheduleRun, waveAnchor } from "./schedule-run";
 import { sweepOrder } from "./sweep-order";
+import { driveRuns, type DrivenRun } from "./waves";
+import { needsOf } from "./needs";
 import type { PickupGroup, Plan, PlanInput, PlannedRun, PlanVehicle } from "./types";
 
 export function planLeg(input: PlanInput): Plan {
   const dwellSeconds = input.settings.dwellMinutes * 60;
   const maxRideSeconds = input.settings.maxRideMinutes * 60;
-  // A passenger whose direct ride is already over the maximum may ride as long as the direct ride, no longer.
-  const limitSeconds = input.points.map((_, point) =>
-    Math.max(maxRideSeconds, directRideSeconds(input.leg, input.seconds, dwellSeconds, point)),
-  );
+  const limitSeconds = rideLimitSeconds(input.leg, input.seconds, dwellSeconds, maxRideSeconds);
   const ctx: RouteContext = { leg: input.leg, seconds: input.seconds, dwellSeconds, limitSeconds };
 
   const groupsById = new Map<string, PickupGroup>();
@@ -46,22 +49,82 @@ export function planLeg(input: PlanInput): Plan {
       vehicleId: locked.vehicleId,
       seats,
       capacity: vehicle?.seats ?? input.settings.fallbackSeats,
-      ...scheduleRun({ ...input, stops }),
+      ...scheduleRun({ ...input, anchor: waveAnchor(input.leg, input.anchor, locked.waveMinutes ?? 0), stops }),
       locked: true,
+      wave: 1,
+      waveMinutes: locked.waveMinutes ?? 0,
     });
   }
 
   const lockedVehicles = new Set(input.locked.map((locked) => locked.vehicleId));
   const fleet = largestFirst(input.vehicles.filter((vehicle) => !lockedVehicles.has(vehicle.id)));
   const free = [...groupsById.values()].filter((group) => !placed.has(group.id));
-  const built = buildRuns(ctx, sweepOrder(input.points, free), capacityQueue(fleet, input.settings.fallbackSeats));
-  const vehicles = assignVehicles(
-    built.map((run) => run.seats),
-    fleet,
+  const merge = {
+    largestSeats: Math.max(input.settings.fallbackSeats, fleet[0]?.seats ?? 0),
+    // A merge may not leave more runs without a vehicle of the fleet than before.
+    allowed: (before: readonly number[], after: readonly number[]) =>
+      fleetShortfall(after, fleet, input.settings.fallbackSeats) <= fleetShortfall(before, fleet, input.settings.fallbackSeats),
+  };
+  const built = bestOf(sweepStarts(sweepOrder(input.points, free)), (ordered) =>
+    buildRuns(ctx, ordered, capacityQueue(fleet, input.settings.fallbackSeats), merge),
   );
-  built.forEach((run, index) => runs.push(plannedRun(input, run, vehicles[index] ?? null)));
+  const driven = driveRuns(
+    built.map((run) => ({
+      seats: run.seats,
+      durationSeconds: run.durationSeconds,
+      firstPoint: run.stops[0]!.point,
+      lastPoint: run.stops[run.stops.length - 1]!.point,
+      needs: needsOf(run.stops.flatMap((stop) => stop.groups)),
+    })),
+    fleet,
+    {
+      leg: input.leg,
+      usualMs:
+        input.leg === LEG.outbound
+          ? input.anchor.getTime() - input.settings.arrivalMarginMinutes * 60_000
+          : input.anchor.getTime() + input.settings.departureMarginMinutes * 60_000,
+      seconds: input.seconds,
+      dwellSeconds,
+      waveWaitSeconds: input.settings.waveWaitMinutes * 60,
+      maxShiftSeconds: input.settings.maxShiftMinutes * 60,
+    },
+  );
+  built.forEach((run, index) => runs.push(plannedRun(input, run, driven[index]!)));
 
   return { runs, notes: planNotes(runs, groupsById, limitSeconds, maxRideSeconds) };
+}
+
+/**
+ * The sweep begun at several places and turned both ways, on small days: where the sweep starts decides which
+ * groups share a run, and a few more tries find a plan with a vehicle fewer that one start misses. Big days (where
+ * the tries would cost seconds) keep the one sweep that starts after the widest empty sector.
+ */
+function sweepStarts(ordered: readonly PickupGroup[]): PickupGroup[][] {
+  const tries = Math.min(ordered.length, Math.floor(SWEEP_TRY_BUDGET / Math.max(1, ordered.length)));
+  if (tries <= 1) return [[...ordered]];
+  const starts: PickupGroup[][] = [];
+  for (let t = 0; t < tries; t++) {
+    const at = Math.floor((t * ordered.length) / tries);
+    const rotated = [...ordered.slice(at), ...ordered.slice(0, at)];
+    starts.push(rotated, [...rotated].reverse());
+  }
+  return starts;
+}
+
+/** Groups × tries the sweep may spend: 600 is 20 tries for 30 groups, one try from 300 groups up. */
+const SWEEP_TRY_BUDGET = 600;
+
+/** The plan with the fewest runs, then the least driving; the first such one on ties. */
+function bestOf(orders: readonly PickupGroup[][], build: (ordered: PickupGroup[]) => BuiltRun[]): BuiltRun[] {
+  let best: { runs: BuiltRun[]; driving: number } | null = null;
+  for (const ordered of orders) {
+    const runs = build(ordered);
+    const driving = runs.reduce((sum, run) => sum + run.durationSeconds, 0);
+    if (best === null || runs.length < best.runs.length || (runs.length === best.runs.length && driving < best.driving)) {
+      best = { runs, driving };
+    }
+  }
+  return best?.runs ?? [];
 }
 
 function capacityQueue(fleet: readonly PlanVehicle[], fallbackSeats: number): CapacityQueue {
@@ -74,14 +137,18 @@ function capacityQueue(fleet: readonly PlanVehicle[], fallbackSeats: number): Ca
   };
 }
 
-function plannedRun(input: PlanInput, run: BuiltRun, vehicle: PlanVehicle | null): PlannedRun {
+function plannedRun(input: PlanInput, run: BuiltRun, driven: DrivenRun): PlannedRun {
   const stops = run.stops.map((stop) => ({ point: stop.point, groupIds: stop.groups.map((group) => group.id) }));
+  const vehicle = driven.vehicle;
   return {
     vehicleId: vehicle?.id ?? null,
     seats: run.seats,
     capacity: vehicle?.seats ?? Math.max(input.settings.fallbackSeats, run.seats),
-    ...scheduleRun({ ...input, stops }),
+    // A vehicle's other wave is moved from the usual time: outbound earlier, return later.
+    ...scheduleRun({ ...input, anchor: waveAnchor(input.leg, input.anchor, driven.shiftMinutes), stops }),
     locked: false,
+    wave: driven.wave,
+    waveMinutes: driven.shiftMinutes,
   };
 }
 
@@ -92,14 +159,14 @@ function planNotes(
   maxRideSeconds: number,
 ): Plan["notes"] {
   const byCode = new Map<PlanNoteCode, string[]>([
-    ["ride_over_maximum", []],
-    ["vehicle_needed", []],
+    [PLAN_NOTE_CODE.ride_over_maximum, []],
+    [PLAN_NOTE_CODE.vehicle_needed, []],
   ]);
   for (const run of runs) {
     for (const stop of run.stops) {
       for (const id of stop.groupIds) {
-        if (limitSeconds[groupsById.get(id)!.point]! > maxRideSeconds) byCode.get("ride_over_maximum")!.push(id);
-        if (run.vehicleId === null) byCode.get("vehicle_needed")!.push(id);
+        if (limitSeconds[groupsById.get(id)!.point]! > maxRideSeconds) byCode.get(PLAN_NOTE_CODE.ride_over_maximum)!.push(id);
+        if (run.vehicleId === null) byCode.get(PLAN_NOTE_CODE.vehicle_needed)!.push(id);
       }
     }
   }

@@ -65,6 +65,14 @@ export function directRideSeconds(leg: Leg, seconds: number[][], dwellSeconds: n
   return leg === LEG.outbound ? seconds[point]![0]! + dwellSeconds : seconds[0]![point]!;
 }
 
+/**
+ * The anchor of a run moved `waveMinutes` from the usual time as a vehicle's other wave: outbound earlier (it
+ * reaches the venue sooner), return later (it leaves the venue later).
+ */
+export function waveAnchor(leg: Leg, anchor: Date, waveMinutes: number): Date {
+  return new Date(anchor.getTime() + waveMinutes * MINUTE_MS * (leg === LEG.outbound ? -1 : 1));
+}
+
 /** Stop times, departure and arrival of a run whose stops are already in driving order. */
 export function scheduleRun(run: RunToSchedule): ScheduledRun {
   const dwellSeconds = run.settings.dwellMinutes * 60;

@@ -5,6 +5,7 @@
  */
 import type { PlanNoteCode } from "../../../../shared/domain/dispatch";
 import type { Leg } from "../../../../shared/domain/legs";
+import type { Need } from "../../../../shared/domain/needs";
 
 export interface LatLon {
   lat: number;
@@ -20,11 +21,20 @@ export interface PickupGroup {
   seats: number;
   /** Index into `PlanInput.points` (0 is the venue, so always >= 1). Groups at one point form one stop. */
   point: number;
+  /** What its passengers need on board (needs.ts): only a vehicle carrying all of it takes the group. */
+  needs?: Need[];
 }
 
 export interface PlanVehicle {
   id: number;
   seats: number;
+  /**
+   * When the vehicle's driver is already at work that day (its runs of the date's other leg): a shift counts from
+   * the earliest of these and the plan's runs to the latest, and never goes past `maxShiftMinutes`.
+   */
+  busy?: { from: Date; until: Date };
+  /** What it carries for passengers' needs (none when absent). */
+  carries?: Need[];
 }
 
 /** A run already fixed by a dispatcher: the planner keeps it as it is and plans the rest around it. */
@@ -32,6 +42,8 @@ export interface LockedRun {
   vehicleId: number | null;
   /** Group ids in stop order (groups at one point are one stop). */
   groupIds: string[];
+  /** Minutes it was moved from the usual time as a vehicle's later wave (`PlannedRun.waveMinutes`), kept. */
+  waveMinutes?: number;
 }
 
 export interface PlanSettings {
@@ -45,6 +57,13 @@ export interface PlanSettings {
   dwellMinutes: number;
   /** Seats of a "vehicle needed" run when the fleet has run out (default: the largest vehicle's, else 15). */
   fallbackSeats: number;
+  /**
+   * A vehicle's second wave of a leg: outbound, its first wave reaches the venue at most this much earlier than
+   * usual; return, its second wave leaves the venue at most this much later than the first (default 60).
+   */
+  waveWaitMinutes: number;
+  /** Longest driver's shift a plan gives a vehicle's waves of one leg, in minutes (default 600, 10 hours). */
+  maxShiftMinutes: number;
 }
 
 export interface PlanInput {
@@ -82,6 +101,10 @@ export interface PlannedRun {
   /** Outbound: reaches the venue; return: reaches the last stop. */
   arrives: Date;
   locked: boolean;
+  /** 1 for the vehicle's first run of the leg, 2 for its second wave, ... (locked runs: 1). */
+  wave: number;
+  /** Whole minutes the run is moved from the usual time so its vehicle drives its waves: outbound earlier, return later. */
+  waveMinutes: number;
 }
 
 export interface Plan {

@@ -1,0 +1,170 @@
+/**
+ * Bookings paid after a plan was made: their passengers are in no run, so the board lists them as waiting for a
+ * van (with an alert) and one action puts each pick-up group in. The group goes into the run, not locked, whose
+ * vehicle has the seats and carries the group's needs, at the place in its driving order that lengthens the
+ * van's time with people aboard least while every ride stays within its limit (overrides the run already
+ * carries still count) and the driver's day within the shift; a stop at the same address is joined rather than
+ * a new one made. When no run can take it, a new run is opened with the smallest free vehicle that fits (or as
+ * "vehicle needed"). A plan published at the version the insertion was made on is published again at once, so
+ * only the passengers whose time moved (past the re-notice threshold) and the new passengers are told.
+ */
+import { ShopError } from "../../../shared/domain/shop-error";
+import type { Need } from "../../../shared/domain/needs";
+import type { ShopContext } from "../../context";
+import type { Actor } from "../audit/write-audit";
+import { fleetOf } from "./compute-plan";
+import { retime, checkRules, auditOverrides } from "./edit-plan";
+import { carriesAll, needsOfPassengers, vehicleCarries } from "./needs";
+import { scheduleRun, waveAnchor } from "./planner";
+import { expectVersion, loadPlan, savePlan, seatsOf, type PlanState, type RunState, type StopState } from "./plan-store";
+import { passengerInfo } from "./plan-view";
+import { stopPlaces, venuePlace } from "./plan-places";
+import { publishPlan } from "./publish-plan";
+import { isOverridden, rideBreaches, shiftBreaches } from "./ride-rules";
+import { eventDay, ridersOf, type EventDay } from "./day-passengers";
+import { dispatchSettings } from "./settings";
+import { travelSeconds } from "./travel-times";
+import { anchorOf } from "./day-anchor";
+import type { LatLon } from "../../geo";
+
+export interface WaitingPassenger {
+  passengerId: number;
+  orderId: number;
+  name: string;
+  phone: string;
+  address: string;
+  needs: Need[];
+}
+
+const plannedIds = (plan: PlanState) => new Set(plan.runs.flatMap((run) => run.stops.flatMap((stop) => stop.groups.flatMap((group) => group.passengerIds))));
+
+/** Paid passengers of the date in no run of a plan that exists (booked or paid after it was made). */
+export async function waitingPassengers(deps: ShopContext, day: EventDay, plan: PlanState): Promise<WaitingPassenger[]> {
+  if (plan.planId === null) return [];
+  const planned = plannedIds(plan);
+  const groups = await ridersOf(deps, day);
+  const riders = groups.flatMap((group) => group.riders.filter((rider) => rider.paid && !planned.has(rider.passengerId)).map((rider) => ({ rider, group })));
+  const needs = await needsOfPassengers(deps.db, riders.map(({ rider }) => rider.passengerId));
+  return riders.map(({ rider, group }) => ({
+    passengerId: rider.passengerId,
+    orderId: rider.orderId,
+    name: rider.name,
+    phone: rider.phone,
+    address: group.address,
+    needs: needs.get(rider.passengerId) ?? [],
+  }));
+}
+
+interface Candidate {
+  run: RunState;
+  stops: StopState[];
+  cost: number;
+}
+
+/** The run with the late group put in at `index` (joining the stop there when `join`). */
+function withGroup(run: RunState, stop: StopState, index: number, join: boolean): StopState[] {
+  const stops = run.stops.map((one) => ({ ...one, groups: [...one.groups] }));
+  if (join) stops[index]!.groups.push(...stop.groups);
+  else stops.splice(index, 0, stop);
+  return stops;
+}
+
+export async function insertLate(deps: ShopContext, actor: Actor, request: { eventDateId: number; leg: PlanState["leg"]; version: number; passengerId: number }) {
+  const day = await eventDay(deps, request.eventDateId);
+  const plan = await loadPlan(deps.db, request.eventDateId, request.leg);
+  if (plan.planId === null) throw new ShopError("dispatch_not_planned");
+  expectVersion(plan, request.version);
+  const wasPublished = plan.publishedVersion === plan.version;
+  const planned = plannedIds(plan);
+  const info = await passengerInfo(deps.db, [request.passengerId]);
+  const group = (await ridersOf(deps, day)).find((candidate) => candidate.riders.some((rider) => rider.passengerId === request.passengerId));
+  if (!group || !info.get(request.passengerId)?.paid || group.riders.some((rider) => planned.has(rider.passengerId))) {
+    throw new ShopError("dispatch_not_waiting", { passengerId: "errors.dispatch_not_waiting" });
+  }
+  const passengerIds = group.riders.map((rider) => rider.passengerId);
+  const needs = new Set([...(await needsOfPassengers(deps.db, passengerIds)).values()].flat());
+  const place = (await stopPlaces(deps, day, [group])).stops[0]!;
+  const stop: StopState = { address: place.address, countyId: place.countyId, lat: place.lat, lon: place.lon, approximate: place.approximate, time: day.startsAt, groups: [{ id: group.id, passengerIds }] };
+
+  const target = (await bestRun(deps, day, plan, stop, [...needs])) ?? (await newRun(deps, day, plan, stop, [...needs]));
+  const touched = [target.run];
+  target.run.stops = target.stops;
+  if (!plan.runs.includes(target.run)) plan.runs.push(target.run);
+  const matrices = await retime(deps, plan, touched);
+  // The chosen place keeps every rule; a rule the run already broke on purpose stays as it was.
+  const accepted = await checkRules(deps, plan, touched, matrices, false, actor);
+  const version = await savePlan(deps.db, plan, deps.now(), (tx) => auditOverrides(tx, actor, plan, accepted));
+  const told = wasPublished ? await publishPlan(deps, { eventDateId: plan.eventDateId, leg: plan.leg, version }) : { passengersNotified: 0, buyersNotified: 0 };
+  return { runId: target.run.id!, newRun: target.cost < 0, version, passengersNotified: told.passengersNotified, buyersNotified: told.buyersNotified };
+}
+
+/** The cheapest place in a published run that keeps every rule, or null. */
+async function bestRun(deps: ShopContext, day: EventDay, plan: PlanState, stop: StopState, needs: Need[]): Promise<Candidate | null> {
+  const settings = dispatchSettings(deps.env).plan;
+  const seats = stop.groups[0]!.passengerIds.length;
+  const carries = await vehicleCarries(deps.db, plan.runs.map((run) => run.vehicleId));
+  const open = plan.runs.filter((run) => !run.locked && run.stops.length > 0 && seatsOf(run) + seats <= run.capacity && carriesAll(run.vehicleId === null ? null : (carries.get(run.vehicleId) ?? []), needs));
+  if (open.length === 0) return null;
+  // One matrix for every place: the venue, each run's stops, then the new stop.
+  const points: LatLon[] = [await venueOf(deps, day, plan), ...open.flatMap((run) => run.stops), stop];
+  const all = await travelSeconds(deps, points);
+  const newPoint = points.length - 1;
+  const anchor = anchorOf(day, plan.leg, plan.shiftMinutes);
+  const candidates: Candidate[] = [];
+  let offset = 1;
+  for (const run of open) {
+    const runPoints = run.stops.map((_, index) => offset + index);
+    offset += run.stops.length;
+    const before = run.arrivesAt.getTime() - run.departsAt.getTime();
+    for (let index = 0; index <= run.stops.length; index++) {
+      const join = index < run.stops.length && run.stops[index]!.address === stop.address && run.stops[index]!.countyId === stop.countyId;
+      if (!join && index < run.stops.length && run.stops.some((one) => one.address === stop.address && one.countyId === stop.countyId)) continue;
+      const order = join ? runPoints : [...runPoints.slice(0, index), newPoint, ...runPoints.slice(index)];
+      const seconds = [0, ...order].map((from) => [0, ...order].map((to) => all[from]![to]!));
+      const stops = withGroup(run, stop, index, join);
+      const timed = scheduleRun({ leg: plan.leg, anchor: waveAnchor(plan.leg, anchor, run.waveMinutes), seconds, settings, stops: stops.map((one, k) => ({ point: k + 1, groupIds: one.groups.map((group) => group.id) })) });
+      const trial: RunState = { ...run, stops, departsAt: timed.departs, arrivesAt: timed.arrives };
+      if (rideBreaches(plan.leg, trial, seconds, settings).some((breach) => !isOverridden(breach))) continue;
+      candidates.push({ run, stops, cost: timed.arrives.getTime() - timed.departs.getTime() - before });
+    }
+  }
+  candidates.sort((a, b) => a.cost - b.cost);
+  for (const candidate of candidates) {
+    const times = scheduleTimes(candidate);
+    const trial: RunState = { ...candidate.run, stops: candidate.stops, ...times };
+    const shift = await shiftBreaches(deps.db, { ...plan, runs: plan.runs.map((run) => (run === candidate.run ? trial : run)) }, [trial], deps.env.DISPATCH_MAX_SHIFT_HOURS);
+    if (shift.every((breach) => isOverridden(breach))) return candidate;
+  }
+  return null;
+}
+
+/** The candidate run's departure and arrival moved by its extra time (close enough for the shift's hours). */
+function scheduleTimes(candidate: Candidate) {
+  return { departsAt: candidate.run.departsAt, arrivesAt: new Date(candidate.run.arrivesAt.getTime() + Math.max(0, candidate.cost)) };
+}
+
+async function venueOf(deps: ShopContext, day: EventDay, plan: PlanState): Promise<LatLon> {
+  return venuePlace(deps, day, plan.runs.flatMap((run) => run.stops));
+}
+
+/** A new run for the group: the smallest free vehicle of the country that has the seats and carries its needs. */
+async function newRun(deps: ShopContext, day: EventDay, plan: PlanState, stop: StopState, needs: Need[]): Promise<Candidate> {
+  const seats = stop.groups[0]!.passengerIds.length;
+  const used = new Set(plan.runs.map((run) => run.vehicleId));
+  const fleet = (await fleetOf(deps, day.countryCode)).filter((vehicle) => !used.has(vehicle.id) && vehicle.seats >= seats);
+  const carries = await vehicleCarries(deps.db, fleet.map((vehicle) => vehicle.id));
+  const vehicle = fleet.filter((one) => carriesAll(carries.get(one.id) ?? [], needs)).sort((a, b) => a.seats - b.seats || a.id - b.id)[0];
+  const run: RunState = {
+    id: null,
+    vehicleId: vehicle?.id ?? null,
+    driverId: null,
+    locked: false,
+    capacity: vehicle?.seats ?? Math.max(seats, dispatchSettings(deps.env).fallbackSeats),
+    departsAt: day.startsAt,
+    arrivesAt: day.startsAt,
+    stops: [],
+    overrides: [],
+    waveMinutes: 0,
+  };
+  return { run, stops: [stop], cost: -1 };
+}

@@ -1,0 +1,196 @@
+/**
+ * One live state of the day, per published run: the van's last position and its age, the stops done and to go,
+ * who is aboard (the driver's check-ins and the door's scans as one record per passenger), the expected time at
+ * each stop still to come from the van's position through the travel-time port plus the dwell, and the delay
+ * against the published times. The dispatcher's screen, the passengers' tracking links and the automatic "van
+ * arriving" all read it from here. A run's frame (its stops, van, driver, passengers) changes only with the plan;
+ * what moves (position, boardings, the driver's "next stop") is read each time.
+ */
+import { and, desc, eq, inArray, isNotNull } from "drizzle-orm";
+import { LEG, type Leg } from "../../../shared/domain/legs";
+import { type BoardedBy, DRIVER_ACTION, RIDER_STATE, type RiderState } from "../../../shared/domain/dispatch";
+import type { LiveDay, LiveRun } from "../../../shared/schemas/answers/live";
+import type { ShopContext } from "../../context";
+import { checkIns, dispatchPlans, dispatchRuns, driverActions, runBoardings, users, vehicles } from "../../db/schema";
+import { createTravelTimes, type LatLon } from "../../geo";
+import { loadPlan, type RunState } from "../dispatch/plan-store";
+import { passengerInfo, type PassengerInfo } from "../dispatch/plan-view";
+import { venuePlace } from "../dispatch/plan-places";
+import { eventDay, type EventDay } from "../dispatch/day-passengers";
+import { dispatchSettings } from "../dispatch/settings";
+import { liveTimes, routeAhead, type LiveRunInput } from "./live-times";
+import { latestVanPositions } from "./van-positions";
+
+/** What a run is on the day while its plan does not change. */
+export interface RunFrame {
+  runId: number;
+  eventDateId: number;
+  leg: Leg;
+  day: EventDay;
+  venue: LatLon;
+  run: RunState;
+  vehicle: { plate: string; label: string } | null;
+  driver: { id: number; firstName: string; name: string; phone: string } | null;
+  info: Map<number, PassengerInfo>;
+}
+
+/** The frames of every run of the event date and leg, once its plan was published (none before). */
+export async function framesOfDay(deps: ShopContext, eventDateId: number, leg: Leg): Promise<{ day: EventDay; venue: LatLon; frames: RunFrame[] }> {
+  const day = await eventDay(deps, eventDateId);
+  const plan = await loadPlan(deps.db, eventDateId, leg);
+  const venue = await venuePlace(deps, day, plan.runs.flatMap((run) => run.stops));
+  if (plan.publishedVersion === null) return { day, venue, frames: [] };
+  const runs = plan.runs.filter((run) => run.id !== null);
+  const vehicleIds = [...new Set(runs.map((run) => run.vehicleId).filter((id): id is number => id !== null))];
+  const driverIds = [...new Set(runs.map((run) => run.driverId).filter((id): id is number => id !== null))];
+  const [info, vehicleRows, driverRows] = await Promise.all([
+    passengerInfo(deps.db, runs.flatMap((run) => run.stops.flatMap((stop) => stop.groups.flatMap((group) => group.passengerIds)))),
+    vehicleIds.length ? deps.db.select({ id: vehicles.id, plate: vehicles.plate, label: vehicles.label }).from(vehicles).where(inArray(vehicles.id, vehicleIds)) : [],
+    driverIds.length
+      ? deps.db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName, phone: users.phoneNumber }).from(users).where(inArray(users.id, driverIds))
+      : [],
+  ]);
+  const frames = runs.map((run) => {
+    const vehicle = vehicleRows.find((row) => row.id === run.vehicleId);
+    const driver = driverRows.find((row) => row.id === run.driverId);
+    return {
+      runId: run.id!,
+      eventDateId,
+      leg,
+      day,
+      venue,
+      run,
+      vehicle: vehicle ? { plate: vehicle.plate, label: vehicle.label } : null,
+      driver: driver ? { id: driver.id, firstName: driver.firstName, name: `${driver.firstName} ${driver.lastName}`.trim(), phone: driver.phone ?? "" } : null,
+      info,
+    };
+  });
+  return { day, venue, frames };
+}
+
+/** The frame the process's live feed keeps for a run (the feed's frames are this module's). */
+export const feedFrame = (deps: ShopContext, runId: number) => deps.live.frame(runId) as Promise<RunFrame | null>;
+
+/** The event date and leg of a run of a published plan, or null (not published, or the run is gone). */
+export async function publishedDayOfRun(deps: ShopContext, runId: number): Promise<{ eventDateId: number; leg: Leg } | null> {
+  const [row] = await deps.db
+    .select({ eventDateId: dispatchPlans.eventDateId, leg: dispatchPlans.leg })
+    .from(dispatchRuns)
+    .innerJoin(dispatchPlans, eq(dispatchPlans.id, dispatchRuns.planId))
+    .where(and(eq(dispatchRuns.id, runId), isNotNull(dispatchPlans.publishedVersion)))
+    .limit(1);
+  return row ?? null;
+}
+
+const passengersOf = (run: RunState) => run.stops.flatMap((stop) => stop.groups.flatMap((group) => group.passengerIds));
+
+/**
+ * Each passenger's one record on a leg: a door scan boards them whatever the driver marked (the scanned ticket is
+ * the stronger proof, so the record names the door); otherwise the driver's latest mark; otherwise waiting.
+ */
+export async function ridersOnLeg(deps: ShopContext, leg: Leg, passengerIds: readonly number[]): Promise<Map<number, { state: RiderState; by: BoardedBy | null }>> {
+  const states = new Map<number, { state: RiderState; by: BoardedBy | null }>();
+  if (passengerIds.length === 0) return states;
+  const ids = [...passengerIds];
+  const [driven, scanned] = await Promise.all([
+    deps.db.select({ passengerId: runBoardings.passengerId, state: runBoardings.state }).from(runBoardings).where(and(eq(runBoardings.leg, leg), inArray(runBoardings.passengerId, ids))),
+    deps.db.select({ passengerId: checkIns.passengerId }).from(checkIns).where(and(eq(checkIns.leg, leg), inArray(checkIns.passengerId, ids))),
+  ]);
+  for (const row of driven) states.set(row.passengerId, { state: row.state, by: row.state === RIDER_STATE.boarded ? "driver" : null });
+  for (const row of scanned) states.set(row.passengerId, { state: RIDER_STATE.boarded, by: "door" });
+  return states;
+}
+
+async function headingsOf(deps: ShopContext, runIds: readonly number[]): Promise<Map<number, number>> {
+  if (runIds.length === 0) return new Map();
+  const rows = await deps.db
+    .select({ runId: driverActions.runId, position: driverActions.stopPosition })
+    .from(driverActions)
+    .where(and(inArray(driverActions.runId, [...runIds]), eq(driverActions.action, DRIVER_ACTION.next_stop)))
+    .orderBy(desc(driverActions.happenedAt), desc(driverActions.createdAt));
+  const headings = new Map<number, number>();
+  for (const row of rows) if (row.runId !== null && row.position !== null && !headings.has(row.runId)) headings.set(row.runId, row.position);
+  return headings;
+}
+
+/** The live state of each frame, read and computed now. */
+export async function liveRuns(deps: ShopContext, frames: readonly RunFrame[]): Promise<LiveRun[]> {
+  if (frames.length === 0) return [];
+  const now = deps.now();
+  const runIds = frames.map((frame) => frame.runId);
+  const byLeg = new Map<Leg, number[]>();
+  for (const frame of frames) byLeg.set(frame.leg, [...(byLeg.get(frame.leg) ?? []), ...passengersOf(frame.run)]);
+  const [positions, headings, ...riderMaps] = await Promise.all([
+    latestVanPositions(deps.db, runIds),
+    headingsOf(deps, runIds),
+    ...[...byLeg].map(([leg, ids]) => ridersOnLeg(deps, leg, ids).then((states) => ({ leg, states }))),
+  ]);
+  const travel = createTravelTimes(deps.env);
+  const dwellMinutes = dispatchSettings(deps.env).plan.dwellMinutes;
+  return Promise.all(
+    frames.map(async (frame) => {
+      const riders = riderMaps.find((one) => one.leg === frame.leg)!.states;
+      const position = positions.get(frame.runId) ?? null;
+      const input: LiveRunInput = {
+        leg: frame.leg,
+        departsAt: frame.run.departsAt,
+        arrivesAt: frame.run.arrivesAt,
+        venue: frame.venue,
+        stops: frame.run.stops.map((stop) => ({ key: stop.address, lat: stop.lat, lon: stop.lon, planned: stop.time, passengerIds: stop.groups.flatMap((group) => group.passengerIds) })),
+        position,
+        heading: headings.get(frame.runId) ?? null,
+        settled: new Set([...riders].filter(([, one]) => one.state !== RIDER_STATE.waiting).map(([id]) => id)),
+        now,
+        dwellMinutes,
+      };
+      let seconds: number[] = [];
+      if (position) {
+        const points = routeAhead(input);
+        const matrix = await travel.matrix(points);
+        seconds = points.slice(1).map((_, index) => matrix[index]?.[index + 1] ?? 0);
+      }
+      const times = liveTimes(input, seconds);
+      const venueGone = frame.leg === LEG.return && (times.stops.some((stop) => stop.done) || now >= frame.run.departsAt);
+      return {
+        runId: frame.runId,
+        eventDateId: frame.eventDateId,
+        leg: frame.leg,
+        vehicle: frame.vehicle,
+        driver: frame.driver ? { firstName: frame.driver.firstName, name: frame.driver.name, phone: frame.driver.phone } : null,
+        departsAt: frame.run.departsAt.toISOString(),
+        arrivesAt: frame.run.arrivesAt.toISOString(),
+        position: position ? { lat: position.lat, lon: position.lon, at: position.at.toISOString(), ageSeconds: Math.max(0, Math.round((now.getTime() - position.at.getTime()) / 1000)) } : null,
+        stopsDone: times.done,
+        stopsTotal: frame.run.stops.length,
+        venueExpected: times.venueExpected?.toISOString() ?? null,
+        delayMinutes: times.delayMinutes,
+        stops: frame.run.stops.map((stop, index) => ({
+          position: index,
+          address: stop.address,
+          lat: stop.lat,
+          lon: stop.lon,
+          planned: stop.time.toISOString(),
+          done: times.stops[index]!.done,
+          expected: times.stops[index]!.expected?.toISOString() ?? null,
+          delayMinutes: times.stops[index]!.delayMinutes,
+        })),
+        riders: frame.run.stops.flatMap((stop, index) =>
+          stop.groups.flatMap((group) =>
+            group.passengerIds.map((passengerId) => {
+              const one = frame.info.get(passengerId);
+              const record = riders.get(passengerId) ?? { state: RIDER_STATE.waiting, by: null };
+              const due = frame.leg === LEG.outbound ? times.stops[index]!.done : venueGone;
+              return { passengerId, name: one?.name ?? "", phone: one?.phone ?? "", stop: index, state: record.state, by: record.by, missing: due && record.state !== RIDER_STATE.boarded };
+            }),
+          ),
+        ),
+      };
+    }),
+  );
+}
+
+/** GET /shop-api/staff/dispatch/live: every published run of an event date and leg, live. */
+export async function liveDay(deps: ShopContext, eventDateId: number, leg: Leg): Promise<LiveDay> {
+  const { day, venue, frames } = await framesOfDay(deps, eventDateId, leg);
+  return { eventDateId, leg, venue: { name: day.venue.name, ...venue }, runs: await liveRuns(deps, frames), at: deps.now().toISOString() };
+}

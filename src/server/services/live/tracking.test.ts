@@ -1,0 +1,81 @@
+import { describe, expect, it } from "vitest";
+import { LEG } from "../../../shared/domain/legs";
+import { RIDER_STATE } from "../../../shared/domain/dispatch";
+import type { LiveRun } from "../../../shared/schemas/answers/live";
+import type { ShopContext } from "../../context";
+import { parseEnv } from "../../env";
+import { trackingRenderer, trackingView, type TrackingSubject } from "./tracking";
+
+const deps = { env: parseEnv({ NODE_ENV: "test", MAP_TILE_URL: "https://tiles.example/{z}/{x}/{y}.png" }) } as ShopContext;
+
+const stop = (position: number, address: string) => ({
+  position,
+  address,
+  lat: 4.7 - position / 100,
+  lon: -74.03,
+  planned: `2026-11-29T12:${10 + position}:00.000Z`,
+  done: position === 0,
+  expected: position === 0 ? null : `2026-11-29T12:${12 + position}:00.000Z`,
+  delayMinutes: position === 0 ? null : 2,
+});
+
+function run(runId: number, leg: LiveRun["leg"], at: string): LiveRun {
+  return {
+    runId,
+    eventDateId: 7,
+    leg,
+    vehicle: { plate: "ABC123", label: "Van 1" },
+    driver: { firstName: "Mateo", name: "Mateo Cárdenas", phone: "300 111 2222" },
+    departsAt: "2026-11-29T12:00:00.000Z",
+    arrivesAt: "2026-11-29T13:00:00.000Z",
+    position: { lat: 4.71, lon: -74.02, at, ageSeconds: 3 },
+    stopsDone: 1,
+    stopsTotal: 2,
+    venueExpected: "2026-11-29T13:02:00.000Z",
+    delayMinutes: 2,
+    stops: [stop(0, "Calle 1 # 2-3"), stop(1, "Carrera 15 # 93-40")],
+    riders: [
+      { passengerId: 11, name: "Ana Usaquén", phone: "300 333 0001", stop: 0, state: RIDER_STATE.boarded, by: "driver", missing: false },
+      { passengerId: 12, name: "Dora Viajera", phone: "300 555 0142", stop: 1, state: RIDER_STATE.waiting, by: null, missing: false },
+    ],
+  };
+}
+
+const subject = (passengerId: number, legs: TrackingSubject["legs"]): TrackingSubject => ({
+  passengerId,
+  firstName: "Dora \"la\" Viajera",
+  legs,
+  eventName: "Noche Vallenata",
+  venue: { name: "El Campín", lat: 4.646, lon: -74.077 },
+  timeZone: "America/Bogota",
+  expiresAt: new Date("2026-11-29T14:00:00.000Z"),
+});
+
+describe("the tracking stream's renderer", () => {
+  it("writes what the JSON read answers, for each passenger and leg, from parts shared by the run's listeners", () => {
+    const outbound = run(1, LEG.outbound, "2026-11-29T12:05:00.000Z");
+    const back = run(2, LEG.return, "2026-11-29T20:05:00.000Z");
+    for (const one of [subject(12, [{ leg: LEG.outbound, runId: 1 }, { leg: LEG.return, runId: 2 }]), subject(11, [{ leg: LEG.outbound, runId: 1 }])]) {
+      const runs = one.legs.map((leg) => (leg.runId === 1 ? outbound : back));
+      const written = trackingRenderer(deps, one)(runs);
+      expect(JSON.parse(written!)).toEqual(trackingView(deps, one, new Map(runs.map((live) => [live.runId, live]))));
+    }
+  });
+
+  it("follows each new live state, and writes nothing until every leg's is known", () => {
+    const render = trackingRenderer(deps, subject(12, [{ leg: LEG.outbound, runId: 1 }, { leg: LEG.return, runId: 2 }]));
+    expect(render([run(1, LEG.outbound, "2026-11-29T12:05:00.000Z"), undefined])).toBeNull();
+    const first = render([run(1, LEG.outbound, "2026-11-29T12:05:00.000Z"), run(2, LEG.return, "2026-11-29T20:05:00.000Z")])!;
+    const moved = render([run(1, LEG.outbound, "2026-11-29T12:05:05.000Z"), run(2, LEG.return, "2026-11-29T20:05:00.000Z")])!;
+    expect(JSON.parse(moved).legs[0].van.at).toBe("2026-11-29T12:05:05.000Z");
+    expect(JSON.parse(first).legs[0].van.at).toBe("2026-11-29T12:05:00.000Z");
+  });
+
+  it("shows nothing of the other passengers of the run", () => {
+    const written = trackingRenderer(deps, subject(12, [{ leg: LEG.outbound, runId: 1 }]))([run(1, LEG.outbound, "2026-11-29T12:05:00.000Z")])!;
+    expect(written).not.toContain("Ana");
+    expect(written).not.toContain("Calle 1 # 2-3");
+    expect(written).not.toContain("0001");
+    expect(JSON.parse(written).legs[0]).toMatchObject({ aboard: false, stop: { address: "Carrera 15 # 93-40" } });
+  });
+});

@@ -1,0 +1,269 @@
+/**
+ * The staff's order desk: one order with everything about it (buyer, tickets and passengers, payments with what
+ * the gateways answered, check-ins, mails and texts, refunds, and every staff action), and the staff's actions on
+ * it: correcting a passenger, resending the tickets, a note, cancelling. Each action and its audit-log entry
+ * commit in one transaction.
+ */
+import { MAIL_SKIP_REASONS, type MailSkipReason } from "../../../shared/domain/mail-skips";
+import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
+import { AWAITING_STATES, isAwaiting, ORDER_STATE } from "../../../shared/domain/order-states";
+import { ShopError } from "../../../shared/domain/shop-error";
+import { timeZoneOf } from "../../../shared/format/dates";
+import type { Locale } from "../../../shared/locales";
+import type { DeskAction, OrderDesk } from "../../../shared/schemas/answers/order-desk";
+import type { PassengerCorrection } from "../../../shared/schemas/order-desk";
+import type { ShopContext } from "../../context";
+import {
+  addressLines,
+  auditLog,
+  checkIns,
+  counties,
+  eventDates,
+  events,
+  orders,
+  outbox,
+  passengers,
+  payments,
+  productVariants,
+  refunds,
+  tickets,
+  users,
+  vanNotices,
+} from "../../db/schema";
+import { writeAudit, type Actor } from "../audit/write-audit";
+import { noShowsOfOrder } from "../dispatch/no-shows";
+import { pick } from "../catalogue/rows";
+import { enqueueOrderNotice } from "./order-notices";
+import { refundAnswer, requestRefund } from "../refunds/refunds";
+import { expireHolds } from "../holds/end-unpaid-orders";
+import { byStaff, cancel } from "../order-life/order-life";
+import { seatsCameBack } from "../waiting-list/offers";
+import { AUDIT_ACTION } from "../../../shared/domain/audit-actions";
+
+export async function orderDesk(deps: ShopContext, orderId: number, locale: Locale): Promise<OrderDesk> {
+  const { db } = deps;
+  await expireHolds(db, deps.now(), { orderId });
+  const [row] = await db
+    .select({ order: orders, user: users, event: events, date: eventDates.startDate })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .innerJoin(events, eq(events.id, orders.eventId))
+    .leftJoin(eventDates, eq(eventDates.id, orders.eventDateId))
+    .where(eq(orders.id, orderId));
+  if (!row) throw new ShopError("not_found");
+  const { order, user, event } = row;
+  // The tickets a partial refund moved away still belong to this order's story.
+  const splits = await db.select({ id: orders.id }).from(orders).where(eq(orders.splitFromId, orderId));
+  const orderIds = [orderId, ...splits.map((split) => split.id)];
+  const ticketRows = await db
+    .select({ ticket: tickets, translations: productVariants.translations })
+    .from(tickets)
+    .innerJoin(productVariants, eq(productVariants.id, tickets.productVariantId))
+    .where(inArray(tickets.orderId, orderIds))
+    .orderBy(asc(tickets.id));
+  const ticketIds = ticketRows.map((ticket) => ticket.ticket.id);
+  // An order split off by a partial refund carries its own story: the payment that paid its tickets (the parent's),
+  // its refund, the mails about that refund, and its own history.
+  const parentId = order.splitFromId;
+  const ownRefunds = parentId === null ? eq(refunds.orderId, orderId) : eq(refunds.splitOrderId, orderId);
+  const refundIdsOfSplit =
+    parentId === null ? [] : (await db.select({ id: refunds.id }).from(refunds).where(eq(refunds.splitOrderId, orderId))).map((refund) => refund.id);
+  const [riders, stops, paymentRows, checkInRows, mails, texts, refundRows, history] = await Promise.all([
+    ticketIds.length ? db.select().from(passengers).where(inArray(passengers.ticketId, ticketIds)).orderBy(asc(passengers.id)) : [],
+    ticketIds.length
+      ? db
+          .select({ ticketId: addressLines.ticketId, address: addressLines.address, countyName: counties.name })
+          .from(addressLines)
+          .innerJoin(counties, eq(counties.id, addressLines.countyId))
+          .where(inArray(addressLines.ticketId, ticketIds))
+          .orderBy(asc(addressLines.id))
+      : [],
+    db.select().from(payments).where(eq(payments.orderId, parentId ?? orderId)).orderBy(asc(payments.id)),
+    db.select().from(checkIns).where(inArray(checkIns.orderId, orderIds)).orderBy(asc(checkIns.id)),
+    db
+      .select()
+      .from(outbox)
+      .where(
+        and(
+          eq(outbox.kind, "order.notice"),
+          refundIdsOfSplit.length
+            ? or(
+                sql`(${outbox.payload}->>'orderId')::int = ${orderId}`,
+                and(sql`(${outbox.payload}->>'orderId')::int = ${parentId}`, inArray(sql`(${outbox.payload}->>'refundId')::int`, refundIdsOfSplit)),
+              )
+            : sql`(${outbox.payload}->>'orderId')::int = ${orderId}`,
+        ),
+      )
+      .orderBy(asc(outbox.id)),
+    ticketIds.length
+      ? db
+          .select({ notice: vanNotices, name: passengers.name })
+          .from(vanNotices)
+          .innerJoin(passengers, eq(passengers.id, vanNotices.passengerId))
+          .where(inArray(passengers.ticketId, ticketIds))
+          .orderBy(asc(vanNotices.id))
+      : [],
+    db.select().from(refunds).where(ownRefunds).orderBy(asc(refunds.id)),
+    db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.resource, "orders"), eq(auditLog.resourceId, orderId)))
+      .orderBy(asc(auditLog.id)),
+  ]);
+  const messages = [
+    ...mails.map((mail) => {
+      const payload = mail.payload as { notice?: string; refundHow?: string };
+      return {
+        channel: "mail" as const,
+        what: payload.refundHow ? `${payload.notice}:${payload.refundHow}` : (payload.notice ?? mail.kind),
+        to: user.email,
+        at: (mail.doneAt ?? mail.createdAt).toISOString(),
+        sent: mail.doneAt !== null && mail.skippedReason === null,
+        skipped: isMailSkipReason(mail.skippedReason) ? mail.skippedReason : null,
+        error: mail.lastError,
+      };
+    }),
+    ...texts.map(({ notice, name }) => ({
+      channel: "sms" as const,
+      what: `van_arriving:${notice.leg}`,
+      to: notice.phone ? `${name} ${notice.phone}` : name,
+      at: notice.createdAt.toISOString(),
+      sent: notice.phone !== null,
+      skipped: null,
+      error: null,
+    })),
+  ].sort((a, b) => a.at.localeCompare(b.at));
+  return {
+    id: order.id,
+    state: order.state,
+    paymentCode: order.paymentCode,
+    currency: order.currency,
+    subtotal: order.subtotal,
+    total: order.total,
+    placedAt: order.createdAt.toISOString(),
+    paidAt: order.paidAt?.toISOString() ?? null,
+    splitFromId: order.splitFromId,
+    buyer: { id: user.id, name: `${user.firstName} ${user.lastName}`.trim(), email: user.email, phone: user.phoneNumber, locale: user.localeCode },
+    event: {
+      id: event.id,
+      name: pick(event.translations, locale)?.name ?? "",
+      date: (row.date ?? (order.travelDate ? new Date(`${order.travelDate}T12:00:00Z`) : event.startDate)).toISOString(),
+      timeZone: timeZoneOf(event.countryCode),
+    },
+    tickets: ticketRows.map(({ ticket, translations }) => ({
+      id: ticket.id,
+      name: pick(translations, locale)?.name ?? "",
+      price: ticket.price,
+      discountPrice: ticket.discountPrice,
+      refundedIn: ticket.orderId === orderId ? null : ticket.orderId,
+      passengers: riders
+        .filter((rider) => rider.ticketId === ticket.id)
+        .map((rider) => ({ id: rider.id, name: rider.name, email: rider.email, phone: rider.phone, passengerAddress: rider.passengerAddress })),
+      addresses: stops.filter((stop) => stop.ticketId === ticket.id).map((stop) => ({ address: stop.address, countyName: stop.countyName })),
+    })),
+    payments: paymentRows.map((payment) => ({
+      id: payment.id,
+      method: payment.method,
+      state: payment.state,
+      amount: payment.amount,
+      providerReference: payment.providerReference,
+      createdAt: payment.createdAt.toISOString(),
+      answers: payment.rawAnswers,
+    })),
+    checkIns: checkInRows.map((checkIn) => ({ leg: checkIn.leg, at: checkIn.createdAt.toISOString(), ticketId: checkIn.ticketId })),
+    noShows: (await Promise.all(orderIds.map((id) => noShowsOfOrder(db, id)))).flat(),
+    messages,
+    refunds: refundRows.map((refund) => refundAnswer(refund, false)),
+    history: history.map((entry) => ({ id: entry.id, at: entry.createdAt.toISOString(), by: entry.userEmail, actor: entry.actor, action: entry.action, details: entry.after ?? null })),
+  };
+}
+
+/** A passenger of this order (or of a ticket a refund split from it), locked for the correction. */
+async function passengerOf(deps: ShopContext, orderId: number, passengerId: number) {
+  const [row] = await deps.db
+    .select({ passenger: passengers })
+    .from(passengers)
+    .innerJoin(tickets, eq(tickets.id, passengers.ticketId))
+    .innerJoin(orders, eq(orders.id, tickets.orderId))
+    .where(and(eq(passengers.id, passengerId), or(eq(orders.id, orderId), eq(orders.splitFromId, orderId))));
+  if (!row) throw new ShopError("not_found");
+  return row.passenger;
+}
+
+export async function correctPassenger(deps: ShopContext, actor: Actor, orderId: number, passengerId: number, fields: PassengerCorrection): Promise<DeskAction> {
+  const before = await passengerOf(deps, orderId, passengerId);
+  const changed = await deps.db.transaction(async (tx) => {
+    const [after] = await tx.update(passengers).set(fields).where(eq(passengers.id, passengerId)).returning();
+    const was = { name: before.name, email: before.email, phone: before.phone, passengerAddress: before.passengerAddress };
+    const now = { name: after!.name, email: after!.email, phone: after!.phone, passengerAddress: after!.passengerAddress };
+    if (JSON.stringify(was) === JSON.stringify(now)) return false;
+    await writeAudit(tx, actor, "orders", orderId, AUDIT_ACTION.passenger_update, was, { passengerId, ...now });
+    return true;
+  });
+  return { orderId, done: changed };
+}
+
+/** The confirmation and tickets again (a paid order), or the transfer instructions (one still waiting for it). */
+export async function resendTickets(deps: ShopContext, actor: Actor, orderId: number): Promise<DeskAction> {
+  await expireHolds(deps.db, deps.now(), { orderId });
+  await deps.db.transaction(async (tx) => {
+    const [order] = await tx.select({ state: orders.state }).from(orders).where(eq(orders.id, orderId));
+    if (!order) throw new ShopError("not_found");
+    const notice = order.state === ORDER_STATE.paid ? "confirmation" : order.state === ORDER_STATE.awaiting_transfer_payment ? "transfer_instructions" : null;
+    if (!notice) throw new ShopError("order_not_resendable");
+    await enqueueOrderNotice(tx, orderId, notice);
+    await writeAudit(tx, actor, "orders", orderId, "resend", null, { notice });
+  });
+  deps.outbox.wake();
+  return { orderId, done: true };
+}
+
+export async function addOrderNote(deps: ShopContext, actor: Actor, orderId: number, text: string): Promise<DeskAction> {
+  await deps.db.transaction(async (tx) => {
+    const [order] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId));
+    if (!order) throw new ShopError("not_found");
+    await writeAudit(tx, actor, "orders", orderId, "note", null, { text });
+  });
+  return { orderId, done: true };
+}
+
+/**
+ * Staff cancel an order: one still waiting for its payment ends now (seats and discount use back); a paid one
+ * is refunded whole (which cancels it), as a refund at the buyer's request.
+ */
+export async function cancelByStaff(deps: ShopContext, actor: Actor, orderId: number, reason: string): Promise<DeskAction> {
+  await expireHolds(deps.db, deps.now(), { orderId });
+  const [order] = await deps.db.select({ state: orders.state, eventId: orders.eventId, total: orders.total }).from(orders).where(eq(orders.id, orderId));
+  if (!order) throw new ShopError("not_found");
+  // Nothing was charged (an organiser's prepaid booking, a full discount): the seats go back, no refund.
+  if (order.state === ORDER_STATE.paid && order.total === 0) {
+    const ended = await deps.db.transaction(async (tx) => {
+      const changed = await cancel(tx, orderId, byStaff(actor), [ORDER_STATE.paid], { reason });
+      if (changed) await seatsCameBack(tx, order.eventId);
+      return changed;
+    });
+    if (ended) {
+      deps.catalogue.announce({ area: "stock", eventIds: [order.eventId] });
+      deps.outbox.wake();
+    }
+    return { orderId, done: ended };
+  }
+  if (order.state === ORDER_STATE.paid) {
+    // The refund's history entry (by this staff member, with the reason) is the cancellation's.
+    await requestRefund(deps, { orderId, reason: "requested", note: reason, actor });
+    return { orderId, done: true };
+  }
+  if (!isAwaiting(order.state)) throw new ShopError("order_not_cancellable");
+  const ended = await deps.db.transaction(async (tx) => {
+    const changed = await cancel(tx, orderId, byStaff(actor), AWAITING_STATES, { reason });
+    if (changed) await seatsCameBack(tx, order.eventId);
+    return changed;
+  });
+  if (ended) {
+    deps.catalogue.announce({ area: "stock", eventIds: [order.eventId] });
+    deps.outbox.wake();
+  }
+  return { orderId, done: ended };
+}
+
+const isMailSkipReason = (reason: string | null): reason is MailSkipReason => (MAIL_SKIP_REASONS as readonly (string | null)[]).includes(reason);

@@ -1,0 +1,70 @@
+/**
+ * The staff's "Devoluciones" list: refunds still to pay by hand (a bank transfer, a prepaid order) with the
+ * buyer's contact to ask for their bank details, and the others for reference; staff mark a hand-paid refund
+ * done (with where the money went), which mails the buyer and is audited in the same transaction.
+ */
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { ShopError } from "../../../shared/domain/shop-error";
+import type { Locale } from "../../../shared/locales";
+import type { RefundAnswer, RefundDeskItem } from "../../../shared/schemas/answers/order-desk";
+import type { RefundsQuery } from "../../../shared/schemas/order-desk";
+import type { ShopContext } from "../../context";
+import { events, orders, payments, refunds, users } from "../../db/schema";
+import { writeAudit, type Actor } from "../audit/write-audit";
+import { pick } from "../catalogue/rows";
+import { enqueueOrderNotice } from "../notices/order-notice";
+import { refundAnswer } from "./refunds";
+import { REFUND_STATE } from "../../../shared/domain/refunds";
+import { PAYMENT_STATE } from "../../../shared/domain/payment-states";
+import { AUDIT_ACTION } from "../../../shared/domain/audit-actions";
+
+const LIST_LIMIT = 200;
+
+export async function listRefunds(deps: ShopContext, query: RefundsQuery, locale: Locale): Promise<RefundDeskItem[]> {
+  const rows = await deps.db
+    .select({ refund: refunds, user: users, event: events })
+    .from(refunds)
+    .innerJoin(orders, eq(orders.id, refunds.orderId))
+    .innerJoin(users, eq(users.id, orders.userId))
+    .innerJoin(events, eq(events.id, orders.eventId))
+    .where(query.state ? eq(refunds.state, query.state) : undefined)
+    // The oldest money owed first: it has waited longest.
+    .orderBy(query.state === REFUND_STATE.refunded ? desc(refunds.id) : asc(refunds.id))
+    .limit(LIST_LIMIT);
+  return rows.map(({ refund, user, event }) => ({
+    refund: refundAnswer(refund, false),
+    buyer: { name: `${user.firstName} ${user.lastName}`.trim(), email: user.email, phone: user.phoneNumber },
+    eventName: pick(event.translations, locale)?.name ?? "",
+    bankDetails: refund.bankDetails,
+  }));
+}
+
+export async function markRefundPaid(deps: ShopContext, actor: Actor, refundId: number, bankDetails: string): Promise<RefundAnswer> {
+  const result = await deps.db.transaction(async (tx) => {
+    const [refund] = await tx.select().from(refunds).where(eq(refunds.id, refundId)).for("update");
+    if (!refund) throw new ShopError("not_found");
+    if (refund.state === REFUND_STATE.refunded) return { row: refund, changed: false };
+    if (refund.state !== REFUND_STATE.awaiting_manual) throw new ShopError("refund_not_manual");
+    const [paid] = await tx
+      .update(refunds)
+      .set({ state: REFUND_STATE.refunded, bankDetails, paidBy: actor.id, paidAt: deps.now() })
+      .where(eq(refunds.id, refundId))
+      .returning();
+    if (refund.paymentId !== null) {
+      // The payment is given back whole once its refunds add up to it.
+      const [given] = await tx
+        .select({ n: sql<number>`coalesce(sum(${refunds.amount}), 0)::int` })
+        .from(refunds)
+        .where(and(eq(refunds.paymentId, refund.paymentId), eq(refunds.state, REFUND_STATE.refunded)));
+      await tx
+        .update(payments)
+        .set({ state: PAYMENT_STATE.refunded })
+        .where(and(eq(payments.id, refund.paymentId), sql`${payments.amount} <= ${Number(given?.n ?? 0)}`));
+    }
+    await enqueueOrderNotice(tx, refund.orderId, "refund", { refundId, refundHow: "manual_paid" });
+    await writeAudit(tx, actor, "orders", refund.orderId, AUDIT_ACTION.refund_paid, { refundId, state: refund.state }, { refundId, amount: refund.amount, bankDetails });
+    return { row: paid!, changed: true };
+  });
+  if (result.changed) deps.outbox.wake();
+  return refundAnswer(result.row, result.changed);
+}

@@ -1,0 +1,269 @@
+/**
+ * The van manifests of an event date in a province: every booked passenger's pick-up
+ * address grouped into runs (group-runs.ts), each stop with its estimated pick-up time (pickup-times.ts) until a
+ * dispatch plan is published (then the published pick-up, and the return's departure and drop-off), the
+ * passengers' phones, whether their order is paid or still pending, what they need on board, and whether they
+ * boarded each leg (check_ins, read only) or were texted that the van is arriving (van_notices).
+ *
+ * Pending orders (awaiting a payment, hold not run out) are listed, marked pending: their seats are held and
+ * the van must have room for them; cancelled and expired orders are not.
+ */
+import { MANIFEST_PAYMENT, type ManifestPayment } from "../../../shared/domain/dispatch";
+import { LEG } from "../../../shared/domain/legs";
+import { and, asc, eq, gte, inArray } from "drizzle-orm";
+import { timeZoneOf } from "../../../shared/format/dates";
+import { holdsSeat, ORDER_STATE, SEAT_HOLDING_STATES } from "../../../shared/domain/order-states";
+import { ShopError } from "../../../shared/domain/shop-error";
+import type { Locale } from "../../../shared/locales";
+import type { Need } from "../../../shared/domain/needs";
+import type { Manifest, ManifestOptions } from "../../../shared/schemas/answers/staff-runs";
+import { addressLines, checkIns, counties, eventDates, events, orders, passengers, places, provinces, publishedPickups, tickets, users, vanNotices } from "../../db/schema";
+import type { ShopContext } from "../../context";
+import { pick } from "../catalogue/rows";
+import { expireHolds } from "../holds/end-unpaid-orders";
+import { comparableAddress, groupRuns, type Pickup, type Run } from "./group-runs";
+import { pickupTimes, returnDeparture } from "./pickup-times";
+
+export interface RunPassenger {
+  id: number;
+  orderId: number;
+  name: string;
+  phone: string;
+  payment: ManifestPayment;
+  /** The buyer's language and country: the passenger's messages are written in it. */
+  locale: string;
+  checkedIn: { outbound: boolean; return: boolean };
+  notified: { outbound: boolean; return: boolean };
+  /** Needs on board the passenger declared: the driver must know before reaching the stop. */
+  needs: Need[];
+}
+
+export interface RunSheet {
+  event: { id: number; name: string; countryCode: string; translations: Record<string, { name: string }>; startsAt: Date; returnAt: Date; venue: string };
+  province: { id: number; name: string };
+  vanSeats: number;
+  /**
+   * `times`: each stop's outbound pick-up (estimated, or the published one); `returns`: each stop's published
+   * return (the van's departure from the venue and the drop-off there), null while the return is not published.
+   */
+  runs: (Run<RunPassenger> & { times: Date[]; returns: ({ departsAt: Date; dropOffAt: Date } | null)[] })[];
+  /** Some times come from a published dispatch plan. */
+  published: boolean;
+}
+
+/** The runs of one event date and province, as the service layer works with them. */
+export async function runSheet(deps: ShopContext, eventDateId: number, provinceId: number, locale: Locale): Promise<RunSheet> {
+  const { db } = deps;
+  const [head] = await db
+    .select({ date: eventDates.startDate, endDate: eventDates.endDate, event: events, venue: places.address, placeName: places.name })
+    .from(eventDates)
+    .innerJoin(events, eq(events.id, eventDates.eventId))
+    .innerJoin(places, eq(places.id, events.placeId))
+    .where(eq(eventDates.id, eventDateId))
+    .limit(1);
+  const [province] = await db.select({ id: provinces.id, name: provinces.name }).from(provinces).where(eq(provinces.id, provinceId)).limit(1);
+  if (!head || !province) throw new ShopError("not_found");
+  await expireHolds(db, deps.now(), { eventId: head.event.id });
+
+  const orderRows = await db
+    .select({ id: orders.id, state: orders.state, locale: users.localeCode })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(and(eq(orders.eventDateId, eventDateId), eq(orders.provinceId, provinceId), inArray(orders.state, [...SEAT_HOLDING_STATES])));
+  const orderIds = orderRows.map((row) => row.id);
+  const ticketRows = orderIds.length ? await db.select({ id: tickets.id, orderId: tickets.orderId }).from(tickets).where(inArray(tickets.orderId, orderIds)) : [];
+  const ticketIds = ticketRows.map((row) => row.id);
+  const [passengerRows, lineRows, checkInRows] = await Promise.all([
+    ticketIds.length ? db.select().from(passengers).where(inArray(passengers.ticketId, ticketIds)).orderBy(asc(passengers.id)) : [],
+    ticketIds.length
+      ? db
+          .select({ ticketId: addressLines.ticketId, address: addressLines.address, countyId: addressLines.countyId, countyName: counties.name })
+          .from(addressLines)
+          .innerJoin(counties, eq(counties.id, addressLines.countyId))
+          .where(inArray(addressLines.ticketId, ticketIds))
+          .orderBy(asc(addressLines.id))
+      : [],
+    orderIds.length ? db.select({ orderId: checkIns.orderId, ticketId: checkIns.ticketId, leg: checkIns.leg }).from(checkIns).where(inArray(checkIns.orderId, orderIds)) : [],
+  ]);
+  const passengerIds = passengerRows.map((row) => row.id);
+  const noticeRows = passengerIds.length
+    ? await db.select({ passengerId: vanNotices.passengerId, leg: vanNotices.leg }).from(vanNotices).where(inArray(vanNotices.passengerId, passengerIds))
+    : [];
+
+  const orderOf = new Map(orderRows.map((row) => [row.id, row]));
+  const ticketOrder = new Map(ticketRows.map((row) => [row.id, row.orderId]));
+  const boarded = (orderId: number, ticketId: number, leg: string) =>
+    checkInRows.some((row) => row.orderId === orderId && row.leg === leg && (row.ticketId === null || row.ticketId === ticketId));
+  const told = (passengerId: number, leg: string) => noticeRows.some((row) => row.passengerId === passengerId && row.leg === leg);
+
+  const pickups: Pickup<RunPassenger>[] = [];
+  for (const passenger of passengerRows) {
+    const orderId = ticketOrder.get(passenger.ticketId)!;
+    const order = orderOf.get(orderId)!;
+    const lines = lineRows.filter((line) => line.ticketId === passenger.ticketId);
+    // A passenger is picked up at the ticket's address line they typed; the ticket's first line otherwise.
+    const line = lines.find((candidate) => comparableAddress(candidate.address) === comparableAddress(passenger.passengerAddress)) ?? lines[0];
+    pickups.push({
+      countyId: line?.countyId ?? 0,
+      countyName: line?.countyName ?? "",
+      address: line?.address ?? passenger.passengerAddress,
+      passenger: {
+        id: passenger.id,
+        orderId,
+        name: passenger.name,
+        phone: passenger.phone,
+        payment: order.state === ORDER_STATE.paid ? MANIFEST_PAYMENT.paid : MANIFEST_PAYMENT.pending,
+        locale: order.locale,
+        checkedIn: { outbound: boarded(orderId, passenger.ticketId, LEG.outbound), return: boarded(orderId, passenger.ticketId, LEG.return) },
+        notified: { outbound: told(passenger.id, LEG.outbound), return: told(passenger.id, LEG.return) },
+        needs: passenger.needs,
+      },
+    });
+  }
+
+  const startsAt = head.date;
+  const runs = groupRuns(pickups, deps.env.VAN_SEATS).map((run) => ({
+    ...run,
+    times: pickupTimes(startsAt, run.stops.length),
+    returns: run.stops.map((): { departsAt: Date; dropOffAt: Date } | null => null),
+  }));
+  // Once a dispatch plan is published, a stop shows the times its passengers were given, for each leg.
+  const published = passengerIds.length
+    ? await db
+        .select({ passengerId: publishedPickups.passengerId, leg: publishedPickups.leg, time: publishedPickups.time, departsAt: publishedPickups.departsAt })
+        .from(publishedPickups)
+        .where(inArray(publishedPickups.passengerId, passengerIds))
+    : [];
+  const earliest = (times: Date[]) => new Date(Math.min(...times.map((time) => time.getTime())));
+  const outbound = new Map(published.filter((row) => row.leg === LEG.outbound).map((row) => [row.passengerId, row.time]));
+  const back = new Map(published.filter((row) => row.leg === LEG.return).map((row) => [row.passengerId, row]));
+  for (const run of runs) {
+    run.stops.forEach((stop, index) => {
+      const told = stop.passengers.map((passenger) => outbound.get(passenger.id)).filter((time): time is Date => time !== undefined);
+      if (told.length) run.times[index] = earliest(told);
+      const returning = stop.passengers.map((passenger) => back.get(passenger.id)).filter((row) => row !== undefined);
+      if (returning.length) run.returns[index] = { departsAt: earliest(returning.map((row) => row.departsAt)), dropOffAt: earliest(returning.map((row) => row.time)) };
+    });
+  }
+  // The return's published departure replaces the estimate (the earliest van of this province leaving the venue).
+  const departures = [...back.values()].map((row) => row.departsAt);
+  return {
+    event: {
+      id: head.event.id,
+      name: pick(head.event.translations, locale)?.name ?? "",
+      countryCode: head.event.countryCode,
+      translations: head.event.translations,
+      startsAt,
+      returnAt: departures.length ? earliest(departures) : (head.endDate ?? returnDeparture(startsAt, head.event.startDate, head.event.endDate)),
+      venue: [head.placeName, head.venue].filter(Boolean).join(", "),
+    },
+    province,
+    vanSeats: deps.env.VAN_SEATS,
+    runs,
+    published: published.length > 0,
+  };
+}
+
+/** GET /shop-api/staff/manifests. */
+export async function manifest(deps: ShopContext, eventDateId: number, provinceId: number, locale: Locale): Promise<Manifest> {
+  const sheet = await runSheet(deps, eventDateId, provinceId, locale);
+  return {
+    event: {
+      id: sheet.event.id,
+      name: sheet.event.name,
+      startsAt: sheet.event.startsAt.toISOString(),
+      returnAt: sheet.event.returnAt.toISOString(),
+      venue: sheet.event.venue,
+      timeZone: timeZoneOf(sheet.event.countryCode),
+    },
+    published: sheet.published,
+    eventDateId,
+    province: sheet.province,
+    vanSeats: sheet.vanSeats,
+    runs: sheet.runs.map((run) => ({
+      number: run.number,
+      countyName: run.countyName,
+      seats: run.seats,
+      stops: run.stops.map((stop, index) => ({
+        key: stop.key,
+        address: stop.address,
+        countyName: stop.countyName,
+        pickupAt: run.times[index]!.toISOString(),
+        returnDepartsAt: run.returns[index]?.departsAt.toISOString() ?? null,
+        dropOffAt: run.returns[index]?.dropOffAt.toISOString() ?? null,
+        passengers: stop.passengers.map(({ locale: _locale, ...passenger }) => passenger),
+      })),
+    })),
+  };
+}
+
+/** GET /shop-api/staff/manifests/options: dates from a day ago on that have bookings, soonest first. */
+export async function manifestOptions(deps: ShopContext, locale: Locale): Promise<ManifestOptions> {
+  const since = new Date(deps.now().getTime() - 24 * 3_600_000);
+  const rows = await deps.db
+    .selectDistinct({ eventDateId: eventDates.id, startsAt: eventDates.startDate, translations: events.translations, provinceId: provinces.id, provinceName: provinces.name })
+    .from(orders)
+    .innerJoin(eventDates, eq(eventDates.id, orders.eventDateId))
+    .innerJoin(events, eq(events.id, orders.eventId))
+    .innerJoin(provinces, eq(provinces.id, orders.provinceId))
+    .where(and(inArray(orders.state, [...SEAT_HOLDING_STATES]), gte(eventDates.startDate, since)))
+    .orderBy(asc(eventDates.startDate), asc(eventDates.id), asc(provinces.name))
+    .limit(500);
+  const options: ManifestOptions = [];
+  for (const row of rows) {
+    let option = options.find((candidate) => candidate.eventDateId === row.eventDateId);
+    if (!option) {
+      option = { eventDateId: row.eventDateId, startsAt: row.startsAt.toISOString(), eventName: pick(row.translations, locale)?.name ?? "", provinces: [] };
+      options.push(option);
+    }
+    option.provinces.push({ id: row.provinceId, name: row.provinceName });
+  }
+  return options;
+}
+
+/**
+ * A buyer's own trip: the estimated pick-up time at each of the order's addresses and when the return leaves
+ * (for the purchase detail and the calendar files). Null for an order with no event date or no longer booked.
+ */
+export async function itineraryOf(
+  deps: ShopContext,
+  order: { id: number; eventDateId: number | null; provinceId: number; state: string },
+  locale: Locale,
+): Promise<{ venue: string; returnAt: string; pickups: { address: string; communeName: string; pickupAt: string }[]; published: boolean } | null> {
+  if (order.eventDateId === null || !holdsSeat(order.state)) return null;
+  const sheet = await runSheet(deps, order.eventDateId, order.provinceId, locale);
+  const published = await publishedTrip(deps, order.id);
+  const pickups = new Map<string, { address: string; communeName: string; pickupAt: string }>();
+  for (const run of sheet.runs) {
+    run.stops.forEach((stop, index) => {
+      if (stop.passengers.some((passenger) => passenger.orderId === order.id) && !pickups.has(stop.key)) {
+        pickups.set(stop.key, { address: stop.address, communeName: stop.countyName, pickupAt: run.times[index]!.toISOString() });
+      }
+    });
+  }
+  // A published dispatch plan's times replace the estimates: what the passengers were told.
+  return {
+    venue: sheet.event.venue,
+    returnAt: (published.returnAt ?? sheet.event.returnAt).toISOString(),
+    pickups: published.pickups.length ? published.pickups : [...pickups.values()],
+    published: published.pickups.length > 0 || published.returnAt !== null,
+  };
+}
+
+/** The published pick-ups of an order's passengers (one per address, the earliest time) and the return's departure. */
+async function publishedTrip(deps: ShopContext, orderId: number) {
+  const rows = await deps.db
+    .select({ leg: publishedPickups.leg, address: publishedPickups.address, countyName: counties.name, time: publishedPickups.time, departsAt: publishedPickups.departsAt })
+    .from(publishedPickups)
+    .innerJoin(passengers, eq(passengers.id, publishedPickups.passengerId))
+    .innerJoin(tickets, eq(tickets.id, passengers.ticketId))
+    .leftJoin(counties, eq(counties.id, publishedPickups.countyId))
+    .where(eq(tickets.orderId, orderId))
+    .orderBy(asc(publishedPickups.time));
+  const pickups = new Map<string, { address: string; communeName: string; pickupAt: string }>();
+  for (const row of rows.filter((one) => one.leg === LEG.outbound)) {
+    if (!pickups.has(row.address)) pickups.set(row.address, { address: row.address, communeName: row.countyName ?? "", pickupAt: row.time.toISOString() });
+  }
+  const back = rows.filter((one) => one.leg === LEG.return).map((one) => one.departsAt.getTime());
+  return { pickups: [...pickups.values()], returnAt: back.length ? new Date(Math.min(...back)) : null };
+}

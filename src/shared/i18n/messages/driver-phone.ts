@@ -1,0 +1,96 @@
+import { defineMessages } from "../define";
+
+/**
+ * The driver's phone beyond the run list (sharing the van's position, the wait at a stop before a no-show), its
+ * refusals, and "A bordo" by dispatch run.
+ */
+export const driverPhoneMessages = defineMessages({
+  es_CO: {
+    "errors.positions_not_your_run": "Ese recorrido no está asignado a ti: no se guardó ninguna posición",
+    "errors.positions_outside_window": "Hay posiciones fuera del horario del recorrido (de 2 h antes de la primera recogida a 2 h después de la última llegada): no se guardó ninguna",
+    "errors.position_out_of_range": "La latitud debe estar entre -90 y 90 y la longitud entre -180 y 180",
+    "errors.no_show_too_early": "Espera a que pasen {minutes, plural, one {# minuto} other {# minutos}} desde que llegaste a la parada antes de marcar que no vino",
+    "driver.sharing.label": "Compartir mi ubicación durante el recorrido",
+    "driver.sharing.on": "Compartiendo ubicación",
+    "driver.sharing.off": "Ubicación sin compartir",
+    "driver.sharing.idle": "La ubicación se comparte solo mientras el recorrido está en curso",
+    "driver.sharing.pending": "{count, plural, one {# posición por enviar} other {# posiciones por enviar}}",
+    "driver.sharing.denied": "El teléfono no permite leer la ubicación: revisa el permiso del navegador",
+    "driver.arrived": "Llegué a la parada",
+    "driver.arrived_at": "En la parada desde las {time}",
+    "driver.wait": "Espera antes de marcar «No vino»: {time}",
+    "driver.wait_over": "Ya puedes marcar «No vino»",
+    "boarding.run_line": "Recorrido {number} · {vehicle} · {driver}",
+    "boarding.no_vehicle": "sin vehículo",
+    "boarding.no_driver": "sin conductor",
+    "boarding.no_shows": "No vinieron",
+    "boarding.no_runs": "Esta fecha y trayecto aún no tienen recorridos planeados.",
+    "boarding.not_planned": "Pasajeros fuera de los recorridos",
+  },
+  en_US: {
+    "errors.positions_not_your_run": "That run is not assigned to you: no position was stored",
+    "errors.positions_outside_window": "Some positions are outside the run's hours (2 h before its first pick-up to 2 h after its last arrival): none was stored",
+    "errors.position_out_of_range": "Latitude must be between -90 and 90 and longitude between -180 and 180",
+    "errors.no_show_too_early": "Wait {minutes, plural, one {# minute} other {# minutes}} after reaching the stop before marking a no-show",
+    "driver.sharing.label": "Share my location during the run",
+    "driver.sharing.on": "Sharing location",
+    "driver.sharing.off": "Location not shared",
+    "driver.sharing.idle": "Your location is shared only while the run is under way",
+    "driver.sharing.pending": "{count, plural, one {# position waiting to be sent} other {# positions waiting to be sent}}",
+    "driver.sharing.denied": "The phone does not allow reading the location: check the browser's permission",
+    "driver.arrived": "I'm at the stop",
+    "driver.arrived_at": "At the stop since {time}",
+    "driver.wait": "Wait before marking a no-show: {time}",
+    "driver.wait_over": "You may mark a no-show now",
+    "boarding.run_line": "Run {number} · {vehicle} · {driver}",
+    "boarding.no_vehicle": "no vehicle",
+    "boarding.no_driver": "no driver",
+    "boarding.no_shows": "No-shows",
+    "boarding.no_runs": "This date and leg have no planned runs yet.",
+    "boarding.not_planned": "Passengers outside the runs",
+  },
+  pt_BR: {
+    "errors.positions_not_your_run": "Esse percurso não está atribuído a você: nenhuma posição foi salva",
+    "errors.positions_outside_window": "Há posições fora do horário do percurso (de 2 h antes da primeira busca a 2 h depois da última chegada): nenhuma foi salva",
+    "errors.position_out_of_range": "A latitude deve estar entre -90 e 90 e a longitude entre -180 e 180",
+    "errors.no_show_too_early": "Espere {minutes, plural, one {# minuto} other {# minutos}} depois de chegar à parada antes de marcar que não veio",
+    "driver.sharing.label": "Compartilhar minha localização durante o percurso",
+    "driver.sharing.on": "Compartilhando localização",
+    "driver.sharing.off": "Localização não compartilhada",
+    "driver.sharing.idle": "A localização é compartilhada só enquanto o percurso está em andamento",
+    "driver.sharing.pending": "{count, plural, one {# posição para enviar} other {# posições para enviar}}",
+    "driver.sharing.denied": "O telefone não permite ler a localização: verifique a permissão do navegador",
+    "driver.arrived": "Cheguei à parada",
+    "driver.arrived_at": "Na parada desde {time}",
+    "driver.wait": "Espere antes de marcar «Não veio»: {time}",
+    "driver.wait_over": "Você já pode marcar «Não veio»",
+    "boarding.run_line": "Percurso {number} · {vehicle} · {driver}",
+    "boarding.no_vehicle": "sem veículo",
+    "boarding.no_driver": "sem motorista",
+    "boarding.no_shows": "Não vieram",
+    "boarding.no_runs": "Esta data e trecho ainda não têm percursos planejados.",
+    "boarding.not_planned": "Passageiros fora dos percursos",
+  },
+});
+
+/** What a passenger left behind is told (text message), and what their order shows. */
+export const noShowMessages = defineMessages({
+  es_CO: {
+    "sms.no_show": "Rodamos: el vehículo de {event} te esperó en {address} y salió a las {time} sin ti. Si aún necesitas llegar, escríbenos respondiendo a este mensaje.",
+    "order.no_show": "{name} no se presentó a la recogida ({leg}, {time})",
+    "order.no_show.outbound": "ida",
+    "order.no_show.return": "regreso",
+  },
+  en_US: {
+    "sms.no_show": "Rodamos: the {event} van waited for you at {address} and left at {time} without you. If you still need a ride, reply to this message.",
+    "order.no_show": "{name} did not show up for the pick-up ({leg}, {time})",
+    "order.no_show.outbound": "outbound",
+    "order.no_show.return": "return",
+  },
+  pt_BR: {
+    "sms.no_show": "Rodamos: o veículo de {event} esperou por você em {address} e saiu às {time} sem você. Se ainda precisa chegar, responda a esta mensagem.",
+    "order.no_show": "{name} não compareceu à busca ({leg}, {time})",
+    "order.no_show.outbound": "ida",
+    "order.no_show.return": "volta",
+  },
+});

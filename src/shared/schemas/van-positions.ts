@@ -1,0 +1,28 @@
+/**
+ * POST /shop-api/driver/positions: where the driver's van was, sent by the phone in batches while a run is under way
+ * (queued on the phone while offline, each fix with the phone's own time, so a batch may arrive late and out of order).
+ */
+import * as z from "zod/mini";
+import { MAX_POSITIONS_PER_CALL } from "../domain/dispatch";
+
+const rowId = z.number({ error: "errors.invalid_id" }).check(z.int("errors.invalid_id"), z.positive("errors.invalid_id"), z.lte(2_147_483_647, "errors.invalid_id"));
+
+export const vanPositionSchema = z.object({
+  lat: z.number({ error: "errors.position_out_of_range" }).check(z.gte(-90, "errors.position_out_of_range"), z.lte(90, "errors.position_out_of_range")),
+  lon: z.number({ error: "errors.position_out_of_range" }).check(z.gte(-180, "errors.position_out_of_range"), z.lte(180, "errors.position_out_of_range")),
+  /** The fix's accuracy radius in metres (Geolocation's `coords.accuracy`); null when the phone gave none. */
+  accuracy: z.nullable(z.number({ error: "errors.invalid_number" }).check(z.gte(0, "errors.invalid_number"), z.lte(100_000, "errors.invalid_number"))),
+  /** When the fix was taken, by the phone's clock. */
+  at: z.iso.datetime({ offset: true, error: "form.date_invalid" }),
+});
+export type VanPositionInput = z.infer<typeof vanPositionSchema>;
+
+export const vanPositionsSchema = z.object({
+  runId: rowId,
+  positions: z.array(vanPositionSchema).check(z.minLength(1, "form.required"), z.maxLength(MAX_POSITIONS_PER_CALL, "form.too_long")),
+});
+export type VanPositionsInput = z.infer<typeof vanPositionsSchema>;
+
+/** The answer: how many fixes were stored now and how many the shop had already (the same run and instant). */
+export const vanPositionsAnswerSchema = z.object({ stored: z.number(), duplicates: z.number() });
+export type VanPositionsAnswer = z.infer<typeof vanPositionsAnswerSchema>;

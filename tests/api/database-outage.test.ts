@@ -1,0 +1,109 @@
+/**
+ * A database outage is a wait, not an error. The test starts a PostgreSQL cluster of its own (Debian's initdb and
+ * pg_ctl, a temporary folder, a free loopback port; as the `postgres` user when run as root, which initdb refuses),
+ * opens the shop on it, stops the cluster mid-test and checks that purchases and other calls answer 503
+ * `database_unavailable` with Retry-After, then starts it again and finds nothing half-written, and the same
+ * purchase going through. Skipped, saying why, on a machine without those binaries.
+ */
+import { spawnSync } from "node:child_process";
+import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir, userInfo } from "node:os";
+import { join } from "node:path";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../../src/server/db/client";
+import { countyOf, eventOffer, purchaseBody } from "../helpers/fixtures";
+import { openTestShop, type TestShop } from "../helpers/test-shop";
+import { freePorts } from "../helpers/processes";
+
+/** The newest Debian PostgreSQL server binaries on this machine, or null. */
+function postgresBin(): string | null {
+  const root = "/usr/lib/postgresql";
+  if (!existsSync(root)) return null;
+  const versions = readdirSync(root)
+    .filter((name) => existsSync(join(root, name, "bin", "initdb")) && existsSync(join(root, name, "bin", "pg_ctl")))
+    .sort((a, b) => Number(b) - Number(a));
+  return versions[0] ? join(root, versions[0], "bin") : null;
+}
+
+const BIN = postgresBin();
+const AS_ROOT = userInfo().uid === 0;
+
+/** Runs a server binary, as `postgres` when this process is root; throws with its output when it fails. */
+function run(binary: string, args: string[]) {
+  const command = AS_ROOT ? "runuser" : join(BIN!, binary);
+  const argv = AS_ROOT ? ["-u", "postgres", "--", join(BIN!, binary), ...args] : args;
+  const result = spawnSync(command, argv, { encoding: "utf8", timeout: 120_000 });
+  if (result.status !== 0) throw new Error(`${binary} ${args.join(" ")} failed: ${result.stdout}${result.stderr}`);
+}
+
+let shop: TestShop;
+let folder: string;
+let port: number;
+const dataDir = () => join(folder, "data");
+const start = () => run("pg_ctl", ["-D", dataDir(), "-l", join(folder, "log"), "-w", "-t", "60", "-o", `-p ${port} -k ${folder} -c listen_addresses=127.0.0.1 -c fsync=off -c shared_buffers=16MB -c max_connections=30`, "start"]);
+const stop = () => run("pg_ctl", ["-D", dataDir(), "-m", "fast", "-w", "stop"]);
+
+describe.skipIf(!BIN)(`a database outage (throw-away PostgreSQL cluster${BIN ? "" : ": skipped, no initdb/pg_ctl under /usr/lib/postgresql/*/bin"})`, () => {
+  beforeAll(async () => {
+    folder = mkdtempSync(join(tmpdir(), "rodamos-outage-"));
+    if (AS_ROOT) {
+      const owner = spawnSync("id", ["-u", "postgres"], { encoding: "utf8" });
+      const group = spawnSync("id", ["-g", "postgres"], { encoding: "utf8" });
+      chownSync(folder, Number(owner.stdout.trim()), Number(group.stdout.trim()));
+    }
+    chmodSync(folder, 0o700);
+    port = await freePorts();
+    run("initdb", ["-D", dataDir(), "-A", "trust", "-U", "postgres", "--no-sync"]);
+    start();
+    const database = await openDatabase({ url: `postgres://postgres@127.0.0.1:${port}/postgres`, max: 4 });
+    shop = await openTestShop({ database });
+  }, 300_000);
+
+  afterAll(async () => {
+    await shop?.close().catch(() => {});
+    try {
+      stop();
+    } catch {
+      // Already stopped by a failed test.
+    }
+    if (folder) rmSync(folder, { recursive: true, force: true });
+  });
+
+  it("answers 503 database_unavailable with Retry-After while the database is down, writes nothing, and takes the purchase once it is back", async () => {
+    const buyer = await shop.buyer();
+    const offer = await eventOffer(shop.db, "jazz-al-parque");
+    const variant = offer.typed(offer.variants[0]!.provinceId)[0]!;
+    const body = purchaseBody(offer, [variant.id], await countyOf(shop.db, variant.provinceId), { paymentCode: "transferencia" });
+    const counts = async () => {
+      const result = await shop.db.execute(
+        sql`select (select count(*) from orders)::int as orders, (select count(*) from tickets)::int as tickets, (select count(*) from payments)::int as payments, (select count(*) from outbox)::int as outbox, (select count(*) from waiting_list)::int as waiting`,
+      );
+      return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows)[0];
+    };
+    const before = await counts();
+
+    stop();
+    const purchase = await shop.call("POST", "/shop-api/init-payment", body, { token: buyer.token });
+    expect(purchase.status).toBe(503);
+    expect(purchase.body.code).toBe("database_unavailable");
+    expect(purchase.body.message).toMatch(/No pudimos guardar esto ahora mismo: no se hizo ningún cambio/);
+    expect(Number(purchase.headers.get("retry-after"))).toBeGreaterThan(0);
+    // Other writes and reads that need the database wait the same way.
+    const join = await shop.call("POST", "/shop-api/waiting-list", { eventDateId: offer.eventDateId, productVariantId: variant.id, seats: 1 }, { token: buyer.token });
+    expect(join.status).toBe(503);
+    expect(join.headers.get("retry-after")).not.toBeNull();
+    const mine = await shop.call("GET", "/shop-api/waiting-list", undefined, { token: buyer.token });
+    expect(mine.status).toBe(503);
+    expect(mine.body.code).toBe("database_unavailable");
+
+    start();
+    // Nothing half-written: every count is as it was.
+    expect(await counts()).toEqual(before);
+    // The same purchase, sent again as the wizard does, goes through once.
+    const again = await shop.call<{ orderId: number }>("POST", "/shop-api/init-payment", body, { token: buyer.token });
+    expect(again.status).toBe(201);
+    const after = (await counts()) as { orders: number };
+    expect(after.orders).toBe((before as { orders: number }).orders + 1);
+  });
+});

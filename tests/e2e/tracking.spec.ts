@@ -1,0 +1,188 @@
+/**
+ * A passenger's van on the day, in two browsers at once: the driver's phone (390 px, the demo driver) moves along
+ * its run (`context.setGeolocation`) while a passenger's tracking page (`/track?token=…`, the token from her order
+ * detail) counts the minutes down; when the van is at her stop the "van arriving" text reaches the SMS drop by
+ * itself, once, and the driver's button afterwards sends no second one. The page has no sideways scroll at 390 px
+ * and shows nothing of the other passenger at her stop. axe on every screen of the live day: the tracking page, the
+ * driver's run, the dispatcher's live board and "A bordo".
+ */
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { DEMO_ACCOUNTS } from "../../src/server/seed/users";
+import type { DispatchOptions, DispatchPlan } from "../../src/shared/schemas/answers/dispatch";
+import { PASSWORD } from "./account-helpers";
+import { signIn, type Person } from "./booking-helpers";
+import { seriousViolations, watchConsole } from "./content-helpers";
+import { bearer, data, dateToday, newDriver, type DateToday } from "./live-day-helpers";
+import { paidTicket, type PaidTicket } from "./scanner-helpers";
+
+test.describe.configure({ mode: "serial" });
+
+const STAFF: Person = { ...DEMO_ACCOUNTS.staff, firstName: "Julián", lastName: "Castaño" };
+/** This journey's own driver (live-day-helpers.ts newDriver). */
+let DRIVER: Person & { name: string };
+const ADDRESS = "Carrera 15 # 93-40";
+/** This journey's own event: other live journeys have runs of their own under way. */
+const VALLENATA = "noche-vallenata-el-campin";
+const DORA_PHONE = "3005550142";
+const ELENA_PHONE = "3005550177";
+/** About 11 km and 3 km south of a place. */
+const FAR = 0.1;
+const NEAR = 0.027;
+
+let dora: PaidTicket;
+let elena: PaidTicket;
+let run: DispatchPlan["runs"][number];
+let stop: DispatchPlan["runs"][number]["stops"][number];
+let eventDateId: number;
+let moved: DateToday | undefined;
+let token: string;
+
+/** The "van arriving" texts the SMS drop holds for a phone. */
+async function arrivingTexts(request: APIRequestContext, phone: string): Promise<string[]> {
+  const texts = await data<{ to: string; body: string }[]>(request.get("/dev/outbox/sms.json"));
+  return texts.filter((text) => text.to.replace(/\D/g, "").endsWith(phone) && text.body.includes("llega en unos")).map((text) => text.body);
+}
+
+async function noSidewaysScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+}
+
+const minutesShown = (page: Page) => page.locator(".tracking-eta").first().getAttribute("data-minutes").then((value) => (value ? Number(value) : Number.NaN));
+
+test.beforeAll(async ({ request }) => {
+  test.setTimeout(180_000);
+  DRIVER = await newDriver(request, "Mateo", "Cárdenas");
+  dora = await paidTicket(request, "Dora", ["Dora Viajera"], VALLENATA, { phone: DORA_PHONE, address: ADDRESS });
+  elena = await paidTicket(request, "Elena", ["Elena Vecina"], VALLENATA, { phone: ELENA_PHONE, address: ADDRESS });
+  moved = await dateToday(request, VALLENATA);
+  eventDateId = moved.eventDateId;
+  const staff = await bearer(request, STAFF);
+  const options = await data<DispatchOptions>(request.get("/shop-api/staff/dispatch/options", { headers: staff }));
+  const planned = await data<DispatchPlan>(request.post("/shop-api/staff/dispatch/plan", { headers: staff, data: { eventDateId, leg: "outbound" } }));
+  run = planned.runs.find((one) => one.stops.some((s) => s.passengers.some((p) => p.orderId === dora.orderId)))!;
+  stop = run.stops.find((s) => s.passengers.some((p) => p.orderId === dora.orderId))!;
+  const driverId = options.drivers.find((one) => one.name === DRIVER.name)!.id;
+  const assigned = await data<DispatchPlan>(
+    request.post("/shop-api/staff/dispatch/assign", { headers: staff, data: { eventDateId, leg: "outbound", version: planned.version, runId: run.id, vehicleId: run.vehicle?.id ?? options.vehicles[0]!.id, driverId } }),
+  );
+  await data(request.post("/shop-api/staff/dispatch/publish", { headers: staff, data: { eventDateId, leg: "outbound", version: assigned.version } }));
+  // Elena rides from the same door: one stop, two passengers.
+  expect(stop.passengers.map((p) => p.orderId)).toEqual(expect.arrayContaining([dora.orderId, elena.orderId]));
+  // The van has picked up whoever rides from earlier stops: hers is the next one.
+  const earlier = run.stops.slice(0, stop.position).flatMap((s) => s.passengers.map((p) => p.passengerId));
+  if (earlier.length > 0) {
+    const driver = await bearer(request, DRIVER);
+    const at = new Date().toISOString();
+    await data(request.post("/shop-api/driver/actions", { headers: driver, data: { actions: earlier.map((passengerId, index) => ({ nonce: `tracking-${Date.now()}-${index}`, runId: run.id, action: "check_in", passengerId, at })) } }));
+  }
+  // Her link, as her order detail gives it.
+  const detail = await data<{ tracking?: { passengerId: number; token: string }[] }>(
+    request.get(`/shop-api/order-detail/${dora.orderId}`, { headers: await bearer(request, { email: dora.customer.email, password: PASSWORD }) }),
+  );
+  token = detail.tracking![0]!.token;
+});
+
+// Other journeys book the event at its own date.
+test.afterAll(async ({ request }) => {
+  await moved?.restore(request);
+});
+
+test("the passenger's page counts down as the driver's phone drives to her stop, and the arriving text reaches her once", async ({ browser, page, context, request }) => {
+  test.setTimeout(180_000);
+  const errors = watchConsole(page);
+  // The driver's phone, 11 km south of her stop, sharing its position.
+  await context.grantPermissions(["geolocation"]);
+  await context.setGeolocation({ latitude: stop.lat - FAR, longitude: stop.lon, accuracy: 15 });
+  await page.setViewportSize({ width: 390, height: 844 });
+  const sent: { lat: number; lon: number }[] = [];
+  page.on("request", (sending) => {
+    if (sending.url().endsWith("/shop-api/driver/positions") && sending.method() === "POST") sent.push(...(sending.postDataJSON() as { positions: { lat: number; lon: number }[] }).positions);
+  });
+  /** The phone has sent where it is now. */
+  const sentFrom = (lat: number) => expect.poll(() => sent.some((one) => Math.abs(one.lat - lat) < 1e-6), { timeout: 30_000 }).toBe(true);
+  await signIn(page, request, DRIVER);
+  await page.goto("/staff/driver");
+  await expect(page.locator("article.driver-run")).toBeVisible();
+  await expect(page.getByTestId("driver-sharing")).toHaveAttribute("data-state", "on");
+  // Where the van starts from has gone out (an earlier journey may have left the van's last position elsewhere).
+  await sentFrom(stop.lat - FAR);
+
+  // Dora opens her link on her own phone: no account, no sign-in.
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: "es-CO", timezoneId: "America/Bogota" });
+  const passenger = await phone.newPage();
+  const passengerErrors = watchConsole(passenger);
+  await passenger.goto(`/track?token=${encodeURIComponent(token)}`);
+  const leg = passenger.locator("section.tracking-leg").first();
+  await expect(leg).toContainText(run.vehicle!.plate);
+  await expect(leg).toContainText(DRIVER.firstName);
+  await expect(leg).toContainText(ADDRESS);
+  // The van's first position reaches her page: the time is now counted from where it is.
+  await expect(leg).not.toContainText("aún no comparte su ubicación", { timeout: 30_000 });
+  await expect.poll(() => minutesShown(passenger), { timeout: 30_000 }).toBeGreaterThan(5);
+  const far = await minutesShown(passenger);
+  expect(await arrivingTexts(request, DORA_PHONE)).toEqual([]);
+
+  // Nearer: fewer minutes, and still no text.
+  await context.setGeolocation({ latitude: stop.lat - NEAR, longitude: stop.lon, accuracy: 15 });
+  await sentFrom(stop.lat - NEAR);
+  await expect.poll(() => minutesShown(passenger), { timeout: 40_000 }).toBeLessThan(far);
+  const near = await minutesShown(passenger);
+  expect(near).toBeGreaterThan(5);
+  expect(await arrivingTexts(request, DORA_PHONE)).toEqual([]);
+
+  // At her door: "arriving now", and the text goes by itself, once.
+  await context.setGeolocation({ latitude: stop.lat, longitude: stop.lon, accuracy: 15 });
+  await sentFrom(stop.lat);
+  await expect.poll(() => minutesShown(passenger), { timeout: 40_000 }).toBeLessThanOrEqual(1);
+  await expect.poll(() => arrivingTexts(request, DORA_PHONE), { timeout: 30_000 }).toHaveLength(1);
+  expect((await arrivingTexts(request, DORA_PHONE))[0]).toContain(ADDRESS);
+
+  // The page is hers alone: nothing of Elena, who waits at the same door.
+  const shown = await passenger.locator("main").innerText();
+  for (const other of [elena.passengers[0]!.name, "Elena", ELENA_PHONE, "300 555 0177"]) expect(shown).not.toContain(other);
+  await noSidewaysScroll(passenger);
+  expect(await seriousViolations(passenger)).toEqual([]);
+
+  // More positions at the stop, then the driver's "next stop" button: neither sends her a second text.
+  await context.setGeolocation({ latitude: stop.lat + 0.0002, longitude: stop.lon, accuracy: 10 });
+  const stopCard = page.locator(`li.driver-stop[data-stop="${stop.position}"]`).first();
+  const next = stopCard.getByRole("button", { name: /Siguiente parada/ });
+  if (await next.isVisible()) {
+    await next.click();
+    await expect(stopCard).toContainText("En camino");
+  }
+  await expect(page.getByTestId("driver-queued")).toHaveCount(0);
+  await page.waitForTimeout(12_000);
+  expect(await arrivingTexts(request, DORA_PHONE)).toHaveLength(1);
+  expect(await arrivingTexts(request, ELENA_PHONE)).toHaveLength(1);
+
+  // The driver's run screen passes axe while sharing.
+  await noSidewaysScroll(page);
+  expect(await seriousViolations(page)).toEqual([]);
+  expect(errors).toEqual([]);
+  expect(passengerErrors).toEqual([]);
+  await phone.close();
+});
+
+test("the dispatcher's live board and \"A bordo\" pass axe while the van is out", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const errors = watchConsole(page);
+  await signIn(page, request, STAFF);
+  await page.goto("/staff/dispatch");
+  await expect(page.locator("astro-island:not([ssr])").first()).toBeAttached();
+  await page.getByLabel("Fecha del evento").selectOption(String(eventDateId));
+  const live = page.locator(`.dispatch-live[data-run="${run.id}"]`);
+  await expect(live).toBeVisible({ timeout: 30_000 });
+  // The van's position is on the board (its age), not "no position".
+  await expect(live.locator(".dispatch-live-age")).toContainText(/min/);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/staff/boarding");
+  const boarding = page.getByRole("region", { name: "A bordo" });
+  await boarding.getByLabel("Fecha del evento").selectOption(String(eventDateId));
+  await expect(boarding.locator(`li.boarding-run[data-run="${run.id}"]`)).toBeVisible();
+  await noSidewaysScroll(page);
+  expect(await seriousViolations(page)).toEqual([]);
+  expect(errors).toEqual([]);
+});
