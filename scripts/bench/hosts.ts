@@ -222,7 +222,11 @@ try {
     hosts.push(host.child);
     console.log(`Host h${index + 1} running in ${host.seconds.toFixed(1)} s (pages built; reads the catalogue from the ${index === 0 ? "replica" : "primary"}; ${MachineLoad.now()})`);
   }
-  await until("both hosts up in HAProxy", 30, async () => Object.values(await haproxyStatus(socket)).filter((status) => status === "UP").length === HOSTS);
+  await until("both hosts up in HAProxy", 30, async () => Object.values(await haproxyStatus(socket)).filter((status) => status === "UP").length === HOSTS).catch(async (error: unknown) => {
+    // Which host HAProxy does not have, and what that host answers its check: the way to see why.
+    const answers = await Promise.all([0, 1].map((index) => fetch(`http://${hostAddress(index)}:${HOST_PORT}/api/ready`, { signal: AbortSignal.timeout(2000) }).then(async (answer) => `${answer.status} ${(await answer.text()).slice(0, 200)}`, (failure: unknown) => failureOf(failure))));
+    throw new Error(`${(error as Error).message}: HAProxy has ${JSON.stringify(await haproxyStatus(socket))}; /api/ready answers h1 ${answers[0]}, h2 ${answers[1]}`);
+  });
 
   // A catalogue change through h2: until both hosts serve it (their API answer and their event page), each host asked
   // directly. h1 reads from the replica, so this is the change a lagging replica would get wrong.

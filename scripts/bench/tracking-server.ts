@@ -1,7 +1,7 @@
 /**
  * The servers `npm run bench:tracking` compares, each in its own process so the load shares no event loop with them.
  * `prepare`: creates the embedded database in BENCH_DATA_DIR (migrated, the demo loaded, as a first `npm start`
- * does) and the bench's event day (lib/tracking-day.ts), written to BENCH_DAY_FILE. `shop`: the shop as `npm start`
+ * does; or the throw-away PostgreSQL database of BENCH_DATABASE_URL) and the bench's event day (lib/tracking-day.ts), written to BENCH_DAY_FILE. `shop`: the shop as `npm start`
  * serves it, one process on that database (the live feed leading, as a lone shop's leader does). `bare`: a bare
  * Node HTTP server relaying each van's position to the pages listening to its run as Server-Sent Events: the body
  * parsed, one message per position (BENCH_MESSAGE: the shop's own tracking answer, the van's position put in),
@@ -17,13 +17,15 @@ if (kind !== "shop" && kind !== "bare" && kind !== "prepare") {
   process.exit(2);
 }
 const dataDir = process.env.BENCH_DATA_DIR!;
+/** The shop's database: BENCH_DATABASE_URL's PostgreSQL database when the bench made one, else PGlite in the scratch folder. */
+const databaseOptions = () => (process.env.BENCH_DATABASE_URL ? { url: process.env.BENCH_DATABASE_URL } : { dataDir: join(dataDir, "pglite") });
 
 // The shop's modules are loaded by the shop only: the bare relay's memory is a bare server's.
 if (kind === "prepare") {
   const { openDatabase } = await import("../../src/server/db/client");
   const { seedIfEmpty } = await import("../../src/server/seed");
   const { seedTrackingDay } = await import("./lib/tracking-day");
-  const database = await openDatabase({ dataDir: join(dataDir, "pglite") });
+  const database = await openDatabase(databaseOptions());
   await seedIfEmpty(database.db);
   const day = await seedTrackingDay(database.db, {
     vans: Number(process.env.BENCH_VANS),
@@ -87,11 +89,11 @@ if (kind === "bare") {
     HOST: "127.0.0.1",
     WORKERS: "1",
     DATA_DIR: dataDir,
-    DATABASE_URL: undefined,
+    DATABASE_URL: process.env.BENCH_DATABASE_URL,
     ORDER_SWEEP_SECONDS: "0",
   });
   await runShopProcesses(env, {
-    open: async () => openDatabase({ dataDir: join(dataDir, "pglite") }),
+    open: async () => openDatabase(databaseOptions()),
     ready: (origin) => announce(`ready ${new URL(origin).port}`),
   });
 }

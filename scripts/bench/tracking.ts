@@ -9,7 +9,9 @@
  * time over the window, divided by the positions taken) and resident memory (peak while measured); the machine's
  * load at start and end. Goals (issue 29): 200 vans and 5,000 pages with p99 <= 1 s, deliveries at 0.8 of the bare
  * relay's or more, the shop's memory <= 400 MB. The shop runs on the embedded PGlite (in its process, so the
- * database's CPU and memory are the shop's).
+ * database's CPU and memory are the shop's), or with `--postgres` on a throw-away database of the PostgreSQL server
+ * DATABASE_URL names, as a production shop runs: then its CPU per position counts the database's backends too, and
+ * its memory is the shop process's alone (the server's is the server's, as in production).
  */
 import { fork, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -17,7 +19,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { exitWithUsageOnHelp } from "../lib/usage";
-import { cpuMs } from "./lib/cpu";
+import { throwAwayDatabase, type ThrowAwayDatabase } from "../lib/throw-away-database";
+import { backendPids, cpuMs, CpuSampler } from "./lib/cpu";
 import { numberOption } from "./lib/load";
 import { MachineLoad } from "./lib/machine";
 import { percentile } from "./lib/percentile";
@@ -26,7 +29,7 @@ import type { TrackingDay } from "./lib/tracking-day";
 import type { TrackingOrder, TrackingResult } from "./lib/tracking-load";
 
 exitWithUsageOnHelp(`
-Usage: npm run bench:tracking [-- --vans 200 --pages 5000 --seconds 30]
+Usage: npm run bench:tracking [-- --vans 200 --pages 5000 --seconds 30 --postgres]
 
 Starts the shop (one process, embedded PGlite) on the demo data plus an event day of V published runs under way
 with W paid passengers, and a bare Node server relaying the same messages, each in its own process; then, from
@@ -39,6 +42,8 @@ shop memory <= 400 MB. The last line: "tracking: vans V, pages W, p99 S s, X of 
   --pages N       listening tracking pages, spread evenly over the runs (default 5000)
   --seconds N     the measured window, after one interval of warm-up (default 30)
   --interval N    seconds between a van's positions (default 5)
+  --postgres      the shop on a throw-away database of the PostgreSQL server DATABASE_URL names (this machine's:
+                  its backends' CPU is read from /proc), as in production, instead of the embedded PGlite
 `);
 
 const vans = numberOption("--vans", 200);
@@ -55,19 +60,27 @@ if (pages < vans) {
   console.error("--pages must be at least --vans (every run has a passenger)");
   process.exit(2);
 }
+const onPostgres = process.argv.includes("--postgres");
+if (onPostgres && !process.env.DATABASE_URL) {
+  console.error("--postgres needs DATABASE_URL (postgres://…) naming a PostgreSQL server on this machine");
+  process.exit(2);
+}
 const GOALS = { p99Seconds: 1, ofBare: 0.8, rssMb: 400 };
 const AT_SCALE = vans >= 200 && pages >= 5000;
 
 const scratch = mkdtempSync(join(tmpdir(), "rodamos-bench-tracking-"));
 const children: ChildProcess[] = [];
+let throwAway: ThrowAwayDatabase | undefined;
 const secret = randomBytes(48).toString("base64");
 
 function forkServer(kind: "prepare" | "shop" | "bare", env: Record<string, string | undefined>): ChildProcess {
-  // BENCH_CPU_PROF=<folder>: the shop writes its V8 CPU profile there.
+  // BENCH_CPU_PROF=<folder>: the shop writes its V8 CPU profile there. BENCH_SHOP_V8="--flag …": V8 flags for the
+  // shop's process alone (a memory setting tried before it goes into .npmrc for every process).
   const profile = kind === "shop" && process.env.BENCH_CPU_PROF ? ["--cpu-prof", "--cpu-prof-dir", process.env.BENCH_CPU_PROF] : [];
+  const flags = kind === "shop" && process.env.BENCH_SHOP_V8 ? process.env.BENCH_SHOP_V8.split(" ").filter(Boolean) : [];
   const child = fork("scripts/bench/tracking-server.ts", [kind], {
-    execArgv: [...profile, "--import", "tsx"],
-    env: { ...process.env, DATABASE_URL: undefined, JWT_SECRET: secret, BENCH_DATA_DIR: scratch, ...env },
+    execArgv: [...profile, ...flags, "--import", "tsx"],
+    env: { ...process.env, DATABASE_URL: undefined, BENCH_DATABASE_URL: throwAway?.url, JWT_SECRET: secret, BENCH_DATA_DIR: scratch, ...env },
     // The shop's request log goes where a production log would: written, and read by nobody here.
     stdio: ["ignore", kind === "prepare" ? "inherit" : "ignore", "inherit", "ipc"],
   });
@@ -109,10 +122,15 @@ async function measure(kind: "shop" | "bare", origin: string, pid: number, day: 
   children.push(load);
   let cpuStart = 0;
   let cpuEnd = 0;
+  // On PostgreSQL the shop's database work is done by its backends: their CPU is the shop's too.
+  const watcher = kind === "shop" && throwAway ? (await import("postgres")).default(process.env.DATABASE_URL!, { max: 1, onnotice: () => {} }) : undefined;
+  const backends = watcher && throwAway ? new CpuSampler(backendPids(watcher, throwAway.name)) : undefined;
+  let windowStart = 0;
+  let windowEnd = 0;
   const result = await new Promise<TrackingResult>((resolve, reject) => {
     load.on("message", (message) => {
-      if (message === "window-start") cpuStart = cpuMs(pid) ?? 0;
-      else if (message === "window-end") cpuEnd = cpuMs(pid) ?? 0;
+      if (message === "window-start") [cpuStart, windowStart] = [cpuMs(pid) ?? 0, performance.now()];
+      else if (message === "window-end") [cpuEnd, windowEnd] = [cpuMs(pid) ?? 0, performance.now()];
       else resolve((message as { result: TrackingResult }).result);
     });
     load.once("exit", (code) => reject(new Error(`the load process exited with ${code}`)));
@@ -120,7 +138,10 @@ async function measure(kind: "shop" | "bare", origin: string, pid: number, day: 
     load.send(order);
   });
   clearInterval(sampler);
-  return { ...result, cpuMsPerPosition: result.positions > 0 ? (cpuEnd - cpuStart) / result.positions : NaN, rssMb: peak, idleRssMb, load: MachineLoad.now() };
+  await backends?.stop();
+  await watcher?.end({ timeout: 5 });
+  const databaseMs = backends?.usedBetween(windowStart, windowEnd) ?? 0;
+  return { ...result, cpuMsPerPosition: result.positions > 0 ? (cpuEnd - cpuStart + databaseMs) / result.positions : NaN, rssMb: peak, idleRssMb, load: MachineLoad.now() };
 }
 
 function figures(measured: Measured) {
@@ -138,6 +159,8 @@ const s = (value: number) => (Number.isFinite(value) ? value.toFixed(3) : "never
 
 async function main() {
   const machine = new MachineLoad();
+  if (onPostgres) throwAway = await throwAwayDatabase(process.env.DATABASE_URL!, "bench_tracking");
+  console.log(`The shop on ${throwAway ? `PostgreSQL (throw-away database ${throwAway.name}; CPU counts its backends, memory is the shop process's)` : "the embedded PGlite (its CPU and memory are the shop process's)"}`);
   console.log(`${vans} vans (one run each, a position every ${intervalMs / 1000} s), ${pages} tracking pages; ${seconds} s measured after ${intervalMs / 1000 + 2} s of warm-up`);
   const dayFile = join(scratch, "day.json");
   const preparing = forkServer("prepare", { BENCH_VANS: String(vans), BENCH_PAGES: String(pages), BENCH_DAY_FILE: dayFile });
@@ -189,4 +212,5 @@ try {
 } finally {
   for (const child of children) child.kill();
   rmSync(scratch, { recursive: true, force: true });
+  await throwAway?.drop();
 }

@@ -53,8 +53,9 @@ describe("benchmarks, as a smoke check", () => {
     expect(stdout).toMatch(/Load average \(1 min\) at the end: \d+\.\d on \d+ cores/);
   }, 240_000);
 
-  it("bench:tracking prints position-to-page latency, positions/s, CPU and memory beside the bare relay's, and its last line", async () => {
-    const { stdout } = await bench("tracking", ["--vans", "4", "--pages", "40", "--seconds", "6"]);
+  it(`bench:tracking prints position-to-page latency, positions/s, CPU and memory beside the bare relay's, and its last line (${serverUrl ? "PostgreSQL" : "PGlite"})`, async () => {
+    const { stdout } = await bench("tracking", ["--vans", "4", "--pages", "40", "--seconds", "6", ...(serverUrl ? ["--postgres"] : [])]);
+    expect(stdout).toMatch(serverUrl ? /^The shop on PostgreSQL \(throw-away database bench_tracking_\w+; CPU counts its backends/m : /^The shop on the embedded PGlite/m);
     for (const server of ["shop", "bare relay"]) {
       expect(stdout).toMatch(new RegExp(`  ${server} +p50 +\\d+\\.\\d{3} s \\| p99 +\\d+\\.\\d{3} s \\| +\\d+\\.\\d positions/s \\| +\\d+ deliveries/s \\| CPU +\\d+\\.\\d{2} ms/position \\| RSS \\d+ MB idle, \\d+ MB peak`));
     }
