@@ -3,7 +3,13 @@
  * arrive at random within a window, each once through the booking wizard's calls (the event's provinces, the offer
  * with its stock, the country's payment methods, the purchase), coming back after `retryAfter` when the shop says
  * "wait", as the wizard does; a few readers ask for catalogue answers meanwhile.
+ *
+ * The buyers are spread over load processes of their own (hosts-rush-worker.ts), at most `BUYERS_PER_PROCESS` each,
+ * all arriving within the same window: each buyer opens its own connections, as separate browsers do, and one Node
+ * process cannot open a thousand buyers' connections a second (a 30,000-buyer rush from one process timed out at
+ * the load generator, out of file descriptors and CPU, while the hosts waited).
  */
+import { fork } from "node:child_process";
 import { QUEUE_RETRIES } from "../../../src/stores/booking";
 import { onePassengerPurchase } from "./bench-buyers";
 import type { benchOffer } from "./bench-offer";
@@ -34,7 +40,10 @@ function failureOf(error: unknown): string {
   return `network ${cause?.code ?? cause?.message ?? (error as Error).message}`;
 }
 
-export async function rush(options: {
+/** Buyers one load process sends at most. */
+const BUYERS_PER_PROCESS = 5_000;
+
+export interface RushOptions {
   origin: string;
   offer: Awaited<ReturnType<typeof benchOffer>>;
   variantId: number;
@@ -42,7 +51,60 @@ export async function rush(options: {
   arrivalSeconds: number;
   readers: number;
   readPaths: string[];
-}): Promise<RushResult> {
+}
+
+/** What one load process saw: every buyer's outcome and time, every read's time. */
+export interface RushShare {
+  results: { outcome: string; latency: number }[];
+  answeredIds: number[];
+  readLatencies: number[];
+  readErrors: number;
+  seconds: number;
+}
+
+/** The whole rush: the buyers spread over load processes, their figures put together. */
+export async function rush(options: RushOptions): Promise<RushResult> {
+  const processes = Math.max(1, Math.ceil(options.tokens.length / BUYERS_PER_PROCESS));
+  // Every process starts its window at the same moment, once all are loaded.
+  const startAt = Date.now() + 3_000;
+  const shares = await Promise.all(
+    Array.from({ length: processes }, (_, index) => {
+      const order = {
+        ...options,
+        tokens: options.tokens.filter((_, token) => token % processes === index),
+        readers: Math.floor(options.readers / processes) + (index < options.readers % processes ? 1 : 0),
+        startAt,
+      };
+      const worker = fork(new URL("./hosts-rush-worker.ts", import.meta.url), [], { execArgv: ["--import", "tsx"], stdio: ["ignore", "inherit", "inherit", "ipc"] });
+      return new Promise<RushShare>((resolve, reject) => {
+        worker.once("message", (share) => resolve(share as RushShare));
+        worker.once("exit", (code) => reject(new Error(`a rush load process ended (${code}) before it answered`)));
+        worker.send(order);
+      });
+    }),
+  );
+  const results = shares.flatMap((share) => share.results);
+  const readLatencies = shares.flatMap((share) => share.readLatencies).sort((a, b) => a - b);
+  const outcomes = new Map<string, number>();
+  for (const result of results) outcomes.set(result.outcome, (outcomes.get(result.outcome) ?? 0) + 1);
+  const latencies = results.map((result) => result.latency).sort((a, b) => a - b);
+  return {
+    outcomes,
+    answeredIds: shares.flatMap((share) => share.answeredIds),
+    definite: results.filter((result) => ["seat", "sold out", "sold out at the offer"].includes(result.outcome)).length,
+    timeouts: results.filter((result) => result.outcome.startsWith("time-out")).length,
+    serverErrors: results.filter((result) => /^5\d\d /.test(result.outcome)).length,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    reads: readLatencies.length,
+    readP99: percentile(readLatencies, 99),
+    readErrors: shares.reduce((sum, share) => sum + share.readErrors, 0),
+    seconds: Math.max(...shares.map((share) => share.seconds)),
+  };
+}
+
+/** One load process's share of the rush: its buyers arriving at random within the window that starts at `startAt`. */
+export async function rushShare(options: RushOptions & { startAt: number }): Promise<RushShare> {
   const { origin, offer, variantId } = options;
   const slug = offer.event.slug;
   const offerPath = `/api/events/${slug}/product-variant?eventDateId=${offer.date.id}`;
@@ -94,6 +156,7 @@ export async function rush(options: {
     }
   }
 
+  await sleep(options.startAt - Date.now());
   let rushing = true;
   const readLatencies: number[] = [];
   let readErrors = 0;
@@ -122,22 +185,5 @@ export async function rush(options: {
   const seconds = (performance.now() - started) / 1000;
   rushing = false;
   await Promise.all(readers);
-
-  const outcomes = new Map<string, number>();
-  for (const result of results) outcomes.set(result.outcome, (outcomes.get(result.outcome) ?? 0) + 1);
-  const latencies = results.map((result) => result.latency).sort((a, b) => a - b);
-  readLatencies.sort((a, b) => a - b);
-  return {
-    outcomes,
-    answeredIds,
-    definite: results.filter((result) => ["seat", "sold out", "sold out at the offer"].includes(result.outcome)).length,
-    timeouts: results.filter((result) => result.outcome.startsWith("time-out")).length,
-    serverErrors: results.filter((result) => /^5\d\d /.test(result.outcome)).length,
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-    reads: readLatencies.length,
-    readP99: percentile(readLatencies, 99),
-    readErrors,
-    seconds,
-  };
+  return { results, answeredIds, readLatencies, readErrors, seconds };
 }
