@@ -220,6 +220,10 @@ describe("offers", () => {
       const [list] = await staffLists(`?eventId=${sold.offer.event.id}`);
       expect(list!.entries.map((entry) => entry.state)).toEqual(["expired", "offered"]);
       expect(await offerMails(second)).toHaveLength(1);
+      // The first in line is told, with a link back to the event's booking that holds nothing any more.
+      const lapsed = (await shop.mailsTo(first.email)).filter((mail) => mail.subject.startsWith("Venció tu oferta"));
+      expect(lapsed).toHaveLength(1);
+      expect(lapsed[0]!.links).toEqual([expect.stringMatching(/\/event\/rock-al-parque#booking-wizard$/)]);
       // The first in line can no longer buy with the lapsed offer: the seat is the second's.
       const late = await sold.buy(first, 1, false);
       expect(late.code).toBe("stock_exhausted");

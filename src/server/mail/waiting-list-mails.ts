@@ -32,16 +32,7 @@ export function waitingOfferMail(data: WaitingOfferMail): MailMessage {
     t("mail.waiting.until", { until: formatDateTime(data.until, data.timeZone) }),
   ];
   const button = t("mail.waiting.button");
-  const html = mailShell(
-    data.locale,
-    subject,
-    `${paragraphs.map((text) => `<p style="margin:0 0 12px">${escapeHtml(text)}</p>`).join("\n")}
-${mailButton(data.link, button)}
-${mailLinkText(data.link)}`,
-    t("mail.footer"),
-  );
-  const text = [...paragraphs.flatMap((line) => [line, ""]), `${button}: ${data.link}`, "", "--", t("mail.footer")].join("\n");
-  return { to: data.to, subject, text, html, links: [data.link] };
+  return paragraphsMail(data, subject, paragraphs, button);
 }
 
 /** The offer ran out: the seats went to the next in line; the event's page lets the person join the list again. */
@@ -54,14 +45,20 @@ export function waitingOfferExpiredMail(data: WaitingOfferMail): MailMessage {
     t("mail.waiting_expired.again"),
   ];
   const button = t("mail.waiting_expired.button");
+  return paragraphsMail(data, subject, paragraphs, button);
+}
+
+/** Both mails: their paragraphs, one button to the link, the link written out, and the footer; as HTML and as text. */
+function paragraphsMail(data: WaitingOfferMail, subject: string, paragraphs: string[], button: string): MailMessage {
+  const footer = translate(data.locale, "mail.footer");
   const html = mailShell(
     data.locale,
     subject,
     `${paragraphs.map((text) => `<p style="margin:0 0 12px">${escapeHtml(text)}</p>`).join("\n")}
 ${mailButton(data.link, button)}
 ${mailLinkText(data.link)}`,
-    t("mail.footer"),
+    footer,
   );
-  const text = [...paragraphs.flatMap((line) => [line, ""]), `${button}: ${data.link}`, "", "--", t("mail.footer")].join("\n");
+  const text = [...paragraphs.flatMap((line) => [line, ""]), `${button}: ${data.link}`, "", "--", footer].join("\n");
   return { to: data.to, subject, text, html, links: [data.link] };
 }

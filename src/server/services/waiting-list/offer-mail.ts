@@ -9,7 +9,7 @@ import { timeZoneOf } from "../../../shared/format/dates";
 import { DEFAULT_COUNTRY, DEFAULT_LOCALE, isCountryCode, isLocale, sitePrefix, type Locale } from "../../../shared/locales";
 import type { ShopContext } from "../../context";
 import { eventDates, events, productVariants, users, waitingList } from "../../db/schema";
-import { waitingOfferExpiredMail, waitingOfferMail } from "../../mail/waiting-list-mails";
+import { waitingOfferExpiredMail, waitingOfferMail, type WaitingOfferMail } from "../../mail/waiting-list-mails";
 import { publicOrigin } from "../../origin";
 import type { OutboxJob } from "../../outbox/jobs";
 import { pick } from "../catalogue/rows";
@@ -30,24 +30,31 @@ async function entryRow(deps: ShopContext, entryId: number) {
   return row;
 }
 
-export async function offerMailJob(deps: ShopContext, { entryId }: OfferMailJob, job: OutboxJob): Promise<void> {
-  const row = await entryRow(deps, entryId);
-  if (!row || row.entry.state !== WAITING_STATE.offered || !row.entry.offerExpiresAt || row.entry.offerExpiresAt <= deps.now()) return;
+/**
+ * What both mails say of the entry, in its person's locale: the event, the seats, the offer's end, and a link to the
+ * event's booking in that person's site, `query` before its anchor (the offer's own link keeps the held seats).
+ */
+function offerMailData(deps: ShopContext, row: NonNullable<Awaited<ReturnType<typeof entryRow>>>, until: Date, query: string): WaitingOfferMail {
   const locale: Locale = isLocale(row.user.localeCode) ? row.user.localeCode : DEFAULT_LOCALE;
   const country = isCountryCode(row.user.countryCode) ? row.user.countryCode : DEFAULT_COUNTRY;
-  const link = `${publicOrigin(deps.env)}${sitePrefix(country, locale)}/event/${row.event.slug}?${OFFER_PARAM}=${row.entry.id}#booking-wizard`;
-  const message = waitingOfferMail({
+  return {
     to: row.user.email,
     firstName: row.user.firstName,
     locale,
     eventName: pick(row.event.translations, locale)?.name ?? "",
     subcategoryName: pick(row.subcategory, locale)?.name ?? "",
     eventDate: row.date.toISOString(),
-    until: row.entry.offerExpiresAt.toISOString(),
+    until: until.toISOString(),
     timeZone: timeZoneOf(row.event.countryCode),
     seats: row.entry.seats,
-    link,
-  });
+    link: `${publicOrigin(deps.env)}${sitePrefix(country, locale)}/event/${row.event.slug}${query}#booking-wizard`,
+  };
+}
+
+export async function offerMailJob(deps: ShopContext, { entryId }: OfferMailJob, job: OutboxJob): Promise<void> {
+  const row = await entryRow(deps, entryId);
+  if (!row || row.entry.state !== WAITING_STATE.offered || !row.entry.offerExpiresAt || row.entry.offerExpiresAt <= deps.now()) return;
+  const message = waitingOfferMail(offerMailData(deps, row, row.entry.offerExpiresAt, `?${OFFER_PARAM}=${row.entry.id}`));
   await deps.mailer.send({ ...message, key: job.mailKey });
 }
 
@@ -55,19 +62,6 @@ export async function offerMailJob(deps: ShopContext, { entryId }: OfferMailJob,
 export async function offerExpiredMailJob(deps: ShopContext, { entryId }: OfferMailJob, job: OutboxJob): Promise<void> {
   const row = await entryRow(deps, entryId);
   if (!row || row.entry.state !== WAITING_STATE.expired || !row.entry.offerExpiresAt) return;
-  const locale: Locale = isLocale(row.user.localeCode) ? row.user.localeCode : DEFAULT_LOCALE;
-  const country = isCountryCode(row.user.countryCode) ? row.user.countryCode : DEFAULT_COUNTRY;
-  const message = waitingOfferExpiredMail({
-    to: row.user.email,
-    firstName: row.user.firstName,
-    locale,
-    eventName: pick(row.event.translations, locale)?.name ?? "",
-    subcategoryName: pick(row.subcategory, locale)?.name ?? "",
-    eventDate: row.date.toISOString(),
-    until: row.entry.offerExpiresAt.toISOString(),
-    timeZone: timeZoneOf(row.event.countryCode),
-    seats: row.entry.seats,
-    link: `${publicOrigin(deps.env)}${sitePrefix(country, locale)}/event/${row.event.slug}#booking-wizard`,
-  });
+  const message = waitingOfferExpiredMail(offerMailData(deps, row, row.entry.offerExpiresAt, ""));
   await deps.mailer.send({ ...message, key: job.mailKey });
 }
