@@ -119,15 +119,19 @@ export async function rushShare(options: RushOptions & { startAt: number }): Pro
     return { status: response.status, body: parsed };
   }
 
+  /** A refusal as the buyer met it: the status and the shop's code, or who answered when the body is not the shop's. */
+  const refusal = (answer: Awaited<ReturnType<typeof call>>) =>
+    `${answer.status} ${answer.body?.code ?? (answer.body ? "(no code)" : "(not the shop's answer: the load balancer's)")}`;
+
   async function buyer(token: string): Promise<{ outcome: string; latency: number }> {
     const t0 = performance.now();
     const done = (outcome: string) => ({ outcome, latency: performance.now() - t0 });
     let stage = "offer";
     try {
       const provinces = await call(`/api/provinces/by-event/${slug}`, token);
-      if (provinces.status !== 200) return done(`${provinces.status} at the offer`);
+      if (provinces.status !== 200) return done(`${refusal(provinces)} at the offer`);
       const answer = await call(offerPath, token);
-      if (answer.status !== 200) return done(`${answer.status} at the offer`);
+      if (answer.status !== 200) return done(`${refusal(answer)} at the offer`);
       const subcategory = (answer.body?.data as { subCategories: { productVariantId: number; stock: number }[] }[])
         .flatMap((category) => category.subCategories)
         .find((candidate) => candidate.productVariantId === variantId);
@@ -135,7 +139,7 @@ export async function rushShare(options: RushOptions & { startAt: number }): Pro
       if (subcategory.stock <= 0) return done("sold out at the offer");
       stage = "payment methods";
       const methods = await call("/api/payment-methods?country-code=CL", token);
-      if (methods.status !== 200) return done(`${methods.status} at the payment methods`);
+      if (methods.status !== 200) return done(`${refusal(methods)} at the payment methods`);
       stage = "purchase";
       for (let attempt = 0; ; attempt += 1) {
         const purchase = await call("/shop-api/init-payment", token, body);
@@ -149,7 +153,7 @@ export async function rushShare(options: RushOptions & { startAt: number }): Pro
           await sleep(purchase.body.retryAfter * 1000 + Math.random() * 500);
           continue;
         }
-        return done(`${purchase.status} ${purchase.body?.code ?? "?"} at the purchase`);
+        return done(`${refusal(purchase)} at the purchase`);
       }
     } catch (error) {
       return done(`${failureOf(error)} at the ${stage}`);
