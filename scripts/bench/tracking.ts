@@ -19,6 +19,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { exitWithUsageOnHelp } from "../lib/usage";
+import { postgresTarget } from "../../src/server/db/postgres-url";
 import { throwAwayDatabase, type ThrowAwayDatabase } from "../lib/throw-away-database";
 import { backendPids, cpuMs, CpuSampler } from "./lib/cpu";
 import { numberOption } from "./lib/load";
@@ -123,7 +124,9 @@ async function measure(kind: "shop" | "bare", origin: string, pid: number, day: 
   let cpuStart = 0;
   let cpuEnd = 0;
   // On PostgreSQL the shop's database work is done by its backends: their CPU is the shop's too.
-  const watcher = kind === "shop" && throwAway ? (await import("postgres")).default(process.env.DATABASE_URL!, { max: 1, onnotice: () => {} }) : undefined;
+  // Through postgresTarget, as every bench connects: a DATABASE_URL naming a socket folder works here too.
+  const target = kind === "shop" && throwAway ? postgresTarget(process.env.DATABASE_URL!) : undefined;
+  const watcher = target ? (await import("postgres")).default(target.url, { ...target.options, max: 1, onnotice: () => {} }) : undefined;
   const backends = watcher && throwAway ? new CpuSampler(backendPids(watcher, throwAway.name)) : undefined;
   let windowStart = 0;
   let windowEnd = 0;
