@@ -15,6 +15,9 @@ const ONCE = [
   "tests/load/bench-static.test.ts",
   "tests/load/bench-bucket.test.ts",
   "tests/load/bench-dispatch-reference.test.ts",
+  // The database benchmarks' smoke runs (about a minute each of the shop under load): once, on the engine DATABASE_URL
+  // names (PostgreSQL, production's engine, in CI), not again on the embedded one.
+  "tests/load/benchmarks.test.ts",
   // Makes its own PostgreSQL cluster, namespaces and HAProxy (root only).
   "tests/load/bench-hosts.test.ts",
   "tests/api/openapi-lint.test.ts",
@@ -39,6 +42,8 @@ export default defineConfig({
   test: {
     // Every JSON answer of the API tests is checked against the contract (tests/helpers/contract-answers.ts).
     setupFiles: ["tests/helpers/contract-answers.ts"],
+    // Drops the PostgreSQL databases the test processes kept for their files (tests/helpers/test-database.ts).
+    globalSetup: ["tests/helpers/test-databases-teardown.ts"],
     // Sized for a machine three times slower than a quiet one (a shared CI runner): slow there, still green.
     testTimeout: 90_000,
     hookTimeout: 180_000,

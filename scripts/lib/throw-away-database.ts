@@ -9,6 +9,8 @@ import { postgresTarget } from "../../src/server/db/postgres-url";
 export interface ThrowAwayDatabase {
   name: string;
   url: string;
+  /** Ends every session open on it (what a killed or careless user of it left behind). */
+  endSessions(): Promise<void>;
   drop(): Promise<void>;
 }
 
@@ -23,6 +25,9 @@ export async function throwAwayDatabase(serverUrl: string, prefix: string): Prom
   return {
     name,
     url: url.toString(),
+    async endSessions() {
+      await admin`select pg_terminate_backend(pid) from pg_stat_activity where datname = ${name} and pid <> pg_backend_pid()`;
+    },
     async drop() {
       await admin.unsafe(`drop database if exists "${name}" with (force)`);
       await admin.end({ timeout: 5 });

@@ -1,31 +1,150 @@
 /**
- * A fresh, migrated database per test file: in-memory PGlite by default, or a new throw-away
- * database on the PostgreSQL server named by DATABASE_URL (so the same suite proves both engines).
+ * A migrated, empty database per test file: in-memory PGlite by default, or a throw-away database on the
+ * PostgreSQL server named by DATABASE_URL (so the same suite proves both engines).
  *
- * Creating a PGlite database and running every migration on it costs several seconds of CPU, loading an archive of
- * one already migrated about a quarter of that: the archive is made once per version of the migrations, kept in
- * .tmp/, and every test file loads its own copy of it.
+ * Making one is the API suite's largest fixed cost: an embedded database is loaded from an archive of a migrated data
+ * folder (made once per version of the migrations, kept in .tmp/; about 1.3 s of CPU), a PostgreSQL one is created
+ * and migrated (about 4 s, most of it waiting on the server's disk). So a test process keeps the databases its files
+ * have closed and hands one to its next file emptied: every table the migrations made truncated, every sequence
+ * back at its start, any table a test added dropped, and (PGlite's one session) the session's state discarded. The
+ * next file sees what a new database shows: no rows, ids from 1. What the earlier file still holds of it (a late
+ * job, a stray promise) is cut off: on PGlite its handle refuses every call once closed, on PostgreSQL its
+ * connections are closed, and any session still open on the database is ended. The PostgreSQL databases of a run are dropped when it ends (test-databases-teardown.ts).
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import type { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/pglite";
 import { throwAwayDatabase } from "../../scripts/lib/throw-away-database";
-import { emptyDatabaseArchive, migrationsFolder, openDatabase, type Database } from "../../src/server/db/client";
+import { emptyDatabaseArchive, migrationsFolder, openDatabase, type Database, type Db } from "../../src/server/db/client";
+import * as schema from "../../src/server/db/schema";
 import { hashFiles } from "./hash-files";
 
 const ARCHIVES = resolve(import.meta.dirname, "../../.tmp/test-databases");
 
+/** Names of a run's PostgreSQL databases: the test processes' parent is the run (test-databases-teardown.ts). */
+export const runDatabasePrefix = (runPid: number) => `shop_test_run${runPid}`;
+
+interface Kept {
+  /** The database, emptied when it served a file before. */
+  lease(): Promise<Database>;
+  dispose(): Promise<void>;
+}
+
+/** Databases of this process that no file holds now. */
+const idle: Kept[] = [];
+/** Held longer, PGlite's would keep their memory for nothing: two cover a file that opens two at once. */
+const MAX_IDLE = 2;
+
 export async function openTestDatabase(): Promise<Database> {
   const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) return openDatabase({ archive: await migratedArchive() });
-  const throwAway = await throwAwayDatabase(serverUrl, "shop_test");
-  const database = await openDatabase({ url: throwAway.url, max: 20 });
-  return {
-    ...database,
-    async close() {
-      await database.close();
-      await throwAway.drop();
+  const kept = idle.pop() ?? (serverUrl ? await postgresDatabase(serverUrl) : await embeddedDatabase());
+  try {
+    return await kept.lease();
+  } catch (error) {
+    await kept.dispose().catch(() => {});
+    throw error;
+  }
+}
+
+function giveBack(kept: Kept): Promise<void> {
+  if (idle.length < MAX_IDLE) {
+    idle.push(kept);
+    return Promise.resolve();
+  }
+  return kept.dispose();
+}
+
+async function embeddedDatabase(): Promise<Kept> {
+  const database = await openDatabase({ archive: await migratedArchive() });
+  const client = (database.db as unknown as { $client: PGlite }).$client;
+  const tables = await publicTables(database.db);
+  let served = false;
+  const kept: Kept = {
+    async lease() {
+      if (served) await empty(database.db, tables, { discardSession: true });
+      served = true;
+      let closed = false;
+      // The file's own handle on the one PGlite: once the file closes it, every call through it is refused.
+      const handle = new Proxy(client, {
+        get(target, key) {
+          if (closed) throw new Error("this test database was closed");
+          const value: unknown = Reflect.get(target, key, target);
+          return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+        },
+      });
+      return {
+        db: drizzle({ client: handle, schema }) as unknown as Db,
+        engine: "pglite",
+        async close() {
+          if (closed) return;
+          closed = true;
+          await giveBack(kept);
+        },
+      };
     },
+    dispose: () => database.close(),
   };
+  return kept;
+}
+
+async function postgresDatabase(serverUrl: string): Promise<Kept> {
+  const throwAway = await throwAwayDatabase(serverUrl, runDatabasePrefix(process.ppid));
+  let tables: string[] | undefined;
+  const kept: Kept = {
+    async lease() {
+      // A pool of the file's own: closing it closes every connection the file had.
+      // Sessions an earlier file left (a leader's lock held by a shop it did not close) end, as with a new database.
+      if (tables) await throwAway.endSessions();
+      const database = await openDatabase({ url: throwAway.url, max: 20 });
+      try {
+        if (tables) await empty(database.db, tables, { discardSession: false });
+        else tables = await publicTables(database.db);
+      } catch (error) {
+        await database.close();
+        throw error;
+      }
+      let closed = false;
+      return {
+        ...database,
+        async close() {
+          if (closed) return;
+          closed = true;
+          await database.close();
+          await giveBack(kept);
+        },
+      };
+    },
+    dispose: () => throwAway.drop(),
+  };
+  return kept;
+}
+
+async function rowsOf<Row>(db: Db, query: ReturnType<typeof sql>): Promise<Row[]> {
+  const result = await db.execute(query);
+  return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Row[];
+}
+
+/** The tables the migrations made (a migrated database has no rows in any of them). */
+async function publicTables(db: Db): Promise<string[]> {
+  return (await rowsOf<{ name: string }>(db, sql`select tablename as name from pg_tables where schemaname = 'public' order by 1`)).map((row) => row.name);
+}
+
+const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/** Back to the migrated, empty database: no rows, sequences at their start, tables a test added gone. */
+async function empty(db: Db, tables: string[], options: { discardSession: boolean }): Promise<void> {
+  // Advisory locks, prepared statements, settings and temporary tables of the earlier file's session.
+  if (options.discardSession) await db.execute(sql.raw("discard all"));
+  const added = (await publicTables(db)).filter((name) => !tables.includes(name));
+  for (const name of added) await db.execute(sql.raw(`drop table if exists ${quoted(name)} cascade`));
+  await db.execute(sql.raw(`truncate table ${tables.map(quoted).join(", ")} restart identity cascade`));
+  await db.execute(
+    sql.raw(
+      "select setval(c.oid, s.seqstart, false) from pg_sequence s join pg_class c on c.oid = s.seqrelid join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public'",
+    ),
+  );
 }
 
 /** The migrated empty database's archive; two processes that both find none each make it, and one rename wins. */
