@@ -2,8 +2,8 @@
  * Every wizard step and the purchase detail at 390 and 1280 px: axe-core finds nothing serious or critical, the
  * controls are reachable, and a screenshot of each step is kept under test-results/booking-screens for review.
  */
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { seriousViolations } from "./axe";
 import {
   FESTIVAL,
   chooseTickets,
@@ -21,15 +21,8 @@ import { watchConsole } from "./storefront-helpers";
 
 test.describe.configure({ timeout: 120_000 });
 
-async function seriousViolations(page: Page, scope: string) {
-  const results = await new AxeBuilder({ page }).include(scope).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
-}
-
 async function check(page: Page, width: number, name: string, scope = "#booking-wizard") {
-  expect(await seriousViolations(page, scope), `${name} at ${width}px`).toEqual([]);
+  expect(await seriousViolations(page, { include: scope }), `${name} at ${width}px`).toEqual([]);
   // A full-page capture clipped to the part under test (element captures stitch the sticky header in).
   const box = await page.locator(scope).evaluate((element) => {
     const rect = element.getBoundingClientRect();

@@ -3,7 +3,8 @@
  * console error. Each run also leaves a full-page screenshot in .tmp/screens/ to look at.
  */
 import { expect, test } from "@playwright/test";
-import { seriousViolations, waitForIslands, watchConsole } from "./content-helpers";
+import { seriousViolations } from "./axe";
+import { waitForIslands, watchConsole } from "./content-helpers";
 
 const PAGES = [
   "/faq",

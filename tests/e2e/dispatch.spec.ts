@@ -8,8 +8,9 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 import { DEMO_ACCOUNTS } from "../../src/server/seed/users";
 import { formatDateTime } from "../../src/shared/format/dates";
 import type { DispatchOptions, DispatchPlan, DriverRun } from "../../src/shared/schemas/answers/dispatch";
+import { seriousViolations } from "./axe";
 import { purchaseRow, signIn, type Person } from "./booking-helpers";
-import { seriousViolations, watchConsole } from "./content-helpers";
+import { watchConsole } from "./content-helpers";
 import { paidTicket, tokenOf } from "./scanner-helpers";
 
 test.describe.configure({ mode: "serial" });

@@ -8,8 +8,9 @@
 import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { DEMO_ACCOUNTS } from "../../src/server/seed/users";
+import { seriousViolations } from "./axe";
 import { paidTwoSeats, signIn, type Person } from "./booking-helpers";
-import { seriousViolations, watchConsole } from "./content-helpers";
+import { watchConsole } from "./content-helpers";
 
 const STAFF: Person = { ...DEMO_ACCOUNTS.staff, firstName: "Equipo", lastName: "Rodamos" };
 

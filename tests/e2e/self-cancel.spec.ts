@@ -3,8 +3,9 @@
  * comes back is shown before confirming, and the seat and the money go back.
  */
 import { expect, test } from "@playwright/test";
+import { seriousViolations } from "./axe";
 import { openPurchase, paidTwoSeats } from "./booking-helpers";
-import { seriousViolations, watchConsole } from "./content-helpers";
+import { watchConsole } from "./content-helpers";
 
 test("a customer cancels one passenger within the policy from their account at 390 px", async ({ page, request }, info) => {
   test.setTimeout(120_000);

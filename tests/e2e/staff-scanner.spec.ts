@@ -7,8 +7,9 @@
 import { expect, test, type Page } from "@playwright/test";
 import QRCode from "qrcode";
 import { DEMO_ACCOUNTS } from "../../src/server/seed/users";
+import { seriousViolations } from "./axe";
 import { signIn } from "./booking-helpers";
-import { seriousViolations, watchConsole } from "./content-helpers";
+import { watchConsole } from "./content-helpers";
 import { paidTicket, readByCamera, takeFestivalAlong, tokenOf, writeFakeCamera, type PaidTicket } from "./scanner-helpers";
 import config from "../../playwright.config";
 

@@ -5,6 +5,7 @@
  */
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { DEMO_ACCOUNTS } from "../../src/server/seed/users";
+import { seriousViolations } from "./axe";
 import {
   chooseTickets,
   continueButton,
@@ -19,7 +20,7 @@ import {
   wizard,
   type Person,
 } from "./booking-helpers";
-import { seriousViolations, watchConsole } from "./content-helpers";
+import { watchConsole } from "./content-helpers";
 
 const STAFF: Person = { ...DEMO_ACCOUNTS.staff, firstName: "Equipo", lastName: "Rodamos" };
 
