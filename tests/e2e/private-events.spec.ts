@@ -12,10 +12,10 @@ import { PASSWORD, logInWith, mailedLink, verifiedCustomer } from "./account-hel
 import { seriousViolations } from "./axe";
 import { chooseTickets, continueButton, fillPassengers, ticketPanel, wizard } from "./booking-helpers";
 import { watchConsole } from "./content-helpers";
+import { keepShot, shotsWanted } from "./shots";
 
 test.setTimeout(180_000);
 
-const SHOTS = ".tmp/shots/private-events";
 
 const guestList = (rows: string[][]) => guestListXlsx(rows);
 
@@ -41,10 +41,12 @@ async function pageOf(browser: Browser, baseURL: string, email: string, password
   return page;
 }
 
+/** At both widths, for a look (only with E2E_SHOTS set, shots.ts). */
 async function shoot(page: Page, name: string) {
+  if (!shotsWanted()) return;
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+    await keepShot(page, `private-events/${name}-${width}`, { fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }
