@@ -1,5 +1,4 @@
 /** Helpers for the account journeys: the dev outbox, opening the auth dialogs, signing up and in. */
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
 
 export const PASSWORD = "clave-segura-1";
@@ -74,11 +73,4 @@ export async function signedInPage(page: Page, request: APIRequestContext, perso
     },
     [token, JSON.stringify(user)] as const,
   );
-}
-
-export async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).exclude(".site-footer").analyze();
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
 }

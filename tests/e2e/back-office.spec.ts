@@ -1,17 +1,17 @@
 /**
  * The back office as an admin uses it: a new mass event with one date, a category and a subcategory, published;
  * the public API then lists it and a buyer books it on its event page. The lists and forms are looked at
- * (screenshots at 1280 px) and held to axe; a staff member does not see the back office at all.
+ * (screenshots at 1280 px with E2E_SHOTS set) and held to axe; a staff member does not see the back office at all.
  */
 import { expect, test, type Page } from "@playwright/test";
 import { DEMO_ACCOUNTS } from "../../src/server/seed/users";
-import { seriousViolations } from "./account-helpers";
+import { seriousViolations } from "./axe";
 import { chooseTickets, continueButton, fillAddresses, fillPassengers, newCustomer, openWizard, payWith, signIn, wizard } from "./booking-helpers";
 import { watchConsole } from "./content-helpers";
+import { keepShot } from "./shots";
 
 const ADMIN = { ...DEMO_ACCOUNTS.admin, firstName: "Admin", lastName: "Rodamos" };
 const STAFF = { ...DEMO_ACCOUNTS.staff, firstName: "Staff", lastName: "Rodamos" };
-const SHOTS = "test-results/back-office";
 
 /** yyyy-mm-ddThh:mm in the browser's zone (Bogotá, playwright.config.ts), `days` ahead at `hour`. */
 function localInput(days: number, hour: number): string {
@@ -45,8 +45,8 @@ test("an admin puts a new mass event on sale, and a buyer books it", async ({ pa
   await expect(menu(page).getByRole("link", { name: "Eventos", exact: true })).toHaveAttribute("aria-current", "page");
   const events = page.getByTestId("admin-events");
   await expect(events.locator("tbody tr").first()).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/events-list.png`, fullPage: true });
-  expect(await seriousViolations(page)).toEqual([]);
+  await keepShot(page, "back-office/events-list", { fullPage: true });
+  expect(await seriousViolations(page, { exclude: ".site-footer" })).toEqual([]);
 
   // Sorting by name asks the server, and says so to assistive technology.
   await events.getByRole("button", { name: "Ordenar por Nombre" }).click();
@@ -69,12 +69,12 @@ test("an admin puts a new mass event on sale, and a buyer books it", async ({ pa
   await spanish.getByLabel("Descripción").fill("Tres escenarios y la van de ida y vuelta.");
   await page.getByLabel("Publicado").check();
   await page.getByLabel("Recomendado").check();
-  await page.screenshot({ path: `${SHOTS}/event-form.png`, fullPage: true });
+  await keepShot(page, "back-office/event-form", { fullPage: true });
   await page.getByRole("button", { name: "Guardar" }).click();
   await expect(page.getByText("Creado. Ya puedes seguir editándolo.")).toBeVisible();
   await expect(page).toHaveURL(/\/staff\/events\/\d+$/);
   await expect(page.getByRole("heading", { name: /Editar evento/ })).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await seriousViolations(page, { exclude: ".site-footer" })).toEqual([]);
 
   await menu(page).getByRole("link", { name: "Categorías", exact: true }).click();
   await page.getByRole("link", { name: "+ Nueva categoría" }).click();
@@ -86,7 +86,7 @@ test("an admin puts a new mass event on sale, and a buyer books it", async ({ pa
 
   await menu(page).getByRole("link", { name: "Subcategorías y stock", exact: true }).click();
   await expect(page.getByTestId("admin-variants").locator("tbody tr").first()).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/variants-list.png`, fullPage: true });
+  await keepShot(page, "back-office/variants-list", { fullPage: true });
   await page.getByRole("link", { name: "+ Nueva subcategoría" }).click();
   await choose(page, "Categoría", "Van del back office", /Van del back office/);
   await choose(page, "Departamento", "Bogotá", /Bogotá D\.C\./);
@@ -102,8 +102,8 @@ test("an admin puts a new mass event on sale, and a buyer books it", async ({ pa
   await page.getByRole("button", { name: "Guardar" }).click();
   await expect(page.getByText("Escribe un número válido dentro del rango permitido")).toBeVisible();
   await page.getByLabel("Stock por fecha").fill("12");
-  await page.screenshot({ path: `${SHOTS}/variant-form.png`, fullPage: true });
-  expect(await seriousViolations(page)).toEqual([]);
+  await keepShot(page, "back-office/variant-form", { fullPage: true });
+  expect(await seriousViolations(page, { exclude: ".site-footer" })).toEqual([]);
 
   // The public API lists the new event with its date, and sells its subcategory.
   const listed = (await (await request.get("/api/events?type=1&country-code=CO&limit=100")).json()) as { data: { slug: string; id: number }[] };
@@ -148,8 +148,8 @@ test("an admin puts a new mass event on sale, and a buyer books it", async ({ pa
   await adminRow.getByRole("button", { name: /Ver cambios/ }).click();
   // The admin's newest change: the price, before and after.
   await expect(adminRow.locator(".admin-diff")).toContainText(/Antes: 45000\s*Después: 52000/);
-  await page.screenshot({ path: `${SHOTS}/audit.png`, fullPage: true });
-  expect(await seriousViolations(page)).toEqual([]);
+  await keepShot(page, "back-office/audit", { fullPage: true });
+  expect(await seriousViolations(page, { exclude: ".site-footer" })).toEqual([]);
   expect(errors).toEqual([]);
 
   // A buyer books it on its event page.
@@ -176,20 +176,20 @@ test("an admin puts a new mass event on sale, and a buyer books it", async ({ pa
   await page.getByLabel("Stock por fecha").fill("0");
   await page.getByRole("button", { name: "Guardar" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "0 vendidos y 1 reservado, mínimo 1" })).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/variant-stock-refused.png`, fullPage: true });
-  expect(await seriousViolations(page)).toEqual([]);
+  await keepShot(page, "back-office/variant-stock-refused", { fullPage: true });
+  expect(await seriousViolations(page, { exclude: ".site-footer" })).toEqual([]);
 
   // On a phone the list and the form keep to the screen.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/staff/events");
   await expect(page.getByTestId("admin-events").locator("tbody tr").first()).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/events-list-390.png`, fullPage: true });
+  await keepShot(page, "back-office/events-list-390", { fullPage: true });
   await page.goto(variantPath);
   await expect(page.getByLabel("Categoría", { exact: true })).toContainText("Van del back office");
   await expect(page.getByRole("heading", { name: "Tickets por fecha" })).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/variant-form-390.png`, fullPage: true });
+  await keepShot(page, "back-office/variant-form-390", { fullPage: true });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await seriousViolations(page, { exclude: ".site-footer" })).toEqual([]);
 });
 
 test("staff see no back office: its sections are not in the menu and its addresses open the scanner", async ({ page, request }) => {

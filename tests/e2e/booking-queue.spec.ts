@@ -3,6 +3,7 @@
  * how long until it tries again, waits, sends it again, and goes on to the payment step as usual.
  */
 import { expect, test } from "@playwright/test";
+import { keepShot, shotsWanted } from "./shots";
 // The festival has seats to spare; the salsa night's single seats are emptied by the sold-out journey.
 import { chooseTickets, continueButton, FESTIVAL, fillAddresses, fillPassengers, newCustomer, openWizard, payWith, signIn, wizard } from "./booking-helpers";
 
@@ -36,13 +37,13 @@ test("a busy shop: the wizard shows the wait, sends the purchase again and reach
     "Mucha gente está comprando a la vez: hay 37 compras antes de la tuya. La enviamos de nuevo en 3 segundos; no cierres esta página.",
   );
   await expect(note).toHaveAttribute("role", "status");
-  // E2E_SHOTS=<folder>: how the note looks on a desktop and on a phone.
-  if (process.env.E2E_SHOTS) {
+  // E2E_SHOTS=<folder>: how the note looks on a desktop and on a phone (shots.ts).
+  if (shotsWanted()) {
     await note.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${process.env.E2E_SHOTS}/queue-1280.png` });
+    await keepShot(page, "booking-queue/queue-1280");
     await page.setViewportSize({ width: 390, height: 844 });
     await note.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${process.env.E2E_SHOTS}/queue-390.png` });
+    await keepShot(page, "booking-queue/queue-390");
   }
   await expect(wizard(page).getByRole("heading", { name: "¡Tu reserva quedó registrada!" })).toBeVisible({ timeout: 10_000 });
   await expect(note).toHaveCount(0);

@@ -1,5 +1,4 @@
 /** Small helpers for the content and form page journeys (content-pages, lead-forms, result-pages, a11y specs). */
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 
 /**
@@ -18,14 +17,6 @@ export function watchConsole(page: Page, allow: RegExp[] = []) {
   });
   page.on("pageerror", (error) => errors.push(error.message));
   return errors;
-}
-
-/** axe-core on the whole page: the serious and critical violations, summarised for a readable failure. */
-export async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
 }
 
 /** yyyy-mm-dd for a day `days` from today in Bogotá (the tests run in America/Bogota). */

@@ -8,10 +8,12 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { DEMO_ACCOUNTS } from "../../src/server/seed/users";
 import type { DispatchOptions, DispatchPlan } from "../../src/shared/schemas/answers/dispatch";
+import { seriousViolations } from "./axe";
 import { signIn, type Person } from "./booking-helpers";
-import { seriousViolations, watchConsole } from "./content-helpers";
+import { watchConsole } from "./content-helpers";
 import { bearer, data, newDriver } from "./live-day-helpers";
 import { paidTicket } from "./scanner-helpers";
+import { keepShot } from "./shots";
 
 test.describe.configure({ mode: "serial" });
 
@@ -36,7 +38,7 @@ async function carries(request: APIRequestContext, vehicleId: number, needs: str
   return vehicle.carries ?? [];
 }
 
-test("a booking paid after publishing waits on the board, goes into the run with one action and reaches the driver's phone", async ({ page, request }, info) => {
+test("a booking paid after publishing waits on the board, goes into the run with one action and reaches the driver's phone", async ({ page, request }) => {
   test.setTimeout(180_000);
   const errors = watchConsole(page);
   DRIVER = await newDriver(request, "Hernán", "Duque");
@@ -73,7 +75,7 @@ test("a booking paid after publishing waits on the board, goes into the run with
     await expect(waiting).toContainText(LATE_ADDRESS);
     await expect(waiting).toContainText("Silla de ruedas");
     await expect(page.locator(".dispatch-status")).toContainText("Publicado");
-    await page.screenshot({ path: info.outputPath("late-booking-board.png"), fullPage: true });
+    await keepShot(page, "dispatch-late-booking/late-booking-board", { fullPage: true });
     expect(await seriousViolations(page)).toEqual([]);
 
     // One action: into the published run, published again at once, only the new passenger told.
@@ -105,7 +107,7 @@ test("a booking paid after publishing waits on the board, goes into the run with
     await expect(stop).toContainText("Tomas Pasajera");
     await expect(stop.locator("[data-need=wheelchair]")).toHaveText("Silla de ruedas");
     await expect(mine.locator("li.driver-stop", { hasText: FIRST_ADDRESS })).toContainText("Marta Pasajera");
-    await page.screenshot({ path: info.outputPath("late-booking-driver-390.png"), fullPage: true });
+    await keepShot(page, "dispatch-late-booking/late-booking-driver-390", { fullPage: true });
     expect(await seriousViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
   } finally {

@@ -8,9 +8,11 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 import { DEMO_ACCOUNTS } from "../../src/server/seed/users";
 import { formatDateTime } from "../../src/shared/format/dates";
 import type { DispatchOptions, DispatchPlan, DriverRun } from "../../src/shared/schemas/answers/dispatch";
+import { seriousViolations } from "./axe";
 import { purchaseRow, signIn, type Person } from "./booking-helpers";
-import { seriousViolations, watchConsole } from "./content-helpers";
+import { watchConsole } from "./content-helpers";
 import { paidTicket, tokenOf } from "./scanner-helpers";
+import { keepShot } from "./shots";
 
 test.describe.configure({ mode: "serial" });
 
@@ -40,7 +42,7 @@ async function plan(request: APIRequestContext, token: string, eventDateId: numb
   return data<DispatchPlan>(request.post("/shop-api/staff/dispatch/plan", { headers: { authorization: `Bearer ${token}` }, data: { eventDateId, leg: "outbound" } }));
 }
 
-test("a dispatcher plans a date, moves a passenger, publishes, and the buyer's order shows the time", async ({ page, request }, info) => {
+test("a dispatcher plans a date, moves a passenger, publishes, and the buyer's order shows the time", async ({ page, request }) => {
   test.setTimeout(120_000);
   const errors = watchConsole(page);
   const ana = await paidTicket(request, "Ana");
@@ -61,7 +63,7 @@ test("a dispatcher plans a date, moves a passenger, publishes, and the buyer's o
   await expect(alone).toContainText("1/15 puestos");
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: info.outputPath(`dispatch-${width}.png`), fullPage: true });
+    await keepShot(page, `dispatch/dispatch-${width}`, { fullPage: true });
   }
   expect(await seriousViolations(page)).toEqual([]);
 
@@ -82,7 +84,7 @@ test("a dispatcher plans a date, moves a passenger, publishes, and the buyer's o
   expect(errors).toEqual([]);
 });
 
-test("a driver on a phone marks the next stop and checks a passenger in offline", async ({ page, context, request }, info) => {
+test("a driver on a phone marks the next stop and checks a passenger in offline", async ({ page, context, request }) => {
   test.setTimeout(120_000);
   const errors = watchConsole(page);
   const carla = await paidTicket(request, "Carla");
@@ -101,7 +103,7 @@ test("a driver on a phone marks the next stop and checks a passenger in offline"
   const stopCard = page.locator(`li.driver-stop[data-stop="${stop.position}"]`).first();
   await expect(stopCard).toContainText(stop.address);
   await expect(stopCard.getByRole("link", { name: "Navegar" })).toHaveAttribute("href", /^geo:/);
-  await page.screenshot({ path: info.outputPath("driver-390.png"), fullPage: true });
+  await keepShot(page, "dispatch/driver-390", { fullPage: true });
   expect(await seriousViolations(page)).toEqual([]);
 
   await stopCard.getByRole("button", { name: /Siguiente parada/ }).click();
@@ -116,7 +118,7 @@ test("a driver on a phone marks the next stop and checks a passenger in offline"
   await row.getByRole("checkbox").check();
   await expect(row).toHaveAttribute("data-state", "boarded");
   await expect(page.getByTestId("driver-queued")).toContainText("Acciones por enviar: 1");
-  await page.screenshot({ path: info.outputPath("driver-offline-390.png"), fullPage: true });
+  await keepShot(page, "dispatch/driver-offline-390", { fullPage: true });
 
   await context.setOffline(false);
   await expect(page.getByTestId("driver-queued")).toHaveCount(0);

@@ -10,8 +10,8 @@ import QRCode from "qrcode";
 import { DEMO_ACCOUNTS } from "../../src/server/seed/users";
 import config from "../../playwright.config";
 import { PASSWORD } from "./account-helpers";
+import { seriousViolations } from "./axe";
 import { signIn } from "./booking-helpers";
-import { seriousViolations } from "./content-helpers";
 import { paidTicket, readByCamera, takeFestivalAlong, tokenOf, writeFakeCamera } from "./scanner-helpers";
 
 const CAMERA_FILE = `.tmp/fake-camera-door-${process.env.E2E_PORT ?? 4399}.y4m`;

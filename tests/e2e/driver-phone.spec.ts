@@ -8,8 +8,9 @@
 import { expect, test, type Page } from "@playwright/test";
 import { DEMO_ACCOUNTS } from "../../src/server/seed/users";
 import type { DispatchOptions, DispatchPlan, DriverRun } from "../../src/shared/schemas/answers/dispatch";
+import { seriousViolations } from "./axe";
 import { signIn, type Person } from "./booking-helpers";
-import { seriousViolations, watchConsole } from "./content-helpers";
+import { watchConsole } from "./content-helpers";
 import { bearer, data, dateToday, newDriver, type DateToday } from "./live-day-helpers";
 import { paidTicket, type PaidTicket } from "./scanner-helpers";
 

@@ -6,6 +6,7 @@
  */
 import { expect, test, type Page } from "@playwright/test";
 import { dayFromToday, waitForIslands, watchConsole } from "./content-helpers";
+import { keepShot } from "./shots";
 
 const THANKS = "Muchas gracias! Te contactaremos a la brevedad";
 
@@ -65,7 +66,7 @@ test.describe("Contact form", () => {
     await expect(form.getByLabel("Nombre")).toBeDisabled();
     await expect(form.getByLabel("Mensaje")).toBeDisabled();
     await expect(send).toBeDisabled();
-    await page.screenshot({ path: ".tmp/screens/contact-sent.png", fullPage: true });
+    await keepShot(page, "lead-forms/contact-sent", { fullPage: true });
     expect(errors).toEqual([]);
   });
 
@@ -134,7 +135,7 @@ test.describe("Marriage form", () => {
     await expect(form.getByText(THANKS)).toBeVisible();
     await expect(form.getByLabel("Lugar")).toHaveCount(0);
     await expect(form.getByRole("button")).toHaveCount(0);
-    await page.screenshot({ path: ".tmp/screens/marriage-sent.png", fullPage: true });
+    await keepShot(page, "lead-forms/marriage-sent", { fullPage: true });
     expect(errors).toEqual([]);
   });
 });

@@ -8,12 +8,14 @@
 import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { DEMO_ACCOUNTS } from "../../src/server/seed/users";
+import { seriousViolations } from "./axe";
 import { paidTwoSeats, signIn, type Person } from "./booking-helpers";
-import { seriousViolations, watchConsole } from "./content-helpers";
+import { watchConsole } from "./content-helpers";
+import { keepShot } from "./shots";
 
 const STAFF: Person = { ...DEMO_ACCOUNTS.staff, firstName: "Equipo", lastName: "Rodamos" };
 
-test("staff find an order by a passenger's phone, fix a name, refund one passenger by card, and the buyer is mailed", async ({ page, request }, info) => {
+test("staff find an order by a passenger's phone, fix a name, refund one passenger by card, and the buyer is mailed", async ({ page, request }) => {
   test.setTimeout(120_000);
   const errors = watchConsole(page);
   const { buyer, orderId } = await paidTwoSeats(page, request);
@@ -44,7 +46,7 @@ test("staff find an order by a passenger's phone, fix a name, refund one passeng
   await expect(dialog).toContainText("Se devolverán COP 65.000 por Mercado Pago al comprador y se liberará 1 cupo");
   await dialog.getByLabel("Motivo de la devolución").selectOption({ label: "Evento reprogramado" });
   await dialog.getByLabel("Mensaje para el cliente (va en su correo y queda en el historial)").fill("El evento pasó al sábado y Luis no puede viajar");
-  await page.screenshot({ path: info.outputPath("refund-dialog.png"), fullPage: true });
+  await keepShot(page, "order-desk/refund-dialog", { fullPage: true });
   expect(await seriousViolations(page)).toEqual([]);
   await dialog.getByRole("button", { name: "Sí, continuar" }).click();
   await expect(page.getByText("Devolución de COP 65.000 registrada.")).toBeVisible();

@@ -6,6 +6,7 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { chooseTickets, continueButton, fillAddresses, fillPassengers, newCustomer, openWizard, signIn, wizard, FESTIVAL } from "./booking-helpers";
 import { watchConsole } from "./content-helpers";
+import { keepShot } from "./shots";
 
 test.setTimeout(180_000);
 
@@ -113,7 +114,7 @@ test("three seats split three ways: the buyer pays none, a friend pays their lin
   await wizard(page).getByRole("radio", { name: "Mercado Pago" }).check();
   await wizard(page).getByTestId("booking-shares").check();
   await wizard(page).getByRole("radio", { name: /No pago ningún cupo ahora/ }).check();
-  await page.screenshot({ path: "test-results/shares-none-confirm-390.png", fullPage: true });
+  await keepShot(page, "payment-shares/shares-none-confirm-390", { fullPage: true });
   await continueButton(page, "Enviar los enlaces").click();
 
   // No payment page: the links went out, and the seats are held.
@@ -121,7 +122,7 @@ test("three seats split three ways: the buyer pays none, a friend pays their lin
   await expect(sent.getByRole("heading", { name: "Enlaces de pago enviados" })).toBeVisible();
   await expect(sent).toContainText("Los cupos se guardan hasta");
   await expect(page).not.toHaveURL(/payments-sim/);
-  await page.screenshot({ path: "test-results/shares-none-sent-390.png", fullPage: true });
+  await keepShot(page, "payment-shares/shares-none-sent-390", { fullPage: true });
   const orderId = Number(/#?(\d+)/.exec((await sent.locator(".bk-order-line").textContent()) ?? "")![1]);
 
   // Every passenger, the buyer's own first passenger too, has a personal link.
@@ -147,7 +148,7 @@ test("three seats split three ways: the buyer pays none, a friend pays their lin
   await expect(shares.locator(`[data-share="${riders[1]!.email}"]`)).toContainText("Pagado");
   await expect(shares.locator(`[data-share="${riders[0]!.email}"]`)).toContainText("Pendiente");
   await expect(shares.locator(`[data-share="${riders[2]!.email}"]`).getByRole("button", { name: "Pagar este cupo" })).toBeVisible();
-  await page.screenshot({ path: "test-results/shares-none-detail-390.png", fullPage: true });
+  await keepShot(page, "payment-shares/shares-none-detail-390", { fullPage: true });
   expect(errors).toEqual([]);
   expect(friendErrors).toEqual([]);
 });

@@ -9,6 +9,7 @@ import sharp from "sharp";
 import { DEMO_ACCOUNTS } from "../../src/server/seed/users";
 import { PASSWORD, mailedLink, verifiedCustomer } from "./account-helpers";
 import { watchConsole } from "./content-helpers";
+import { keepShot } from "./shots";
 
 test.setTimeout(180_000);
 
@@ -87,7 +88,7 @@ test("an organiser on a phone pays the quote with MercadoPago, and then the gues
   const card = owner.locator(".event-card", { hasText: eventName });
   await expect(card.getByText("Total: COP 1.000.000 por 20 cupos")).toBeVisible();
   await expect(card.getByText("Pendiente de pago: las invitaciones salen al pagarla")).toBeVisible();
-  await owner.screenshot({ path: ".tmp/shots/private-event-quotes/quote-390.png", fullPage: true });
+  await keepShot(owner, "private-event-quotes/quote-390", { fullPage: true });
   await card.getByLabel("Medio de pago").selectOption({ label: "Mercado Pago" });
   await card.getByRole("button", { name: "Pagar la cotización" }).click();
   await expect(owner).toHaveURL(/\/payments-sim\/mercadopago\//);
@@ -141,7 +142,7 @@ test("an organiser on a phone pays the quote with MercadoPago, and then the gues
     return owner.locator(`[data-guest="${guest.email.toLowerCase()}"]`).getByTestId("guest-pickup");
   };
   await expect(await showGuests()).toHaveText("Recogida: Calle 120 # 7-10 · Hora por confirmar");
-  await owner.screenshot({ path: ".tmp/shots/private-event-quotes/guests-pending-390.png", fullPage: true });
+  await keepShot(owner, "private-event-quotes/guests-pending-390", { fullPage: true });
 
   // Staff plan and publish the outbound leg: the organiser now sees the published pick-up time.
   const staffAuth = { authorization: `Bearer ${staffToken}` };
@@ -150,9 +151,9 @@ test("an organiser on a phone pays the quote with MercadoPago, and then the gues
   const version = ((await plan.json()) as { data: { version: number } }).data.version;
   expect((await request.post("/shop-api/staff/dispatch/publish", { headers: staffAuth, data: { eventDateId, leg: "outbound", version } })).status()).toBe(200);
   await expect(await showGuests()).toHaveText(/^Recogida: Calle 120 # 7-10 · Hora: \d{2}-\d{2}-\d{4} \d{2}:\d{2} · Regreso: Hora por confirmar$/);
-  await owner.screenshot({ path: ".tmp/shots/private-event-quotes/guests-published-390.png", fullPage: true });
+  await keepShot(owner, "private-event-quotes/guests-published-390", { fullPage: true });
   await owner.setViewportSize({ width: 1280, height: 900 });
-  await owner.screenshot({ path: ".tmp/shots/private-event-quotes/guests-published-1280.png", fullPage: true });
+  await keepShot(owner, "private-event-quotes/guests-published-1280", { fullPage: true });
   expect(errors).toEqual([]);
 });
 
@@ -193,5 +194,5 @@ test("a refused guest row stays on the organiser's screen with its row number un
   const refused = owner.getByTestId("refused-rows");
   await expect(refused).toContainText("Fila 3 (sofia.pena@@example.com): Email inválido");
   await expect(refused).toContainText("vuelve a subir la lista");
-  await owner.screenshot({ path: ".tmp/shots/private-event-quotes/refused-390.png", fullPage: true });
+  await keepShot(owner, "private-event-quotes/refused-390", { fullPage: true });
 });

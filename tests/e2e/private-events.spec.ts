@@ -8,13 +8,14 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { guestListXlsx } from "../helpers/private-event-files";
 import { DEMO_ACCOUNTS } from "../../src/server/seed/users";
-import { PASSWORD, logInWith, mailedLink, seriousViolations, verifiedCustomer } from "./account-helpers";
+import { PASSWORD, logInWith, mailedLink, verifiedCustomer } from "./account-helpers";
+import { seriousViolations } from "./axe";
 import { chooseTickets, continueButton, fillPassengers, ticketPanel, wizard } from "./booking-helpers";
 import { watchConsole } from "./content-helpers";
+import { keepShot, shotsWanted } from "./shots";
 
 test.setTimeout(180_000);
 
-const SHOTS = ".tmp/shots/private-events";
 
 const guestList = (rows: string[][]) => guestListXlsx(rows);
 
@@ -40,10 +41,12 @@ async function pageOf(browser: Browser, baseURL: string, email: string, password
   return page;
 }
 
+/** At both widths, for a look (only with E2E_SHOTS set, shots.ts). */
 async function shoot(page: Page, name: string) {
+  if (!shotsWanted()) return;
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+    await keepShot(page, `private-events/${name}-${width}`, { fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }
@@ -63,7 +66,7 @@ test("a wedding: created with its guests, approved by staff, booked by an invite
   await expect(owner.getByRole("tab", { name: "En revisión" })).toHaveAttribute("aria-selected", "true");
   await expect(owner.getByText("No hay eventos disponibles para esta categoría")).toBeVisible();
   await shoot(owner, "tabs-empty");
-  expect(await seriousViolations(owner)).toEqual([]);
+  expect(await seriousViolations(owner, { exclude: ".site-footer" })).toEqual([]);
 
   await owner.getByRole("button", { name: "Crear evento" }).click();
   const form = owner.getByRole("form", { name: "Crear evento privado" });
@@ -74,7 +77,7 @@ test("a wedding: created with its guests, approved by staff, booked by an invite
   await expect(form.getByText("Es necesario subir una lista de invitados")).toBeVisible();
   await expect(form.getByRole("link", { name: "Descargar lista de ejemplo" })).toHaveAttribute("href", "/templates/lista-invitados.xlsx");
   await shoot(owner, "form-errors");
-  expect(await seriousViolations(owner)).toEqual([]);
+  expect(await seriousViolations(owner, { exclude: ".site-footer" })).toEqual([]);
 
   await form.getByLabel("Nombre del evento").fill(eventName);
   await form.getByLabel("Nombre del lugar").fill("Hacienda El Roble");
@@ -111,7 +114,7 @@ test("a wedding: created with its guests, approved by staff, booked by an invite
   await expect(card.getByText("En revisión", { exact: true })).toBeVisible();
   await expect(card.locator("img")).toHaveAttribute("src", /^\/uploads\/events\/.+-card\.webp$/);
   await shoot(owner, "tabs-review");
-  expect(await seriousViolations(owner)).toEqual([]);
+  expect(await seriousViolations(owner, { exclude: ".site-footer" })).toEqual([]);
 
   // Staff approve it.
   const staff = await pageOf(browser, baseURL!, DEMO_ACCOUNTS.staff.email, DEMO_ACCOUNTS.staff.password);
@@ -135,7 +138,7 @@ test("a wedding: created with its guests, approved by staff, booked by an invite
   await expect(invitation).toContainText("1 cupo");
   await expect(invitation).not.toContainText("cupo(s)");
   await shoot(invited, "tabs-invited");
-  expect(await seriousViolations(invited)).toEqual([]);
+  expect(await seriousViolations(invited, { exclude: ".site-footer" })).toEqual([]);
   await invitation.getByRole("link", { name: `Reservar: ${eventName}` }).click();
   await expect(invited).toHaveURL(/\/event\/boda-de-laura-y-felipe-[a-z0-9-]+$/);
   // The client-side event shell renders the page, then the wizard hydrates when scrolled into view.

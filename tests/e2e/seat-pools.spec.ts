@@ -2,16 +2,16 @@
  * Seats that follow the vans, as an admin sets them: on the demo's booked date of Jazz al Parque, a pool of 45
  * seats (three vans) shared by the "Van compartida" singles, pairs and groups of Bogotá shows the seats the
  * demo's paid orders took as sold, nothing held, and the rest left; each subcategory then shows the pool beside
- * it. Looked at in 1280 and 390 px wide screenshots, without console errors.
+ * it. Looked at 1280 and 390 px wide (screenshots with E2E_SHOTS set), without console errors.
  */
 import { expect, test } from "@playwright/test";
 import { DEMO_ACCOUNTS } from "../../src/server/seed/users";
 import { DEMO_BOOKING_PASSENGERS } from "../../src/server/seed/bookings";
 import { signIn } from "./booking-helpers";
 import { watchConsole } from "./content-helpers";
+import { keepShot } from "./shots";
 
 const ADMIN = { ...DEMO_ACCOUNTS.admin, firstName: "Admin", lastName: "Rodamos" };
-const SHOTS = "test-results/seat-pools";
 
 test("an admin sets a pool for a date and sees its seats sold, held and left", async ({ page, request }) => {
   test.setTimeout(120_000);
@@ -50,7 +50,7 @@ test("an admin sets a pool for a date and sees its seats sold, held and left", a
   await expect(cells.nth(5)).toHaveText(String(45 - DEMO_BOOKING_PASSENGERS));
   // Every Bogotá subcategory of the date now names the pool it draws on.
   await expect(date.locator("tbody tr td:last-child", { hasText: "Tres vans" }).first()).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/pool-1280.png`, fullPage: true });
+  await keepShot(page, "seat-pools/pool-1280", { fullPage: true });
 
   // Too few seats for what is sold: refused, in words.
   await row.getByRole("button", { name: "Editar" }).click();
@@ -61,6 +61,6 @@ test("an admin sets a pool for a date and sees its seats sold, held and left", a
   await edit.getByRole("button", { name: "Cancelar" }).click();
 
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `${SHOTS}/pool-390.png`, fullPage: true });
+  await keepShot(page, "seat-pools/pool-390", { fullPage: true });
   expect(errors).toEqual([]);
 });

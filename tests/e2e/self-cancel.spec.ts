@@ -3,10 +3,12 @@
  * comes back is shown before confirming, and the seat and the money go back.
  */
 import { expect, test } from "@playwright/test";
+import { seriousViolations } from "./axe";
 import { openPurchase, paidTwoSeats } from "./booking-helpers";
-import { seriousViolations, watchConsole } from "./content-helpers";
+import { watchConsole } from "./content-helpers";
+import { keepShot } from "./shots";
 
-test("a customer cancels one passenger within the policy from their account at 390 px", async ({ page, request }, info) => {
+test("a customer cancels one passenger within the policy from their account at 390 px", async ({ page, request }) => {
   test.setTimeout(120_000);
   const errors = watchConsole(page);
   await page.setViewportSize({ width: 390, height: 844 });
@@ -19,7 +21,7 @@ test("a customer cancels one passenger within the policy from their account at 3
   // Only Luis: the amount follows the choice.
   await cancel.getByRole("checkbox", { name: "Ana Gómez" }).uncheck();
   await expect(cancel).toContainText("Te devolveremos COP 65.000.");
-  await page.screenshot({ path: info.outputPath("cancel-390.png"), fullPage: true });
+  await keepShot(page, "self-cancel/cancel-390", { fullPage: true });
   expect(await seriousViolations(page)).toEqual([]);
   await cancel.getByRole("button", { name: "Cancelar los pasajeros elegidos" }).click();
   const dialog = page.getByRole("alertdialog");

@@ -7,10 +7,12 @@
 import { expect, test, type Page } from "@playwright/test";
 import QRCode from "qrcode";
 import { DEMO_ACCOUNTS } from "../../src/server/seed/users";
+import { seriousViolations } from "./axe";
 import { signIn } from "./booking-helpers";
-import { seriousViolations, watchConsole } from "./content-helpers";
+import { watchConsole } from "./content-helpers";
 import { paidTicket, readByCamera, takeFestivalAlong, tokenOf, writeFakeCamera, type PaidTicket } from "./scanner-helpers";
 import config from "../../playwright.config";
+import { keepShot, shotsWanted } from "./shots";
 
 const CAMERA_FILE = `.tmp/fake-camera-${process.env.E2E_PORT ?? 4399}.y4m`;
 const STAFF = { ...DEMO_ACCOUNTS.staff, firstName: "Julián", lastName: "Castaño" };
@@ -46,12 +48,12 @@ async function openScanner(page: Page) {
   return door;
 }
 
-/** Screenshots at phone and desktop widths for a look at the door's states: `SCREENSHOTS=1` writes them to .tmp/screens. */
+/** Screenshots at phone and desktop widths for a look at the door's states (only with E2E_SHOTS set, shots.ts). */
 async function shoot(page: Page, name: string) {
-  if (!process.env.SCREENSHOTS) return;
+  if (!shotsWanted()) return;
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.screenshot({ path: `.tmp/screens/scanner-${name}-${width}.png`, fullPage: true });
+    await keepShot(page, `staff-scanner/scanner-${name}-${width}`, { fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }

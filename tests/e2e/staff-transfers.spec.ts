@@ -5,6 +5,7 @@
  */
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { DEMO_ACCOUNTS } from "../../src/server/seed/users";
+import { seriousViolations } from "./axe";
 import {
   chooseTickets,
   continueButton,
@@ -19,7 +20,8 @@ import {
   wizard,
   type Person,
 } from "./booking-helpers";
-import { seriousViolations, watchConsole } from "./content-helpers";
+import { watchConsole } from "./content-helpers";
+import { keepShot } from "./shots";
 
 const STAFF: Person = { ...DEMO_ACCOUNTS.staff, firstName: "Equipo", lastName: "Rodamos" };
 
@@ -45,7 +47,7 @@ async function staffToken(request: APIRequestContext): Promise<string> {
   return ((await answer.json()) as { data: { token: string } }).data.token;
 }
 
-test("staff confirm a bank transfer and the buyer's account shows it paid", async ({ page, request }, info) => {
+test("staff confirm a bank transfer and the buyer's account shows it paid", async ({ page, request }) => {
   test.setTimeout(90_000);
   const errors = watchConsole(page);
   const { buyer, orderId } = await bookByTransfer(page, request, "Calle 63 # 11-40", "3001112233");
@@ -58,7 +60,7 @@ test("staff confirm a bank transfer and the buyer's account shows it paid", asyn
   await expect(row).toContainText(/Quedan 2\d(,|\.)?\d* h|Quedan 24 h/);
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: info.outputPath(`transfers-${width}.png`), fullPage: true });
+    await keepShot(page, `staff-transfers/transfers-${width}`, { fullPage: true });
   }
   expect(await seriousViolations(page)).toEqual([]);
   await row.getByRole("button", { name: "Confirmar pago" }).click();
@@ -95,7 +97,7 @@ test("staff confirm a bank transfer and the buyer's account shows it paid", asyn
   expect(errors).toEqual([]);
 });
 
-test("staff see the van runs of a date and province and text the next stop", async ({ page, request }, info) => {
+test("staff see the van runs of a date and province and text the next stop", async ({ page, request }) => {
   test.setTimeout(90_000);
   const errors = watchConsole(page);
   const { orderId } = await bookByTransfer(page, request, "Calle 70 # 9-10", "3157778899");
@@ -116,7 +118,7 @@ test("staff see the van runs of a date and province and text the next stop", asy
   await expect(page.getByRole("heading", { name: /^Recorrido \d+ · Chapinero$/ }).first()).toBeVisible();
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: info.outputPath(`manifest-${width}.png`), fullPage: true });
+    await keepShot(page, `staff-transfers/manifest-${width}`, { fullPage: true });
   }
   expect(await seriousViolations(page)).toEqual([]);
 
@@ -139,6 +141,6 @@ test("staff see the van runs of a date and province and text the next stop", asy
   await page.getByLabel("Departamento").selectOption({ label: "Bogotá D.C." });
   await page.getByLabel("Trayecto").selectOption("return");
   await expect(stop.getByTestId("stop-time")).toHaveText(/^Regreso: sale \d{2}:\d{2}, llega aquí \d{2}:\d{2}$/);
-  await page.screenshot({ path: info.outputPath("manifest-return-1280.png"), fullPage: true });
+  await keepShot(page, "staff-transfers/manifest-return-1280", { fullPage: true });
   expect(errors).toEqual([]);
 });

@@ -1,6 +1,7 @@
 /** Event pages: the detail of an event, as loaded by its slug. */
 import { expect, test } from "@playwright/test";
-import { expectNoSeriousA11yViolations, waitForHydration } from "./storefront-helpers";
+import { expectNoSeriousViolations } from "./axe";
+import { waitForHydration } from "./storefront-helpers";
 
 test("a fixed-date event (periodicityType 1) shows its date with the weekday, venue, time and services", async ({ page }) => {
   await page.goto("/event/festival-sonidos-de-la-sabana");
@@ -78,6 +79,6 @@ for (const path of ["/event/festival-sonidos-de-la-sabana", "/event/rock-al-parq
     await page.goto(path);
     await waitForHydration(page);
     await page.waitForLoadState("networkidle");
-    await expectNoSeriousA11yViolations(page);
+    await expectNoSeriousViolations(page);
   });
 }

@@ -1,5 +1,4 @@
-/** Shared steps of the storefront journeys: console watching, hydration, and the axe-core check. */
-import AxeBuilder from "@axe-core/playwright";
+/** Shared steps of the storefront journeys: console watching and hydration (the axe-core check is in axe.ts). */
 import { expect, type Page } from "@playwright/test";
 
 /** Collects console errors and uncaught exceptions of a page (call before the first navigation). */
@@ -17,15 +16,4 @@ export async function waitForHydration(page: Page) {
   const islands = page.locator("astro-island");
   const count = await islands.count();
   if (count > 0) await expect(page.locator("astro-island[ssr]")).toHaveCount(0);
-}
-
-/** axe-core must report no serious or critical violation. */
-export async function expectNoSeriousA11yViolations(page: Page, include?: string) {
-  const builder = new AxeBuilder({ page });
-  if (include) builder.include(include);
-  const results = await builder.analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).slice(0, 3).join(", ")})`);
-  expect(serious, serious.join("\n")).toEqual([]);
 }

@@ -1,6 +1,7 @@
 /** Landing page at 1280 and 390 px. */
 import { expect, test } from "@playwright/test";
-import { expectNoSeriousA11yViolations, watchConsole } from "./storefront-helpers";
+import { expectNoSeriousViolations } from "./axe";
+import { watchConsole } from "./storefront-helpers";
 
 test.describe("landing at 1280 px", () => {
   test.use({ viewport: { width: 1280, height: 900 } });
@@ -83,12 +84,12 @@ test.describe("landing at 1280 px", () => {
     expect(white).toBe("rgb(255, 255, 255)");
     expect(await header.evaluate((el) => el.getBoundingClientRect().height)).toBe(120);
     // The links stay legible on orange.
-    await expectNoSeriousA11yViolations(page, "[data-site-header]");
+    await expectNoSeriousViolations(page, { include: "[data-site-header]" });
   });
 
   test("has no serious accessibility violation", async ({ page }) => {
     await page.goto("/");
-    await expectNoSeriousA11yViolations(page);
+    await expectNoSeriousViolations(page);
   });
 });
 
@@ -145,6 +146,6 @@ test.describe("landing at 390 px", () => {
 
   test("has no serious accessibility violation", async ({ page }) => {
     await page.goto("/");
-    await expectNoSeriousA11yViolations(page);
+    await expectNoSeriousViolations(page);
   });
 });

@@ -1,6 +1,7 @@
 /** The three event lists (mass, private, alliances) and their event cards. */
 import { expect, test } from "@playwright/test";
-import { expectNoSeriousA11yViolations, watchConsole } from "./storefront-helpers";
+import { expectNoSeriousViolations } from "./axe";
+import { watchConsole } from "./storefront-helpers";
 
 test("mass events list shows event cards as the spec draws them, with a back button", async ({ page }) => {
   const errors = watchConsole(page);
@@ -62,6 +63,6 @@ test("private events are link-only: the page explains the service and shows the 
 for (const path of ["/massive-events", "/private-events", "/alliances"]) {
   test(`${path} has no serious accessibility violation`, async ({ page }) => {
     await page.goto(path);
-    await expectNoSeriousA11yViolations(page);
+    await expectNoSeriousViolations(page);
   });
 }

@@ -1,6 +1,7 @@
 /** Search from the header and its results page. */
 import { expect, test } from "@playwright/test";
-import { expectNoSeriousA11yViolations, waitForHydration } from "./storefront-helpers";
+import { expectNoSeriousViolations } from "./axe";
+import { waitForHydration } from "./storefront-helpers";
 
 test("Enter in the header search box stores the query and shows the results as event cards", async ({ page }) => {
   await page.goto("/");
@@ -71,5 +72,5 @@ test("the search page has no serious accessibility violation", async ({ page }) 
   await page.goto("/search?q=salsa");
   await waitForHydration(page);
   await expect(page.getByTestId("event-list")).toBeVisible();
-  await expectNoSeriousA11yViolations(page);
+  await expectNoSeriousViolations(page);
 });

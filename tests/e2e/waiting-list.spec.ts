@@ -7,6 +7,7 @@ import { expect, test, type APIRequestContext } from "@playwright/test";
 import { DEMO_ACCOUNTS } from "../../src/server/seed/users";
 import { continueButton, newCustomer, openTicket, signIn, ticketPanel, wizard, type Person } from "./booking-helpers";
 import { watchConsole } from "./content-helpers";
+import { keepShot } from "./shots";
 
 // An event no other browser test books: emptying one of its subcategories disturbs nobody.
 const FLORES = "feria-de-las-flores-desfile-de-silleteros";
@@ -69,7 +70,7 @@ async function offerLink(request: APIRequestContext, email: string): Promise<str
   return url.pathname + url.search + url.hash;
 }
 
-test("a sold-out van offers its waiting list; a refunded seat is offered by mail to the first in line, who books it", async ({ page, request }, info) => {
+test("a sold-out van offers its waiting list; a refunded seat is offered by mail to the first in line, who books it", async ({ page, request }) => {
   test.setTimeout(120_000);
   const errors = watchConsole(page);
   const staffToken = await tokenOf(request, DEMO_ACCOUNTS.staff);
@@ -92,15 +93,15 @@ test("a sold-out van offers its waiting list; a refunded seat is offered by mail
   await expect(row).toContainText("Agotado");
   await page.setViewportSize({ width: 390, height: 844 });
   await row.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: info.outputPath("waiting-list-join-390.png") });
+  await keepShot(page, "waiting-list/waiting-list-join-390");
   await page.setViewportSize({ width: 1280, height: 900 });
   await row.getByRole("button", { name: `Unirme a la lista de espera: ${VAN}` }).click();
   await expect(row.getByTestId("waiting-list")).toContainText("Estás en la lista de espera por 1 cupo.");
   await expect(row.getByTestId("waiting-list")).toContainText("Eres el primero en la fila.");
-  await page.screenshot({ path: info.outputPath("waiting-list-joined-1280.png") });
+  await keepShot(page, "waiting-list/waiting-list-joined-1280");
   await page.setViewportSize({ width: 390, height: 844 });
   await row.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: info.outputPath("waiting-list-joined-390.png") });
+  await keepShot(page, "waiting-list/waiting-list-joined-390");
   await page.setViewportSize({ width: 1280, height: 900 });
 
   // Staff refund one seat of the other buyer's order.
@@ -121,7 +122,7 @@ test("a sold-out van offers its waiting list; a refunded seat is offered by mail
   await page.locator("#booking-wizard").scrollIntoViewIfNeeded();
   await expect(box.getByTestId("waiting-offer")).toContainText("Te apartamos 1 cupo hasta el");
   await expect(page).not.toHaveURL(/waitingOffer/);
-  await page.screenshot({ path: info.outputPath("waiting-offer-1280.png") });
+  await keepShot(page, "waiting-list/waiting-offer-1280");
   await continueButton(page).click();
   await openTicket(page, 0);
   const panel = ticketPanel(page, 0);
@@ -146,8 +147,8 @@ test("a sold-out van offers its waiting list; a refunded seat is offered by mail
   const list = page.getByTestId("waiting-list").filter({ hasText: VAN });
   await expect(list).toContainText(waiting.email);
   await expect(list.locator("tr", { hasText: waiting.email })).toContainText("Compró");
-  await page.screenshot({ path: info.outputPath("staff-waiting-lists-1280.png"), fullPage: true });
+  await keepShot(page, "waiting-list/staff-waiting-lists-1280", { fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: info.outputPath("staff-waiting-lists-390.png"), fullPage: true });
+  await keepShot(page, "waiting-list/staff-waiting-lists-390", { fullPage: true });
   expect(errors).toEqual([]);
 });
