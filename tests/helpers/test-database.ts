@@ -6,8 +6,9 @@
  * folder (made once per version of the migrations, kept in .tmp/; about 1.3 s of CPU), a PostgreSQL one is created
  * and migrated (about 4 s, most of it waiting on the server's disk). So a test process keeps the databases its files
  * have closed and hands one to its next file emptied: every table the migrations made truncated, every sequence
- * back at its start, any table a test added dropped, and (PGlite's one session) the session's state discarded. The
- * next file sees what a new database shows: no rows, ids from 1. What the earlier file still holds of it (a late
+ * back at its start, and (PGlite's one session) the session's state discarded; one whose schema a file changed (a
+ * table, function or trigger of a test's own) is not handed on, a new one is made. The next file sees what a new
+ * database shows: the migrations' schema, no rows, ids from 1. What the earlier file still holds of it (a late
  * job, a stray promise) is cut off: on PGlite its handle refuses every call once closed, on PostgreSQL its
  * connections are closed, and any session still open on the database is ended. The PostgreSQL databases of a run are dropped when it ends (test-databases-teardown.ts).
  */
@@ -39,11 +40,21 @@ const MAX_IDLE = 2;
 
 export async function openTestDatabase(): Promise<Database> {
   const serverUrl = process.env.DATABASE_URL;
-  const kept = idle.pop() ?? (serverUrl ? await postgresDatabase(serverUrl) : await embeddedDatabase());
+  const make = () => (serverUrl ? postgresDatabase(serverUrl) : embeddedDatabase());
+  const kept = idle.pop();
+  if (kept) {
+    try {
+      return await kept.lease();
+    } catch {
+      // Not back to the migrations' state (an earlier file changed its schema): a new one instead.
+      await kept.dispose().catch(() => {});
+    }
+  }
+  const made = await make();
   try {
-    return await kept.lease();
+    return await made.lease();
   } catch (error) {
-    await kept.dispose().catch(() => {});
+    await made.dispose().catch(() => {});
     throw error;
   }
 }
@@ -59,11 +70,11 @@ function giveBack(kept: Kept): Promise<void> {
 async function embeddedDatabase(): Promise<Kept> {
   const database = await openDatabase({ archive: await migratedArchive() });
   const client = (database.db as unknown as { $client: PGlite }).$client;
-  const tables = await publicTables(database.db);
+  const schemaAsMade = await schemaFingerprint(database.db);
   let served = false;
   const kept: Kept = {
     async lease() {
-      if (served) await empty(database.db, tables, { discardSession: true });
+      if (served) await empty(database.db, schemaAsMade, { discardSession: true });
       served = true;
       let closed = false;
       // The file's own handle on the one PGlite: once the file closes it, every call through it is refused.
@@ -91,16 +102,16 @@ async function embeddedDatabase(): Promise<Kept> {
 
 async function postgresDatabase(serverUrl: string): Promise<Kept> {
   const throwAway = await throwAwayDatabase(serverUrl, runDatabasePrefix(process.ppid));
-  let tables: string[] | undefined;
+  let schemaAsMade: string | undefined;
   const kept: Kept = {
     async lease() {
       // A pool of the file's own: closing it closes every connection the file had.
       // Sessions an earlier file left (a leader's lock held by a shop it did not close) end, as with a new database.
-      if (tables) await throwAway.endSessions();
+      if (schemaAsMade) await throwAway.endSessions();
       const database = await openDatabase({ url: throwAway.url, max: 20 });
       try {
-        if (tables) await empty(database.db, tables, { discardSession: false });
-        else tables = await publicTables(database.db);
+        if (schemaAsMade) await empty(database.db, schemaAsMade, { discardSession: false });
+        else schemaAsMade = await schemaFingerprint(database.db);
       } catch (error) {
         await database.close();
         throw error;
@@ -126,19 +137,37 @@ async function rowsOf<Row>(db: Db, query: ReturnType<typeof sql>): Promise<Row[]
   return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Row[];
 }
 
-/** The tables the migrations made (a migrated database has no rows in any of them). */
-async function publicTables(db: Db): Promise<string[]> {
-  return (await rowsOf<{ name: string }>(db, sql`select tablename as name from pg_tables where schemaname = 'public' order by 1`)).map((row) => row.name);
+/**
+ * Every object of the shop's schema with its definition (columns, constraints, indexes, functions, triggers, views,
+ * enum labels), hashed: a file that made, changed or dropped one leaves a database that is not the migrations' any
+ * more, and it is not kept.
+ */
+async function schemaFingerprint(db: Db): Promise<string> {
+  const [row] = await rowsOf<{ fingerprint: string }>(
+    db,
+    sql.raw(`select md5(string_agg(x, E'\\n' order by x)) as fingerprint from (
+      select 'rel ' || relname || ' ' || relkind::text from pg_class where relnamespace = 'public'::regnamespace
+      union all select 'col ' || table_name || '.' || column_name || ' ' || data_type || ' ' || coalesce(column_default, '') || ' ' || is_nullable
+        from information_schema.columns where table_schema = 'public'
+      union all select 'con ' || conrelid::regclass::text || ' ' || conname || ' ' || pg_get_constraintdef(oid) from pg_constraint where connamespace = 'public'::regnamespace
+      union all select 'idx ' || indexdef from pg_indexes where schemaname = 'public'
+      union all select 'fn ' || pg_get_functiondef(oid) from pg_proc where pronamespace = 'public'::regnamespace and prokind in ('f', 'p')
+      union all select 'tg ' || pg_get_triggerdef(oid) from pg_trigger where not tgisinternal
+      union all select 'view ' || viewname || ' ' || definition from pg_views where schemaname = 'public'
+      union all select 'enum ' || t.typname || ' ' || e.enumlabel from pg_enum e join pg_type t on t.oid = e.enumtypid
+    ) objects(x)`),
+  );
+  return row!.fingerprint;
 }
 
 const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
-/** Back to the migrated, empty database: no rows, sequences at their start, tables a test added gone. */
-async function empty(db: Db, tables: string[], options: { discardSession: boolean }): Promise<void> {
+/** Back to the migrated, empty database: no rows, sequences at their start; refused if its schema is not as made. */
+async function empty(db: Db, schemaAsMade: string, options: { discardSession: boolean }): Promise<void> {
   // Advisory locks, prepared statements, settings and temporary tables of the earlier file's session.
   if (options.discardSession) await db.execute(sql.raw("discard all"));
-  const added = (await publicTables(db)).filter((name) => !tables.includes(name));
-  for (const name of added) await db.execute(sql.raw(`drop table if exists ${quoted(name)} cascade`));
+  if ((await schemaFingerprint(db)) !== schemaAsMade) throw new Error("an earlier test file changed this database's schema");
+  const tables = (await rowsOf<{ name: string }>(db, sql`select tablename as name from pg_tables where schemaname = 'public'`)).map((row) => row.name);
   await db.execute(sql.raw(`truncate table ${tables.map(quoted).join(", ")} restart identity cascade`));
   await db.execute(
     sql.raw(
