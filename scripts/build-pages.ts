@@ -4,11 +4,6 @@
  * loopback port. Absolute links (sitemap, canonical, alternates) use PUBLIC_URL, else localhost on PORT.
  * Stop a running `npm start` on the same DATA_DIR first: the embedded database takes one process at a time.
  */
-import { parseEnv, shopMode } from "../src/server/env";
-import { seedIfEmpty } from "../src/server/seed";
-import { startServer } from "../src/server/server";
-import { buildPagesIfChanged } from "../src/server/publishing/pages-build";
-import { openShopDatabase } from "./lib/open-shop-database";
 import { exitWithUsageOnHelp } from "./lib/usage";
 
 exitWithUsageOnHelp(`
@@ -18,6 +13,13 @@ Builds the static pages into DIST_DIR (default ./dist) from the shop's database.
   --if-changed   skip the build when neither the sources nor the catalogue changed since the last one
 Settings: DATABASE_URL, DATA_DIR, DIST_DIR, PUBLIC_URL, PORT (see README).
 `);
+
+// Loaded after the --help answer, so asking for help opens nothing and answers at once.
+const { parseEnv, shopMode } = await import("../src/server/env");
+const { seedIfEmpty } = await import("../src/server/seed");
+const { startServer } = await import("../src/server/server");
+const { buildPagesIfChanged } = await import("../src/server/publishing/pages-build");
+const { openShopDatabase } = await import("./lib/open-shop-database");
 
 const env = parseEnv();
 const database = await openShopDatabase(env);

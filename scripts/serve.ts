@@ -4,11 +4,6 @@
  * With `--publish` (each process of a shop run by several, README) it runs the page publisher: catalogue changes
  * reach the pages, built by whichever process holds the publisher lease.
  */
-import { seedIfEmpty } from "../src/server/seed";
-import { parseEnv, shopMode } from "../src/server/env";
-import { startServer } from "../src/server/server";
-import { startPagesPublisher } from "../src/server/publishing/pages-publisher";
-import { openShopDatabase } from "./lib/open-shop-database";
 import { exitWithUsageOnHelp } from "./lib/usage";
 
 exitWithUsageOnHelp(`
@@ -18,6 +13,13 @@ Serves the shop API on PORT (default 4321) without building the pages; restarts 
   --publish   publish catalogue changes to the built pages in DIST_DIR (each process of a shop run by several)
 Settings: see README.
 `);
+
+// Loaded after the --help answer, so asking for help opens nothing and answers at once.
+const { seedIfEmpty } = await import("../src/server/seed");
+const { parseEnv, shopMode } = await import("../src/server/env");
+const { startServer } = await import("../src/server/server");
+const { startPagesPublisher } = await import("../src/server/publishing/pages-publisher");
+const { openShopDatabase } = await import("./lib/open-shop-database");
 
 const env = parseEnv();
 const database = await openShopDatabase(env);

@@ -9,12 +9,7 @@
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { chromium, type Browser } from "playwright-core";
-import { openDatabase } from "../../src/server/db/client";
-import { seedIfEmpty } from "../../src/server/seed";
-import { parseEnv } from "../../src/server/env";
-import { startServer } from "../../src/server/server";
-import { buildPagesIfChanged } from "../../src/server/publishing/pages-build";
+import type { Browser } from "playwright-core";
 import { exitWithUsageOnHelp } from "../lib/usage";
 import { MachineLoad } from "./lib/machine";
 
@@ -26,6 +21,14 @@ Builds the pages (or reuses the build) on a scratch database and prints, per pag
   --reuse-data   keep the scratch database between runs
 Settings: PAGES=landing,faq limits the page types; DIST_DIR, CHROMIUM_PATH.
 `);
+
+// Loaded after the --help answer, so asking for help opens nothing and answers at once.
+const { chromium } = await import("playwright-core");
+const { openDatabase } = await import("../../src/server/db/client");
+const { seedIfEmpty } = await import("../../src/server/seed");
+const { parseEnv } = await import("../../src/server/env");
+const { startServer } = await import("../../src/server/server");
+const { buildPagesIfChanged } = await import("../../src/server/publishing/pages-build");
 
 const PAGE_TYPES: { name: string; path: string }[] = [
   { name: "landing", path: "/" },

@@ -13,18 +13,8 @@
  */
 import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { asc, eq } from "drizzle-orm";
-import { openDatabase } from "../../src/server/db/client";
 import { MachineLoad } from "./lib/machine";
-import { categories, productVariants } from "../../src/server/db/schema";
-import { seedIfEmpty } from "../../src/server/seed";
-import { DEMO_ACCOUNTS } from "../../src/server/seed/users";
-import { parseEnv } from "../../src/server/env";
-import { startServer } from "../../src/server/server";
-import { formatPrice } from "../../src/shared/format/money";
 import type { ApiAnswer, EventListItem } from "../../src/shared/types/catalogue";
-import { buildPagesIfChanged } from "../../src/server/publishing/pages-build";
-import { startPagesPublisher } from "../../src/server/publishing/pages-publisher";
 import { exitWithUsageOnHelp } from "../lib/usage";
 
 exitWithUsageOnHelp(`
@@ -36,6 +26,18 @@ of every locale (goal <= 60 s), with the load average at the start and the end (
 at most twice the cores). Runs on a fresh embedded database in .tmp/bench-publish.
 Settings: BENCH_CHANGES (10).
 `);
+
+// Loaded after the --help answer, so asking for help opens nothing and answers at once.
+const { asc, eq } = await import("drizzle-orm");
+const { openDatabase } = await import("../../src/server/db/client");
+const { categories, productVariants } = await import("../../src/server/db/schema");
+const { seedIfEmpty } = await import("../../src/server/seed");
+const { DEMO_ACCOUNTS } = await import("../../src/server/seed/users");
+const { parseEnv } = await import("../../src/server/env");
+const { startServer } = await import("../../src/server/server");
+const { formatPrice } = await import("../../src/shared/format/money");
+const { buildPagesIfChanged } = await import("../../src/server/publishing/pages-build");
+const { startPagesPublisher } = await import("../../src/server/publishing/pages-publisher");
 
 const CHANGES = Number(process.env.BENCH_CHANGES ?? 10);
 const GOAL_P50_S = 2.5;
