@@ -20,6 +20,7 @@ import { drizzle } from "drizzle-orm/pglite";
 import { throwAwayDatabase } from "../../scripts/lib/throw-away-database";
 import { emptyDatabaseArchive, migrationsFolder, openDatabase, type Database, type Db } from "../../src/server/db/client";
 import * as schema from "../../src/server/db/schema";
+import { runStatement } from "../../src/server/db/statements";
 import { hashFiles } from "./hash-files";
 
 const ARCHIVES = resolve(import.meta.dirname, "../../.tmp/test-databases");
@@ -132,20 +133,15 @@ async function postgresDatabase(serverUrl: string): Promise<Kept> {
   return kept;
 }
 
-async function rowsOf<Row>(db: Db, query: ReturnType<typeof sql>): Promise<Row[]> {
-  const result = await db.execute(query);
-  return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Row[];
-}
-
 /**
  * Every object of the shop's schema with its definition (columns, constraints, indexes, functions, triggers, views,
  * enum labels), hashed: a file that made, changed or dropped one leaves a database that is not the migrations' any
  * more, and it is not kept.
  */
 async function schemaFingerprint(db: Db): Promise<string> {
-  const [row] = await rowsOf<{ fingerprint: string }>(
+  const [row] = await runStatement<{ fingerprint: string }>(
     db,
-    sql.raw(`select md5(string_agg(x, E'\\n' order by x)) as fingerprint from (
+    `select md5(string_agg(x, E'\\n' order by x)) as fingerprint from (
       select 'rel ' || relname || ' ' || relkind::text from pg_class where relnamespace = 'public'::regnamespace
       union all select 'col ' || table_name || '.' || column_name || ' ' || data_type || ' ' || coalesce(column_default, '') || ' ' || is_nullable
         from information_schema.columns where table_schema = 'public'
@@ -155,7 +151,8 @@ async function schemaFingerprint(db: Db): Promise<string> {
       union all select 'tg ' || pg_get_triggerdef(oid) from pg_trigger where not tgisinternal
       union all select 'view ' || viewname || ' ' || definition from pg_views where schemaname = 'public'
       union all select 'enum ' || t.typname || ' ' || e.enumlabel from pg_enum e join pg_type t on t.oid = e.enumtypid
-    ) objects(x)`),
+    ) objects(x)`,
+    [],
   );
   return row!.fingerprint;
 }
@@ -167,7 +164,7 @@ async function empty(db: Db, schemaAsMade: string, options: { discardSession: bo
   // Advisory locks, prepared statements, settings and temporary tables of the earlier file's session.
   if (options.discardSession) await db.execute(sql.raw("discard all"));
   if ((await schemaFingerprint(db)) !== schemaAsMade) throw new Error("an earlier test file changed this database's schema");
-  const tables = (await rowsOf<{ name: string }>(db, sql`select tablename as name from pg_tables where schemaname = 'public'`)).map((row) => row.name);
+  const tables = (await runStatement<{ name: string }>(db, "select tablename as name from pg_tables where schemaname = 'public'", [])).map((row) => row.name);
   await db.execute(sql.raw(`truncate table ${tables.map(quoted).join(", ")} restart identity cascade`));
   await db.execute(
     sql.raw(
