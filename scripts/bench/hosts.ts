@@ -260,6 +260,9 @@ try {
         }
       }
       return served.size === HOSTS * 2;
+    }).catch((error: unknown) => {
+      // Which host and which kind never showed it: the way to see why.
+      throw new Error(`${(error as Error).message} (served: ${[...served.keys()].join(", ") || "none"})`);
     });
     return { seconds: Math.max(...served.values()), detail: [...served].map(([key, value]) => `${key} ${value.toFixed(2)} s`).join(", ") };
   }

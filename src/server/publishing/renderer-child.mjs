@@ -14,12 +14,27 @@
  * Plain JavaScript, run by Node itself: Astro's build loads its config through Vite, which a TypeScript loader in
  * the same process would get in the way of.
  */
+import { register } from "node:module";
 import { mkdir, rename, writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { randomBytes } from "node:crypto";
 
 const root = process.cwd();
+
+/**
+ * The bundle's own imports resolve without asking the disk. Astro deletes `{outDir}/.prerender` once a full build is
+ * done, and every chunk is loaded before that (loadEveryChunk); but a page rendered later still runs the bundle's
+ * `import("./chunks/…")`, and Node checks that the file exists whenever a resolve hook is registered (Vite registers
+ * one during a build), even for a module it holds: "Cannot find module" and no page published. A relative import made
+ * from inside `.prerender` is answered with its URL, which names the loaded module.
+ */
+const PRERENDER_RESOLVE = `export async function resolve(specifier, context, nextResolve) {
+  const relative = specifier.startsWith("./") || specifier.startsWith("../");
+  if (relative && context.parentURL?.includes("/.prerender/")) return { url: new URL(specifier, context.parentURL).href, shortCircuit: true };
+  return nextResolve(specifier, context);
+}`;
+register(`data:text/javascript,${encodeURIComponent(PRERENDER_RESOLVE)}`);
 const astroDist = (path) => pathToFileURL(join(root, "node_modules/astro/dist", path)).href;
 
 /** @type {any} */
