@@ -14,10 +14,12 @@ const ONCE = [
   "tests/api/package-scripts.test.ts",
   "tests/load/bench-static.test.ts",
   "tests/load/bench-bucket.test.ts",
-  "tests/load/bench-dispatch-reference.test.ts",
-  // The database benchmarks' smoke runs (about a minute each of the shop under load): once, on the engine DATABASE_URL
+  "tests/load/bench-dispatch.test.ts",
+  // The database benchmarks' smoke runs (the shop under load for seconds each): once, on the engine DATABASE_URL
   // names (PostgreSQL, production's engine, in CI), not again on the embedded one.
-  "tests/load/benchmarks.test.ts",
+  "tests/load/bench-reads.test.ts",
+  "tests/load/bench-tracking.test.ts",
+  "tests/load/bench-purchase.test.ts",
   // Makes its own PostgreSQL cluster, namespaces and HAProxy (root only).
   "tests/load/bench-hosts.test.ts",
   "tests/api/openapi-lint.test.ts",

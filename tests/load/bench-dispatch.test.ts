@@ -1,0 +1,31 @@
+/**
+ * bench:dispatch runs end to end once, small: a smoke check that it still plans both legs of a spread-out day and
+ * prints its figures; and with --reference on its first two instances, that it solves each to its proven optimum with
+ * HiGHS and prints the ratios, the last line in its fixed form. It reads no database, so it runs once per `npm test`.
+ */
+import { describe, expect, it } from "vitest";
+import { runBench as bench } from "../helpers/run-bench";
+
+describe("bench:dispatch, as a smoke check", () => {
+  it("bench:dispatch prints each leg's planning time, vehicles against the fewest possible and ride times", async () => {
+    const { stdout } = await bench("dispatch", ["--passengers", "200", "--counties", "10"]);
+    for (const leg of ["outbound", "return"]) {
+      expect(stdout).toMatch(new RegExp(`${leg} \\(\\d+ groups at \\d+ addresses, fleet of \\d+\\)`));
+    }
+    expect(stdout.match(/seconds to plan +\d+\.\d+ s/g)).toHaveLength(2);
+    expect(stdout.match(/vehicles used \/ fewest +\d+ \/ \d+ = \d\.\d{3}/g)).toHaveLength(2);
+    expect(stdout.match(/ride minutes +mean \d+\.\d, max \d+\.\d \(limit 90\)/g)).toHaveLength(2);
+    expect(stdout.match(/within the maximum ride +\d+\.\d %/g)).toHaveLength(2);
+    expect(stdout).toMatch(/Load average \(1 min\) at the end: \d+\.\d on \d+ cores/);
+  }, 240_000);
+});
+
+describe("bench:dispatch --reference, as a smoke check", () => {
+  it("prints the planner's vehicles and vehicle-minutes against the proven optimum, per instance and in total", async () => {
+    const { stdout } = await bench("dispatch", ["--reference", "--instances", "2"]);
+    expect(stdout).toMatch(/city-10-outbound +10 +\d+\/\d+ = \d\.\d\d +\d+\/\d+ = \d\.\d\d/);
+    expect(stdout).toMatch(/city-10-return +10 +\d+\/\d+ = \d\.\d\d/);
+    const last = stdout.trim().split("\n").at(-1);
+    expect(last).toMatch(/^reference: vehicles \d+\.\d\d of optimum, vehicle-minutes \d+\.\d\d of optimum, 2 instances$/);
+  }, 240_000);
+});
