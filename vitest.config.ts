@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import SlowFirstSequencer from "./tests/helpers/slow-first-sequencer";
 
 /**
  * Engine-independent tests: they run once per `npm test`, on the engine DATABASE_URL names if any (PostgreSQL in CI),
@@ -50,6 +51,8 @@ export default defineConfig({
     testTimeout: 90_000,
     hookTimeout: 180_000,
     pool: "forks",
+    // The minute-long files first, so that the two test processes end together (tests/helpers/slow-first-sequencer.ts).
+    sequence: { sequencer: SlowFirstSequencer },
     // Two cores: more workers only queue on the CPU and on PGlite's WASM start-up.
     maxWorkers: 2,
     // `once` and `api` run their files one after another in each worker without a fresh module graph per file
