@@ -4,7 +4,7 @@
  * tests, the engine-independent ones (building the pages, HTML check, package scripts, the contract's and the
  * protocols' tests: vitest.config.ts `ONCE`) and the browser journeys run once.
  */
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { exitWithUsageOnHelp } from "./lib/usage";
 
 exitWithUsageOnHelp(`
@@ -19,13 +19,18 @@ interface Stage {
   name: string;
   scripts: string[];
   env?: Record<string, string | undefined>;
+  /**
+   * The scripts run at once, each output printed whole when it ends: type checks and lint each use one core, and
+   * this machine has two.
+   */
+  together?: boolean;
 }
 
 const serverUrl = process.env.DATABASE_URL;
 /** Without DATABASE_URL the API tests open in-memory PGlite databases (tests/helpers/test-database.ts). */
 const embedded = { DATABASE_URL: undefined };
 const stages: Stage[] = [
-  { name: "typecheck+lint", scripts: ["typecheck", "lint", "lint:cycles"] },
+  { name: "typecheck+lint", scripts: ["typecheck", "lint", "lint:cycles"], together: true },
   { name: "unit and engine-independent", scripts: ["test:unit"] },
   { name: "API suite on PGlite", scripts: ["test:api"], env: embedded },
   ...(serverUrl ? [{ name: "API suite on PostgreSQL", scripts: ["test:api"] }] : []),
@@ -41,8 +46,9 @@ for (const stage of stages) {
   const started = performance.now();
   const env = { ...process.env, ...stage.env };
   for (const [key, value] of Object.entries(stage.env ?? {})) if (value === undefined) delete env[key];
-  for (const script of stage.scripts) {
-    const { status } = spawnSync("npm", ["run", "--silent", script], { stdio: "inherit", env });
+  const statuses = stage.together ? await runTogether(stage.scripts, env) : runInTurn(stage.scripts, env);
+  for (const [index, status] of statuses.entries()) {
+    const script = stage.scripts[index]!;
     if (status !== 0) {
       times.push([stage.name, (performance.now() - started) / 1000]);
       console.log(`\n== npm run ${script} failed (${stage.name})`);
@@ -54,6 +60,37 @@ for (const stage of stages) {
 }
 console.log("\n== stage times");
 report();
+
+/** Runs the scripts one after another, their output as it comes, until one fails. */
+function runInTurn(scripts: string[], env: NodeJS.ProcessEnv): (number | null)[] {
+  const statuses: (number | null)[] = [];
+  for (const script of scripts) {
+    const { status } = spawnSync("npm", ["run", "--silent", script], { stdio: "inherit", env });
+    statuses.push(status);
+    if (status !== 0) break;
+  }
+  return statuses;
+}
+
+/** Runs the scripts at once; each one's output (stdout and stderr as they came) is printed when it ends. */
+function runTogether(scripts: string[], env: NodeJS.ProcessEnv): Promise<(number | null)[]> {
+  return Promise.all(
+    scripts.map(
+      (script) =>
+        new Promise<number | null>((done) => {
+          const child = spawn("npm", ["run", "--silent", script], { stdio: ["ignore", "pipe", "pipe"], env });
+          const output: Buffer[] = [];
+          child.stdout.on("data", (chunk: Buffer) => output.push(chunk));
+          child.stderr.on("data", (chunk: Buffer) => output.push(chunk));
+          child.on("close", (status) => {
+            process.stdout.write(`\n-- npm run ${script}\n`);
+            process.stdout.write(Buffer.concat(output));
+            done(status);
+          });
+        }),
+    ),
+  );
+}
 
 function formatTime(seconds: number): string {
   return `${Math.floor(seconds / 60)} min ${String(Math.round(seconds % 60)).padStart(2, "0")} s`;
