@@ -14,7 +14,7 @@
  * Plain JavaScript, run by Node itself: Astro's build loads its config through Vite, which a TypeScript loader in
  * the same process would get in the way of.
  */
-import { register } from "node:module";
+import module from "node:module";
 import { mkdir, rename, writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -25,16 +25,18 @@ const root = process.cwd();
 /**
  * The bundle's own imports resolve without asking the disk. Astro deletes `{outDir}/.prerender` once a full build is
  * done, and every chunk is loaded before that (loadEveryChunk); but a page rendered later still runs the bundle's
- * `import("./chunks/…")`, and Node checks that the file exists whenever a resolve hook is registered (Vite registers
- * one during a build), even for a module it holds: "Cannot find module" and no page published. A relative import made
- * from inside `.prerender` is answered with its URL, which names the loaded module.
+ * `import("./chunks/…")`, and Node 20 checks that the file exists whenever a resolve hook is registered (Vite
+ * registers one during a build), even for a module it holds: "Cannot find module" and no page published. A relative
+ * import made from inside `.prerender` is answered with its URL, which names the loaded module.
  */
-const PRERENDER_RESOLVE = `export async function resolve(specifier, context, nextResolve) {
+function resolvePrerendered(specifier, context, nextResolve) {
   const relative = specifier.startsWith("./") || specifier.startsWith("../");
   if (relative && context.parentURL?.includes("/.prerender/")) return { url: new URL(specifier, context.parentURL).href, shortCircuit: true };
   return nextResolve(specifier, context);
-}`;
-register(`data:text/javascript,${encodeURIComponent(PRERENDER_RESOLVE)}`);
+}
+// In the loading thread where Node has it (22.15 and later); Node 20 runs hooks in a thread of their own.
+if (module.registerHooks) module.registerHooks({ resolve: resolvePrerendered });
+else module.register(`data:text/javascript,${encodeURIComponent(`export const resolve = ${resolvePrerendered.toString()};`)}`);
 const astroDist = (path) => pathToFileURL(join(root, "node_modules/astro/dist", path)).href;
 
 /** @type {any} */
