@@ -43,8 +43,6 @@ const ONCE = [
  */
 export default defineConfig({
   test: {
-    // Every JSON answer of the API tests is checked against the contract (tests/helpers/contract-answers.ts).
-    setupFiles: ["tests/helpers/contract-answers.ts"],
     // Drops the PostgreSQL databases the test processes kept for their files (tests/helpers/test-database.ts).
     globalSetup: ["tests/helpers/test-databases-teardown.ts"],
     // Sized for a machine three times slower than a quiet one (a shared CI runner): slow there, still green.
@@ -61,8 +59,10 @@ export default defineConfig({
     // of the PGlite pass's time. The unit project keeps isolation: its files mock modules.
     projects: [
       { extends: true, test: { name: "unit", include: ["src/**/*.test.ts", "src/**/*.test.tsx", "scripts/**/*.test.ts"] } },
-      { extends: true, test: { name: "once", isolate: false, include: ONCE } },
-      { extends: true, test: { name: "api", isolate: false, include: ["tests/api/**/*.test.ts", "tests/load/**/*.test.ts"], exclude: ONCE } },
+      // Every JSON answer of the API tests is checked against the contract (tests/helpers/contract-answers.ts); the
+      // unit tests build no app, and loading the contract in each of their isolated files was half of their time.
+      { extends: true, test: { name: "once", isolate: false, include: ONCE, setupFiles: ["tests/helpers/contract-answers.ts"] } },
+      { extends: true, test: { name: "api", isolate: false, include: ["tests/api/**/*.test.ts", "tests/load/**/*.test.ts"], exclude: ONCE, setupFiles: ["tests/helpers/contract-answers.ts"] } },
     ],
   },
 });
