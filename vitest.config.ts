@@ -58,7 +58,9 @@ export default defineConfig({
     // a file gains nothing from re-importing the shop's hundreds of modules and PGlite's WebAssembly, which was half
     // of the PGlite pass's time. The unit project keeps isolation: its files mock modules.
     projects: [
-      { extends: true, test: { name: "unit", include: ["src/**/*.test.ts", "src/**/*.test.tsx", "scripts/**/*.test.ts"] } },
+      // Worker threads: each isolated file starts in a fresh context of a thread instead of a process of its own (the
+      // unit tests change no process-wide state: no chdir, no signals); 45 → 26 s on two cores.
+      { extends: true, test: { name: "unit", pool: "threads", include: ["src/**/*.test.ts", "src/**/*.test.tsx", "scripts/**/*.test.ts"] } },
       // Every JSON answer of the API tests is checked against the contract (tests/helpers/contract-answers.ts); the
       // unit tests build no app, and loading the contract in each of their isolated files was half of their time.
       { extends: true, test: { name: "once", isolate: false, include: ONCE, setupFiles: ["tests/helpers/contract-answers.ts"] } },
