@@ -32,7 +32,8 @@ export default defineConfig({
     command: "tsx scripts/e2e-server.ts",
     url: `http://127.0.0.1:${port}/api/health`,
     timeout: 600_000,
-    reuseExistingServer: false,
+    // npm test (scripts/test.ts) starts this shop while the API suite runs and says so; otherwise it is started here.
+    reuseExistingServer: process.env.E2E_SERVER_STARTED === "1",
     stdout: "pipe",
     stderr: "pipe",
     env: { E2E_PORT: String(port) },

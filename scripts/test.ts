@@ -4,7 +4,9 @@
  * tests, the engine-independent ones (building the pages, HTML check, package scripts, the contract's and the
  * protocols' tests: vitest.config.ts `ONCE`) and the browser journeys run once.
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { mkdirSync, openSync, readFileSync } from "node:fs";
+import { setTimeout as sleep } from "node:timers/promises";
 import { exitWithUsageOnHelp } from "./lib/usage";
 
 exitWithUsageOnHelp(`
@@ -37,15 +39,67 @@ const stages: Stage[] = [
   { name: "e2e", scripts: ["test:e2e"], env: embedded },
 ];
 
+/**
+ * The browser journeys' shop (scripts/e2e-server.ts: a fresh embedded database, its pages built, about half a minute
+ * of one core) starts while the stage before the journeys runs (an API pass, which waits on the processes it starts
+ * a fifth of its time), instead of while the journeys wait; Playwright then finds it running (E2E_SERVER_STARTED,
+ * playwright.config.ts). It is stopped when this run ends, however it ends; if it could not start, Playwright starts
+ * its own as without this.
+ */
+const journeysPort = process.env.E2E_PORT ?? "4399";
+let journeysShop: ChildProcess | undefined;
+function startJourneysShop(): ChildProcess {
+  mkdirSync(".tmp", { recursive: true });
+  const log = openSync(".tmp/e2e-server.log", "w");
+  const env: NodeJS.ProcessEnv = { ...process.env, E2E_PORT: journeysPort };
+  delete env.DATABASE_URL;
+  // Its own process group, so that stopping it stops its page renderer too.
+  return spawn(process.execPath, ["--import", "tsx", "scripts/e2e-server.ts"], { stdio: ["ignore", log, log], env, detached: true });
+}
+async function journeysShopReady(shop: ChildProcess): Promise<boolean> {
+  for (;;) {
+    if (shop.exitCode !== null || shop.signalCode !== null) return false;
+    const answer = await fetch(`http://127.0.0.1:${journeysPort}/api/health`).catch(() => undefined);
+    if (answer?.ok) return true;
+    await sleep(500);
+  }
+}
+/** Stops the journeys' shop and its renderer, and waits until it has (at most 10 s, then it is killed). */
+async function stopJourneysShop(): Promise<void> {
+  const shop = journeysShop;
+  if (!shop?.pid || shop.exitCode !== null || shop.signalCode !== null) return;
+  const ended = new Promise((done) => shop.once("exit", done));
+  signalGroup(shop.pid, "SIGTERM");
+  if ((await Promise.race([ended, sleep(10_000).then(() => "late")])) === "late") signalGroup(shop.pid, "SIGKILL");
+}
+/** A process group gone already is stopped already. */
+function signalGroup(pid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // ESRCH: no process left in the group.
+  }
+}
+process.on("exit", () => {
+  if (journeysShop?.pid && journeysShop.exitCode === null) signalGroup(journeysShop.pid, "SIGTERM");
+});
+// Stopped by a signal (Ctrl-C reaches this process, not the shop's own group): the exit above still runs.
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => process.exit(signal === "SIGINT" ? 130 : 143));
+
 const times: [string, number][] = [];
 const report = () => {
   for (const [name, seconds] of times) console.log(`${name.padEnd(26)} ${formatTime(seconds)}`);
 };
-for (const stage of stages) {
+for (const [position, stage] of stages.entries()) {
   console.log(`\n== ${stage.name}`);
   const started = performance.now();
   const env = { ...process.env, ...stage.env };
   for (const [key, value] of Object.entries(stage.env ?? {})) if (value === undefined) delete env[key];
+  if (stages[position + 1]?.name === "e2e") journeysShop = startJourneysShop();
+  if (stage.name === "e2e" && journeysShop) {
+    if (await journeysShopReady(journeysShop)) env.E2E_SERVER_STARTED = "1";
+    else console.log(`The journeys' shop started early did not start; Playwright starts its own. Its output:\n${readFileSync(".tmp/e2e-server.log", "utf8")}`);
+  }
   const statuses = stage.together ? await runTogether(stage.scripts, env) : runInTurn(stage.scripts, env);
   for (const [index, status] of statuses.entries()) {
     const script = stage.scripts[index]!;
@@ -57,6 +111,7 @@ for (const stage of stages) {
     }
   }
   times.push([stage.name, (performance.now() - started) / 1000]);
+  if (stage.name === "e2e") await stopJourneysShop();
 }
 console.log("\n== stage times");
 report();

@@ -1,12 +1,15 @@
 /**
  * The order of the test files: vitest's own (a project at a time; files it has timed before by their time, others by
- * size), except that the files known to run for a minute or more go first. A clean clone has no timings, so vitest
+ * size), except that the files known to run longest go first. A clean clone has no timings, so vitest
  * would order by size, and these files are small: started last, one of them would run alone on one core while the
  * other core, its own files done, waits.
  */
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 
-/** Longest first, as measured on a 2-core machine (docs/performance.md, "The CI run's time"). */
+/**
+ * Longest first, as measured on a 2-core machine (docs/performance.md, "The CI run's time"): the engine-independent
+ * files, then the API suite's (most of them wait on processes they start: hosts, crashes, restarts).
+ */
 const SLOW = [
   "tests/load/bench-hosts.test.ts",
   "tests/load/bench-reads.test.ts",
@@ -14,6 +17,13 @@ const SLOW = [
   "tests/load/bench-static.test.ts",
   "tests/api/package-scripts.test.ts",
   "tests/load/bench-purchase.test.ts",
+  "tests/load/several-hosts.test.ts",
+  "tests/load/crash-side-effects.test.ts",
+  "tests/api/backup-restore.test.ts",
+  "tests/api/database-open.test.ts",
+  "tests/api/production-refusal.test.ts",
+  "tests/load/two-processes.test.ts",
+  "tests/api/account-auth.test.ts",
 ];
 
 export default class SlowFirstSequencer extends BaseSequencer {
