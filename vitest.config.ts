@@ -49,7 +49,7 @@ export default defineConfig({
     testTimeout: 90_000,
     hookTimeout: 180_000,
     pool: "forks",
-    // The minute-long files first, so that the two test processes end together (tests/helpers/slow-first-sequencer.ts).
+    // The longest files first, so that the two test processes end together (tests/helpers/slow-first-sequencer.ts).
     sequence: { sequencer: SlowFirstSequencer },
     // Two cores: more workers only queue on the CPU and on PGlite's WASM start-up.
     maxWorkers: 2,
