@@ -12,9 +12,10 @@ import { exitWithUsageOnHelp } from "./lib/usage";
 exitWithUsageOnHelp(`
 Usage: npm test
 
-Runs, in order: type checks and lint (astro check, ESLint, no import cycles in src by madge), the unit tests and the
-engine-independent ones, the API tests on embedded PGlite, the API tests on PostgreSQL when DATABASE_URL is set,
-and the browser journeys (Playwright, Debian's Chromium). Prints each stage's time.
+Runs, in order: type checks and lint (astro check, ESLint, no import cycles in src by madge; the three at once), the
+unit tests and the engine-independent ones, the API tests on embedded PGlite, the API tests on PostgreSQL when
+DATABASE_URL is set, and the browser journeys (Playwright, Debian's Chromium); the journeys' shop is built while the
+last API pass runs (its output in .tmp/e2e-server.log). Prints each stage's time.
 `);
 
 interface Stage {
