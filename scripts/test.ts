@@ -7,6 +7,7 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdirSync, openSync, readFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
+import { stopGroup } from "../tests/helpers/processes";
 import { exitWithUsageOnHelp } from "./lib/usage";
 
 exitWithUsageOnHelp(`
@@ -57,9 +58,11 @@ function startJourneysShop(): ChildProcess {
   // Its own process group, so that stopping it stops its page renderer too.
   return spawn(process.execPath, ["--import", "tsx", "scripts/e2e-server.ts"], { stdio: ["ignore", log, log], env, detached: true });
 }
+/** Whether it answers; false once it has ended, or after 10 minutes (Playwright's own limit for its start). */
 async function journeysShopReady(shop: ChildProcess): Promise<boolean> {
+  const deadline = performance.now() + 600_000;
   for (;;) {
-    if (shop.exitCode !== null || shop.signalCode !== null) return false;
+    if (shop.exitCode !== null || shop.signalCode !== null || performance.now() > deadline) return false;
     const answer = await fetch(`http://127.0.0.1:${journeysPort}/api/health`).catch(() => undefined);
     if (answer?.ok) return true;
     await sleep(500);
@@ -70,19 +73,11 @@ async function stopJourneysShop(): Promise<void> {
   const shop = journeysShop;
   if (!shop?.pid || shop.exitCode !== null || shop.signalCode !== null) return;
   const ended = new Promise((done) => shop.once("exit", done));
-  signalGroup(shop.pid, "SIGTERM");
-  if ((await Promise.race([ended, sleep(10_000).then(() => "late")])) === "late") signalGroup(shop.pid, "SIGKILL");
-}
-/** A process group gone already is stopped already. */
-function signalGroup(pid: number, signal: NodeJS.Signals): void {
-  try {
-    process.kill(-pid, signal);
-  } catch {
-    // ESRCH: no process left in the group.
-  }
+  stopGroup(shop.pid, "SIGTERM");
+  if ((await Promise.race([ended, sleep(10_000).then(() => "late")])) === "late") stopGroup(shop.pid, "SIGKILL");
 }
 process.on("exit", () => {
-  if (journeysShop?.pid && journeysShop.exitCode === null) signalGroup(journeysShop.pid, "SIGTERM");
+  if (journeysShop?.pid && journeysShop.exitCode === null) stopGroup(journeysShop.pid, "SIGTERM");
 });
 // Stopped by a signal (Ctrl-C reaches this process, not the shop's own group): the exit above still runs.
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => process.exit(signal === "SIGINT" ? 130 : 143));
@@ -99,7 +94,10 @@ for (const [position, stage] of stages.entries()) {
   if (stages[position + 1]?.name === "e2e") journeysShop = startJourneysShop();
   if (stage.name === "e2e" && journeysShop) {
     if (await journeysShopReady(journeysShop)) env.E2E_SERVER_STARTED = "1";
-    else console.log(`The journeys' shop started early did not start; Playwright starts its own. Its output:\n${readFileSync(".tmp/e2e-server.log", "utf8")}`);
+    else {
+      await stopJourneysShop();
+      console.log(`The journeys' shop started early did not start; Playwright starts its own. Its output:\n${readFileSync(".tmp/e2e-server.log", "utf8")}`);
+    }
   }
   const statuses = stage.together ? await runTogether(stage.scripts, env) : runInTurn(stage.scripts, env);
   for (const [index, status] of statuses.entries()) {
