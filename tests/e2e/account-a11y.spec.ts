@@ -3,7 +3,8 @@
  * and checked at 1280 px, then resized to 390 px and checked again. With E2E_SHOTS set, screenshots are kept under
  * E2E_SHOTS/account-a11y to look at.
  */
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./reused-page";
 import { openAuthDialog, signedInPage, verifiedCustomer } from "./account-helpers";
 import { seriousViolations } from "./axe";
 import { keepShot } from "./shots";

@@ -1,5 +1,5 @@
 /** The profile's change-email form and the header's Salir, which ends the session on the server too. */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./reused-page";
 import { PASSWORD, signedInPage, uniqueEmail, verifiedCustomer } from "./account-helpers";
 
 test("the email changes only from the link mailed to the new address, with the current password", async ({ page, request }) => {

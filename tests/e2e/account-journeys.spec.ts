@@ -2,7 +2,7 @@
  * Accounts as a new person lives them: sign up, verify from the mailed link, log in,
  * greeting, profile, friends, addresses, log out; recovery and reset; a wrong password; an expired session.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./reused-page";
 import { PASSWORD, fillSignUp, logInWith, mailedLink, openAuthDialog, signedInPage, uniqueEmail, verifiedCustomer } from "./account-helpers";
 
 test("sign up, verify from the mail, log in, edit the profile, add a friend and an own address, log out", async ({ page, request }) => {

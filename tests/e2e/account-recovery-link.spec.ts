@@ -3,7 +3,7 @@
  * link (cut short when copied) is named under the form, never "Revisa los datos ingresados", which would point
  * at the two password fields that were fine.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./reused-page";
 
 test("a malformed recovery link: the spec's toast, and the form says the link is not valid", async ({ page }) => {
   await page.goto("/recovery-account/cortado");

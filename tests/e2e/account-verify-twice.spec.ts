@@ -3,7 +3,7 @@
  * say "Ocurrio un error al verificar la cuenta" although the account is verified (found by hand). A spent
  * link now says the account is already verified and offers log-in.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./reused-page";
 import { PASSWORD, mailedLink, uniqueEmail } from "./account-helpers";
 
 test("a verification link opened twice says the account is already verified", async ({ page, request }) => {

@@ -3,7 +3,7 @@
  * the control that opened it (the dialogs have no Radix trigger, so focus used to fall to <body> and a
  * keyboard user lost their place).
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./reused-page";
 
 test("desktop: Escape on the log-in dialog returns focus to 'Iniciar sesión'", async ({ page }) => {
   await page.goto("/faq");

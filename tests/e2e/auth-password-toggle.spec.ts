@@ -1,5 +1,5 @@
 /** On a 390 px phone the "Mostrar contraseña" control sits beside the password, never over what is typed. */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./reused-page";
 import { openAuthDialog } from "./account-helpers";
 
 test.use({ viewport: { width: 390, height: 844 } });

@@ -3,7 +3,8 @@
  * controls are reachable. One purchase is walked at 390 px and each step is checked at both widths (the page is resized,
  * not loaded again). With E2E_SHOTS set, a screenshot of each step is kept under E2E_SHOTS/booking-a11y for review.
  */
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./reused-page";
 import { seriousViolations } from "./axe";
 import {
   FESTIVAL,

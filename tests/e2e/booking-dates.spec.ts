@@ -2,7 +2,7 @@
  * The date picker by periodicityType (1 one fixed date, 2 any day of a range, otherwise a list of dates), the
  * wizard inside the client-side event shell, and a refused purchase (rejected flag, then /order-rejected).
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./reused-page";
 import { bookTwoSeats, chooseTickets, continueButton, newCustomer, openWizard, signIn, wizard } from "./booking-helpers";
 
 test.describe.configure({ timeout: 90_000 });

@@ -2,7 +2,7 @@
  * A person who cancels on the payment page is told "you can try again from the event page" (found by
  * trying the shop by hand): the cancelled view must link to that event, in the person's site.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./reused-page";
 import { FESTIVAL, bookTwoSeats, expectPaymentResult, newCustomer, payWith, signIn } from "./booking-helpers";
 
 test("MercadoPago cancelled: the result page offers the way back to the event to try again", async ({ page, request }) => {

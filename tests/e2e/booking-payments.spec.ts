@@ -3,7 +3,7 @@
  * MercadoPago (approve and reject) and bank transfer (Webpay settles Chilean pesos and is not offered here); then sees each purchase in the account
  * with its state, and the QR code of the paid ones.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./reused-page";
 import {
   bookTwoSeats,
   expectPaymentResult,

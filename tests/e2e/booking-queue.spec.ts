@@ -2,7 +2,7 @@
  * A purchase sent while the shop is busy (503 `purchase_queue_full`): the wizard says that many people are buying and
  * how long until it tries again, waits, sends it again, and goes on to the payment step as usual.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./reused-page";
 import { keepShot, shotsWanted } from "./shots";
 // The festival has seats to spare; the salsa night's single seats are emptied by the sold-out journey.
 import { chooseTickets, continueButton, FESTIVAL, fillAddresses, fillPassengers, newCustomer, openWizard, payWith, signIn, wizard } from "./booking-helpers";

@@ -2,7 +2,8 @@
  * A purchase refused because the seats sold out while the person was in the wizard lands on /order-rejected
  * saying so, with the way back to the event to choose again (not the generic "error with your payment").
  */
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
+import { expect, test } from "./reused-page";
 import { chooseTickets, continueButton, fillAddresses, fillPassengers, newCustomer, openWizard, payWith, signIn, wizard } from "./booking-helpers";
 
 /** Seats one account may hold unpaid for one date (HOLD_SEATS_PER_ACCOUNT's default). */

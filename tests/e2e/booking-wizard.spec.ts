@@ -2,7 +2,7 @@
  * The wizard's rules: visitors, counters and limits,
  * warnings, discounts, frequent addresses and friends, the draft kept over a reload, an organiser-funded booking.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./reused-page";
 import {
   DEMO_CUSTOMER,
   FESTIVAL,

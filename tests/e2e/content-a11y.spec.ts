@@ -3,7 +3,8 @@
  * Each page is loaded once at 390 px and resized to 1280 px for the second check. With E2E_SHOTS set, a full-page
  * screenshot of each is kept under E2E_SHOTS/content-a11y to look at.
  */
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./reused-page";
 import { seriousViolations } from "./axe";
 import { waitForIslands, watchConsole } from "./content-helpers";
 import { keepShot } from "./shots";

@@ -2,7 +2,7 @@
  * The content pages: FAQ, how to book, B2B and about us render their content/ texts in
  * es_CO at the unprefixed paths and in another locale under its prefix.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./reused-page";
 import { watchConsole } from "./content-helpers";
 
 test.describe("FAQ", () => {

@@ -1,5 +1,5 @@
 /** Each country site in its own format: its prices, its language tag, its own events only, its own office. */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./reused-page";
 import { watchConsole } from "./content-helpers";
 
 test("Mexico writes MXN 350.00 and is tagged es-MX", async ({ page }) => {

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from "node:fs";
 import { inflateSync } from "node:zlib";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./reused-page";
 import { openPurchase, paidTwoSeats } from "./booking-helpers";
 import { watchConsole } from "./content-helpers";
 

@@ -4,7 +4,8 @@
  * the server's refusal shown, and after sending the thank-you state. Storage is asserted through the real
  * API's 201 answer here; the API suite (tests/api) checks the stored rows.
  */
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./reused-page";
 import { dayFromToday, waitForIslands, watchConsole } from "./content-helpers";
 import { keepShot } from "./shots";
 

@@ -6,7 +6,7 @@
  * passengers with the corrected name.
  */
 import { readFileSync } from "node:fs";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./reused-page";
 import { DEMO_ACCOUNTS } from "../../src/server/seed/users";
 import { seriousViolations } from "./axe";
 import { paidTwoSeats, signIn, type Person } from "./booking-helpers";

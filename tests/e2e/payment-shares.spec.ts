@@ -3,7 +3,8 @@
  * passenger pays their own seat" and pays their own with MercadoPago (or pays none: every passenger gets a link);
  * a friend opens the link mailed to them, signed out, and pays their share; the buyer's purchase shows who has paid.
  */
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
+import { expect, test } from "./reused-page";
 import { chooseTickets, continueButton, fillAddresses, fillPassengers, newCustomer, openWizard, signIn, wizard, FESTIVAL } from "./booking-helpers";
 import { watchConsole } from "./content-helpers";
 import { keepShot } from "./shots";

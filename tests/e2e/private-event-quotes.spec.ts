@@ -3,7 +3,8 @@
  * journey) is approved by staff with a quote; the organiser, on a phone (390 px), opens the approval mail's link,
  * sees the quote, pays it with the MercadoPago simulator, and only then is the guest mailed the invitation.
  */
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
+import { expect, test } from "./reused-page";
 import { guestListXlsx } from "../helpers/private-event-files";
 import sharp from "sharp";
 import { DEMO_ACCOUNTS } from "../../src/server/seed/users";

@@ -4,7 +4,8 @@
  * with the invited email finds it under invitations, books it with "Reservar" and sees the ticket's QR; the
  * organiser then sees that guest as claimed.
  */
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
+import { expect, test } from "./reused-page";
 import sharp from "sharp";
 import { guestListXlsx } from "../helpers/private-event-files";
 import { DEMO_ACCOUNTS } from "../../src/server/seed/users";

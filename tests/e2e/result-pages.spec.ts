@@ -2,7 +2,7 @@
  * The 404 page for unknown paths, the thank-you page and the payment result page:
  * Loading, then Success / Cancelled / Error by the order's payment state.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./reused-page";
 
 test("an unknown path lands on the 404 page, which leads home", async ({ page }) => {
   await page.goto("/no-existe-esta-pagina");

@@ -4,7 +4,7 @@
  * demo's paid orders took as sold, nothing held, and the rest left; each subcategory then shows the pool beside
  * it. Looked at 1280 and 390 px wide (screenshots with E2E_SHOTS set), without console errors.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./reused-page";
 import { DEMO_ACCOUNTS } from "../../src/server/seed/users";
 import { DEMO_BOOKING_PASSENGERS } from "../../src/server/seed/bookings";
 import { signIn } from "./booking-helpers";

@@ -2,7 +2,7 @@
  * A customer cancels one passenger of a paid booking from their account on a phone (390 px): the amount that
  * comes back is shown before confirming, and the seat and the money go back.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./reused-page";
 import { seriousViolations } from "./axe";
 import { openPurchase, paidTwoSeats } from "./booking-helpers";
 import { watchConsole } from "./content-helpers";

@@ -7,7 +7,7 @@ import { execFile, execFileSync } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./reused-page";
 
 const root = resolve(import.meta.dirname, "../..");
 const VNU = join(root, "node_modules/vnu-jar/build/dist/vnu.jar");

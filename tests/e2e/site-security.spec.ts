@@ -2,7 +2,8 @@
  * The Content-Security-Policy (inline scripts allowed by hash only) breaks nothing: every page type loads,
  * hydrates and is used without one CSP violation or console error about it. Unknown pages answer 404.
  */
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./reused-page";
 import { FESTIVAL, chooseTickets, newCustomer, openWizard, signIn } from "./booking-helpers";
 import { openAuthDialog } from "./account-helpers";
 

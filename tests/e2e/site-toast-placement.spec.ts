@@ -1,5 +1,5 @@
 /** On a phone (390 px) a toast never covers the booking wizard's Continue button: toasts sit at the top there. */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./reused-page";
 import { FESTIVAL, chooseTickets, continueButton, newCustomer, openWizard, signIn, wizard } from "./booking-helpers";
 
 test.use({ viewport: { width: 390, height: 844 } });

@@ -3,7 +3,8 @@
  * the buyer's account shows it paid; staff open "Recorridos", see the van runs of a date and province, press
  * "Próxima parada" and the passengers' text message is in the dev outbox. Screenshots at phone and desktop widths.
  */
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, test } from "./reused-page";
 import { DEMO_ACCOUNTS } from "../../src/server/seed/users";
 import { seriousViolations } from "./axe";
 import {

@@ -1,5 +1,5 @@
 /** Event pages: the detail of an event, as loaded by its slug. */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./reused-page";
 import { expectNoSeriousViolations } from "./axe";
 import { waitForHydration } from "./storefront-helpers";
 

@@ -1,5 +1,6 @@
 /** Header behaviour: Events dropdown, account control, keyboard use. */
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./reused-page";
 
 /** A signed-in session as the session store keeps it: a JWT whose expiry is an hour ahead, and the user. */
 async function signIn(page: Page) {

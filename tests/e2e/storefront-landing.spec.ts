@@ -1,5 +1,5 @@
 /** Landing page at 1280 and 390 px. */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./reused-page";
 import { expectNoSeriousViolations } from "./axe";
 import { watchConsole } from "./storefront-helpers";
 

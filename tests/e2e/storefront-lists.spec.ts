@@ -1,5 +1,5 @@
 /** The three event lists (mass, private, alliances) and their event cards. */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./reused-page";
 import { expectNoSeriousViolations } from "./axe";
 import { watchConsole } from "./storefront-helpers";
 

@@ -1,5 +1,5 @@
 /** Countries and locales: every site in its own language, chosen from the header. */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./reused-page";
 
 test("switching the language keeps the page and the choice", async ({ page }) => {
   await page.goto("/massive-events");

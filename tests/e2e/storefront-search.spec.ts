@@ -1,5 +1,5 @@
 /** Search from the header and its results page. */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./reused-page";
 import { expectNoSeriousViolations } from "./axe";
 import { waitForHydration } from "./storefront-helpers";
 

@@ -3,7 +3,8 @@
  * shows its whole label inside the strip and the screen (they wrap onto more rows), so no word is cut ("erfil",
  * "Direccio") and none hides off the edge with nothing saying it is there.
  */
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./reused-page";
 import { DEMO_ACCOUNTS } from "../../src/server/seed/users";
 import { PASSWORD, verifiedCustomer } from "./account-helpers";
 import { signIn } from "./booking-helpers";

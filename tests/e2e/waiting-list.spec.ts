@@ -3,7 +3,8 @@
  * one seat. Staff refund a seat of another buyer's order; the first in line gets the offer mail (the dev mail drop)
  * and books the held seat through its link.
  */
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
+import { expect, test } from "./reused-page";
 import { DEMO_ACCOUNTS } from "../../src/server/seed/users";
 import { continueButton, newCustomer, openTicket, signIn, ticketPanel, wizard, type Person } from "./booking-helpers";
 import { watchConsole } from "./content-helpers";
