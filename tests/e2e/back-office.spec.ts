@@ -3,7 +3,8 @@
  * the public API then lists it and a buyer books it on its event page. The lists and forms are looked at
  * (screenshots at 1280 px with E2E_SHOTS set) and held to axe; a staff member does not see the back office at all.
  */
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./reused-page";
 import { DEMO_ACCOUNTS } from "../../src/server/seed/users";
 import { seriousViolations } from "./axe";
 import { chooseTickets, continueButton, fillAddresses, fillPassengers, newCustomer, openWizard, payWith, signIn, wizard } from "./booking-helpers";
@@ -142,11 +143,12 @@ test("an admin puts a new mass event on sale, and a buyer books it", async ({ pa
   // The audit log names who did each step.
   await menu(page).getByRole("link", { name: "Registro de cambios", exact: true }).click();
   const audit = page.getByTestId("admin-audit");
-  // Other journeys write the log at the same time (a buyer's purchase is logged too): the admin's newest row.
-  const adminRow = audit.locator("tbody tr").filter({ hasText: ADMIN.email }).first();
+  // Other journeys write the log at the same time (a buyer's purchase, another admin's change of an event's dates):
+  // the admin's newest change of a subcategory.
+  const adminRow = audit.locator("tbody tr").filter({ hasText: ADMIN.email }).filter({ hasText: "Subcategorías y stock" }).first();
   await expect(adminRow).toBeVisible();
   await adminRow.getByRole("button", { name: /Ver cambios/ }).click();
-  // The admin's newest change: the price, before and after.
+  // That change: the price, before and after.
   await expect(adminRow.locator(".admin-diff")).toContainText(/Antes: 45000\s*Después: 52000/);
   await keepShot(page, "back-office/audit", { fullPage: true });
   expect(await seriousViolations(page, { exclude: ".site-footer" })).toEqual([]);

@@ -5,7 +5,8 @@
  * phone (390 px) and the printed manifest show the new stop with the passenger and their need. axe on the board
  * with the alert and on the phone.
  */
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, test } from "./reused-page";
 import { DEMO_ACCOUNTS } from "../../src/server/seed/users";
 import type { DispatchOptions, DispatchPlan } from "../../src/shared/schemas/answers/dispatch";
 import { seriousViolations } from "./axe";

@@ -4,7 +4,8 @@
  * next (the passengers' text is in the dev outbox), ticks a passenger on board with the network gone, and the
  * check-in reaches the shop when the network returns. Both screens pass axe.
  */
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, test } from "./reused-page";
 import { DEMO_ACCOUNTS } from "../../src/server/seed/users";
 import { formatDateTime } from "../../src/shared/format/dates";
 import type { DispatchOptions, DispatchPlan, DriverRun } from "../../src/shared/schemas/answers/dispatch";

@@ -5,7 +5,8 @@
  * before the list was downloaded is flagged, and the camera works on a device that never used it online; two
  * devices that both let the same passenger in offline leave one check-in and one conflict reported to staff.
  */
-import { expect, test, type Browser, type APIRequestContext, type Page } from "@playwright/test";
+import type { Browser, APIRequestContext, Page } from "@playwright/test";
+import { expect, test } from "./reused-page";
 import QRCode from "qrcode";
 import { DEMO_ACCOUNTS } from "../../src/server/seed/users";
 import config from "../../playwright.config";

@@ -5,7 +5,8 @@
  * gone, still shows the run after a reload offline, and sends everything once when the network returns. "A bordo"
  * lists the same dispatch run with the driver's check-in. axe and no sideways scrolling on both screens.
  */
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./reused-page";
 import { DEMO_ACCOUNTS } from "../../src/server/seed/users";
 import type { DispatchOptions, DispatchPlan, DriverRun } from "../../src/shared/schemas/answers/dispatch";
 import { seriousViolations } from "./axe";

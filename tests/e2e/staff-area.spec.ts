@@ -2,7 +2,7 @@
  * The staff area's shell: staff and admins reach it from the header's account menu and move between its
  * sections; a customer who opens it is sent home, a visitor is asked to log in.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./reused-page";
 import { DEMO_ACCOUNTS } from "../../src/server/seed/users";
 import { logInWith, openAuthDialog } from "./account-helpers";
 import { seriousViolations } from "./axe";

@@ -4,7 +4,8 @@
  * flagged as already checked in. A typed code works without a camera; without network the door checks the
  * signature itself, counts the scans waiting, and sends them when the network is back.
  */
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./reused-page";
 import QRCode from "qrcode";
 import { DEMO_ACCOUNTS } from "../../src/server/seed/users";
 import { seriousViolations } from "./axe";

@@ -6,7 +6,8 @@
  * and shows nothing of the other passenger at her stop. axe on every screen of the live day: the tracking page, the
  * driver's run, the dispatcher's live board and "A bordo".
  */
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, test } from "./reused-page";
 import { DEMO_ACCOUNTS } from "../../src/server/seed/users";
 import type { DispatchOptions, DispatchPlan } from "../../src/shared/schemas/answers/dispatch";
 import { PASSWORD } from "./account-helpers";
