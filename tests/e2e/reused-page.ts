@@ -18,54 +18,44 @@ interface WorkerPage {
   page: Page;
 }
 
-type Listener = (...args: unknown[]) => unknown;
-interface Emitter {
-  on(event: string, listener: Listener): unknown;
-  off(event: string, listener: Listener): unknown;
-}
+type Method = (...args: unknown[]) => unknown;
 
 /**
- * Records, for one journey, the listeners added to `emitter` (on, once, addListener, prependListener); the function
- * returned puts the methods back and removes those listeners.
+ * Replaces, for one journey, the methods of `target` named in `names` with `wrap(original)`, bound to `target`;
+ * the function returned puts the originals back.
  */
-function watchListeners(emitter: Emitter): () => void {
-  const own = emitter as unknown as Record<string, (event: string, listener: Listener) => unknown>;
-  const added: [string, Listener][] = [];
-  const originals = ["on", "once", "addListener", "prependListener"].map((name) => [name, own[name]!] as const);
-  for (const [name, original] of originals) {
-    own[name] = (event: string, listener: Listener) => {
-      added.push([event, listener]);
-      return original.call(emitter, event, listener);
-    };
-  }
-  return () => {
-    for (const [name, original] of originals) own[name] = original;
-    for (const [event, listener] of added) emitter.off(event, listener);
-  };
-}
-
-/**
- * Replaces, for one journey, the methods of `target` named in `adding` (they return a Disposable, kept to dispose of
- * afterwards) and in `spending` (calling one marks the context as not reusable); `restore` puts the originals back.
- */
-function watchCalls(target: object, adding: string[], spending: string[], disposables: Disposable[], spend: () => void): () => void {
-  const own = target as Record<string, (...args: unknown[]) => unknown>;
-  const originals = [...adding, ...spending].map((name) => [name, own[name]!] as const);
-  for (const [name, original] of originals) {
-    own[name] = adding.includes(name)
-      ? async (...args: unknown[]) => {
-          const disposable = (await original.apply(target, args)) as Disposable;
-          disposables.push(disposable);
-          return disposable;
-        }
-      : (...args: unknown[]) => {
-          spend();
-          return original.apply(target, args);
-        };
-  }
+function replaceMethods(target: object, names: string[], wrap: (original: Method) => Method): () => void {
+  const own = target as Record<string, Method>;
+  const originals = names.map((name) => [name, own[name]!] as const);
+  for (const [name, original] of originals) own[name] = wrap((...args) => original.apply(target, args));
   return () => {
     for (const [name, original] of originals) own[name] = original;
   };
+}
+
+/** The listeners a journey adds to a page or context (on, once, addListener, prependListener), to remove after it. */
+function recordListeners(emitter: object, added: [object, string, Method][]): () => void {
+  return replaceMethods(emitter, ["on", "once", "addListener", "prependListener"], (original) => (event, listener) => {
+    added.push([emitter, event as string, listener as Method]);
+    return original(event, listener);
+  });
+}
+
+/** What a journey adds through calls answering a Disposable (init scripts, exposed functions), to dispose of after it. */
+function recordDisposables(target: object, disposables: Disposable[]): () => void {
+  return replaceMethods(target, ["addInitScript", "exposeFunction", "exposeBinding"], (original) => async (...args) => {
+    const disposable = (await original(...args)) as Disposable;
+    disposables.push(disposable);
+    return disposable;
+  });
+}
+
+/** Calls that cannot be undone in a page (a fake clock, extra headers): `spend` marks the context as not reusable. */
+function recordSpending(target: object, names: string[], spend: () => void): () => void {
+  return replaceMethods(target, names, (original) => (...args) => {
+    spend();
+    return original(...args);
+  });
 }
 
 export const test = base.extend<{ page: Page; context: BrowserContext }, { workerPage: { current?: WorkerPage } }>({
@@ -93,22 +83,26 @@ export const test = base.extend<{ page: Page; context: BrowserContext }, { worke
     }
     const { context, page } = workerPage.current;
     if (viewport) await page.setViewportSize(viewport);
-    const listeners = [watchListeners(page as unknown as Emitter), watchListeners(context as unknown as Emitter)];
+    const listeners: [object, string, Method][] = [];
     const disposables: Disposable[] = [];
     let spent = false;
     const spend = () => {
       spent = true;
     };
     const restores = [
-      watchCalls(page, ["addInitScript", "exposeFunction", "exposeBinding"], ["setExtraHTTPHeaders"], disposables, spend),
-      watchCalls(context, ["addInitScript", "exposeFunction", "exposeBinding"], ["setExtraHTTPHeaders"], disposables, spend),
-      watchCalls(page.clock, [], ["install", "setFixedTime", "setSystemTime", "pauseAt", "runFor", "fastForward"], disposables, spend),
+      recordListeners(page, listeners),
+      recordListeners(context, listeners),
+      recordDisposables(page, disposables),
+      recordDisposables(context, disposables),
+      recordSpending(page, ["setExtraHTTPHeaders"], spend),
+      recordSpending(context, ["setExtraHTTPHeaders"], spend),
+      recordSpending(page.clock, ["install", "setFixedTime", "setSystemTime", "pauseAt", "runFor", "fastForward"], spend),
     ];
 
     await use(page);
 
     for (const restore of restores) restore();
-    for (const removeListeners of listeners) removeListeners();
+    for (const [emitter, event, listener] of listeners) (emitter as Page).off(event as "close", listener);
     if (spent || page.isClosed() || testInfo.status !== testInfo.expectedStatus) {
       await context.close().catch(() => undefined);
       workerPage.current = undefined;
