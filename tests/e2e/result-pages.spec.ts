@@ -36,14 +36,17 @@ test.describe("payment result", () => {
   ] as const) {
     test(`order state ${state} shows "${title}"`, async ({ page }) => {
       let asked = "";
+      // The answer is held until the Loading view has been seen: a fixed delay can pass unseen on a busy machine.
+      let answer = () => {};
+      const seen = new Promise<void>((resolve) => (answer = resolve));
       await page.route("**/shop-api/order-status/**", async (route) => {
         asked = route.request().url();
-        // Hold the answer a moment so the Loading view is seen first.
-        await new Promise((resolve) => setTimeout(resolve, 300));
+        await seen;
         await route.fulfill({ json: { success: true, data: { order: { paymentState: state } } } });
       });
       await page.goto("/order-detail/4711?token_ws=abc123");
       await expect(page.getByText("Estamos verificando el estado de tu pago…")).toBeVisible();
+      answer();
       await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
       await expect(page.getByText(extra)).toBeVisible();
       await expect(page.getByText("Orden n.º 4711")).toBeVisible();
