@@ -1,10 +1,10 @@
 /**
- * `npm test`: every check once, in order, stopping at the first that fails, and the time of each stage at the end.
- * The API suite runs on the embedded PGlite and, when DATABASE_URL names a PostgreSQL server, again there; the unit
- * tests, the engine-independent ones (building the pages, HTML check, package scripts, the contract's and the
- * protocols' tests: vitest.config.ts `ONCE`) and the browser journeys run once.
+ * `npm test`: every check once, in two lanes at once, and the time of each stage at the end. The API suite runs on the
+ * embedded PGlite and, when DATABASE_URL names a PostgreSQL server, again there; the unit tests, the
+ * engine-independent ones (building the pages, HTML check, package scripts, the contract's and the protocols' tests:
+ * vitest.config.ts `ONCE`) and the browser journeys run once.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, openSync, readFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 import { stopGroup } from "../tests/helpers/processes";
@@ -13,40 +13,66 @@ import { exitWithUsageOnHelp } from "./lib/usage";
 exitWithUsageOnHelp(`
 Usage: npm test
 
-Runs, in order: type checks and lint (astro check, ESLint, no import cycles in src by madge; the three at once), the
-unit tests and the engine-independent ones, the API tests on embedded PGlite, the API tests on PostgreSQL when
-DATABASE_URL is set, and the browser journeys (Playwright, Debian's Chromium); the journeys' shop is built while the
-last API pass runs (its output in .tmp/e2e-server.log). Prints each stage's time.
+Runs two lanes at once, each stopping at its first failure:
+  tests: the unit tests and the engine-independent ones, the API tests on embedded PGlite, then the API tests on
+    PostgreSQL when DATABASE_URL is set; their output as it comes.
+  checks and journeys: type checks and lint (astro check, ESLint, no import cycles in src by madge; the three at
+    once), then the browser journeys (Playwright, Debian's Chromium) on a shop started with the lane (its output in
+    .tmp/e2e-server.log); their output once the tests lane has ended.
+Prints each stage's time and the whole run's; fails if any stage failed.
 `);
 
 interface Stage {
   name: string;
   scripts: string[];
   env?: Record<string, string | undefined>;
-  /**
-   * The scripts run at once, each output printed whole when it ends: type checks and lint each use one core, and
-   * this machine has two.
-   */
+  /** The scripts run at once, each output printed whole when it ends: type checks and lint each use one core. */
   together?: boolean;
+}
+
+/**
+ * Two lanes run at once. Each lane alone leaves a core idle for a fifth of its time: the type checks use one core,
+ * the API passes wait on the processes they start (hosts, crashes, restarts), the journeys on a van's next position
+ * or a page's next answer. Together they keep both cores busy: on a 2-core machine the API pass on PostgreSQL and
+ * the journeys took 342 s at once against 385 s one after the other (docs/performance.md). Each lane's stages
+ * run in turn and stop at the lane's first failure; the other lane runs on to its end, so that one run shows every
+ * failing stage.
+ */
+interface Lane {
+  name: string;
+  stages: Stage[];
+  /** Its output as it comes; the other lane's is kept until this one has ended. */
+  live: boolean;
 }
 
 const serverUrl = process.env.DATABASE_URL;
 /** Without DATABASE_URL the API tests open in-memory PGlite databases (tests/helpers/test-database.ts). */
 const embedded = { DATABASE_URL: undefined };
-const stages: Stage[] = [
-  { name: "typecheck+lint", scripts: ["typecheck", "lint", "lint:cycles"], together: true },
-  { name: "unit and engine-independent", scripts: ["test:unit"] },
-  { name: "API suite on PGlite", scripts: ["test:api"], env: embedded },
-  ...(serverUrl ? [{ name: "API suite on PostgreSQL", scripts: ["test:api"] }] : []),
-  { name: "e2e", scripts: ["test:e2e"], env: embedded },
+const lanes: Lane[] = [
+  {
+    name: "tests",
+    live: true,
+    stages: [
+      { name: "unit and engine-independent", scripts: ["test:unit"] },
+      { name: "API suite on PGlite", scripts: ["test:api"], env: embedded },
+      ...(serverUrl ? [{ name: "API suite on PostgreSQL", scripts: ["test:api"] }] : []),
+    ],
+  },
+  {
+    name: "checks and journeys",
+    live: false,
+    stages: [
+      { name: "typecheck+lint", scripts: ["typecheck", "lint", "lint:cycles"], together: true },
+      { name: "e2e", scripts: ["test:e2e"], env: embedded },
+    ],
+  },
 ];
 
 /**
  * The browser journeys' shop (scripts/e2e-server.ts: a fresh embedded database, its pages built, about half a minute
- * of one core) starts while the stage before the journeys runs (an API pass, which waits on the processes it starts
- * a fifth of its time), instead of while the journeys wait; Playwright then finds it running (E2E_SERVER_STARTED,
- * playwright.config.ts). It is stopped when this run ends, however it ends; if it could not start, Playwright starts
- * its own as without this.
+ * of one core) starts with its lane, while the type checks run, instead of while the journeys wait; Playwright then
+ * finds it running (E2E_SERVER_STARTED, playwright.config.ts). It is stopped when this run ends, however it ends; if
+ * it could not start, Playwright starts its own as without this.
  */
 const journeysPort = process.env.E2E_PORT ?? "4399";
 let journeysShop: ChildProcess | undefined;
@@ -76,73 +102,118 @@ async function stopJourneysShop(): Promise<void> {
   stopGroup(shop.pid, "SIGTERM");
   if ((await Promise.race([ended, sleep(10_000).then(() => "late")])) === "late") stopGroup(shop.pid, "SIGKILL");
 }
+/** The processes the lanes run (each the leader of its own group), stopped when this run is. */
+const running = new Set<ChildProcess>();
 process.on("exit", () => {
   if (journeysShop?.pid && journeysShop.exitCode === null) stopGroup(journeysShop.pid, "SIGTERM");
+  for (const child of running) stopGroup(child.pid, "SIGTERM");
 });
-// Stopped by a signal (Ctrl-C reaches this process, not the shop's own group): the exit above still runs.
+// Stopped by a signal: the exit above still runs.
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => process.exit(signal === "SIGINT" ? 130 : 143));
 
-const times: [string, number][] = [];
-const report = () => {
-  for (const [name, seconds] of times) console.log(`${name.padEnd(26)} ${formatTime(seconds)}`);
-};
-for (const [position, stage] of stages.entries()) {
-  console.log(`\n== ${stage.name}`);
-  const started = performance.now();
-  const env = { ...process.env, ...stage.env };
-  for (const [key, value] of Object.entries(stage.env ?? {})) if (value === undefined) delete env[key];
-  if (stages[position + 1]?.name === "e2e") journeysShop = startJourneysShop();
-  if (stage.name === "e2e" && journeysShop) {
-    if (await journeysShopReady(journeysShop)) env.E2E_SERVER_STARTED = "1";
-    else {
-      await stopJourneysShop();
-      console.log(`The journeys' shop started early did not start; Playwright starts its own. Its output:\n${readFileSync(".tmp/e2e-server.log", "utf8")}`);
-    }
+/** Where a lane's output goes: this process's own, or kept until the live lane has ended and written then. */
+class Output {
+  private kept: Buffer[] | undefined;
+  constructor(live: boolean) {
+    this.kept = live ? undefined : [];
   }
-  const statuses = stage.together ? await runTogether(stage.scripts, env) : runInTurn(stage.scripts, env);
-  for (const [index, status] of statuses.entries()) {
-    const script = stage.scripts[index]!;
-    if (status !== 0) {
-      times.push([stage.name, (performance.now() - started) / 1000]);
-      console.log(`\n== npm run ${script} failed (${stage.name})`);
-      report();
-      process.exit(status ?? 1);
-    }
+  write(text: string | Buffer): void {
+    if (this.kept) this.kept.push(Buffer.from(text));
+    else process.stdout.write(text);
   }
-  times.push([stage.name, (performance.now() - started) / 1000]);
-  if (stage.name === "e2e") await stopJourneysShop();
+  /** From now on as it comes, after what was kept. */
+  release(): void {
+    const kept = this.kept ?? [];
+    this.kept = undefined;
+    for (const chunk of kept) process.stdout.write(chunk);
+  }
 }
+
+const runStarted = performance.now();
+const seconds = (since: number) => (performance.now() - since) / 1000;
+const times: [string, number][] = [];
+const failures: { stage: string; script: string; status: number | null }[] = [];
+
+/** Runs a lane's stages in turn until one fails. */
+async function runLane(lane: Lane, output: Output): Promise<void> {
+  if (lane.stages.some((stage) => stage.name === "e2e")) journeysShop = startJourneysShop();
+  for (const stage of lane.stages) {
+    output.write(`\n== ${stage.name} (${lane.name} lane)\n`);
+    const started = performance.now();
+    const env = { ...process.env, ...stage.env };
+    for (const [key, value] of Object.entries(stage.env ?? {})) if (value === undefined) delete env[key];
+    if (stage.name === "e2e" && journeysShop) {
+      if (await journeysShopReady(journeysShop)) env.E2E_SERVER_STARTED = "1";
+      else {
+        await stopJourneysShop();
+        output.write(`The journeys' shop started early did not start; Playwright starts its own. Its output:\n${readFileSync(".tmp/e2e-server.log", "utf8")}\n`);
+      }
+    }
+    const statuses = stage.together ? await runTogether(stage.scripts, env, output) : await runInTurn(stage.scripts, env, output);
+    times.push([stage.name, seconds(started)]);
+    if (stage.name === "e2e") await stopJourneysShop();
+    const failed = statuses.findIndex((status) => status !== 0);
+    if (failed !== -1) {
+      failures.push({ stage: stage.name, script: stage.scripts[failed]!, status: statuses[failed]! });
+      output.write(`\n== npm run ${stage.scripts[failed]} failed (${stage.name}); the ${lane.name} lane stops here\n`);
+      return;
+    }
+  }
+}
+
+const outputs = lanes.map((lane) => new Output(lane.live));
+const live = lanes.findIndex((lane) => lane.live);
+await Promise.all(
+  lanes.map((lane, index) =>
+    runLane(lane, outputs[index]!).then(() => {
+      if (index === live) for (const output of outputs) output.release();
+    }),
+  ),
+);
+await stopJourneysShop();
+times.push(["all (two lanes at once)", seconds(runStarted)]);
 console.log("\n== stage times");
-report();
+for (const [name, time] of times) console.log(`${name.padEnd(28)} ${formatTime(time)}`);
+if (failures.length > 0) {
+  console.log(`\n== failed: ${failures.map((failure) => `npm run ${failure.script} (${failure.stage})`).join(", ")}`);
+  process.exit(failures[0]!.status ?? 1);
+}
+
+/** Starts `npm run <script>` in a group of its own, its output to `output`; resolves with its exit status. */
+function runScript(script: string, env: NodeJS.ProcessEnv, output: (chunk: Buffer) => void): Promise<number | null> {
+  const child = spawn("npm", ["run", "--silent", script], { stdio: ["ignore", "pipe", "pipe"], env, detached: true });
+  running.add(child);
+  child.stdout.on("data", output);
+  child.stderr.on("data", output);
+  return new Promise((done) =>
+    child.on("close", (status, signal) => {
+      running.delete(child);
+      done(signal ? 1 : status);
+    }),
+  );
+}
 
 /** Runs the scripts one after another, their output as it comes, until one fails. */
-function runInTurn(scripts: string[], env: NodeJS.ProcessEnv): (number | null)[] {
+async function runInTurn(scripts: string[], env: NodeJS.ProcessEnv, output: Output): Promise<(number | null)[]> {
   const statuses: (number | null)[] = [];
   for (const script of scripts) {
-    const { status } = spawnSync("npm", ["run", "--silent", script], { stdio: "inherit", env });
+    const status = await runScript(script, env, (chunk) => output.write(chunk));
     statuses.push(status);
     if (status !== 0) break;
   }
   return statuses;
 }
 
-/** Runs the scripts at once; each one's output (stdout and stderr as they came) is printed when it ends. */
-function runTogether(scripts: string[], env: NodeJS.ProcessEnv): Promise<(number | null)[]> {
+/** Runs the scripts at once; each one's output (stdout and stderr as they came) is written whole when it ends. */
+async function runTogether(scripts: string[], env: NodeJS.ProcessEnv, output: Output): Promise<(number | null)[]> {
   return Promise.all(
-    scripts.map(
-      (script) =>
-        new Promise<number | null>((done) => {
-          const child = spawn("npm", ["run", "--silent", script], { stdio: ["ignore", "pipe", "pipe"], env });
-          const output: Buffer[] = [];
-          child.stdout.on("data", (chunk: Buffer) => output.push(chunk));
-          child.stderr.on("data", (chunk: Buffer) => output.push(chunk));
-          child.on("close", (status) => {
-            process.stdout.write(`\n-- npm run ${script}\n`);
-            process.stdout.write(Buffer.concat(output));
-            done(status);
-          });
-        }),
-    ),
+    scripts.map(async (script) => {
+      const chunks: Buffer[] = [];
+      const status = await runScript(script, env, (chunk) => chunks.push(chunk));
+      output.write(`\n-- npm run ${script}\n`);
+      output.write(Buffer.concat(chunks));
+      return status;
+    }),
   );
 }
 
