@@ -4,7 +4,7 @@ import SlowFirstSequencer from "./tests/helpers/slow-first-sequencer";
 /**
  * Engine-independent tests: they run once per `npm test`, on the engine DATABASE_URL names if any (PostgreSQL in CI),
  * whatever database the API suite runs on. The slow ones that touch no database (builds of the pages, the HTML check, the
- * package scripts, a benchmark smoke run), and those that judge the contract and the protocols rather than the
+ * package scripts), and those that judge the contract and the protocols rather than the
  * data: the OpenAPI document (lint, coverage, generated requests and malformed ones), the payment SDKs against the
  * simulators, security headers, start-up modes and message wording. Each engine's own behaviour (refusals the
  * database raises, concurrency, crash recovery, backup) stays in the API suite, run on both.
@@ -13,16 +13,6 @@ const ONCE = [
   "tests/api/site-html-valid.test.ts",
   "tests/api/live-pages.test.ts",
   "tests/api/package-scripts.test.ts",
-  "tests/load/bench-static.test.ts",
-  "tests/load/bench-bucket.test.ts",
-  "tests/load/bench-dispatch.test.ts",
-  // The database benchmarks' smoke runs (the shop under load for seconds each): once, on the engine DATABASE_URL
-  // names (PostgreSQL, production's engine, in CI), not again on the embedded one.
-  "tests/load/bench-reads.test.ts",
-  "tests/load/bench-tracking.test.ts",
-  "tests/load/bench-purchase.test.ts",
-  // Makes its own PostgreSQL cluster, namespaces and HAProxy (root only).
-  "tests/load/bench-hosts.test.ts",
   "tests/api/openapi-lint.test.ts",
   "tests/api/openapi-contract.test.ts",
   "tests/api/contract-properties.test.ts",
@@ -37,9 +27,17 @@ const ONCE = [
 ];
 
 /**
- * Three projects, so each test runs once per `npm test` (scripts/test.ts): `unit` (beside the code) and `once`
- * (above) run once; `api` (the HTTP and load tests on a fresh database each) runs on the embedded PGlite and again on
- * PostgreSQL when DATABASE_URL is set.
+ * The benchmarks' smoke runs, once, on the engine DATABASE_URL names (PostgreSQL, production's engine, in CI), not
+ * again on the embedded one: each puts the shop (bench:hosts two hosts on a PostgreSQL cluster of its own, behind
+ * HAProxy; root only) under load for seconds, with load generators made to keep both cores busy. A project of their
+ * own, so that `npm test` runs them before the browser journeys start (scripts/test.ts), not beside them.
+ */
+const BENCHMARKS = ["static", "bucket", "dispatch", "reads", "tracking", "purchase", "hosts"].map((bench) => `tests/load/bench-${bench}.test.ts`);
+
+/**
+ * Four projects, so each test runs once per `npm test` (scripts/test.ts): `unit` (beside the code) and `once`
+ * (above) and `benchmarks` run once; `api` (the HTTP and load tests on a fresh database each) runs on the embedded
+ * PGlite and again on PostgreSQL when DATABASE_URL is set.
  */
 export default defineConfig({
   test: {
@@ -64,7 +62,8 @@ export default defineConfig({
       // Every JSON answer of the API tests is checked against the contract (tests/helpers/contract-answers.ts); the
       // unit tests build no app, and loading the contract in each of their isolated files was half of their time.
       { extends: true, test: { name: "once", isolate: false, include: ONCE, setupFiles: ["tests/helpers/contract-answers.ts"] } },
-      { extends: true, test: { name: "api", isolate: false, include: ["tests/api/**/*.test.ts", "tests/load/**/*.test.ts"], exclude: ONCE, setupFiles: ["tests/helpers/contract-answers.ts"] } },
+      { extends: true, test: { name: "benchmarks", isolate: false, include: BENCHMARKS } },
+      { extends: true, test: { name: "api", isolate: false, include: ["tests/api/**/*.test.ts", "tests/load/**/*.test.ts"], exclude: [...ONCE, ...BENCHMARKS], setupFiles: ["tests/helpers/contract-answers.ts"] } },
     ],
   },
 });

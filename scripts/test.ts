@@ -14,11 +14,11 @@ exitWithUsageOnHelp(`
 Usage: npm test
 
 Runs two lanes at once, each stopping at its first failure:
-  tests: the unit tests and the engine-independent ones, the API tests on embedded PGlite, then the API tests on
-    PostgreSQL when DATABASE_URL is set; their output as it comes.
+  tests: the benchmarks' smoke runs, the unit tests and the engine-independent ones, the API tests on embedded
+    PGlite, then the API tests on PostgreSQL when DATABASE_URL is set; their output as it comes.
   checks and journeys: type checks and lint (astro check, ESLint, no import cycles in src by madge; the three at
-    once), then the browser journeys (Playwright, Debian's Chromium) on a shop started with the lane (its output in
-    .tmp/e2e-server.log); their output once the tests lane has ended.
+    once), then, once the benchmarks' smoke runs have ended, the browser journeys (Playwright, Debian's Chromium) on
+    a shop started with the lane (its output in .tmp/e2e-server.log); their output once the tests lane has ended.
 Prints each stage's time and the whole run's; fails if any stage failed.
 `);
 
@@ -28,6 +28,8 @@ interface Stage {
   env?: Record<string, string | undefined>;
   /** The scripts run at once, each output printed whole when it ends: type checks and lint each use one core. */
   together?: boolean;
+  /** A stage of the other lane that must have ended before this one starts. */
+  after?: string;
 }
 
 /**
@@ -53,6 +55,7 @@ const lanes: Lane[] = [
     name: "tests",
     live: true,
     stages: [
+      { name: "benchmarks' smoke", scripts: ["test:benchmarks"] },
       { name: "unit and engine-independent", scripts: ["test:unit"] },
       { name: "API suite on PGlite", scripts: ["test:api"], env: embedded },
       ...(serverUrl ? [{ name: "API suite on PostgreSQL", scripts: ["test:api"] }] : []),
@@ -63,7 +66,9 @@ const lanes: Lane[] = [
     live: false,
     stages: [
       { name: "typecheck+lint", scripts: ["typecheck", "lint", "lint:cycles"], together: true },
-      { name: "e2e", scripts: ["test:e2e"], env: embedded },
+      // Not beside the benchmarks' load generators, made to keep both cores busy: a journey waits 15 s at most for
+      // what a person would see, and starved of the CPU for longer it fails where a person would have waited.
+      { name: "e2e", scripts: ["test:e2e"], env: embedded, after: "benchmarks' smoke" },
     ],
   },
 ];
@@ -132,13 +137,29 @@ class Output {
 const runStarted = performance.now();
 const seconds = (since: number) => (performance.now() - since) / 1000;
 const times: [string, number][] = [];
+/** Each stage's end, failed or not (or its lane's stop before it), for the stages that wait on it. */
+const ends = new Map<string, { promise: Promise<void>; done: () => void }>();
+for (const stage of lanes.flatMap((lane) => lane.stages)) {
+  let done = () => {};
+  const promise = new Promise<void>((resolve) => (done = resolve));
+  ends.set(stage.name, { promise, done });
+}
 const failures: { stage: string; script: string; status: number | null }[] = [];
 
 /** Runs a lane's stages in turn until one fails. */
 async function runLane(lane: Lane, output: Output): Promise<void> {
+  try {
+    await runStages(lane, output);
+  } finally {
+    for (const stage of lane.stages) ends.get(stage.name)!.done();
+  }
+}
+
+async function runStages(lane: Lane, output: Output): Promise<void> {
   if (lane.stages.some((stage) => stage.name === "e2e")) journeysShop = startJourneysShop();
   for (const stage of lane.stages) {
-    output.write(`\n== ${stage.name} (${lane.name} lane)\n`);
+    if (stage.after) await ends.get(stage.after)!.promise;
+    output.write(`\n== ${stage.name} (${lane.name} lane${stage.after ? `, after ${stage.after}` : ""})\n`);
     const started = performance.now();
     const env = { ...process.env, ...stage.env };
     for (const [key, value] of Object.entries(stage.env ?? {})) if (value === undefined) delete env[key];
@@ -151,6 +172,7 @@ async function runLane(lane: Lane, output: Output): Promise<void> {
     }
     const statuses = stage.together ? await runTogether(stage.scripts, env, output) : await runInTurn(stage.scripts, env, output);
     times.push([stage.name, seconds(started)]);
+    ends.get(stage.name)!.done();
     if (stage.name === "e2e") await stopJourneysShop();
     const failed = statuses.findIndex((status) => status !== 0);
     if (failed !== -1) {
