@@ -8,6 +8,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, openSync, readFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 import { stopGroup } from "../tests/helpers/processes";
+import { runLanes, type Lane } from "./lib/lanes";
 import { exitWithUsageOnHelp } from "./lib/usage";
 
 exitWithUsageOnHelp(`
@@ -22,34 +23,15 @@ Runs two lanes at once, each stopping at its first failure:
 Prints each stage's time and the whole run's; fails if any stage failed.
 `);
 
-interface Stage {
-  name: string;
-  scripts: string[];
-  env?: Record<string, string | undefined>;
-  /** The scripts run at once, each output printed whole when it ends: type checks and lint each use one core. */
-  together?: boolean;
-  /** A stage of the other lane that must have ended before this one starts. */
-  after?: string;
-}
-
-/**
- * Two lanes run at once. Each lane alone leaves a core idle for a fifth of its time: the type checks use one core,
- * the API passes wait on the processes they start (hosts, crashes, restarts), the journeys on a van's next position
- * or a page's next answer. Together they keep both cores busy: on a 2-core machine the API pass on PostgreSQL and
- * the journeys took 342 s at once against 385 s one after the other (docs/performance.md). Each lane's stages
- * run in turn and stop at the lane's first failure; the other lane runs on to its end, so that one run shows every
- * failing stage.
- */
-interface Lane {
-  name: string;
-  stages: Stage[];
-  /** Its output as it comes; the other lane's is kept until this one has ended. */
-  live: boolean;
-}
-
 const serverUrl = process.env.DATABASE_URL;
 /** Without DATABASE_URL the API tests open in-memory PGlite databases (tests/helpers/test-database.ts). */
 const embedded = { DATABASE_URL: undefined };
+/**
+ * Two lanes run at once. Each lane alone leaves a core idle for a fifth of its time: the type checks use one core,
+ * the API passes wait on the processes they start (hosts, crashes, restarts), the journeys on a van's next position
+ * or a page's next answer. Together they keep both cores busy: on a 2-core machine the whole of it took 12:17 stage
+ * after stage and 10:17 in these two lanes (docs/performance.md). How lanes run, wait and fail: scripts/lib/lanes.ts.
+ */
 const lanes: Lane[] = [
   {
     name: "tests",
@@ -80,7 +62,7 @@ const lanes: Lane[] = [
  * it could not start, Playwright starts its own as without this.
  */
 const journeysPort = process.env.E2E_PORT ?? "4399";
-let journeysShop: ChildProcess | undefined;
+const journeysShop = startJourneysShop();
 function startJourneysShop(): ChildProcess {
   mkdirSync(".tmp", { recursive: true });
   const log = openSync(".tmp/e2e-server.log", "w");
@@ -102,7 +84,7 @@ async function journeysShopReady(shop: ChildProcess): Promise<boolean> {
 /** Stops the journeys' shop and its renderer, and waits until it has (at most 10 s, then it is killed). */
 async function stopJourneysShop(): Promise<void> {
   const shop = journeysShop;
-  if (!shop?.pid || shop.exitCode !== null || shop.signalCode !== null) return;
+  if (!shop.pid || shop.exitCode !== null || shop.signalCode !== null) return;
   const ended = new Promise((done) => shop.once("exit", done));
   stopGroup(shop.pid, "SIGTERM");
   if ((await Promise.race([ended, sleep(10_000).then(() => "late")])) === "late") stopGroup(shop.pid, "SIGKILL");
@@ -110,90 +92,29 @@ async function stopJourneysShop(): Promise<void> {
 /** The processes the lanes run (each the leader of its own group), stopped when this run is. */
 const running = new Set<ChildProcess>();
 process.on("exit", () => {
-  if (journeysShop?.pid && journeysShop.exitCode === null) stopGroup(journeysShop.pid, "SIGTERM");
+  if (journeysShop.pid && journeysShop.exitCode === null) stopGroup(journeysShop.pid, "SIGTERM");
   for (const child of running) stopGroup(child.pid, "SIGTERM");
 });
 // Stopped by a signal: the exit above still runs.
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => process.exit(signal === "SIGINT" ? 130 : 143));
 
-/** Where a lane's output goes: this process's own, or kept until the live lane has ended and written then. */
-class Output {
-  private kept: Buffer[] | undefined;
-  constructor(live: boolean) {
-    this.kept = live ? undefined : [];
-  }
-  write(text: string | Buffer): void {
-    if (this.kept) this.kept.push(Buffer.from(text));
-    else process.stdout.write(text);
-  }
-  /** From now on as it comes, after what was kept. */
-  release(): void {
-    const kept = this.kept ?? [];
-    this.kept = undefined;
-    for (const chunk of kept) process.stdout.write(chunk);
-  }
-}
-
 const runStarted = performance.now();
-const seconds = (since: number) => (performance.now() - since) / 1000;
-const times: [string, number][] = [];
-/** Each stage's end, failed or not (or its lane's stop before it), for the stages that wait on it. */
-const ends = new Map<string, { promise: Promise<void>; done: () => void }>();
-for (const stage of lanes.flatMap((lane) => lane.stages)) {
-  let done = () => {};
-  const promise = new Promise<void>((resolve) => (done = resolve));
-  ends.set(stage.name, { promise, done });
-}
-const failures: { stage: string; script: string; status: number | null }[] = [];
-
-/** Runs a lane's stages in turn until one fails. */
-async function runLane(lane: Lane, output: Output): Promise<void> {
-  try {
-    await runStages(lane, output);
-  } finally {
-    for (const stage of lane.stages) ends.get(stage.name)!.done();
-  }
-}
-
-async function runStages(lane: Lane, output: Output): Promise<void> {
-  if (lane.stages.some((stage) => stage.name === "e2e")) journeysShop = startJourneysShop();
-  for (const stage of lane.stages) {
-    if (stage.after) await ends.get(stage.after)!.promise;
-    output.write(`\n== ${stage.name} (${lane.name} lane${stage.after ? `, after ${stage.after}` : ""})\n`);
-    const started = performance.now();
-    const env = { ...process.env, ...stage.env };
-    for (const [key, value] of Object.entries(stage.env ?? {})) if (value === undefined) delete env[key];
-    if (stage.name === "e2e" && journeysShop) {
-      if (await journeysShopReady(journeysShop)) env.E2E_SERVER_STARTED = "1";
-      else {
-        await stopJourneysShop();
-        output.write(`The journeys' shop started early did not start; Playwright starts its own. Its output:\n${readFileSync(".tmp/e2e-server.log", "utf8")}\n`);
-      }
+const { times, failures } = await runLanes(lanes, {
+  runScript,
+  async beforeStage(stage, env, write) {
+    if (stage.name !== "e2e") return;
+    if (await journeysShopReady(journeysShop)) env.E2E_SERVER_STARTED = "1";
+    else {
+      await stopJourneysShop();
+      write(`The journeys' shop started early did not start; Playwright starts its own. Its output:\n${readFileSync(".tmp/e2e-server.log", "utf8")}\n`);
     }
-    const statuses = stage.together ? await runTogether(stage.scripts, env, output) : await runInTurn(stage.scripts, env, output);
-    times.push([stage.name, seconds(started)]);
-    ends.get(stage.name)!.done();
+  },
+  async afterStage(stage) {
     if (stage.name === "e2e") await stopJourneysShop();
-    const failed = statuses.findIndex((status) => status !== 0);
-    if (failed !== -1) {
-      failures.push({ stage: stage.name, script: stage.scripts[failed]!, status: statuses[failed]! });
-      output.write(`\n== npm run ${stage.scripts[failed]} failed (${stage.name}); the ${lane.name} lane stops here\n`);
-      return;
-    }
-  }
-}
-
-const outputs = lanes.map((lane) => new Output(lane.live));
-const live = lanes.findIndex((lane) => lane.live);
-await Promise.all(
-  lanes.map((lane, index) =>
-    runLane(lane, outputs[index]!).then(() => {
-      if (index === live) for (const output of outputs) output.release();
-    }),
-  ),
-);
+  },
+});
 await stopJourneysShop();
-times.push(["all (two lanes at once)", seconds(runStarted)]);
+times.push(["all (two lanes at once)", (performance.now() - runStarted) / 1000]);
 console.log("\n== stage times");
 for (const [name, time] of times) console.log(`${name.padEnd(28)} ${formatTime(time)}`);
 if (failures.length > 0) {
@@ -201,40 +122,16 @@ if (failures.length > 0) {
   process.exit(failures[0]!.status ?? 1);
 }
 
-/** Starts `npm run <script>` in a group of its own, its output to `output`; resolves with its exit status. */
-function runScript(script: string, env: NodeJS.ProcessEnv, output: (chunk: Buffer) => void): Promise<number | null> {
+/** Starts `npm run <script>` in a group of its own, its output to `write`; resolves with its exit status. */
+function runScript(script: string, env: NodeJS.ProcessEnv, write: (chunk: Buffer) => void): Promise<number | null> {
   const child = spawn("npm", ["run", "--silent", script], { stdio: ["ignore", "pipe", "pipe"], env, detached: true });
   running.add(child);
-  child.stdout.on("data", output);
-  child.stderr.on("data", output);
+  child.stdout.on("data", write);
+  child.stderr.on("data", write);
   return new Promise((done) =>
     child.on("close", (status, signal) => {
       running.delete(child);
       done(signal ? 1 : status);
-    }),
-  );
-}
-
-/** Runs the scripts one after another, their output as it comes, until one fails. */
-async function runInTurn(scripts: string[], env: NodeJS.ProcessEnv, output: Output): Promise<(number | null)[]> {
-  const statuses: (number | null)[] = [];
-  for (const script of scripts) {
-    const status = await runScript(script, env, (chunk) => output.write(chunk));
-    statuses.push(status);
-    if (status !== 0) break;
-  }
-  return statuses;
-}
-
-/** Runs the scripts at once; each one's output (stdout and stderr as they came) is written whole when it ends. */
-async function runTogether(scripts: string[], env: NodeJS.ProcessEnv, output: Output): Promise<(number | null)[]> {
-  return Promise.all(
-    scripts.map(async (script) => {
-      const chunks: Buffer[] = [];
-      const status = await runScript(script, env, (chunk) => chunks.push(chunk));
-      output.write(`\n-- npm run ${script}\n`);
-      output.write(Buffer.concat(chunks));
-      return status;
     }),
   );
 }
