@@ -28,7 +28,7 @@ const ONCE = [
 
 /**
  * The benchmarks' smoke runs, once, on the engine DATABASE_URL names (PostgreSQL, production's engine, in CI), not
- * again on the embedded one: each puts the shop (bench:hosts two hosts on a PostgreSQL cluster of its own, behind
+ * again on the embedded one: each puts the shop (bench:hosts: two hosts on a PostgreSQL cluster of its own, behind
  * HAProxy; root only) under load for seconds, with load generators made to keep both cores busy. A project of their
  * own, so that `npm test` runs them before the browser journeys start (scripts/test.ts), not beside them.
  */
