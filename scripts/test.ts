@@ -15,11 +15,12 @@ exitWithUsageOnHelp(`
 Usage: npm test
 
 Runs two lanes at once, each stopping at its first failure:
-  tests: the benchmarks' smoke runs, the unit tests and the engine-independent ones, the API tests on embedded
-    PGlite, then the API tests on PostgreSQL when DATABASE_URL is set; their output as it comes.
+  tests: the benchmarks' smoke runs, the unit tests, the API tests on embedded PGlite, then the API tests on
+    PostgreSQL when DATABASE_URL is set; their output as it comes.
   checks and journeys: type checks and lint (astro check, ESLint, no import cycles in src by madge; the three at
     once), then, once the benchmarks' smoke runs have ended, the browser journeys (Playwright, Debian's Chromium) on
-    a shop started with the lane (its output in .tmp/e2e-server.log); their output once the tests lane has ended.
+    a shop started with the lane (its output in .tmp/e2e-server.log), then the engine-independent tests (vitest's
+    \`once\`); their output once the tests lane has ended.
 Prints each stage's time and the whole run's; fails if any stage failed.
 `);
 
@@ -30,7 +31,7 @@ const embedded = { DATABASE_URL: undefined };
  * Two lanes run at once. Each lane alone leaves a core idle for a fifth of its time: the type checks use one core,
  * the API passes wait on the processes they start (hosts, crashes, restarts), the journeys on a van's next position
  * or a page's next answer. Together they keep both cores busy: on a 2-core machine the whole of it took 12:17 stage
- * after stage and 10:17 in these two lanes (docs/performance.md). How lanes run, wait and fail: scripts/lib/lanes.ts.
+ * after stage and 10:06 in these two lanes (docs/performance.md). How lanes run, wait and fail: scripts/lib/lanes.ts.
  */
 const lanes: Lane[] = [
   {
@@ -38,7 +39,7 @@ const lanes: Lane[] = [
     live: true,
     stages: [
       { name: "benchmarks' smoke", scripts: ["test:benchmarks"] },
-      { name: "unit and engine-independent", scripts: ["test:unit"] },
+      { name: "unit", scripts: ["test:unit"] },
       { name: "API suite on PGlite", scripts: ["test:api"], env: embedded },
       ...(serverUrl ? [{ name: "API suite on PostgreSQL", scripts: ["test:api"] }] : []),
     ],
@@ -51,6 +52,8 @@ const lanes: Lane[] = [
       // Not beside the benchmarks' load generators, made to keep both cores busy: a journey waits 15 s at most for
       // what a person would see, and starved of the CPU for longer it fails where a person would have waited.
       { name: "e2e", scripts: ["test:e2e"], env: embedded, after: "benchmarks' smoke" },
+      // After the journeys, beside the API passes: the two lanes then end within about a minute of each other.
+      { name: "engine-independent", scripts: ["test:once"] },
     ],
   },
 ];
