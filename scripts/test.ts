@@ -2,7 +2,7 @@
  * `npm test`: every check once, in two lanes at once, and the time of each stage at the end. The API suite runs on the
  * embedded PGlite and, when DATABASE_URL names a PostgreSQL server, again there; the unit tests, the
  * engine-independent ones (building the pages, HTML check, package scripts, the contract's and the protocols' tests:
- * vitest.config.ts `ONCE`) and the browser journeys run once.
+ * vitest.config.ts `ONCE`), the benchmarks' smoke runs and the browser journeys run once.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, openSync, readFileSync } from "node:fs";
