@@ -4,10 +4,10 @@
  * engine-independent ones (building the pages, HTML check, package scripts, the contract's and the protocols' tests:
  * vitest.config.ts `ONCE`), the benchmarks' smoke runs and the browser journeys run once.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdirSync, openSync, readFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
-import { stopGroup } from "../tests/helpers/processes";
+import { startProcess, stopGroup, stopStarted } from "../tests/helpers/processes";
 import { runLanes, type Lane } from "./lib/lanes";
 import { exitWithUsageOnHelp } from "./lib/usage";
 
@@ -72,7 +72,7 @@ function startJourneysShop(): ChildProcess {
   const env: NodeJS.ProcessEnv = { ...process.env, E2E_PORT: journeysPort };
   delete env.DATABASE_URL;
   // Its own process group, so that stopping it stops its page renderer too.
-  return spawn(process.execPath, ["--import", "tsx", "scripts/e2e-server.ts"], { stdio: ["ignore", log, log], env, detached: true });
+  return startProcess(process.execPath, ["--import", "tsx", "scripts/e2e-server.ts"], { stdio: ["ignore", log, log], env });
 }
 /** Whether it answers; false once it has ended, or after 10 minutes (Playwright's own limit for its start). */
 async function journeysShopReady(shop: ChildProcess): Promise<boolean> {
@@ -92,12 +92,8 @@ async function stopJourneysShop(): Promise<void> {
   stopGroup(shop.pid, "SIGTERM");
   if ((await Promise.race([ended, sleep(10_000).then(() => "late")])) === "late") stopGroup(shop.pid, "SIGKILL");
 }
-/** The processes the lanes run (each the leader of its own group), stopped when this run is. */
-const running = new Set<ChildProcess>();
-process.on("exit", () => {
-  if (journeysShop.pid && journeysShop.exitCode === null) stopGroup(journeysShop.pid, "SIGTERM");
-  for (const child of running) stopGroup(child.pid, "SIGTERM");
-});
+// Whatever this run started (the journeys' shop, the lanes' scripts, each in a group of its own) ends with it.
+process.on("exit", () => void stopStarted(0, "SIGTERM"));
 // Stopped by a signal: the exit above still runs.
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => process.exit(signal === "SIGINT" ? 130 : 143));
 
@@ -127,16 +123,10 @@ if (failures.length > 0) {
 
 /** Starts `npm run <script>` in a group of its own, its output to `write`; resolves with its exit status. */
 function runScript(script: string, env: NodeJS.ProcessEnv, write: (chunk: Buffer) => void): Promise<number | null> {
-  const child = spawn("npm", ["run", "--silent", script], { stdio: ["ignore", "pipe", "pipe"], env, detached: true });
-  running.add(child);
-  child.stdout.on("data", write);
-  child.stderr.on("data", write);
-  return new Promise((done) =>
-    child.on("close", (status, signal) => {
-      running.delete(child);
-      done(signal ? 1 : status);
-    }),
-  );
+  const child = startProcess("npm", ["run", "--silent", script], { stdio: ["ignore", "pipe", "pipe"], env });
+  child.stdout!.on("data", write);
+  child.stderr!.on("data", write);
+  return new Promise((done) => child.on("close", (status, signal) => done(signal ? 1 : status)));
 }
 
 function formatTime(seconds: number): string {

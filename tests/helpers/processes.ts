@@ -34,9 +34,12 @@ export function stopGroup(pid: number | undefined, signal: NodeJS.Signals = "SIG
   }
 }
 
-/** Kills every group this file started and waits (up to `waitMs`) until their leaders have exited. */
-export async function stopStarted(waitMs = 10_000): Promise<void> {
-  for (const pid of groups) stopGroup(pid);
+/**
+ * Kills every group this file started and waits (up to `waitMs`) until their leaders have exited. The signal goes
+ * out before the first wait, so a process's `exit` handler (which cannot wait) may call it too.
+ */
+export async function stopStarted(waitMs = 10_000, signal: NodeJS.Signals = "SIGKILL"): Promise<void> {
+  for (const pid of groups) stopGroup(pid, signal);
   const leaders = [...running].filter((child) => !ended(child));
   await Promise.race([
     Promise.all(leaders.map((child) => new Promise<void>((resolve) => (ended(child) ? resolve() : child.once("exit", () => resolve()))))),
