@@ -4,9 +4,11 @@ import type * as ClientApi from "../client/api";
 
 let answers: (() => Promise<unknown>)[] = [];
 let calls = 0;
+let keys: (string | undefined)[] = [];
 vi.mock("../client/api", async (original) => ({
   ...(await original<typeof ClientApi>()),
-  api: () => {
+  api: (_route: string, options?: { headers?: Record<string, string> }) => {
+    keys.push(options?.headers?.["Idempotency-Key"]);
     const next = answers[Math.min(calls, answers.length - 1)]!;
     calls += 1;
     return next();
@@ -22,6 +24,7 @@ const busy = async () => {
 
 beforeEach(() => {
   calls = 0;
+  keys = [];
   $bookingDraft.set({ ...emptyDraft(1), paymentCode: "webpay", stepIndex: STEPS.confirm });
   $offer.set({ categories: CATEGORIES, provinces: [], locale: "es_CL" });
   selectProvince(1);
@@ -77,5 +80,21 @@ describe("a purchase the busy shop asks to send again", () => {
     expect(calls).toBe(2);
     expect(shown).toEqual([{ retryAfter: 2, position: 0, reason: "database" }]);
     expect($bookingDraft.get()).toMatchObject({ rejected: false, stepIndex: STEPS.payment });
+  });
+});
+
+describe("one purchase, one key", () => {
+  it("sends every retry of a purchase under the same Idempotency-Key, and the next purchase under a new one", async () => {
+    answers = [busy, busy, async () => ({ orderId: 9, paymentCode: "webpay", state: "awaiting_payment", holdExpiresAt: null })];
+    await submitPurchase("/event/x", async () => {});
+    expect(keys).toHaveLength(3);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(new Set(keys).size).toBe(1);
+    calls = 0;
+    answers = [async () => ({ orderId: 10, paymentCode: "webpay", state: "awaiting_payment", holdExpiresAt: null })];
+    $bookingDraft.set({ ...$bookingDraft.get(), stepIndex: STEPS.confirm });
+    await submitPurchase("/event/x", async () => {});
+    expect(keys).toHaveLength(4);
+    expect(keys[3]).not.toBe(keys[0]);
   });
 });

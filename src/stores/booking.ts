@@ -10,6 +10,7 @@ import type { AddressLineInput, DiscountAnswer, PassengerInput, PaymentCodeValue
 import type { Category, ProvinceOption } from "../shared/types/catalogue";
 import { buildTickets, orderTotals, type ClientTicket } from "./booking-tickets";
 import { PAYMENT_CODE } from "../shared/domain/payment-codes";
+import { IDEMPOTENCY_HEADER } from "../shared/schemas/idempotency";
 
 export const BOOKING_KEY = "shop.booking";
 
@@ -284,12 +285,25 @@ export const QUEUE_RETRIES = 30;
 
 const pause = (milliseconds: number) => new Promise<void>((done) => setTimeout(done, milliseconds));
 
-/** The purchase, sent again as long as the shop says it is busy and asks to come back (up to QUEUE_RETRIES). */
+/**
+ * A purchase's Idempotency-Key: drawn once per purchase and sent with each of its retries, so however many of them
+ * reach the shop it makes one order (random hex: randomUUID exists only on secure origins).
+ */
+export function drawPurchaseKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+/**
+ * The purchase, sent again as long as the shop says it is busy and asks to come back (up to QUEUE_RETRIES), each time
+ * under the same Idempotency-Key.
+ */
 async function sendPurchase(body: PurchaseInput, wait: (milliseconds: number) => Promise<void>): Promise<PaymentStartAnswer> {
+  const headers = { [IDEMPOTENCY_HEADER]: drawPurchaseKey() };
   try {
     for (let attempt = 0; ; attempt += 1) {
       try {
-        return await api("POST /shop-api/init-payment", { body });
+        return await api("POST /shop-api/init-payment", { body, headers });
       } catch (error) {
         if (!(error instanceof ApiFailure && error.queue && attempt < QUEUE_RETRIES)) throw error;
         $purchaseQueue.set(error.queue);

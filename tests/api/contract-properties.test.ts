@@ -15,7 +15,7 @@ import { openTestShop, type TestShop } from "../helpers/test-shop";
 
 type Schema = Record<string, unknown>;
 interface Parameter {
-  in: "path" | "query";
+  in: "path" | "query" | "header";
   name: string;
   required?: boolean;
   schema: Schema;
@@ -136,6 +136,7 @@ function objectOf(schema: Schema): fc.Arbitrary<Record<string, unknown>> {
 interface Sent {
   url: string;
   body?: unknown;
+  headers?: Record<string, string>;
 }
 
 function requestOf(path: string, op: Operation, body: fc.Arbitrary<unknown> | undefined): fc.Arbitrary<Sent> {
@@ -146,19 +147,22 @@ function requestOf(path: string, op: Operation, body: fc.Arbitrary<unknown> | un
   return fc.tuple(values, body ?? fc.constant(undefined)).map(([given, sentBody]) => {
     let url = path;
     const query = new URLSearchParams();
+    const headers: Record<string, string> = {};
     for (const p of parameters) {
       const value = given[`${p.in}:${p.name}`];
       if (p.in === "path") url = url.replace(`{${p.name}}`, encodeURIComponent(String(value)));
-      else if (value !== undefined) query.set(p.name, String(value));
+      else if (p.in === "header") {
+        if (value !== undefined) headers[p.name] = String(value);
+      } else if (value !== undefined) query.set(p.name, String(value));
     }
     const search = query.toString();
-    return { url: search ? `${url}?${search}` : url, body: sentBody };
+    return { url: search ? `${url}?${search}` : url, body: sentBody, headers };
   });
 }
 
 async function send(method: string, op: Operation, sent: Sent) {
   const withToken = op.security?.length ? { token } : {};
-  return shop.call(method, sent.url, op.requestBody ? (sent.body ?? {}) : undefined, withToken);
+  return shop.call(method, sent.url, op.requestBody ? (sent.body ?? {}) : undefined, { ...withToken, headers: sent.headers });
 }
 
 const documentedStatus = (op: Operation, status: number) => String(status) in op.responses;

@@ -694,6 +694,25 @@ export const outbox = pgTable(
   (t) => [index("outbox_due_idx").on(t.runAt).where(sql`${t.doneAt} is null`)],
 );
 
+/**
+ * Requests sent with an Idempotency-Key (a purchase, a share's payment), by what they did (`scope`), whose they are
+ * (`owner`: the buyer's id or the share's link) and the key: the first send claims the row, a repeat with the same
+ * body (`body_hash`) within a day is given its `answer`; null while the first send still runs.
+ */
+export const idempotentRequests = pgTable(
+  "idempotent_requests",
+  {
+    scope: text("scope").notNull(),
+    owner: text("owner").notNull(),
+    key: text("key").notNull(),
+    bodyHash: text("body_hash").notNull(),
+    answer: jsonb("answer").$type<unknown>(),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ name: "idempotent_requests_pk", columns: [t.scope, t.owner, t.key] }), index("idempotent_requests_created_idx").on(t.createdAt)],
+);
+
 /* ---------- Event-day operations ---------- */
 
 /**

@@ -111,6 +111,8 @@ export const STATUS_OF = {
   tracking_link_invalid: 404,
   tracking_link_expired: 410,
   payment_in_progress: 409,
+  idempotency_key_reused: 422,
+  idempotency_key_in_use: 409,
   positions_not_your_run: 403,
   positions_outside_window: 422,
   no_show_too_early: 409,

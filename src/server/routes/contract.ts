@@ -43,7 +43,7 @@ function withoutEmptyAlternatives(node: unknown): unknown {
   return object;
 }
 
-function parametersOf(schema: z.ZodMiniType | undefined, where: "path" | "query") {
+function parametersOf(schema: z.ZodMiniType | undefined, where: "path" | "query" | "header") {
   if (!schema) return [];
   const json = jsonSchemaOf(schema, "input") as { properties?: Record<string, JsonSchema>; required?: string[] };
   return Object.entries(json.properties ?? {}).map(([name, property]) => ({
@@ -175,7 +175,7 @@ export function operationOf(key: RouteKey, spec: RouteSpec) {
     const description = known ? `${known.description}, ${code}` : `Refused: ${code}`;
     responses[status] = { description, content: { "application/json": { schema: failureRef } } };
   };
-  if (spec.query || spec.body) refuse("422", "validation_failed");
+  if (spec.query || spec.body || spec.headers) refuse("422", "validation_failed");
   if (spec.body) {
     refuse("400", "invalid_json");
     refuse("413", "payload_too_large");
@@ -195,7 +195,7 @@ export function operationOf(key: RouteKey, spec: RouteSpec) {
     tags: [spec.tag],
     // A public call says so (`[]`): the document's readers and linters then know no token is wanted.
     security: securityOf(spec),
-    parameters: [...parametersOf(spec.params, "path"), ...parametersOf(spec.query, "query")],
+    parameters: [...parametersOf(spec.params, "path"), ...parametersOf(spec.query, "query"), ...parametersOf(spec.headers, "header")],
     ...(spec.body
       ? { requestBody: { required: true, content: { "application/json": { schema: jsonSchemaOf(spec.body, "input") } } } }
       : {}),
@@ -204,7 +204,7 @@ export function operationOf(key: RouteKey, spec: RouteSpec) {
   };
 }
 
-type Part<R, P extends "params" | "query" | "body"> = R extends { [_ in P]: infer S extends z.ZodMiniType } ? z.infer<S> : undefined;
+type Part<R, P extends "params" | "query" | "body" | "headers"> = R extends { [_ in P]: infer S extends z.ZodMiniType } ? z.infer<S> : undefined;
 /** What a route's handler reads: its query and its JSON body, parsed by the contract entry's schemas. */
 export interface Input<Q, B> {
   query: Q;
@@ -244,6 +244,13 @@ export function readersOf(spec: RouteSpec) {
       }
       return parseWith(spec.params, read);
     },
+    /** The declared request headers, by name (a header not sent is absent): 422 `validation_failed` when one does not fit. */
+    headers: (c: Context<AppEnv>): unknown => {
+      if (!spec.headers) return undefined;
+      const names = Object.keys((spec.headers as z.ZodMiniObject).def.shape);
+      const sent = Object.fromEntries(names.flatMap((name) => (c.req.header(name) === undefined ? [] : [[name, c.req.header(name)]])));
+      return parseWith(spec.headers, sent);
+    },
     /** The query first, then the body: a refusal names the query's problem before the body's, as it always has. */
     input: async (c: Context<AppEnv>): Promise<Input<unknown, unknown>> => {
       const parsedQuery = query(c);
@@ -255,7 +262,7 @@ export function readersOf(spec: RouteSpec) {
 
 /**
  * One contract entry, for the handler of its route: `describe` (the OpenAPI operation), `input(c)` (query and body,
- * checked), `query(c)` (the query alone, for a handler that must not wait), `params(c)` (the path parameters, row
+ * checked), `query(c)` (the query alone, for a handler that must not wait), `headers(c)` (the declared headers), `params(c)` (the path parameters, row
  * ids as numbers: one that names no row answers 404) and `ok(c, data)`. Handlers read their path only through it.
  */
 export function documented<K extends RouteKey>(key: K) {
@@ -265,6 +272,7 @@ export function documented<K extends RouteKey>(key: K) {
     describe: describeRoute(operationOf(key, spec) as Parameters<typeof describeRoute>[0]) as MiddlewareHandler,
     input: readers.input as (c: Context<AppEnv>) => Promise<InputOf<K>>,
     query: readers.query as (c: Context<AppEnv>) => Part<ShopApi[K], "query">,
+    headers: readers.headers as (c: Context<AppEnv>) => Part<ShopApi[K], "headers">,
     params: readers.params as (c: Context<AppEnv>) => Part<ShopApi[K], "params">,
     ok: (c: Context<AppEnv>, data: K extends JsonRouteKey ? AnswerOf<K> : never) => ok(c, data, spec.status ?? 200),
   };

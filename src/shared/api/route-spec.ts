@@ -22,6 +22,8 @@ export interface RouteSpec {
   access?: "optional-bearer" | "bearer-or-link-key";
   params?: z.ZodMiniType;
   query?: z.ZodMiniType;
+  /** Request headers the route reads (an object schema keyed by the header's name), documented as header parameters. */
+  headers?: z.ZodMiniType;
   body?: z.ZodMiniType;
   /** A multipart/form-data body instead of JSON: one file in the field `file`, at most `maxBytes`, of these media types. */
   upload?: { maxBytes: number; mediaTypes: readonly string[] };

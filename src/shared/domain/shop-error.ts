@@ -115,6 +115,9 @@ export const SHOP_ERROR_CODES = [
   "tracking_link_expired",
   // Payments: one open attempt per order at a time.
   "payment_in_progress",
+  // A request sent again with its Idempotency-Key: another body under the same key, or the first send still running.
+  "idempotency_key_reused",
+  "idempotency_key_in_use",
   // The driver's phone: positions and no-shows.
   "positions_not_your_run",
   "positions_outside_window",

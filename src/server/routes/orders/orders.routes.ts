@@ -11,6 +11,7 @@ import { verifyReturnKey } from "../../services/orders/payment-links";
 import { buyerOrigin } from "../../origin";
 import { orderDetail, orderStatus, orderStatusByReturnKey } from "../../services/orders/order-detail";
 import { purchase } from "../../services/purchase/purchase";
+import { answerOnce } from "../../services/idempotency/answer-once";
 import { documented } from "../contract";
 
 const initPayment = documented("POST /shop-api/init-payment");
@@ -28,8 +29,10 @@ orderRoutes.post("/init-payment", initPayment.describe, requireToken, async (c) 
     await loadCaller(deps.db, claims);
     throw error;
   });
+  const key = initPayment.headers(c)["Idempotency-Key"];
   const origin = buyerOrigin(deps.env, c.req.header("host") ?? new URL(c.req.url).host);
-  return initPayment.ok(c, await purchase(deps, claims, body, c.get("locale"), origin));
+  const keyed = { scope: "init-payment", owner: String(claims.userId), key, request: body };
+  return initPayment.ok(c, await answerOnce(deps, keyed, () => purchase(deps, claims, body, c.get("locale"), origin)));
 });
 
 orderRoutes.get("/order-status/:id", status.describe, identifyCaller, async (c) => {

@@ -6,6 +6,7 @@ import { Hono } from "hono";
 import { callerOf, requireCaller, type AuthEnv } from "../../auth/bearer";
 import { buyerOrigin } from "../../origin";
 import { getShare, orderShares, payShare, payShareAsBuyer } from "../../services/shares/share-payment";
+import { answerOnce } from "../../services/idempotency/answer-once";
 import { documented } from "../contract";
 
 const one = documented("GET /shop-api/shares/:token");
@@ -23,8 +24,10 @@ shareRoutes.post("/shares/:token/pay", pay.describe, async (c) => {
   const deps = c.get("deps");
   const { token } = pay.params(c);
   const { body } = await pay.input(c);
+  const key = pay.headers(c)["Idempotency-Key"];
   const origin = buyerOrigin(deps.env, c.req.header("host") ?? new URL(c.req.url).host);
-  return pay.ok(c, await payShare(deps, token, body, c.get("locale"), origin));
+  const keyed = { scope: "share-pay", owner: token, key, request: body };
+  return pay.ok(c, await answerOnce(deps, keyed, () => payShare(deps, token, body, c.get("locale"), origin)));
 });
 
 shareRoutes.get("/orders/:id/shares", ofOrder.describe, requireCaller, async (c) => {
@@ -35,6 +38,9 @@ shareRoutes.post("/orders/:id/shares/:shareId/pay", payForFriend.describe, requi
   const deps = c.get("deps");
   const { id, shareId } = payForFriend.params(c);
   const { body } = await payForFriend.input(c);
+  const key = payForFriend.headers(c)["Idempotency-Key"];
   const origin = buyerOrigin(deps.env, c.req.header("host") ?? new URL(c.req.url).host);
-  return payForFriend.ok(c, await payShareAsBuyer(deps, callerOf(c).id, id, shareId, body, c.get("locale"), origin));
+  const buyerId = callerOf(c).id;
+  const keyed = { scope: "share-pay-buyer", owner: String(buyerId), key, request: { id, shareId, body } };
+  return payForFriend.ok(c, await answerOnce(deps, keyed, () => payShareAsBuyer(deps, buyerId, id, shareId, body, c.get("locale"), origin)));
 });

@@ -2,6 +2,7 @@
 import * as z from "zod/mini";
 import { pathRowId, route, rowIdPath as orderIdPath, type RouteSpec } from "../route-spec";
 import { discountPathSchema, orderStatusQuerySchema, purchaseSchema } from "../../schemas/purchase";
+import { idempotencyHeadersSchema } from "../../schemas/idempotency";
 import * as orders from "../../schemas/answers/orders";
 
 /** The payment return's path: the order (a miss answers 404) and the shop's signature of its id. */
@@ -12,8 +13,9 @@ export const orderRoutes = {
     tag: "orders",
     summary: "Buy: place the order and start its payment",
     description:
-      "Price fields a client adds are dropped. A refused gateway cancels the order and releases its seats. In a rush a purchase may be answered 503 `purchase_queue_full` with `Retry-After`, `retryAfter` and `position`: send it again after that many seconds. While the database is out of reach it is answered 503 `database_unavailable` with `Retry-After`: nothing was written, send it again after that many seconds.",
+      "Price fields a client adds are dropped. A refused gateway cancels the order and releases its seats. In a rush a purchase may be answered 503 `purchase_queue_full` with `Retry-After`, `retryAfter` and `position`: send it again after that many seconds. While the database is out of reach it is answered 503 `database_unavailable` with `Retry-After`: nothing was written, send it again after that many seconds. Send an `Idempotency-Key` (one per purchase, the same on every retry): however often or concurrently a purchase is sent under it, one order is made, and every send within 24 hours is answered as the first.",
     auth: "bearer",
+    headers: idempotencyHeadersSchema,
     body: purchaseSchema,
     status: 201,
     answer: orders.paymentStartAnswerSchema,
@@ -21,7 +23,7 @@ export const orderRoutes = {
       401: ["unauthorized"],
       403: ["event_not_invited"],
       404: ["not_found"],
-      409: ["stock_exhausted", "discount_used_up"],
+      409: ["stock_exhausted", "discount_used_up", "idempotency_key_in_use"],
       410: ["event_gone"],
       422: [
         "validation_failed",
@@ -40,6 +42,7 @@ export const orderRoutes = {
         "discount_expired",
         "discount_not_applicable",
         "shares_unavailable",
+        "idempotency_key_reused",
       ],
       502: ["payment_gateway_unavailable", "payment_gateway_refused"],
       503: ["purchase_queue_full", "database_unavailable"],

@@ -6,6 +6,7 @@ import * as z from "zod/mini";
 import { pathRowId, rowIdPath, type RouteSpec } from "../route-spec";
 import { namesRow } from "../../schemas/path-params";
 import { payQuoteSchema } from "../../schemas/private-event-quotes";
+import { idempotencyHeadersSchema } from "../../schemas/idempotency";
 import { paymentStartAnswerSchema } from "../../schemas/answers/orders";
 import { orderSharesAnswerSchema, shareAnswerSchema } from "../../schemas/answers/shares";
 
@@ -14,7 +15,7 @@ const idPath = rowIdPath;
 const sharePath = z.object({ id: pathRowId, shareId: pathRowId });
 const tokenPath = z.object({ token: namesRow(z.string().check(z.regex(/^[\w-]{20,100}$/))) });
 const own = { 401: ["unauthorized"], 404: ["not_found"] } as const;
-const payRefusals = ["validation_failed", "payment_method_unavailable"] as const;
+const payRefusals = ["validation_failed", "payment_method_unavailable", "idempotency_key_reused"] as const;
 const gateway = { 502: ["payment_gateway_unavailable", "payment_gateway_refused"] } as const;
 
 export const shareRoutes = {
@@ -28,11 +29,13 @@ export const shareRoutes = {
   "POST /shop-api/shares/:token/pay": route({
     tag: "orders",
     summary: "Pay a share with one of the country's methods (answers like init-payment)",
+    description: "An `Idempotency-Key` makes repeats of one payment answer as the first, as for init-payment.",
     params: tokenPath,
+    headers: idempotencyHeadersSchema,
     body: payQuoteSchema,
     status: 201,
     answer: paymentStartAnswerSchema,
-    refusals: { 404: ["not_found"], 409: ["share_not_payable", "payment_in_progress"], 422: [...payRefusals], ...gateway },
+    refusals: { 404: ["not_found"], 409: ["share_not_payable", "payment_in_progress", "idempotency_key_in_use"], 422: [...payRefusals], ...gateway },
   }),
   "GET /shop-api/orders/:id/shares": route({
     tag: "orders",
@@ -45,11 +48,13 @@ export const shareRoutes = {
   "POST /shop-api/orders/:id/shares/:shareId/pay": route({
     tag: "orders",
     summary: "The buyer pays a share a friend has not paid",
+    description: "An `Idempotency-Key` makes repeats of one payment answer as the first, as for init-payment.",
     auth: "bearer",
     params: sharePath,
+    headers: idempotencyHeadersSchema,
     body: payQuoteSchema,
     status: 201,
     answer: paymentStartAnswerSchema,
-    refusals: { ...own, 409: ["share_not_payable", "payment_in_progress"], 422: [...payRefusals], ...gateway },
+    refusals: { ...own, 409: ["share_not_payable", "payment_in_progress", "idempotency_key_in_use"], 422: [...payRefusals], ...gateway },
   }),
 } as const satisfies Record<string, RouteSpec>;

@@ -453,17 +453,23 @@ export const trackingErrorMessages = defineMessages({
   },
 });
 
-/** A payment already under way, and the database out of reach for a moment. */
+/** A payment already under way, a purchase sent again under its key, and the database out of reach for a moment. */
 export const paymentAttemptErrorMessages = defineMessages({
   es_CO: {
+    "errors.idempotency_key_reused": "Esta clave de envío ya se usó para otra compra. Empieza la compra de nuevo",
+    "errors.idempotency_key_in_use": "Tu compra anterior aún se está procesando. Espera unos segundos y vuelve a intentarlo",
     "errors.payment_in_progress": "Ya hay un pago de este pedido en curso. Termínalo en la ventana que se abrió o inténtalo de nuevo en unos minutos",
     "errors.database_unavailable": "No pudimos guardar esto ahora mismo: no se hizo ningún cambio. Inténtalo de nuevo en {seconds, plural, one {# segundo} other {# segundos}}",
   },
   en_US: {
+    "errors.idempotency_key_reused": "This request key was already used for a different purchase. Start the purchase again",
+    "errors.idempotency_key_in_use": "Your previous purchase is still being processed. Wait a few seconds and try again",
     "errors.payment_in_progress": "A payment of this order is already under way. Finish it in the window that opened, or try again in a few minutes",
     "errors.database_unavailable": "We could not save this right now: nothing was changed. Try again in {seconds, plural, one {# second} other {# seconds}}",
   },
   pt_BR: {
+    "errors.idempotency_key_reused": "Esta chave de envio já foi usada para outra compra. Comece a compra de novo",
+    "errors.idempotency_key_in_use": "Sua compra anterior ainda está sendo processada. Aguarde alguns segundos e tente de novo",
     "errors.payment_in_progress": "Já há um pagamento deste pedido em andamento. Conclua-o na janela que se abriu ou tente de novo em alguns minutos",
     "errors.database_unavailable": "Não conseguimos salvar isto agora: nada foi alterado. Tente de novo em {seconds, plural, one {# segundo} other {# segundos}}",
   },
