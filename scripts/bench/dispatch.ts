@@ -12,12 +12,13 @@ import { createTravelTimes } from "../../src/server/geo";
 import { planLeg, rideSeconds, vehicleLowerBound } from "../../src/server/services/dispatch/planner";
 import { sampleDay } from "../../src/server/seed/dispatch-sample-day";
 import type { Plan, PlanInput } from "../../src/server/services/dispatch/planner/types";
-import { LEGS } from "../../src/shared/domain/legs";
+import { LEG, LEGS } from "../../src/shared/domain/legs";
 import { exitWithUsageOnHelp } from "../lib/usage";
 
 exitWithUsageOnHelp(`
 Usage: npm run bench:dispatch [-- --passengers 2000 --counties 30 --seed 17 --centroids]
        npm run bench:dispatch -- --reference [--instances 18]
+       npm run bench:dispatch -- --cvrplib DIR [--instances N]
 
 Plans one generated event date (passengers in groups of 1-4 over up to 30 Bogota-area counties, a demo-like
 fleet of 15-seat vans, 19-seat minibuses, 40-seat buses and 4-seat cars) for both legs and prints the seconds
@@ -31,7 +32,23 @@ at its centroid, as the shop does without a geocoder.
 demo fleet) and solves each to proven optimality with HiGHS (set partitioning over every feasible route), then
 prints the planner's vehicles and vehicle-minutes / the optimum's per instance and over the set (goals <= 1.05
 and <= 1.10, no instance above 1.25); --instances N takes the first N.
+
+--cvrplib DIR plans every CVRPLIB instance (.vrp, TSPLIB format) in DIR as open routes ending at the depot (the
+venue): each customer a group of its demand in seats, k vehicles of CAPACITY seats, no ride limit, no dwell. It
+prints per instance the runs, the open length (TSPLIB EUC_2D), its ratio to the reference length when a .tsv of
+reference lengths lies beside the instances (name, vehicles, length), and the seconds to plan; the last line is
+"cvrplib: N instances, mean R of reference, max M, extra vehicles V, time p50 S s" (goals: mean <= 1.03,
+max <= 1.06, no extra vehicle). --instances N takes the first N (by name).
 `);
+
+if (process.argv.includes("--cvrplib")) {
+  const { compareWithCvrplib } = await import("./dispatch-cvrplib/compare");
+  const dir = process.argv[process.argv.indexOf("--cvrplib") + 1];
+  if (dir === undefined || dir.startsWith("--")) throw new Error("--cvrplib takes a directory of CVRPLIB .vrp files");
+  const index = process.argv.indexOf("--instances");
+  compareWithCvrplib(dir, index > 0 ? Number(process.argv[index + 1]) : undefined);
+  process.exit(0);
+}
 
 if (process.argv.includes("--reference")) {
   const { compareWithOptimum } = await import("./dispatch-reference/compare");
@@ -75,6 +92,7 @@ for (const leg of LEGS) {
   console.log(`\n${leg} (${input.groups.length} groups at ${input.points.length - 1} addresses, fleet of ${input.vehicles.length})`);
   console.log(`  seconds to plan            ${seconds.toFixed(2)} s (matrix ${matrixSeconds.toFixed(2)} s)`);
   console.log(`  vehicles used / fewest     ${plan.runs.length} / ${figures.bound} = ${figures.ratio.toFixed(3)}`);
+  console.log(`  van-minutes with people    ${figures.vanMinutes.toFixed(0)}`);
   console.log(`  ride minutes               mean ${figures.meanMinutes.toFixed(1)}, max ${figures.maxMinutes.toFixed(1)} (limit ${input.settings.maxRideMinutes})`);
   console.log(`  within the maximum ride    ${(figures.within * 100).toFixed(1)} %`);
   console.log(`  seats filled               ${(figures.fill * 100).toFixed(1)} %`);
@@ -103,8 +121,10 @@ function measure(input: PlanInput, plan: Plan) {
   let rideSum = 0;
   let maxRide = 0;
   let within = 0;
+  let vanSeconds = 0;
   for (const run of plan.runs) {
     const rides = rideSeconds(input.leg, input.seconds, input.settings.dwellMinutes * 60, run.stops.map((stop) => stop.point));
+    vanSeconds += input.leg === LEG.outbound ? rides[0]! : rides[rides.length - 1]!;
     run.stops.forEach((stop, k) => {
       const people = stop.groupIds.reduce((sum, id) => sum + seats.get(id)!, 0);
       rideSum += rides[k]! * people;
@@ -121,5 +141,6 @@ function measure(input: PlanInput, plan: Plan) {
     maxMinutes: maxRide / 60,
     within: within / total,
     fill: total / capacity,
+    vanMinutes: vanSeconds / 60,
   };
 }

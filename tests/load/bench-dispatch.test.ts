@@ -1,7 +1,9 @@
 /**
  * bench:dispatch runs end to end once, small: a smoke check that it still plans both legs of a spread-out day and
  * prints its figures; and with --reference on its first two instances, that it solves each to its proven optimum with
- * HiGHS and prints the ratios, the last line in its fixed form. It reads no database, so it runs once per `npm test`.
+ * HiGHS and prints the ratios, the last line in its fixed form; and with --cvrplib on two CVRPLIB instances (fixtures),
+ * that it plans them with k vehicles and prints their lengths against LKH-3's. It reads no database, so it runs once
+ * per `npm test`.
  */
 import { describe, expect, it } from "vitest";
 import { runBench as bench } from "../helpers/run-bench";
@@ -27,5 +29,15 @@ describe("bench:dispatch --reference, as a smoke check", () => {
     expect(stdout).toMatch(/city-10-return +10 +\d+\/\d+ = \d\.\d\d/);
     const last = stdout.trim().split("\n").at(-1);
     expect(last).toMatch(/^reference: vehicles \d+\.\d\d of optimum, vehicle-minutes \d+\.\d\d of optimum, 2 instances$/);
+  }, 240_000);
+});
+
+describe("bench:dispatch --cvrplib, as a smoke check", () => {
+  it("plans each CVRPLIB instance with its k vehicles and prints its open length against the reference", async () => {
+    const { stdout } = await bench("dispatch", ["--cvrplib", "tests/load/fixtures/cvrplib"]);
+    expect(stdout).toMatch(/A-n32-k5 +5\/5 +\d+ +485 +\d\.\d{3} +yes +\d+\.\d\d/);
+    expect(stdout).toMatch(/A-n33-k5 +5\/5 +\d+ +425 +\d\.\d{3} +yes +\d+\.\d\d/);
+    const last = stdout.trim().split("\n").at(-1);
+    expect(last).toMatch(/^cvrplib: 2 instances, mean \d\.\d{3} of reference, max \d\.\d{3}, extra vehicles 0, time p50 \d+\.\d\d s$/);
   }, 240_000);
 });

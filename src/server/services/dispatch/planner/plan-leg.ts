@@ -9,13 +9,14 @@ import type { PlanNoteCode } from "../../../../shared/domain/dispatch";
 import { PLAN_NOTE_CODE } from "../../../../shared/domain/dispatch";
 import { LEG } from "../../../../shared/domain/legs";
 import { buildRuns, type BuiltRun, type CapacityQueue } from "./build-runs";
-import { fleetShortfall, largestFirst } from "./fleet";
+import { assignVehicles, fleetShortfall, largestFirst } from "./fleet";
 import { rideLimitSeconds } from "./ride-limits";
-import type { RouteContext } from "./route";
+import { scoreRoute, type RouteContext } from "./route";
 import { scheduleRun, waveAnchor } from "./schedule-run";
 import { sweepOrder } from "./sweep-order";
 import { driveRuns, type DrivenRun } from "./waves";
-import { needsOf } from "./needs";
+import { carriesAll, needsOf } from "./needs";
+import { ROUNDS_PER_GROUP, shortenDrives, type SearchRun } from "./shorten-drives";
 import type { PickupGroup, Plan, PlanInput, PlannedRun, PlanVehicle } from "./types";
 
 export function planLeg(input: PlanInput): Plan {
@@ -65,9 +66,10 @@ export function planLeg(input: PlanInput): Plan {
     allowed: (before: readonly number[], after: readonly number[]) =>
       fleetShortfall(after, fleet, input.settings.fallbackSeats) <= fleetShortfall(before, fleet, input.settings.fallbackSeats),
   };
-  const built = bestOf(sweepStarts(sweepOrder(input.points, free)), (ordered) =>
+  const pooled = bestOf(sweepStarts(sweepOrder(input.points, free)), (ordered) =>
     buildRuns(ctx, ordered, capacityQueue(fleet, input.settings.fallbackSeats), merge),
   );
+  const built = shorterDrives(ctx, pooled, fleet, input);
   const driven = driveRuns(
     built.map((run) => ({
       seats: run.seats,
@@ -113,6 +115,49 @@ function sweepStarts(ordered: readonly PickupGroup[]): PickupGroup[][] {
 
 /** Groups × tries the sweep may spend: 600 is 20 tries for 30 groups, one try from 300 groups up. */
 const SWEEP_TRY_BUDGET = 600;
+
+/**
+ * The pooled runs searched for shorter drives (shorten-drives.ts). Each run is bound to a vehicle of the fleet as
+ * vehicles are handed out (runs with needs first, to a vehicle carrying them; then any vehicle with the seats),
+ * or to a "vehicle needed" van; the search never fills a run past that vehicle's seats nor gives a group a
+ * vehicle lacking its needs, so every run it answers still has a vehicle. Vehicles no run has stand by empty, for
+ * a group with needs that only they carry.
+ */
+function shorterDrives(ctx: RouteContext, pooled: BuiltRun[], fleet: readonly PlanVehicle[], input: PlanInput): BuiltRun[] {
+  const groups = pooled.reduce((sum, run) => sum + run.stops.reduce((count, stop) => count + stop.groups.length, 0), 0);
+  const milliseconds = input.settings.searchMilliseconds ?? Math.min(2000, Math.max(200, 10 * groups));
+  if (milliseconds <= 0 || groups < 2) return pooled;
+  // A run with a need no vehicle of the fleet carries stays as pooled: it is "vehicle needed" whatever it holds.
+  const carried = (run: BuiltRun) => fleet.some((vehicle) => carriesAll(vehicle.carries, needsOf(run.stops.flatMap((stop) => stop.groups))));
+  const kept = pooled.filter((run) => !carried(run));
+  const runs = pooled.filter(carried);
+  const needs = runs.map((run) => needsOf(run.stops.flatMap((stop) => stop.groups)));
+  const seats = runs.map((run) => run.seats);
+  const bound = assignVehicles(seats, fleet, (vehicle, index) => carriesAll(vehicle.carries, needs[index]!), needs);
+  const spare = fleet.filter((vehicle) => !bound.includes(vehicle));
+  const unbound = runs.map((_, index) => index).filter((index) => bound[index] === null);
+  assignVehicles(unbound.map((index) => seats[index]!), spare).forEach((vehicle, k) => {
+    bound[unbound[k]!] = vehicle;
+  });
+  const slots: SearchRun[] = runs.map((run, index) => ({
+    stops: run.stops.map((stop) => ({ point: stop.point, groups: stop.groups })),
+    capacity: bound[index]?.seats ?? Math.max(input.settings.fallbackSeats, run.seats),
+    carries: bound[index]?.carries ?? [],
+  }));
+  for (const vehicle of fleet) if (!bound.includes(vehicle)) slots.push({ stops: [], capacity: vehicle.seats, carries: vehicle.carries ?? [] });
+  const searched = shortenDrives(ctx, slots, {
+    rounds: input.settings.searchRounds ?? Math.min(100_000, ROUNDS_PER_GROUP * groups),
+    milliseconds,
+    seed: input.settings.searchSeed ?? 1,
+    shouldStop: input.shouldStop,
+  });
+  const answered = searched.map((run) => {
+    const route = run.stops.map((stop) => ({ point: stop.point, seats: stop.groups.reduce((sum, group) => sum + group.seats, 0) }));
+    const score = scoreRoute(ctx, route);
+    return { stops: run.stops, seats: route.reduce((sum, stop) => sum + stop.seats, 0), capacity: run.capacity, durationSeconds: score.duration };
+  });
+  return [...answered, ...kept];
+}
 
 /** The plan with the fewest runs, then the least driving; the first such one on ties. */
 function bestOf(orders: readonly PickupGroup[][], build: (ordered: PickupGroup[]) => BuiltRun[]): BuiltRun[] {

@@ -64,6 +64,15 @@ export interface PlanSettings {
   waveWaitMinutes: number;
   /** Longest driver's shift a plan gives a vehicle's waves of one leg, in minutes (default 600, 10 hours). */
   maxShiftMinutes: number;
+  /**
+   * Milliseconds the search for shorter drives may take at most (default: 10 per group, between 200 and 2,000);
+   * past it the best plan found so far is kept. 0 skips the search.
+   */
+  searchMilliseconds?: number;
+  /** Rounds of that search (default: `ROUNDS_PER_GROUP` per group, at most 100,000); the same rounds, the same plan. */
+  searchRounds?: number;
+  /** Seed of the search's random choices (default 1). */
+  searchSeed?: number;
 }
 
 export interface PlanInput {
@@ -78,6 +87,8 @@ export interface PlanInput {
   vehicles: PlanVehicle[];
   locked: LockedRun[];
   settings: PlanSettings;
+  /** Asked now and then while searching for shorter drives: true stops the search, keeping the best plan so far. */
+  shouldStop?: () => boolean;
 }
 
 export interface PlannedStop {
