@@ -107,17 +107,19 @@ describe("GET /shop-api/staff/dispatch/live", () => {
     expect(state.delayMinutes).toBeGreaterThan(5);
     expect(state.stops[0]!.delayMinutes).toBe(state.delayMinutes);
 
-    // Every passenger of the first stop boards: by the driver's phone, and the first one also at the door.
+    // Every passenger of the first stop boards: the first one at the door, then all by the driver's phone, which
+    // hears that the first was aboard already (one record, the door's).
     const [one, ...rest] = first.passengers;
-    const results = await shop.call<{ results: { outcome: string }[] }>(
+    const [ticket] = await shop.db.select({ ticketId: passengers.ticketId, orderId: tickets.orderId }).from(passengers).innerJoin(tickets, eq(tickets.id, passengers.ticketId)).where(eq(passengers.id, one!.passengerId));
+    await shop.db.insert(checkIns).values({ orderId: ticket!.orderId, ticketId: ticket!.ticketId, passengerId: one!.passengerId, leg: "outbound", nonce: nonce() });
+    const results = await shop.call<{ results: { outcome: string; code?: string }[] }>(
       "POST",
       "/shop-api/driver/actions",
       { actions: first.passengers.map((rider) => ({ nonce: nonce(), runId: run.id, action: "check_in", passengerId: rider.passengerId, at: shop.now().toISOString() })) },
       { token: driver.token },
     );
-    expect(results.body.data.results.every((result) => result.outcome === "done")).toBe(true);
-    const [ticket] = await shop.db.select({ ticketId: passengers.ticketId, orderId: tickets.orderId }).from(passengers).innerJoin(tickets, eq(tickets.id, passengers.ticketId)).where(eq(passengers.id, one!.passengerId));
-    await shop.db.insert(checkIns).values({ orderId: ticket!.orderId, ticketId: ticket!.ticketId, passengerId: one!.passengerId, leg: "outbound", nonce: nonce() });
+    expect(results.body.data.results[0]).toMatchObject({ outcome: "repeat", code: "passenger_aboard" });
+    expect(results.body.data.results.slice(1).every((result) => result.outcome === "done")).toBe(true);
     state = await liveRun();
     const records = state.riders.filter((rider) => rider.passengerId === one!.passengerId);
     expect(records).toHaveLength(1);

@@ -4,7 +4,7 @@
  */
 import { sql } from "drizzle-orm";
 import { VEHICLE_KINDS } from "../../shared/domain/fleet";
-import { ARRIVING_SOURCES, BOARDING_STATES, DRIVER_ACTIONS, type OverrideRule } from "../../shared/domain/dispatch";
+import { ARRIVING_SOURCES, BOARDED, BOARDED_BY, DRIVER_MARKS, DRIVER_ACTIONS, type OverrideRule } from "../../shared/domain/dispatch";
 import type { Need } from "../../shared/domain/needs";
 import { AUDIT_ACTIONS, STAFF_ACTIONS } from "../../shared/domain/audit-actions";
 import { PAYMENT_TYPE, type EventType, type PaymentType, type PeriodicityType } from "../../shared/domain/event-kinds";
@@ -454,7 +454,10 @@ export const seatPoolVariants = pgTable(
   (t) => [primaryKey({ columns: [t.productVariantId, t.eventDateId] }), index("seat_pool_variants_pool_idx").on(t.poolId)],
 );
 
-/** One passenger boarding one leg (the first scan that let them in); an order's code writes one per passenger. */
+/**
+ * One passenger boarding one leg: the one boarding record, written by the door's scan or the driver's phone
+ * (services/boarding), the first that let them on standing; an order's code writes one per passenger.
+ */
 export const checkIns = pgTable(
   "check_ins",
   {
@@ -468,6 +471,8 @@ export const checkIns = pgTable(
     staffId: integer("staff_id").references(() => users.id),
     /** The scan's nonce: one scan of an order's code writes the same nonce on each passenger's row. */
     nonce: text("nonce").notNull(),
+    /** Who saw the passenger board: the door's scanner or the driver's phone (a tick or a scan). */
+    boardedBy: text("boarded_by", { enum: BOARDED_BY }).notNull().default(BOARDED.door),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("check_ins_passenger_leg_idx").on(t.passengerId, t.leg), index("check_ins_order_idx").on(t.orderId), index("check_ins_nonce_idx").on(t.nonce)],
@@ -933,13 +938,13 @@ export const driverActions = pgTable("driver_actions", {
   createdAt: createdAt(),
 });
 
-/** A passenger on a driver's run boarded or did not come, per leg (the driver's own record beside the door's). */
+/** A passenger the driver marked as not come (a no-show), per leg; a boarding (`check_ins`) removes the mark. */
 export const runBoardings = pgTable(
   "run_boardings",
   {
     passengerId: integer("passenger_id").notNull().references(() => passengers.id, { onDelete: "cascade" }),
     leg: text("leg", { enum: LEGS }).notNull(),
-    state: text("state", { enum: BOARDING_STATES }).notNull(),
+    state: text("state", { enum: DRIVER_MARKS }).notNull(),
     driverId: integer("driver_id").references(() => users.id, { onDelete: "set null" }),
     at: timestamp("at", { withTimezone: true }).notNull(),
     nonce: text("nonce").notNull(),

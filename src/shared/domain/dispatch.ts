@@ -51,11 +51,11 @@ export const RIDER_STATE = { waiting: "waiting", boarded: "boarded", noShow: "no
 export const RIDER_STATES = [RIDER_STATE.waiting, RIDER_STATE.boarded, RIDER_STATE.noShow] as const;
 export type RiderState = (typeof RIDER_STATES)[number];
 /**
- * What the driver's phone records of a passenger on a leg (`run_boardings.state`): boarded or not come. Waiting is
- * the absence of a record.
+ * What the driver's phone marks of a passenger on a leg besides a boarding (`run_boardings.state`): not come. A
+ * boarding is the one boarding record (`check_ins`), whoever saw it; waiting is the absence of both.
  */
-export const BOARDING_STATES = [RIDER_STATE.boarded, RIDER_STATE.noShow] as const satisfies readonly RiderState[];
-export type BoardingState = (typeof BOARDING_STATES)[number];
+export const DRIVER_MARKS = [RIDER_STATE.noShow] as const satisfies readonly RiderState[];
+export type DriverMark = (typeof DRIVER_MARKS)[number];
 
 /**
  * How a van's manifest marks a passenger's order: paid, or still pending (awaiting payment: the driver may be
@@ -66,7 +66,8 @@ export const MANIFEST_PAYMENTS = [MANIFEST_PAYMENT.paid, MANIFEST_PAYMENT.pendin
 export type ManifestPayment = (typeof MANIFEST_PAYMENTS)[number];
 
 /** Who boarded a passenger: the driver's phone or the door's scanner. */
-export const BOARDED_BY = ["driver", "door"] as const;
+export const BOARDED = { driver: "driver", door: "door" } as const;
+export const BOARDED_BY = [BOARDED.driver, BOARDED.door] as const;
 export type BoardedBy = (typeof BOARDED_BY)[number];
 
 /**

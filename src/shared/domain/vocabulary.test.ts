@@ -12,7 +12,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { AUDIT_ACTIONS, STAFF_ACTIONS } from "./audit-actions";
-import { BOARDING_STATES, DRIVER_ACTIONS } from "./dispatch";
+import { BOARDED_BY, DRIVER_MARKS, DRIVER_ACTIONS } from "./dispatch";
 import { EVENT_TYPES, PAYMENT_TYPES, PERIODICITY_TYPES } from "./event-kinds";
 import { LEGS } from "./legs";
 import { ORDER_STATES, SEAT_HOLDING_STATES } from "./order-states";
@@ -137,7 +137,7 @@ function copiesIn(file: string): string[] {
 describe("the shop's words have one home", () => {
   it("reads the words of every export of src/shared/domain", () => {
     const names = [...VOCABULARIES.keys()].map((key) => key.split(" ")[1]);
-    for (const name of ["ORDER_STATES", "LEGS", "ROLES", "PAYMENT_CODES", "BOARDING_STATES", "DRIVER_OUTCOMES", "MANIFEST_PAYMENTS", "STAFF_ACTIONS", "QUOTE_STATES", "NEEDS", "VEHICLE_KINDS"]) {
+    for (const name of ["ORDER_STATES", "LEGS", "ROLES", "PAYMENT_CODES", "DRIVER_MARKS", "DRIVER_OUTCOMES", "MANIFEST_PAYMENTS", "STAFF_ACTIONS", "QUOTE_STATES", "NEEDS", "VEHICLE_KINDS"]) {
       expect(names, name).toContain(name);
     }
     for (const word of ["prepagado", "outbound", "return", "transfer_confirm", "no_show", "quoted", "guests_pay"]) expect(DISTINCT, word).toContain(word);
@@ -219,10 +219,11 @@ describe("the database's copies of the words", () => {
     expect(checked("payments_state_check")).toEqual([...PAYMENT_STATES]);
     expect(checked("private_events_state_check")).toEqual([...STORED_PRIVATE_EVENT_STATES]);
     expect(checked("check_ins_leg_check")).toEqual([...LEGS]);
+    expect(checked("check_ins_boarded_by_check")).toEqual([...BOARDED_BY]);
     expect(checked("van_notices_leg_check")).toEqual([...LEGS]);
     expect(checked("waiting_list_state_check")).toEqual([...WAITING_STATES]);
     expect(checked("orders_payment_code_check")).toEqual([...PAYMENT_CODES]);
-    expect(checked("run_boardings_state_check")).toEqual([...BOARDING_STATES]);
+    expect(checked("run_boardings_state_check")).toEqual([...DRIVER_MARKS]);
     expect(checked("driver_actions_action_check")).toEqual([...DRIVER_ACTIONS]);
     expect(checked("staff_actions_action_check")).toEqual([...STAFF_ACTIONS]);
     expect(checked("audit_log_action_check")).toEqual([...AUDIT_ACTIONS]);

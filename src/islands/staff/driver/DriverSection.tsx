@@ -13,7 +13,7 @@ import { formatTime } from "../../../shared/format/dates";
 import { DRIVER_ACTION, DRIVER_OUTCOME, type DriverAction, RIDER_STATE } from "../../../shared/domain/dispatch";
 import type { DriverRun } from "../../../shared/schemas/answers/dispatch";
 import type { DriverActionInput } from "../../../shared/schemas/dispatch";
-import { scannedOrderId } from "../../../shared/tickets/ticket-code";
+import { parseTicketCode } from "../../../shared/tickets/ticket-code";
 import { showToast } from "../../../stores/toasts";
 import { fill } from "../../ui/texts";
 import { formatMessage } from "../../ui/format-message";
@@ -42,21 +42,24 @@ function applyLocally(runs: DriverRun[], action: DriverActionInput): DriverRun[]
     if (action.action === DRIVER_ACTION.arrived)
       return { ...run, stops: run.stops.map((stop) => (stop.position === action.stopPosition && !stop.arrivedAt ? { ...stop, arrivedAt: action.at } : stop)) };
     const state = action.action === DRIVER_ACTION.check_in ? RIDER_STATE.boarded : RIDER_STATE.noShow;
-    const orderId = action.qr ? scannedOrderId(action.qr) : null;
+    // A passenger's code boards that passenger alone; the order's code the order's passengers of this run.
+    const code = action.qr ? parseTicketCode(action.qr) : null;
+    const boards = (one: { passengerId: number; orderId: number }) =>
+      one.passengerId === action.passengerId || (code !== null && (code.passenger ? code.passenger.passengerId === one.passengerId : code.orderId === one.orderId));
     return {
       ...run,
       stops: run.stops.map((stop) => ({
         ...stop,
-        passengers: stop.passengers.map((one) => (one.passengerId === action.passengerId || (orderId !== null && one.orderId === orderId) ? { ...one, state } : one)),
+        passengers: stop.passengers.map((one) => (boards(one) ? { ...one, state } : one)),
       })),
     };
   });
 }
 
 /** A refused action in words: the refusal's own message when the staff area has it, else a general one. */
-function refusal(texts: StaffTexts, locale: Locale, code: string | undefined, waitMinutes: number): string {
+function refusal(texts: StaffTexts, locale: Locale, code: string | undefined, waitMinutes: number, params: Record<string, string | number> = {}): string {
   const key = `errors.${code ?? ""}`;
-  return key in texts ? formatMessage(locale, texts[key as keyof StaffTexts], { minutes: waitMinutes }) : texts["runs.action_error"];
+  return key in texts ? formatMessage(locale, texts[key as keyof StaffTexts], { minutes: waitMinutes, ...params }) : texts["runs.action_error"];
 }
 
 /** The runs as the shop answered, with what the phone still has to send applied on top (an answer kept offline may predate it). */
@@ -85,6 +88,13 @@ export default function DriverSection({ texts, prefix, locale }: SectionProps) {
   const waitMinutes = useRef(3);
   waitMinutes.current = runs?.[0]?.noShowWaitMinutes ?? waitMinutes.current;
 
+  // The runs read again as the shop has them (no flush: called from within one).
+  const reread = useRef(async () => {
+    const fresh = await withPending(await api("GET /shop-api/driver/runs"));
+    await saveRuns(fresh);
+    setRuns(fresh);
+  });
+
   const flush = useCallback(async () => {
     const pending = await pendingActions();
     setQueued(pending.length);
@@ -93,9 +103,12 @@ export default function DriverSection({ texts, prefix, locale }: SectionProps) {
       const answer = await api("POST /shop-api/driver/actions", { body: { actions: pending } });
       await removePending(answer.results.map((result) => result.nonce));
       for (const result of answer.results) {
-        if (result.outcome === DRIVER_OUTCOME.refused) showToast("error", refusal(texts, locale, result.code, waitMinutes.current));
+        if (result.outcome === DRIVER_OUTCOME.refused) showToast("error", refusal(texts, locale, result.code, waitMinutes.current, result.params));
+        else if (result.code) showToast("info", refusal(texts, locale, result.code, waitMinutes.current, result.params));
         else if (result.notified) showToast("success", fill(texts["manifests.notified"], { count: result.notified }));
       }
+      // What the phone showed before the answer may be wrong now (a refused boarding): read the runs again.
+      if (answer.results.some((result) => result.outcome === DRIVER_OUTCOME.refused)) await reread.current();
       setQueued((await pendingActions()).length);
     } catch (error) {
       if (!isNetworkFailure(error)) showToast("error", error instanceof ApiFailure && error.message ? error.message : texts["runs.action_error"]);

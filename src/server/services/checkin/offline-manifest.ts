@@ -12,7 +12,7 @@ import type { CheckInManifest } from "../../../shared/schemas/answers/checkin";
 import type { ShopContext } from "../../context";
 import { eventDates, events, orders, places } from "../../db/schema";
 import { pick } from "../catalogue/rows";
-import { checkInsOf, ticketHolders } from "./ticket-holders";
+import { checkInsOf, ticketHolders } from "../boarding/ticket-holders";
 
 const DAY = 24 * 60 * 60 * 1000;
 

@@ -12,9 +12,10 @@ import { ShopError } from "../../../shared/domain/shop-error";
 import type { Locale } from "../../../shared/locales";
 import type { CheckInProgress } from "../../../shared/schemas/answers/checkin";
 import type { ShopContext } from "../../context";
-import { checkInConflicts, checkIns, eventDates, orders, passengers, runBoardings, tickets, users, vehicles } from "../../db/schema";
+import { checkInConflicts, checkIns, eventDates, orders, passengers, tickets, users, vehicles } from "../../db/schema";
+import { boardingStates } from "../boarding/boarding-record";
 import { loadPlan } from "../dispatch/plan-store";
-import { fullName } from "./ticket-holders";
+import { fullName } from "../boarding/ticket-holders";
 import { ORDER_STATE } from "../../../shared/domain/order-states";
 import { RIDER_STATE } from "../../../shared/domain/dispatch";
 
@@ -32,16 +33,11 @@ export async function checkInProgress(deps: ShopContext, eventDateId: number, le
     .orderBy(asc(passengers.id));
   const riderIds = riders.map((row) => row.passengerId);
   // On board is one record whoever saw it: the door's scan or the driver's tick.
-  const [doorRows, driverRows] = riderIds.length
-    ? await Promise.all([
-        db.select({ passengerId: checkIns.passengerId, leg: checkIns.leg }).from(checkIns).where(inArray(checkIns.passengerId, riderIds)),
-        db.select({ passengerId: runBoardings.passengerId, leg: runBoardings.leg, state: runBoardings.state }).from(runBoardings).where(inArray(runBoardings.passengerId, riderIds)),
-      ])
-    : [[], []];
-  const aboard = (which: Leg) =>
-    new Set([...doorRows.filter((row) => row.leg === which), ...driverRows.filter((row) => row.leg === which && row.state === RIDER_STATE.boarded)].map((row) => row.passengerId));
+  const [outbound, back] = await Promise.all([boardingStates(db, LEG.outbound, riderIds), boardingStates(db, LEG.return, riderIds)]);
+  const statesOf = (which: Leg) => (which === LEG.outbound ? outbound : back);
+  const aboard = (which: Leg) => new Set([...statesOf(which)].filter(([, one]) => one.state === RIDER_STATE.boarded).map(([id]) => id));
   const onBoard = aboard(leg);
-  const noShow = new Set(driverRows.filter((row) => row.leg === leg && row.state === RIDER_STATE.noShow && !onBoard.has(row.passengerId)).map((row) => row.passengerId));
+  const noShow = new Set([...statesOf(leg)].filter(([, one]) => one.state === RIDER_STATE.noShow).map(([id]) => id));
   const countOf = (which: Leg) => ({ checkedIn: aboard(which).size, expected: riderIds.length });
 
   // One list per dispatch run of this date and leg, in the plan's order; paid passengers in no run close the list.

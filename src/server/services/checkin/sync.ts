@@ -18,8 +18,10 @@ import { scannedOrderId } from "../../../shared/tickets/ticket-code";
 import type { ShopContext } from "../../context";
 import type { Db } from "../../db/client";
 import { checkInConflicts, checkIns, users } from "../../db/schema";
-import { admitTicket, recordCheckIns, type StoredCheckIn } from "./check-in";
-import { fullName } from "./ticket-holders";
+import { admitTicket } from "../boarding/admit-ticket";
+import { recordBoardings, replaceBoarding, type StoredBoarding } from "../boarding/boarding-record";
+import { fullName } from "../boarding/ticket-holders";
+import { BOARDED } from "../../../shared/domain/dispatch";
 import { SYNC_OUTCOME } from "../../../shared/domain/check-in-sync";
 
 type SyncResult = CheckInSyncAnswer["results"][number];
@@ -56,7 +58,7 @@ async function applyScan(deps: ShopContext, staffId: number, scan: Scan, locale:
   const scannedAt = new Date(scan.scannedAt) > now ? now : new Date(scan.scannedAt);
   const staffName = await staffNameOf(deps.db, staffId);
   return deps.db.transaction(async (tx) => {
-    const { created, stored } = await recordCheckIns(tx, { orderId: holder.orderId, boarding, leg: scan.leg, staffId, nonce: scan.nonce, at: scannedAt });
+    const { created, stored } = await recordBoardings(tx, { orderId: holder.orderId, boarding, leg: scan.leg, staffId, nonce: scan.nonce, at: scannedAt, by: BOARDED.door });
     const conflicts: SyncResult["conflicts"] = [];
     for (const passenger of boarding) {
       const standing = stored.get(passenger.passengerId);
@@ -98,9 +100,9 @@ export function settleTwoScans(standing: Scanned, ours: Scanned): { kept: Scanne
  * Stores a settled pair: when the scan arriving now is the earlier, it takes the check-in's place and the
  * standing one moves to the conflict (the check-in row keeps its id, which the conflict names).
  */
-async function keepBoth(db: Db, where: { orderId: number; passengerId: number; leg: Leg }, standing: StoredCheckIn, ours: Scanned) {
+async function keepBoth(db: Db, where: { orderId: number; passengerId: number; leg: Leg }, standing: StoredBoarding, ours: Scanned) {
   const { kept, other, replace } = settleTwoScans(standing, ours);
-  if (replace) await db.update(checkIns).set({ createdAt: kept.at, staffId: kept.staffId, nonce: kept.nonce }).where(eq(checkIns.id, standing.id));
+  if (replace) await replaceBoarding(db, standing.id, kept);
   await db
     .insert(checkInConflicts)
     .values({

@@ -6,19 +6,20 @@
  * send its offline queue again safely; boardings are kept per passenger and leg in `run_boardings`, the latest
  * action by the driver's own clock winning (a no-show who turns up late is boarded).
  */
-import { and, asc, desc, eq, gte, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lte } from "drizzle-orm";
 import type { DriverRun } from "../../../shared/schemas/answers/dispatch";
 import type { DriverActionInput } from "../../../shared/schemas/dispatch";
 import { ShopError } from "../../../shared/domain/shop-error";
-import { timeZoneOf } from "../../../shared/format/dates";
+import { formatTime, timeZoneOf } from "../../../shared/format/dates";
 import { toE164 } from "../../../shared/format/phone-number";
 import { PHONE_COUNTRIES, type PhoneCountry } from "../../../shared/format/phone-metadata";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "../../../shared/locales";
 import type { ShopContext } from "../../context";
-import { dispatchPlans, dispatchRuns, driverActions, eventDates, orders, passengers, runBoardings, tickets, users, vanArrivals, vanNotices, vehicles } from "../../db/schema";
-import { ARRIVING_SOURCE, DRIVER_ACTION, DRIVER_OUTCOME, RIDER_STATE, type BoardingState, type DriverOutcome } from "../../../shared/domain/dispatch";
+import { dispatchPlans, dispatchRuns, driverActions, eventDates, orders, passengers, tickets, users, vanArrivals, vanNotices, vehicles } from "../../db/schema";
+import { ARRIVING_SOURCE, BOARDED, RIDER_STATE, DRIVER_ACTION, DRIVER_OUTCOME, type DriverOutcome } from "../../../shared/domain/dispatch";
 import { pick } from "../catalogue/rows";
-import { readTicketQr } from "../tickets/ticket-qr";
+import { admitTicket } from "../boarding/admit-ticket";
+import { boardingStates, recordBoardings, recordNoShow, type Boarder } from "../boarding/boarding-record";
 import { sendVanArriving } from "../runs/van-arriving";
 import { loadPlan, type PlanState, type RunState } from "./plan-store";
 import { passengerInfo } from "./plan-view";
@@ -80,7 +81,7 @@ async function describeRun(deps: ShopContext, plan: PlanState, run: RunState, lo
   const ids = run.stops.flatMap((stop) => stop.groups.flatMap((group) => group.passengerIds));
   const [info, boardings, [vehicle], [heading]] = await Promise.all([
     passengerInfo(deps.db, ids),
-    ids.length ? deps.db.select().from(runBoardings).where(and(eq(runBoardings.leg, plan.leg), inArray(runBoardings.passengerId, ids))) : [],
+    boardingStates(deps.db, plan.leg, ids),
     run.vehicleId !== null ? deps.db.select({ plate: vehicles.plate, label: vehicles.label, seats: vehicles.seats }).from(vehicles).where(eq(vehicles.id, run.vehicleId)) : [],
     deps.db
       .select({ position: driverActions.stopPosition })
@@ -91,7 +92,7 @@ async function describeRun(deps: ShopContext, plan: PlanState, run: RunState, lo
   ]);
   const arrivals = await Promise.all(run.stops.map((_, position) => arrivedAt(deps.db, run.id!, position)));
   const window = positionWindow(run);
-  const stateOf = (passengerId: number) => boardings.find((row) => row.passengerId === passengerId)?.state ?? "waiting";
+  const stateOf = (passengerId: number) => boardings.get(passengerId)?.state ?? RIDER_STATE.waiting;
   return {
     id: run.id!,
     leg: plan.leg,
@@ -124,7 +125,7 @@ async function describeRun(deps: ShopContext, plan: PlanState, run: RunState, lo
   };
 }
 
-type Result = { nonce: string; outcome: DriverOutcome; code?: string; notified?: number };
+type Result = { nonce: string; outcome: DriverOutcome; code?: string; params?: Record<string, string | number>; notified?: number };
 
 export async function applyDriverActions(deps: ShopContext, driverId: number, actions: DriverActionInput[]): Promise<{ results: Result[] }> {
   const results: Result[] = [];
@@ -133,7 +134,7 @@ export async function applyDriverActions(deps: ShopContext, driverId: number, ac
       results.push(await applyOne(deps, driverId, action));
     } catch (error) {
       if (!(error instanceof ShopError)) throw error;
-      results.push({ nonce: action.nonce, outcome: DRIVER_OUTCOME.refused, code: error.code });
+      results.push({ nonce: action.nonce, outcome: DRIVER_OUTCOME.refused, code: error.code, ...(error.params ? { params: error.params } : {}) });
     }
   }
   return { results };
@@ -161,47 +162,69 @@ async function applyOne(deps: ShopContext, driverId: number, action: DriverActio
     return { nonce: action.nonce, outcome: DRIVER_OUTCOME.done, notified };
   }
 
-  let boarding: number[];
-  if (action.qr !== undefined) {
-    const orderId = readTicketQr(deps.auth.ticketKey, action.qr);
-    if (orderId === null) throw new ShopError("ticket_invalid");
-    const ofOrder = await deps.db.select({ id: passengers.id }).from(passengers).innerJoin(tickets, eq(tickets.id, passengers.ticketId)).where(eq(tickets.orderId, orderId));
-    boarding = ofOrder.map((one) => one.id).filter((id) => onRun.includes(id));
-    if (boarding.length === 0) throw new ShopError("ticket_other_order");
-  } else {
-    if (action.passengerId === undefined || !onRun.includes(action.passengerId)) throw new ShopError("driver_action_invalid");
-    boarding = [action.passengerId];
+  if (action.action === DRIVER_ACTION.check_in) {
+    const boarding = action.qr !== undefined ? await boardersOfCode(deps, plan, run, action.qr) : await boardersOfTick(deps, onRun, action.passengerId);
+    const outcome = await deps.db.transaction(async (tx) => {
+      if (!(await claim({ db: tx }, driverId, action, at))) return null;
+      return recordBoardings(tx, { orderId: boarding.orderId, boarding: boarding.passengers, leg: plan.leg, staffId: driverId, nonce: action.nonce, at, by: BOARDED.driver });
+    });
+    if (!outcome) return { nonce: action.nonce, outcome: DRIVER_OUTCOME.repeat };
+    // Everyone this code or tick names was aboard already: the driver hears so ("ya a bordo"), nothing changed.
+    if (outcome.created.size === 0) return { nonce: action.nonce, outcome: DRIVER_OUTCOME.repeat, code: "passenger_aboard", params: { name: boarding.names.join(", ") } };
+    return { nonce: action.nonce, outcome: DRIVER_OUTCOME.done };
   }
-  // A no-show only after the van waited at the passenger's stop (a scanned ticket is always a check-in).
-  let waitedAt: string | null = null;
-  if (action.action === DRIVER_ACTION.no_show) {
-    if (action.passengerId === undefined) throw new ShopError("driver_action_invalid");
-    const position = run.stops.findIndex((stop) => stop.groups.some((group) => group.passengerIds.includes(action.passengerId!)));
-    await requireWaitOver(deps, run.id!, position, at);
-    if (plan.leg === LEG.outbound) waitedAt = run.stops[position]!.address;
-    else {
-      const day = await eventDay(deps, plan.eventDateId);
-      waitedAt = [day.venue.name, day.venue.address].filter(Boolean).join(", ");
-    }
-  }
-  const state: BoardingState = action.action === DRIVER_ACTION.check_in ? RIDER_STATE.boarded : RIDER_STATE.noShow;
-  const claimed = await deps.db.transaction(async (tx) => {
-    if (!(await claim({ db: tx }, driverId, action, at))) return false;
-    for (const passengerId of boarding) {
-      await tx
-        .insert(runBoardings)
-        .values({ passengerId, leg: plan.leg, state, driverId, at, nonce: action.nonce })
-        .onConflictDoUpdate({
-          target: [runBoardings.passengerId, runBoardings.leg],
-          set: { state, driverId, at, nonce: action.nonce },
-          setWhere: sql`${runBoardings.at} <= ${at.toISOString()}::timestamptz`,
-        });
-      if (waitedAt !== null) await tellNoShow(tx, { passengerId, leg: plan.leg, address: waitedAt, at: at.toISOString() }, now);
-    }
+
+  // A no-show only after the van waited at the passenger's stop.
+  if (action.passengerId === undefined || !onRun.includes(action.passengerId)) throw new ShopError("driver_action_invalid");
+  const passengerId = action.passengerId;
+  const position = run.stops.findIndex((stop) => stop.groups.some((group) => group.passengerIds.includes(passengerId)));
+  const day = await eventDay(deps, plan.eventDateId);
+  await requireWaitOver(deps, run.id!, position, at, timeZoneOf(day.countryCode));
+  const waitedAt = plan.leg === LEG.outbound ? run.stops[position]!.address : [day.venue.name, day.venue.address].filter(Boolean).join(", ");
+  const marked = await deps.db.transaction(async (tx) => {
+    if (!(await claim({ db: tx }, driverId, action, at))) return null;
+    if (!(await recordNoShow(tx, { passengerId, leg: plan.leg, driverId, at, nonce: action.nonce }))) return false;
+    await tellNoShow(tx, { passengerId, leg: plan.leg, address: waitedAt, at: at.toISOString() }, now);
     return true;
   });
-  if (!claimed) return { nonce: action.nonce, outcome: DRIVER_OUTCOME.repeat };
+  if (marked === null) return { nonce: action.nonce, outcome: DRIVER_OUTCOME.repeat };
+  if (!marked) throw new ShopError("passenger_aboard_no_show");
   return { nonce: action.nonce, outcome: DRIVER_OUTCOME.done };
+}
+
+interface Boarding {
+  orderId: number;
+  passengers: Boarder[];
+  names: string[];
+}
+
+/** The one passenger the driver ticked, who must be on the run. */
+async function boardersOfTick(deps: ShopContext, onRun: number[], passengerId: number | undefined): Promise<Boarding> {
+  if (passengerId === undefined || !onRun.includes(passengerId)) throw new ShopError("driver_action_invalid");
+  const [row] = await deps.db
+    .select({ orderId: tickets.orderId, ticketId: passengers.ticketId, name: passengers.name })
+    .from(passengers)
+    .innerJoin(tickets, eq(tickets.id, passengers.ticketId))
+    .where(eq(passengers.id, passengerId));
+  if (!row) throw new ShopError("driver_action_invalid");
+  return { orderId: row.orderId, passengers: [{ passengerId, ticketId: row.ticketId }], names: [row.name] };
+}
+
+/**
+ * Who a scanned code boards on this run: a passenger's code that passenger alone, an order's code the order's
+ * passengers on this run, never anyone of another run (the refusal names the van they ride in).
+ */
+async function boardersOfCode(deps: ShopContext, plan: PlanState, run: RunState, qr: string): Promise<Boarding> {
+  const { holder, passenger, boarding } = await admitTicket(deps, qr, plan.leg, DEFAULT_LOCALE, { eventDateId: plan.eventDateId });
+  const onRun = new Set(run.stops.flatMap((stop) => stop.groups.flatMap((group) => group.passengerIds)));
+  const here = boarding.filter((one) => onRun.has(one.passengerId));
+  if (here.length > 0) return { orderId: holder.orderId, passengers: here, names: here.map((one) => one.name) };
+  const someone = passenger ?? boarding[0];
+  if (!someone) throw new ShopError("ticket_other_order");
+  const theirs = plan.runs.find((other) => other.stops.some((stop) => stop.groups.some((group) => group.passengerIds.includes(someone.passengerId))));
+  if (!theirs) throw new ShopError("passenger_not_on_run", undefined, { name: someone.name });
+  const [vehicle] = theirs.vehicleId !== null ? await deps.db.select({ plate: vehicles.plate }).from(vehicles).where(eq(vehicles.id, theirs.vehicleId)) : [];
+  throw new ShopError("passenger_other_run", undefined, { name: someone.name, vehicle: vehicle?.plate ?? "—", time: formatTime(theirs.departsAt.toISOString(), timeZoneOf(holder.countryCode)) });
 }
 
 /** Takes the nonce: false when another send of the same action took it first. */

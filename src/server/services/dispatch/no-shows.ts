@@ -41,10 +41,11 @@ export async function arrivedAt(db: Db, runId: number, stopPosition: number): Pr
 }
 
 /** Refuses a no-show marked before the van reached the stop or before the wait there was over. */
-export async function requireWaitOver(deps: ShopContext, runId: number, stopPosition: number, at: Date): Promise<void> {
+export async function requireWaitOver(deps: ShopContext, runId: number, stopPosition: number, at: Date, timeZone: string): Promise<void> {
   const minutes = deps.env.NO_SHOW_WAIT_MINUTES;
   const arrived = await arrivedAt(deps.db, runId, stopPosition);
-  if (!arrived || at.getTime() < arrived.getTime() + minutes * 60_000) throw new ShopError("no_show_too_early", undefined, { minutes });
+  const from = arrived ? new Date(arrived.getTime() + minutes * 60_000) : null;
+  if (!from || at < from) throw new ShopError("no_show_too_early", undefined, { minutes, time: from ? formatTime(from.toISOString(), timeZone) : "—" });
 }
 
 /** After a no-show is written: the passenger is texted once per leg (in the same transaction as the mark). */

@@ -11,7 +11,8 @@ import { LEG, type Leg } from "../../../shared/domain/legs";
 import { type BoardedBy, DRIVER_ACTION, RIDER_STATE, type RiderState } from "../../../shared/domain/dispatch";
 import type { LiveDay, LiveRun } from "../../../shared/schemas/answers/live";
 import type { ShopContext } from "../../context";
-import { checkIns, dispatchPlans, dispatchRuns, driverActions, runBoardings, users, vehicles } from "../../db/schema";
+import { dispatchPlans, dispatchRuns, driverActions, users, vehicles } from "../../db/schema";
+import { boardingStates } from "../boarding/boarding-record";
 import { createTravelTimes, type LatLon } from "../../geo";
 import { loadPlan, type RunState } from "../dispatch/plan-store";
 import { passengerInfo, type PassengerInfo } from "../dispatch/plan-view";
@@ -84,21 +85,9 @@ export async function publishedDayOfRun(deps: ShopContext, runId: number): Promi
 
 const passengersOf = (run: RunState) => run.stops.flatMap((stop) => stop.groups.flatMap((group) => group.passengerIds));
 
-/**
- * Each passenger's one record on a leg: a door scan boards them whatever the driver marked (the scanned ticket is
- * the stronger proof, so the record names the door); otherwise the driver's latest mark; otherwise waiting.
- */
+/** Each passenger's one boarding record on a leg (services/boarding): aboard, a no-show, or waiting. */
 export async function ridersOnLeg(deps: ShopContext, leg: Leg, passengerIds: readonly number[]): Promise<Map<number, { state: RiderState; by: BoardedBy | null }>> {
-  const states = new Map<number, { state: RiderState; by: BoardedBy | null }>();
-  if (passengerIds.length === 0) return states;
-  const ids = [...passengerIds];
-  const [driven, scanned] = await Promise.all([
-    deps.db.select({ passengerId: runBoardings.passengerId, state: runBoardings.state }).from(runBoardings).where(and(eq(runBoardings.leg, leg), inArray(runBoardings.passengerId, ids))),
-    deps.db.select({ passengerId: checkIns.passengerId }).from(checkIns).where(and(eq(checkIns.leg, leg), inArray(checkIns.passengerId, ids))),
-  ]);
-  for (const row of driven) states.set(row.passengerId, { state: row.state, by: row.state === RIDER_STATE.boarded ? "driver" : null });
-  for (const row of scanned) states.set(row.passengerId, { state: RIDER_STATE.boarded, by: "door" });
-  return states;
+  return boardingStates(deps.db, leg, passengerIds);
 }
 
 async function headingsOf(deps: ShopContext, runIds: readonly number[]): Promise<Map<number, number>> {

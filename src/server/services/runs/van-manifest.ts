@@ -3,7 +3,7 @@
  * address grouped into runs (group-runs.ts), each stop with its estimated pick-up time (pickup-times.ts) until a
  * dispatch plan is published (then the published pick-up, and the return's departure and drop-off), the
  * passengers' phones, whether their order is paid or still pending, what they need on board, and whether they
- * boarded each leg (check_ins, read only) or were texted that the van is arriving (van_notices).
+ * boarded each leg (the one boarding record, `check_ins`: the door's scan or the driver's tick; read only) or were texted that the van is arriving (van_notices).
  *
  * Pending orders (awaiting a payment, hold not run out) are listed, marked pending: their seats are held and
  * the van must have room for them; cancelled and expired orders are not.
@@ -83,7 +83,7 @@ export async function runSheet(deps: ShopContext, eventDateId: number, provinceI
           .where(inArray(addressLines.ticketId, ticketIds))
           .orderBy(asc(addressLines.id))
       : [],
-    orderIds.length ? db.select({ orderId: checkIns.orderId, ticketId: checkIns.ticketId, leg: checkIns.leg }).from(checkIns).where(inArray(checkIns.orderId, orderIds)) : [],
+    orderIds.length ? db.select({ passengerId: checkIns.passengerId, leg: checkIns.leg }).from(checkIns).where(inArray(checkIns.orderId, orderIds)) : [],
   ]);
   const passengerIds = passengerRows.map((row) => row.id);
   const noticeRows = passengerIds.length
@@ -92,8 +92,8 @@ export async function runSheet(deps: ShopContext, eventDateId: number, provinceI
 
   const orderOf = new Map(orderRows.map((row) => [row.id, row]));
   const ticketOrder = new Map(ticketRows.map((row) => [row.id, row.orderId]));
-  const boarded = (orderId: number, ticketId: number, leg: string) =>
-    checkInRows.some((row) => row.orderId === orderId && row.leg === leg && (row.ticketId === null || row.ticketId === ticketId));
+  // The one boarding record, the door's scan or the driver's tick, of this very passenger.
+  const boarded = (passengerId: number, leg: string) => checkInRows.some((row) => row.passengerId === passengerId && row.leg === leg);
   const told = (passengerId: number, leg: string) => noticeRows.some((row) => row.passengerId === passengerId && row.leg === leg);
 
   const pickups: Pickup<RunPassenger>[] = [];
@@ -114,7 +114,7 @@ export async function runSheet(deps: ShopContext, eventDateId: number, provinceI
         phone: passenger.phone,
         payment: order.state === ORDER_STATE.paid ? MANIFEST_PAYMENT.paid : MANIFEST_PAYMENT.pending,
         locale: order.locale,
-        checkedIn: { outbound: boarded(orderId, passenger.ticketId, LEG.outbound), return: boarded(orderId, passenger.ticketId, LEG.return) },
+        checkedIn: { outbound: boarded(passenger.id, LEG.outbound), return: boarded(passenger.id, LEG.return) },
         notified: { outbound: told(passenger.id, LEG.outbound), return: told(passenger.id, LEG.return) },
         needs: passenger.needs,
       },

@@ -162,7 +162,10 @@ export const driverActionResultsSchema = z.object({
       nonce: z.string(),
       /** done: applied now; repeat: this nonce was applied before; refused: `code` says why. */
       outcome: z.enum(DRIVER_OUTCOMES),
+      /** refused: why; repeat: `passenger_aboard` when everyone the tick or code names was aboard already. */
       code: z.optional(z.string()),
+      /** The values of the code's message (`{name}`, `{vehicle}`, `{time}` …). */
+      params: z.optional(z.record(z.string(), z.union([z.string(), z.number()]))),
       /** next_stop: passengers texted now. */
       notified: z.optional(z.number()),
     }),
