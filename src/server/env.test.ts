@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { SIMULATOR_MERCADOPAGO_ACCESS_TOKEN, SIMULATOR_MERCADOPAGO_WEBHOOK_SECRET } from "./payments/config";
+import { secretStrengthBits } from "./auth/secret-strength";
 import { parseEnv, productionProblems, secretBits } from "./env";
 
 /** Settings a real production shop would have: every check below spoils one of them. */
@@ -29,6 +30,11 @@ describe("a production start", () => {
   it.each([
     ["a JWT secret of one repeated character", { JWT_SECRET: "a".repeat(32) }, "JWT_SECRET"],
     ["a JWT secret of two characters", { JWT_SECRET: "ab".repeat(20) }, "JWT_SECRET"],
+    ["a JWT secret of 32 distinct characters in a row", { JWT_SECRET: "0123456789abcdefghijklmnopqrstuv" }, "JWT_SECRET"],
+    ["a JWT secret of words", { JWT_SECRET: "rodamos-jwt-secret-change-me-now-2026" }, "JWT_SECRET"],
+    ["a JWT secret that is a keyboard run", { JWT_SECRET: "qwertyuiopasdfghjklzxcvbnm1234567890" }, "JWT_SECRET"],
+    ["a JWT secret of a repeated word", { JWT_SECRET: "Shuttle2026!".repeat(4) }, "JWT_SECRET"],
+    ["a JWT secret that is an English sentence", { JWT_SECRET: "production-secret-that-is-long-enough-for-hs256" }, "JWT_SECRET"],
     ["an http:// public origin", { PUBLIC_URL: "http://shop.rodamos.co" }, "PUBLIC_URL"],
     ["Transbank's integration host", { WEBPAY_BASE_URL: "https://webpay3gint.transbank.cl" }, "WEBPAY_BASE_URL"],
     ["the MercadoPago simulator's URL", { MERCADOPAGO_BASE_URL: "http://127.0.0.1:4321/payments-sim/mercadopago" }, "MERCADOPAGO_BASE_URL"],
@@ -56,6 +62,19 @@ describe("a replica for reads", () => {
 });
 
 describe("a secret's strength", () => {
+  it("is judged past the characters' spread: runs, sequences, repetitions and words count as what guessing them costs", () => {
+    expect(secretStrengthBits("0123456789abcdefghijklmnopqrstuv")).toBeLessThan(32);
+    expect(secretStrengthBits("rodamos-jwt-secret-change-me-now-2026")).toBeLessThan(64);
+    expect(secretStrengthBits("correct-horse-battery-staple-and-more-words")).toBeLessThan(128);
+    // 32 random base64url characters (24 bytes of openssl rand), underscores and dashes included.
+    expect(secretStrengthBits("Kp3vQ9-wZr7LmX2_bT8nY4cH6jD1fG5s")).toBeGreaterThan(128);
+    expect(secretStrengthBits("q7Vh2Zk9LmP4xR8sT1wY6bN3cD5fG0jK")).toBeGreaterThan(128);
+  });
+
+  it("refuses the published examples by name", () => {
+    expect(problems({ JWT_SECRET: "0123456789abcdefghijklmnopqrstuv" })).toEqual(["JWT_SECRET is a published example: use a random one, e.g. `openssl rand -base64 48`"]);
+  });
+
   it("is nothing for a repeated character and more than 128 bits for 32 random base64 characters", () => {
     expect(secretBits("a".repeat(64))).toBe(0);
     expect(secretBits("q7Vh2Zk9LmP4xR8sT1wY6bN3cD5fG0jK")).toBeGreaterThan(128);

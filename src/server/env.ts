@@ -8,6 +8,7 @@ import { z } from "zod";
 import { SIMULATOR_MERCADOPAGO_ACCESS_TOKEN, SIMULATOR_MERCADOPAGO_WEBHOOK_SECRET, SIMULATOR_PREFIX } from "./payments/simulator-credentials";
 import { DEFAULT_NO_SHOW_WAIT_MINUTES } from "../shared/domain/dispatch";
 import { PAYMENT_CODE } from "../shared/domain/payment-codes";
+import { secretStrengthBits } from "./auth/secret-strength";
 
 /** Transbank's public integration credentials (the simulator accepts them too): never a real shop's. */
 export const WEBPAY_INTEGRATION_COMMERCE_CODE = "597055555532";
@@ -18,8 +19,14 @@ const SAMPLE_TRANSFER_DNI = "900.000.000-0";
 const SAMPLE_TRANSFER_EMAIL = "pagos@rodamos.example";
 /** Transbank's integration (test) host: it takes no real card. */
 const WEBPAY_INTEGRATION_HOST = "webpay3gint.transbank.cl";
-/** A secret that signs every session must be hard to guess: at least this many bits by its characters' spread. */
+/**
+ * A secret that signs every session must be hard to guess: at least this many bits by its characters' spread, and
+ * as many once its keyboard runs, sequences, repetitions and words are counted as what guessing them costs
+ * (auth/secret-strength.ts).
+ */
 const MIN_SECRET_BITS = 128;
+/** Secrets seen in guides and examples for the shop: strong-looking or not, every attacker has them. */
+const PUBLISHED_SECRETS: readonly string[] = ["0123456789abcdefghijklmnopqrstuv", "rodamos-jwt-secret-change-me-now-2026"];
 
 /**
  * The secret's strength estimated from its own characters (length × Shannon entropy per character): 32 × "a"
@@ -219,8 +226,9 @@ export function productionProblems(env: Env, enabledMethods: readonly string[] |
   if (shopMode(env) !== "production") return [];
   const problems: string[] = [];
   if (!env.JWT_SECRET) problems.push("JWT_SECRET is required (at least 32 characters), the same on every process");
-  else if (secretBits(env.JWT_SECRET) < MIN_SECRET_BITS) {
-    problems.push("JWT_SECRET is too easy to guess (repeated or few distinct characters): use a random one, e.g. `openssl rand -base64 48`");
+  else if (PUBLISHED_SECRETS.includes(env.JWT_SECRET)) problems.push("JWT_SECRET is a published example: use a random one, e.g. `openssl rand -base64 48`");
+  else if (secretBits(env.JWT_SECRET) < MIN_SECRET_BITS || secretStrengthBits(env.JWT_SECRET) < MIN_SECRET_BITS) {
+    problems.push("JWT_SECRET is too easy to guess (repeated or few distinct characters, a keyboard run or sequence, or words): use a random one, e.g. `openssl rand -base64 48`");
   }
   if (!env.SMTP_URL || !/^smtps?:\/\//.test(env.SMTP_URL)) problems.push("SMTP_URL is required (smtp:// or smtps://): account and order mails must reach people");
   if (!env.PUBLIC_URL) problems.push("PUBLIC_URL is required: the links in mails and payment returns are built on it");

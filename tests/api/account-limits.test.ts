@@ -4,7 +4,7 @@
  * limited per address; and a Redis that cannot be reached keeps the limits in the process instead of dropping them.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ACCOUNT_DELAY, accountDelayMs } from "../../src/server/auth/rate-limit";
+import { ACCOUNT_DELAY, accountDelayMs, LOGIN_QUEUE_MAX_MS } from "../../src/server/auth/rate-limit";
 import { openTestShop, type TestShop } from "../helpers/test-shop";
 
 let shop: TestShop;
@@ -53,20 +53,35 @@ describe("guesses sent at once", () => {
 });
 
 describe("guesses at one account sent at once from many addresses", () => {
-  it("are slowed like sequential ones: of 40 from 40 addresses, each waits for the failures counted before it", { timeout: 60_000 }, async () => {
-    // A shop that records each log-in delay instead of sitting through it.
+  it("wait one after another: of 200 from 200 addresses, each waits for the ones before it, and those past the queue are refused untried", { timeout: 120_000 }, async () => {
+    // A shop whose clock stands still and that records each log-in wait instead of sitting through it.
     const waits: number[] = [];
-    const recording = await openTestShop({ pause: async (ms) => void waits.push(ms) });
+    const at = new Date();
+    const recording = await openTestShop({ pause: async (ms) => void waits.push(ms), now: () => at });
     try {
       const person = await recording.customer();
       const answers = await Promise.all(
-        Array.from({ length: 40 }, (_, i) => recording.call("POST", "/shop-api/login", { email: person.email, password: `spread-${i}` }, { ip: `10.12.${i}.1` })),
+        Array.from({ length: 200 }, (_, i) => recording.call("POST", "/shop-api/login", { email: person.email, password: `spread-${i}` }, { ip: `10.12.${i}.1` })),
       );
-      expect(answers.map((answer) => answer.status)).toEqual(Array(40).fill(401));
-      // One after another, the k-th failure waits accountDelayMs(k - 1): the same waits, whatever order they ran in.
-      const sequential = Array.from({ length: 40 }, (_, k) => accountDelayMs(k)).filter((ms) => ms > 0);
-      expect([...waits].sort((a, b) => a - b)).toEqual(sequential.sort((a, b) => a - b));
-      expect(waits.filter((ms) => ms === ACCOUNT_DELAY.maxMs)).toHaveLength(40 - ACCOUNT_DELAY.freeFailures - 4);
+      // One after another, the k-th failure starts when the one before it has ended and waits accountDelayMs(k - 1)
+      // more: the waits add up, and a guess whose wait would pass the queue's longest is refused at once.
+      const delays = Array.from({ length: 200 }, (_, k) => accountDelayMs(k)).filter((ms) => ms > 0);
+      const queued: number[] = [];
+      for (const ms of delays) {
+        const wait = (queued.at(-1) ?? 0) + ms;
+        if (wait > LOGIN_QUEUE_MAX_MS) break;
+        queued.push(wait);
+      }
+      expect([...waits].sort((a, b) => a - b)).toEqual(queued);
+      expect(queued.at(-1)).toBeGreaterThan(ACCOUNT_DELAY.maxMs);
+      const tried = ACCOUNT_DELAY.freeFailures + queued.length;
+      expect(answers.filter((answer) => answer.status === 401)).toHaveLength(tried);
+      const refused = answers.filter((answer) => answer.status === 429);
+      expect(refused).toHaveLength(200 - tried);
+      expect(refused[0]!.body).toMatchObject({ code: "too_many_attempts", message: "Demasiados intentos. Inténtalo de nuevo en 1 minuto." });
+      // Their passwords were never tried: the right one, sent in the same burst, is refused as well.
+      const owner = await recording.call("POST", "/shop-api/login", { email: person.email, password: person.password }, { ip: "10.13.0.1" });
+      expect(owner.status).toBe(429);
     } finally {
       await recording.close();
     }

@@ -8,7 +8,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { categories, counties, eventDates, privateEvents, events, guests, outbox, productVariants, provinces } from "../../src/server/db/schema";
 import { openTestShop, type TestShop } from "../helpers/test-shop";
-import { guestListXls, guestListXlsx, paddedWorkbook, photoPng, pixelBombPng, zipBomb } from "../helpers/private-event-files";
+import { farColumnList, guestListXls, guestListXlsx, paddedWorkbook, photoPng, pixelBombPng, xlsDeclaringWholeGrid, zipBomb } from "../helpers/private-event-files";
 
 let shop: TestShop;
 let owner: { id: number; email: string; token: string };
@@ -265,6 +265,20 @@ describe("the guest list upload", () => {
     expect(empty.body.code).toBe("guest_list_empty");
     // The list saved before is still whole.
     expect(await shop.db.select().from(guests).where(eq(guests.privateEventId, id))).toHaveLength(1);
+  });
+
+  it("reads a list whose sheet declares 16,384 columns or the whole .xls grid from the cells it holds, and nothing right of column Z", async () => {
+    const saved = async (bytes: Buffer, name: string) => (await upload(`/shop-api/event-requests/${id}/upload-guests`, owner.token, bytes, name)).body;
+    // 2,000 guests and one cell in XFD1: the sheet's range is A1:XFD2001.
+    expect((await saved(farColumnList(2000), "lista.xlsx")).data).toMatchObject({ saved: 2000, refused: [] });
+    expect((await saved(farColumnList(300), "lista.xlsx")).data).toMatchObject({ saved: 300, refused: [] });
+    // An .xls declaring A1:IV65536 around three guests.
+    expect((await saved(xlsDeclaringWholeGrid(3), "lista.xls")).data).toMatchObject({ saved: 3, refused: [] });
+    expect(await shop.db.select().from(guests).where(eq(guests.privateEventId, id))).toHaveLength(3);
+    // A header past column Z is never read: the list has no email column.
+    const far = await guestListXlsx([["Ana", ...Array<string>(25).fill(""), "ana@example.com"]], ["name", ...Array<string>(25).fill(""), "email"]);
+    const refused = await saved(far, "lista.xlsx");
+    expect(refused.code).toBe("guest_list_unreadable");
   });
 });
 

@@ -35,7 +35,7 @@ const SIM_PAGE = "/payments-sim/mercadopago/checkout/v1/redirect?pref_id=none";
 
 const PRODUCTION = {
   NODE_ENV: "production",
-  JWT_SECRET: "production-secret-that-is-long-enough-for-hs256",
+  JWT_SECRET: "Kp3vQ9-wZr7LmX2_bT8nY4cH6jD1fG5sA0eR",
   SMTP_URL: "smtp://mail.example.com:587",
   PUBLIC_URL: "https://shop.example.com",
   WEBPAY_BASE_URL: "https://webpay3g.transbank.cl",

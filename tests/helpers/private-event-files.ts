@@ -102,3 +102,51 @@ export function paddedWorkbook(inflated = 39 * 1024 * 1024): Buffer {
   xlsUtils.book_append_sheet(workbook, xlsUtils.aoa_to_sheet(rows), "Invitados");
   return writeXls(workbook, { bookType: "xlsx", type: "buffer", compression: true }) as Buffer;
 }
+
+/**
+ * A list of `rows` honest guests with one more cell in the sheet's last column (XFD1, column 16,384), its dimension
+ * declaring A1:XFD: a file of a few dozen kB whose sheet spans 16,384 columns, which a reader that fills every
+ * declared cell pays for in gigabytes. Written as a spreadsheet program writes it (the library's own writer would
+ * itself walk every declared cell).
+ */
+export function farColumnList(rows: number): Buffer {
+  const text = (ref: string, value: string) => `<c r="${ref}" t="inlineStr"><is><t>${value}</t></is></c>`;
+  const lines = [`<row r="1">${text("A1", "name")}${text("B1", "email")}${text("C1", "phone")}${text("XFD1", "x")}</row>`];
+  for (let i = 0; i < rows; i += 1) {
+    const r = i + 2;
+    lines.push(`<row r="${r}">${text(`A${r}`, `Invitado ${i}`)}${text(`B${r}`, `g${i}@example.com`)}${text(`C${r}`, "3001234567")}</row>`);
+  }
+  const sheet = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><dimension ref="A1:XFD${rows + 1}"/><sheetData>${lines.join("")}</sheetData></worksheet>`;
+  const part = (name: string, xml: string) => ({ name, data: Buffer.from(xml) });
+  return zip([
+    part(
+      "[Content_Types].xml",
+      `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>`,
+    ),
+    part("_rels/.rels", `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>`),
+    part(
+      "xl/workbook.xml",
+      `<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Invitados" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+    ),
+    part(
+      "xl/_rels/workbook.xml.rels",
+      `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`,
+    ),
+    part("xl/worksheets/sheet1.xml", sheet),
+  ]);
+}
+
+/**
+ * An Excel 97–2003 (.xls) list of a few guests whose sheet declares the format's whole grid (A1:IV65536, 16 million
+ * cells): the old format is not zipped, so nothing but its reader stands between the declared range and the memory.
+ */
+export function xlsDeclaringWholeGrid(rows = 3): Buffer {
+  const bytes = guestListXls(Array.from({ length: rows }, (_, i) => [`Invitado ${i}`, `g${i}@example.com`, "3001234567"]));
+  // The sheet's DIMENSIONS record (type 0x0200, 14 bytes): first row, last row + 1, first column, last column + 1.
+  const at = bytes.indexOf(Buffer.from([0x00, 0x02, 0x0e, 0x00]));
+  if (at < 0) throw new Error("no DIMENSIONS record");
+  bytes.writeUInt32LE(65536, at + 8);
+  bytes.writeUInt16LE(256, at + 14);
+  return bytes;
+}

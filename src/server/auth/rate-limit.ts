@@ -72,9 +72,29 @@ function minutesLeft(result: RateLimiterRes): number {
   return Math.max(1, Math.ceil(result.msBeforeNext / 60_000));
 }
 
+/**
+ * One Redis step for a turn in a subject's queue (see RateLimiter.turn): the turn starts when the one before it
+ * ends, or now; it is refused when its wait would pass the longest; the queue's end moves by its cost.
+ */
+const TURN_SCRIPT = `
+local now = tonumber(ARGV[1])
+local cost = tonumber(ARGV[2])
+local longest = tonumber(ARGV[3])
+local queued = tonumber(redis.call('GET', KEYS[1]) or '0')
+local start = math.max(now, queued)
+local wait = start - now + cost
+if wait > longest then return {0, wait} end
+redis.call('SET', KEYS[1], start + cost, 'PX', wait + 1000)
+return {1, wait}`;
+
+/** A turn in a subject's queue: how long to wait, or refused with the wait it would have had. */
+export type Turn = { granted: true; waitMs: number } | { granted: false; waitMs: number };
+
 export class RateLimiter {
   private readonly limiters = new Map<string, RateLimiterAbstract>();
   private lastOutageLog = 0;
+  /** The queues' ends in this process (ms), when there is no Redis or it cannot be reached. */
+  private readonly queues = new Map<string, number>();
 
   constructor(private readonly options: RateLimiterOptions = {}) {}
 
@@ -163,6 +183,32 @@ export class RateLimiter {
   async reset(rule: RateRule, subject: string): Promise<void> {
     await this.limiter(rule).delete(this.key(subject));
   }
+
+  /**
+   * A turn in the subject's queue, in one atomic step (a Lua script in Redis, shared by every shop process; no
+   * await between read and write in memory): the turn starts when the previous turn ends (or at `now`) and lasts
+   * `costMs`, and the caller waits until its end. Turns asked for at once thus wait one after another, as if asked
+   * one at a time. A turn whose wait would pass `longestMs` is refused and takes no place in the queue.
+   */
+  async turn(queue: string, subject: string, costMs: number, longestMs: number, now: number): Promise<Turn> {
+    const key = `${this.options.prefix ?? "rodamos:rate:"}turn:${queue}:${this.key(subject)}`;
+    const { redis } = this.options;
+    if (redis) {
+      try {
+        const [granted, waitMs] = (await redis.eval(TURN_SCRIPT, 1, key, now, costMs, longestMs)) as [number, number];
+        return { granted: granted === 1, waitMs } as Turn;
+      } catch {
+        this.noteOutage();
+      }
+    }
+    const start = Math.max(now, this.queues.get(key) ?? 0);
+    const waitMs = start - now + costMs;
+    if (waitMs > longestMs) return { granted: false, waitMs };
+    this.queues.set(key, start + costMs);
+    // Queues that have ended are forgotten, so an attack on many accounts leaves nothing behind.
+    if (this.queues.size > 1000) for (const [name, end] of this.queues) if (end <= now) this.queues.delete(name);
+    return { granted: true, waitMs };
+  }
 }
 
 /**
@@ -171,6 +217,12 @@ export class RateLimiter {
  * owner out, as an account-wide lock would.
  */
 export const ACCOUNT_DELAY = { freeFailures: 5, firstMs: 250, maxMs: 4_000 } as const;
+/**
+ * The longest a log-in waits for its turn behind other guesses at the same account: past it the guess is refused
+ * (429 too_many_attempts) without its password being tried, rather than holding a connection for minutes. Below
+ * the sign-in form's time-out.
+ */
+export const LOGIN_QUEUE_MAX_MS = 10_000;
 
 export function accountDelayMs(failures: number): number {
   if (failures < ACCOUNT_DELAY.freeFailures) return 0;

@@ -40,7 +40,8 @@ export function fail(c: Context<AppEnv>, error: ApiError | ShopError) {
     ? Object.fromEntries(
         // A check with no catalogue key of its own (a schema library default such as "Invalid input: expected
         // string, received number") must not reach a person untranslated.
-        Object.entries(error.fields).map(([name, code]) => [name, translate(locale, isMessageKey(code) ? code : "errors.invalid_value")]),
+        // The refusal's own values fill the field's message too (a list's "at most {max} guests").
+        Object.entries(error.fields).map(([name, code]) => [name, translate(locale, isMessageKey(code) ? code : "errors.invalid_value", error.params)]),
       )
     : undefined;
   // An attempt-limit refusal also says in the standard header when to try again (the minutes of its message).

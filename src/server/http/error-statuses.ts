@@ -72,6 +72,7 @@ export const STATUS_OF = {
   image_too_many_pixels: 422,
   guest_list_unreadable: 422,
   guest_list_too_long: 422,
+  guest_list_too_complex: 422,
   guest_list_empty: 422,
   guest_seats_exceeded: 422,
   invitation_expired: 410,

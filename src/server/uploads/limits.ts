@@ -11,6 +11,20 @@ export const MAX_GUESTS = 2_000;
  * inflates to about 0.5 MB. The spreadsheet library takes several times this in memory while it reads.
  */
 export const MAX_SHEET_INFLATED_BYTES = 8 * 1024 * 1024;
+/**
+ * What a guest list is read to, whatever its sheet declares: the rows of the longest list plus some blank and
+ * heading lines, and the columns A to Z (the template's four, name, email, phone and seats, may stand anywhere
+ * among columns of the host's own). Cells further down or right are never read.
+ */
+export const MAX_SHEET_ROWS = MAX_GUESTS + 50;
+export const MAX_SHEET_COLUMNS = 26;
+/**
+ * The reading thread's heap cap and each list's deadline. A list of 2,000 guests takes at most about 20 MB and 0.6 s (an .xls of long names); a
+ * file past either is refused (`guest_list_too_complex`, naming both), and the shop's own memory and event loop
+ * never carry the work.
+ */
+export const SHEET_READ_MEMORY_MB = 40;
+export const SHEET_READ_SECONDS = 3;
 /** The multipart body around a file: the form's boundary and headers. */
 export const MULTIPART_OVERHEAD = 16 * 1024;
 

@@ -72,6 +72,7 @@ export const SHOP_ERROR_CODES = [
   "image_too_many_pixels",
   "guest_list_unreadable",
   "guest_list_too_long",
+  "guest_list_too_complex",
   "guest_list_empty",
   "guest_seats_exceeded",
   "invitation_expired",

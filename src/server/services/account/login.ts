@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import type { Login } from "../../../shared/schemas/auth";
 import { decoyHash, hashPassword, needsRehash, verifyPassword } from "../../auth/passwords";
 import { giveBackAttempt, spendAttempt } from "../../auth/attempts";
-import { accountDelayMs, RATE_RULES } from "../../auth/rate-limit";
+import { accountDelayMs, LOGIN_QUEUE_MAX_MS, RATE_RULES } from "../../auth/rate-limit";
 import { signSessionToken } from "../../auth/session-tokens";
 import { users } from "../../db/schema";
 import { ShopError } from "../../../shared/domain/shop-error";
@@ -32,10 +32,16 @@ export async function logIn(deps: ShopContext, input: Login, ip: string) {
   ];
   await spendAttempt(deps, limits);
   // The account's count too is taken with the attempt, in one atomic step, and the delay worked out from the
-  // failures before it: guesses sent at once from many addresses each wait as they would one after another.
+  // failures before it. The delay is a turn in the account's queue, shared by every process: guesses sent at once
+  // from many addresses wait one after another, each for its own delay after the one before it has ended, and a
+  // guess that would wait past LOGIN_QUEUE_MAX_MS is refused without its password being tried.
   const account = { rule: RATE_RULES.loginPerAccount, subject: input.email };
   const delay = accountDelayMs((await kit.limiter.take(account.rule, account.subject)) - 1);
-  if (delay > 0) await kit.pause(delay);
+  if (delay > 0) {
+    const turn = await kit.limiter.turn("login", input.email.trim(), delay, LOGIN_QUEUE_MAX_MS, deps.now().getTime());
+    if (!turn.granted) throw new ShopError("too_many_attempts", undefined, { minutes: Math.max(1, Math.ceil(turn.waitMs / 60_000)) });
+    await kit.pause(turn.waitMs);
+  }
 
   const user = await findUserByEmail(deps.db, input.email);
   const matches = await verifyPassword(user?.passwordHash ?? (await decoyHash()), input.password);

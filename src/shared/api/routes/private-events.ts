@@ -68,7 +68,7 @@ export const privateEventRoutes = {
     params: idPath,
     upload: SHEET_UPLOAD,
     answer: answers.uploadedGuestsSchema,
-    refusals: { ...own, 409: ["request_not_editable"], 413: ["payload_too_large"], 422: ["upload_missing", "guest_list_unreadable", "guest_list_too_long", "guest_list_empty"] },
+    refusals: { ...own, 409: ["request_not_editable"], 413: ["payload_too_large"], 422: ["upload_missing", "guest_list_unreadable", "guest_list_too_long", "guest_list_too_complex", "guest_list_empty"] },
   }),
   "POST /shop-api/event-requests/:id/submit": route({
     tag: "private-events",
