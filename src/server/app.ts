@@ -146,6 +146,7 @@ export function createApp(setup: ShopSetup, options: AppOptions = {}) {
       await background?.stop();
       await catalogueRelay?.stop();
       deps.replica?.close();
+      deps.mailer.close?.();
     },
   });
 }

@@ -64,22 +64,28 @@ export function createShopContext(setup: ShopSetup): ShopContext {
 
 /**
  * The background work of a serving shop process: every process delivers its own commits' mails at once
- * (`outbox.wake`); the outbox poll and the hold sweeper run in the leader only (outbox/leader.ts), so N processes on
- * one PostgreSQL sweep and poll once between them.
+ * (`outbox.wake`) and polls the outbox, so the tickets of an on-sale paid through one process (or written by
+ * another host) leave through all of them (each row leased to one: outbox/worker.ts); the hold sweeper and the live
+ * feed's lead run in the leader only (outbox/leader.ts), so N processes on one PostgreSQL sweep once between them.
  */
 export function startBackgroundWork(deps: ShopContext, options: { leaderRetryMs?: number } = {}): Leadership {
-  deps.outbox.acceptWakes();
-  return electLeader(deps.db, {
+  deps.outbox.start();
+  const leadership = electLeader(deps.db, {
     retryMs: options.leaderRetryMs,
     onElected() {
       const stopSweeper = startExpirySweeper(deps);
-      deps.outbox.start();
       const stopLeadingLive = deps.live.lead();
       return () => {
         stopLeadingLive();
         stopSweeper();
-        deps.outbox.stop();
       };
     },
   });
+  return {
+    isLeader: () => leadership.isLeader(),
+    async stop() {
+      deps.outbox.stop();
+      await leadership.stop();
+    },
+  };
 }

@@ -129,6 +129,11 @@ const envSchema = z.object({
   ORDER_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   /** How long a claimed outbox row waits before another process may take it again (its process may have died). */
   OUTBOX_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /**
+   * Outbox rows one process delivers at once (each its own claim, so never two for one row): a mail waits mostly on
+   * the database and the mail server, and an on-sale's thousands of tickets should not leave one after the other.
+   */
+  OUTBOX_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   /** Serve the local payment simulators in demo mode (default on); production never serves them. */
   PAYMENT_SIMULATORS: z.stringbool().optional(),
   /** Seats of one van: the manifests fill runs up to this many passengers (docs/decisions.md). */

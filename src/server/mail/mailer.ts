@@ -41,6 +41,8 @@ export interface DroppedMail extends MailMessage {
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
+  /** Closes what the sender keeps open (its pooled SMTP connections) when the shop stops. */
+  close?(): void;
 }
 
 export function mailDropDir(dataDir: string): string {
@@ -49,6 +51,10 @@ export function mailDropDir(dataDir: string): string {
 
 class SmtpMailer implements Mailer {
   constructor(private readonly transport: Transporter) {}
+
+  close() {
+    this.transport.close();
+  }
 
   async send(message: MailMessage) {
     await this.transport.sendMail({ from: MAIL_FROM, to: message.to, subject: message.subject, text: message.text, html: message.html, attachments: message.attachments?.map((file) => ({ ...file })), attachDataUrls: true, ...messageId(message), ...listHeaders(message) });
@@ -117,9 +123,18 @@ export function permanentRefusalOf(error: unknown): string | undefined {
   return typeof response === "string" && response ? response.slice(0, 500) : String(responseCode);
 }
 
+/**
+ * The SMTP transport: a pool of a few connections kept open and reused for many mails (an on-sale's thousands of
+ * tickets would otherwise open and greet the server once per mail), as many as the outbox delivers at once.
+ * SMTP_URL's own query (`?pool=false`, `?maxConnections=…`) has the last word.
+ */
+function smtpPool(env: Env): Transporter {
+  return nodemailer.createTransport({ url: env.SMTP_URL, pool: true, maxConnections: env.OUTBOX_CONCURRENCY, maxMessages: 1000 });
+}
+
 /** SMTP when SMTP_URL is set, else the local mail drop in DATA_DIR. */
 export function createMailer(env: Env, now: () => Date): Mailer {
   return env.SMTP_URL
-    ? new SmtpMailer(nodemailer.createTransport(env.SMTP_URL))
+    ? new SmtpMailer(smtpPool(env))
     : new MailDropMailer(mailDropDir(env.DATA_DIR), env.NODE_ENV === "test", now);
 }

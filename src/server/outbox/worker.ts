@@ -4,9 +4,10 @@
  * ahead, so a row whose process died mid-delivery is taken again once the lease runs out. Each row then runs its
  * handler outside any transaction; success sets `done_at`, failure keeps the error and waits with backoff.
  *
- * Every serving process delivers right after its own commits that enqueued something (`wake`); the timer that
- * picks up retries and rows of processes that died runs in one process across all of them, the leader
- * (outbox/leader.ts). Tests leave both off and call `drain()`, which delivers everything due before it answers.
+ * Every serving process delivers right after its own commits that enqueued something (`wake`) and polls every few
+ * seconds for the rest (rows other processes or hosts wrote, retries, rows of processes that died), with
+ * OUTBOX_CONCURRENCY lanes at once when a backlog is due. Tests leave both off and call `drain()`, which delivers
+ * everything due before it answers.
  */
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
@@ -14,8 +15,8 @@ import { outbox } from "../db/schema";
 import type { Env } from "../env";
 import { OUTBOX_MAX_ATTEMPTS, retryDelayMs } from "./backoff";
 
-/** Rows one claim takes: small, so a slow mail server does not keep many rows leased by one process. */
-const CLAIM_BATCH = 10;
+/** Rows one claim takes: small, so a slow mail server does not keep many rows leased by one lane. */
+const CLAIM_BATCH = 5;
 const POLL_MS = 2_000;
 
 export interface Outbox {
@@ -25,9 +26,9 @@ export interface Outbox {
   drain(): Promise<number>;
   /** Make `wake` deliver (every serving process). */
   acceptWakes(): void;
-  /** Poll every few seconds, and accept wakes (the leader). */
+  /** Poll every few seconds, and accept wakes (every serving process). */
   start(): void;
-  /** Stop polling (leadership lost, or shutdown); wakes stay accepted. */
+  /** Stop polling (shutdown); wakes stay accepted. */
   stop(): void;
 }
 
@@ -42,7 +43,7 @@ export interface OutboxJob {
 /** What the worker needs of the shop: its database, lease length and clock. */
 export interface OutboxWorkerDeps {
   db: Db;
-  env: Pick<Env, "OUTBOX_LEASE_SECONDS">;
+  env: Pick<Env, "OUTBOX_LEASE_SECONDS"> & Partial<Pick<Env, "OUTBOX_CONCURRENCY">>;
   now: () => Date;
 }
 
@@ -96,7 +97,8 @@ export function createOutbox(deps: OutboxWorkerDeps, deliver: DeliverJob): Outbo
     }
   }
 
-  async function deliverDue(): Promise<number> {
+  /** One lane: claims a few rows, delivers them one after the other, and goes on until a claim comes back short. */
+  async function lane(): Promise<number> {
     let tried = 0;
     for (;;) {
       const rows = await claim();
@@ -104,6 +106,24 @@ export function createOutbox(deps: OutboxWorkerDeps, deliver: DeliverJob): Outbo
       tried += rows.length;
       if (rows.length < CLAIM_BATCH) return tried;
     }
+  }
+
+  /**
+   * Every due row, by OUTBOX_CONCURRENCY lanes at once. Each lane claims its own rows (`SKIP LOCKED` and the lease
+   * keep two lanes, or two processes, off one row), so a backlog leaves as fast as the mail server and the cores
+   * allow while a single row still goes at once.
+   */
+  async function deliverDue(): Promise<number> {
+    const lanes = Math.max(1, deps.env.OUTBOX_CONCURRENCY ?? 1);
+    const rows = await claim();
+    const first = (async () => {
+      for (const row of rows) await run(row);
+      return rows.length;
+    })();
+    // A short first claim: nothing more is due (the common case, one mail after a purchase), no other lane needed.
+    if (rows.length < CLAIM_BATCH) return first;
+    const tried = await Promise.all([first.then(async (done) => done + (await lane())), ...Array.from({ length: lanes - 1 }, () => lane())]);
+    return tried.reduce((sum, count) => sum + count, 0);
   }
 
   /** One pass at a time per process; a call during a pass runs another one after it. */

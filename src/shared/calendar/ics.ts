@@ -55,9 +55,24 @@ export function foldLine(line: string): string {
   return parts.join("\r\n ");
 }
 
+/**
+ * One formatter per zone, made once: building an Intl.DateTimeFormat costs about a hundred times what formatting
+ * with it does, and a zone block asks for hundreds of offsets.
+ */
+const offsetFormats = new Map<string, Intl.DateTimeFormat>();
+
+function offsetFormat(zone: string): Intl.DateTimeFormat {
+  let format = offsetFormats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "longOffset" });
+    offsetFormats.set(zone, format);
+  }
+  return format;
+}
+
 /** Minutes east of UTC that `zone` is at `at` ("GMT-05:00" → -300). */
 export function offsetMinutes(zone: string, at: Date): number {
-  const name = new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "longOffset" }).formatToParts(at).find((part) => part.type === "timeZoneName")?.value ?? "GMT";
+  const name = offsetFormat(zone).formatToParts(at).find((part) => part.type === "timeZoneName")?.value ?? "GMT";
   const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name);
   return match ? (match[1] === "-" ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) : 0;
 }
@@ -104,6 +119,21 @@ function transitions(zone: string, from: Date, to: Date): { at: Date; before: nu
 export function timeZoneBlock(zone: string, times: Date[]): string[] {
   const first = Math.min(...times.map((time) => time.getTime()));
   const last = Math.max(...times.map((time) => time.getTime()));
+  // The same for every order of a run (its stops' times): made once, then copied.
+  const key = `${zone}|${first}|${last}`;
+  const made = zoneBlocks.get(key);
+  if (made) return [...made];
+  const lines = zoneBlockLines(zone, first, last);
+  if (zoneBlocks.size >= ZONE_BLOCKS_KEPT) zoneBlocks.delete(zoneBlocks.keys().next().value!);
+  zoneBlocks.set(key, lines);
+  return [...lines];
+}
+
+/** The zone blocks made lately, by zone and first and last time, the oldest dropped first. */
+const zoneBlocks = new Map<string, readonly string[]>();
+const ZONE_BLOCKS_KEPT = 512;
+
+function zoneBlockLines(zone: string, first: number, last: number): string[] {
   const from = new Date(first - 183 * DAY_MS);
   const changes = transitions(zone, from, new Date(last + 183 * DAY_MS));
   const start = offsetMinutes(zone, from);

@@ -14,6 +14,7 @@ import type { ShopContext } from "../../context";
 import type { TripFiles } from "../../mail/order-mails";
 import { pick } from "../catalogue/rows";
 import { itineraryOf } from "./van-manifest";
+import { runSheetWith } from "./recent-run-sheet";
 
 export async function tripFiles(deps: ShopContext, orderId: number, locale: Locale): Promise<TripFiles | undefined> {
   const [row] = await deps.db
@@ -23,7 +24,8 @@ export async function tripFiles(deps: ShopContext, orderId: number, locale: Loca
     .where(eq(orders.id, orderId))
     .limit(1);
   if (!row) return undefined;
-  const itinerary = await itineraryOf(deps, row, locale);
+  // The date's run sheet, shared with the other mails of the same date (an on-sale's): recent-run-sheet.ts.
+  const itinerary = await itineraryOf(deps, row, locale, (eventDateId, provinceId) => runSheetWith(deps, eventDateId, provinceId, locale, orderId));
   if (!itinerary) return undefined;
   const files = tripCalendars(orderId, pick(row.translations, locale)?.name ?? "", itinerary, (key, params) => translate(locale, key, params), deps.now(), timeZoneOf(row.countryCode));
   const attachments = LEGS.filter((leg) => files[leg])

@@ -92,15 +92,24 @@ export async function runSheet(deps: ShopContext, eventDateId: number, provinceI
 
   const orderOf = new Map(orderRows.map((row) => [row.id, row]));
   const ticketOrder = new Map(ticketRows.map((row) => [row.id, row.orderId]));
+  // Looked up by key, not searched: a sheet of a sold-out date holds thousands of passengers.
   // The one boarding record, the door's scan or the driver's tick, of this very passenger.
-  const boarded = (passengerId: number, leg: string) => checkInRows.some((row) => row.passengerId === passengerId && row.leg === leg);
-  const told = (passengerId: number, leg: string) => noticeRows.some((row) => row.passengerId === passengerId && row.leg === leg);
+  const aboard = new Set(checkInRows.map((row) => `${row.passengerId}|${row.leg}`));
+  const boarded = (passengerId: number, leg: string) => aboard.has(`${passengerId}|${leg}`);
+  const noticed = new Set(noticeRows.map((row) => `${row.passengerId}|${row.leg}`));
+  const told = (passengerId: number, leg: string) => noticed.has(`${passengerId}|${leg}`);
+  const linesOf = new Map<number, { ticketId: number; address: string; countyId: number; countyName: string }[]>();
+  for (const line of lineRows) {
+    const list = linesOf.get(line.ticketId);
+    if (list) list.push(line);
+    else linesOf.set(line.ticketId, [line]);
+  }
 
   const pickups: Pickup<RunPassenger>[] = [];
   for (const passenger of passengerRows) {
     const orderId = ticketOrder.get(passenger.ticketId)!;
     const order = orderOf.get(orderId)!;
-    const lines = lineRows.filter((line) => line.ticketId === passenger.ticketId);
+    const lines = linesOf.get(passenger.ticketId) ?? [];
     // A passenger is picked up at the ticket's address line they typed; the ticket's first line otherwise.
     const line = lines.find((candidate) => comparableAddress(candidate.address) === comparableAddress(passenger.passengerAddress)) ?? lines[0];
     pickups.push({
@@ -229,9 +238,10 @@ export async function itineraryOf(
   deps: ShopContext,
   order: { id: number; eventDateId: number | null; provinceId: number; state: string },
   locale: Locale,
+  sheetOf: (eventDateId: number, provinceId: number) => Promise<RunSheet> = (eventDateId, provinceId) => runSheet(deps, eventDateId, provinceId, locale),
 ): Promise<{ venue: string; returnAt: string; pickups: { address: string; communeName: string; pickupAt: string }[]; published: boolean } | null> {
   if (order.eventDateId === null || !holdsSeat(order.state)) return null;
-  const sheet = await runSheet(deps, order.eventDateId, order.provinceId, locale);
+  const sheet = await sheetOf(order.eventDateId, order.provinceId);
   const published = await publishedTrip(deps, order.id);
   const pickups = new Map<string, { address: string; communeName: string; pickupAt: string }>();
   for (const run of sheet.runs) {
