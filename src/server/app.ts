@@ -18,6 +18,8 @@ import { securityHeaders } from "./publishing/security-headers";
 import { staticPages } from "./publishing/static-pages";
 import { catalogueApi } from "./routes/catalogue.routes";
 import { trackingRoutes } from "./routes/tracking.routes";
+import { ratingRoutes } from "./routes/ratings.routes";
+import { sweepDayEnds } from "./services/reports/day-end";
 import { mountApiDocs } from "./routes/api-docs";
 import { paymentSimulators } from "./payments/simulators";
 import { geoSimulators } from "./geo/simulators";
@@ -106,6 +108,7 @@ export function createApp(setup: ShopSetup, options: AppOptions = {}) {
   app.route("/shop-api/admin", adminRoutes);
   app.route("/shop-api/driver", driverRoutes);
   app.route("/shop-api/tracking", trackingRoutes);
+  app.route("/shop-api/ratings", ratingRoutes);
   app.route("/shop-api", accountRoutes);
   app.route("/shop-api", purchaseApi);
   app.route("/shop-api/staff", staffRoutes);
@@ -141,6 +144,8 @@ export function createApp(setup: ShopSetup, options: AppOptions = {}) {
     fastLane,
     catalogueRelay,
     live: deps.live,
+    /** The leader's minute sweep of ended days (rating invitations, the day's summary), for scripts and tests. */
+    sweepDayEnds: () => sweepDayEnds(deps),
     stopBackground: async () => {
       deps.live.close();
       await background?.stop();

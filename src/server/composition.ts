@@ -5,6 +5,8 @@
  * exports its own; a new job kind is listed here), and the background work of a serving process: the leader and,
  * in it, the hold sweeper and the outbox poll. `createApp` (app.ts) calls it.
  */
+import { reportJobs } from "./services/reports/jobs";
+import { startDayEndSweeper } from "./services/reports/day-end";
 import { createAuthKit } from "./auth/app-keys";
 import { AnswerCache } from "./answer-cache/answer-cache";
 import { createCatalogueChanges } from "./change-feed/change-feed";
@@ -35,6 +37,7 @@ export const outboxJobs = {
   ...waitingListJobs,
   ...liveJobs,
   ...paymentAttemptJobs,
+  ...reportJobs,
 } satisfies JobRegistry;
 
 export function createShopContext(setup: ShopSetup): ShopContext {
@@ -75,7 +78,9 @@ export function startBackgroundWork(deps: ShopContext, options: { leaderRetryMs?
     onElected() {
       const stopSweeper = startExpirySweeper(deps);
       const stopLeadingLive = deps.live.lead();
+      const stopDayEnds = startDayEndSweeper(deps);
       return () => {
+        stopDayEnds();
         stopLeadingLive();
         stopSweeper();
       };

@@ -185,6 +185,20 @@ const envSchema = z.object({
   /** The corporate site the B2B page's "Conoce más aquí" links to (read by the page build; BRAND's address when unset). */
   CORPORATE_SITE_URL: z.url({ protocol: /^https?$/ }).optional(),
   /*
+   * How the day went (src/server/services/reports/): the address that gets each event date's summary after its last
+   * drop-off (unset: no mail); grams of CO2 a vehicle of each kind emits per km driven (defaults: diesel burnt per km
+   * x 2.68 kg CO2 per litre: van 9.4, minibus 15, bus 30 L/100 km; car 170 g/km, the average car of the UK
+   * government's 2024 conversion factors); how many people ride in a car driven instead (1.5, the European
+   * Environment Agency's average occupancy); and for how many days a passenger's rating link answers.
+   */
+  OPERATIONS_EMAIL: z.email().optional(),
+  CO2_GRAMS_PER_KM: z
+    .string()
+    .regex(/^((van|minibus|bus|car):\d{1,5})?(,(van|minibus|bus|car):\d{1,5})*$/, "a list such as van:252,bus:804 (vehicle kind: grams per km)")
+    .default(""),
+  CAR_OCCUPANCY: z.coerce.number().min(1).max(5).default(1.5),
+  RATING_LINK_DAYS: z.coerce.number().int().min(1).max(90).default(14),
+  /*
    * Invoices and credit notes (src/server/services/invoices/): the shop's legal details printed on each, and each
    * country's tax rate in percent, included in the prices ("CO:19,CL:19,ES:21"; a country not named: 0).
    */

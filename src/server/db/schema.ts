@@ -25,6 +25,7 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   time,
   timestamp,
@@ -32,6 +33,7 @@ import {
   varchar,
 } from "drizzle-orm/pg-core";
 import { LEGS } from "../../shared/domain/legs";
+import type { DaySummary } from "../../shared/schemas/answers/day-report";
 import { ORDER_ACTORS, ORDER_STATES } from "../../shared/domain/order-states";
 import { PAYMENT_STATES } from "../../shared/domain/payment-states";
 import { PRIVATE_EVENT_STATE, STORED_PRIVATE_EVENT_STATES } from "../../shared/domain/private-event-states";
@@ -1104,3 +1106,41 @@ export const invoices = pgTable(
   },
   (t) => [uniqueIndex("invoices_number_idx").on(t.countryCode, t.kind, t.number)],
 );
+
+/* ---------- How the day went ---------- */
+
+/**
+ * A passenger's rating of their trip: the row is written when the rating link is sent (after the return's
+ * drop-off, once per passenger), and rated once (`score` 1–5 and an optional comment; a second rating is refused
+ * by the row already holding one). Run and driver are the return's, as the passenger was invited.
+ */
+export const rideRatings = pgTable(
+  "ride_ratings",
+  {
+    passengerId: integer("passenger_id")
+      .primaryKey()
+      .references(() => passengers.id, { onDelete: "cascade" }),
+    eventDateId: integer("event_date_id")
+      .notNull()
+      .references(() => eventDates.id, { onDelete: "cascade" }),
+    runId: integer("run_id").references(() => dispatchRuns.id, { onDelete: "set null" }),
+    driverId: integer("driver_id").references(() => users.id, { onDelete: "set null" }),
+    invitedAt: timestamp("invited_at", { withTimezone: true }).notNull(),
+    score: smallint("score"),
+    comment: text("comment"),
+    ratedAt: timestamp("rated_at", { withTimezone: true }),
+  },
+  (t) => [index("ride_ratings_event_date_idx").on(t.eventDateId)],
+);
+
+/** An event date whose last drop-off the shop has seen pass: the day's summary went to the operations address once. */
+export const dayEnds = pgTable("day_ends", {
+  eventDateId: integer("event_date_id")
+    .primaryKey()
+    .references(() => eventDates.id, { onDelete: "cascade" }),
+  endedAt: timestamp("ended_at", { withTimezone: true }).notNull(),
+  /** The address the summary was sent to; null: no operations address was set. */
+  mailedTo: text("mailed_to"),
+  /** The day's summary as computed at its end (and again whenever its report is opened): what the list of days shows. */
+  summary: jsonb("summary").$type<DaySummary>(),
+});

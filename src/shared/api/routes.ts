@@ -24,6 +24,7 @@ import { shareRoutes } from "./routes/shares";
 import { staffRunsRoutes } from "./routes/staff-runs";
 import { waitingListRoutes } from "./routes/waiting-list";
 import { liveRoutes } from "./routes/live";
+import { dayReportRoutes } from "./routes/day-report";
 import type { RouteSpec } from "./route-spec";
 
 export { route, type RefusalStatus, type RouteSpec } from "./route-spec";
@@ -44,6 +45,7 @@ export const shopApi = {
   ...shareRoutes,
   ...adminRoutes,
   ...liveRoutes,
+  ...dayReportRoutes,
 } as const satisfies Record<string, RouteSpec>;
 
 export type ShopApi = typeof shopApi;

@@ -114,6 +114,11 @@ export const SHOP_ERROR_CODES = [
   // The day, live: a passenger's tracking link.
   "tracking_link_invalid",
   "tracking_link_expired",
+  // How the day went: a passenger's rating link.
+  "rating_link_invalid",
+  "rating_link_expired",
+  "rating_not_open",
+  "rating_already_given",
   // Payments: one open attempt per order at a time.
   "payment_in_progress",
   // A request sent again with its Idempotency-Key: another body under the same key, or the first send still running.

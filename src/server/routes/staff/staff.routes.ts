@@ -15,6 +15,7 @@ import { staffPrivateEventRoutes } from "./private-events.routes";
 import { dispatchRoutes } from "./dispatch.routes";
 import { liveRoutes } from "./live.routes";
 import { staffWaitingListRoutes } from "./waiting-lists.routes";
+import { dayReportRoutes } from "./day-report.routes";
 
 const confirm = documented("POST /shop-api/staff/orders/:id/confirm-transfer");
 
@@ -31,6 +32,7 @@ staffRoutes.route("/", orderDeskRoutes);
 staffRoutes.route("/", staffInvoiceRoutes);
 staffRoutes.route("/", manifestRoutes);
 staffRoutes.route("/", staffWaitingListRoutes);
+staffRoutes.route("/", dayReportRoutes);
 staffRoutes.route("/event-requests", staffPrivateEventRoutes);
 staffRoutes.route("/dispatch/live", liveRoutes);
 staffRoutes.route("/dispatch", dispatchRoutes);
