@@ -7,8 +7,8 @@
  * - Stop 2 (4.710, -74.048), published T+20: the road passes 221 m away, never within 100 m; the driver tapped
  *   "at the stop" at T+21: 1 min late, on time.
  * - The van reaches the venue (its last fix) at T+60, published T+55: 5 min late.
- * Ana boarded at stop 1 (the driver), Beto at stop 1 (the door, though the phone marked him a no-show), Carla at
- * stop 2 did not come, nor back. Coming back (departs R): parked at the venue until R+4, drives south, first fix
+ * Ana boarded at stop 1 (the driver's phone), Beto at stop 1 (the door's scan), Carla at stop 2 did not come, nor
+ * back. Coming back (departs R): parked at the venue until R+4, drives south, first fix
  * within 100 m of the drop-off (published R+30) at R+29: 1 min early, on time; goes on empty to 4.695 at R+35.
  */
 import { eq } from "drizzle-orm";
@@ -82,15 +82,17 @@ export async function handMadeDay(shop: TestShop) {
     // A second tap at the same stop later: the first one counts.
     { nonce: `day-tap-${outbound}-1b`, driverId: driver.id, runId: outbound, action: "arrived", stopPosition: 1, happenedAt: at(T, 26) },
   ]);
-  const mark = (passengerId: number, leg: "outbound" | "return", state: "boarded" | "no_show", minutes: number) =>
-    shop.db.insert(runBoardings).values({ passengerId, leg, state, driverId: driver.id, at: at(leg === "outbound" ? T : R, minutes), nonce: `day-${passengerId}-${leg}` });
-  await mark(ana.passengerId, "outbound", "boarded", 8);
-  await mark(beto.passengerId, "outbound", "no_show", 8);
-  await shop.db.insert(checkIns).values({ orderId: beto.orderId, passengerId: beto.passengerId, leg: "outbound", nonce: `door-${beto.passengerId}` });
-  await mark(carla.passengerId, "outbound", "no_show", 25);
-  await mark(ana.passengerId, "return", "boarded", 1);
-  await mark(beto.passengerId, "return", "boarded", 1);
-  await mark(carla.passengerId, "return", "no_show", 4);
+  // Boardings are check-ins (the driver's phone or the door); a no-show is the driver's mark.
+  const board = (passengerId: number, orderId: number, leg: "outbound" | "return", boardedBy: "driver" | "door") =>
+    shop.db.insert(checkIns).values({ orderId, passengerId, leg, boardedBy, staffId: boardedBy === "driver" ? driver.id : null, nonce: `day-${passengerId}-${leg}` });
+  const noShow = (passengerId: number, leg: "outbound" | "return", minutes: number) =>
+    shop.db.insert(runBoardings).values({ passengerId, leg, state: "no_show", driverId: driver.id, at: at(leg === "outbound" ? T : R, minutes), nonce: `day-no-${passengerId}-${leg}` });
+  await board(ana.passengerId, ana.orderId, "outbound", "driver");
+  await board(beto.passengerId, beto.orderId, "outbound", "door");
+  await noShow(carla.passengerId, "outbound", 25);
+  await board(ana.passengerId, ana.orderId, "return", "driver");
+  await board(beto.passengerId, beto.orderId, "return", "driver");
+  await noShow(carla.passengerId, "return", 4);
 
   return { setting, people, driver, van: van!, runs: { outbound, back }, T, R, at, eventDateId: setting.eventDateId };
 }

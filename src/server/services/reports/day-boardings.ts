@@ -1,7 +1,8 @@
 /**
- * Who boarded and who did not come, per passenger and leg, as the day's report reads it: one row each, a door scan
- * (`check_ins`) counting as boarded whatever the driver's phone marked, otherwise the driver's mark
- * (`run_boardings`: boarded or no-show). The report reads boardings only through this one derived table.
+ * Who boarded and who did not come, per passenger and leg, as the day's report reads it: one row each. A boarding
+ * is the one boarding record (`check_ins`, the door's scan or the driver's phone); a passenger with none whom the
+ * driver marked is a no-show (`run_boardings`, which holds only those marks). The report reads boardings only
+ * through this one derived table.
  */
 import { sql, type SQL } from "drizzle-orm";
 import { RIDER_STATE } from "../../../shared/domain/dispatch";
@@ -9,12 +10,9 @@ import { RIDER_STATE } from "../../../shared/domain/dispatch";
 /** A derived table `(passenger_id, leg, state)` with state 'boarded' or 'no_show'. */
 export function boardingRecords(): SQL {
   return sql`(
-    select passenger_id, leg, case when bool_or(door) then ${RIDER_STATE.boarded} else min(state) end as state
-    from (
-      select passenger_id, leg, ${RIDER_STATE.boarded}::text as state, true as door from check_ins
-      union all
-      select passenger_id, leg, state, false as door from run_boardings
-    ) marks
-    group by passenger_id, leg
+    select passenger_id, leg, ${RIDER_STATE.boarded}::text as state from check_ins
+    union all
+    select b.passenger_id, b.leg, b.state from run_boardings b
+    where not exists (select 1 from check_ins c where c.passenger_id = b.passenger_id and c.leg = b.leg)
   )`;
 }
