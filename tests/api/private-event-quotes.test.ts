@@ -208,8 +208,8 @@ describe("invoiced and rejected", () => {
     expect(await shop.mailsTo("empleado.empresa@example.com")).toHaveLength(1);
     // The approval and the invoicing, each audited in its own transaction.
     const audits = await shop.db.select().from(auditLog).where(and(eq(auditLog.resource, "event-requests"), eq(auditLog.resourceId, id))).orderBy(asc(auditLog.id));
-    expect(audits.map((row) => row.action)).toEqual(["request_approve", "update"]);
-    expect(audits[1]).toMatchObject({ userId: staff.id, action: "update", after: { quoteState: "invoiced" } });
+    expect(audits.map((row) => row.action)).toEqual(["request_submit", "request_approve", "update"]);
+    expect(audits[2]).toMatchObject({ userId: staff.id, action: "update", after: { quoteState: "invoiced" } });
     expect(await quotedIds()).not.toContain(id);
     expect((await shop.call("POST", `/shop-api/event-requests/${id}/pay`, { paymentCode: "mercadopago" }, { token: owner.token })).body.code).toBe("quote_not_payable");
   });

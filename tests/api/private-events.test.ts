@@ -6,7 +6,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { categories, counties, eventDates, privateEvents, events, guests, outbox, productVariants, provinces } from "../../src/server/db/schema";
+import { auditLog, categories, counties, eventDates, privateEvents, events, guests, outbox, productVariants, provinces } from "../../src/server/db/schema";
 import { openTestShop, type TestShop } from "../helpers/test-shop";
 import { farColumnList, guestListXls, guestListXlsx, paddedWorkbook, photoPng, pixelBombPng, xlsDeclaringWholeGrid, zipBomb } from "../helpers/private-event-files";
 
@@ -503,3 +503,35 @@ async function purchaseOf(slug: string) {
     ],
   };
 }
+
+describe("the owner withdraws a private event before staff decide", () => {
+  it("saved or under review becomes cancelled once, in its history; staff no longer review it; a decided one stays", async () => {
+    const staff = await shop.buyer("staff");
+    const stranger = await shop.buyer();
+    const id = await reviewedRequest(owner, [["Invitada", "invitada.retiro@example.com", ""]]);
+    const withdraw = (who: { token: string }) => shop.call<{ state: string }>("POST", `/shop-api/event-requests/${id}/cancel`, undefined, { token: who.token });
+    expect((await withdraw(stranger)).status).toBe(404);
+    const first = await withdraw(owner);
+    expect(first.status).toBe(200);
+    expect(first.body.data.state).toBe("cancelled");
+    // Withdrawing it again (a second tab) answers the same.
+    expect((await withdraw(owner)).body.data.state).toBe("cancelled");
+    const review = await shop.call<{ request: { id: number } }[]>("GET", "/shop-api/staff/event-requests", undefined, { token: staff.token });
+    expect(review.body.data.map((row) => row.request.id)).not.toContain(id);
+    expect((await shop.call("POST", `/shop-api/staff/event-requests/${id}/approve`, { waive: true }, { token: staff.token })).body.code).toBe("request_not_reviewable");
+    expect((await shop.call("POST", `/shop-api/event-requests/${id}/submit`, undefined, { token: owner.token })).body.code).toBe("request_not_editable");
+    const history = await shop.db.select().from(auditLog).where(and(eq(auditLog.resource, "event-requests"), eq(auditLog.resourceId, id))).orderBy(asc(auditLog.id));
+    expect(history.map((row) => [row.action, row.actor, row.userId, (row.after as { state: string }).state])).toEqual([
+      ["request_submit", "customer", owner.id, "under_review"],
+      ["request_cancel", "customer", owner.id, "cancelled"],
+    ]);
+
+    const decided = await reviewedRequest(owner, [["Invitado", "invitado.decidido@example.com", ""]]);
+    expect((await shop.call("POST", `/shop-api/staff/event-requests/${decided}/approve`, { waive: true }, { token: staff.token })).status).toBe(200);
+    const late = await shop.call("POST", `/shop-api/event-requests/${decided}/cancel`, undefined, { token: owner.token });
+    expect(late.status).toBe(409);
+    expect(late.body.code).toBe("request_not_editable");
+    const [row] = await shop.db.select({ state: privateEvents.state }).from(privateEvents).where(eq(privateEvents.id, decided));
+    expect(row!.state).toBe("approved");
+  });
+});

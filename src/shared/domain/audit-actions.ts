@@ -24,6 +24,9 @@ export const AUDIT_ACTION = {
   split: "split",
   dispatch_override: "dispatch_override",
   dispatch_shift: "dispatch_shift",
+  payment_state: "payment_state",
+  request_submit: "request_submit",
+  request_cancel: "request_cancel",
 } as const;
 export const AUDIT_ACTIONS = [
   AUDIT_ACTION.create,
@@ -49,6 +52,11 @@ export const AUDIT_ACTIONS = [
   // Dispatch: an edit kept although it breaks a ride limit or a shift, and every run of a leg moved in time.
   AUDIT_ACTION.dispatch_override,
   AUDIT_ACTION.dispatch_shift,
+  // A payment row's life (services/payment-life/): every change of its state, by whoever made it.
+  AUDIT_ACTION.payment_state,
+  // A private event's owner sending it for review, or withdrawing it before staff decide.
+  AUDIT_ACTION.request_submit,
+  AUDIT_ACTION.request_cancel,
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

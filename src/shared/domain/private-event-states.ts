@@ -38,3 +38,25 @@ export const EDITABLE_PRIVATE_EVENT_STATES = [PRIVATE_EVENT_STATE.saved, PRIVATE
 export function isEditablePrivateEvent(state: string): boolean {
   return (EDITABLE_PRIVATE_EVENT_STATES as readonly string[]).includes(state);
 }
+
+/**
+ * The changes of a private event's life, each with the states it may start from and the state it leads to. The
+ * server applies them in one place (services/private-events/private-event-life.ts), the only code that writes
+ * `private_events.state`:
+ * - `send`: the owner sends a saved private event for review (once it has its picture and a guest);
+ * - `approve`, `reject`: staff decide on one under review;
+ * - `cancel`: the owner withdraws it before staff decide.
+ */
+export const PRIVATE_EVENT_TRANSITIONS = {
+  send: { from: [PRIVATE_EVENT_STATE.saved], to: PRIVATE_EVENT_STATE.under_review },
+  approve: { from: [PRIVATE_EVENT_STATE.under_review], to: PRIVATE_EVENT_STATE.approved },
+  reject: { from: [PRIVATE_EVENT_STATE.under_review], to: PRIVATE_EVENT_STATE.rejected },
+  cancel: { from: EDITABLE_PRIVATE_EVENT_STATES, to: PRIVATE_EVENT_STATE.cancelled },
+} as const satisfies Record<string, { from: readonly StoredPrivateEventState[]; to: StoredPrivateEventState }>;
+export type PrivateEventChange = keyof typeof PRIVATE_EVENT_TRANSITIONS;
+
+/** The state `change` leads to from `state`, or null when it is not allowed from there. */
+export function nextPrivateEventState(state: string, change: PrivateEventChange): StoredPrivateEventState | null {
+  const rule = PRIVATE_EVENT_TRANSITIONS[change];
+  return (rule.from as readonly string[]).includes(state) ? rule.to : null;
+}

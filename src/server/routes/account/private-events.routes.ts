@@ -1,6 +1,6 @@
 /**
  * The private-event calls of a signed-in customer: their private events, their two uploads, sending
- * for review, repeating, the guest list's claims, invited events and claiming an invitation. Each route names
+ * for review, withdrawing, repeating, the guest list's claims, invited events and claiming an invitation. Each route names
  * requireCaller itself: this router is mounted at the account root beside calls that need no sign-in.
  */
 import { Hono } from "hono";
@@ -9,7 +9,7 @@ import { translate } from "../../../shared/i18n";
 import { storageFor } from "../../storage";
 import { MAX_IMAGE_BYTES, MAX_SHEET_BYTES } from "../../uploads/limits";
 import { readUpload, uploadLimit } from "../../uploads/multipart";
-import { createPrivateEvent, getPrivateEvent, listPrivateEvents, repeatPrivateEvent, sendForReview, updatePrivateEvent } from "../../services/private-events/private-events";
+import { createPrivateEvent, getPrivateEvent, listPrivateEvents, repeatPrivateEvent, sendForReview, updatePrivateEvent, withdrawPrivateEvent } from "../../services/private-events/private-events";
 import { ownPrivateEvent } from "../../services/private-events/private-event-rows";
 import { guestStatuses } from "../../services/private-events/guest-status";
 import { uploadGuests, uploadImage } from "../../services/private-events/uploads";
@@ -26,6 +26,7 @@ const one = documented("GET /shop-api/event-requests/:id");
 const image = documented("POST /shop-api/event-requests/:id/upload-image");
 const sheet = documented("POST /shop-api/event-requests/:id/upload-guests");
 const submit = documented("POST /shop-api/event-requests/:id/submit");
+const withdraw = documented("POST /shop-api/event-requests/:id/cancel");
 const repeat = documented("POST /shop-api/event-requests/:id/repeat");
 const guestList = documented("GET /shop-api/event-requests/:id/guests");
 const invited = documented("GET /shop-api/invited-events");
@@ -80,6 +81,11 @@ r.post("/event-requests/:id/upload-guests", sheet.describe, requireCaller, uploa
 r.post("/event-requests/:id/submit", submit.describe, requireCaller, async (c) => {
   const deps = c.get("deps");
   return submit.ok(c, await sendForReview(deps.db, callerOf(c).id, submit.params(c).id, deps.now()));
+});
+
+r.post("/event-requests/:id/cancel", withdraw.describe, requireCaller, async (c) => {
+  const deps = c.get("deps");
+  return withdraw.ok(c, await withdrawPrivateEvent(deps.db, callerOf(c).id, withdraw.params(c).id));
 });
 
 r.post("/event-requests/:id/repeat", repeat.describe, requireCaller, async (c) => {

@@ -11,10 +11,11 @@
  * back, the invoice the invoice trigger issues on `paid`) happens in the same statements. Callers decide the
  * money (refund rows, payment rows) and the announcements after the commit.
  *
- * This folder imports no domain folder, so orders, holds, refunds, shares and the back office may all call it.
+ * The open payment attempt of an order that ends unpaid ends with it, through the payment's life
+ * (services/payment-life/, below this folder). This folder imports no other domain folder, so orders, holds,
+ * refunds, shares and the back office may all call it.
  */
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
-import { PAYMENT_STATE } from "../../../shared/domain/payment-states";
 import { AUDIT_ACTION, type AuditAction } from "../../../shared/domain/audit-actions";
 import type { PaymentCode } from "../../../shared/domain/payment-codes";
 import {
@@ -29,7 +30,8 @@ import {
 } from "../../../shared/domain/order-states";
 import type { Db } from "../../db/client";
 import { refusalOf } from "../../db/statements";
-import { auditLog, discounts, orders, payments, tickets, users } from "../../db/schema";
+import { auditLog, discounts, orders, tickets, users } from "../../db/schema";
+import { endOpenAttemptsCtes } from "../payment-life/payment-life";
 import { enqueueOrderNotice, type OrderNotice, type OrderNoticeJob } from "../notices/order-notice";
 
 /**
@@ -206,11 +208,7 @@ export async function endAwaiting(
       from (select discount_id, count(*)::int as n from ended where discount_id is not null group by discount_id) as given_back
       where ${discounts.id} = given_back.discount_id
       returning ${discounts.id}
-    ), payment_rows as (
-      update ${payments} set ${sql.identifier(payments.state.name)} = ${to}
-      where ${payments.orderId} in (select id from ended) and ${payments.state} = ${PAYMENT_STATE.created}
-      returning ${payments.id}
-    ), history as (
+    ), ${endOpenAttemptsCtes("ended", to, by)}, history as (
       insert into ${auditLog} (user_id, user_email, resource, resource_id, action, before, after, actor)
       select ${by.id}::int, ${actorName(by)}, 'orders', id, ${action}, jsonb_build_object('state', was), ${after}, ${by.kind}
       from ended

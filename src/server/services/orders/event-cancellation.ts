@@ -12,6 +12,7 @@ import { payments } from "../../db/schema";
 import { enqueue } from "../../outbox/enqueue";
 import { enqueueOrderNotice } from "./order-notices";
 import { cancelEventOrders as cancelOrdersOfEvent, type OrderActor } from "../order-life/order-life";
+import { changePayments } from "../payment-life/payment-life";
 
 /**
  * Answers the ids of the orders it cancelled. Call it with the transaction that cancels the event; `by` is the
@@ -21,11 +22,8 @@ export async function cancelEventOrders(tx: Db, eventId: number, by: OrderActor)
   const { unpaid, paid } = await cancelOrdersOfEvent(tx, eventId, by);
   const refunding = new Set<number>();
   if (paid.length > 0) {
-    const due = await tx
-      .update(payments)
-      .set({ state: PAYMENT_STATE.refund_due })
-      .where(and(inArray(payments.orderId, paid), eq(payments.state, PAYMENT_STATE.approved)))
-      .returning({ orderId: payments.orderId });
+    // Only a payment that took the money is owed back (a paid order's earlier refused attempts are not).
+    const due = await changePayments(tx, and(inArray(payments.orderId, paid), eq(payments.state, PAYMENT_STATE.approved))!, "owe_refund", PAYMENT_STATE.refund_due, by);
     for (const { orderId } of due) {
       refunding.add(orderId);
       await enqueue(tx, "order.refund", { orderId, reason: "event_cancelled" });

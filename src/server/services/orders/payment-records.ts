@@ -10,6 +10,7 @@ import { payments } from "../../db/schema";
 import { statementBatches } from "../../db/statement-batches";
 import { runStatement } from "../../db/statements";
 import type { PaymentConfirmation, PaymentStart } from "../../payments";
+import { changePayment, type PaymentActor, type PaymentChangeOutcome } from "../payment-life/payment-life";
 
 export interface StartRecord {
   kind: "start";
@@ -18,8 +19,6 @@ export interface StartRecord {
   /** What the start answered the buyer (the gateway's page or form, the transfer's details): a second start of the same open attempt answers it again. */
   response?: PaymentStart["response"];
 }
-
-const appendRaw = (entry: unknown) => sql`${payments.rawAnswers} || ${JSON.stringify([entry])}::jsonb`;
 
 /**
  * A prepared statement (parsed and planned once per connection, no query building) that records the starts of all
@@ -84,20 +83,36 @@ function recordOf(row: typeof payments.$inferSelect): PaymentRecord {
 }
 
 /**
- * Stores a confirmation on the payment row with the payment's own state it leads to (see PAYMENT_STATE); the
- * idempotency key is kept only once per row.
+ * What a confirmation does to its payment row (services/payment-life/ applies it): the gateway took the money
+ * (`approve`), reported another amount (`mismatch`), took money that must go back (`owe_refund`), or declined or
+ * was abandoned (`refuse`, the row taking the gateway's own word, rejected or cancelled).
  */
-export async function recordConfirmation(db: Db, paymentId: number, confirmation: PaymentConfirmation, state: PaymentState): Promise<void> {
+export type ConfirmationChange = "approve" | "mismatch" | "owe_refund" | "refuse";
+
+const CONFIRMED_STATE = {
+  approve: PAYMENT_STATE.approved,
+  mismatch: PAYMENT_STATE.amount_mismatch,
+  owe_refund: PAYMENT_STATE.refund_due,
+} as const satisfies Record<Exclude<ConfirmationChange, "refuse">, PaymentState>;
+
+/**
+ * Stores a confirmation on the payment row and makes the change it leads to through the payment's life (a change
+ * the transitions' table refuses keeps the row's state, the answer is still stored); the idempotency key is kept
+ * only once per row.
+ */
+export async function recordConfirmation(db: Db, paymentId: number, confirmation: PaymentConfirmation, change: ConfirmationChange, by: PaymentActor): Promise<PaymentChangeOutcome> {
   const entry = { kind: "confirmation", outcome: confirmation.outcome, reason: confirmation.reason, key: confirmation.idempotencyKey, raw: confirmation.raw };
-  await db
-    .update(payments)
-    .set({
-      state,
-      rawAnswers: appendRaw(entry),
+  let to: PaymentState;
+  if (change !== "refuse") to = CONFIRMED_STATE[change];
+  else if (confirmation.outcome === PAYMENT_OUTCOME.rejected || confirmation.outcome === PAYMENT_OUTCOME.cancelled) to = confirmation.outcome;
+  else throw new Error(`a ${confirmation.outcome} confirmation refuses no payment`);
+  return changePayment(db, paymentId, change, to, by, {
+    entry,
+    set: {
       // MercadoPago's payment id replaces the preference id once a payment exists; Webpay keeps its token.
       ...(confirmation.providerReference && confirmation.outcome !== PAYMENT_OUTCOME.cancelled ? { providerReference: confirmation.providerReference } : {}),
       // Pending notes (a transfer's "still waiting") are not provider events and may repeat across orders.
       ...(confirmation.outcome !== PAYMENT_OUTCOME.pending ? { idempotencyKey: sql`coalesce(${payments.idempotencyKey}, ${confirmation.idempotencyKey})` } : {}),
-    })
-    .where(eq(payments.id, paymentId));
+    },
+  });
 }

@@ -5,13 +5,15 @@
  * transaction, gives it back whole through the same gateway and marks it `duplicate_refunded`. The order itself does
  * not change: it was paid once, by the first payment.
  */
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { PAYMENT_STATE } from "../../../shared/domain/payment-states";
 import type { ShopContext } from "../../context";
 import type { Db } from "../../db/client";
 import { orders, payments } from "../../db/schema";
 import { enqueue } from "../../outbox/enqueue";
 import type { PaymentConfirmation } from "../../payments";
+import { byGateway } from "../order-life/order-life";
+import { changePayment } from "../payment-life/payment-life";
 
 /** Payment rows whose money was taken for the order (given back since or not): the order was paid by one of them. */
 const CAPTURED = [PAYMENT_STATE.approved, PAYMENT_STATE.refund_due, PAYMENT_STATE.refunded];
@@ -77,9 +79,6 @@ export async function duplicateRefundJob(deps: ShopContext, { paymentId }: Dupli
       refundedBefore: 0,
     });
     const entry = { kind: "refund", duplicate: true, amount: payment.amount, alreadyRefunded: answer.alreadyRefunded, raw: answer.raw, at: deps.now().toISOString() };
-    await tx
-      .update(payments)
-      .set({ state: PAYMENT_STATE.duplicate_refunded, rawAnswers: sql`${payments.rawAnswers} || ${JSON.stringify([entry])}::jsonb` })
-      .where(and(eq(payments.id, payment.id), inArray(payments.state, [PAYMENT_STATE.duplicate])));
+    await changePayment(tx, payment.id, "refund_duplicate", PAYMENT_STATE.duplicate_refunded, byGateway(payment.method), { entry });
   });
 }

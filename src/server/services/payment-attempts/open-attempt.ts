@@ -15,6 +15,8 @@ import { ShopError } from "../../../shared/domain/shop-error";
 import type { PaymentResponse } from "../../../shared/schemas/answers/orders";
 import type { Db } from "../../db/client";
 import { orders, payments } from "../../db/schema";
+import { byGateway } from "../order-life/order-life";
+import { changePayment, closeOpenAttempt, TIMEOUT } from "../payment-life/payment-life";
 
 export interface OpenAttempt {
   paymentId: number;
@@ -55,7 +57,7 @@ export async function openAttemptOf(tx: Db, orderId: number, now: Date, staleAft
   const starting = row.rawAnswers.some((entry) => (entry as { kind?: unknown } | null)?.kind === STARTING.kind);
   const stage = start ? "started" : starting ? "starting" : "placeholder";
   if (stage !== "placeholder" && now.getTime() - row.createdAt.getTime() >= staleAfterMs) {
-    await tx.update(payments).set({ state: PAYMENT_STATE.expired }).where(and(eq(payments.id, row.id), eq(payments.state, PAYMENT_STATE.created)));
+    await changePayment(tx, row.id, "expire", PAYMENT_STATE.expired, TIMEOUT);
     return null;
   }
   return { paymentId: row.id, method: row.method, createdAt: row.createdAt, stage, response: start?.response ?? null };
@@ -94,6 +96,6 @@ export function isSecondOpenAttempt(error: unknown): boolean {
 }
 
 /** The gateway refused to open the attempt (it was never shown to the buyer): it ends `cancelled`. */
-export async function closeUnstartedAttempt(db: Db, orderId: number): Promise<void> {
-  await db.update(payments).set({ state: PAYMENT_STATE.cancelled }).where(and(eq(payments.orderId, orderId), eq(payments.state, PAYMENT_STATE.created)));
+export async function closeUnstartedAttempt(db: Db, orderId: number, method: string): Promise<void> {
+  await db.transaction((tx) => closeOpenAttempt(tx, orderId, PAYMENT_STATE.cancelled, byGateway(method)));
 }

@@ -15,6 +15,7 @@ import { counties, privateEvents, guests, provinces } from "../../db/schema";
 import { localDateTime } from "../../../shared/format/local-date-time";
 import { guestCounts, ownPrivateEvent, selectPrivateEvents, toAnswer } from "./private-event-rows";
 import { isEditable, nextState, STATES_OF_LIST, visibleState } from "./states";
+import { byOwner, changePrivateEvent } from "./private-event-life";
 
 /** "YYYY/MM/DD HH:mm" in the event country's time zone, as an instant. */
 export function specDateTimeInstant(value: string, countryCode: string): Date {
@@ -114,8 +115,23 @@ export async function sendForReview(db: Db, ownerId: number, id: number, now: Da
   if (!nextState(state, "send")) throw new ShopError("request_not_editable");
   const guestCount = (await guestCounts(db, [id])).get(id)?.count ?? 0;
   if (!row.privateEvent.imagePath || guestCount === 0) throw new ShopError("request_incomplete");
-  await db.update(privateEvents).set({ state: PRIVATE_EVENT_STATE.under_review }).where(and(eq(privateEvents.id, id), eq(privateEvents.state, PRIVATE_EVENT_STATE.saved)));
+  const moved = await db.transaction((tx) => changePrivateEvent(tx, id, "send", byOwner(ownerId), { ownerId }));
+  // A second tab sent it meanwhile: it is under review all the same.
+  if (moved.outcome === "disallowed" && moved.state === PRIVATE_EVENT_STATE.under_review) return { id, state: moved.state, eventSlug: null };
+  if (moved.outcome !== "changed") throw new ShopError(moved.outcome === "missing" ? "not_found" : "request_not_editable");
   return { id, state: PRIVATE_EVENT_STATE.under_review, eventSlug: null };
+}
+
+/**
+ * The owner withdraws a private event before staff decide (saved or under review -> cancelled): staff no longer
+ * see it for review and it leaves the owner's lists. Withdrawing it again answers the same; once staff decided it
+ * can no longer be withdrawn.
+ */
+export async function withdrawPrivateEvent(db: Db, ownerId: number, id: number) {
+  const moved = await db.transaction((tx) => changePrivateEvent(tx, id, "cancel", byOwner(ownerId), { ownerId }));
+  if (moved.outcome === "missing") throw new ShopError("not_found");
+  if (moved.outcome === "disallowed" && moved.state !== PRIVATE_EVENT_STATE.cancelled) throw new ShopError("request_not_editable");
+  return { id, state: PRIVATE_EVENT_STATE.cancelled, eventSlug: null };
 }
 
 /**

@@ -15,11 +15,11 @@ import { privateEvents, guests, users } from "../../db/schema";
 import { guestStatuses } from "./guest-status";
 import { queueInvitations } from "./invitations";
 import { publishPrivateEvent } from "./publish";
-import { writeAudit, type Actor } from "../audit/write-audit";
+import type { Actor } from "../audit/write-audit";
+import { byReviewer, changePrivateEvent } from "./private-event-life";
 import { scheduleRelease } from "./release-unclaimed-seats";
 import { buildQuote } from "./quote";
 import { guestCounts, selectPrivateEvents, toAnswer } from "./private-event-rows";
-import { AUDIT_ACTION } from "../../../shared/domain/audit-actions";
 
 /** The staff's lists: private events under review, or approved with an unpaid quote; each with its owner and guests (as `request`, the contract's name). */
 export async function privateEventsForStaff(db: Db, now: Date, list: StaffPrivateEventList = STAFF_PRIVATE_EVENT_LIST.underReview) {
@@ -69,22 +69,25 @@ export async function approvePrivateEvent(ctx: ShopContext, id: number, body: Ap
   const quoteState: QuoteState = body.waive ? QUOTE_STATE.waived : row.privateEvent.payer === PRIVATE_EVENT_PAYER.guests ? QUOTE_STATE.guests_pay : QUOTE_STATE.quoted;
   const quotedSeats = quote?.seats ?? Math.max(row.privateEvent.guestsExpected ?? 0, guestSeats);
   const published = await ctx.db.transaction(async (tx) => {
-    // The state moves first, conditionally: of two staff approving at once, one publishes.
-    const moved = await tx
-      .update(privateEvents)
-      .set({ state: PRIVATE_EVENT_STATE.approved, rejectionReason: null, quote, quoteState, quotedSeats })
-      .where(and(eq(privateEvents.id, id), eq(privateEvents.state, PRIVATE_EVENT_STATE.under_review)))
-      .returning();
-    if (moved.length === 0) throw new ShopError("request_not_reviewable");
-    const [count] = await tx.select({ id: guests.id }).from(guests).where(eq(guests.privateEventId, id)).limit(1);
-    if (!count) throw new ShopError("request_not_reviewable");
-    const event = await publishPrivateEvent(tx, moved[0]!, row.countryCode);
-    await tx.update(privateEvents).set({ eventId: event.eventId }).where(eq(privateEvents.id, id));
-    if (quoteState !== QUOTE_STATE.quoted) await queueInvitations(tx, id);
-    await scheduleRelease(tx, moved[0]!);
-    await writeAudit(tx, actor, "event-requests", id, AUDIT_ACTION.request_approve, { state: PRIVATE_EVENT_STATE.under_review }, { state: PRIVATE_EVENT_STATE.approved, eventId: event.eventId, quoteState });
+    // The state moves first, under the row's lock: of two staff approving at once, one publishes.
+    const done: { event?: Awaited<ReturnType<typeof publishPrivateEvent>> } = {};
+    const moved = await changePrivateEvent(tx, id, "approve", byReviewer(actor), {
+      set: { rejectionReason: null, quote, quoteState, quotedSeats },
+      details: { quoteState },
+      then: async (approved) => {
+        const [count] = await tx.select({ id: guests.id }).from(guests).where(eq(guests.privateEventId, id)).limit(1);
+        if (!count) throw new ShopError("request_not_reviewable");
+        const event = await publishPrivateEvent(tx, approved, row.countryCode);
+        done.event = event;
+        await tx.update(privateEvents).set({ eventId: event.eventId }).where(eq(privateEvents.id, id));
+        if (quoteState !== QUOTE_STATE.quoted) await queueInvitations(tx, id);
+        await scheduleRelease(tx, approved);
+        return { eventId: event.eventId };
+      },
+    });
+    if (moved.outcome !== "changed" || !done.event) throw new ShopError("request_not_reviewable");
     await enqueue(tx, "private-event.decision", { privateEventId: id, decision: PRIVATE_EVENT_STATE.approved });
-    return event;
+    return done.event;
   });
   ctx.outbox.wake();
   ctx.catalogue.announce({ area: "events", eventIds: [published.eventId] });
@@ -95,13 +98,8 @@ export async function approvePrivateEvent(ctx: ShopContext, id: number, body: Ap
 export async function rejectPrivateEvent(ctx: ShopContext, id: number, reason: string, actor: Actor) {
   await underReview(ctx.db, id);
   await ctx.db.transaction(async (tx) => {
-    const moved = await tx
-      .update(privateEvents)
-      .set({ state: PRIVATE_EVENT_STATE.rejected, rejectionReason: reason })
-      .where(and(eq(privateEvents.id, id), eq(privateEvents.state, PRIVATE_EVENT_STATE.under_review)))
-      .returning({ id: privateEvents.id });
-    if (moved.length === 0) throw new ShopError("request_not_reviewable");
-    await writeAudit(tx, actor, "event-requests", id, AUDIT_ACTION.request_reject, { state: PRIVATE_EVENT_STATE.under_review }, { state: PRIVATE_EVENT_STATE.rejected, reason });
+    const moved = await changePrivateEvent(tx, id, "reject", byReviewer(actor), { set: { rejectionReason: reason }, details: { reason } });
+    if (moved.outcome !== "changed") throw new ShopError("request_not_reviewable");
     await enqueue(tx, "private-event.decision", { privateEventId: id, decision: PRIVATE_EVENT_STATE.rejected });
   });
   ctx.outbox.wake();

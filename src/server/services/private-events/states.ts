@@ -1,26 +1,26 @@
 /**
- * A private event's life (the transitions we allow are recorded in docs/decisions.md): saved -> under_review (send), under_review -> approved | rejected (staff),
- * saved | under_review -> cancelled. "finished" is not stored: an approved private event whose event has ended reads
- * finished. The lists ask by number: 1 active (approved), 2 under review (shown with saved and rejected),
+ * A private event's states as its owner reads them (the changes between them are PRIVATE_EVENT_TRANSITIONS,
+ * src/shared/domain/private-event-states.ts, applied by private-event-life.ts): saved -> under_review (send),
+ * under_review -> approved | rejected (staff), saved | under_review -> cancelled (the owner withdraws it).
+ * "finished" is not stored: an approved private event whose event has ended reads finished. The lists ask by number: 1 active (approved), 2 under review (shown with saved and rejected),
  * 3 saved, 4 finished.
  */
 import { PRIVATE_EVENT_LIST, type PrivateEventList } from "../../../shared/domain/private-events";
-import { EDITABLE_PRIVATE_EVENT_STATES, isEditablePrivateEvent, PRIVATE_EVENT_STATE, type PrivateEventState, type StoredPrivateEventState } from "../../../shared/domain/private-event-states";
+import {
+  isEditablePrivateEvent,
+  nextPrivateEventState,
+  PRIVATE_EVENT_STATE,
+  type PrivateEventChange,
+  type PrivateEventState,
+  type StoredPrivateEventState,
+} from "../../../shared/domain/private-event-states";
 
 export type StoredState = StoredPrivateEventState;
-export type PrivateEventAction = "send" | "approve" | "reject" | "cancel";
+export type PrivateEventAction = PrivateEventChange;
 
-const TRANSITIONS: Record<PrivateEventAction, { from: readonly StoredState[]; to: StoredState }> = {
-  send: { from: [PRIVATE_EVENT_STATE.saved], to: PRIVATE_EVENT_STATE.under_review },
-  approve: { from: [PRIVATE_EVENT_STATE.under_review], to: PRIVATE_EVENT_STATE.approved },
-  reject: { from: [PRIVATE_EVENT_STATE.under_review], to: PRIVATE_EVENT_STATE.rejected },
-  cancel: { from: EDITABLE_PRIVATE_EVENT_STATES, to: PRIVATE_EVENT_STATE.cancelled },
-};
-
-/** The state an action leads to, or null when it is not allowed from `state`. */
+/** The state an action leads to, or null when it is not allowed from `state` (PRIVATE_EVENT_TRANSITIONS). */
 export function nextState(state: PrivateEventState, action: PrivateEventAction): StoredState | null {
-  const rule = TRANSITIONS[action];
-  return (rule.from as readonly string[]).includes(state) ? rule.to : null;
+  return nextPrivateEventState(state, action);
 }
 
 /** What the owner sees: an approved private event whose event has ended is finished. */

@@ -117,14 +117,14 @@ export async function applyConfirmation(
         const captured = (await paymentFor(tx, order.id, confirmation.providerReference)) ?? payment;
         if (confirmation.amount !== order.total) {
           console.warn(`order ${order.id}: provider reports ${confirmation.amount}, order total is ${order.total}; not marked paid`);
-          await recordConfirmation(tx, captured.id, confirmation, PAYMENT_STATE.amount_mismatch);
+          await recordConfirmation(tx, captured.id, confirmation, "mismatch", byGateway(confirmation.method));
           return "mismatch" as const;
         }
         const outcome = await markPaid(tx, order, now, byGateway(confirmation.method), {
           notice: options.paidNotice ?? "confirmation",
           details: { paymentId: captured.id, providerReference: confirmation.providerReference },
         });
-        await recordConfirmation(tx, captured.id, confirmation, outcome === "no_seats" ? PAYMENT_STATE.refund_due : PAYMENT_STATE.approved);
+        await recordConfirmation(tx, captured.id, confirmation, outcome === "no_seats" ? "owe_refund" : "approve", byGateway(confirmation.method));
         if (outcome === "no_seats" && captured.state !== PAYMENT_STATE.refund_due) await enqueue(tx, "order.refund", { orderId: order.id });
         return outcome;
       });
@@ -139,15 +139,18 @@ export async function applyConfirmation(
     case "cancelled": {
       if (!confirmation.verified && !(options.ownerReturn && unverifiedCancelMatches(confirmation, payment))) return unchanged();
       // The gateway's word for the refusal is the payment row's state too (rejected or cancelled).
-      const refused = confirmation.outcome;
+      const gateway = byGateway(confirmation.method);
       // A friend's refused card leaves their share payable until its deadline, when it is released if still unpaid.
       if (await isOpenShare(db, order.id, now)) {
-        if (payment.state === PAYMENT_STATE.created) await recordConfirmation(db, payment.id, confirmation, refused);
+        if (payment.state === PAYMENT_STATE.created) await db.transaction((tx) => recordConfirmation(tx, payment.id, confirmation, "refuse", gateway));
         return unchanged();
       }
       const changed = await db.transaction(async (tx) => {
-        const ended = await cancelOrder(tx, order.id, byGateway(confirmation.method), refused);
-        if (ended || payment.state === PAYMENT_STATE.created) await recordConfirmation(tx, payment.id, confirmation, refused);
+        // The gateway's word ends the open attempt first (rejected or cancelled), then the order ends with it.
+        const open = payment.state === PAYMENT_STATE.created;
+        if (open) await recordConfirmation(tx, payment.id, confirmation, "refuse", gateway);
+        const ended = await cancelOrder(tx, order.id, gateway, confirmation.outcome);
+        if (ended && !open) await recordConfirmation(tx, payment.id, confirmation, "refuse", gateway);
         return ended;
       });
       if (changed) deps.catalogue.announce({ area: "stock", eventIds: [order.eventId] });

@@ -4,7 +4,7 @@
  * the staff member in its history, and the "payment received" mail goes out once. An order whose hold ran out is still confirmed when its seats
  * are free (the money is in the bank); otherwise 409 `stock_exhausted` tells staff to refund.
  */
-import { PAYMENT_OUTCOME, PAYMENT_STATE } from "../../../shared/domain/payment-states";
+import { PAYMENT_OUTCOME } from "../../../shared/domain/payment-states";
 import { ORDER_STATE } from "../../../shared/domain/order-states";
 import type { ShopContext } from "../../context";
 import type { Actor } from "../audit/write-audit";
@@ -47,7 +47,8 @@ export async function confirmTransfer(deps: ShopContext, orderId: number, actor:
           alreadyConfirmed: false,
           raw: { confirmedBy: staffId, at: now.toISOString() },
         },
-        PAYMENT_STATE.approved,
+        "approve",
+        byStaff(actor),
       );
     }
     return outcome;

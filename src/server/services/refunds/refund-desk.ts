@@ -11,6 +11,8 @@ import type { RefundsQuery } from "../../../shared/schemas/order-desk";
 import type { ShopContext } from "../../context";
 import { events, orders, payments, refunds, users } from "../../db/schema";
 import { writeAudit, type Actor } from "../audit/write-audit";
+import { byStaff } from "../order-life/order-life";
+import { changePayment } from "../payment-life/payment-life";
 import { pick } from "../catalogue/rows";
 import { enqueueOrderNotice } from "../notices/order-notice";
 import { refundAnswer } from "./refunds";
@@ -56,10 +58,10 @@ export async function markRefundPaid(deps: ShopContext, actor: Actor, refundId: 
         .select({ n: sql<number>`coalesce(sum(${refunds.amount}), 0)::int` })
         .from(refunds)
         .where(and(eq(refunds.paymentId, refund.paymentId), eq(refunds.state, REFUND_STATE.refunded)));
-      await tx
-        .update(payments)
-        .set({ state: PAYMENT_STATE.refunded })
-        .where(and(eq(payments.id, refund.paymentId), sql`${payments.amount} <= ${Number(given?.n ?? 0)}`));
+      const [payment] = await tx.select({ amount: payments.amount }).from(payments).where(eq(payments.id, refund.paymentId));
+      if (payment && payment.amount <= Number(given?.n ?? 0)) {
+        await changePayment(tx, refund.paymentId, "refund", PAYMENT_STATE.refunded, byStaff(actor), { details: { refundId } });
+      }
     }
     await enqueueOrderNotice(tx, refund.orderId, "refund", { refundId, refundHow: "manual_paid" });
     await writeAudit(tx, actor, "orders", refund.orderId, AUDIT_ACTION.refund_paid, { refundId, state: refund.state }, { refundId, amount: refund.amount, bankDetails });

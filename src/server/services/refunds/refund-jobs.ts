@@ -14,6 +14,8 @@ import type { ShopContext } from "../../context";
 import { orders, payments, refunds } from "../../db/schema";
 import { enqueueOrderNotice } from "../notices/order-notice";
 import { owedRefund } from "./refunds";
+import { byGateway } from "../order-life/order-life";
+import { appendAnswer, changePayment } from "../payment-life/payment-life";
 
 export interface OrderRefundJob {
   orderId: number;
@@ -65,13 +67,11 @@ export async function gatewayRefundJob(deps: ShopContext, { refundId }: GatewayR
       .set({ state: REFUND_STATE.refunded, gatewayAnswer: entry, paidAt: deps.now() })
       .where(and(eq(refunds.id, refund.id), eq(refunds.state, REFUND_STATE.pending)));
     const whole = refundedBefore + refund.amount >= payment.amount;
-    await tx
-      .update(payments)
-      .set({
-        ...(whole ? { state: PAYMENT_STATE.refunded } : {}),
-        rawAnswers: sql`${payments.rawAnswers} || ${JSON.stringify([entry])}::jsonb`,
-      })
-      .where(eq(payments.id, payment.id));
+    if (whole) {
+      await changePayment(tx, payment.id, "refund", PAYMENT_STATE.refunded, byGateway(refund.method), { entry, details: { refundId: refund.id } });
+    } else {
+      await appendAnswer(tx, payment.id, entry);
+    }
     await enqueueOrderNotice(tx, refund.orderId, "refund", { refundId: refund.id, refundHow: "card" });
     return true;
   });

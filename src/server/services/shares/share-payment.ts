@@ -124,7 +124,7 @@ async function startShare(deps: ShopContext, row: ShareRow, body: PayQuoteBody, 
     });
   } catch (error) {
     // No gateway transaction was opened: the attempt ends, so the friend may try again at once.
-    await closeUnstartedAttempt(deps.db, row.order.id);
+    await closeUnstartedAttempt(deps.db, row.order.id, paymentCode);
     throw error;
   }
   await recordStart(deps.db, row.order.id, started);

@@ -78,6 +78,14 @@ export const privateEventRoutes = {
     answer: answers.reviewedPrivateEventSchema,
     refusals: { ...own, 409: ["request_not_editable"], 422: ["request_incomplete"] },
   }),
+  "POST /shop-api/event-requests/:id/cancel": route({
+    tag: "private-events",
+    summary: "Withdraw a saved or under-review request before staff decide (it reads cancelled; repeating it answers the same)",
+    auth: "bearer",
+    params: idPath,
+    answer: answers.reviewedPrivateEventSchema,
+    refusals: { ...own, 409: ["request_not_editable"] },
+  }),
   "POST /shop-api/event-requests/:id/repeat": route({
     tag: "private-events",
     summary: "Repeat a finished event: a new saved request with the same fields, image and guests",
