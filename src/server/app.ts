@@ -39,6 +39,7 @@ import type { DestinationStream } from "pino";
 import { answerLog, createLogger, currentRequestId, loggablePath, requestLog } from "./http/request-log";
 import { createMetrics, metricsEndpoint } from "./http/metrics";
 import { AdmissionGate, admissionSettings, purchaseAdmission } from "./http/admission";
+import { clientRequestLimit } from "./http/client-limits";
 
 export interface AppOptions {
   /** Serve the prerendered pages from this folder too (the running shop); tests of the API leave it out. */
@@ -84,6 +85,8 @@ export function createApp(setup: ShopSetup, options: AppOptions = {}) {
     await next();
   });
   app.use("*", localeMiddleware);
+  // One client's requests worked on at once (http/client-limits.ts): after the cached answers and pages, which cost nothing.
+  app.use("*", clientRequestLimit(deps.env));
   const tooLarge = (c: Context) => {
     // The rest of the body is never read, so the socket cannot carry another request: say so.
     c.header("connection", "close");

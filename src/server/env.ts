@@ -83,6 +83,16 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["silent", "fatal", "error", "warn", "info", "debug"]).optional(),
   /** Addresses of reverse proxies (comma-separated) whose X-Forwarded-For is believed; loopback always is. */
   TRUST_PROXY: z.string().default(""),
+  /**
+   * What one client (the address the shop believes, through TRUST_PROXY) may hold of each shop process at once:
+   * requests being worked on, and open event streams (tracking, the dispatcher's live stream). Past either: 429.
+   * Generous for people behind one address (an office, a venue's wifi), small beside what a process serves.
+   */
+  CLIENT_MAX_REQUESTS: z.coerce.number().int().min(1).max(100_000).default(64),
+  CLIENT_MAX_STREAMS: z.coerce.number().int().min(1).max(100_000).default(64),
+  /** How long a request's headers and its whole body may take to arrive, in seconds; a slower one gets 408 and its socket is closed. */
+  REQUEST_HEADERS_SECONDS: z.coerce.number().int().min(1).max(300).default(10),
+  REQUEST_BODY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /*
    * Payments (src/server/payments/config.ts). Unset gateway URLs point at the simulators the shop serves itself
    * under PUBLIC_URL/payments-sim, so the purchase works offline; a real gateway is a change of these settings.

@@ -13,6 +13,7 @@ import { paymentMethods } from "./db/schema";
 import { demoPasswordsInUse } from "./auth/published-demo-accounts";
 import { assertReadyToServe, shopMode, type Env } from "./env";
 import { internalOrigin, publicOrigin } from "./origin";
+import { trackConnections, type Drainable } from "./http/drain";
 
 export interface RunningServer {
   /** What a person opens. */
@@ -61,16 +62,12 @@ export async function startServer(database: Database, env: Env, options: { backg
   const runtimeEnv: Env = { ...env };
   const app = createApp({ db: database.db, readDb: database.readDb, env: runtimeEnv }, { distDir: env.DIST_DIR, outboxWorker: options.background ?? true });
   let server: ServerType;
+  let drainable: Drainable | undefined;
   const port = await new Promise<number>((resolvePort, reject) => {
-    server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST, createServer: withFastLane(app) }, (info) => resolvePort(info.port));
+    server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST, createServer: withFastLane(app), serverOptions: serverTimeouts(env) }, (info) => resolvePort(info.port));
+    if ("closeIdleConnections" in server) drainable = trackConnections(server, { silentMs: env.REQUEST_HEADERS_SECONDS * 1000 });
     server.once("error", reject);
   });
-  // Longer than the idle timeout of proxies and HTTP clients, so a client never reuses a socket the shop is closing
-  // (Node's 5 s default made a keep-alive request fail with ECONNRESET now and then).
-  if ("keepAliveTimeout" in server!) {
-    server.keepAliveTimeout = 65_000;
-    server.headersTimeout = 66_000;
-  }
   const url = publicOrigin({ HOST: env.HOST, PORT: port });
   runtimeEnv.PUBLIC_URL ??= url;
   return {
@@ -81,25 +78,30 @@ export async function startServer(database: Database, env: Env, options: { backg
     catalogue: app.catalogue,
     close: async () => {
       await app.stopBackground();
-      await new Promise<void>((done) => {
-        // New connections are refused; requests in flight finish and their answers are sent.
-        server.close(() => done());
-        // Kept-alive sockets would hold the close for up to the keep-alive time: idle ones go now, and each one
-        // whose last request is answered goes as soon as it is idle.
-        if ("closeIdleConnections" in server) {
-          const http = server;
-          http.closeIdleConnections();
-          const idle = setInterval(() => http.closeIdleConnections(), 100);
-          idle.unref();
-          http.once("close", () => clearInterval(idle));
-        }
-        // A request still open after the grace (a stream, a stuck client) is cut so the stop stays within a supervisor's patience.
-        const cut = setTimeout(() => {
-          if ("closeAllConnections" in server) server.closeAllConnections();
-        }, REQUEST_GRACE_MS);
-        cut.unref();
-      });
+      // Stop listening (once the connections waiting in the kernel are taken), answer every request sent, each with
+      // Connection: close, close connections as they fall silent, and cut what is still open after the grace (a
+      // stream, a stuck client) so the stop stays within a supervisor's patience (http/drain.ts).
+      if (drainable) await drainable.drain(REQUEST_GRACE_MS);
+      else await new Promise<void>((done) => server.close(() => done()));
     },
+  };
+}
+
+/**
+ * Node's clocks on a client (http/client-limits.ts counts what it holds): headers within REQUEST_HEADERS_SECONDS and
+ * the whole request within REQUEST_BODY_SECONDS (Node's default was 300 s, so 1,000 slow bodies held 1,000 sockets
+ * for five minutes), else 408 and the socket closed; looked at every second (Node's default: every 30 s). A new
+ * connection silent for REQUEST_HEADERS_SECONDS is closed (http/drain.ts `trackConnections`). An idle
+ * kept-alive socket is closed after 65 s: longer than the idle timeout of proxies and HTTP clients, so a client never
+ * reuses a socket the shop is closing (Node's 5 s default made a keep-alive request fail with ECONNRESET now and then).
+ */
+export function serverTimeouts(env: Pick<Env, "REQUEST_HEADERS_SECONDS" | "REQUEST_BODY_SECONDS">): ServerOptions {
+  const headersTimeout = env.REQUEST_HEADERS_SECONDS * 1000;
+  return {
+    headersTimeout,
+    requestTimeout: Math.max(headersTimeout, env.REQUEST_BODY_SECONDS * 1000),
+    keepAliveTimeout: 65_000,
+    connectionsCheckingInterval: 1_000,
   };
 }
 

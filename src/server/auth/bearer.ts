@@ -6,7 +6,8 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { ShopError } from "../../shared/domain/shop-error";
 import type { AppEnv } from "../http/context";
-import { isLoopback, peerOf } from "../http/local-only";
+import { believedClientAddress, isTrustedProxy } from "../http/client-address";
+import { peerOf } from "../http/local-only";
 import { loadCaller, type Caller } from "./caller";
 import { verifySessionToken, type SessionClaims } from "./session-tokens";
 
@@ -62,8 +63,7 @@ export function claimsFrom(c: Context<AuthEnv>): SessionClaims {
 
 /** Whether the socket's peer is a reverse proxy whose X-Forwarded-* headers are believed: loopback, or named in TRUST_PROXY. */
 export function peerIsTrustedProxy(c: Context, trustProxy: string): boolean {
-  const peer = peerOf(c);
-  return isLoopback(peer) || trustProxy.split(",").map((part) => part.trim()).filter(Boolean).includes(peer);
+  return isTrustedProxy(peerOf(c), trustProxy);
 }
 
 /**
@@ -72,9 +72,6 @@ export function peerIsTrustedProxy(c: Context, trustProxy: string): boolean {
  * since only loopback peers are believed). app.request() in tests passes the socket in `env.incoming`.
  */
 export function clientIp(c: Context): string {
-  const peer = peerOf(c);
   const trusted = (c.get("deps") as { env?: { TRUST_PROXY?: string } } | undefined)?.env?.TRUST_PROXY ?? "";
-  if (!peerIsTrustedProxy(c, trusted)) return peer;
-  const forwarded = c.req.header("x-forwarded-for")?.split(",").map((part) => part.trim()).filter(Boolean);
-  return forwarded?.at(-1) ?? peer;
+  return believedClientAddress(c, trusted);
 }

@@ -183,6 +183,9 @@ export function operationOf(key: RouteKey, spec: RouteSpec) {
   }
   // Any call may carry a body, and one over the JSON limit is refused before the route reads anything.
   refuse("413", "payload_too_large");
+  // Any call may find its client holding as many requests, or event streams, as one client may (Retry-After says when to try again).
+  refuse("429", "too_many_requests");
+  if (spec.events) refuse("429", "too_many_streams");
   // Any call may find the database out of reach for a moment: 503 with Retry-After, nothing written.
   const busy = responses["503"] as { description: string } | undefined;
   if (!busy) responses["503"] = { description: "Refused: database_unavailable", ...databaseUnavailable };

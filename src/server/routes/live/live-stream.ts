@@ -13,6 +13,7 @@
 import type { OutgoingHttpHeaders, ServerResponse } from "node:http";
 import type { Context } from "hono";
 import type { LiveRun } from "../../../shared/schemas/answers/live";
+import { openStreamFor } from "../../http/client-limits";
 import type { AppEnv } from "../../http/context";
 
 const KEEP_ALIVE_MS = 15_000;
@@ -135,8 +136,12 @@ export function liveRunJson(run: LiveRun): string {
 
 export function streamLive(c: Context<AppEnv>, runIds: readonly number[], render: LiveRender, options: { until?: Date } = {}): Response {
   const deps = c.get("deps");
+  // One client holds at most CLIENT_MAX_STREAMS open streams of this process (http/client-limits.ts).
+  const held = openStreamFor(c);
+  if ("refusal" in held) return held.refusal;
   const outgoing = nodeResponse(c);
   const stream = new LiveStream(render, runIds.length, options.until?.getTime() ?? null, deps.now);
+  stream.stops.push(held.release);
   const sink = outgoing ? new NodeSink(outgoing, stream) : new WebSink(stream);
   stream.sink = sink;
   open.add(stream);
@@ -144,7 +149,7 @@ export function streamLive(c: Context<AppEnv>, runIds: readonly number[], render
     sweeper = setInterval(sweep, SWEEP_MS);
     sweeper.unref();
   }
-  stream.stops = runIds.map((runId, index) => deps.live.watch(runId, (run) => stream.changed(index, run)));
+  stream.stops.push(...runIds.map((runId, index) => deps.live.watch(runId, (run) => stream.changed(index, run))));
   if (sink instanceof NodeSink) {
     headWhenAnswered(c, sink);
     const answered = new Response(null, { status: 200, headers: { ...EVENT_STREAM_HEADERS, [ALREADY_SENT]: "true" } });

@@ -463,17 +463,23 @@ export const paymentAttemptErrorMessages = defineMessages({
     "errors.idempotency_key_in_use": "Tu compra anterior aún se está procesando. Espera unos segundos y vuelve a intentarlo",
     "errors.payment_in_progress": "Ya hay un pago de este pedido en curso. Termínalo en la ventana que se abrió o inténtalo de nuevo en unos minutos",
     "errors.database_unavailable": "No pudimos guardar esto ahora mismo: no se hizo ningún cambio. Inténtalo de nuevo en {seconds, plural, one {# segundo} other {# segundos}}",
+    "errors.too_many_requests": "Recibimos demasiadas solicitudes a la vez desde tu conexión (máximo {max}). Espera un momento y vuelve a intentarlo",
+    "errors.too_many_streams": "Hay demasiadas pantallas en vivo abiertas desde tu conexión (máximo {max}). Cierra alguna y vuelve a intentarlo",
   },
   en_US: {
     "errors.idempotency_key_reused": "This request key was already used for a different purchase. Start the purchase again",
     "errors.idempotency_key_in_use": "Your previous purchase is still being processed. Wait a few seconds and try again",
     "errors.payment_in_progress": "A payment of this order is already under way. Finish it in the window that opened, or try again in a few minutes",
     "errors.database_unavailable": "We could not save this right now: nothing was changed. Try again in {seconds, plural, one {# second} other {# seconds}}",
+    "errors.too_many_requests": "We received too many requests at once from your connection (at most {max}). Wait a moment and try again",
+    "errors.too_many_streams": "Too many live screens are open from your connection (at most {max}). Close one and try again",
   },
   pt_BR: {
     "errors.idempotency_key_reused": "Esta chave de envio já foi usada para outra compra. Comece a compra de novo",
     "errors.idempotency_key_in_use": "Sua compra anterior ainda está sendo processada. Aguarde alguns segundos e tente de novo",
     "errors.payment_in_progress": "Já há um pagamento deste pedido em andamento. Conclua-o na janela que se abriu ou tente de novo em alguns minutos",
     "errors.database_unavailable": "Não conseguimos salvar isto agora: nada foi alterado. Tente de novo em {seconds, plural, one {# segundo} other {# segundos}}",
+    "errors.too_many_requests": "Recebemos solicitações demais ao mesmo tempo da sua conexão (no máximo {max}). Aguarde um momento e tente de novo",
+    "errors.too_many_streams": "Há telas ao vivo demais abertas na sua conexão (no máximo {max}). Feche alguma e tente de novo",
   },
 });
