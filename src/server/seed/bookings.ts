@@ -1,6 +1,6 @@
 /**
  * Demo bookings for a fresh `npm start`: paid orders of Jazz al Parque's first date, 24 passengers picked up at
- * home across eight Bogotá localidades, so the dispatcher has a day to plan on /staff/dispatch. Only the
+ * home across nine Bogotá localidades, so the dispatcher has a day to plan on /staff/dispatch. Only the
  * embedded demo gets them (seedIfEmpty): the test shops start from the bare catalogue, so their counts of orders
  * stay their own. The buyers are demo accounts without a usable password.
  */
