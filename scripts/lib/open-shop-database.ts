@@ -20,18 +20,19 @@ export async function enabledMethodsBeforeOpening(env: Env, seededMethods: reado
     const folder = join(env.DATA_DIR, "pglite");
     return existsSync(folder) ? embeddedMethods(folder, seededMethods) : seededMethods;
   }
-  const { default: postgres } = await import("postgres");
-  const sql = postgres(env.DATABASE_URL, { max: 1, onnotice: () => {} });
+  const { closeQuietly, openSession } = await import("../../src/server/db/pg-driver");
+  const session = openSession(env.DATABASE_URL, { applicationName: "rodamos-start" });
   try {
-    const [table] = await sql<{ name: string | null }[]>`select to_regclass('payment_methods')::text as name`;
-    if (!table?.name) return seededMethods;
-    const rows = await sql<{ code: string }[]>`select distinct code from payment_methods where enabled`;
-    return rows.map((row) => row.code);
+    await session.connect();
+    const table = await session.query<{ name: string | null }>("select to_regclass('payment_methods')::text as name");
+    if (!table.rows[0]?.name) return seededMethods;
+    const rows = await session.query<{ code: string }>("select distinct code from payment_methods where enabled");
+    return rows.rows.map((row) => row.code);
   } catch {
     // Unreachable now: opening says so in its own words.
     return undefined;
   } finally {
-    await sql.end({ timeout: 5 });
+    await closeQuietly(session);
   }
 }
 

@@ -180,7 +180,7 @@ function declaredLength(c: Context): number | undefined {
   return Number.parseInt(length, 10);
 }
 
-/** PostgreSQL's class 22 "data exception" (PGlite and postgres.js alike), on the error or its cause (Drizzle wraps it). */
+/** PostgreSQL's class 22 "data exception" (PGlite and node-postgres alike), on the error or its cause (Drizzle wraps it). */
 function isDataException(error: unknown): boolean {
   for (let current = error, depth = 0; current && depth < 3; current = (current as { cause?: unknown }).cause, depth += 1) {
     const code = (current as { code?: unknown }).code;

@@ -5,16 +5,17 @@
  * process, and nothing to carry.
  *
  * NOTIFY is delivered only to a connection listening at that moment: when the listening connection was lost
- * (postgres.js reconnects and listens again), changes may have gone by unseen, so `onGap` is called and the
- * caller drops everything it derived from the catalogue.
+ * (src/server/db/notifications.ts reconnects and listens again), changes may have gone by unseen, so `onGap` is
+ * called and the caller drops everything it derived from the catalogue.
  *
  * With catalogue reads on a replica (`replica`), each NOTIFY carries the primary's log position (LSN) at sending,
  * which is past the change's commit, and every change, this process's and the others', is announced here a second
  * time as `replayed` once the replica has replayed up to that position (src/server/db/replica.ts).
  */
 import { randomUUID } from "node:crypto";
-import type { Db } from "../db/client";
+import { notificationsOf, type Db } from "../db/client";
 import type { ReplicaWatch } from "../db/replica";
+import { runStatement } from "../db/statements";
 import type { CatalogueArea, CatalogueChange, CatalogueChanges } from "./change-feed";
 
 export const CATALOGUE_CHANNEL = "rodamos_catalogue";
@@ -25,22 +26,8 @@ export const RELAY_BATCH_MS = 20;
 const MAX_PAYLOAD = 7000;
 const AREAS: readonly CatalogueArea[] = ["events", "stock", "content", "geography", "payment-methods"];
 
-/** What postgres.js offers for LISTEN/NOTIFY (the only client here with several processes behind it). */
-interface ListeningClient {
-  listen(channel: string, onNotify: (payload: string) => void, onListen?: () => void): Promise<{ unlisten(): Promise<unknown> }>;
-  notify(channel: string, payload: string): Promise<unknown>;
-  unsafe(query: string, parameters: unknown[]): PromiseLike<unknown[]>;
-}
-
 /** A log position as PostgreSQL prints it ("16/B374D848"). */
 const LSN = /^[0-9A-F]{1,8}\/[0-9A-F]{1,8}$/i;
-
-function listeningClientOf(db: Db): ListeningClient | undefined {
-  const client = (db as unknown as { $client?: Partial<ListeningClient> & { options?: unknown } }).$client;
-  // PGlite has `listen` too, but no `notify` and no other process to hear it.
-  if (client && typeof client.listen === "function" && typeof client.notify === "function" && client.options) return client as ListeningClient;
-  return undefined;
-}
 
 export interface CatalogueRelay {
   stop(): Promise<void>;
@@ -66,7 +53,7 @@ export function decodeChange(payload: string): { origin: string; change: Catalog
 
 /** Starts relaying when `db` is PostgreSQL; answers undefined on PGlite. */
 export function startCatalogueRelay(db: Db, changes: CatalogueChanges, onGap: () => void, options: { replica?: ReplicaWatch } = {}): CatalogueRelay | undefined {
-  const client = listeningClientOf(db);
+  const client = notificationsOf(db);
   if (!client) return undefined;
   const { replica } = options;
   const origin = randomUUID();
@@ -80,14 +67,15 @@ export function startCatalogueRelay(db: Db, changes: CatalogueChanges, onGap: ()
   /** Sends one NOTIFY; with a replica, with the primary's log position appended, which it answers. */
   const notify = async (payload: string): Promise<string | undefined> => {
     if (!replica) {
-      await client.notify(CATALOGUE_CHANNEL, payload);
+      await runStatement(db, "select pg_notify($1, $2)", [CATALOGUE_CHANNEL, payload]);
       return undefined;
     }
     // `{…}` becomes `{…,"l":"<lsn>"}` in the same statement that reads the position.
-    const rows = (await client.unsafe(
+    const rows = await runStatement<{ lsn: string }>(
+      db,
       `with position as (select pg_current_wal_lsn()::text as lsn) select pg_notify($1, $2 || position.lsn || '"}'), position.lsn from position`,
       [CATALOGUE_CHANNEL, `${payload.slice(0, -1)},"l":"`],
-    )) as { lsn: string }[];
+    );
     return rows[0]?.lsn;
   };
   const send = async (payload: string, change: CatalogueChange, attempt = 0): Promise<void> => {
@@ -172,9 +160,9 @@ export function startCatalogueRelay(db: Db, changes: CatalogueChanges, onGap: ()
 
 /** Resolves once the relay listens (tests wait for it before writing elsewhere). */
 export async function relayListening(db: Db): Promise<void> {
-  const client = listeningClientOf(db);
+  const client = notificationsOf(db);
   if (!client) return;
-  // postgres.js answers a second listen on the same channel once the first one's LISTEN has run.
+  // The session listens to the channel once; a second listen answers once that LISTEN has run.
   const { unlisten } = await client.listen(CATALOGUE_CHANNEL, () => {});
   await unlisten();
 }

@@ -7,8 +7,9 @@ import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { lockDataDir } from "./data-dir-lock";
-import { postgresTarget } from "./postgres-url";
-import { readFallback, REPLICA_CONNECT_TIMEOUT_S } from "./read-fallback";
+import { openNotifications, type Notifications } from "./notifications";
+import { closeQuietly, openPool, openSession } from "./pg-driver";
+import { readFallback } from "./read-fallback";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -32,6 +33,14 @@ const serverUrls = new WeakMap<object, string>();
 
 export function postgresUrlOf(db: Db): string | undefined {
   return serverUrls.get(db);
+}
+
+/** LISTEN/NOTIFY of each PostgreSQL `Db` (one session of its own, opened when first asked). */
+const notifiers = new WeakMap<object, () => Notifications>();
+
+/** The notifications of the PostgreSQL server under `db`; undefined on PGlite (one process: nobody to tell). */
+export function notificationsOf(db: Db): Notifications | undefined {
+  return notifiers.get(db)?.();
 }
 
 /** The migrations' files (a cache of `emptyDatabaseArchive` knows from them when it is out of date). */
@@ -65,42 +74,7 @@ export interface OpenOptions {
 }
 
 export async function openDatabase(options: OpenOptions = {}): Promise<Database> {
-  if (options.url) {
-    const { default: postgres } = await import("postgres");
-    const { drizzle } = await import("drizzle-orm/postgres-js");
-    const { migrate } = await import("drizzle-orm/postgres-js/migrator");
-    const target = postgresTarget(options.url);
-    const sql = postgres(target.url, { ...target.options, max: options.max ?? 10, onnotice: () => {} });
-    const db = drizzle(sql, { schema });
-    // Held on a connection of its own (the pool may have one): the next process waits, then finds nothing to do.
-    const lock = postgres(target.url, { ...target.options, max: 1, onnotice: () => {} });
-    try {
-      await lock`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
-      await migrate(db, { migrationsFolder });
-      await lock`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`;
-    } catch (error) {
-      await sql.end({ timeout: 5 });
-      throw error;
-    } finally {
-      await lock.end({ timeout: 5 });
-    }
-    serverUrls.set(db, options.url);
-    if (!options.readUrl) return { db: db as unknown as Db, engine: "postgres", close: () => sql.end({ timeout: 5 }) };
-    const readTarget = postgresTarget(options.readUrl);
-    const readSql = postgres(readTarget.url, { ...readTarget.options, max: options.max ?? 10, connect_timeout: REPLICA_CONNECT_TIMEOUT_S, onnotice: () => {} });
-    // A replica that is down or out of reach sends its reads to the primary until it is back (read-fallback.ts).
-    const reads = readFallback(readSql, sql, { retryMs: options.replicaRetryMs });
-    return {
-      db: db as unknown as Db,
-      readDb: drizzle(reads.client, { schema }) as unknown as Db,
-      readsOnReplica: reads.onReplica,
-      engine: "postgres",
-      close: async () => {
-        reads.close();
-        await Promise.all([sql.end({ timeout: 5 }), readSql.end({ timeout: 5 })]);
-      },
-    };
-  }
+  if (options.url) return openPostgres(options.url, options);
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
@@ -147,3 +121,53 @@ export async function emptyDatabaseArchive(): Promise<Blob> {
   }
 }
 
+
+/**
+ * PostgreSQL through node-postgres (src/server/db/pg-driver.ts: connect and statement timeouts, and a lost
+ * connection never ends the process). Migrations run on a session of their own, holding the migration lock and
+ * without the statement timeout (an index on a large table may take longer than any request should).
+ */
+async function openPostgres(url: string, options: OpenOptions): Promise<Database> {
+  const { drizzle } = await import("drizzle-orm/node-postgres");
+  const { migrate } = await import("drizzle-orm/node-postgres/migrator");
+  const max = options.max ?? 10;
+  const migrator = openSession(url, { applicationName: "rodamos-migrate", statementTimeout: false });
+  try {
+    await migrator.connect();
+    await migrator.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+    await migrate(drizzle(migrator, { schema }), { migrationsFolder });
+    await migrator.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
+  } finally {
+    await closeQuietly(migrator);
+  }
+  const pool = openPool(url, { max });
+  const db = drizzle(pool, { schema }) as unknown as Db;
+  serverUrls.set(db, url);
+  let notifications: Notifications | undefined;
+  notifiers.set(db, () => (notifications ??= openNotifications(url)));
+  const closeNotifications = async () => notifications?.close();
+  if (!options.readUrl) {
+    return {
+      db,
+      engine: "postgres",
+      close: async () => {
+        await closeNotifications();
+        await closeQuietly(pool);
+      },
+    };
+  }
+  const readPool = openPool(options.readUrl, { max, applicationName: "rodamos-reads" });
+  // A replica that is down or out of reach sends its reads to the primary until it is back (read-fallback.ts).
+  const reads = readFallback(readPool, pool, { retryMs: options.replicaRetryMs });
+  return {
+    db,
+    readDb: drizzle(reads.client, { schema }) as unknown as Db,
+    readsOnReplica: reads.onReplica,
+    engine: "postgres",
+    close: async () => {
+      reads.close();
+      await closeNotifications();
+      await Promise.all([closeQuietly(pool), closeQuietly(readPool)]);
+    },
+  };
+}

@@ -1,42 +1,34 @@
-import type { Sql } from "postgres";
+import type pg from "pg";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { readFallback, type ReadFallback } from "./read-fallback";
 
-/** A stand-in for a postgres.js client: `unsafe` answers `rows` (as values with `.values()`), or fails with `error`. */
+/** A stand-in for a node-postgres pool: `query` answers `{ rows }`, or fails with `error`. */
 function fakeServer(name: string) {
   const server = {
     error: null as (Error & { code?: string }) | null,
     asked: [] as string[],
     caughtUp: true,
-    unsafe(text: string) {
+    connected: 0,
+    query(config: string | { text: string }) {
+      const text = typeof config === "string" ? config : config.text;
       server.asked.push(text);
-      const answer = () => {
-        if (server.error) return Promise.reject(server.error);
-        if (text.includes("pg_current_wal_lsn")) return Promise.resolve([{ lsn: "0/10" }]);
-        if (text.includes("pg_last_wal_replay_lsn")) return Promise.resolve([{ back: server.caughtUp }]);
-        return Promise.resolve([{ from: name }]);
-      };
-      let values = false;
-      const pending = {
-        values() {
-          values = true;
-          return pending;
-        },
-        then(resolve: (value: unknown) => unknown, reject: (error: unknown) => unknown) {
-          return answer()
-            .then((rows) => (values ? rows.map((row) => Object.values(row)) : rows))
-            .then(resolve, reject);
-        },
-      };
-      return pending;
+      if (server.error) return Promise.reject(server.error);
+      if (text.includes("pg_current_wal_lsn")) return Promise.resolve({ rows: [{ lsn: "0/10" }] });
+      if (text.includes("pg_last_wal_replay_lsn")) return Promise.resolve({ rows: [{ back: server.caughtUp }] });
+      return Promise.resolve({ rows: [{ from: name }] });
     },
-    options: { parsers: {}, serializers: {} },
+    connect() {
+      server.connected += 1;
+      return Promise.resolve({ name });
+    },
   };
   return server;
 }
 
 const refused = () => Object.assign(new Error("connect ECONNREFUSED 10.0.0.2:5432"), { code: "ECONNREFUSED" });
+const lost = () => new Error("Connection terminated unexpectedly");
 let reads: ReadFallback | undefined;
+const ask = async (config: string | { text: string; rowMode?: string }) => ((await reads!.client.query(config as string)) as unknown as { rows: unknown[] }).rows;
 
 afterEach(() => {
   reads?.close();
@@ -48,17 +40,18 @@ describe("catalogue reads when the replica is down", () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     const replica = fakeServer("replica");
     const primary = fakeServer("primary");
-    reads = readFallback(replica as unknown as Sql, primary as unknown as Sql, { retryMs: 10 });
-    expect(await reads.client.unsafe("select 1")).toEqual([{ from: "replica" }]);
-    expect(await (reads.client.unsafe("select 1") as unknown as { values(): Promise<unknown> }).values()).toEqual([["replica"]]);
+    reads = readFallback(replica as unknown as pg.Pool, primary as unknown as pg.Pool, { retryMs: 10 });
+    expect(await ask("select 1")).toEqual([{ from: "replica" }]);
+    expect(await ask({ text: "select 1", rowMode: "array" })).toEqual([{ from: "replica" }]);
 
     replica.error = refused();
-    expect(await reads.client.unsafe("select 1")).toEqual([{ from: "primary" }]);
+    expect(await ask("select 1")).toEqual([{ from: "primary" }]);
     expect(reads.onReplica()).toBe(false);
-    // While it is down, reads go to the primary without asking the replica first.
+    // While it is down, reads go to the primary without asking the replica first, and so do transactions.
     const askedBefore = replica.asked.filter((text) => text === "select 1").length;
-    expect(await (reads.client.unsafe("select 1") as unknown as { values(): Promise<unknown> }).values()).toEqual([["primary"]]);
+    expect(await ask({ text: "select 1" })).toEqual([{ from: "primary" }]);
     expect(replica.asked.filter((text) => text === "select 1").length).toBe(askedBefore);
+    expect(await reads.client.connect()).toEqual({ name: "primary" });
 
     // Back, but behind the primary: the reads stay on the primary until it has caught up.
     replica.error = null;
@@ -67,15 +60,25 @@ describe("catalogue reads when the replica is down", () => {
     expect(reads.onReplica()).toBe(false);
     replica.caughtUp = true;
     await vi.waitFor(() => expect(reads!.onReplica()).toBe(true));
-    expect(await reads.client.unsafe("select 1")).toEqual([{ from: "replica" }]);
+    expect(await ask("select 1")).toEqual([{ from: "replica" }]);
+  });
+
+  it("a connection to the replica lost mid-statement sends the read to the primary", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const replica = fakeServer("replica");
+    const primary = fakeServer("primary");
+    reads = readFallback(replica as unknown as pg.Pool, primary as unknown as pg.Pool, { retryMs: 10_000 });
+    replica.error = lost();
+    expect(await ask("select 1")).toEqual([{ from: "primary" }]);
+    expect(reads.onReplica()).toBe(false);
   });
 
   it("a statement the replica refuses is not sent again to the primary", async () => {
     const replica = fakeServer("replica");
     const primary = fakeServer("primary");
-    reads = readFallback(replica as unknown as Sql, primary as unknown as Sql, { retryMs: 10 });
+    reads = readFallback(replica as unknown as pg.Pool, primary as unknown as pg.Pool, { retryMs: 10 });
     replica.error = Object.assign(new Error('relation "nope" does not exist'), { code: "42P01" });
-    await expect(reads.client.unsafe("select * from nope")).rejects.toMatchObject({ code: "42P01" });
+    await expect(ask("select * from nope")).rejects.toMatchObject({ code: "42P01" });
     expect(primary.asked).toEqual([]);
     expect(reads.onReplica()).toBe(true);
   });

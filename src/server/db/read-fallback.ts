@@ -10,32 +10,25 @@
  * is never older than one already read from the primary (the answer cache may hold those). Statements under way
  * keep the server they started on; a transaction is never moved.
  */
-import type { Sql } from "postgres";
+import type pg from "pg";
 import { isDatabaseUnavailable } from "./unavailable";
 
 /** How often a replica that stopped answering is asked whether it is back. */
 export const REPLICA_RETRY_MS = 2000;
-/**
- * How long a connection to the replica may take before the replica counts as out of reach (postgres.js waits 30 s
- * by default: a replica whose host stopped answering would hold every uncached read that long).
- */
-export const REPLICA_CONNECT_TIMEOUT_S = 2;
 
-/** What postgres.js's `unsafe` answers: a query run when awaited, or as rows of values with `.values()`. */
-interface PendingQuery extends PromiseLike<unknown> {
-  values(): PromiseLike<unknown>;
-}
+/** What Drizzle and `runStatement` ask of a pool: a statement (text or config, with values) answered as a promise. */
+type Query = (...args: unknown[]) => Promise<unknown>;
 
 export interface ReadFallback {
-  /** The client to hand Drizzle (and `runStatement`) as the read database's driver. */
-  client: Sql;
+  /** The pool to hand Drizzle (and `runStatement`) as the read database's driver. */
+  client: pg.Pool;
   /** Whether reads go to the replica now (false: to the primary, the replica being down or catching up). */
   onReplica(): boolean;
-  /** Stops asking after the replica (the clients are closed by their owner). */
+  /** Stops asking after the replica (the pools are closed by their owner). */
   close(): void;
 }
 
-export function readFallback(replica: Sql, primary: Sql, options: { retryMs?: number } = {}): ReadFallback {
+export function readFallback(replica: pg.Pool, primary: pg.Pool, options: { retryMs?: number } = {}): ReadFallback {
   const retryMs = options.retryMs ?? REPLICA_RETRY_MS;
   let down = false;
   let closed = false;
@@ -43,10 +36,10 @@ export function readFallback(replica: Sql, primary: Sql, options: { retryMs?: nu
 
   /** The replica is back when it answers and has replayed what the primary had written when asked. */
   const caughtUp = async (): Promise<boolean> => {
-    const [position] = (await primary.unsafe("select pg_current_wal_lsn()::text as lsn")) as unknown as { lsn: string }[];
+    const position = await primary.query<{ lsn: string }>("select pg_current_wal_lsn()::text as lsn");
     // No replay position: the read URL names a primary itself, which is never behind.
-    const [replayed] = (await replica.unsafe("select coalesce(pg_last_wal_replay_lsn() >= $1::pg_lsn, true) as back", [position!.lsn])) as unknown as { back: boolean }[];
-    return replayed?.back === true;
+    const replayed = await replica.query<{ back: boolean }>("select coalesce(pg_last_wal_replay_lsn() >= $1::pg_lsn, true) as back", [position.rows[0]!.lsn]);
+    return replayed.rows[0]?.back === true;
   };
   const schedule = () => {
     if (closed || probe) return;
@@ -70,42 +63,28 @@ export function readFallback(replica: Sql, primary: Sql, options: { retryMs?: nu
     schedule();
   };
 
-  const unsafe = (text: string, parameters?: unknown[], queryOptions?: object): PendingQuery => {
-    let asValues = false;
-    const on = (server: Sql) => {
-      const query = server.unsafe(text, parameters as never[], queryOptions as never) as unknown as PendingQuery;
-      return asValues ? query.values() : query;
-    };
-    const run = async () => {
-      if (!down) {
-        try {
-          return await on(replica);
-        } catch (error) {
-          if (!isDatabaseUnavailable(error)) throw error;
-          fellOver(error);
-        }
+  const query = async (...args: unknown[]): Promise<unknown> => {
+    // A callback form is answered by whichever server reads now (nothing in the shop uses it).
+    if (typeof args[args.length - 1] === "function") return ((down ? primary : replica).query as unknown as Query)(...args);
+    if (!down) {
+      try {
+        return await (replica.query as unknown as Query).apply(replica, args);
+      } catch (error) {
+        if (!isDatabaseUnavailable(error)) throw error;
+        fellOver(error);
       }
-      return on(primary);
-    };
-    const pending: PendingQuery = {
-      values() {
-        asValues = true;
-        return pending;
-      },
-      then(onFulfilled, onRejected) {
-        return run().then(onFulfilled, onRejected);
-      },
-    };
-    return pending;
+    }
+    return (primary.query as unknown as Query).apply(primary, args);
   };
 
-  // Drizzle reads and adjusts the client's type parsers through `options`: those of the replica's client (the
-  // primary's own Drizzle database adjusts the primary's the same way).
+  // Drizzle asks `instanceof Pool` of the client, which the proxy answers as the replica's pool would.
   const client = new Proxy(replica, {
-    get(target, property, receiver) {
-      if (property === "unsafe") return unsafe;
-      if (property === "begin") return (...args: unknown[]) => ((down ? primary : target).begin as (...a: unknown[]) => unknown)(...args);
-      return Reflect.get(target, property, receiver) as unknown;
+    get(target, property) {
+      if (property === "query") return query;
+      // A transaction takes a connection of the server reading now, and keeps it.
+      if (property === "connect") return (...args: unknown[]) => ((down ? primary : target).connect as (...a: unknown[]) => unknown).apply(down ? primary : target, args);
+      const value = Reflect.get(target, property, target) as unknown;
+      return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
     },
   });
 

@@ -16,6 +16,9 @@ export const REPLAY_POLL_MS = 10;
  */
 export const REPLAY_WAIT_MS = 30_000;
 
+/** The rows of `execute`: node-postgres and PGlite answer `{ rows }`. */
+const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+
 /** A log position "16/B374D848" as one comparable number. */
 export function lsnValue(lsn: string): bigint {
   const [high, low] = lsn.split("/");
@@ -48,12 +51,12 @@ export function watchReplica(primary: Db, replica: Db, options: { pollMs?: numbe
   let warned = false;
 
   const primaryPosition = async () => {
-    const rows = (await primary.execute(sql`select pg_current_wal_lsn()::text as lsn`)) as unknown as { lsn: string }[];
+    const rows = rowsOf<{ lsn: string }>(await primary.execute(sql`select pg_current_wal_lsn()::text as lsn`));
     return lsnValue(rows[0]!.lsn);
   };
   /** Where the replica's replay stands; undefined when it is no replica at all (then it is the primary itself). */
   const replayed = async () => {
-    const rows = (await replica.execute(sql`select pg_last_wal_replay_lsn()::text as lsn`)) as unknown as { lsn: string | null }[];
+    const rows = rowsOf<{ lsn: string | null }>(await replica.execute(sql`select pg_last_wal_replay_lsn()::text as lsn`));
     const lsn = rows[0]?.lsn;
     return lsn ? lsnValue(lsn) : undefined;
   };

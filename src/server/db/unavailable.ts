@@ -5,7 +5,7 @@
  * Retry-After: a wait, not an error, and the same request may be sent again.
  */
 
-/** Socket errors of Node and postgres.js's own connection errors. */
+/** Socket errors of Node, and connection errors of postgres.js (the scripts' admin client). */
 const CONNECTION_CODES = new Set([
   "ECONNREFUSED",
   "ECONNRESET",
@@ -23,11 +23,20 @@ const CONNECTION_CODES = new Set([
 ]);
 
 /**
+ * node-postgres's own errors of a lost or unmade connection, which carry no code: the server closed the socket, a
+ * connect or an answer took past its timeout, no pooled connection came free in time, the connection was already
+ * broken when a statement was given to it.
+ */
+const DRIVER_MESSAGES = /^(Connection terminated|timeout expired|Query read timeout|timeout exceeded when trying to connect|Client has encountered a connection error and is not queryable|Client was closed and is not queryable)/;
+
+/**
  * SQLSTATEs of a server that is gone or not taking work: class 08 (connection exception), 57P01 admin shutdown,
- * 57P02 crash shutdown, 57P03 cannot connect now (starting up or shutting down).
+ * 57P02 crash shutdown, 57P03 cannot connect now (starting up or shutting down), and 57014 a statement cancelled
+ * (past the statement timeout: a server too slow to answer is as good as away, and the cancelled statement's
+ * transaction is rolled back).
  */
 function isUnavailableState(code: string): boolean {
-  return code.startsWith("08") || code === "57P01" || code === "57P02" || code === "57P03";
+  return code.startsWith("08") || code === "57P01" || code === "57P02" || code === "57P03" || code === "57014";
 }
 
 export function isDatabaseUnavailable(error: unknown): boolean {
@@ -39,8 +48,9 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     const current = pending.shift();
     if (!current || typeof current !== "object" || seen.has(current)) continue;
     seen.add(current);
-    const code = (current as { code?: unknown }).code;
+    const { code, message } = current as { code?: unknown; message?: unknown };
     if (typeof code === "string" && (CONNECTION_CODES.has(code) || (/^[0-9A-Z]{5}$/.test(code) && isUnavailableState(code)))) return true;
+    if (code === undefined && typeof message === "string" && DRIVER_MESSAGES.test(message)) return true;
     pending.push((current as { cause?: unknown }).cause);
     const grouped = (current as { errors?: unknown }).errors;
     if (Array.isArray(grouped)) pending.push(...grouped);

@@ -9,9 +9,8 @@
  * The jobs are safe to run twice anyway (conditional updates, `FOR UPDATE SKIP LOCKED`): the lock saves the work
  * and the noise, correctness never rests on it. PGlite belongs to one process, which always leads.
  */
-import postgres from "postgres";
 import { postgresUrlOf, type Db } from "../db/client";
-import { postgresTarget } from "../db/postgres-url";
+import { closeQuietly, openSession, type ShopClient } from "../db/pg-driver";
 
 /** Advisory lock key of the leader ("rold" in ASCII); locks are per database, so test databases do not meet. */
 export const LEADER_LOCK_KEY = 0x726f6c64;
@@ -49,14 +48,14 @@ export function electLeader(db: Db, options: LeaderOptions): Leadership {
 
   const key = options.key ?? LEADER_LOCK_KEY;
   const retryMs = options.retryMs ?? 2_000;
-  let session: postgres.Sql | null = null;
+  let session: ShopClient | null = null;
   let stopped = false;
   let turn: Promise<void> = Promise.resolve();
 
   const closeSession = async () => {
     const ending = session;
     session = null;
-    await ending?.end({ timeout: 1 }).catch(() => {});
+    if (ending) await closeQuietly(ending, 1_000);
   };
 
   /** A query that must answer within a few turns: a session that hangs is as good as lost. */
@@ -66,18 +65,25 @@ export function electLeader(db: Db, options: LeaderOptions): Leadership {
   async function tick() {
     if (stopped) return;
     try {
-      const target = postgresTarget(url!);
-      session ??= postgres(target.url, { ...target.options, max: 1, idle_timeout: 0, onnotice: () => {}, connection: { application_name: "rodamos-leader" } });
+      if (!session) {
+        const fresh = openSession(url!, { applicationName: "rodamos-leader" });
+        session = fresh;
+        await ask(fresh.connect());
+      }
       if (stopJobs) {
-        // Still ours? The driver reconnects a broken session silently, and a new session holds no lock: ask
-        // whether this very session holds it (a bigint key shows as classid = high half, objid = low half).
-        const [row] = await ask(session`
-          select count(*)::int as held from pg_locks
-          where locktype = 'advisory' and granted and pid = pg_backend_pid() and classid = ${Math.floor(key / 2 ** 32)} and objid = ${key % 2 ** 32} and objsubid = 1`);
-        if (row?.held !== 1) throw new Error("leader lock lost");
+        // Still ours? A session that was made again holds no lock: ask whether this very session holds it (a
+        // bigint key shows as classid = high half, objid = low half).
+        const { rows } = await ask(
+          session.query<{ held: number }>(
+            `select count(*)::int as held from pg_locks
+             where locktype = 'advisory' and granted and pid = pg_backend_pid() and classid = $1 and objid = $2 and objsubid = 1`,
+            [Math.floor(key / 2 ** 32), key % 2 ** 32],
+          ),
+        );
+        if (rows[0]?.held !== 1) throw new Error("leader lock lost");
       } else {
-        const [row] = await ask(session`select pg_try_advisory_lock(${key}) as got`);
-        if (row?.got === true && !stopped) lead();
+        const { rows } = await ask(session.query<{ got: boolean }>("select pg_try_advisory_lock($1) as got", [key]));
+        if (rows[0]?.got === true && !stopped) lead();
       }
     } catch {
       depose();

@@ -3,7 +3,7 @@ import { pickTranslation } from "../../../shared/pick-translation";
 import type { Locale } from "../../../shared/locales";
 import type { Translations } from "../../../shared/types/catalogue";
 
-/** Drivers differ: postgres-js and PGlite may hand a timestamp back as a Date or as a string. */
+/** Drivers differ: node-postgres and PGlite may hand a timestamp back as a Date or as a string. */
 export function iso(value: Date | string): string {
   return (value instanceof Date ? value : new Date(value)).toISOString();
 }
