@@ -20,24 +20,20 @@ import pg from "pg";
 import { noteCommit } from "../request-context";
 import { isDatabaseUnavailable } from "./unavailable";
 
-/** How long making a connection (TCP and PostgreSQL's start-up) may take. */
-export const CONNECT_TIMEOUT_MS = 1_500;
+/**
+ * How long making a connection (TCP and PostgreSQL's start-up) may take. A stopped or restarting server answers at
+ * once (refused, or "starting up"); this bounds a server out of reach, whose packets are dropped. Not shorter: on a
+ * machine whose cores are busy, a new backend's start-up alone can take a second or two.
+ */
+export const CONNECT_TIMEOUT_MS = 5_000;
 /** How long the server lets one statement run (`statement_timeout`); the longest report or export takes far less. */
 export const STATEMENT_TIMEOUT_MS = 20_000;
 /** How long the client waits for a statement's answer before it counts the connection as lost. */
 export const QUERY_TIMEOUT_MS = STATEMENT_TIMEOUT_MS + 5_000;
-/** How long a request waits for a free pooled connection before it is told to come back. */
-export const POOL_WAIT_MS = 10_000;
+/** How long a request waits for a free pooled connection before it is told to come back (the shop is overloaded). */
+export const POOL_WAIT_MS = 15_000;
 /** How long an unused pooled connection is kept. */
 export const IDLE_TIMEOUT_MS = 30_000;
-
-/** An error of a statement that may have been committed although its connection was lost before the answer. */
-export function mayHaveCommitted(error: unknown): boolean {
-  for (let current = error, depth = 0; current && depth < 4; current = (current as { cause?: unknown }).cause, depth += 1) {
-    if ((current as { mayHaveCommitted?: unknown }).mayHaveCommitted === true) return true;
-  }
-  return false;
-}
 
 /** Messages of node-postgres for a statement that was never sent (the connection was already broken or closed). */
 const NEVER_SENT = /is not queryable/;
@@ -97,7 +93,8 @@ export class ShopClient extends pg.Client {
       this.#inTransaction = true;
       this.#uncertain = false;
     }
-    const settle = (error: Error | null) => {
+    /** `noted`: whether a success may be noted as the request's commit here (see ShopPool for the other case). */
+    const settle = (error: Error | null, noted = true) => {
       if (verb === "commit" || verb === "rollback" || verb === "end" || verb === "abort") this.#inTransaction = false;
       if (error) {
         const lost = isDatabaseUnavailable(error);
@@ -110,13 +107,15 @@ export class ShopClient extends pg.Client {
         return;
       }
       this.#uncertain = false;
-      if (verb === "commit" || verb === "end" || (!wasInTransaction && verb !== "begin" && verb !== "start" && writesOnItsOwn(text))) noteCommit();
+      if (noted && (verb === "commit" || verb === "end" || (!wasInTransaction && verb !== "begin" && verb !== "start" && writesOnItsOwn(text)))) noteCommit();
     };
     const last = args[args.length - 1];
     if (typeof last === "function") {
       const callback = last as Callback;
+      // A callback runs in whatever context the connection's socket has, not the caller's: the pool's query, the
+      // one caller using it, notes its commits itself.
       args[args.length - 1] = (error: Error | null, result?: unknown) => {
-        settle(error);
+        settle(error, false);
         callback(error, result);
       };
       return query(...args);
@@ -136,6 +135,36 @@ export class ShopClient extends pg.Client {
     }
     // A Submittable (a cursor, a stream): passed through as it is.
     return answer;
+  }
+}
+
+/**
+ * Whether a read met a connection that broke under it (a pooled connection the server closed while it was lent):
+ * sent again, it takes another connection. A connection that could not be made at all is not retried.
+ */
+function brokeUnderIt(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  if (code === "57P01" || code === "57P02" || code === "08006" || code === "08003") return true;
+  return typeof message === "string" && /^(Connection terminated unexpectedly|Client has encountered a connection error and is not queryable)/.test(message);
+}
+
+/**
+ * The shop's pool: a statement outside a transaction that only reads and met a broken connection is sent once
+ * more (so a read right after a committed write, on a connection PostgreSQL closed while restarting, does not turn
+ * the write's answer into a failure), and a write outside a transaction is noted as the request's commit.
+ */
+export class ShopPool extends pg.Pool {
+  constructor(config: pg.PoolConfig) {
+    super(config);
+    const query = (super.query as (...a: unknown[]) => unknown).bind(this);
+    this.query = ((...args: unknown[]) => {
+      if (typeof args[args.length - 1] === "function") return query(...args);
+      const text = textOf(args);
+      const writes = writesOnItsOwn(text);
+      const once = () => query(...args) as Promise<unknown>;
+      const answer = writes ? once() : once().catch((error: unknown) => (brokeUnderIt(error) ? once() : Promise.reject(error)));
+      return writes ? answer.then((result) => (noteCommit(), result)) : answer;
+    }) as typeof this.query;
   }
 }
 
@@ -166,7 +195,7 @@ export function connectionConfig(url: string, options: { applicationName?: strin
 /** A pool of `max` connections to `url`, with the limits above. */
 export function openPool(url: string, options: { max: number; applicationName?: string }): pg.Pool {
   const config = connectionConfig(url, { applicationName: options.applicationName });
-  const pool = new pg.Pool({ ...config, Client: ShopClient, max: options.max, connectionTimeoutMillis: POOL_WAIT_MS, idleTimeoutMillis: IDLE_TIMEOUT_MS });
+  const pool = new ShopPool({ ...config, Client: ShopClient, max: options.max, connectionTimeoutMillis: POOL_WAIT_MS, idleTimeoutMillis: IDLE_TIMEOUT_MS });
   // An idle connection that breaks is reported here (the pool has already dropped it).
   pool.on("error", () => {});
   return pool;

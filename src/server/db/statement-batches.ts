@@ -5,6 +5,7 @@
  * load the writes ride together. Each caller's promise settles when the statement carrying its item has committed,
  * so nobody is answered before their write is durable; if that statement fails, every caller in it gets the error.
  */
+import { noteCommit } from "../request-context";
 import type { Db } from "./client";
 
 interface Waiting<Item> {
@@ -47,5 +48,6 @@ export function statementBatches<Item>(run: BatchRunner<Item>, maxItems = 100): 
       if (!lane) lanes.set(db, (lane = { running: false, queue: [] }));
       lane.queue.push({ item, resolve, reject });
       if (!lane.running) void drain(db, lane);
-    });
+      // Noted in the caller's request (the statement ran in the first caller's): its write is committed.
+    }).then(noteCommit);
 }
