@@ -9,8 +9,9 @@ import { HTTPException } from "hono/http-exception";
 import { ShopError } from "../shared/domain/shop-error";
 import { createShopContext, startBackgroundWork } from "./composition";
 import type { ShopSetup } from "./context";
-import { ApiError, databaseUnavailable, fail } from "./http/answer";
-import { isDatabaseUnavailable } from "./db/unavailable";
+import { ApiError, databaseUnavailable, fail, outcomeUnknown } from "./http/answer";
+import { isDatabaseUnavailable, mayHaveCommitted } from "./db/unavailable";
+import { committedInRequest } from "./request-context";
 import type { AppEnv } from "./http/context";
 import { canonicalHost } from "./http/canonical-host";
 import { localeMiddleware } from "./http/locale";
@@ -123,11 +124,16 @@ export function createApp(setup: ShopSetup, options: AppOptions = {}) {
   app.onError((error, c) => {
     if (error instanceof ShopError || error instanceof ApiError) return fail(c, error);
     if (error instanceof HTTPException) return fail(c, new ApiError(error.status as 400, "not_found"));
-    // The database out of reach (stopped, restarting, the network to it down): the request changed nothing (its
-    // transaction, if any, was rolled back with the connection), so it is a wait, not an error: 503 and Retry-After.
+    // The database out of reach (stopped, restarting, the network to it down). Most often the request changed
+    // nothing (its transaction, if any, was rolled back with the connection): a wait, not an error, 503 and
+    // Retry-After. But a write whose COMMIT went unanswered, or a request that had already committed a write before
+    // a later statement failed, may have changed something: that is said apart (`outcome_unknown`), never "nothing
+    // changed". A GET or HEAD writes nothing the person asked for.
     if (isDatabaseUnavailable(error)) {
-      logger.warn({ reqId: currentRequestId(), method: c.req.method, route: loggablePath(c.req.path), code: (error as { code?: unknown }).code }, "database unavailable");
-      return databaseUnavailable(c);
+      const writing = c.req.method !== "GET" && c.req.method !== "HEAD";
+      const unknown = writing && (mayHaveCommitted(error) || committedInRequest());
+      logger.warn({ reqId: currentRequestId(), method: c.req.method, route: loggablePath(c.req.path), code: (error as { code?: unknown }).code, reason: reasonOf(error), outcomeUnknown: unknown }, "database unavailable");
+      return unknown ? outcomeUnknown(c) : databaseUnavailable(c);
     }
     // A value the database cannot take (a NUL byte in text, a number past a column's range) is bad input.
     if (isDataException(error)) return fail(c, new ApiError(422, "validation_failed"));
@@ -178,6 +184,13 @@ function declaredLength(c: Context): number | undefined {
   const length = c.req.header("content-length");
   if (length === undefined || c.req.header("transfer-encoding") !== undefined) return undefined;
   return Number.parseInt(length, 10);
+}
+
+/** The driver's own words for why the database could not be used (Drizzle's wrapper names the statement instead). */
+function reasonOf(error: unknown): string | undefined {
+  let current = error;
+  for (let depth = 0; depth < 3 && (current as { cause?: unknown })?.cause; depth += 1) current = (current as { cause?: unknown }).cause;
+  return current instanceof Error ? current.message.slice(0, 200) : undefined;
 }
 
 /** PostgreSQL's class 22 "data exception" (PGlite and node-postgres alike), on the error or its cause (Drizzle wraps it). */

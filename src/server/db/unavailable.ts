@@ -57,3 +57,15 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * Whether `error` is of a statement that may have been committed although its connection was lost before the
+ * answer: a COMMIT, or a write outside a transaction, sent and never answered (src/server/db/pg-driver.ts marks
+ * them `mayHaveCommitted`). Such a request may have changed something: it is not "nothing changed".
+ */
+export function mayHaveCommitted(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 4; current = (current as { cause?: unknown }).cause, depth += 1) {
+    if ((current as { mayHaveCommitted?: unknown }).mayHaveCommitted === true) return true;
+  }
+  return false;
+}

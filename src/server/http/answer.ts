@@ -62,4 +62,16 @@ export function databaseUnavailable(c: Context<AppEnv>) {
   return fail(c, new ApiError(503, "database_unavailable", undefined, { seconds: DATABASE_RETRY_SECONDS }));
 }
 
+/**
+ * The refusal of a write that met the database gone when its commit may already have happened (the connection was
+ * lost during or after COMMIT, or a statement after a committed write failed): 503 `outcome_unknown`, distinct from
+ * `database_unavailable` because sending the same request again might do it twice. The message asks the person to
+ * look first; Retry-After says when the shop may answer again.
+ */
+export function outcomeUnknown(c: Context<AppEnv>) {
+  c.header("Retry-After", String(DATABASE_RETRY_SECONDS));
+  c.header("Cache-Control", "no-store");
+  return fail(c, new ApiError(503, "outcome_unknown"));
+}
+
 export type { MessageKey };

@@ -186,10 +186,14 @@ export function operationOf(key: RouteKey, spec: RouteSpec) {
   // Any call may find its client holding as many requests, or event streams, as one client may (Retry-After says when to try again).
   refuse("429", "too_many_requests");
   if (spec.events) refuse("429", "too_many_streams");
-  // Any call may find the database out of reach for a moment: 503 with Retry-After, nothing written.
+  // Any call may find the database out of reach for a moment: 503 with Retry-After, nothing written. A call that
+  // writes may also meet it as its commit went unanswered: 503 `outcome_unknown`, look before sending it again.
+  const method = key.split(" ")[0]!.toLowerCase();
+  const outage = method === "get" || method === "head" ? ["database_unavailable"] : ["database_unavailable", "outcome_unknown"];
   const busy = responses["503"] as { description: string } | undefined;
-  if (!busy) responses["503"] = { description: "Refused: database_unavailable", ...databaseUnavailable };
-  else if (!busy.description.includes("database_unavailable")) responses["503"] = { ...busy, description: `${busy.description}, database_unavailable` };
+  const missing = outage.filter((code) => !busy?.description.includes(code));
+  if (!busy) responses["503"] = { description: `Refused: ${outage.join(", ")}`, ...databaseUnavailable };
+  else if (missing.length > 0) responses["503"] = { ...busy, description: `${busy.description}, ${missing.join(", ")}` };
   return {
     "x-route": key,
     operationId: operationIdOf(key),

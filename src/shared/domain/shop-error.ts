@@ -154,7 +154,7 @@ export type ShopErrorCode = (typeof SHOP_ERROR_CODES)[number];
  * The HTTP layer's own refusals (src/server/http): a body too large or unreadable, a caller without the role,
  * a country the shop does not serve, a failure of the server itself. Services never throw them.
  */
-export const HTTP_ERROR_CODES = ["forbidden", "invalid_json", "unsupported_media_type", "payload_too_large", "unknown_country", "internal_error", "not_ready", "purchase_queue_full", "database_unavailable", "too_many_requests", "too_many_streams"] as const;
+export const HTTP_ERROR_CODES = ["forbidden", "invalid_json", "unsupported_media_type", "payload_too_large", "unknown_country", "internal_error", "not_ready", "purchase_queue_full", "database_unavailable", "too_many_requests", "too_many_streams", "outcome_unknown"] as const;
 export type HttpErrorCode = (typeof HTTP_ERROR_CODES)[number];
 
 /** Every code an API refusal may carry: what the contract declares, the client translates and the tests check. */

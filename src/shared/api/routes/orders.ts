@@ -13,7 +13,7 @@ export const orderRoutes = {
     tag: "orders",
     summary: "Buy: place the order and start its payment",
     description:
-      "Price fields a client adds are dropped. A refused gateway cancels the order and releases its seats. In a rush a purchase may be answered 503 `purchase_queue_full` with `Retry-After`, `retryAfter` and `position`: send it again after that many seconds. While the database is out of reach it is answered 503 `database_unavailable` with `Retry-After`: nothing was written, send it again after that many seconds. Send an `Idempotency-Key` (one per purchase, the same on every retry): however often or concurrently a purchase is sent under it, one order is made, and every send within 24 hours is answered as the first.",
+      "Price fields a client adds are dropped. A refused gateway cancels the order and releases its seats. In a rush a purchase may be answered 503 `purchase_queue_full` with `Retry-After`, `retryAfter` and `position`: send it again after that many seconds. While the database is out of reach it is answered 503 `database_unavailable` with `Retry-After`: nothing was written, send it again after that many seconds. If the database stopped answering just as the order was being saved, it is answered 503 `outcome_unknown`: the order may exist; sent again under the same `Idempotency-Key` it is answered as the first, without one look at the buyer's orders first. Send an `Idempotency-Key` (one per purchase, the same on every retry): however often or concurrently a purchase is sent under it, one order is made, and every send within 24 hours is answered as the first.",
     auth: "bearer",
     headers: idempotencyHeadersSchema,
     body: purchaseSchema,
@@ -45,7 +45,7 @@ export const orderRoutes = {
         "idempotency_key_reused",
       ],
       502: ["payment_gateway_unavailable", "payment_gateway_refused"],
-      503: ["purchase_queue_full", "database_unavailable"],
+      503: ["purchase_queue_full", "database_unavailable", "outcome_unknown"],
     },
   }),
   "GET /shop-api/order-status/:id": route({

@@ -456,7 +456,10 @@ export const trackingErrorMessages = defineMessages({
   },
 });
 
-/** A payment already under way, a purchase sent again under its key, and the database out of reach for a moment. */
+/**
+ * A payment already under way, a purchase sent again under its key, the database out of reach for a moment, and a change whose saving the database could
+ * not confirm (it may have been saved: look before sending it again).
+ */
 export const paymentAttemptErrorMessages = defineMessages({
   es_CO: {
     "errors.idempotency_key_reused": "Esta clave de envío ya se usó para otra compra. Empieza la compra de nuevo",
@@ -465,6 +468,7 @@ export const paymentAttemptErrorMessages = defineMessages({
     "errors.database_unavailable": "No pudimos guardar esto ahora mismo: no se hizo ningún cambio. Inténtalo de nuevo en {seconds, plural, one {# segundo} other {# segundos}}",
     "errors.too_many_requests": "Recibimos demasiadas solicitudes a la vez desde tu conexión (máximo {max}). Espera un momento y vuelve a intentarlo",
     "errors.too_many_streams": "Hay demasiadas pantallas en vivo abiertas desde tu conexión (máximo {max}). Cierra alguna y vuelve a intentarlo",
+    "errors.outcome_unknown": "No sabemos si tu cambio se guardó: la base de datos dejó de responder justo al guardarlo. Antes de repetirlo, revisa en unos segundos si ya está hecho, para no hacerlo dos veces",
   },
   en_US: {
     "errors.idempotency_key_reused": "This request key was already used for a different purchase. Start the purchase again",
@@ -473,6 +477,7 @@ export const paymentAttemptErrorMessages = defineMessages({
     "errors.database_unavailable": "We could not save this right now: nothing was changed. Try again in {seconds, plural, one {# second} other {# seconds}}",
     "errors.too_many_requests": "We received too many requests at once from your connection (at most {max}). Wait a moment and try again",
     "errors.too_many_streams": "Too many live screens are open from your connection (at most {max}). Close one and try again",
+    "errors.outcome_unknown": "We do not know whether your change was saved: the database stopped answering just as it was being saved. Before repeating it, check in a few seconds whether it is already done, so it is not done twice",
   },
   pt_BR: {
     "errors.idempotency_key_reused": "Esta chave de envio já foi usada para outra compra. Comece a compra de novo",
@@ -481,5 +486,6 @@ export const paymentAttemptErrorMessages = defineMessages({
     "errors.database_unavailable": "Não conseguimos salvar isto agora: nada foi alterado. Tente de novo em {seconds, plural, one {# segundo} other {# segundos}}",
     "errors.too_many_requests": "Recebemos solicitações demais ao mesmo tempo da sua conexão (no máximo {max}). Aguarde um momento e tente de novo",
     "errors.too_many_streams": "Há telas ao vivo demais abertas na sua conexão (no máximo {max}). Feche alguma e tente de novo",
+    "errors.outcome_unknown": "Não sabemos se sua alteração foi salva: o banco de dados parou de responder bem na hora de salvar. Antes de repeti-la, confira em alguns segundos se já está feita, para não fazê-la duas vezes",
   },
 });
