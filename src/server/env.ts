@@ -162,6 +162,8 @@ const envSchema = z.object({
   DISPATCH_MAX_SHIFT_HOURS: z.coerce.number().min(1).max(24).default(10),
   /** A vehicle's second wave: outbound its first wave arrives at most this much early; return it leaves at most this much later. */
   DISPATCH_WAVE_WAIT_MINUTES: z.coerce.number().int().min(0).max(240).default(60),
+  /** The planner uses the vehicles based within this many kilometres (straight line) of the venue. */
+  DISPATCH_FLEET_RADIUS_KM: z.coerce.number().min(1).max(5000).default(150),
   /** Map tiles of the dispatcher's map ({z}/{x}/{y} template); without it stops and routes are drawn on a blank map. */
   MAP_TILE_URL: z.string().regex(/^https?:\/\/\S+\{z\}\S*$/).optional(),
   /*

@@ -26,7 +26,9 @@ const PEOPLE = [
 
 beforeAll(async () => {
   // A short ride limit puts far-apart counties in runs of their own, so joining two runs breaks it.
-  shop = await openTestShop({ env: { DISPATCH_MAX_RIDE_MINUTES: "10", DISPATCH_MAX_SHIFT_HOURS: "2" } });
+  // The whole country's fleet (a radius past Colombia's width): with a 2-hour shift the return's runs need vans
+  // other than the outbound's, more than Bogotá's four.
+  shop = await openTestShop({ env: { DISPATCH_MAX_RIDE_MINUTES: "10", DISPATCH_MAX_SHIFT_HOURS: "2", DISPATCH_FLEET_RADIUS_KM: "2000" } });
   setting = await runsSetting(shop);
   driver = await shop.buyer("driver");
   // This date's show ends two hours after it starts: the return leaves after that, not after the fallback length.
@@ -60,6 +62,8 @@ describe("ride limits through edits", () => {
     const names = [...first!.stops, ...second!.stops].flatMap((stop) => stop.passengers.map((one) => one.name));
     expect(names.some((name) => refused.body.message.includes(name))).toBe(true);
     expect(refused.body.message).toMatch(/\d+ min/);
+    // The field says the same as the message, its placeholders filled in.
+    expect((refused.body as { fields?: Record<string, string> }).fields).toEqual({ passengerId: refused.body.message });
     expect(await planOf("outbound")).toEqual(plan);
     expect(await overrideRows("dispatch_override")).toHaveLength(0);
 

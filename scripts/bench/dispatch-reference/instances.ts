@@ -3,7 +3,8 @@
  * stop its own address within 1.5 km of its county's centre, as the geocoder's stand-in places them), of three
  * kinds: a dense city (Bogotá's localidades around the venue), spread-out towns (municipalities of Cundinamarca,
  * Girardot and Fusagasugá among them, beyond the ride limit), and mixed; each for both legs, with the demo's
- * Colombian fleet. Travel times are the straight-line estimate the shop uses without a routing server.
+ * Colombian fleet; then the same kinds with fleets the planner was not tuned on (needs on board, small vehicles,
+ * a mixed fleet). Travel times are the straight-line estimate the shop uses without a routing server.
  */
 import { DEMO_FLEET } from "../../../src/server/seed/fleet";
 import { DEFAULT_TRAVEL_TIME_ESTIMATE, estimateMatrix } from "../../../src/server/geo/travel-time-estimate";
@@ -55,7 +56,27 @@ export function demoFleet(): PlanVehicle[] {
 /** Stops per kind: a dense city's routes are many more for the same stops (every subset is within the limit). */
 const SIZES: Record<InstanceKind, readonly number[]> = { city: [10, 12, 14], towns: [18, 24, 30], mixed: [14, 17, 20] };
 
-/** `count` instances (default: every kind and size for both legs, 18), in a fixed order. */
+/**
+ * Fleets the planner was not tuned on: one with a 10-seat wheelchair van beside two plain vans (one group of the
+ * day in a wheelchair), one of small vehicles only (4-seat cars, 7-seat vans), and a mixed one (a car, a 7-seat
+ * van, vans of 15, a minibus of 19 carrying a child seat; one group with a child).
+ */
+const OTHER_FLEETS: readonly { name: string; kind: InstanceKind; stops: number; fleet: PlanVehicle[]; needs?: PickupGroup["needs"] }[] = [
+  { name: "wheelchair", kind: "city", stops: 12, fleet: [{ id: 1, seats: 15 }, { id: 2, seats: 15 }, { id: 3, seats: 10, carries: ["wheelchair"] }], needs: ["wheelchair"] },
+  { name: "small", kind: "city", stops: 10, fleet: [1, 2, 3, 4, 5, 6].map((id) => ({ id, seats: 4 })).concat([7, 8, 9].map((id) => ({ id, seats: 7 }))) },
+  {
+    name: "mixedfleet",
+    kind: "mixed",
+    stops: 14,
+    fleet: [{ id: 1, seats: 4 }, { id: 2, seats: 7 }, { id: 3, seats: 15 }, { id: 4, seats: 15 }, { id: 5, seats: 15 }, { id: 6, seats: 19, carries: ["child_seat"] }],
+    needs: ["child_seat"],
+  },
+];
+
+/**
+ * `count` instances (default all, 30) in a fixed order: every kind and size for both legs with the demo fleet
+ * (18), then the other fleets for both legs, twice each (12).
+ */
 export function referenceInstances(count?: number): ReferenceInstance[] {
   const all: ReferenceInstance[] = [];
   let seed = 1;
@@ -67,10 +88,21 @@ export function referenceInstances(count?: number): ReferenceInstance[] {
       }
     }
   }
+  for (const round of [1, 2]) {
+    for (const other of OTHER_FLEETS) {
+      for (const leg of LEGS) {
+        const input = instance(other.kind, other.stops, leg, seed++, other.fleet);
+        if (other.needs) input.groups[(seed * 5) % input.groups.length]!.needs = [...other.needs];
+        // A small fleet's "vehicle needed" runs are as large as its largest vehicle.
+        input.settings.fallbackSeats = Math.max(...other.fleet.map((vehicle) => vehicle.seats));
+        all.push({ name: `${other.name}${round}-${other.stops}-${leg}`, input });
+      }
+    }
+  }
   return all.slice(0, count ?? all.length);
 }
 
-function instance(kind: InstanceKind, stops: number, leg: PlanInput["leg"], seed: number): PlanInput {
+function instance(kind: InstanceKind, stops: number, leg: PlanInput["leg"], seed: number, fleet: PlanVehicle[] = demoFleet()): PlanInput {
   const random = mulberry32(seed * 7919);
   const places = kind === "city" ? CITY : kind === "towns" ? TOWNS : [...CITY.slice(0, 3), ...TOWNS.slice(0, 6)];
   const points: LatLon[] = [VENUE];
@@ -93,7 +125,7 @@ function instance(kind: InstanceKind, stops: number, leg: PlanInput["leg"], seed
     points,
     seconds: estimateMatrix(points, DEFAULT_TRAVEL_TIME_ESTIMATE),
     groups,
-    vehicles: demoFleet(),
+    vehicles: fleet.map((vehicle) => ({ ...vehicle })),
     locked: [],
     // Beyond the fleet, a "vehicle needed" run is a 15-seat van (the shop's VAN_SEATS).
     settings: { ...DEFAULT_PLAN_SETTINGS, fallbackSeats: 15 },

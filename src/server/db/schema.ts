@@ -801,6 +801,13 @@ export const vehicles = pgTable(
     createdAt: createdAt(),
     /** What the vehicle carries for passengers' needs (CHECK: a list of NEEDS). */
     carries: jsonb("carries").$type<Need[]>().notNull().default([]),
+    /**
+     * Its home base, where its day starts: exact coordinates (both or neither), else a county's centroid, else its
+     * province's counties' centroids. The planner uses the vehicles based near the venue (DISPATCH_FLEET_RADIUS_KM).
+     */
+    baseCountyId: integer("base_county_id").references(() => counties.id),
+    baseLat: doublePrecision("base_lat"),
+    baseLon: doublePrecision("base_lon"),
   },
   (t) => [uniqueIndex("vehicles_plate_idx").on(t.plate), index("vehicles_province_idx").on(t.provinceId)],
 );

@@ -138,6 +138,7 @@ export const STATUS_OF = {
   shift_limit_exceeded: 409,
   dispatch_not_waiting: 409,
   dispatch_needs_unmet: 409,
+  dispatch_vehicle_other_country: 422,
 } as const satisfies Record<ShopErrorCode, ContentfulStatusCode>;
 
 export function statusOf(code: ShopErrorCode): ContentfulStatusCode {

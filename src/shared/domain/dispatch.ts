@@ -4,8 +4,11 @@ export const PLAN_NOTE_CODE = {
   ride_over_maximum: "ride_over_maximum",
   // The fleet has no free vehicle left: runs marked "vehicle needed".
   vehicle_needed: "vehicle_needed",
+  // Groups needing something on board (a wheelchair space...) that no vehicle of the fleet free for them carries
+  // with the seats: their run cannot go as planned until the dispatcher finds one.
+  needs_unmet: "needs_unmet",
 } as const;
-export const PLAN_NOTE_CODES = [PLAN_NOTE_CODE.ride_over_maximum, PLAN_NOTE_CODE.vehicle_needed] as const;
+export const PLAN_NOTE_CODES = [PLAN_NOTE_CODE.ride_over_maximum, PLAN_NOTE_CODE.vehicle_needed, PLAN_NOTE_CODE.needs_unmet] as const;
 export type PlanNoteCode = (typeof PLAN_NOTE_CODES)[number];
 
 /**

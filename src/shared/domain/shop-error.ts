@@ -146,6 +146,8 @@ export const SHOP_ERROR_CODES = [
   "shift_limit_exceeded",
   "dispatch_not_waiting",
   "dispatch_needs_unmet",
+  // Dispatch: a vehicle registered in another country than the event's.
+  "dispatch_vehicle_other_country",
 ] as const;
 
 export type ShopErrorCode = (typeof SHOP_ERROR_CODES)[number];

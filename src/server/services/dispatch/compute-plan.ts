@@ -5,10 +5,12 @@
  * id and driver, so a re-plan does not undo the drivers already given. A vehicle's runs of the date's other leg
  * count towards its driver's shift.
  */
-import { and, eq } from "drizzle-orm";
+import { and, avg, eq, inArray } from "drizzle-orm";
 import { type Leg, LEG } from "../../../shared/domain/legs";
 import type { ShopContext } from "../../context";
-import { provinces, vehicles } from "../../db/schema";
+import { counties, provinces, vehicles } from "../../db/schema";
+import { straightLineKm } from "../../geo/travel-time-estimate";
+import type { LatLon } from "../../geo";
 import { planLeg, type PickupGroup, type PlanVehicle } from "./planner";
 import { needsOfPassengers } from "./needs";
 import { loadPlan, savePlan, type PlanState, type RunState } from "./plan-store";
@@ -18,12 +20,43 @@ import { anchorOf } from "./day-anchor";
 import { dispatchSettings } from "./settings";
 import { travelSeconds } from "./travel-times";
 
-export async function fleetOf(deps: ShopContext, countryCode: string): Promise<PlanVehicle[]> {
-  return deps.db
-    .select({ id: vehicles.id, seats: vehicles.seats, carries: vehicles.carries })
+/**
+ * The active vehicles of the country and, given the venue, only those based within `DISPATCH_FLEET_RADIUS_KM` of
+ * it: a van based in another city is not planned for this one's pick-ups. A vehicle's base is its coordinates,
+ * else its base county's centroid, else the middle of its province's counties' centroids; a vehicle with none of
+ * these known is counted in.
+ */
+export async function fleetOf(deps: ShopContext, countryCode: string, venue?: LatLon): Promise<PlanVehicle[]> {
+  const rows = await deps.db
+    .select({ id: vehicles.id, seats: vehicles.seats, carries: vehicles.carries, provinceId: vehicles.provinceId, baseLat: vehicles.baseLat, baseLon: vehicles.baseLon, countyLat: counties.lat, countyLon: counties.lon })
     .from(vehicles)
     .innerJoin(provinces, eq(provinces.id, vehicles.provinceId))
-    .where(and(eq(vehicles.active, true), eq(provinces.countryCode, countryCode)));
+    .leftJoin(counties, eq(counties.id, vehicles.baseCountyId))
+    .where(and(eq(vehicles.active, true), eq(provinces.countryCode, countryCode)))
+    .orderBy(vehicles.id);
+  if (venue === undefined) return rows.map(({ id, seats, carries }) => ({ id, seats, carries }));
+  const provinceIds = [...new Set(rows.map((row) => row.provinceId))];
+  const middles = new Map<number, LatLon>();
+  if (provinceIds.length > 0) {
+    const centres = await deps.db
+      .select({ provinceId: counties.provinceId, lat: avg(counties.lat).mapWith(Number), lon: avg(counties.lon).mapWith(Number) })
+      .from(counties)
+      .where(inArray(counties.provinceId, provinceIds))
+      .groupBy(counties.provinceId);
+    for (const centre of centres) if (Number.isFinite(centre.lat) && Number.isFinite(centre.lon)) middles.set(centre.provinceId, { lat: centre.lat, lon: centre.lon });
+  }
+  const radiusKm = deps.env.DISPATCH_FLEET_RADIUS_KM;
+  return rows
+    .filter((row) => {
+      const base =
+        row.baseLat !== null && row.baseLon !== null
+          ? { lat: row.baseLat, lon: row.baseLon }
+          : row.countyLat !== null && row.countyLon !== null
+            ? { lat: row.countyLat, lon: row.countyLon }
+            : middles.get(row.provinceId);
+      return base === undefined || straightLineKm(base, venue) <= radiusKm;
+    })
+    .map(({ id, seats, carries }) => ({ id, seats, carries }));
 }
 
 /**
@@ -46,7 +79,7 @@ export async function computePlan(deps: ShopContext, eventDateId: number, leg: L
   const { venue, stops } = await stopPlaces(deps, day, groups);
   const pointOf = new Map(stops.map((stop, index) => [stop.key, index + 1]));
   const seconds = await travelSeconds(deps, [venue, ...stops]);
-  const fleet = withOtherLeg(await fleetOf(deps, day.countryCode), await loadPlan(deps.db, eventDateId, leg === LEG.outbound ? LEG.return : LEG.outbound));
+  const fleet = withOtherLeg(await fleetOf(deps, day.countryCode, venue), await loadPlan(deps.db, eventDateId, leg === LEG.outbound ? LEG.return : LEG.outbound));
   const settings = dispatchSettings(deps.env);
   const fallbackSeats = fleet.reduce((largest, vehicle) => Math.max(largest, vehicle.seats), 0) || settings.fallbackSeats;
 

@@ -12,7 +12,7 @@ import type { Leg } from "../../../shared/domain/legs";
 import { ShopError } from "../../../shared/domain/shop-error";
 import type { ShopContext } from "../../context";
 import type { Db } from "../../db/client";
-import { users, vehicles } from "../../db/schema";
+import { provinces, users, vehicles } from "../../db/schema";
 import { writeAudit, type Actor } from "../audit/write-audit";
 import { scheduleRun, waveAnchor } from "./planner";
 import { expectVersion, loadPlan, savePlan, seatsOf, type PlanState, type RunState } from "./plan-store";
@@ -196,8 +196,16 @@ export function assignRun(deps: ShopContext, actor: Actor, request: OnPlan & { r
   return change(deps, actor, request, async (plan) => {
     const run = runOf(plan, request.runId);
     if (request.vehicleId !== null && request.vehicleId !== run.vehicleId) {
-      const [vehicle] = await deps.db.select({ seats: vehicles.seats }).from(vehicles).where(and(eq(vehicles.id, request.vehicleId), eq(vehicles.active, true)));
+      const [vehicle] = await deps.db
+        .select({ seats: vehicles.seats, countryCode: provinces.countryCode })
+        .from(vehicles)
+        .innerJoin(provinces, eq(provinces.id, vehicles.provinceId))
+        .where(and(eq(vehicles.id, request.vehicleId), eq(vehicles.active, true)));
       if (!vehicle) throw new ShopError("dispatch_target_invalid", { vehicleId: "errors.invalid_id" });
+      // A vehicle registered in another country cannot drive this event's passengers (plates, permits, insurance).
+      if (vehicle.countryCode !== (await eventDay(deps, plan.eventDateId)).countryCode) {
+        throw new ShopError("dispatch_vehicle_other_country", { vehicleId: "errors.dispatch_vehicle_other_country" });
+      }
       // A vehicle may run several waves of a plan; one whose other run overlaps this one is refused as a clash below.
       if (seatsOf(run) > vehicle.seats) throw new ShopError("dispatch_over_capacity", undefined, { seats: vehicle.seats });
       run.capacity = vehicle.seats;

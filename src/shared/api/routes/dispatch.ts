@@ -16,7 +16,7 @@ const onPlan = {
   ...staffOnly,
   404: ["not_found"],
   409: ["dispatch_version_stale", "dispatch_not_planned", "dispatch_over_capacity", "ride_limit_exceeded", "shift_limit_exceeded", "dispatch_needs_unmet"],
-  422: ["validation_failed", "dispatch_target_invalid"],
+  422: ["validation_failed", "dispatch_target_invalid", "dispatch_vehicle_other_country"],
 } as const;
 
 const edit = <B extends z.ZodMiniType>(summary: string, body: B) =>

@@ -480,6 +480,34 @@ describe("the vehicle mix, second waves and shifts", () => {
 });
 
 describe("needs on board", () => {
+  it("pools a wheelchair user only into a run the wheelchair van has the seats for, so every run has a vehicle", () => {
+    // 13 passengers east (one in a wheelchair), 11 west; vans of 15 and 15 and a 10-seat wheelchair van. Pooled by
+    // place alone the wheelchair user rides in the 13-seat east run, which no vehicle carrying a wheelchair fits.
+    const groups: [string, number, number][] = [
+      ["e1", 4, 1],
+      ["e2", 4, 2],
+      ["e3", 4, 3],
+      ["wheelchair", 1, 2],
+      ["w1", 4, 4],
+      ["w2", 4, 5],
+      ["w3", 3, 4],
+    ];
+    const fleet: PlanVehicle[] = [
+      { id: 1, seats: 15 },
+      { id: 2, seats: 15 },
+      { id: 3, seats: 10, carries: ["wheelchair"] },
+    ];
+    for (const leg of ["outbound", "return"] as const) {
+      const input = instance([at(0, 10), at(0, 11), at(1, 12), at(0, -10), at(1, -11)], groups, fleet, { leg });
+      input.groups.find((group) => group.id === "wheelchair")!.needs = ["wheelchair"];
+      const plan = planLeg(input);
+      expectSoundPlan(input, plan);
+      expect(plan.runs.every((run) => run.vehicleId !== null)).toBe(true);
+      expect(plan.runs.find((run) => run.stops.some((stop) => stop.groupIds.includes("wheelchair")))!.vehicleId).toBe(3);
+      expect(plan.notes).toEqual([]);
+    }
+  });
+
   it("gives the one wheelchair van to the run that needs it, and leaves a need no vehicle carries as vehicle needed", () => {
     // 10 passengers 30 km east, 4 passengers 30 km west (one of them in a wheelchair): two runs, too far apart
     // for one van to run both as waves.
@@ -506,7 +534,10 @@ describe("needs on board", () => {
       const unmet = planLeg(nobody);
       expectSoundPlan(nobody, unmet);
       expect(unmet.runs.find((run) => run.stops.some((stop) => stop.groupIds.includes("w1")))!.vehicleId).toBeNull();
-      expect(unmet.notes).toEqual([{ code: "vehicle_needed", groupIds: ["w1"] }]);
+      expect(unmet.notes).toEqual([
+        { code: "vehicle_needed", groupIds: ["w1"] },
+        { code: "needs_unmet", groupIds: ["w1"] },
+      ]);
     }
   });
 });

@@ -93,7 +93,7 @@ export function planLeg(input: PlanInput): Plan {
   );
   built.forEach((run, index) => runs.push(plannedRun(input, run, driven[index]!)));
 
-  return { runs, notes: planNotes(runs, groupsById, limitSeconds, maxRideSeconds) };
+  return { runs, notes: planNotes(runs, groupsById, vehiclesById, limitSeconds, maxRideSeconds) };
 }
 
 /**
@@ -126,7 +126,7 @@ const SWEEP_TRY_BUDGET = 600;
 function shorterDrives(ctx: RouteContext, pooled: BuiltRun[], fleet: readonly PlanVehicle[], input: PlanInput): BuiltRun[] {
   const groups = pooled.reduce((sum, run) => sum + run.stops.reduce((count, stop) => count + stop.groups.length, 0), 0);
   const milliseconds = input.settings.searchMilliseconds ?? Math.min(2000, Math.max(200, 10 * groups));
-  if (milliseconds <= 0 || groups < 2) return pooled;
+  if (groups < 2) return pooled;
   // A run with a need no vehicle of the fleet carries stays as pooled: it is "vehicle needed" whatever it holds.
   const carried = (run: BuiltRun) => fleet.some((vehicle) => carriesAll(vehicle.carries, needsOf(run.stops.flatMap((stop) => stop.groups))));
   const kept = pooled.filter((run) => !carried(run));
@@ -146,7 +146,8 @@ function shorterDrives(ctx: RouteContext, pooled: BuiltRun[], fleet: readonly Pl
   }));
   for (const vehicle of fleet) if (!bound.includes(vehicle)) slots.push({ stops: [], capacity: vehicle.seats, carries: vehicle.carries ?? [] });
   const searched = shortenDrives(ctx, slots, {
-    rounds: input.settings.searchRounds ?? Math.min(100_000, ROUNDS_PER_GROUP * groups),
+    // Without time for the search, groups with needs still move to a vehicle carrying them.
+    rounds: milliseconds <= 0 ? 0 : (input.settings.searchRounds ?? Math.min(100_000, ROUNDS_PER_GROUP * groups)),
     milliseconds,
     seed: input.settings.searchSeed ?? 1,
     shouldStop: input.shouldStop,
@@ -200,18 +201,24 @@ function plannedRun(input: PlanInput, run: BuiltRun, driven: DrivenRun): Planned
 function planNotes(
   runs: readonly PlannedRun[],
   groupsById: ReadonlyMap<string, PickupGroup>,
+  vehiclesById: ReadonlyMap<number, PlanVehicle>,
   limitSeconds: readonly number[],
   maxRideSeconds: number,
 ): Plan["notes"] {
   const byCode = new Map<PlanNoteCode, string[]>([
     [PLAN_NOTE_CODE.ride_over_maximum, []],
     [PLAN_NOTE_CODE.vehicle_needed, []],
+    [PLAN_NOTE_CODE.needs_unmet, []],
   ]);
   for (const run of runs) {
+    const carries = run.vehicleId === null ? null : (vehiclesById.get(run.vehicleId)?.carries ?? []);
     for (const stop of run.stops) {
       for (const id of stop.groupIds) {
-        if (limitSeconds[groupsById.get(id)!.point]! > maxRideSeconds) byCode.get(PLAN_NOTE_CODE.ride_over_maximum)!.push(id);
+        const group = groupsById.get(id)!;
+        if (limitSeconds[group.point]! > maxRideSeconds) byCode.get(PLAN_NOTE_CODE.ride_over_maximum)!.push(id);
         if (run.vehicleId === null) byCode.get(PLAN_NOTE_CODE.vehicle_needed)!.push(id);
+        // A group with needs in a run no vehicle of the plan carries them in: the plan cannot run as it is.
+        if (!carriesAll(carries, group.needs ?? [])) byCode.get(PLAN_NOTE_CODE.needs_unmet)!.push(id);
       }
     }
   }

@@ -149,29 +149,52 @@ class Search {
   }
 
   /**
-   * Each group whose needs its run's vehicle lacks is moved where a vehicle carries them, if one has the seats
-   * (else it stays, and the plan says its run needs a vehicle).
+   * Each group whose needs its run's vehicle lacks is moved to a run whose vehicle carries them: where it fits, or
+   * else into such a run emptied of the groups without needs, which then go wherever they fit best. When neither
+   * works the group stays, and the plan says its run lacks a vehicle for it.
    */
   repairNeeds(): void {
     for (let r = 0; r < this.routes.length; r++) {
       for (const group of this.routes[r]!.stops.flatMap((stop) => stop.groups)) {
-        const route = this.routes[r]!;
-        if (carriesAll(route.carries, group.needs ?? [])) continue;
-        const stops = route.stops
-          .map((stop) => makeStop(stop.point, stop.groups.filter((other) => other !== group)))
-          .filter((stop) => stop.groups.length > 0);
+        if (carriesAll(this.routes[r]!.carries, group.needs ?? [])) continue;
+        const saved = new Map<number, Route>();
         const g = this.index.get(group)!;
-        this.routes[r] = this.route(stops, route.capacity, route.carries);
+        this.replace(r, this.without(this.routes[r]!.stops, [group]), saved);
         this.runOf[g] = -1;
-        if (!this.insert(g, false)) {
-          this.routes[r] = route;
-          this.runOf[g] = r;
-        }
+        if (!this.insert(g, false, saved) && !this.makeRoom(g, saved)) this.restore(saved);
       }
     }
     this.cost = this.total();
     this.bestRoutes = this.routes.map((route) => route.stops);
     this.bestCost = this.cost;
+  }
+
+  /** Group `g` in a run carrying its needs, that run's groups without needs put elsewhere; false if none works. */
+  private makeRoom(g: number, saved: Map<number, Route>): boolean {
+    const group = this.groups[g]!;
+    for (let target = 0; target < this.routes.length; target++) {
+      const route = this.routes[target]!;
+      if (!carriesAll(route.carries, group.needs ?? []) || route.capacity < group.seats) continue;
+      const before = new Map(saved);
+      const moved = route.stops.flatMap((stop) => stop.groups).filter((other) => (other.needs ?? []).length === 0);
+      this.replace(target, this.without(route.stops, moved), saved);
+      for (const other of moved) this.runOf[this.index.get(other)!] = -1;
+      const kept = this.routes[target]!;
+      if (kept.seats + group.seats <= kept.capacity && this.cheapest(kept, group, false) !== null && this.insert(g, false, saved, target)) {
+        if (moved.every((other) => this.insert(this.index.get(other)!, false, saved))) return true;
+      }
+      // Undo this try only: the group leaves its run again, the target gets its groups back.
+      for (const [r, old] of saved) if (!before.has(r)) this.routes[r] = old;
+      for (const [r] of saved) if (!before.has(r)) saved.delete(r);
+      this.runOf.fill(-1);
+      this.routes.forEach((one, r) => one.stops.forEach((stop) => stop.groups.forEach((other) => (this.runOf[this.index.get(other)!] = r))));
+    }
+    return false;
+  }
+
+  private without(stops: readonly Stop[], groups: readonly PickupGroup[]): Stop[] {
+    const leaving = new Set(groups);
+    return stops.map((stop) => makeStop(stop.point, stop.groups.filter((one) => !leaving.has(one)))).filter((stop) => stop.groups.length > 0);
   }
 
   round(temperature: number): void {
@@ -277,10 +300,10 @@ class Search {
   }
 
   /** Puts group `g` where it costs least (a needs breach never allowed); false when it fits nowhere. */
-  private insert(g: number, blink: boolean, saved?: Map<number, Route>): boolean {
+  private insert(g: number, blink: boolean, saved?: Map<number, Route>, only?: number): boolean {
     const group = this.groups[g]!;
     const needs = group.needs ?? [];
-    const candidates = this.routes.length <= ALL_RUNS_UP_TO ? null : this.nearRuns(g);
+    const candidates = only !== undefined ? [only] : this.routes.length <= ALL_RUNS_UP_TO ? null : this.nearRuns(g);
     let best: { r: number; position: number; join: boolean; cost: number } | null = null;
     const consider = (r: number) => {
       const route = this.routes[r]!;

@@ -66,7 +66,7 @@ export interface PlanSettings {
   maxShiftMinutes: number;
   /**
    * Milliseconds the search for shorter drives may take at most (default: 10 per group, between 200 and 2,000);
-   * past it the best plan found so far is kept. 0 skips the search.
+   * past it the best plan found so far is kept. 0 skips the search (groups with needs are still moved to a vehicle carrying them).
    */
   searchMilliseconds?: number;
   /** Rounds of that search (default: `ROUNDS_PER_GROUP` per group, at most 100,000); the same rounds, the same plan. */
