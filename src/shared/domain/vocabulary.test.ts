@@ -83,6 +83,12 @@ const IN_CONTEXT = new RegExp(`\\b\\w*(?:${NAMES})\\b[\\]})]*\\s*(?:===|!==|==|!
 const CONTEXT_AFTER = new RegExp(`${quoted(ALL_WORDS)}\\s*(?:===|!==)\\s*[\\w.?]*(?:${NAMES})\\b`);
 /** SQL inside TypeScript: `state = 'paid'`, `state IN ('paid', ...)`. */
 const IN_SQL = new RegExp(`\\b(?:state|role|leg|action|kind|payment_code)\\b\\W{0,3}\\s*(?:=|<>|IN\\s*\\()\\s*'(${ALL_WORDS.join("|")})'`, "i");
+/** A fallback that writes a word: `state ?? "cancelled"`. */
+const FALLBACK = new RegExp(`\\?\\?\\s*${quoted(ALL_WORDS)}`);
+/** A list that spreads a vocabulary beside a written word: `["paid", ...AWAITING_STATES]`. */
+const SPREAD_LIST = new RegExp(`\\[\\s*${quoted(ALL_WORDS)}\\s*,\\s*\\.\\.\\.|\\.\\.\\.[\\w.]+\\s*,\\s*${quoted(ALL_WORDS)}\\s*[,\\]]`);
+/** An audit or history entry's action written as a literal: `writeAudit(tx, actor, "orders", id, "update", …)`. */
+const RAW_ACTION = new RegExp(`\\b(?:writeAudit|appendHistory)\\(.*,\\s*(?:[\\w.]+\\s*\\?\\?\\s*)?${quoted([...AUDIT_ACTIONS])}`);
 /** A distinct word between quotes (not backticks: a route's description names a word as `code`, as prose does). */
 const DISTINCT_LITERAL = new RegExp(`["'](${DISTINCT.join("|")})["']`);
 /** The locale catalogues: their texts are prose (the English catalogue says "outbound"), their keys not words. */
@@ -122,6 +128,9 @@ function why(line: string, prose = false): string | null {
   if (distinct) return `the word ${distinct[1]}`;
   if (IN_CONTEXT.test(line) || CONTEXT_AFTER.test(line)) return "compared or assigned";
   if (IN_SQL.test(line)) return "in SQL";
+  if (FALLBACK.test(line)) return "a fallback";
+  if (SPREAD_LIST.test(line)) return "a list beside its vocabulary";
+  if (RAW_ACTION.test(line)) return "a raw audit action";
   return listCopy(line);
 }
 
@@ -169,6 +178,11 @@ describe("the shop's words have one home", () => {
       'payment: "pending",',
       'await log(tx, id, "confirm", "transfer_confirm");',
       'z.enum(["done", "repeat", "refused"])',
+      'return { orderId, state: after?.state ?? "cancelled", refund };',
+      '.where(and(inArray(orders.state, ["paid", ...AWAITING_STATES]), gte(x, y)))',
+      'const all = [...AWAITING_STATES, "paid"];',
+      'await writeAudit(tx, actor, "accounts", id, "update", { role }, { role });',
+      'await appendHistory(tx, orderId, by, options.action ?? "cancel", before, after);',
     ]) {
       expect(why(copy), copy).not.toBeNull();
     }
@@ -180,6 +194,8 @@ describe("the shop's words have one home", () => {
       'if (view === "cancelled") show();',
       'throw new ShopError("not_found");',
       'const [state, setState] = useState(false); // a "paid" chip',
+      'const name = user.name ?? "";',
+      'await writeAudit(tx, actor, "orders", orderId, AUDIT_ACTION.note, null, { text });',
     ]) {
       expect(why(fine), fine).toBeNull();
     }

@@ -3,6 +3,7 @@
  * refund; GET /staff/refunds and POST /staff/refunds/{id}/paid). Mounted behind the staff check of staff.routes.ts.
  */
 import { Hono } from "hono";
+import { REFUND_REASON } from "../../../shared/domain/refunds";
 import { callerOf, type AuthEnv } from "../../auth/bearer";
 import { requestRefund } from "../../services/refunds/refunds";
 import { addOrderNote, cancelByStaff, correctPassenger, orderDesk, resendTickets } from "../../services/orders/order-desk";
@@ -65,7 +66,7 @@ orderDeskRoutes.post("/orders/:id/refund", refund.describe, async (c) => {
     c,
     await requestRefund(c.get("deps"), {
       orderId,
-      reason: body.reasonCode ?? "requested",
+      reason: body.reasonCode ?? REFUND_REASON.requested,
       note: body.reason,
       passengerIds: body.passengerIds,
       amount: body.amount,

@@ -3,6 +3,7 @@
  * change is audited like every back-office write; the bearer check reads the role on every call, so it takes
  * effect on the account's next call. An admin cannot change their own role (no admin locks the shop out by mistake).
  */
+import { AUDIT_ACTION } from "../../../shared/domain/audit-actions";
 import { eq, sql } from "drizzle-orm";
 import { ShopError } from "../../../shared/domain/shop-error";
 import type { Role } from "../../../shared/domain/roles";
@@ -43,7 +44,7 @@ export async function setAccountRole(db: Db, actor: Actor, id: number, role: Rol
     if (!before) throw new ShopError("not_found");
     await tx.update(users).set({ role }).where(eq(users.id, id));
     const after = { ...before, role };
-    if (before.role !== role) await writeAudit(tx, actor, "accounts", id, "update", { role: before.role }, { role });
+    if (before.role !== role) await writeAudit(tx, actor, "accounts", id, AUDIT_ACTION.update, { role: before.role }, { role });
     return after;
   });
 }

@@ -4,6 +4,7 @@
  * table, body fields that are its columns) in a few lines. Every write runs in one transaction with its audit
  * entry, and the change is announced after the commit.
  */
+import { AUDIT_ACTION } from "../../../shared/domain/audit-actions";
 import { eq, type InferInsertModel } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { ShopError } from "../../../shared/domain/shop-error";
@@ -74,7 +75,7 @@ export async function createRow<Body>(ctx: ShopContext, actor: Actor, resource: 
     ctx.db.transaction(async (tx) => {
       const id = await resource.insert(tx, body, { now: ctx.now(), actor });
       const after = (await resource.read(tx, id))!;
-      await writeAudit(tx, actor, resource.name, id, "create", null, after);
+      await writeAudit(tx, actor, resource.name, id, AUDIT_ACTION.create, null, after);
       return { id, item: after };
     }),
   );
@@ -90,7 +91,7 @@ export async function updateRow<Body>(ctx: ShopContext, actor: Actor, resource: 
       const before = (await resource.read(tx, id))!;
       await resource.update(tx, id, body, before, { now: ctx.now(), body: input, actor });
       const after = (await resource.read(tx, id))!;
-      await writeAudit(tx, actor, resource.name, id, "update", before, after);
+      await writeAudit(tx, actor, resource.name, id, AUDIT_ACTION.update, before, after);
       return { saved: { id, item: after }, before };
     }),
   );
@@ -104,7 +105,7 @@ export async function deleteRow<Body>(ctx: ShopContext, actor: Actor, resource: 
       if (!(await resource.lock(tx, id))) throw new ShopError("not_found");
       const before = (await resource.read(tx, id))!;
       await resource.remove(tx, id, before);
-      await writeAudit(tx, actor, resource.name, id, "delete", before, null);
+      await writeAudit(tx, actor, resource.name, id, AUDIT_ACTION.delete, before, null);
       return before;
     }),
   );

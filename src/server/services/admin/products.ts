@@ -3,6 +3,7 @@
  * discount codes. A subcategory's stock is the tickets on sale on each event date; it is never set below what a
  * date has sold plus what unpaid orders hold, counted under the variant's row lock that purchases also take.
  */
+import { DISCOUNT_KIND } from "../../../shared/domain/discount-kinds";
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import { ShopError } from "../../../shared/domain/shop-error";
 import { formatDateTime, timeZoneOf } from "../../../shared/format/dates";
@@ -205,7 +206,7 @@ function discountRow(body: AdminDiscount) {
     validFrom: body.validFrom ? new Date(body.validFrom) : null,
     validUntil: body.validUntil ? new Date(body.validUntil) : null,
     usageLimit: body.usageLimit,
-    kind: body.kind ?? "percentage",
+    kind: body.kind ?? DISCOUNT_KIND.percentage,
     amount: body.amount ?? null,
     perCustomerLimit: body.perCustomerLimit ?? null,
     variantIds: [...new Set((body.variants ?? []).map((variant) => variant.productVariantId))],

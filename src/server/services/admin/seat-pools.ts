@@ -7,6 +7,7 @@
  * for and makes this wait for: no sale slips between the recount and the write, and the pool's seat counter is
  * recounted from the seat counts under those locks.
  */
+import { AUDIT_ACTION } from "../../../shared/domain/audit-actions";
 import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { AWAITING_STATES, ORDER_STATE } from "../../../shared/domain/order-states";
 import { ShopError } from "../../../shared/domain/shop-error";
@@ -195,7 +196,7 @@ export async function setDateStock(ctx: ShopContext, actor: Actor, variantId: nu
       .insert(seatCounts)
       .values({ productVariantId: variantId, eventDateId: body.eventDateId, taken: 0, stock: body.stock })
       .onConflictDoUpdate({ target: [seatCounts.productVariantId, seatCounts.eventDateId], set: { stock: body.stock } });
-    await writeAudit(tx, actor, "date-stock", variantId, "update", { eventDateId: body.eventDateId, stock: before?.stock ?? null }, body);
+    await writeAudit(tx, actor, "date-stock", variantId, AUDIT_ACTION.update, { eventDateId: body.eventDateId, stock: before?.stock ?? null }, body);
     return { eventId: variant.eventId };
   });
   ctx.catalogue.announce({ area: "events", eventIds: [result.eventId] });

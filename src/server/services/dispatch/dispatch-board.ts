@@ -4,7 +4,7 @@
  * timing, and the planner's notes.
  */
 import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
-import { AWAITING_STATES } from "../../../shared/domain/order-states";
+import { SEAT_HOLDING_STATES } from "../../../shared/domain/order-states";
 import type { Leg } from "../../../shared/domain/legs";
 import type { DispatchBoard, DispatchOptions } from "../../../shared/schemas/answers/dispatch";
 import type { Locale } from "../../../shared/locales";
@@ -29,7 +29,7 @@ export async function dispatchOptions(deps: ShopContext, locale: Locale): Promis
       .from(orders)
       .innerJoin(eventDates, eq(eventDates.id, orders.eventDateId))
       .innerJoin(events, eq(events.id, orders.eventId))
-      .where(and(inArray(orders.state, ["paid", ...AWAITING_STATES]), gte(eventDates.startDate, since)))
+      .where(and(inArray(orders.state, [...SEAT_HOLDING_STATES]), gte(eventDates.startDate, since)))
       .orderBy(asc(eventDates.startDate), asc(eventDates.id))
       .limit(200),
     deps.db

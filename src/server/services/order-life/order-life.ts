@@ -233,7 +233,7 @@ export async function cancel(tx: Db, orderId: number, by: OrderActor, from: read
     return (await endAwaiting(tx, eq(orders.id, orderId), ORDER_STATE.cancelled, by, options)).length > 0;
   }
   await tx.update(orders).set({ state: ORDER_STATE.cancelled, holdExpiresAt: null }).where(eq(orders.id, orderId));
-  await appendHistory(tx, orderId, by, options.action ?? "cancel", { state: order.state }, { state: ORDER_STATE.cancelled, ...(options.reason === undefined ? {} : { reason: options.reason }) });
+  await appendHistory(tx, orderId, by, options.action ?? AUDIT_ACTION.cancel, { state: order.state }, { state: ORDER_STATE.cancelled, ...(options.reason === undefined ? {} : { reason: options.reason }) });
   if (options.notice) await enqueueOrderNotice(tx, orderId, options.notice.notice, options.notice.details);
   return true;
 }
@@ -252,7 +252,7 @@ export async function cancelEventOrders(tx: Db, eventId: number, by: OrderActor)
       .where(and(eq(orders.eventId, eventId), eq(orders.state, ORDER_STATE.paid)))
       .returning({ id: orders.id })
   ).map((row) => row.id);
-  for (const id of paid) await appendHistory(tx, id, by, "cancel", { state: ORDER_STATE.paid }, { state: ORDER_STATE.cancelled, reason });
+  for (const id of paid) await appendHistory(tx, id, by, AUDIT_ACTION.cancel, { state: ORDER_STATE.paid }, { state: ORDER_STATE.cancelled, reason });
   return { unpaid, paid };
 }
 
@@ -261,7 +261,7 @@ export async function refund(tx: Db, orderId: number, by: OrderActor, details: R
   const order = await lockOrder(tx, orderId);
   if (!order || !isAllowedTransition("refund", order.state, ORDER_STATE.cancelled)) return false;
   await tx.update(orders).set({ state: ORDER_STATE.cancelled, holdExpiresAt: null }).where(eq(orders.id, orderId));
-  await appendHistory(tx, orderId, by, "refund", { state: order.state }, { state: ORDER_STATE.cancelled, ...details });
+  await appendHistory(tx, orderId, by, AUDIT_ACTION.refund, { state: order.state }, { state: ORDER_STATE.cancelled, ...details });
   return true;
 }
 
@@ -294,6 +294,6 @@ export async function split(
     .set({ subtotal: Math.max(order.subtotal - value, 0), total: Math.max(order.total - value, 0) })
     .where(eq(orders.id, order.id));
   await appendHistory(tx, splitOrderId, by, AUDIT_ACTION.split, { state: ORDER_STATE.paid, splitFromId: order.id }, { state: ORDER_STATE.cancelled, ...details });
-  await appendHistory(tx, order.id, by, "refund", { state: locked.state, total: order.total }, { state: locked.state, total: Math.max(order.total - value, 0), splitOrderId, ...details });
+  await appendHistory(tx, order.id, by, AUDIT_ACTION.refund, { state: locked.state, total: order.total }, { state: locked.state, total: Math.max(order.total - value, 0), splitOrderId, ...details });
   return splitOrderId;
 }

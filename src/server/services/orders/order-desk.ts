@@ -212,7 +212,7 @@ export async function resendTickets(deps: ShopContext, actor: Actor, orderId: nu
     const notice = order.state === ORDER_STATE.paid ? "confirmation" : order.state === ORDER_STATE.awaiting_transfer_payment ? "transfer_instructions" : null;
     if (!notice) throw new ShopError("order_not_resendable");
     await enqueueOrderNotice(tx, orderId, notice);
-    await writeAudit(tx, actor, "orders", orderId, "resend", null, { notice });
+    await writeAudit(tx, actor, "orders", orderId, AUDIT_ACTION.resend, null, { notice });
   });
   deps.outbox.wake();
   return { orderId, done: true };
@@ -222,7 +222,7 @@ export async function addOrderNote(deps: ShopContext, actor: Actor, orderId: num
   await deps.db.transaction(async (tx) => {
     const [order] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId));
     if (!order) throw new ShopError("not_found");
-    await writeAudit(tx, actor, "orders", orderId, "note", null, { text });
+    await writeAudit(tx, actor, "orders", orderId, AUDIT_ACTION.note, null, { text });
   });
   return { orderId, done: true };
 }

@@ -101,5 +101,5 @@ export async function cancelOwnBooking(deps: ShopContext, userId: number, orderI
   }
   const refund = await requestRefund(deps, { orderId, reason: REFUND_REASON.customer_cancelled, passengerIds, keepPercent: policy.keepPercent, actor: null, by: byCustomer(userId) });
   const [after] = await deps.db.select({ state: orders.state }).from(orders).where(eq(orders.id, orderId));
-  return { orderId, state: after?.state ?? "cancelled", refund };
+  return { orderId, state: after?.state ?? ORDER_STATE.cancelled, refund };
 }

@@ -6,6 +6,7 @@
  * `private_event_payments` says which private event it pays and is applied once, by a conditional update, when the order
  * becomes paid (whichever way: return, webhook, staff confirming a transfer).
  */
+import { AUDIT_ACTION } from "../../../shared/domain/audit-actions";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { isQuoteSettled, QUOTE_STATE, PRIVATE_EVENT_PAYER, PRIVATE_EVENT_PAYMENT_KIND } from "../../../shared/domain/private-events";
 import { ShopError } from "../../../shared/domain/shop-error";
@@ -214,7 +215,7 @@ export async function markInvoiced(deps: ShopContext, actor: Actor, id: number) 
   if (!before) throw new ShopError("not_found");
   const settled = await deps.db.transaction(async (tx) => {
     if (!(await settleQuote(tx, id, QUOTE_STATE.invoiced))) return false;
-    await writeAudit(tx, actor, "event-requests", id, "update", { quoteState: before.quoteState }, { quoteState: QUOTE_STATE.invoiced });
+    await writeAudit(tx, actor, "event-requests", id, AUDIT_ACTION.update, { quoteState: before.quoteState }, { quoteState: QUOTE_STATE.invoiced });
     return true;
   });
   if (!settled) {
