@@ -45,7 +45,7 @@ let startupRenderer: PageRenderer | undefined;
 try {
   // A production start that will refuse does so before it writes anything: no data folder, no migration, no seed.
   if (cluster.isPrimary && shopMode(env) === "production") {
-    assertReadyToServe(env, await enabledMethodsBeforeOpening(env, [...new Set(Object.values(PAYMENT_METHODS).flat())]));
+    assertReadyToServe(env, await enabledMethodsBeforeOpening(env, Object.entries(PAYMENT_METHODS).flatMap(([country, codes]) => codes.map((code) => `${country}:${code}`))));
   }
   await runShopProcesses(env, {
     async open(settings) {

@@ -26,8 +26,8 @@ export async function enabledMethodsBeforeOpening(env: Env, seededMethods: reado
     await session.connect();
     const table = await session.query<{ name: string | null }>("select to_regclass('payment_methods')::text as name");
     if (!table.rows[0]?.name) return seededMethods;
-    const rows = await session.query<{ code: string }>("select distinct code from payment_methods where enabled");
-    return rows.rows.map((row) => row.code);
+    const rows = await session.query<{ method: string }>("select distinct country_code || ':' || code as method from payment_methods where enabled");
+    return rows.rows.map((row) => row.method);
   } catch {
     // Unreachable now: opening says so in its own words.
     return undefined;
@@ -46,8 +46,8 @@ async function embeddedMethods(folder: string, seededMethods: readonly string[])
     try {
       const table = await client.query<{ name: string | null }>("select to_regclass('payment_methods')::text as name");
       if (!table.rows[0]?.name) return seededMethods;
-      const rows = await client.query<{ code: string }>("select distinct code from payment_methods where enabled");
-      return rows.rows.map((row) => row.code);
+      const rows = await client.query<{ method: string }>("select distinct country_code || ':' || code as method from payment_methods where enabled");
+      return rows.rows.map((row) => row.method);
     } finally {
       await client.close();
     }

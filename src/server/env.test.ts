@@ -80,3 +80,39 @@ describe("a secret's strength", () => {
     expect(secretBits("q7Vh2Zk9LmP4xR8sT1wY6bN3cD5fG0jK")).toBeGreaterThan(128);
   });
 });
+
+describe("each country's company and transfer account", () => {
+  const SPAIN = {
+    legalName: "Traslados Rodamos España S.L.",
+    taxIdKind: "NIF",
+    taxId: "B12345678",
+    address: "Calle Mayor 1, 28013 Madrid",
+    accounts: [{ bank: "Banco Sabadell", iban: "ES91 2100 0418 4502 0005 1332", bic: "BSABESBBXXX", holder: "Traslados Rodamos España S.L.", holderId: "B12345678", email: "pagos@rodamos.es" }],
+  };
+  const inCountries = (overrides: Record<string, string | undefined>, methods: string[]) => productionProblems(parseEnv({ ...REAL, ...overrides }), methods);
+
+  it("refuses a production start while a country that sells by transfer has only the sample account, naming the country", () => {
+    const found = inCountries({}, ["CO:mercadopago", "CO:transferencia", "ES:transferencia"]);
+    expect(found).toHaveLength(1);
+    expect(found[0]).toContain("COUNTRY_SELLERS.ES");
+  });
+
+  it("starts once that country's company and account are set, and asks nothing of a country without transfers", () => {
+    expect(inCountries({ COUNTRY_SELLERS: JSON.stringify({ ES: SPAIN }) }, ["CO:transferencia", "ES:transferencia", "PE:mercadopago"])).toEqual([]);
+  });
+
+  it("refuses Colombia's sample account too, by its older settings' names", () => {
+    expect(inCountries({ TRANSFER_ACCOUNT_ID: undefined }, ["CO:transferencia"])[0]).toContain("TRANSFER_ACCOUNT_ID");
+  });
+
+  it("refuses settings that are not JSON, name no known country, or an account with neither number nor IBAN", () => {
+    expect(() => parseEnv({ COUNTRY_SELLERS: "{ES:" })).toThrow(/COUNTRY_SELLERS/);
+    expect(() => parseEnv({ COUNTRY_SELLERS: JSON.stringify({ XX: SPAIN }) })).toThrow(/COUNTRY_SELLERS/);
+    const noNumber = { ...SPAIN, accounts: [{ ...SPAIN.accounts[0], iban: undefined }] };
+    expect(() => parseEnv({ COUNTRY_SELLERS: JSON.stringify({ ES: noNumber }) })).toThrow(/number or its IBAN/);
+  });
+
+  it("reads an IBAN as typed, spaces and case aside", () => {
+    expect(parseEnv({ COUNTRY_SELLERS: JSON.stringify({ ES: SPAIN }) }).COUNTRY_SELLERS?.ES?.accounts[0]?.iban).toBe("ES9121000418450200051332");
+  });
+});

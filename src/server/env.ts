@@ -9,6 +9,8 @@ import { SIMULATOR_MERCADOPAGO_ACCESS_TOKEN, SIMULATOR_MERCADOPAGO_WEBHOOK_SECRE
 import { DEFAULT_NO_SHOW_WAIT_MINUTES } from "../shared/domain/dispatch";
 import { PAYMENT_CODE } from "../shared/domain/payment-codes";
 import { secretStrengthBits } from "./auth/secret-strength";
+import { COUNTRIES, type CountryCode } from "../shared/locales";
+import { countrySellersSchema, SAMPLE_SELLERS, transferAccountMissing, type BankAccount } from "./sellers";
 
 /** Transbank's public integration credentials (the simulator accepts them too): never a real shop's. */
 export const WEBPAY_INTEGRATION_COMMERCE_CODE = "597055555532";
@@ -211,16 +213,19 @@ const envSchema = z.object({
   CAR_OCCUPANCY: z.coerce.number().min(1).max(5).default(1.5),
   RATING_LINK_DAYS: z.coerce.number().int().min(1).max(90).default(14),
   /*
-   * Invoices and credit notes (src/server/services/invoices/): the shop's legal details printed on each, and each
-   * country's tax rate in percent, included in the prices ("CO:19,CL:19,ES:21"; a country not named: 0).
+   * Invoices and credit notes (src/server/services/invoices/): each country's selling company and transfer accounts
+   * (COUNTRY_SELLERS, src/server/sellers.ts; the SHOP_* and TRANSFER_* settings describe Colombia's when it names
+   * none), and each country's tax rate in percent, included in the prices (a country not named: 0). The default is
+   * each country's general rate: IVA 19 % in Colombia and Chile, IVA 21 % in Spain, IGV 18 % in Peru, IVA 16 % in Mexico.
    */
+  COUNTRY_SELLERS: countrySellersSchema.optional(),
   SHOP_LEGAL_NAME: z.string().min(1).default("Rodamos S.A.S."),
   SHOP_TAX_ID: z.string().min(1).default("NIT 900.000.000-0"),
   SHOP_LEGAL_ADDRESS: z.string().min(1).default("Calle 100 # 10-20, Bogotá, Colombia"),
   INVOICE_TAX_RATES: z
     .string()
     .regex(/^([A-Z]{2}:\d{1,2}(\.\d{1,2})?)?(,[A-Z]{2}:\d{1,2}(\.\d{1,2})?)*$/, "a list such as CO:19,CL:19 (country code: percent)")
-    .default(""),
+    .default("CO:19,CL:19,ES:21,PE:18,MX:16"),
 }).check((ctx) => {
   if (ctx.value.DATABASE_READ_URL && !ctx.value.DATABASE_URL) {
     ctx.issues.push({ code: "custom", input: ctx.value, path: ["DATABASE_READ_URL"], message: "DATABASE_READ_URL needs DATABASE_URL: a replica copies a PostgreSQL primary, and the embedded database has none" });
@@ -250,8 +255,8 @@ export function shopMode(env: Pick<Env, "NODE_ENV">): ShopMode {
 
 /**
  * What keeps a production shop from starting, one line each (empty in demo mode): a production shop mails real
- * people, takes real money and signs sessions with a key of its own. `enabledMethods` are the payment codes
- * some country offers (payment_methods.enabled).
+ * people, takes real money and signs sessions with a key of its own. `enabledMethods` are the methods each
+ * country offers, as "ES:transferencia" (payment_methods.enabled; a bare code is Colombia's).
  */
 export function productionProblems(env: Env, enabledMethods: readonly string[] | undefined): string[] {
   if (shopMode(env) !== "production") return [];
@@ -269,7 +274,7 @@ export function productionProblems(env: Env, enabledMethods: readonly string[] |
   }
   if (env.PAYMENT_SIMULATORS) problems.push("PAYMENT_SIMULATORS cannot be on in production: anyone could pay with them");
   // Unknown (a database not open yet, which is not new): the settings of each method wait until it is.
-  const enabled = new Set(enabledMethods ?? []);
+  const enabled = new Set((enabledMethods ?? []).map((entry) => entry.split(":").pop()!));
   if (enabled.has(PAYMENT_CODE.webpay)) {
     if (!env.WEBPAY_BASE_URL) problems.push("WEBPAY_BASE_URL is required while Webpay is enabled");
     else if (hostOf(env.WEBPAY_BASE_URL) === WEBPAY_INTEGRATION_HOST || env.WEBPAY_BASE_URL.includes(SIMULATOR_PREFIX)) {
@@ -289,13 +294,36 @@ export function productionProblems(env: Env, enabledMethods: readonly string[] |
       problems.push("MERCADOPAGO_ACCESS_TOKEN and MERCADOPAGO_WEBHOOK_SECRET must be the shop's own, not the simulator's published ones");
     }
   }
-  if (
-    enabled.has(PAYMENT_CODE.transferencia) &&
-    (env.TRANSFER_ACCOUNT_ID === SAMPLE_TRANSFER_ACCOUNT_ID || env.TRANSFER_DNI === SAMPLE_TRANSFER_DNI || env.TRANSFER_EMAIL === SAMPLE_TRANSFER_EMAIL || /@[^@]*\.example$/i.test(env.TRANSFER_EMAIL))
-  ) {
-    problems.push("TRANSFER_BANK_NAME, TRANSFER_ACCOUNT_ID, TRANSFER_ACCOUNT_TYPE, TRANSFER_DNI and TRANSFER_EMAIL must name the shop's real account while bank transfer is enabled");
+  // Each country that sells by transfer needs its own company's real account: a buyer is told to pay into it.
+  for (const country of transferCountries(enabledMethods ?? [])) {
+    if (!transferAccountMissing(env, country, isSampleAccount)) continue;
+    if (country === "CO" && !env.COUNTRY_SELLERS?.CO) {
+      problems.push("TRANSFER_BANK_NAME, TRANSFER_ACCOUNT_ID, TRANSFER_ACCOUNT_TYPE, TRANSFER_DNI and TRANSFER_EMAIL (or COUNTRY_SELLERS.CO) must name the shop's real account while bank transfer is enabled in Colombia");
+    } else {
+      problems.push(`COUNTRY_SELLERS.${country} must name the company and a real bank account of ${country}: it sells by bank transfer, and its buyers would be sent a sample account`);
+    }
   }
   return problems;
+}
+
+/**
+ * The countries an enabled-methods list sells by transfer in: entries are "ES:transferencia" (a country's method) or
+ * a bare method code, which names Colombia's (the older, single-country form).
+ */
+function transferCountries(enabledMethods: readonly string[]): CountryCode[] {
+  const countries = new Set<CountryCode>();
+  for (const entry of enabledMethods) {
+    const [country, code] = entry.includes(":") ? entry.split(":") : ["CO", entry];
+    if (code === PAYMENT_CODE.transferencia && (COUNTRIES as readonly string[]).includes(country!)) countries.add(country as CountryCode);
+  }
+  return [...countries];
+}
+
+/** The demo's sample accounts, or one whose details are plainly not real (an .example address). */
+function isSampleAccount(account: BankAccount): boolean {
+  if (account.number === SAMPLE_TRANSFER_ACCOUNT_ID || account.holderId === SAMPLE_TRANSFER_DNI || account.email === SAMPLE_TRANSFER_EMAIL) return true;
+  if (/@[^@]*\.example$/i.test(account.email)) return true;
+  return Object.values(SAMPLE_SELLERS).some((seller) => seller.accounts.some((sample) => (sample.number && sample.number === account.number) || (sample.iban && sample.iban === account.iban)));
 }
 
 /** Throws the production problems as one clear message (see productionProblems). */

@@ -27,10 +27,10 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** The payment codes some country offers: production needs real gateway settings for exactly these. */
+/** The methods each country offers, as "ES:transferencia": production needs real settings for exactly these (its gateways, each transfer country's account). */
 export async function enabledPaymentMethods(db: Db): Promise<string[]> {
-  const rows = await db.selectDistinct({ code: paymentMethods.code }).from(paymentMethods).where(eq(paymentMethods.enabled, true));
-  return rows.map((row) => row.code);
+  const rows = await db.selectDistinct({ country: paymentMethods.countryCode, code: paymentMethods.code }).from(paymentMethods).where(eq(paymentMethods.enabled, true));
+  return rows.map((row) => `${row.country}:${row.code}`);
 }
 
 /**

@@ -93,7 +93,7 @@ describe("the documents", () => {
     const code = `INV${Math.random().toString(36).slice(2, 7).toUpperCase()}`;
     await shop.db.insert(discounts).values({ code, eventId: offer.event.id, variation: "0.10" });
     const { me, orderId } = await placed(2, code);
-    await shop.db.update(users).set({ rut: "1.020.304.050" }).where(eq(users.email, me.email));
+    await shop.db.update(users).set({ rut: "1.020.304.050", documentType: "CC" }).where(eq(users.email, me.email));
     expect((await confirm(orderId)).status).toBe(200);
     const [order] = await shop.db.select().from(orders).where(eq(orders.id, orderId));
     const [invoice] = await shop.db.select().from(invoices).where(and(eq(invoices.orderId, orderId), eq(invoices.kind, "invoice")));
@@ -104,10 +104,11 @@ describe("the documents", () => {
     expect(text).toContain(`CO-F-${String(invoice!.number).padStart(8, "0")}`);
     expect(text).toContain("Rodamos Transportes S.A.S.");
     expect(text).toContain("NIT 901.234.567-8");
-    expect(text).toContain("Cédula: 1.020.304.050");
+    // The document under the type the buyer chose; the tax under its name in the selling country.
+    expect(text).toContain("Cédula de ciudadanía: 1.020.304.050");
     expect(text).toContain("Festival Sonidos de la Sabana");
     expect(text).toContain(`Descuentos: -${money(order!.subtotal - order!.total)}`);
-    expect(text).toContain(`Impuesto (19 %): ${money(taxIn(order!.total, 1900))}`);
+    expect(text).toContain(`IVA (19 %): ${money(taxIn(order!.total, 1900))}`);
     expect(text).toContain(`Base sin impuesto: ${money(order!.total - taxIn(order!.total, 1900))}`);
     expect(text).toContain(`Total: ${money(order!.total)}`);
 

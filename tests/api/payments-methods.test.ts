@@ -22,7 +22,7 @@ describe("transferencia", () => {
   it("answers the bank details from the settings and leaves the order waiting for staff", async () => {
     const adapters = createPaymentAdapters(parseEnv({ NODE_ENV: "test" }));
     const start = await adapters.get("transferencia").start(input);
-    expect(start.response).toEqual({ bankName: "Bancolombia", accountId: "000-000000-00", accountType: "Ahorros", dni: "900.000.000-0", email: "pagos@rodamos.example" });
+    expect(start.response).toEqual({ bankName: "Bancolombia", accountId: "000-000000-00", accountType: "Ahorros", dni: "900.000.000-0", email: "pagos@rodamos.example", holder: "Rodamos S.A.S." });
     expect(await adapters.get("transferencia").confirmReturn({ orderId: "9" })).toMatchObject({ outcome: "pending", reason: "awaiting_staff", orderId: 9 });
   });
 
@@ -36,7 +36,7 @@ describe("transferencia", () => {
       TRANSFER_EMAIL: "transferencias@rodamos.co",
     });
     const start = await createPaymentAdapters(env).get("transferencia").start(input);
-    expect(start.response).toEqual({ bankName: "Banco de Bogotá", accountId: "123-456789-01", accountType: "Corriente", dni: "901.234.567-8", email: "transferencias@rodamos.co" });
+    expect(start.response).toEqual({ bankName: "Banco de Bogotá", accountId: "123-456789-01", accountType: "Corriente", dni: "901.234.567-8", email: "transferencias@rodamos.co", holder: "Rodamos S.A.S." });
   });
 });
 

@@ -26,7 +26,8 @@ interface Props {
   headingRef: Ref<HTMLHeadingElement>;
 }
 
-const TRANSFER_FIELDS = ["bankName", "accountId", "accountType", "dni", "email"] as const;
+/** The account's details in the order people copy them; an IBAN country's account has no number or kind. */
+const TRANSFER_FIELDS = ["bankName", "accountType", "accountId", "iban", "bic", "holder", "dni", "email"] as const;
 
 function OrderLine({ payment, countryCode, texts }: { payment: PaymentStartAnswer; countryCode: string; texts: BookingTexts }) {
   return (
@@ -76,10 +77,10 @@ function TransferDetails({ payment, texts }: { payment: PaymentStartAnswer; text
       <p>{texts["booking.transfer.body"]}</p>
       <h4>{texts["payments.transfer.title"]}</h4>
       <dl>
-        {TRANSFER_FIELDS.map((field) => (
+        {TRANSFER_FIELDS.filter((field) => payment[field]).map((field) => (
           <div key={field}>
             <dt>{texts[`payments.transfer.${field}`]}</dt>
-            <dd>{payment[field] ?? ""}</dd>
+            <dd>{payment[field]}</dd>
           </div>
         ))}
       </dl>

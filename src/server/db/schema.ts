@@ -12,6 +12,7 @@ import { PAYMENT_CODES } from "../../shared/domain/payment-codes";
 import { DISCOUNT_KINDS } from "../../shared/domain/discount-kinds";
 import { REFUND_REASONS, REFUND_STATES } from "../../shared/domain/refunds";
 import { INVOICE_KINDS } from "../../shared/domain/invoices";
+import { DOCUMENT_TYPE_CODES } from "../../shared/domain/countries";
 import { ACTIVE_WAITING_STATES, WAITING_STATE, WAITING_STATES } from "../../shared/domain/waiting-list";
 import { QUOTE_STATES, PRIVATE_EVENT_PAYERS, PRIVATE_EVENT_PAYMENT_KINDS } from "../../shared/domain/private-events";
 import {
@@ -263,6 +264,8 @@ export const users = pgTable(
     lastName: text("last_name").notNull(),
     phoneNumber: text("phone_number").notNull(),
     rut: text("rut"),
+    /** The kind of document `rut` holds, as the buyer said (DOCUMENT_TYPE_CODES); null: not said. */
+    documentType: text("document_type", { enum: DOCUMENT_TYPE_CODES }),
     gender: text("gender"),
     birthday: date("birthday"),
     countryCode: varchar("country_code", { length: 2 }).notNull().references(() => countries.code),

@@ -47,10 +47,14 @@ export interface PassengerTicketMail {
   mailed: boolean;
 }
 
+/** The account a transfer goes to (src/server/sellers.ts TransferDetails): an IBAN country has no number or kind. */
 export interface BankDetails {
   bankName: string;
-  accountType: string;
-  accountId: string;
+  accountType?: string;
+  accountId?: string;
+  iban?: string;
+  bic?: string;
+  holder?: string;
   dni: string;
   email: string;
 }
@@ -211,13 +215,17 @@ export function transferInstructionsMail(data: OrderMailData, bank: BankDetails,
   const greeting = t("mail.greeting", { name: data.firstName });
   const intro = t("mail.transfer.intro", { total: formatPrice(data.total, data.currency, data.locale) });
   const number = t("mail.order.number", { id: data.orderId });
-  const bankRows: [string, string][] = [
+  const rows: [string, string | undefined][] = [
     [t("mail.transfer.bank"), bank.bankName],
     [t("mail.transfer.account_type"), bank.accountType],
     [t("mail.transfer.account_id"), bank.accountId],
+    [t("mail.transfer.iban"), bank.iban],
+    [t("mail.transfer.bic"), bank.bic],
+    [t("mail.transfer.holder"), bank.holder],
     [t("mail.transfer.dni"), bank.dni],
     [t("mail.transfer.email"), bank.email],
   ];
+  const bankRows = rows.filter((row): row is [string, string] => Boolean(row[1]));
   const hold = holdUntil ? t("mail.transfer.hold", { until: formatDateTime(holdUntil, data.timeZone) }) : "";
   const validation = t("mail.transfer.validation");
   const details = summary(data);

@@ -4,6 +4,7 @@
  * it sends buyers to are on PUBLIC_URL), with credentials the simulator checks; a real gateway is a change of
  * settings, and then its secrets must be real too.
  */
+import { transferDetailsOf, type TransferDetails } from "../sellers";
 import type { Env } from "../env";
 import { internalOrigin, publicOrigin } from "../origin";
 import { SIMULATOR_MERCADOPAGO_ACCESS_TOKEN, SIMULATOR_MERCADOPAGO_WEBHOOK_SECRET, SIMULATOR_PREFIX } from "./simulator-credentials";
@@ -25,7 +26,8 @@ export interface PaymentSettings {
     toleranceSeconds: number;
     simulated: boolean;
   };
-  transfer: { bankName: string; accountId: string; accountType: string; dni: string; email: string };
+  /** The account a country's buyers transfer to. */
+  transfer: (country: string) => TransferDetails;
 }
 
 export function paymentSettings(env: Env): PaymentSettings {
@@ -58,13 +60,8 @@ export function paymentSettings(env: Env): PaymentSettings {
       toleranceSeconds: env.MERCADOPAGO_WEBHOOK_TOLERANCE_SECONDS,
       simulated: mercadopagoSimulated,
     },
-    transfer: {
-      bankName: env.TRANSFER_BANK_NAME,
-      accountId: env.TRANSFER_ACCOUNT_ID,
-      accountType: env.TRANSFER_ACCOUNT_TYPE,
-      dni: env.TRANSFER_DNI,
-      email: env.TRANSFER_EMAIL,
-    },
+    /** The account a country's buyers transfer to (each country's company's own: src/server/sellers.ts). */
+    transfer: (country: string) => transferDetailsOf(env, country),
   };
 }
 

@@ -1,5 +1,6 @@
 /**
- * transferencia: the buyer pays by bank transfer to the account in the settings; step 4 shows these details and
+ * transferencia: the buyer pays by bank transfer to the account of the country selling (its currency's: each country
+ * its own company and bank, src/server/sellers.ts); step 4 shows these details and
  * the order waits (awaiting_transfer_payment) until staff confirm the transfer, within 24 h.
  * Nothing comes back from a bank, so a return only says the order is still waiting.
  */
@@ -8,17 +9,19 @@ import type { PaymentSettings } from "./config";
 import type { PaymentAdapter, PaymentConfirmation } from "./types";
 import { PAYMENT_CODE } from "../../shared/domain/payment-codes";
 import { PAYMENT_OUTCOME } from "../../shared/domain/payment-states";
+import { countryOfCurrency } from "../../shared/domain/countries";
 
 export function transferenciaAdapter(bank: PaymentSettings["transfer"]): PaymentAdapter {
   return {
     code: PAYMENT_CODE.transferencia,
     async start(input) {
+      const account = bank(countryOfCurrency(input.currency) ?? "CO");
       return {
         method: PAYMENT_CODE.transferencia,
-        response: { bankName: bank.bankName, accountId: bank.accountId, accountType: bank.accountType, dni: bank.dni, email: bank.email },
+        response: { ...account },
         providerReference: null,
         echo: {},
-        raw: { bank, orderId: input.orderId },
+        raw: { bank: account, orderId: input.orderId },
       };
     },
     async confirmReturn(params): Promise<PaymentConfirmation> {

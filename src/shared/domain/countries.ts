@@ -15,18 +15,48 @@ export interface CountryFacts {
   phonePrefix: string;
   /** What the identity document is called there. */
   idLabel: string;
+  /** The consumption tax's name on an invoice (IVA, IGV): its rate comes from the settings (INVOICE_TAX_RATES). */
+  taxName: string;
+  /** The documents a buyer may name themselves with on an invoice there, by the code stored with the account. */
+  documentTypes: readonly DocumentType[];
 }
 
+/** One kind of identity or tax document: its code (stored) and its name as printed. */
+export interface DocumentType {
+  code: DocumentTypeCode;
+  label: string;
+}
+
+const PASSPORT: DocumentType = { code: "PAS", label: "Pasaporte" };
+
 export const COUNTRY_FACTS: Record<CountryCode, CountryFacts> = {
-  CO: { name: "Colombia", currency: "COP", currencyDecimals: 0, timeZone: "America/Bogota", phonePrefix: "57", idLabel: "Cédula" },
-  CL: { name: "Chile", currency: "CLP", currencyDecimals: 0, timeZone: "America/Santiago", phonePrefix: "56", idLabel: "RUT" },
-  ES: { name: "España", currency: "EUR", currencyDecimals: 2, timeZone: "Europe/Madrid", phonePrefix: "34", idLabel: "DNI / Pasaporte" },
-  PE: { name: "Perú", currency: "PEN", currencyDecimals: 2, timeZone: "America/Lima", phonePrefix: "51", idLabel: "DNI" },
-  MX: { name: "México", currency: "MXN", currencyDecimals: 2, timeZone: "America/Mexico_City", phonePrefix: "52", idLabel: "CURP / Pasaporte" },
+  CO: { name: "Colombia", currency: "COP", currencyDecimals: 0, timeZone: "America/Bogota", phonePrefix: "57", idLabel: "Cédula", taxName: "IVA", documentTypes: [{ code: "CC", label: "Cédula de ciudadanía" }, { code: "CE", label: "Cédula de extranjería" }, { code: "NIT", label: "NIT" }, PASSPORT] },
+  CL: { name: "Chile", currency: "CLP", currencyDecimals: 0, timeZone: "America/Santiago", phonePrefix: "56", idLabel: "RUT", taxName: "IVA", documentTypes: [{ code: "RUT", label: "RUT" }, PASSPORT] },
+  ES: { name: "España", currency: "EUR", currencyDecimals: 2, timeZone: "Europe/Madrid", phonePrefix: "34", idLabel: "DNI / Pasaporte", taxName: "IVA", documentTypes: [{ code: "DNI", label: "DNI" }, { code: "NIE", label: "NIE" }, { code: "NIF", label: "NIF" }, PASSPORT] },
+  PE: { name: "Perú", currency: "PEN", currencyDecimals: 2, timeZone: "America/Lima", phonePrefix: "51", idLabel: "DNI", taxName: "IGV", documentTypes: [{ code: "DNI", label: "DNI" }, { code: "CE", label: "Carné de extranjería" }, { code: "RUC", label: "RUC" }, PASSPORT] },
+  MX: { name: "México", currency: "MXN", currencyDecimals: 2, timeZone: "America/Mexico_City", phonePrefix: "52", idLabel: "CURP / Pasaporte", taxName: "IVA", documentTypes: [{ code: "CURP", label: "CURP" }, { code: "RFC", label: "RFC" }, PASSPORT] },
 };
+
+/** Every document code any country takes (users.document_type and its CHECK, migration 0061). */
+export const DOCUMENT_TYPE_CODES = ["CC", "CE", "NIT", "PAS", "RUT", "DNI", "NIE", "NIF", "RUC", "CURP", "RFC"] as const;
+export type DocumentTypeCode = (typeof DOCUMENT_TYPE_CODES)[number];
+
+/** How a document code is printed (the first country naming it: codes mean one document everywhere). */
+export function documentTypeLabel(code: string): string | undefined {
+  for (const facts of Object.values(COUNTRY_FACTS)) {
+    const type = facts.documentTypes.find((one) => one.code === code);
+    if (type) return type.label;
+  }
+  return undefined;
+}
 
 /** The facts of a country code as stored or sent (any case); undefined for a country the shop does not serve. */
 export function countryFacts(code: string | undefined): CountryFacts | undefined {
   const upper = code?.toUpperCase();
   return upper && Object.hasOwn(COUNTRY_FACTS, upper) ? COUNTRY_FACTS[upper as CountryCode] : undefined;
+}
+
+/** The country that sells in a currency (each country its own currency): how a payment knows whose account it names. */
+export function countryOfCurrency(currency: string): CountryCode | undefined {
+  return (Object.keys(COUNTRY_FACTS) as CountryCode[]).find((code) => COUNTRY_FACTS[code].currency === currency.toUpperCase());
 }

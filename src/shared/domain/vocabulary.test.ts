@@ -8,6 +8,7 @@
  *   a state, role, leg, payment, outcome, action, payer, kind or list, in SQL, or in a list of its vocabulary.
  * Catalogue keys such as `account.state.paid` are not literals of a word, so they never match.
  */
+import { DOCUMENT_TYPE_CODES } from "./countries";
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -205,7 +206,7 @@ describe("the shop's words have one home", () => {
 describe("the database's copies of the words", () => {
   const migrations = join(SRC, "server", "db", "migrations");
   const sqlOf = (prefix: string) => readFileSync(join(migrations, readdirSync(migrations).find((name) => name.startsWith(prefix))!), "utf8");
-  const inList = (list: string) => [...list.matchAll(/'([a-z_]+)'/g)].map((match) => match[1]!);
+  const inList = (list: string) => [...list.matchAll(/'([A-Za-z_]+)'/g)].map((match) => match[1]!);
 
   it("counts the seats of the seat-holding order states in every seat-count trigger", () => {
     const lists = [...sqlOf("0005_").matchAll(/state IN \(([^)]*)\)/g)].map((match) => inList(match[1]!).sort());
@@ -243,6 +244,7 @@ describe("the database's copies of the words", () => {
     expect(checked("driver_actions_action_check")).toEqual([...DRIVER_ACTIONS]);
     expect(checked("staff_actions_action_check")).toEqual([...STAFF_ACTIONS]);
     expect(checked("audit_log_action_check")).toEqual([...AUDIT_ACTIONS]);
+    expect(checked("users_document_type_check")).toEqual([...DOCUMENT_TYPE_CODES]);
     const numbers = (constraint: string) => {
       const definitions = [...all.matchAll(new RegExp(`"${constraint}"\\s+CHECK \\("\\w+" IN \\(([\\d, ]*)\\)`, "g"))];
       expect(definitions.length, constraint).toBeGreaterThan(0);

@@ -2,6 +2,7 @@
  * The account area's bodies: profile, frequent friends, frequent
  * addresses. Messages are catalogue keys.
  */
+import { DOCUMENT_TYPE_CODES, type DocumentTypeCode } from "../domain/countries";
 import * as z from "zod/mini";
 import { databaseId, emailField, phoneField, requiredText } from "./fields";
 import { accountEmail, firstName, lastName, password, storedPhoneNumber } from "./auth";
@@ -16,7 +17,7 @@ export const genderOptions: Record<Gender, `account.gender.${Gender}`> = {
   undisclosed: "account.gender.undisclosed",
 };
 
-/** PUT /shop-api/me. rut may be left empty; the other five are what the save button waits for. */
+/** PUT /shop-api/me. rut and its documentType may be left empty; the other five are what the save button waits for. */
 export const profileSchema = z.object({
   email: accountEmail,
   firstName,
@@ -27,6 +28,11 @@ export const profileSchema = z.object({
     z.transform((value: string | null | undefined) => (value ? value : null)),
   ),
   gender: z.enum(GENDERS, { error: "form.required" }),
+  /** The kind of document `rut` is (CC, NIT, DNI, NIE, RUC, RFC, a passport…), printed on invoices as given. */
+  documentType: z.pipe(
+    z.nullish(z.union([z.enum(DOCUMENT_TYPE_CODES, { error: "errors.invalid_value" }), z.literal("")])),
+    z.transform((value: DocumentTypeCode | "" | null | undefined) => (value ? value : null)),
+  ),
 });
 export type Profile = z.infer<typeof profileSchema>;
 export type ProfileInput = z.input<typeof profileSchema>;

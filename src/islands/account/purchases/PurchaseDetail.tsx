@@ -33,6 +33,27 @@ interface Props {
   onBack(): void;
 }
 
+const TRANSFER_FIELDS = ["bankName", "accountType", "accountId", "iban", "bic", "holder", "dni", "email"] as const;
+
+/** Where to send the transfer an order waits for: the event's country's account, as its mail said. */
+function TransferAccount({ transfer, orderId, total, holdUntil, texts }: { transfer: NonNullable<OrderDetail["transfer"]>; orderId: number; total: string; holdUntil: string | null; texts: PurchaseTexts }) {
+  return (
+    <section className="purchase-transfer" aria-labelledby="purchase-transfer-title" data-testid="purchase-transfer">
+      <h3 id="purchase-transfer-title">{texts["purchase.transfer.title"]}</h3>
+      <p>{fill(texts["purchase.transfer.intro"], { total, id: orderId })}</p>
+      <dl className="purchase-facts">
+        {TRANSFER_FIELDS.filter((field) => transfer[field]).map((field) => (
+          <div key={field}>
+            <dt>{texts[`purchase.transfer.${field}`]}</dt>
+            <dd>{transfer[field]}</dd>
+          </div>
+        ))}
+      </dl>
+      {holdUntil ? <p>{fill(texts["purchase.transfer.hold"], { until: holdUntil })}</p> : null}
+    </section>
+  );
+}
+
 export function PurchaseDetail({ orderId, locale, texts, countryCode, listHref, renderState, onBack }: Props) {
   const [detail, setDetail] = useState<OrderDetail | null>(null);
   const [failed, setFailed] = useState(false);
@@ -83,7 +104,10 @@ export function PurchaseDetail({ orderId, locale, texts, countryCode, listHref, 
   }
 
   const { order, event, tickets } = detail;
-  const zone = timeZoneOf(countryCode);
+  // Every time of the order is the event's clock (its country's), whoever reads it and from wherever.
+  const eventCountry = event.countryCode ?? countryCode;
+  const zone = event.timeZone ?? timeZoneOf(eventCountry);
+  const readerZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   const price = (amount: number) => formatPrice(amount, order.currency, isLocale(locale) ? locale : "es_CO");
   const eventName = event.translations[locale]?.name ?? event.name;
   const methodKey = `payments.method.${order.paymentCode}` as keyof typeof texts;
@@ -95,6 +119,12 @@ export function PurchaseDetail({ orderId, locale, texts, countryCode, listHref, 
         <h2>{fill(texts["purchase.title"], { id: order.id })}</h2>
         <p className="purchase-event-name">{eventName}</p>
       </header>
+      {readerZone !== zone ? (
+        <p className="purchase-clock" data-testid="purchase-clock">
+          {fill(texts["purchase.clock_note"], { zone })}
+        </p>
+      ) : null}
+      {detail.transfer ? <TransferAccount transfer={detail.transfer} orderId={order.id} total={price(order.total)} holdUntil={order.holdExpiresAt ? formatDateTime(order.holdExpiresAt, zone) : null} texts={texts} /> : null}
       <div className="purchase-summary">
         <dl className="purchase-facts">
           <div>
@@ -167,7 +197,7 @@ export function PurchaseDetail({ orderId, locale, texts, countryCode, listHref, 
           <ul>
             {detail.tracking.map((link) => (
               <li key={link.passengerId}>
-                <a href={`${sitePrefix(isCountryCode(countryCode) ? countryCode : DEFAULT_COUNTRY, isLocale(locale) ? locale : DEFAULT_LOCALE)}/track?token=${link.token}`}>{fill(texts["purchase.tracking.open"], { name: link.name })}</a>
+                <a href={`${sitePrefix(isCountryCode(eventCountry) ? eventCountry : DEFAULT_COUNTRY, isLocale(locale) ? locale : DEFAULT_LOCALE)}/track?token=${link.token}`}>{fill(texts["purchase.tracking.open"], { name: link.name })}</a>
               </li>
             ))}
           </ul>

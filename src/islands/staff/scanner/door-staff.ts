@@ -34,6 +34,7 @@ export function readDoorStaff(): MeAnswer | null {
       email: "",
       phoneNumber: "",
       rut: null,
+      documentType: null,
       gender: null,
       birthday: null,
       emailUndeliverable: false,

@@ -21,6 +21,7 @@ export async function getProfile(db: Db, userId: number) {
     lastName: user.lastName,
     phoneNumber: user.phoneNumber,
     rut: user.rut,
+    documentType: user.documentType,
     gender: user.gender,
     birthday: user.birthday,
     countryCode: user.countryCode,
@@ -50,6 +51,7 @@ export async function updateProfile(db: Db, userId: number, input: Profile) {
       lastName: input.lastName,
       phoneNumber: input.phoneNumber,
       rut: input.rut,
+      documentType: input.documentType,
       gender: input.gender,
     })
     .where(eq(users.id, userId));

@@ -34,6 +34,8 @@ export interface InvoiceDocument {
   total: number;
   tax: number;
   taxRate: number;
+  /** The tax's name in the selling country (IVA, IGV). */
+  taxName: string;
   /** Why a credit note gives money back, in the buyer's language. */
   reason: string | null;
 }
@@ -71,7 +73,7 @@ export function renderInvoicePdf(doc: InvoiceDocument, options: { compress?: boo
   const discount = doc.lines.reduce((sum, line) => sum + line.discount, 0);
   if (discount) pdf.text(`${t("invoice.discounts")}: -${money(discount)}`);
   pdf.text(`${t("invoice.net")}: ${money(doc.total - doc.tax)}`);
-  pdf.text(`${t("invoice.tax", { rate: (doc.taxRate / 100).toLocaleString("en-US") })}: ${money(doc.tax)}`);
+  pdf.text(`${t("invoice.tax", { name: doc.taxName, rate: (doc.taxRate / 100).toLocaleString("en-US") })}: ${money(doc.tax)}`);
   pdf.font("Helvetica-Bold").text(`${t("invoice.total")}: ${money(doc.total)}`);
   pdf.end();
   return done;

@@ -5,7 +5,8 @@
  */
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { INVOICE_KIND, type InvoiceKind } from "../../../shared/domain/invoices";
-import { COUNTRY_FACTS } from "../../../shared/domain/countries";
+import { COUNTRY_FACTS, documentTypeLabel } from "../../../shared/domain/countries";
+import { sellerOf } from "../../sellers";
 import { ShopError } from "../../../shared/domain/shop-error";
 import { formatDateTime, timeZoneOf } from "../../../shared/format/dates";
 import { isLocale, DEFAULT_LOCALE, type Locale } from "../../../shared/locales";
@@ -71,7 +72,9 @@ async function documentOf(deps: ShopContext, row: InvoiceRow): Promise<InvoiceDo
     lines.push(...rows.map((ticket) => ({ description: pick(ticket.name, locale)?.name ?? "", price: ticket.price, discount: ticket.price - (ticket.discountPrice ?? ticket.price) })));
   }
   const [corrected] = invoice.invoiceId ? await deps.db.select().from(invoices).where(eq(invoices.id, invoice.invoiceId)) : [];
-  const facts = COUNTRY_FACTS[found.event.countryCode as keyof typeof COUNTRY_FACTS];
+  const facts = COUNTRY_FACTS[invoice.countryCode as keyof typeof COUNTRY_FACTS];
+  // The company of the event's country sells (its invoice's sequence is that country's too).
+  const seller = sellerOf(deps.env, invoice.countryCode);
   return {
     kind: invoice.kind,
     number: documentNumber(invoice.kind, invoice.countryCode, invoice.number),
@@ -79,12 +82,13 @@ async function documentOf(deps: ShopContext, row: InvoiceRow): Promise<InvoiceDo
     issuedAt: formatDateTime(invoice.issuedAt.toISOString(), timeZoneOf(found.event.countryCode)),
     locale,
     currency: invoice.currency,
-    seller: { name: deps.env.SHOP_LEGAL_NAME, taxId: deps.env.SHOP_TAX_ID, address: deps.env.SHOP_LEGAL_ADDRESS },
+    seller: { name: seller.legalName, taxId: `${seller.taxIdKind} ${seller.taxId}`, address: seller.address },
     buyer: {
       name: `${found.user.firstName} ${found.user.lastName}`.trim(),
       email: found.user.email,
       document: found.user.rut?.trim() || null,
-      documentLabel: facts?.idLabel ?? translate(locale, "invoice.document"),
+      // The document as the buyer named it; one never named is printed under the plain word, not guessed by country.
+      documentLabel: (found.user.documentType && documentTypeLabel(found.user.documentType)) || translate(locale, "invoice.document"),
     },
     orderId: invoice.orderId,
     eventName: pick(found.event.translations, locale)?.name ?? "",
@@ -92,6 +96,7 @@ async function documentOf(deps: ShopContext, row: InvoiceRow): Promise<InvoiceDo
     total: invoice.total,
     tax: invoice.tax ?? 0,
     taxRate: invoice.taxRate ?? 0,
+    taxName: facts?.taxName ?? translate(locale, "invoice.tax_generic"),
     reason: refund ? translate(locale, `refunds.reason.${refund.reason}` as MessageKey) : null,
   };
 }

@@ -3,6 +3,8 @@
  * and the purchase detail of the account area (GET /shop-api/order-detail/{id}),
  * with the signed ticket QR code once it is paid. Another person's order is simply not found (404).
  */
+import { transferDetailsOf } from "../../sellers";
+import { timeZoneOf } from "../../../shared/format/dates";
 import { ORDER_STATE } from "../../../shared/domain/order-states";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Locale } from "../../../shared/locales";
@@ -90,7 +92,11 @@ export async function orderDetail(deps: ShopContext, userId: number, orderId: nu
       translations: Object.fromEntries(
         Object.entries(event.translations).map(([code, text]) => [code, { name: text.name, description: text.description, imagePath: text.imagePath }]),
       ),
+      countryCode: event.countryCode,
+      timeZone: timeZoneOf(event.countryCode),
     },
+    // Waiting for a transfer: where to send it, the event's country's account (the one its mail named).
+    ...(order.state === ORDER_STATE.awaiting_transfer_payment ? { transfer: transferDetailsOf(deps.env, event.countryCode) } : {}),
     tickets: ticketRows.map(({ ticket, variant, placeAddress }) => ({
       id: ticket.id,
       productVariantId: variant.id,

@@ -4,6 +4,7 @@
  * QR code for paid orders and hands the message to the shop's mailer. A mail that fails is retried and never
  * undoes a payment.
  */
+import { countryOfCurrency } from "../../../shared/domain/countries";
 import { MAIL_SKIP_REASON, type MailSkipReason } from "../../../shared/domain/mail-skips";
 import { ORDER_STATE, type OrderState } from "../../../shared/domain/order-states";
 import { asc, eq, inArray, sql } from "drizzle-orm";
@@ -154,7 +155,8 @@ export async function orderNoticeJob(deps: ShopContext, { orderId, notice, reaso
     if (!row) return { skipped: MAIL_SKIP_REASON.refund_gone };
     message = refundMail(data, await refundFacts(deps.db, row, data.locale, refundHow ?? "card"));
   } else if (notice === "transfer_instructions") {
-    message = transferInstructionsMail(data, paymentSettings(deps.env).transfer, data.holdExpiresAt?.toISOString() ?? null);
+    // The account of the company selling the event (its country's, known by the order's currency).
+    message = transferInstructionsMail(data, paymentSettings(deps.env).transfer(countryOfCurrency(data.currency) ?? DEFAULT_COUNTRY), data.holdExpiresAt?.toISOString() ?? null);
   } else {
     const text = ticketQrText(deps.auth.ticketKey, orderId);
     const code = { text, image: await ticketQrImage(text) };

@@ -38,6 +38,8 @@ export const profileAnswerSchema = z.object({
   lastName: z.string(),
   phoneNumber: z.string(),
   rut: z.nullable(z.string()),
+  /** The kind of document `rut` is (DOCUMENT_TYPE_CODES); null: not said. */
+  documentType: z.nullable(z.string()),
   /** One of GENDERS once saved; null until then. */
   gender: z.nullable(z.string()),
   birthday: z.nullable(z.string()),

@@ -30,6 +30,10 @@ export const paymentResponseSchema = z.object({
   accountType: z.optional(z.string()),
   dni: z.optional(z.string()),
   email: z.optional(z.string()),
+  /** The transfer account's holder, and for an IBAN country (Spain) its IBAN and BIC instead of a number and kind. */
+  holder: z.optional(z.string()),
+  iban: z.optional(z.string()),
+  bic: z.optional(z.string()),
 });
 export type PaymentResponse = z.infer<typeof paymentResponseSchema>;
 
@@ -72,7 +76,24 @@ export const orderDetailAnswerSchema = z.object({
     slug: z.string(),
     name: z.string(),
     translations: z.record(z.string(), z.object({ name: z.string(), description: z.optional(z.string()), imagePath: z.optional(z.string()) })),
+    /** The event's country, whose company sells it and whose clock every time of the order is read in. */
+    countryCode: z.optional(z.string()),
+    /** That clock (IANA), e.g. Europe/Madrid for an event in Spain, whatever the reader's own country. */
+    timeZone: z.optional(z.string()),
   }),
+  /** An order waiting for its bank transfer: the account of the event's country to transfer to. */
+  transfer: z.optional(
+    z.object({
+      bankName: z.string(),
+      accountType: z.optional(z.string()),
+      accountId: z.optional(z.string()),
+      iban: z.optional(z.string()),
+      bic: z.optional(z.string()),
+      holder: z.string(),
+      dni: z.string(),
+      email: z.string(),
+    }),
+  ),
   tickets: z.array(
     z.object({
       id: z.number(),
