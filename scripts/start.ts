@@ -1,7 +1,8 @@
 /**
  * `npm start`: open (and migrate) the database, seed demo data on the first run, serve the API,
  * build the static pages from it when its inputs changed, and serve the whole shop on one port; with WORKERS=N
- * (PostgreSQL only) the primary does the first steps once and N processes serve (src/server/server.ts).
+ * (PostgreSQL only) the primary does the first steps once and N processes serve (src/server/server.ts). Either way
+ * the primary supervises: a serving process that dies is started again within seconds.
  * Afterwards every catalogue change is published to the pages (src/server/publishing/pages-publisher.ts `startPagesPublisher`;
  * with several processes one of them publishes, the others forward their changes to it).
  * Its messages and banner go to stderr: stdout carries only the JSON request log. A stop (SIGTERM, SIGINT) to any
@@ -39,7 +40,7 @@ const { PAYMENT_METHODS } = await import("../src/server/seed/demo/content");
 
 const env = parseEnv();
 const started = Date.now();
-const role = cluster.isPrimary ? "" : `worker ${process.pid}: `;
+const role = cluster.isPrimary || env.WORKERS === 1 ? "" : `worker ${process.pid}: `;
 let startupRenderer: PageRenderer | undefined;
 
 try {
@@ -50,8 +51,9 @@ try {
   await runShopProcesses(env, {
     async open(settings) {
       const database = await openShopDatabase(settings);
-      // The primary seeds before anything serves; workers find the data there.
-      const seeded = cluster.isPrimary ? await seedIfEmpty(database.db, shopMode(env)) : false;
+      // The first process to open seeds before anything serves (the primary with WORKERS > 1, else the one
+      // serving process); the others find the data there.
+      const seeded = cluster.isPrimary || env.WORKERS === 1 ? await seedIfEmpty(database.db, shopMode(env)) : false;
       if (seeded) console.error(seeded === "demo" ? "Demo data created." : "Countries, geography and payment methods created (no demo data in production).");
       return database;
     },

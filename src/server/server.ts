@@ -14,6 +14,7 @@ import { demoPasswordsInUse } from "./auth/published-demo-accounts";
 import { assertReadyToServe, shopMode, type Env } from "./env";
 import { internalOrigin, publicOrigin } from "./origin";
 import { trackConnections, type Drainable } from "./http/drain";
+import { setProcessRestarts } from "./process-restarts";
 
 export interface RunningServer {
   /** What a person opens. */
@@ -142,70 +143,119 @@ function workerCaveats(env: Env): string[] {
   return notes;
 }
 
+/** How long after a shop process died another is started in its place. */
+export const RESTART_DELAY_MS = 1_000;
+
 /**
- * `npm start`: one process (WORKERS=1), or a primary that migrates, seeds and builds once and then forks
- * WORKERS processes serving the same port, starting a new one whenever one dies.
+ * `npm start`: a primary that supervises the processes serving the shop. With WORKERS=1 its one process does
+ * everything (opens and migrates the database, seeds, builds the pages, serves); with WORKERS=N the primary does
+ * the first steps once and forks N processes serving the same port. Either way a process that dies after the shop
+ * served is started again within RESTART_DELAY_MS, the event logged and counted (`rodamos_process_restarts_total`
+ * in /metrics); one that fails before the shop ever served ends `npm start` with its message (a setting to fix,
+ * not a crash to outlive).
  */
 export async function runShopProcesses(env: Env, options: ShopProcessesOptions): Promise<void> {
-  if (cluster.isWorker) return runWorker(env, options);
+  if (cluster.isWorker) {
+    listenForRestarts();
+    return env.WORKERS === 1 ? runWhole(env, options) : runWorker(env, options);
+  }
   const refusal = workersRefusal(env);
   if (refusal) throw new Error(refusal);
-  if (env.WORKERS === 1) {
-    // A stop may come at any moment of the start-up too: whatever is open by then is closed, in reverse order.
-    const stop = stopOnSignals();
-    const database = stop.add(await options.open(env));
-    const server = stop.add(
-      await startServer(database, env).catch(async (error: unknown) => {
-        await database.close();
-        throw error;
-      }),
-    );
-    await options.prepare?.(database, server);
-    const extra = await options.serving?.(database, server);
-    if (extra) stop.add(extra);
-    options.ready?.(server.url);
-    return;
-  }
-  const database = await options.open(env);
+  if (env.WORKERS > 1) {
+    const database = await options.open(env);
 
-  // The primary serves nothing itself: a private API for the build, then only the workers.
-  try {
-    assertReadyToServe(env, await enabledPaymentMethods(database.db));
-    if (options.prepare) {
-      const internal = await startServer(database, { ...env, PORT: 0, HOST: "127.0.0.1", PUBLIC_URL: env.PUBLIC_URL ?? publicOrigin(env) }, { background: false });
-      try {
-        await options.prepare(database, { ...internal, url: publicOrigin(env), publicUrl: env.PUBLIC_URL ?? publicOrigin(env) });
-      } finally {
-        await internal.close();
+    // The primary serves nothing itself: a private API for the build, then only the workers.
+    try {
+      assertReadyToServe(env, await enabledPaymentMethods(database.db));
+      if (options.prepare) {
+        const internal = await startServer(database, { ...env, PORT: 0, HOST: "127.0.0.1", PUBLIC_URL: env.PUBLIC_URL ?? publicOrigin(env) }, { background: false });
+        try {
+          await options.prepare(database, { ...internal, url: publicOrigin(env), publicUrl: env.PUBLIC_URL ?? publicOrigin(env) });
+        } finally {
+          await internal.close();
+        }
       }
+    } finally {
+      await database.close();
     }
-  } finally {
-    await database.close();
+    for (const note of workerCaveats(env)) console.warn(`WORKERS=${env.WORKERS}: ${note}`);
   }
-  for (const note of workerCaveats(env)) console.warn(`WORKERS=${env.WORKERS}: ${note}`);
+  superviseProcesses(env, () => options.ready?.(publicOrigin(env)));
+}
+
+/** Forks the serving processes and starts another whenever one dies; `allListening` once all first listen. */
+function superviseProcesses(env: Env, allListening: () => void): void {
   let stopping = false;
-  let listening = 0;
+  let served = false;
+  let restarts = 0;
+  const listening = new Set<number>();
+  const alive = new Set<number>();
   const fork = () => {
-    const worker = cluster.fork();
+    if (stopping) return;
+    const worker = cluster.fork({ SHOP_PROCESS_RESTARTS: String(restarts) });
+    alive.add(worker.id);
     worker.on("message", (message: unknown) => {
       if ((message as { type?: string })?.type !== "listening") return;
-      listening += 1;
-      if (listening === env.WORKERS) options.ready?.(publicOrigin(env));
+      listening.add(worker.id);
+      // WORKERS=1: the process says itself that the shop is ready (it knows the pages it built).
+      if (!served && env.WORKERS > 1 && listening.size === env.WORKERS) allListening();
+      served = true;
     });
   };
   cluster.on("exit", (worker, code, signal) => {
-    if (stopping) return;
-    console.warn(`shop worker ${worker.process.pid} ended (${signal ?? code}); starting another`);
-    setTimeout(fork, 1_000).unref();
+    listening.delete(worker.id);
+    alive.delete(worker.id);
+    if (stopping) {
+      if (alive.size === 0) process.exit(0);
+      return;
+    }
+    if (!served) {
+      // A start-up that fails (a setting, the database out of reach at start): its message is printed, npm start ends.
+      stopping = true;
+      for (const other of Object.values(cluster.workers ?? {})) other?.process.kill("SIGTERM");
+      process.exit(code || 1);
+    }
+    restarts += 1;
+    console.error(`shop process ${worker.process.pid} ended (${signal ?? `exit code ${code}`}); starting another in ${RESTART_DELAY_MS / 1000} s (restart ${restarts} since npm start)`);
+    for (const other of Object.values(cluster.workers ?? {})) other?.send({ type: "restarts", count: restarts });
+    setTimeout(fork, RESTART_DELAY_MS).unref();
   });
   for (let index = 0; index < env.WORKERS; index += 1) fork();
   const shutdown = () => {
+    if (stopping) return;
     stopping = true;
+    if (alive.size === 0) process.exit(0);
+    // Each process finishes its requests in flight and closes what it opened (stopOnSignals), then exits.
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGTERM");
-    cluster.disconnect(() => process.exit(0));
   };
-  process.on("SIGINT", shutdown);
-  process.on("SIGTERM", shutdown);
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(signal, shutdown);
+}
+
+/** In a serving process: the count of restarts the primary passes at fork and after each restart. */
+function listenForRestarts(): void {
+  setProcessRestarts(Number(process.env.SHOP_PROCESS_RESTARTS ?? 0));
+  process.on("message", (message: unknown) => {
+    const { type, count } = (message ?? {}) as { type?: unknown; count?: unknown };
+    if (type === "restarts" && typeof count === "number") setProcessRestarts(count);
+  });
+}
+
+/** WORKERS=1: the one serving process opens, prepares and serves, as a process without a primary would. */
+async function runWhole(env: Env, options: ShopProcessesOptions): Promise<void> {
+  // A stop may come at any moment of the start-up too: whatever is open by then is closed, in reverse order.
+  const stop = stopOnSignals();
+  const database = stop.add(await options.open(env));
+  const server = stop.add(
+    await startServer(database, env).catch(async (error: unknown) => {
+      await database.close();
+      throw error;
+    }),
+  );
+  await options.prepare?.(database, server);
+  const extra = await options.serving?.(database, server);
+  if (extra) stop.add(extra);
+  options.ready?.(server.url);
+  process.send?.({ type: "listening", url: server.url });
 }
 
 async function runWorker(env: Env, options: ShopProcessesOptions): Promise<void> {

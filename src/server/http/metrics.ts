@@ -4,7 +4,8 @@
  * their latency per route pattern, 429 refusals of the attempt limits per route, orders by state and payment
  * method, the outbox queue's length and the age of its oldest pending job (both read from the database when
  * scraped), the page publisher's runs and their duration (publications of this process: by outcome and by how the
- * pages were made), and the process's memory and event-loop lag (prom-client's default metrics).
+ * pages were made), the shop processes started again after one died (counted by npm start's primary), and the
+ * process's memory and event-loop lag (prom-client's default metrics).
  */
 import { timingSafeEqual } from "node:crypto";
 import { sql } from "drizzle-orm";
@@ -14,6 +15,7 @@ import { isLocalRequest } from "./local-only";
 import type { Db } from "../db/client";
 import type { Env } from "../env";
 import { onPublication } from "./publication-stats";
+import { processRestarts } from "../process-restarts";
 
 export interface ShopMetrics {
   registry: Registry;
@@ -141,6 +143,15 @@ export function createMetrics(db: Db): ShopMetrics {
   const requests = new RequestMetrics();
   registry.registerMetric(requests.counter as unknown as Metric);
   registry.registerMetric(requests.histogram as unknown as Metric);
+  new Counter({
+    name: "rodamos_process_restarts_total",
+    help: "Shop processes npm start has started again after one died",
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(processRestarts());
+    },
+  });
   const refusals = new Counter({ name: "rodamos_rate_limit_refusals_total", help: "Requests refused by the attempt limits (429), by route pattern", labelNames: ["route"], registers: [registry] });
   new Gauge({
     name: "rodamos_orders",
