@@ -24,6 +24,7 @@ const SECTIONS: Record<StaffSection, ComponentType<SectionProps>> = {
   refunds: lazy(() => import("./refunds/RefundsSection")),
   "waiting-list": lazy(() => import("./waiting-list/WaitingListSection")),
   reports: lazy(() => import("./reports/ReportsSection")),
+  "day-report": lazy(() => import("./day-report/DayReportSection")),
   manifests: lazy(() => import("./manifests/ManifestsSection")),
   dispatch: lazy(() => import("./dispatch/DispatchSection")),
   driver: lazy(() => import("./driver/DriverSection")),

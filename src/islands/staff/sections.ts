@@ -2,7 +2,7 @@
  * The staff area's sections by route segment (/staff/{section}); /qr-verification, the scanner's own address,
  * opens the scanner. Unknown or missing segments open the first section a role may use.
  */
-export const STAFF_SECTIONS = ["scanner", "boarding", "transfers", "orders", "refunds", "waiting-list", "reports", "manifests", "dispatch", "event-requests"] as const;
+export const STAFF_SECTIONS = ["scanner", "boarding", "transfers", "orders", "refunds", "waiting-list", "reports", "day-report", "manifests", "dispatch", "event-requests"] as const;
 /** What a driver sees of the staff area: their own runs, nothing else. */
 export const DRIVER_SECTIONS = ["driver"] as const;
 /** The back office (admins only): one section per catalogue resource, and the audit log. */
@@ -40,6 +40,7 @@ export const SECTION_LABEL = {
   refunds: "refunds.title",
   "waiting-list": "waitlists.title",
   reports: "reports.title",
+  "day-report": "staff.menu.day_report",
   manifests: "staff.menu.manifests",
   dispatch: "staff.menu.dispatch",
   driver: "staff.menu.driver",

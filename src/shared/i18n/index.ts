@@ -33,7 +33,7 @@ import {
   paymentAttemptErrorMessages,
 } from "./messages/errors";
 import { liveDayMessages } from "./messages/live-day";
-import { dayRatingMessages } from "./messages/day-report";
+import { dayRatingMessages, dayReportStaffMessages } from "./messages/day-report";
 import { formMessages } from "./messages/forms";
 import { privateEventQuoteMessages } from "./messages/private-event-quotes";
 import { orderMessages } from "./messages/orders";
@@ -50,7 +50,7 @@ import { ticketMessages } from "./messages/tickets";
 import { tripNoticeMessages } from "./messages/trip-notices";
 import { staffWaitingListMessages, waitingListMessages } from "./messages/waiting-list";
 
-export const messageAreas = [commonMessages, errorMessages, formMessages, authMessages, accountMessages, storefrontMessages, paymentMessages, catalogueMessages, pagesMessages, bookingMessages, orderMessages, purchaseMessages, staffMessages, staffDoorMessages, staffRunsMessages, privateEventMessages, tripNoticeMessages, accountSecurityMessages, adminMessages, adminMenuMessages, authErrorMessages, accountErrorMessages, accountSecurityErrorMessages, orderErrorMessages, paymentErrorMessages, doorErrorMessages, staffRunsErrorMessages, adminErrorMessages, adminFleetMessages, adminFleetMenuMessages, adminSeatsMessages, adminSeatsMenuMessages, dispatchMessages, staffDispatchMessages, ticketMessages, orderDeskMessages, privateEventQuoteMessages, waitingListMessages, staffWaitingListMessages, waitingListErrorMessages, trackingErrorMessages, liveDayMessages, paymentAttemptErrorMessages, driverPhoneMessages, noShowMessages, dispatchRulesMessages, dayRatingMessages] as const;
+export const messageAreas = [commonMessages, errorMessages, formMessages, authMessages, accountMessages, storefrontMessages, paymentMessages, catalogueMessages, pagesMessages, bookingMessages, orderMessages, purchaseMessages, staffMessages, staffDoorMessages, staffRunsMessages, privateEventMessages, tripNoticeMessages, accountSecurityMessages, adminMessages, adminMenuMessages, authErrorMessages, accountErrorMessages, accountSecurityErrorMessages, orderErrorMessages, paymentErrorMessages, doorErrorMessages, staffRunsErrorMessages, adminErrorMessages, adminFleetMessages, adminFleetMenuMessages, adminSeatsMessages, adminSeatsMenuMessages, dispatchMessages, staffDispatchMessages, ticketMessages, orderDeskMessages, privateEventQuoteMessages, waitingListMessages, staffWaitingListMessages, waitingListErrorMessages, trackingErrorMessages, liveDayMessages, paymentAttemptErrorMessages, driverPhoneMessages, noShowMessages, dispatchRulesMessages, dayRatingMessages, dayReportStaffMessages] as const;
 
 type Area = (typeof messageAreas)[number];
 type KeysOf<A> = A extends Record<Locale, Record<infer K, string>> ? K : never;
