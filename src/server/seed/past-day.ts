@@ -135,7 +135,8 @@ export async function seedPastDay(db: Db, now: Date) {
 
   let person = 0;
   for (const [index, run] of RUNS.entries()) {
-    const [van] = await db.insert(vehicles).values({ plate: run.plate, label: `Van ${index + 1} del día pasado`, seats: 8, kind: "van", provinceId: bogota.id }).returning({ id: vehicles.id });
+    // Yesterday's vans are kept out of the active fleet, so today's demo plans are made with the fleet they always had.
+    const [van] = await db.insert(vehicles).values({ plate: run.plate, label: `Van ${index + 1} del día pasado`, seats: 8, kind: "van", provinceId: bogota.id, active: false }).returning({ id: vehicles.id });
     const riders: { passengerId: number; orderId: number; rider: Rider; stop: number }[] = [];
     for (const [stopIndex, stop] of run.stops.entries()) {
       const countyId = countyRows.find((county) => county.name === stop.county)?.id ?? countyRows[0]!.id;
