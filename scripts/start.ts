@@ -74,6 +74,7 @@ try {
       const banner = demoBanner(env, url, Object.values(DEMO_ACCOUNTS));
       if (banner.length) console.error(banner.join("\n"));
     },
+    supervise: true,
   });
 } catch (error) {
   // Another shop on the same embedded database, an unreachable PostgreSQL, WORKERS without PostgreSQL ...: the reason, not a stack.

@@ -123,6 +123,11 @@ export interface ShopProcessesOptions {
   serving?(database: Database, server: RunningServer): Promise<{ close(): Promise<void> }>;
   /** Told once the shop serves (every worker listening). */
   ready?(url: string): void;
+  /**
+   * `npm start`: serve from processes a primary watches and starts again when one dies, WORKERS=1 included. Without
+   * it one process serves itself (the benchmarks' shops, which hear `ready` from the process they started).
+   */
+  supervise?: boolean;
 }
 
 /** Why WORKERS > 1 cannot run here, or null. */
@@ -161,6 +166,7 @@ export async function runShopProcesses(env: Env, options: ShopProcessesOptions):
   }
   const refusal = workersRefusal(env);
   if (refusal) throw new Error(refusal);
+  if (env.WORKERS === 1 && !options.supervise) return runWhole(env, options);
   if (env.WORKERS > 1) {
     const database = await options.open(env);
 
@@ -187,6 +193,7 @@ export async function runShopProcesses(env: Env, options: ShopProcessesOptions):
 function superviseProcesses(env: Env, allListening: () => void): void {
   let stopping = false;
   let served = false;
+  let announced = false;
   let restarts = 0;
   const listening = new Set<number>();
   const alive = new Set<number>();
@@ -197,8 +204,12 @@ function superviseProcesses(env: Env, allListening: () => void): void {
     worker.on("message", (message: unknown) => {
       if ((message as { type?: string })?.type !== "listening") return;
       listening.add(worker.id);
-      // WORKERS=1: the process says itself that the shop is ready (it knows the pages it built).
-      if (!served && env.WORKERS > 1 && listening.size === env.WORKERS) allListening();
+      // WORKERS=1: the process says itself that the shop is ready (it knows the pages it built). WORKERS=N: once,
+      // when the first N all listen (a process started again later is no news).
+      if (!announced && env.WORKERS > 1 && listening.size === env.WORKERS) {
+        announced = true;
+        allListening();
+      }
       served = true;
     });
   };
@@ -255,7 +266,7 @@ async function runWhole(env: Env, options: ShopProcessesOptions): Promise<void> 
   const extra = await options.serving?.(database, server);
   if (extra) stop.add(extra);
   options.ready?.(server.url);
-  process.send?.({ type: "listening", url: server.url });
+  if (cluster.isWorker) process.send?.({ type: "listening", url: server.url });
 }
 
 async function runWorker(env: Env, options: ShopProcessesOptions): Promise<void> {

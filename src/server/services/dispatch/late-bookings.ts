@@ -147,11 +147,11 @@ async function venueOf(deps: ShopContext, day: EventDay, plan: PlanState): Promi
   return venuePlace(deps, day, plan.runs.flatMap((run) => run.stops));
 }
 
-/** A new run for the group: the smallest free vehicle of the country that has the seats and carries its needs. */
+/** A new run for the group: the smallest free vehicle of the event's area that has the seats and carries its needs. */
 async function newRun(deps: ShopContext, day: EventDay, plan: PlanState, stop: StopState, needs: Need[]): Promise<Candidate> {
   const seats = stop.groups[0]!.passengerIds.length;
   const used = new Set(plan.runs.map((run) => run.vehicleId));
-  const fleet = (await fleetOf(deps, day.countryCode)).filter((vehicle) => !used.has(vehicle.id) && vehicle.seats >= seats);
+  const fleet = (await fleetOf(deps, day.countryCode, await venueOf(deps, day, plan))).filter((vehicle) => !used.has(vehicle.id) && vehicle.seats >= seats);
   const carries = await vehicleCarries(deps.db, fleet.map((vehicle) => vehicle.id));
   const vehicle = fleet.filter((one) => carriesAll(carries.get(one.id) ?? [], needs)).sort((a, b) => a.seats - b.seats || a.id - b.id)[0];
   const run: RunState = {
