@@ -55,7 +55,7 @@ describe("POST /shop-api/driver/positions", () => {
   });
 
   it("takes an offline batch sent late and out of order, each fix once, and the latest by its own time wins", async () => {
-    const queued = [fix(9, 4.72, -74.03), fix(5), fix(7), fix(6)];
+    const queued = [fix(9, 4.75, -74.0), fix(5), fix(7), fix(6)];
     const first = await send(day.driver.token, day.run.id, queued);
     expect(first.body.data).toEqual({ stored: 4, duplicates: 0 });
     // The phone did not hear the answer and sends the queue again, with one fix taken since.
@@ -75,10 +75,10 @@ describe("POST /shop-api/driver/positions", () => {
   it("stores each fix once when the same queued batch arrives many times at once (a phone retrying on a bad network)", async () => {
     const before = (await storedRows()).length;
     const queued = [fix(20), fix(21, 4.71), fix(22, 4.72), fix(23, 4.73)];
-    const answers = await Promise.all(Array.from({ length: 4 }, () => send(day.driver.token, day.run.id, queued)));
+    const answers = await Promise.all(Array.from({ length: 8 }, () => send(day.driver.token, day.run.id, queued)));
     expect(answers.every((answer) => answer.status === 200)).toBe(true);
     expect(answers.reduce((sum, answer) => sum + answer.body.data.stored, 0)).toBe(4);
-    expect(answers.reduce((sum, answer) => sum + answer.body.data.duplicates, 0)).toBe(3 * 4);
+    expect(answers.reduce((sum, answer) => sum + answer.body.data.duplicates, 0)).toBe(7 * 4);
     expect(await storedRows()).toHaveLength(before + 4);
   });
 

@@ -19,8 +19,6 @@ export const trackingRoutes = new Hono<AppEnv>();
 trackingRoutes.get("/:token", read.describe, async (c) => {
   const { token } = read.params(c);
   const deps = c.get("deps");
-  // The answer holds the passenger's home address: no cache keeps it.
-  c.header("cache-control", "no-store");
   const { subject, frames } = await trackingSubject(deps, token, c.get("locale"), (runId) => feedFrame(deps, runId));
   const runs = new Map((await liveRuns(deps, frames)).map((run): [number, LiveRun] => [run.runId, run]));
   return read.ok(c, trackingView(deps, subject, runs));
@@ -29,7 +27,6 @@ trackingRoutes.get("/:token", read.describe, async (c) => {
 trackingRoutes.get("/:token/events", events.describe, async (c) => {
   const { token } = events.params(c);
   const deps = c.get("deps");
-  c.header("cache-control", "no-store");
   const { subject } = await trackingSubject(deps, token, c.get("locale"), (runId) => feedFrame(deps, runId));
   const render = trackingRenderer(deps, subject);
   return streamLive(

@@ -121,19 +121,19 @@ export const driverPhoneMessages = defineMessages({
 /** What a passenger left behind is told (text message), and what their order shows. */
 export const noShowMessages = defineMessages({
   es_CO: {
-    "sms.no_show": "Rodamos: el vehículo de {event} te esperó en {address} y salió a las {time} sin ti. Este número no recibe respuestas: si aún necesitas llegar, contáctanos desde tu pedido.",
+    "sms.no_show": "Rodamos: el vehículo de {event} te esperó en {address} y salió a las {time} sin ti. Si aún necesitas llegar, escríbenos respondiendo a este mensaje.",
     "order.no_show": "{name} no se presentó a la recogida ({leg}, {time})",
     "order.no_show.outbound": "ida",
     "order.no_show.return": "regreso",
   },
   en_US: {
-    "sms.no_show": "Rodamos: the {event} van waited for you at {address} and left at {time} without you. This number takes no replies: if you still need a ride, contact us from your order.",
+    "sms.no_show": "Rodamos: the {event} van waited for you at {address} and left at {time} without you. If you still need a ride, reply to this message.",
     "order.no_show": "{name} did not show up for the pick-up ({leg}, {time})",
     "order.no_show.outbound": "outbound",
     "order.no_show.return": "return",
   },
   pt_BR: {
-    "sms.no_show": "Rodamos: o veículo de {event} esperou por você em {address} e saiu às {time} sem você. Este número não recebe respostas: se ainda precisa chegar, fale conosco pelo seu pedido.",
+    "sms.no_show": "Rodamos: o veículo de {event} esperou por você em {address} e saiu às {time} sem você. Se ainda precisa chegar, responda a esta mensagem.",
     "order.no_show": "{name} não compareceu à busca ({leg}, {time})",
     "order.no_show.outbound": "ida",
     "order.no_show.return": "volta",
