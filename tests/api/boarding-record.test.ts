@@ -58,7 +58,8 @@ beforeAll(async () => {
   const options = (await shop.call<DispatchOptions>("GET", "/shop-api/staff/dispatch/options", undefined, staff)).body.data;
   run = plan.runs.find((one) => one.stops.some((stop) => stop.passengers.some((p) => p.passengerId === trio[0]!.id)))!;
   const other = plan.runs.find((one) => one.stops.some((stop) => stop.passengers.some((p) => p.passengerId === trio[2]!.id)))!;
-  const [mineVan, otherVan] = options.vehicles;
+  // Two vans of the event's country: a vehicle of another country is refused.
+  const [mineVan, otherVan] = options.vehicles.filter((vehicle) => vehicle.countryCode === "CO");
   plan = (await shop.call<DispatchPlan>("POST", "/shop-api/staff/dispatch/assign", { eventDateId: setting.eventDateId, leg: "outbound", version: plan.version, runId: run.id, vehicleId: mineVan!.id, driverId: driver.id }, staff)).body.data;
   plan = (await shop.call<DispatchPlan>("POST", "/shop-api/staff/dispatch/assign", { eventDateId: setting.eventDateId, leg: "outbound", version: plan.version, runId: other.id, vehicleId: otherVan!.id, driverId: null }, staff)).body.data;
   otherPlate = otherVan!.plate;
