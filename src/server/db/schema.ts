@@ -406,6 +406,10 @@ export const payments = pgTable(
     amount: integer("amount").notNull(),
     rawAnswers: jsonb("raw_answers").$type<unknown[]>().notNull().default([]),
     idempotencyKey: text("idempotency_key"),
+    /** Who paid when it was not the order's account holder (a friend through their share's link; migration 0095). */
+    payerName: text("payer_name"),
+    payerEmail: text("payer_email"),
+    payerLocale: text("payer_locale"),
     createdAt: createdAt(),
   },
   // Only rows a provider's confirmation gave a key are indexed (migration 0041): a new attempt writes no entry.

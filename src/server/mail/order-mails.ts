@@ -29,8 +29,8 @@ export interface OrderMailData {
   subtotal: number;
   total: number;
   tickets: MailTicketLine[];
-  /** The account page that lists the purchase. */
-  link: string;
+  /** The account page that lists the purchase; null for a payer without the order's account (a friend's share). */
+  link: string | null;
 }
 
 export interface TicketCode {
@@ -57,6 +57,11 @@ export interface BankDetails {
   holder?: string;
   dni: string;
   email: string;
+}
+
+/** The button to the purchase, and its line in the text, when the reader has an account that lists it. */
+function viewLink(data: OrderMailData, t: ReturnType<typeof translator>) {
+  return data.link ? { html: mailButton(data.link, t("mail.order.view")), text: [`${t("mail.order.view")}: ${data.link}`, ""], links: [data.link] } : { html: "", text: [], links: [] };
 }
 
 function translator(locale: Locale) {
@@ -147,7 +152,7 @@ ${qr.html}
 ${own.html}
 ${details.html}
 ${trip ? `<p style="margin:0 0 16px">${e(trip.note)}</p>` : ""}
-${mailButton(data.link, t("mail.order.view"))}`,
+${viewLink(data, t).html}`,
     t("mail.footer"),
   );
   const text = [
@@ -163,12 +168,11 @@ ${mailButton(data.link, t("mail.order.view"))}`,
     details.text,
     "",
     ...(trip ? [trip.note, ""] : []),
-    `${t("mail.order.view")}: ${data.link}`,
-    "",
+    ...viewLink(data, t).text,
     "--",
     t("mail.footer"),
   ].join("\n");
-  return { to: data.to, subject, text, html, links: [data.link], ...(trip ? { attachments: trip.attachments } : {}) };
+  return { to: data.to, subject, text, html, links: viewLink(data, t).links, ...(trip ? { attachments: trip.attachments } : {}) };
 }
 
 /** The order confirmation, with the order's QR code and each passenger's: sent once, when the order becomes paid. */
@@ -241,7 +245,7 @@ ${bankRows.map(([label, value]) => `<tr><td style="padding:6px 12px;color:#555">
 ${hold ? `<p style="margin:0 0 12px">${e(hold)}</p>` : ""}
 <p style="margin:0 0 20px">${e(validation)}</p>
 ${details.html}
-${mailButton(data.link, t("mail.order.view"))}`,
+${viewLink(data, t).html}`,
     t("mail.footer"),
   );
   const text = [
@@ -257,12 +261,11 @@ ${mailButton(data.link, t("mail.order.view"))}`,
     "",
     details.text,
     "",
-    `${t("mail.order.view")}: ${data.link}`,
-    "",
+    ...viewLink(data, t).text,
     "--",
     t("mail.footer"),
   ].join("\n");
-  return { to: data.to, subject, text, html, links: [data.link] };
+  return { to: data.to, subject, text, html, links: viewLink(data, t).links };
 }
 
 /**
@@ -279,11 +282,11 @@ function noticeMail(data: OrderMailData, subject: string, paragraphs: { text: st
     `<p style="margin:0 0 16px">${e(greeting)}</p>
 ${paragraphs.map((paragraph) => paragraph.html ?? `<p style="margin:0 0 12px">${e(paragraph.text)}</p>`).join("\n")}
 ${details.html}
-${mailButton(data.link, t("mail.order.view"))}`,
+${viewLink(data, t).html}`,
     t("mail.footer"),
   );
-  const text = [greeting, "", ...paragraphs.flatMap((paragraph) => [paragraph.text, ""]), details.text, "", `${t("mail.order.view")}: ${data.link}`, "", "--", t("mail.footer")].join("\n");
-  return { to: data.to, subject, text, html, links: [data.link] };
+  const text = [greeting, "", ...paragraphs.flatMap((paragraph) => [paragraph.text, ""]), details.text, "", ...viewLink(data, t).text, "--", t("mail.footer")].join("\n");
+  return { to: data.to, subject, text, html, links: viewLink(data, t).links };
 }
 
 /** Tickets with their passengers' names, as a mail lists them. */
@@ -309,6 +312,13 @@ export interface RefundMailFacts {
   /** What the buyer paid for the order, every refund of it so far (this one included), in minor units. */
   paid: number;
   refundedTotal: number;
+  /**
+   * The buyer's copy of a refund paid to someone else (a friend who paid their share): who paid and got the money.
+   * Absent: the mail goes to the one who paid.
+   */
+  paidBy?: { name: string; email: string };
+  /** The account holder who cancelled the booking, when the one told is a friend who paid it ("customer_cancelled"). */
+  cancelledBy?: string;
 }
 
 const REFUND_REASON_KEY = {
@@ -342,7 +352,7 @@ function refundSummary(data: OrderMailData, facts: RefundMailFacts) {
     [t("mail.order.event"), data.eventName],
     [t("mail.order.date"), formatDateTime(data.eventDate, data.timeZone)],
     [t("mail.refund.amount"), money(facts.amount)],
-    [t("mail.refund.paid"), money(facts.paid)],
+    facts.paidBy ? [t("mail.refund.paid_by", { name: facts.paidBy.name }), money(facts.paid)] : [t("mail.refund.paid"), money(facts.paid)],
   ];
   if (facts.refundedTotal !== facts.amount) rows.push([t("mail.refund.refunded_total"), money(facts.refundedTotal)]);
   rows.push([t("mail.refund.net"), money(Math.max(facts.paid - facts.refundedTotal, 0))]);
@@ -372,16 +382,27 @@ export function refundMail(data: OrderMailData, facts: RefundMailFacts): MailMes
   const number = t("mail.order.number", { id: data.orderId });
   const amount = formatPrice(facts.amount, data.currency, data.locale);
   const method = METHOD_KEY[facts.method] ? t(METHOD_KEY[facts.method]!) : facts.method;
-  const subject = facts.how === "manual_pending" ? t("mail.refund.subject_pending", { id: data.orderId }) : t("mail.refund.subject", { id: data.orderId });
-  const how =
-    facts.how === "card"
+  const payer = facts.paidBy ? { amount, method, name: facts.paidBy.name, email: facts.paidBy.email } : null;
+  const subject = payer
+    ? t("mail.refund.copy.subject", { id: data.orderId, name: payer.name })
+    : facts.how === "manual_pending"
+      ? t("mail.refund.subject_pending", { id: data.orderId })
+      : t("mail.refund.subject", { id: data.orderId });
+  // The buyer's copy says whom the money went to; the payer's own mail says it went back to them.
+  const how = payer
+    ? t(facts.how === "card" ? "mail.refund.copy.card" : facts.how === "manual_pending" ? "mail.refund.copy.manual_pending" : "mail.refund.copy.manual_paid", payer)
+    : facts.how === "card"
       ? t("mail.refund.card", { amount, method })
       : facts.how === "manual_pending"
         ? t("mail.refund.manual_pending", { amount })
         : t("mail.refund.manual_paid", { amount });
+  const reason =
+    facts.reason === "customer_cancelled" && facts.cancelledBy
+      ? t("mail.refund.reason.customer_cancelled_by", { name: facts.cancelledBy, event: data.eventName })
+      : t(REFUND_REASON_KEY[facts.reason], { event: data.eventName });
   const note = facts.note?.trim() ? t("mail.refund.note", { note: facts.note.trim() }) : "";
   const paragraphs = [
-    { text: t(REFUND_REASON_KEY[facts.reason], { event: data.eventName }) },
+    { text: reason },
     ...(note ? [{ text: note, html: `<p style="margin:0 0 12px;padding:12px;background:#f4f4f5;border-radius:8px">${e(note)}</p>` }] : []),
     { text: how },
     { text: number, html: `<p style="margin:0 0 16px;font-weight:bold">${e(number)}</p>` },

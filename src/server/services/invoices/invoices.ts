@@ -16,6 +16,7 @@ import type { Env } from "../../env";
 import { events, invoices, orders, productVariants, refunds, tickets, users } from "../../db/schema";
 import { pick } from "../catalogue/rows";
 import { renderInvoicePdf, type InvoiceDocument } from "./invoice-pdf";
+import { payerOf } from "../payers/payer";
 
 /** The tax rate of a country in basis points, from INVOICE_TAX_RATES ("CO:19,CL:19"): 0 when not named. */
 export function taxRateOf(env: Pick<Env, "INVOICE_TAX_RATES">, country: string): number {
@@ -55,8 +56,12 @@ async function documentOf(deps: ShopContext, row: InvoiceRow): Promise<InvoiceDo
     .innerJoin(events, eq(events.id, orders.eventId))
     .where(eq(orders.id, invoice.orderId));
   if (!found) throw new ShopError("not_found");
-  const locale: Locale = isLocale(found.user.localeCode) ? found.user.localeCode : DEFAULT_LOCALE;
   const [refund] = invoice.refundId ? await deps.db.select().from(refunds).where(eq(refunds.id, invoice.refundId)) : [];
+  // Made out to whoever paid (a friend who paid their share through their link), in their language: a credit note
+  // to the payer of the payment its refund gives back.
+  const who = await payerOf(deps.db, invoice.orderId, refund?.paymentId ?? null);
+  const payer = who?.payer ?? null;
+  const locale: Locale = payer?.locale ?? (isLocale(found.user.localeCode) ? found.user.localeCode : DEFAULT_LOCALE);
   // An invoice lists the order's tickets as paid (those later split off by a refund included); a credit note,
   // the refunded tickets (a split order's) or the whole order's.
   const orderIds = refund?.splitOrderId ? [refund.splitOrderId] : [invoice.orderId];
@@ -84,11 +89,11 @@ async function documentOf(deps: ShopContext, row: InvoiceRow): Promise<InvoiceDo
     currency: invoice.currency,
     seller: { name: seller.legalName, taxId: `${seller.taxIdKind} ${seller.taxId}`, address: seller.address },
     buyer: {
-      name: `${found.user.firstName} ${found.user.lastName}`.trim(),
-      email: found.user.email,
-      document: found.user.rut?.trim() || null,
-      // The document as the buyer named it; one never named is printed under the plain word, not guessed by country.
-      documentLabel: (found.user.documentType && documentTypeLabel(found.user.documentType)) || translate(locale, "invoice.document"),
+      name: payer?.name ?? `${found.user.firstName} ${found.user.lastName}`.trim(),
+      email: payer?.email ?? found.user.email,
+      document: payer ? payer.document : found.user.rut?.trim() || null,
+      // The document as the payer named it; one never named is printed under the plain word, not guessed by country.
+      documentLabel: (payer?.documentType && documentTypeLabel(payer.documentType)) || translate(locale, "invoice.document"),
     },
     orderId: invoice.orderId,
     eventName: pick(found.event.translations, locale)?.name ?? "",

@@ -9,7 +9,7 @@ import { MAIL_SKIP_REASON, type MailSkipReason } from "../../../shared/domain/ma
 import { ORDER_STATE, type OrderState } from "../../../shared/domain/order-states";
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import { timeZoneOf } from "../../../shared/format/dates";
-import { isCountryCode, isLocale, sitePrefix, DEFAULT_COUNTRY, DEFAULT_LOCALE, type Locale } from "../../../shared/locales";
+import { isCountryCode, sitePrefix, DEFAULT_COUNTRY, type Locale } from "../../../shared/locales";
 import { eventDates, events, orders, passengers, payments, productVariants, refunds, tickets, users } from "../../db/schema";
 import type { ShopContext } from "../../context";
 import type { Db } from "../../db/client";
@@ -37,6 +37,7 @@ import type { OrderNotice, OrderNoticeJob } from "../notices/order-notice";
 import { orderInvoicePdf } from "../invoices/invoices";
 import { ShopError } from "../../../shared/domain/shop-error";
 import { REFUND_REASON } from "../../../shared/domain/refunds";
+import { payerOf, type Payer } from "../payers/payer";
 
 export { enqueueOrderNotice, type OrderNotice, type OrderNoticeJob } from "../notices/order-notice";
 
@@ -87,8 +88,14 @@ async function refundFacts(db: Db, row: typeof refunds.$inferSelect, locale: Loc
   };
 }
 
-/** What an order mail shows, in the buyer's language. */
-export async function mailData(deps: ShopContext, orderId: number): Promise<(OrderMailData & { buyerName: string; holdExpiresAt: Date | null; state: string; undeliverable: boolean }) | null> {
+type NoticeData = OrderMailData & { buyerName: string; holdExpiresAt: Date | null; state: string; undeliverable: boolean };
+
+/**
+ * What an order mail shows, to the one who paid it (services/payers/payer.ts: a friend who paid their share through
+ * their link, else the account holder), in their language; `paymentId` names the payment in question (a refund's).
+ * `holder` is the same for the account holder when someone else paid: they get a copy of a refund.
+ */
+export async function mailData(deps: ShopContext, orderId: number, paymentId: number | null = null): Promise<(NoticeData & { holder: NoticeData | null; payer: Payer }) | null> {
   const { db } = deps;
   const [row] = await db
     .select({ order: orders, user: users, event: events, date: eventDates.startDate })
@@ -98,27 +105,30 @@ export async function mailData(deps: ShopContext, orderId: number): Promise<(Ord
     .leftJoin(eventDates, eq(eventDates.id, orders.eventDateId))
     .where(eq(orders.id, orderId))
     .limit(1);
-  if (!row) return null;
-  const locale: Locale = isLocale(row.user.localeCode) ? row.user.localeCode : DEFAULT_LOCALE;
+  const who = await payerOf(db, orderId, paymentId);
+  if (!row || !who) return null;
   const country = isCountryCode(row.user.countryCode) ? row.user.countryCode : DEFAULT_COUNTRY;
-  return {
-    to: row.user.email,
-    firstName: row.user.firstName,
-    buyerName: `${row.user.firstName} ${row.user.lastName}`.trim(),
-    locale,
+  const buyerName = `${row.user.firstName} ${row.user.lastName}`.trim();
+  const dataFor = async (person: Payer): Promise<NoticeData> => ({
+    to: person.email,
+    firstName: person.firstName,
+    buyerName,
+    locale: person.locale,
     orderId,
-    eventName: pick(row.event.translations, locale)?.name ?? "",
+    eventName: pick(row.event.translations, person.locale)?.name ?? "",
     eventDate: (row.date ?? row.event.startDate).toISOString(),
     timeZone: timeZoneOf(row.event.countryCode),
     currency: row.order.currency,
     subtotal: row.order.subtotal,
     total: row.order.total,
-    tickets: await ticketLines(db, orderId, locale),
-    link: `${publicOrigin(deps.env)}${sitePrefix(country, locale)}/my-account/payments`,
+    tickets: await ticketLines(db, orderId, person.locale),
+    // Only an account holder has a page that lists the purchase.
+    link: person.userId !== null ? `${publicOrigin(deps.env)}${sitePrefix(country, person.locale)}/my-account/payments` : null,
     holdExpiresAt: row.order.holdExpiresAt,
     state: row.order.state,
-    undeliverable: row.user.emailUndeliverableAt !== null,
-  };
+    undeliverable: person.undeliverable,
+  });
+  return { ...(await dataFor(who.payer)), holder: who.paidByAnother ? await dataFor(who.holder) : null, payer: who.payer };
 }
 
 /** The order state a notice still makes sense in: an order cancelled before its mail went gets none. */
@@ -138,7 +148,9 @@ const NOTICE_STATES: Record<OrderNotice, readonly OrderState[]> = {
  * the worker tries again later; the mail's key is the outbox row, so a retry after a crash is the same mail.
  */
 export async function orderNoticeJob(deps: ShopContext, { orderId, notice, reason, refund, refundId, refundHow }: OrderNoticeJob, job: OutboxJob): Promise<void | { skipped: MailSkipReason }> {
-  const data = await mailData(deps, orderId);
+  // A refund speaks of the payment it gives back, and so to that payment's payer.
+  const [refundRow] = notice === "refund" && refundId ? await deps.db.select().from(refunds).where(eq(refunds.id, refundId)) : [];
+  const data = await mailData(deps, orderId, refundRow?.paymentId ?? null);
   if (!data) return { skipped: MAIL_SKIP_REASON.order_gone };
   if (!(NOTICE_STATES[notice] as readonly string[]).includes(data.state)) return { skipped: MAIL_SKIP_REASON.state_changed };
   // Retrying a mail the server refuses for good would only be refused again: the desk says so instead.
@@ -151,9 +163,14 @@ export async function orderNoticeJob(deps: ShopContext, { orderId, notice, reaso
   } else if (notice === "refunded") {
     message = refundMail(data, { amount: data.total, method: "", reason: REFUND_REASON.seats_resold, how: "card", refunded: data.tickets, kept: [], paid: data.total, refundedTotal: data.total });
   } else if (notice === "refund") {
-    const [row] = refundId ? await deps.db.select().from(refunds).where(eq(refunds.id, refundId)) : [];
-    if (!row) return { skipped: MAIL_SKIP_REASON.refund_gone };
-    message = refundMail(data, await refundFacts(deps.db, row, data.locale, refundHow ?? "card"));
+    if (!refundRow) return { skipped: MAIL_SKIP_REASON.refund_gone };
+    const cancelledBy = data.holder ? data.buyerName : undefined;
+    message = refundMail(data, { ...(await refundFacts(deps.db, refundRow, data.locale, refundHow ?? "card")), cancelledBy });
+    // The account holder who made the booking gets a copy saying whom the money went to (keyed apart: a retry sends the same).
+    if (data.holder && !data.holder.undeliverable) {
+      const copy = refundMail(data.holder, { ...(await refundFacts(deps.db, refundRow, data.holder.locale, refundHow ?? "card")), paidBy: { name: data.payer.name, email: data.payer.email } });
+      await deps.mailer.send({ ...copy, key: `${job.mailKey}-holder` });
+    }
   } else if (notice === "transfer_instructions") {
     // The account of the company selling the event (its country's, known by the order's currency).
     message = transferInstructionsMail(data, paymentSettings(deps.env).transfer(countryOfCurrency(data.currency) ?? DEFAULT_COUNTRY), data.holdExpiresAt?.toISOString() ?? null);

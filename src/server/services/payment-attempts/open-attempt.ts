@@ -17,6 +17,7 @@ import type { Db } from "../../db/client";
 import { orders, payments } from "../../db/schema";
 import { byGateway } from "../order-life/order-life";
 import { changePayment, closeOpenAttempt, TIMEOUT } from "../payment-life/payment-life";
+import { payerColumns, type PayerOfAttempt } from "../payers/payer";
 
 export interface OpenAttempt {
   paymentId: number;
@@ -74,17 +75,19 @@ export function sameAttemptOr409(open: OpenAttempt, method: string): PaymentResp
 
 /**
  * Opens the attempt in the start's transaction (after `lockOrderForPayment` and `openAttemptOf`): the placeholder
- * row is taken, else a new row is written, marked as starting.
+ * row is taken, else a new row is written, marked as starting. `payer` names who pays it when that is not the
+ * order's account holder (a friend through their share's link): the payment's mails and papers are theirs.
  */
-export async function beginAttempt(tx: Db, orderId: number, open: OpenAttempt | null, method: string, amount: number, now: Date): Promise<void> {
+export async function beginAttempt(tx: Db, orderId: number, open: OpenAttempt | null, method: string, amount: number, now: Date, payer: PayerOfAttempt | null = null): Promise<void> {
+  const who = payerColumns(payer);
   if (open?.stage === "placeholder") {
     await tx
       .update(payments)
-      .set({ method, amount, createdAt: now, rawAnswers: sql`${payments.rawAnswers} || ${JSON.stringify([STARTING])}::jsonb` })
+      .set({ method, amount, createdAt: now, ...who, rawAnswers: sql`${payments.rawAnswers} || ${JSON.stringify([STARTING])}::jsonb` })
       .where(eq(payments.id, open.paymentId));
     return;
   }
-  await tx.insert(payments).values({ orderId, method, state: PAYMENT_STATE.created, amount, rawAnswers: [STARTING], createdAt: now });
+  await tx.insert(payments).values({ orderId, method, state: PAYMENT_STATE.created, amount, ...who, rawAnswers: [STARTING], createdAt: now });
 }
 
 /** Whether an insert failed on the one-open-attempt index (two starts that both missed the lock's protection). */

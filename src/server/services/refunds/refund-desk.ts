@@ -1,6 +1,6 @@
 /**
  * The staff's "Devoluciones" list: refunds still to pay by hand (a bank transfer, a prepaid order) with the
- * buyer's contact to ask for their bank details, and the others for reference; staff mark a hand-paid refund
+ * payer's contact to ask for their bank details (services/payers/payer.ts: a friend who paid their share, else the buyer), and the others for reference; staff mark a hand-paid refund
  * done (with where the money went), which mails the buyer and is audited in the same transaction.
  */
 import { and, asc, desc, eq, sql } from "drizzle-orm";
@@ -9,7 +9,7 @@ import type { Locale } from "../../../shared/locales";
 import type { RefundAnswer, RefundDeskItem } from "../../../shared/schemas/answers/order-desk";
 import type { RefundsQuery } from "../../../shared/schemas/order-desk";
 import type { ShopContext } from "../../context";
-import { events, orders, payments, refunds, users } from "../../db/schema";
+import { events, orders, payments, paymentShares, refunds, users } from "../../db/schema";
 import { writeAudit, type Actor } from "../audit/write-audit";
 import { byStaff } from "../order-life/order-life";
 import { changePayment } from "../payment-life/payment-life";
@@ -24,18 +24,21 @@ const LIST_LIMIT = 200;
 
 export async function listRefunds(deps: ShopContext, query: RefundsQuery, locale: Locale): Promise<RefundDeskItem[]> {
   const rows = await deps.db
-    .select({ refund: refunds, user: users, event: events })
+    .select({ refund: refunds, user: users, event: events, payerName: payments.payerName, payerEmail: payments.payerEmail, sharePhone: paymentShares.phone })
     .from(refunds)
     .innerJoin(orders, eq(orders.id, refunds.orderId))
+    .leftJoin(payments, eq(payments.id, refunds.paymentId))
+    .leftJoin(paymentShares, eq(paymentShares.orderId, refunds.orderId))
     .innerJoin(users, eq(users.id, orders.userId))
     .innerJoin(events, eq(events.id, orders.eventId))
     .where(query.state ? eq(refunds.state, query.state) : undefined)
     // The oldest money owed first: it has waited longest.
     .orderBy(query.state === REFUND_STATE.refunded ? desc(refunds.id) : asc(refunds.id))
     .limit(LIST_LIMIT);
-  return rows.map(({ refund, user, event }) => ({
+  return rows.map(({ refund, user, event, payerName, payerEmail, sharePhone }) => ({
     refund: refundAnswer(refund, false),
-    buyer: { name: `${user.firstName} ${user.lastName}`.trim(), email: user.email, phone: user.phoneNumber },
+    // Whom to ask for bank details: the one who paid (a friend through their share's link), else the account holder.
+    buyer: payerEmail ? { name: payerName ?? payerEmail, email: payerEmail, phone: sharePhone ?? "" } : { name: `${user.firstName} ${user.lastName}`.trim(), email: user.email, phone: user.phoneNumber },
     eventName: pick(event.translations, locale)?.name ?? "",
     bankDetails: refund.bankDetails,
   }));

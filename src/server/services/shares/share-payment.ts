@@ -26,6 +26,7 @@ import { notificationUrl, returnUrl, sitePrefixOf } from "../orders/payment-link
 import { recordStart } from "../orders/payment-records";
 import { ticketQrText } from "../tickets/ticket-qr";
 import { checkMethod } from "../private-events/quote";
+import type { PayerOfAttempt } from "../payers/payer";
 import { hashShareToken } from "./place-shares";
 import { PAYMENT_CODE } from "../../../shared/domain/payment-codes";
 
@@ -79,7 +80,7 @@ export async function getShare(deps: ShopContext, token: string, locale: Locale)
  * (services/payment-attempts/open-attempt.ts): a second start while one is open answers that attempt again, or
  * 409 `payment_in_progress`, and never opens a second gateway transaction.
  */
-async function startShare(deps: ShopContext, row: ShareRow, body: PayQuoteBody, locale: Locale, origin: string | undefined, returnQuery: string): Promise<PaymentStartAnswer> {
+async function startShare(deps: ShopContext, row: ShareRow, body: PayQuoteBody, locale: Locale, origin: string | undefined, returnQuery: string, payer: PayerOfAttempt | null): Promise<PaymentStartAnswer> {
   const now = deps.now();
   if (!isAwaiting(row.order.state) || now.getTime() >= row.share.deadline.getTime()) throw new ShopError("share_not_payable");
   const paymentCode = await checkMethod(deps.db, row.event.countryCode, body.paymentCode, row.order.currency);
@@ -102,7 +103,7 @@ async function startShare(deps: ShopContext, row: ShareRow, body: PayQuoteBody, 
       if (!(await chooseMethod(tx, row.order.id, paymentCode, state as AwaitingState, { ...byCustomer(row.order.userId), name: row.share.email }))) {
         throw new ShopError("share_not_payable");
       }
-      await beginAttempt(tx, row.order.id, open, paymentCode, row.order.total, now);
+      await beginAttempt(tx, row.order.id, open, paymentCode, row.order.total, now, payer);
       return null;
     });
   } catch (error) {
@@ -116,7 +117,7 @@ async function startShare(deps: ShopContext, row: ShareRow, body: PayQuoteBody, 
       orderId: row.order.id,
       amount: row.order.total,
       currency: row.order.currency,
-      buyerEmail: row.share.email,
+      buyerEmail: payer?.email ?? row.buyer.email,
       description: `Rodamos: ${pick(row.event.translations, locale)?.name ?? ""} (1 x ticket)`,
       returnUrl: `${returnUrl(deps, row.order.id, sitePrefixOf(body.url), origin)}${returnQuery}`,
       notificationUrl: notificationUrl(deps.env),
@@ -135,7 +136,8 @@ async function startShare(deps: ShopContext, row: ShareRow, body: PayQuoteBody, 
 export async function payShare(deps: ShopContext, token: string, body: PayQuoteBody, locale: Locale, origin?: string): Promise<PaymentStartAnswer> {
   const row = await byToken(deps.db, token);
   const joiner = returnUrl(deps, row.order.id, sitePrefixOf(body.url), origin).includes("?") ? "&" : "?";
-  return startShare(deps, row, body, locale, origin, `${joiner}share=${encodeURIComponent(token)}`);
+  // Whoever opens the share's own link pays as the friend it was sent to, in the language they read it in.
+  return startShare(deps, row, body, locale, origin, `${joiner}share=${encodeURIComponent(token)}`, { name: row.share.name, email: row.share.email, locale });
 }
 
 /** The buyer's shared purchase: every share of the order they paid their own seat with. */
@@ -159,7 +161,7 @@ export async function orderShares(db: Db, userId: number, buyerOrderId: number):
 export async function payShareAsBuyer(deps: ShopContext, userId: number, buyerOrderId: number, shareId: number, body: PayQuoteBody, locale: Locale, origin?: string) {
   const [row] = await shareRows(deps.db, and(eq(paymentShares.id, shareId), eq(paymentShares.buyerOrderId, buyerOrderId))!);
   if (!row || row.order.userId !== userId) throw new ShopError("not_found");
-  return startShare(deps, row, body, locale, origin, "");
+  return startShare(deps, row, body, locale, origin, "", null);
 }
 
 /** Whether an order is a share still within its deadline (a refused card leaves it payable, not released). */
