@@ -51,6 +51,7 @@ const KNOWN: Record<string, string> = {
   "POST /shop-api/staff/event-requests/:id/approve": "against the clock: the quote's validUntil is in the future",
   "POST /shop-api/frequent-addresses": "against stored rows: the county exists",
   "POST /shop-api/request-events": "across fields: the end follows the start",
+  "GET /shop-api/staff/reports/reconciliation": "across fields: the period runs forwards and is 366 days at most",
 };
 
 let shop: TestShop;

@@ -12,7 +12,7 @@ import { formatDateTime } from "../../shared/format/dates";
 import { formatPrice } from "../../shared/format/money";
 import type { Locale } from "../../shared/locales";
 import { escapeHtml, mailButton, mailShell } from "./mail-html";
-import type { RefundReason } from "../../shared/domain/refunds";
+import { REFUND_REASON, type RefundReason } from "../../shared/domain/refunds";
 import type { MailMessage } from "./mailer";
 import type { PaymentCode } from "../../shared/domain/payment-codes";
 
@@ -397,7 +397,7 @@ export function refundMail(data: OrderMailData, facts: RefundMailFacts): MailMes
         ? t("mail.refund.manual_pending", { amount })
         : t("mail.refund.manual_paid", { amount });
   const reason =
-    facts.reason === "customer_cancelled" && facts.cancelledBy
+    facts.reason === REFUND_REASON.customer_cancelled && facts.cancelledBy
       ? t("mail.refund.reason.customer_cancelled_by", { name: facts.cancelledBy, event: data.eventName })
       : t(REFUND_REASON_KEY[facts.reason], { event: data.eventName });
   const note = facts.note?.trim() ? t("mail.refund.note", { note: facts.note.trim() }) : "";

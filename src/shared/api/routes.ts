@@ -25,6 +25,7 @@ import { staffRunsRoutes } from "./routes/staff-runs";
 import { waitingListRoutes } from "./routes/waiting-list";
 import { liveRoutes } from "./routes/live";
 import { dayReportRoutes } from "./routes/day-report";
+import { reconciliationRoutes } from "./routes/reconciliation";
 import type { RouteSpec } from "./route-spec";
 
 export { route, type RefusalStatus, type RouteSpec } from "./route-spec";
@@ -46,6 +47,7 @@ export const shopApi = {
   ...adminRoutes,
   ...liveRoutes,
   ...dayReportRoutes,
+  ...reconciliationRoutes,
 } as const satisfies Record<string, RouteSpec>;
 
 export type ShopApi = typeof shopApi;

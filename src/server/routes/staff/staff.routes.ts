@@ -16,6 +16,7 @@ import { dispatchRoutes } from "./dispatch.routes";
 import { liveRoutes } from "./live.routes";
 import { staffWaitingListRoutes } from "./waiting-lists.routes";
 import { dayReportRoutes } from "./day-report.routes";
+import { reconciliationRoutes } from "./reconciliation.routes";
 
 const confirm = documented("POST /shop-api/staff/orders/:id/confirm-transfer");
 
@@ -33,6 +34,7 @@ staffRoutes.route("/", staffInvoiceRoutes);
 staffRoutes.route("/", manifestRoutes);
 staffRoutes.route("/", staffWaitingListRoutes);
 staffRoutes.route("/", dayReportRoutes);
+staffRoutes.route("/", reconciliationRoutes);
 staffRoutes.route("/event-requests", staffPrivateEventRoutes);
 staffRoutes.route("/dispatch/live", liveRoutes);
 staffRoutes.route("/dispatch", dispatchRoutes);

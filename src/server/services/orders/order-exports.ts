@@ -79,7 +79,7 @@ export function wallClock(date: Date, timeZone: string): string {
 }
 
 /** Money in the currency's own units (COP 65.000 is 65000, USD 12,50 is 12.5): what a spreadsheet adds up. */
-const major = (minor: number, currency: string) => minor / 10 ** (CURRENCY_DECIMALS[currency] ?? 0);
+export const major = (minor: number, currency: string) => minor / 10 ** (CURRENCY_DECIMALS[currency] ?? 0);
 
 /**
  * Orders (one line each) or passengers (one line each) as a table, in the caller's language: states and payment

@@ -1,5 +1,5 @@
 /**
- * Who paid an order (issue 44 §1): the person a payment's mails go to and its invoice and credit notes are made out
+ * Who paid an order: the person a payment's mails go to and its invoice and credit notes are made out
  * to. A payment row names its payer when that is not the order's account holder (a friend paying their share through
  * their own link, `payments.payer_*`, migration 0095); otherwise the account holder paid. The payer of an order is
  * the payer of its payment that took the money, else of its newest attempt (transfer instructions, a refused
