@@ -1,24 +1,41 @@
 /**
  * Running the vans: a dispatcher plans an event date, moves a passenger to a run of their own, publishes, and the
- * buyer's order shows the published pick-up time; a driver on a 390 px phone opens their run, marks a stop as
- * next (the passengers' text is in the dev outbox), ticks a passenger on board with the network gone, and the
- * check-in reaches the shop when the network returns. Both screens pass axe.
+ * buyer's order shows the published pick-up time; a driver on a 390 px phone opens their run of today (a concert of
+ * its own moved to today by the back office, a driver of its own), marks a stop as next (the passenger's text is in
+ * the dev outbox), ticks a passenger on board with the network gone, and the check-in reaches the shop when the
+ * network returns. Both screens pass axe. Each attempt books passengers with names (and a phone) of its own: a retry
+ * finds its own, never the first attempt's.
  */
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./reused-page";
+import { PASSWORD } from "./account-helpers";
 import { DEMO_ACCOUNTS } from "../../src/server/seed/users";
 import { formatDateTime } from "../../src/shared/format/dates";
 import type { DispatchOptions, DispatchPlan, DriverRun } from "../../src/shared/schemas/answers/dispatch";
 import { seriousViolations } from "./axe";
 import { purchaseRow, signIn, type Person } from "./booking-helpers";
 import { watchConsole } from "./content-helpers";
+import { bearer, dateToday, newDriver } from "./live-day-helpers";
 import { paidTicket, tokenOf } from "./scanner-helpers";
 import { keepShot } from "./shots";
 
 test.describe.configure({ mode: "serial" });
 
 const STAFF: Person = { ...DEMO_ACCOUNTS.staff, firstName: "Julián", lastName: "Castaño" };
-const DRIVER: Person = { ...DEMO_ACCOUNTS.driver, firstName: "Andrés", lastName: "Quintero" };
+/** The driver's journey's own event, moved to today while it runs (its runs are the day's, under way). */
+const ALIMENTARTE = "alimentarte-festival-gastronomico";
+
+/** A surname of this attempt's own (letters only, as a name must be). */
+function attemptName(): string {
+  const letters = "bcdfghjklmnprstvz";
+  const tail = Array.from({ length: 6 }, () => letters[Math.floor(Math.random() * letters.length)]).join("");
+  return `P${tail}`;
+}
+
+/** A Colombian mobile number of this attempt's own, for the texts it is sent. */
+function attemptPhone(): string {
+  return `3005${String(Math.floor(Math.random() * 1_000_000)).padStart(6, "0")}`;
+}
 
 async function data<T>(answer: Promise<{ status(): number; json(): Promise<unknown> }>): Promise<T> {
   const response = await answer;
@@ -46,21 +63,22 @@ async function plan(request: APIRequestContext, token: string, eventDateId: numb
 test("a dispatcher plans a date, moves a passenger, publishes, and the buyer's order shows the time", async ({ page, request }) => {
   test.setTimeout(120_000);
   const errors = watchConsole(page);
-  const ana = await paidTicket(request, "Ana");
-  await paidTicket(request, "Beto");
+  const anaName = `Ana ${attemptName()}`;
+  const ana = await paidTicket(request, "Ana", [anaName]);
+  await paidTicket(request, "Beto", [`Beto ${attemptName()}`]);
 
   await signIn(page, request, STAFF);
   await openStaff(page, "/staff/dispatch");
   const eventDateId = await festivalDateId(page);
   await page.getByRole("button", { name: "Calcular plan" }).click();
-  const passenger = page.locator(`li[data-passenger]`, { hasText: "Ana Pasajera" }).first();
+  const passenger = page.locator(`li[data-passenger]`, { hasText: anaName });
   await expect(passenger).toBeVisible();
   await expect(page.getByRole("region", { name: "Mapa del plan" })).toBeVisible();
   const runsBefore = await page.locator("section.dispatch-run").count();
 
-  await passenger.getByLabel(/Mover a: Ana Pasajera/).selectOption({ label: "Nuevo recorrido" });
+  await passenger.getByLabel(`Mover a: ${anaName}`).selectOption({ label: "Nuevo recorrido" });
   await expect(page.locator("section.dispatch-run")).toHaveCount(runsBefore + 1);
-  const alone = page.locator("section.dispatch-run", { hasText: "Ana Pasajera" });
+  const alone = page.locator("section.dispatch-run", { hasText: anaName });
   await expect(alone).toContainText("1/15 puestos");
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
@@ -77,7 +95,7 @@ test("a dispatcher plans a date, moves a passenger, publishes, and the buyer's o
   const stop = current.runs.flatMap((run) => run.stops).find((one) => one.passengers.some((p) => p.orderId === ana.orderId))!;
   expect(current.published).toBe(true);
 
-  const buyer = { email: ana.customer.email, password: "clave-segura-1", firstName: "Ana", lastName: "Pasajera" };
+  const buyer = { email: ana.customer.email, password: PASSWORD, firstName: "Ana", lastName: "Pasajera" };
   await signIn(page, request, buyer);
   await page.goto("/my-account/payments");
   await purchaseRow(page, ana.orderId).getByRole("button", { name: /Ver el detalle/ }).click();
@@ -88,47 +106,57 @@ test("a dispatcher plans a date, moves a passenger, publishes, and the buyer's o
 test("a driver on a phone marks the next stop and checks a passenger in offline", async ({ page, context, request }) => {
   test.setTimeout(120_000);
   const errors = watchConsole(page);
-  const carla = await paidTicket(request, "Carla");
-  const staff = { authorization: `Bearer ${await tokenOf(request, STAFF.email, STAFF.password)}` };
-  const options = await data<DispatchOptions>(request.get("/shop-api/staff/dispatch/options", { headers: staff }));
-  const eventDateId = options.dates.find((date) => date.eventName.includes("Sonidos de la Sabana"))!.eventDateId;
-  const planned = await plan(request, staff.authorization.slice(7), eventDateId);
-  const run = planned.runs.find((one) => one.stops.some((stop) => stop.passengers.some((p) => p.orderId === carla.orderId)))!;
-  const driverId = options.drivers.find((one) => one.name === "Andrés Quintero")!.id;
-  await data(request.post("/shop-api/staff/dispatch/assign", { headers: staff, data: { eventDateId, leg: "outbound", version: planned.version, runId: run.id, vehicleId: run.vehicle?.id ?? null, driverId } }));
-  const stop = run.stops.find((one) => one.passengers.some((p) => p.orderId === carla.orderId))!;
+  const carlaName = `Carla ${attemptName()}`;
+  const carlaPhone = attemptPhone();
+  const driver = await newDriver(request, "Andrés", attemptName());
+  const carla = await paidTicket(request, "Carla", [carlaName], ALIMENTARTE, { phone: carlaPhone });
+  // The run is today's: the driver's actions are taken only from two hours before the run sets off.
+  const moved = await dateToday(request, ALIMENTARTE);
+  try {
+    const staff = await bearer(request, STAFF);
+    const eventDateId = moved.eventDateId;
+    const options = await data<DispatchOptions>(request.get("/shop-api/staff/dispatch/options", { headers: staff }));
+    const planned = await plan(request, staff.authorization.slice(7), eventDateId);
+    const run = planned.runs.find((one) => one.stops.some((stop) => stop.passengers.some((p) => p.orderId === carla.orderId)))!;
+    const driverId = options.drivers.find((one) => one.name === driver.name)!.id;
+    await data(request.post("/shop-api/staff/dispatch/assign", { headers: staff, data: { eventDateId, leg: "outbound", version: planned.version, runId: run.id, vehicleId: run.vehicle?.id ?? null, driverId } }));
+    const stop = run.stops.find((one) => one.passengers.some((p) => p.orderId === carla.orderId))!;
+    /** The "van arriving" texts sent to Carla's phone (hers alone: the number is this attempt's). */
+    const arriving = async () =>
+      (await data<{ to: string; body: string }[]>(request.get("/dev/outbox/sms.json"))).filter((text) => text.to.replace(/\D/g, "").endsWith(carlaPhone) && text.body.includes("llega en unos"));
 
-  await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page, request, DRIVER);
-  await openStaff(page, "/staff/driver");
-  const stopCard = page.locator(`li.driver-stop[data-stop="${stop.position}"]`).first();
-  await expect(stopCard).toContainText(stop.address);
-  await expect(stopCard.getByRole("link", { name: "Navegar" })).toHaveAttribute("href", /^geo:/);
-  await keepShot(page, "dispatch/driver-390", { fullPage: true });
-  expect(await seriousViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, request, driver);
+    await openStaff(page, "/staff/driver");
+    const stopCard = page.locator(`article.driver-run[data-run="${run.id}"] li.driver-stop[data-stop="${stop.position}"]`);
+    await expect(stopCard).toContainText(stop.address);
+    await expect(stopCard.getByRole("link", { name: "Navegar" })).toHaveAttribute("href", /^geo:/);
+    await keepShot(page, "dispatch/driver-390", { fullPage: true });
+    expect(await seriousViolations(page)).toEqual([]);
 
-  await stopCard.getByRole("button", { name: /Siguiente parada/ }).click();
-  await expect(stopCard).toContainText("En camino");
-  // The "van arriving" text has left (sent online, not queued) before the network goes.
-  await expect.poll(async () => (await (await request.get("/dev/outbox")).text()).includes(`a ${stop.address}`), { timeout: 15_000 }).toBe(true);
-  await expect(page.getByTestId("driver-queued")).toHaveCount(0);
+    await stopCard.getByRole("button", { name: /Siguiente parada/ }).click();
+    await expect(stopCard).toContainText("En camino");
+    // The "van arriving" text has left (sent online, not queued) before the network goes.
+    await expect.poll(async () => (await arriving()).length, { timeout: 15_000 }).toBe(1);
+    expect((await arriving())[0]!.body).toContain(`a ${stop.address}`);
+    await expect(page.getByTestId("driver-queued")).toHaveCount(0);
 
-  await context.setOffline(true);
-  await expect(page.getByText(/Sin conexión: lo que marques/)).toBeVisible();
-  const row = stopCard.locator("li[data-passenger]", { hasText: "Carla Pasajera" });
-  await row.getByRole("checkbox").check();
-  await expect(row).toHaveAttribute("data-state", "boarded");
-  await expect(page.getByTestId("driver-queued")).toContainText("Acciones por enviar: 1");
-  await keepShot(page, "dispatch/driver-offline-390", { fullPage: true });
+    await context.setOffline(true);
+    await expect(page.getByText(/Sin conexión: lo que marques/)).toBeVisible();
+    const row = stopCard.locator("li[data-passenger]", { hasText: carlaName });
+    await row.getByRole("checkbox").check();
+    await expect(row).toHaveAttribute("data-state", "boarded");
+    await expect(page.getByTestId("driver-queued")).toContainText("Acciones por enviar: 1");
+    await keepShot(page, "dispatch/driver-offline-390", { fullPage: true });
 
-  await context.setOffline(false);
-  await expect(page.getByTestId("driver-queued")).toHaveCount(0);
-  const driverToken = await tokenOf(request, DRIVER.email, DRIVER.password);
-  const runs = await data<DriverRun[]>(request.get("/shop-api/driver/runs", { headers: { authorization: `Bearer ${driverToken}` } }));
-  const carlaState = runs.flatMap((one) => one.stops.flatMap((s) => s.passengers)).find((p) => p.orderId === carla.orderId)!;
-  expect(carlaState.state).toBe("boarded");
-
-  await page.goto("/dev/outbox");
-  await expect(page.getByTestId("sms-outbox")).toContainText(`a ${stop.address}`);
-  expect(errors).toEqual([]);
+    await context.setOffline(false);
+    await expect(page.getByTestId("driver-queued")).toHaveCount(0);
+    const runs = await data<DriverRun[]>(request.get("/shop-api/driver/runs", { headers: await bearer(request, driver) }));
+    const carlaState = runs.flatMap((one) => one.stops.flatMap((s) => s.passengers)).find((p) => p.orderId === carla.orderId)!;
+    expect(carlaState.state).toBe("boarded");
+    expect(errors).toEqual([]);
+  } finally {
+    // Other journeys book the event at its own date.
+    await moved.restore(request);
+  }
 });
