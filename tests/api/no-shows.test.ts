@@ -14,6 +14,7 @@ import type { CheckInProgress } from "../../src/shared/schemas/answers/checkin";
 import type { DispatchPlan } from "../../src/shared/schemas/answers/dispatch";
 import { openTestShop, type TestShop } from "../helpers/test-shop";
 import { driverRunSetting, PEOPLE } from "../helpers/driver-run";
+import { insertVanPosition, northOf } from "../helpers/van-positions";
 
 let shop: TestShop;
 let day: Awaited<ReturnType<typeof driverRunSetting>>;
@@ -28,10 +29,14 @@ const textsTo = async (phone: string) => {
   return (await readSmsDrop(shop.env.DATA_DIR)).filter((text) => text.to.endsWith(digits));
 };
 
+/** The van's phone reports a fix this near the stop now. */
+const vanAt = (stop: { lat: number; lon: number }, metres = 40) => insertVanPosition(shop.db, { runId: day.run.id, driverId: day.driver.id, ...northOf(stop, metres), at: shop.now() });
+
 beforeAll(async () => {
   shop = await openTestShop();
   day = await driverRunSetting(shop);
   day.moveTo(0);
+  await vanAt(day.mine.stops[0]!);
 });
 afterAll(async () => {
   await shop?.close();
@@ -120,7 +125,11 @@ describe("a no-show", () => {
     // A no-show is listed apart from the missing.
     if (second) {
       const stopOf = day.mine.stops.find((stop) => stop.passengers.some((one) => one.passengerId === second.passengerId))!;
-      await outcome({ action: "arrived", stopPosition: stopOf.position, at: day.at(10).toISOString() });
+      // The van reaches that stop after its published time and after the driver's last action, and waits there.
+      const arrival = Math.max(new Date(stopOf.time).getTime(), day.at(20).getTime()) + 60_000;
+      shop.clock.offset = arrival + 5 * 60_000 - Date.now();
+      await outcome({ action: "arrived", stopPosition: stopOf.position, at: new Date(arrival).toISOString() });
+      await vanAt(stopOf);
       expect(await outcome({ action: "no_show", passengerId: second.passengerId })).toMatchObject({ outcome: "done" });
       now = await progress();
       expect(mine().noShows.map((one) => one.name)).toEqual([second.name]);

@@ -73,6 +73,8 @@ export const driverActionSchema = z.object({
   qr: z.optional(z.string().check(z.maxLength(2000, "form.too_long"))),
   stopPosition: z.optional(position),
   at: z.iso.datetime({ offset: true, error: "form.date_invalid" }),
+  /** no_show: the driver confirms they waited at the stop although the van's last position is not near it (audited). */
+  override: z.optional(z.boolean({ error: "errors.invalid_value" })),
 });
 export type DriverActionInput = z.infer<typeof driverActionSchema>;
 export const driverActionsSchema = z.object({ actions: z.array(driverActionSchema).check(z.minLength(1, "form.required"), z.maxLength(200, "form.too_long")) });

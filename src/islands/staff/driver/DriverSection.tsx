@@ -14,6 +14,7 @@ import { DRIVER_ACTION, DRIVER_OUTCOME, type DriverAction, RIDER_STATE } from ".
 import type { DriverRun } from "../../../shared/schemas/answers/dispatch";
 import type { DriverActionInput } from "../../../shared/schemas/dispatch";
 import { parseTicketCode } from "../../../shared/tickets/ticket-code";
+import { ConfirmDialog } from "../ConfirmDialog";
 import { showToast } from "../../../stores/toasts";
 import { fill } from "../../ui/texts";
 import { formatMessage } from "../../ui/format-message";
@@ -88,6 +89,7 @@ export default function DriverSection({ texts, prefix, locale }: SectionProps) {
   const waitMinutes = useRef(3);
   waitMinutes.current = runs?.[0]?.noShowWaitMinutes ?? waitMinutes.current;
 
+  const [far, setFar] = useState<{ runId: number; passengerId: number; message: string } | null>(null);
   // The runs read again as the shop has them (no flush: called from within one).
   const reread = useRef(async () => {
     const fresh = await withPending(await api("GET /shop-api/driver/runs"));
@@ -103,7 +105,10 @@ export default function DriverSection({ texts, prefix, locale }: SectionProps) {
       const answer = await api("POST /shop-api/driver/actions", { body: { actions: pending } });
       await removePending(answer.results.map((result) => result.nonce));
       for (const result of answer.results) {
-        if (result.outcome === DRIVER_OUTCOME.refused) showToast("error", refusal(texts, locale, result.code, waitMinutes.current, result.params));
+        const sent = pending.find((one) => one.nonce === result.nonce);
+        // Far from the stop: the driver may confirm they waited there (the shop audits it), not merely be told.
+        if (result.code === "no_show_far_from_stop" && sent?.passengerId !== undefined) setFar({ runId: sent.runId, passengerId: sent.passengerId, message: refusal(texts, locale, result.code, waitMinutes.current, result.params) });
+        else if (result.outcome === DRIVER_OUTCOME.refused) showToast("error", refusal(texts, locale, result.code, waitMinutes.current, result.params));
         else if (result.code) showToast("info", refusal(texts, locale, result.code, waitMinutes.current, result.params));
         else if (result.notified) showToast("success", fill(texts["manifests.notified"], { count: result.notified }));
       }
@@ -164,7 +169,7 @@ export default function DriverSection({ texts, prefix, locale }: SectionProps) {
   }, [online, refresh]);
   const sharing = usePositionSharing(runs);
 
-  async function act(run: DriverRun, action: DriverAction, details: Pick<DriverActionInput, "passengerId" | "stopPosition" | "qr">) {
+  async function act(run: DriverRun, action: DriverAction, details: Pick<DriverActionInput, "passengerId" | "stopPosition" | "qr" | "override">) {
     const input: DriverActionInput = { nonce: newNonce(), runId: run.id, action, at: new Date().toISOString(), ...details };
     const next = applyLocally(runs ?? [], input);
     setRuns(next);
@@ -192,6 +197,20 @@ export default function DriverSection({ texts, prefix, locale }: SectionProps) {
         </p>
       ) : null}
       <SharingBar sharing={sharing} texts={texts} locale={locale} />
+      {far ? (
+        <ConfirmDialog
+          title={texts["driver.no_show_confirm_title"]}
+          consequence={far.message}
+          confirmLabel={texts["driver.no_show_confirm"]}
+          texts={texts}
+          onClose={() => setFar(null)}
+          onConfirm={async () => {
+            const target = runs.find((one) => one.id === far.runId);
+            setFar(null);
+            if (target) await act(target, DRIVER_ACTION.no_show, { passengerId: far.passengerId, override: true });
+          }}
+        />
+      ) : null}
       {runs.length === 0 || !run ? (
         <p className="empty-text">{texts["driver.none"]}</p>
       ) : (

@@ -6,7 +6,7 @@
  * send its offline queue again safely; boardings are kept per passenger and leg in `run_boardings`, the latest
  * action by the driver's own clock winning (a no-show who turns up late is boarded).
  */
-import { and, asc, desc, eq, gte, inArray, lte } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lte, max } from "drizzle-orm";
 import type { DriverRun } from "../../../shared/schemas/answers/dispatch";
 import type { DriverActionInput } from "../../../shared/schemas/dispatch";
 import { ShopError } from "../../../shared/domain/shop-error";
@@ -15,7 +15,7 @@ import { toE164 } from "../../../shared/format/phone-number";
 import { PHONE_COUNTRIES, type PhoneCountry } from "../../../shared/format/phone-metadata";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "../../../shared/locales";
 import type { ShopContext } from "../../context";
-import { dispatchPlans, dispatchRuns, driverActions, eventDates, orders, passengers, tickets, users, vanArrivals, vanNotices, vehicles } from "../../db/schema";
+import { dispatchPlans, dispatchRuns, driverActions, eventDates, orders, passengers, publishedPickups, tickets, users, vanArrivals, vanNotices, vehicles } from "../../db/schema";
 import { ARRIVING_SOURCE, BOARDED, RIDER_STATE, DRIVER_ACTION, DRIVER_OUTCOME, type DriverOutcome } from "../../../shared/domain/dispatch";
 import { pick } from "../catalogue/rows";
 import { admitTicket } from "../boarding/admit-ticket";
@@ -25,8 +25,11 @@ import { loadPlan, type PlanState, type RunState } from "./plan-store";
 import { passengerInfo } from "./plan-view";
 import { venuePlace } from "./plan-places";
 import { eventDay } from "./day-passengers";
-import { arrivedAt, requireWaitOver, tellNoShow } from "./no-shows";
-import { positionWindow } from "./positions";
+import { arrivedAt, NO_SHOW_NEAR_METERS, noShowRefusal, tellNoShow } from "./no-shows";
+import { straightLineKm } from "../../geo/travel-time-estimate";
+import { writeAudit } from "../audit/write-audit";
+import { AUDIT_ACTION } from "../../../shared/domain/audit-actions";
+import { latestPositions, positionWindow } from "./positions";
 import { LEG, type Leg } from "../../../shared/domain/legs";
 
 const DAY_MS = 24 * 3_600_000;
@@ -148,9 +151,8 @@ async function applyOne(deps: ShopContext, driverId: number, action: DriverActio
   const plan = await loadPlan(deps.db, row.eventDateId, row.leg);
   const run = plan.runs.find((candidate) => candidate.id === row.runId);
   if (!run) throw new ShopError("driver_action_invalid");
-  // The phone's clock, never later than the shop's: an offline action keeps when it happened.
   const now = deps.now();
-  const at = new Date(Math.min(new Date(action.at).getTime(), now.getTime()));
+  const at = await actionTime(deps, driverId, run, new Date(action.at), now);
   const onRun = run.stops.flatMap((stop) => stop.groups.flatMap((group) => group.passengerIds));
 
   if (action.action === DRIVER_ACTION.next_stop || action.action === DRIVER_ACTION.arrived) {
@@ -174,16 +176,51 @@ async function applyOne(deps: ShopContext, driverId: number, action: DriverActio
     return { nonce: action.nonce, outcome: DRIVER_OUTCOME.done };
   }
 
-  // A no-show only after the van waited at the passenger's stop.
+  // A no-show only after the published time and the wait, with the van near where it waited (or the driver's word).
   if (action.passengerId === undefined || !onRun.includes(action.passengerId)) throw new ShopError("driver_action_invalid");
   const passengerId = action.passengerId;
   const position = run.stops.findIndex((stop) => stop.groups.some((group) => group.passengerIds.includes(passengerId)));
   const day = await eventDay(deps, plan.eventDateId);
-  await requireWaitOver(deps, run.id!, position, at, timeZoneOf(day.countryCode));
+  const venue = await venuePlace(deps, day, run.stops);
+  const place = plan.leg === LEG.outbound ? run.stops[position]! : venue;
+  const [[published], arrived, last] = await Promise.all([
+    deps.db
+      .select({ time: publishedPickups.time, told: publishedPickups.toldTime, departsAt: publishedPickups.departsAt })
+      .from(publishedPickups)
+      .where(and(eq(publishedPickups.passengerId, passengerId), eq(publishedPickups.leg, plan.leg))),
+    plan.leg === LEG.outbound ? arrivedAt(deps.db, run.id!, position) : Promise.resolve(null),
+    latestPositions(deps.db, [run.id!]).then((positions) => positions.get(run.id!) ?? null),
+  ]);
+  const publishedTime = plan.leg === LEG.outbound ? (published?.told ?? published?.time ?? run.stops[position]!.time) : (published?.departsAt ?? run.departsAt);
+  const refusal = noShowRefusal(
+    {
+      leg: plan.leg,
+      published: publishedTime,
+      arrived,
+      distanceMeters: last ? Math.round(straightLineKm(last, place) * 1000) : null,
+      at,
+      override: action.override === true,
+    },
+    deps.env.NO_SHOW_WAIT_MINUTES,
+    timeZoneOf(day.countryCode),
+  );
+  if (refusal) throw refusal;
   const waitedAt = plan.leg === LEG.outbound ? run.stops[position]!.address : [day.venue.name, day.venue.address].filter(Boolean).join(", ");
+  const overridden = action.override === true && (!last || straightLineKm(last, place) * 1000 > NO_SHOW_NEAR_METERS);
   const marked = await deps.db.transaction(async (tx) => {
     if (!(await claim({ db: tx }, driverId, action, at))) return null;
     if (!(await recordNoShow(tx, { passengerId, leg: plan.leg, driverId, at, nonce: action.nonce }))) return false;
+    if (overridden) {
+      const [me] = await tx.select({ email: users.email }).from(users).where(eq(users.id, driverId));
+      await writeAudit(tx, { id: driverId, email: me?.email ?? "" }, NO_SHOW_RESOURCE, passengerId, AUDIT_ACTION.dispatch_override, null, {
+        rule: "no_show_near_stop",
+        runId: run.id,
+        leg: plan.leg,
+        at: at.toISOString(),
+        position: last ? { lat: last.lat, lon: last.lon, at: last.at.toISOString() } : null,
+        place: { lat: place.lat, lon: place.lon },
+      });
+    }
     await tellNoShow(tx, { passengerId, leg: plan.leg, address: waitedAt, at: at.toISOString() }, now);
     return true;
   });
@@ -225,6 +262,25 @@ async function boardersOfCode(deps: ShopContext, plan: PlanState, run: RunState,
   if (!theirs) throw new ShopError("passenger_not_on_run", undefined, { name: someone.name });
   const [vehicle] = theirs.vehicleId !== null ? await deps.db.select({ plate: vehicles.plate }).from(vehicles).where(eq(vehicles.id, theirs.vehicleId)) : [];
   throw new ShopError("passenger_other_run", undefined, { name: someone.name, vehicle: vehicle?.plate ?? "—", time: formatTime(theirs.departsAt.toISOString(), timeZoneOf(holder.countryCode)) });
+}
+
+/** The audit log's resource of a no-show the driver marked against the position rule. */
+const NO_SHOW_RESOURCE = "no-shows";
+/** A phone's clock may run a little ahead of the shop's: an action up to this far ahead is taken as now. */
+const CLOCK_SKEW_MS = 2 * 60_000;
+
+/**
+ * When an action happened, by the phone's clock (an offline action keeps its time), bounded: never in the future
+ * (beyond a little clock skew, taken as now), never before the run's window, never before the driver's previous
+ * action (a back-dated tap cannot rewrite what the driver already did).
+ */
+async function actionTime(deps: ShopContext, driverId: number, run: RunState, requested: Date, now: Date): Promise<Date> {
+  if (requested.getTime() > now.getTime() + CLOCK_SKEW_MS) throw new ShopError("driver_time_future");
+  const at = new Date(Math.min(requested.getTime(), now.getTime()));
+  if (at < positionWindow(run).from) throw new ShopError("driver_time_before_run");
+  const [previous] = await deps.db.select({ at: max(driverActions.happenedAt) }).from(driverActions).where(eq(driverActions.driverId, driverId));
+  if (previous?.at && at < new Date(previous.at)) throw new ShopError("driver_time_before_previous");
+  return at;
 }
 
 /** Takes the nonce: false when another send of the same action took it first. */

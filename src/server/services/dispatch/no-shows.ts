@@ -8,7 +8,7 @@ import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { formatTime, timeZoneOf } from "../../../shared/format/dates";
 import { toE164 } from "../../../shared/format/phone-number";
 import { PHONE_COUNTRIES, type PhoneCountry } from "../../../shared/format/phone-metadata";
-import { type Leg } from "../../../shared/domain/legs";
+import { LEG, type Leg } from "../../../shared/domain/legs";
 import { ORDER_STATE } from "../../../shared/domain/order-states";
 import { ShopError } from "../../../shared/domain/shop-error";
 import { translate } from "../../../shared/i18n";
@@ -40,12 +40,38 @@ export async function arrivedAt(db: Db, runId: number, stopPosition: number): Pr
   return first?.at ?? null;
 }
 
-/** Refuses a no-show marked before the van reached the stop or before the wait there was over. */
-export async function requireWaitOver(deps: ShopContext, runId: number, stopPosition: number, at: Date, timeZone: string): Promise<void> {
-  const minutes = deps.env.NO_SHOW_WAIT_MINUTES;
-  const arrived = await arrivedAt(deps.db, runId, stopPosition);
-  const from = arrived ? new Date(arrived.getTime() + minutes * 60_000) : null;
-  if (!from || at < from) throw new ShopError("no_show_too_early", undefined, { minutes, time: from ? formatTime(from.toISOString(), timeZone) : "—" });
+/** How near the stop (or, coming back, the venue) the van's last position must be for a no-show, in metres. */
+export const NO_SHOW_NEAR_METERS = 300;
+
+/** What the no-show rule weighs for one passenger on one leg. */
+export interface NoShowCase {
+  leg: Leg;
+  /** The time the passenger was given: the texted pick-up going out, the venue departure coming back. */
+  published: Date;
+  /** The driver's first "at the stop" there (outbound); null before it, and on the return (the wait is at the venue). */
+  arrived: Date | null;
+  /** Metres from the van's last position to the stop (the venue coming back); null without a position. */
+  distanceMeters: number | null;
+  at: Date;
+  override: boolean;
+}
+
+/**
+ * The no-show rule: a passenger may be marked as not come only once their published time has passed and the van
+ * waited NO_SHOW_WAIT_MINUTES from the later of its arrival at the stop and that time (coming back: from the venue
+ * departure, at the venue), with the van's last position within NO_SHOW_NEAR_METERS of where it waited, or the
+ * driver's confirmed override (audited by the caller). Going out, the wait starts only with the driver's arrival.
+ * Pure, so the rule is tested on its own; the refusal's values feed its message.
+ */
+export function noShowRefusal(one: NoShowCase, waitMinutes: number, timeZone: string): ShopError | null {
+  if (one.leg === LEG.outbound && !one.arrived) return new ShopError("no_show_too_early", undefined, { minutes: waitMinutes, time: "—" });
+  const start = Math.max(one.published.getTime(), one.arrived?.getTime() ?? 0);
+  const from = new Date(start + waitMinutes * 60_000);
+  if (one.at < from) return new ShopError("no_show_too_early", undefined, { minutes: waitMinutes, time: formatTime(from.toISOString(), timeZone) });
+  if (!one.override && (one.distanceMeters === null || one.distanceMeters > NO_SHOW_NEAR_METERS)) {
+    return new ShopError("no_show_far_from_stop", undefined, { distance: one.distanceMeters === null ? "—" : `${(one.distanceMeters / 1000).toFixed(1)} km` });
+  }
+  return null;
 }
 
 /** After a no-show is written: the passenger is texted once per leg (in the same transaction as the mark). */
