@@ -18,6 +18,8 @@ type Stored = { stored: number; duplicates: number };
 const send = (token: string, runId: number, positions: Record<string, unknown>[]) => shop.call<Stored>("POST", "/shop-api/driver/positions", { runId, positions }, { token });
 const fix = (minutes: number, lat = 4.7, lon = -74.05) => ({ lat, lon, accuracy: 12, at: day.at(minutes).toISOString() });
 const storedRows = () => shop.db.select().from(vanPositions).where(eq(vanPositions.runId, day.run.id));
+/** Lets the driver's call bucket fill again (5 calls a second, 10 at most: the tests call faster than a phone). */
+const rest = () => new Promise((resolve) => setTimeout(resolve, 2_100));
 
 beforeAll(async () => {
   shop = await openTestShop();
@@ -55,7 +57,7 @@ describe("POST /shop-api/driver/positions", () => {
   });
 
   it("takes an offline batch sent late and out of order, each fix once, and the latest by its own time wins", async () => {
-    const queued = [fix(9, 4.75, -74.0), fix(5), fix(7), fix(6)];
+    const queued = [fix(9, 4.72, -74.03), fix(5), fix(7), fix(6)];
     const first = await send(day.driver.token, day.run.id, queued);
     expect(first.body.data).toEqual({ stored: 4, duplicates: 0 });
     // The phone did not hear the answer and sends the queue again, with one fix taken since.
@@ -75,10 +77,10 @@ describe("POST /shop-api/driver/positions", () => {
   it("stores each fix once when the same queued batch arrives many times at once (a phone retrying on a bad network)", async () => {
     const before = (await storedRows()).length;
     const queued = [fix(20), fix(21, 4.71), fix(22, 4.72), fix(23, 4.73)];
-    const answers = await Promise.all(Array.from({ length: 8 }, () => send(day.driver.token, day.run.id, queued)));
+    const answers = await Promise.all(Array.from({ length: 4 }, () => send(day.driver.token, day.run.id, queued)));
     expect(answers.every((answer) => answer.status === 200)).toBe(true);
     expect(answers.reduce((sum, answer) => sum + answer.body.data.stored, 0)).toBe(4);
-    expect(answers.reduce((sum, answer) => sum + answer.body.data.duplicates, 0)).toBe(7 * 4);
+    expect(answers.reduce((sum, answer) => sum + answer.body.data.duplicates, 0)).toBe(3 * 4);
     expect(await storedRows()).toHaveLength(before + 4);
   });
 
@@ -95,6 +97,7 @@ describe("POST /shop-api/driver/positions", () => {
   });
 
   it("refuses a batch with any fix outside the run's window or in the future, storing none of it", async () => {
+    await rest();
     const before = (await storedRows()).length;
     const early = await send(day.driver.token, day.run.id, [fix(12), fix(-121)]);
     expect(early.status).toBe(422);
@@ -124,6 +127,7 @@ describe("POST /shop-api/driver/positions", () => {
       expect(answer.status, JSON.stringify(positions).slice(0, 80)).toBe(422);
       expect(answer.body).toMatchObject({ success: false, code: "validation_failed" });
     }
+    await rest();
     const outOfRange = await send(day.driver.token, day.run.id, [{ ...fix(13), lat: -95 }]);
     expect(JSON.stringify(outOfRange.body)).toMatch(/latitud|latitude/i);
     expect(await storedRows()).toHaveLength(before);

@@ -148,6 +148,8 @@ describe("the tracking link", () => {
 
     const answer = await shop.call<Tracking>("GET", `/shop-api/tracking/${token}`);
     expect(answer.status).toBe(200);
+    // It holds the passenger's home address: no cache may keep it.
+    expect(answer.headers.get("cache-control")).toBe("no-store");
     const [leg] = answer.body.data.legs;
     expect(answer.body.data.firstName).toBe(person.name.split(" ")[0]);
     expect(leg).toMatchObject({ leg: "outbound", aboard: false, driverFirstName: expect.any(String), vehicle: { plate: expect.any(String) } });
@@ -174,6 +176,7 @@ describe("the tracking link", () => {
     const token = await tokenOf("carla");
     const response = await shop.app.request(`/shop-api/tracking/${token}/events`);
     expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("no-store");
     expect(response.headers.get("content-type")).toContain("text/event-stream");
     const reader = response.body!.getReader();
     const events: Tracking[] = [];

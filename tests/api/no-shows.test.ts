@@ -74,6 +74,9 @@ describe("a no-show", () => {
     const texts = await textsTo(passenger.phone);
     expect(texts).toHaveLength(1);
     expect(texts[0]!.body).toContain(day.mine.stops[0]!.address);
+    // Nothing receives replies to the shop's texts: the text says so and never asks for one.
+    expect(texts[0]!.body).toContain("no recibe respuestas");
+    expect(texts[0]!.body).not.toMatch(/respondiendo|responde a/i);
     // Nobody else on the run was texted.
     for (const other of day.mine.stops.flatMap((stop) => stop.passengers).filter((one) => one.passengerId !== passenger.passengerId)) expect(await textsTo(other.phone)).toHaveLength(0);
   });

@@ -19,6 +19,8 @@ export const trackingRoutes = new Hono<AppEnv>();
 trackingRoutes.get("/:token", read.describe, async (c) => {
   const { token } = read.params(c);
   const deps = c.get("deps");
+  // The answer holds the passenger's home address: no cache keeps it.
+  c.header("cache-control", "no-store");
   const { subject, frames } = await trackingSubject(deps, token, c.get("locale"), (runId) => feedFrame(deps, runId));
   const runs = new Map((await liveRuns(deps, frames)).map((run): [number, LiveRun] => [run.runId, run]));
   return read.ok(c, trackingView(deps, subject, runs));

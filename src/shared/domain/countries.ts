@@ -60,3 +60,15 @@ export function countryFacts(code: string | undefined): CountryFacts | undefined
 export function countryOfCurrency(currency: string): CountryCode | undefined {
   return (Object.keys(COUNTRY_FACTS) as CountryCode[]).find((code) => COUNTRY_FACTS[code].currency === currency.toUpperCase());
 }
+
+/**
+ * A box around each country's land and islands (south, west, north, east in degrees), against which a van's GPS fix
+ * is judged plausible: generous on purpose (a border town's fix may lie a little outside the box of its country).
+ */
+export const COUNTRY_BOUNDS: Record<CountryCode, { south: number; west: number; north: number; east: number }> = {
+  CO: { south: -4.5, west: -82, north: 13.6, east: -66.7 },
+  CL: { south: -56.1, west: -109.6, north: -17.4, east: -66.3 },
+  ES: { south: 27.5, west: -18.3, north: 43.9, east: 4.5 },
+  PE: { south: -18.5, west: -81.5, north: 0.1, east: -68.6 },
+  MX: { south: 14.4, west: -118.5, north: 32.8, east: -86.6 },
+};

@@ -88,6 +88,8 @@ export const POSITION_WINDOW_MINUTES = 120;
 
 /** How many positions one call may carry (a phone offline for ~15 min at one fix every 10 s sends ~90). */
 export const MAX_POSITIONS_PER_CALL = 100;
+/** The most driver actions one call takes (the phone sends a longer offline queue in several calls). */
+export const MAX_DRIVER_ACTIONS_PER_CALL = 200;
 
 /**
  * Rules a dispatcher's edit may break and overrides on purpose (written to the run and the audit log): a

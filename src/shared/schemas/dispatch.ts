@@ -3,7 +3,7 @@
  * every change of a plan names the plan's version the screen shows, so a change made on an older plan is refused.
  */
 import * as z from "zod/mini";
-import { DRIVER_ACTIONS } from "../domain/dispatch";
+import { DRIVER_ACTIONS, MAX_DRIVER_ACTIONS_PER_CALL } from "../domain/dispatch";
 import { LEGS } from "../domain/legs";
 import { idParam } from "./catalogue";
 
@@ -77,7 +77,12 @@ export const driverActionSchema = z.object({
   override: z.optional(z.boolean({ error: "errors.invalid_value" })),
 });
 export type DriverActionInput = z.infer<typeof driverActionSchema>;
-export const driverActionsSchema = z.object({ actions: z.array(driverActionSchema).check(z.minLength(1, "form.required"), z.maxLength(200, "form.too_long")) });
+export const driverActionsSchema = z.object({
+  actions: z.array(driverActionSchema, { error: "errors.driver_actions_per_call" }).check(
+    z.minLength(1, "errors.driver_actions_per_call"),
+    z.maxLength(MAX_DRIVER_ACTIONS_PER_CALL, "errors.driver_actions_per_call"),
+  ),
+});
 
 /** GET /shop-api/tracking/{token}: the passenger's signed link (passenger id, a dot, the signature). */
 export const trackingTokenParams = z.object({ token: z.string().check(z.regex(/^\d{1,10}\.[A-Za-z0-9_-]{20,64}$/)) });

@@ -11,7 +11,9 @@ export const vanPositionSchema = z.object({
   lat: z.number({ error: "errors.position_out_of_range" }).check(z.gte(-90, "errors.position_out_of_range"), z.lte(90, "errors.position_out_of_range")),
   lon: z.number({ error: "errors.position_out_of_range" }).check(z.gte(-180, "errors.position_out_of_range"), z.lte(180, "errors.position_out_of_range")),
   /** The fix's accuracy radius in metres (Geolocation's `coords.accuracy`); null when the phone gave none. */
-  accuracy: z.nullable(z.number({ error: "errors.invalid_number" }).check(z.gte(0, "errors.invalid_number"), z.lte(100_000, "errors.invalid_number"))),
+  accuracy: z.nullable(
+    z.number({ error: "errors.position_accuracy_out_of_range" }).check(z.gte(0, "errors.position_accuracy_out_of_range"), z.lte(100_000, "errors.position_accuracy_out_of_range")),
+  ),
   /** When the fix was taken, by the phone's clock. */
   at: z.iso.datetime({ offset: true, error: "form.date_invalid" }),
 });
@@ -19,7 +21,10 @@ export type VanPositionInput = z.infer<typeof vanPositionSchema>;
 
 export const vanPositionsSchema = z.object({
   runId: rowId,
-  positions: z.array(vanPositionSchema).check(z.minLength(1, "form.required"), z.maxLength(MAX_POSITIONS_PER_CALL, "form.too_long")),
+  positions: z.array(vanPositionSchema, { error: "errors.positions_per_call" }).check(
+    z.minLength(1, "errors.positions_per_call"),
+    z.maxLength(MAX_POSITIONS_PER_CALL, "errors.positions_per_call"),
+  ),
 });
 export type VanPositionsInput = z.infer<typeof vanPositionsSchema>;
 

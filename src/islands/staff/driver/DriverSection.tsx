@@ -10,7 +10,7 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { api, ApiFailure } from "../../../client/api";
 import { formatTime } from "../../../shared/format/dates";
-import { DRIVER_ACTION, DRIVER_OUTCOME, type DriverAction, RIDER_STATE } from "../../../shared/domain/dispatch";
+import { DRIVER_ACTION, DRIVER_OUTCOME, MAX_DRIVER_ACTIONS_PER_CALL, type DriverAction, RIDER_STATE } from "../../../shared/domain/dispatch";
 import type { DriverRun } from "../../../shared/schemas/answers/dispatch";
 import type { DriverActionInput } from "../../../shared/schemas/dispatch";
 import { parseTicketCode } from "../../../shared/tickets/ticket-code";
@@ -98,23 +98,32 @@ export default function DriverSection({ texts, prefix, locale }: SectionProps) {
   });
 
   const flush = useCallback(async () => {
-    const pending = await pendingActions();
+    let pending = await pendingActions();
     setQueued(pending.length);
-    if (pending.length === 0) return;
     try {
-      const answer = await api("POST /shop-api/driver/actions", { body: { actions: pending } });
-      await removePending(answer.results.map((result) => result.nonce));
-      for (const result of answer.results) {
-        const sent = pending.find((one) => one.nonce === result.nonce);
-        // Far from the stop: the driver may confirm they waited there (the shop audits it), not merely be told.
-        if (result.code === "no_show_far_from_stop" && sent?.passengerId !== undefined) setFar({ runId: sent.runId, passengerId: sent.passengerId, message: refusal(texts, locale, result.code, waitMinutes.current, result.params) });
-        else if (result.outcome === DRIVER_OUTCOME.refused) showToast("error", refusal(texts, locale, result.code, waitMinutes.current, result.params));
-        else if (result.code) showToast("info", refusal(texts, locale, result.code, waitMinutes.current, result.params));
-        else if (result.notified) showToast("success", fill(texts["manifests.notified"], { count: result.notified }));
+      let refused = false;
+      // In the order they were taken, at most MAX_DRIVER_ACTIONS_PER_CALL a call: a long offline queue goes in several.
+      while (pending.length > 0) {
+        const batch = pending.slice(0, MAX_DRIVER_ACTIONS_PER_CALL);
+        const answer = await api("POST /shop-api/driver/actions", { body: { actions: batch } });
+        await removePending(answer.results.map((result) => result.nonce));
+        for (const result of answer.results) {
+          const sent = batch.find((one) => one.nonce === result.nonce);
+          // Far from the stop: the driver may confirm they waited there (the shop audits it), not merely be told.
+          if (result.code === "no_show_far_from_stop" && sent?.passengerId !== undefined) setFar({ runId: sent.runId, passengerId: sent.passengerId, message: refusal(texts, locale, result.code, waitMinutes.current, result.params) });
+          else if (result.outcome === DRIVER_OUTCOME.refused) showToast("error", refusal(texts, locale, result.code, waitMinutes.current, result.params));
+          else if (result.code) showToast("info", refusal(texts, locale, result.code, waitMinutes.current, result.params));
+          else if (result.notified) showToast("success", fill(texts["manifests.notified"], { count: result.notified }));
+        }
+        refused ||= answer.results.some((result) => result.outcome === DRIVER_OUTCOME.refused);
+        const left = await pendingActions();
+        setQueued(left.length);
+        // Nothing was taken off the queue: stop here rather than send the same calls again.
+        if (left.length >= pending.length) break;
+        pending = left;
       }
       // What the phone showed before the answer may be wrong now (a refused boarding): read the runs again.
-      if (answer.results.some((result) => result.outcome === DRIVER_OUTCOME.refused)) await reread.current();
-      setQueued((await pendingActions()).length);
+      if (refused) await reread.current();
     } catch (error) {
       if (!isNetworkFailure(error)) showToast("error", error instanceof ApiFailure && error.message ? error.message : texts["runs.action_error"]);
     }

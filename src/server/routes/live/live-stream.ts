@@ -23,7 +23,8 @@ const SWEEP_MS = 1_000;
 const WEB_BACKLOG_BYTES = 64 * 1024;
 /** The node server's mark of an answer the handler wrote to Node's response itself (@hono/node-server). */
 const ALREADY_SENT = "x-hono-already-sent";
-const EVENT_STREAM_HEADERS = { "content-type": "text/event-stream", "cache-control": "no-cache" };
+/** no-store: a stream holds passengers' stops and addresses (tracking) or names (the dispatcher's board); no cache keeps it. */
+const EVENT_STREAM_HEADERS = { "content-type": "text/event-stream", "cache-control": "no-store" };
 const encoder = new TextEncoder();
 
 /** One event: its name and its data, already serialised as JSON (one line: JSON.stringify writes no newline). */

@@ -5,14 +5,24 @@
  * its first pick-up to as long after its last drop-off) and no later than the shop's clock allows; otherwise nothing
  * is stored. A fix the shop already has (the same run and instant: a batch sent again from the phone's offline
  * queue) is skipped, so retries never duplicate.
+ *
+ * A fix must also be believable (`implausibility`): inside the run's country, not (0, 0), accurate to
+ * MAX_ACCURACY_METERS, and reachable from the run's latest fix before it at MAX_SPEED_KMH, judged over at least
+ * SPEED_SPAN_MIN_MS (fixes seconds apart carry GPS error of their own) and never for a move within JITTER_KM.
+ * Implausible fixes are not stored; a batch of nothing else is refused with the reason. Fixes less than a second after one kept for the run are
+ * coalesced into it, a driver's calls beyond POSITION_CALLS_PER_SECOND (after a short burst) are refused with 429, and the live screens
+ * hear of a run at most once a second (a later change in that second is announced when the second is over).
  */
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { COUNTRY_BOUNDS } from "../../../shared/domain/countries";
 import { POSITION_WINDOW_MINUTES } from "../../../shared/domain/dispatch";
-import { ShopError } from "../../../shared/domain/shop-error";
+import { ShopError, type ShopErrorCode } from "../../../shared/domain/shop-error";
+import type { CountryCode } from "../../../shared/locales";
+import { straightLineKm } from "../../geo/travel-time-estimate";
 import type { VanPositionsAnswer, VanPositionsInput } from "../../../shared/schemas/van-positions";
 import type { ShopContext } from "../../context";
 import type { Db } from "../../db/client";
-import { dispatchRuns, vanPositions } from "../../db/schema";
+import { dispatchPlans, dispatchRuns, eventDates, events, vanPositions } from "../../db/schema";
 
 const WINDOW_MS = POSITION_WINDOW_MINUTES * 60_000;
 /** A phone's clock may run a little ahead of the shop's: fixes up to this far in the future are taken as now. */
@@ -23,10 +33,95 @@ export function positionWindow(run: { departsAt: Date; arrivesAt: Date }): { fro
   return { from: new Date(run.departsAt.getTime() - WINDOW_MS), until: new Date(run.arrivesAt.getTime() + WINDOW_MS) };
 }
 
+/** A fix less accurate than this (its radius in metres) says too little of where the van is. */
+export const MAX_ACCURACY_METERS = 1_000;
+/** No van on a city or country road goes faster: a fix that would need it is a GPS jump. */
+export const MAX_SPEED_KMH = 200;
+/**
+ * Speed is judged over at least a minute: two fixes seconds apart differ by their GPS error as much as by the road,
+ * so a move is too fast only beyond what MAX_SPEED_KMH covers in a minute (about 3.3 km), or in the time between
+ * the fixes when that is longer.
+ */
+export const SPEED_SPAN_MIN_MS = 60_000;
+/** A move this short is GPS jitter (a van waiting at a stop), never a speed. */
+const JITTER_KM = 0.2;
+/** Fixes closer in time than this on one run are one fix: the first stands. */
+const COALESCE_MS = 1_000;
+/**
+ * A phone sends a batch every few seconds: a driver may make POSITION_CALLS_PER_SECOND calls a second, with a burst
+ * of POSITION_CALL_BURST (a queue sent again on a bad network); beyond that the calls are a flood, answered 429.
+ */
+export const POSITION_CALLS_PER_SECOND = 5;
+const POSITION_CALL_BURST = 10;
+/** The live screens hear of one run at most this often. */
+const ANNOUNCE_MS = 1_000;
+
+type Fix = { lat: number; lon: number; accuracy: number | null; when: Date };
+
+/** Why a fix cannot be where a van is, or null when it can. Pure, so each rule is tested on its own. */
+export function implausibility(fix: Fix, country: string, before: Fix | null): ShopErrorCode | null {
+  if (Math.abs(fix.lat) < 0.01 && Math.abs(fix.lon) < 0.01) return "position_null_island";
+  const box = Object.hasOwn(COUNTRY_BOUNDS, country) ? COUNTRY_BOUNDS[country as CountryCode] : null;
+  if (box && (fix.lat < box.south || fix.lat > box.north || fix.lon < box.west || fix.lon > box.east)) return "position_outside_country";
+  if (fix.accuracy !== null && fix.accuracy > MAX_ACCURACY_METERS) return "position_inaccurate";
+  if (before) {
+    const hours = Math.max(Math.abs(fix.when.getTime() - before.when.getTime()), SPEED_SPAN_MIN_MS) / 3_600_000;
+    const km = straightLineKm(before, fix);
+    if (km > JITTER_KM && km / hours > MAX_SPEED_KMH) return "position_too_fast";
+  }
+  return null;
+}
+
+/** Per shop (keyed by its live feed): each driver's call bucket, and each run's last announcement and pending one. */
+const floods = new WeakMap<object, { calls: Map<number, { tokens: number; at: number }>; announced: Map<number, number>; waiting: Map<number, number> }>();
+function floodState(deps: ShopContext) {
+  let state = floods.get(deps.live);
+  if (!state) floods.set(deps.live, (state = { calls: new Map(), announced: new Map(), waiting: new Map() }));
+  return state;
+}
+
+/** Refuses a driver's call once their bucket is empty (429); it refills at POSITION_CALLS_PER_SECOND. */
+function countCall(deps: ShopContext, driverId: number): void {
+  const { calls } = floodState(deps);
+  const now = Date.now();
+  const bucket = calls.get(driverId) ?? { tokens: POSITION_CALL_BURST, at: now };
+  const tokens = Math.min(POSITION_CALL_BURST, bucket.tokens + ((now - bucket.at) / 1_000) * POSITION_CALLS_PER_SECOND);
+  if (tokens < 1) {
+    calls.set(driverId, { tokens, at: now });
+    throw new ShopError("positions_too_many");
+  }
+  calls.set(driverId, { tokens: tokens - 1, at: now });
+}
+
+/** Tells the live screens of a run's new position, at most once a second; a change within the second follows at its end. */
+function announceThrottled(deps: ShopContext, runId: number, positionId: number): void {
+  const { announced, waiting } = floodState(deps);
+  const now = Date.now();
+  const last = announced.get(runId) ?? 0;
+  if (now - last >= ANNOUNCE_MS) {
+    announced.set(runId, now);
+    deps.live.announce([runId], positionId);
+    return;
+  }
+  const queued = waiting.get(runId);
+  waiting.set(runId, Math.max(queued ?? 0, positionId));
+  if (queued !== undefined) return;
+  setTimeout(() => {
+    const newest = waiting.get(runId);
+    waiting.delete(runId);
+    announced.set(runId, Date.now());
+    if (newest !== undefined) deps.live.announce([runId], newest);
+  }, last + ANNOUNCE_MS - now).unref();
+}
+
 export async function recordPositions(deps: ShopContext, driverId: number, input: VanPositionsInput): Promise<VanPositionsAnswer> {
+  countCall(deps, driverId);
   const [run] = await deps.db
-    .select({ driverId: dispatchRuns.driverId, departsAt: dispatchRuns.departsAt, arrivesAt: dispatchRuns.arrivesAt })
+    .select({ driverId: dispatchRuns.driverId, departsAt: dispatchRuns.departsAt, arrivesAt: dispatchRuns.arrivesAt, country: events.countryCode })
     .from(dispatchRuns)
+    .innerJoin(dispatchPlans, eq(dispatchPlans.id, dispatchRuns.planId))
+    .innerJoin(eventDates, eq(eventDates.id, dispatchPlans.eventDateId))
+    .innerJoin(events, eq(events.id, eventDates.eventId))
     .where(eq(dispatchRuns.id, input.runId))
     .limit(1);
   // Another driver's run and a run that does not exist answer alike: a phone learns nothing of others' runs.
@@ -38,8 +133,35 @@ export async function recordPositions(deps: ShopContext, driverId: number, input
     const at = fix.when.getTime();
     if (at < from.getTime() || at > until.getTime() || at > now + CLOCK_SKEW_MS) throw new ShopError("positions_outside_window");
   }
-  // One row per instant within the batch too: the first fix of an instant stands.
-  const unique = [...new Map(fixes.map((fix) => [fix.when.getTime(), fix])).values()];
+  // In time order, each fix judged against the run's latest fix before it (the stored one first): one less than a
+  // second after it is coalesced into it. A fix older than the latest (an offline queue sent late) is not judged for
+  // speed; the same instant twice is one fix (the insert below).
+  const [previous] = await deps.db
+    .select({ lat: vanPositions.lat, lon: vanPositions.lon, accuracy: vanPositions.accuracyM, when: vanPositions.at })
+    .from(vanPositions)
+    .where(eq(vanPositions.runId, input.runId))
+    .orderBy(desc(vanPositions.at))
+    .limit(1);
+  const ordered = [...fixes].sort((a, b) => a.when.getTime() - b.when.getTime());
+  const unique: typeof fixes = [];
+  let latest: Fix | null = previous ?? null;
+  let refusal: ShopErrorCode | null = null;
+  let coalesced = 0;
+  for (const fix of ordered) {
+    if (latest && Math.abs(fix.when.getTime() - latest.when.getTime()) < COALESCE_MS) {
+      coalesced += 1;
+      continue;
+    }
+    const why = implausibility(fix, run.country, latest && fix.when > latest.when ? latest : null);
+    if (why) {
+      refusal ??= why;
+      continue;
+    }
+    unique.push(fix);
+    if (!latest || fix.when > latest.when) latest = fix;
+  }
+  if (unique.length === 0 && refusal) throw new ShopError(refusal, undefined, refusal === "position_inaccurate" ? { meters: MAX_ACCURACY_METERS } : undefined);
+  if (unique.length === 0) return { stored: 0, duplicates: coalesced };
   const stored = await deps.db
     .insert(vanPositions)
     .values(unique.map((fix) => ({ runId: input.runId, driverUserId: driverId, lat: fix.lat, lon: fix.lon, accuracyM: fix.accuracy, at: fix.when, receivedAt: new Date(now) })))
@@ -47,8 +169,8 @@ export async function recordPositions(deps: ShopContext, driverId: number, input
     .returning({ id: vanPositions.id });
   // This process's live feed recomputes the run at once (other processes hear of it by their poll of the table):
   // the passengers' pages and the dispatcher's screen show the new position without waiting for a poll.
-  if (stored.length > 0) deps.live.announce([input.runId], Math.max(...stored.map((row) => row.id)));
-  return { stored: stored.length, duplicates: input.positions.length - stored.length };
+  if (stored.length > 0) announceThrottled(deps, input.runId, Math.max(...stored.map((row) => row.id)));
+  return { stored: stored.length, duplicates: unique.length - stored.length + coalesced };
 }
 
 /** The last position of each run (by the phone's time of the fix), for the runs that have any. */
