@@ -53,6 +53,7 @@ export const STATUS_OF = {
   payment_gateway_refused: 502,
   order_not_awaiting_transfer: 409,
   order_not_refundable: 409,
+  already_refunded: 409,
   order_not_resendable: 409,
   order_not_cancellable: 409,
   refund_splits_ticket: 422,

@@ -52,6 +52,7 @@ export const SHOP_ERROR_CODES = [
   "order_not_awaiting_transfer",
   // The order desk and refunds.
   "order_not_refundable",
+  "already_refunded",
   "order_not_resendable",
   "order_not_cancellable",
   "refund_splits_ticket",

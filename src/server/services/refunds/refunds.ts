@@ -79,11 +79,26 @@ export async function ticketsOf(db: Db, orderId: number, passengerIds: number[] 
     : [];
   if (!passengerIds) return { chosen: rows, all: rows, value: rows.reduce((sum, row) => sum + (row.discountPrice ?? row.price), 0) };
   const wanted = new Set(passengerIds);
-  if (passengerIds.some((id) => !riders.some((rider) => rider.id === id))) throw new ShopError("not_found");
+  const strangers = passengerIds.filter((id) => !riders.some((rider) => rider.id === id));
+  if (strangers.length) throw new ShopError((await refundedAlready(db, orderId, strangers)) ? "already_refunded" : "not_found");
   // A ticket is one seat sold (a van for four is one ticket): it goes back whole or not at all.
   const chosen = rows.filter((row) => riders.some((rider) => rider.ticketId === row.id && wanted.has(rider.id)));
   if (chosen.some((row) => riders.some((rider) => rider.ticketId === row.id && !wanted.has(rider.id)))) throw new ShopError("refund_splits_ticket");
   return { chosen, all: rows, value: chosen.reduce((sum, row) => sum + (row.discountPrice ?? row.price), 0) };
+}
+
+/**
+ * Whether these passengers rode on this order until a refund split their tickets off it: a second refund of them
+ * (a repeated click, ten at once) is told it came too late, not that they never existed.
+ */
+async function refundedAlready(db: Db, orderId: number, passengerIds: number[]): Promise<boolean> {
+  const rows = await db
+    .select({ id: passengers.id })
+    .from(passengers)
+    .innerJoin(tickets, eq(tickets.id, passengers.ticketId))
+    .innerJoin(orders, eq(orders.id, tickets.orderId))
+    .where(and(inArray(passengers.id, passengerIds), eq(orders.splitFromId, orderId)));
+  return rows.length === passengerIds.length;
 }
 
 export function refundAnswer(row: typeof refunds.$inferSelect, created: boolean): RefundAnswer {
@@ -112,7 +127,11 @@ export async function requestRefund(deps: ShopContext, request: RefundRequest): 
     if (!order) throw new ShopError("not_found");
     const [earlier] = await tx.select().from(refunds).where(eq(refunds.idempotencyKey, key));
     if (earlier) return { row: earlier, created: false, eventId: order.eventId };
-    if (order.state !== ORDER_STATE.paid) throw new ShopError("order_not_refundable");
+    if (order.state !== ORDER_STATE.paid) {
+      // A refund that waited for this lock behind another of the same order finds the money already going back.
+      const [given] = await tx.select({ id: refunds.id }).from(refunds).where(eq(refunds.orderId, order.id)).limit(1);
+      throw new ShopError(given ? "already_refunded" : "order_not_refundable");
+    }
     const payment = await settledPayment(tx, order.id);
     const { chosen, all, value } = await ticketsOf(tx, order.id, request.passengerIds);
     if (chosen.length === 0) throw new ShopError("order_not_refundable");

@@ -65,7 +65,7 @@ export const orderDeskRoutes = {
     params: orderPath,
     body: selfCancelSchema,
     answer: selfCancel.selfCancelAnswerSchema,
-    refusals: { 401: ["unauthorized"], 404: ["not_found"], 409: ["cancellation_closed", "order_not_refundable"], 422: ["validation_failed", "refund_splits_ticket"] },
+    refusals: { 401: ["unauthorized"], 404: ["not_found"], 409: ["cancellation_closed", "order_not_refundable", "already_refunded"], 422: ["validation_failed", "refund_splits_ticket"] },
   }),
   "GET /shop-api/staff/orders/:id": route({
     tag: "staff",
@@ -109,7 +109,7 @@ export const orderDeskRoutes = {
     params: orderPath,
     body: staffCancelSchema,
     answer: desk.deskActionSchema,
-    refusals: { ...staffOnly, 404: ["not_found"], 409: ["order_not_cancellable", "order_not_refundable"], 422: ["validation_failed"] },
+    refusals: { ...staffOnly, 404: ["not_found"], 409: ["order_not_cancellable", "order_not_refundable", "already_refunded"], 422: ["validation_failed"] },
   }),
   "POST /shop-api/staff/orders/:id/refund": route({
     tag: "staff",
@@ -121,7 +121,7 @@ export const orderDeskRoutes = {
     body: refundRequestSchema,
     status: 201,
     answer: desk.refundAnswerSchema,
-    refusals: { ...staffOnly, 404: ["not_found"], 409: ["order_not_refundable"], 422: ["validation_failed", "refund_splits_ticket", "refund_too_large"] },
+    refusals: { ...staffOnly, 404: ["not_found"], 409: ["order_not_refundable", "already_refunded"], 422: ["validation_failed", "refund_splits_ticket", "refund_too_large"] },
   }),
   "GET /shop-api/staff/refunds": route({
     tag: "staff",

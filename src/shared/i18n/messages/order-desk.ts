@@ -7,6 +7,7 @@ import { defineMessages } from "../define";
 export const orderDeskMessages = defineMessages({
   es_CO: {
     "errors.order_not_refundable": "Este pedido no tiene un pago que devolver",
+    "errors.already_refunded": "Ya se devolvió: la devolución quedó registrada antes",
     "errors.order_not_resendable": "Este pedido no tiene tickets ni instrucciones que reenviar",
     "errors.order_not_cancellable": "Este pedido ya terminó: no se puede cancelar",
     "errors.refund_splits_ticket": "Un ticket compartido se devuelve completo: elige a todos sus pasajeros",
@@ -220,6 +221,7 @@ export const orderDeskMessages = defineMessages({
   es_MX: {},
   en_US: {
     "errors.order_not_refundable": "This order has no payment to give back",
+    "errors.already_refunded": "Already refunded: the refund was recorded before",
     "errors.order_not_resendable": "This order has no tickets or instructions to resend",
     "errors.order_not_cancellable": "This order has already ended: it cannot be cancelled",
     "errors.refund_splits_ticket": "A shared ticket is refunded whole: choose all of its passengers",
@@ -430,6 +432,7 @@ export const orderDeskMessages = defineMessages({
   },
   pt_BR: {
     "errors.order_not_refundable": "Este pedido não tem pagamento a devolver",
+    "errors.already_refunded": "Já devolvido: a devolução foi registrada antes",
     "errors.order_not_resendable": "Este pedido não tem tickets nem instruções para reenviar",
     "errors.order_not_cancellable": "Este pedido já terminou: não pode ser cancelado",
     "errors.refund_splits_ticket": "Um ticket compartilhado é devolvido inteiro: escolha todos os seus passageiros",
