@@ -15,6 +15,8 @@ import type { SmsSender } from "./sms/sms-sender";
 import type { CatalogueChanges } from "./change-feed/change-feed";
 import type { AnswerCache } from "./answer-cache/answer-cache";
 import type { LiveRun } from "../shared/schemas/answers/live";
+import type { DispatchBoardEvent } from "../shared/schemas/answers/dispatch";
+import type { Leg } from "../shared/domain/legs";
 
 /** What `createApp` is given: tests move the clock with `now`. */
 export interface ShopSetup {
@@ -62,6 +64,11 @@ export interface ShopContext {
 export interface LiveFeed {
   /** Calls `listener` with the run's live state at once and after every change, until the answered function is called. */
   watch(runId: number, listener: (run: LiveRun) => void): () => void;
+  /**
+   * Calls `listener` with the board of the event date and leg (the board and the plan) at once and after every
+   * change of it (the feed reads a cheap stamp of it every second), until the answered function is called.
+   */
+  watchBoard(eventDateId: number, leg: Leg, listener: (board: DispatchBoardEvent) => void): () => void;
   /** The run's latest live state (computed now when none is known), or null when its plan is not published. */
   current(runId: number): Promise<LiveRun | null>;
   /**

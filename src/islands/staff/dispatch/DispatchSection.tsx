@@ -4,12 +4,12 @@
  * passengers. Every change sends the version shown; when someone else changed the plan first, the screen says
  * so and shows the current plan.
  */
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { api, ApiFailure } from "../../../client/api";
 import { formatDateTime, formatTime } from "../../../shared/format/dates";
 import type { Leg } from "../../../shared/domain/legs";
 import { LEG } from "../../../shared/domain/legs";
-import type { DispatchBoard, DispatchOptions, DispatchPlan } from "../../../shared/schemas/answers/dispatch";
+import type { DispatchBoard, DispatchBoardEvent, DispatchOptions, DispatchPlan } from "../../../shared/schemas/answers/dispatch";
 import { showToast } from "../../../stores/toasts";
 import { fill } from "../../ui/texts";
 import type { SectionProps } from "../section-props";
@@ -29,7 +29,7 @@ export default function DispatchSection({ texts }: SectionProps) {
   const [plan, setPlan] = useState<DispatchPlan | null>(null);
   const [board, setBoard] = useState<DispatchBoard | null>(null);
   const [busy, setBusy] = useState(false);
-  const live = useLiveDay(dateId, leg, board !== null && board.publishedVersion !== null);
+  const live = useLiveDay(dateId, leg, (event) => shown(event, dateId, leg, setPlan, setBoard), () => reload());
   /** An edit refused for a ride limit or a shift: the reason, and the same edit sent again with `override`. */
   const [overrideAsk, setOverrideAsk] = useState<{ reason: string; retry: () => void } | null>(null);
   const [shiftBy, setShiftBy] = useState("");
@@ -76,6 +76,16 @@ export default function DispatchSection({ texts }: SectionProps) {
       setBusy(false);
     }
   }
+
+  // Drawn again only when a van moved or the runs changed, not at every render of the board.
+  const vans = useMemo(
+    () =>
+      vanMarks(
+        live.runs,
+        (plan?.runs ?? []).map((one) => one.id),
+      ),
+    [live.runs, plan],
+  );
 
   if (failed) return <p className="empty-text">{texts["runs.load_error"]}</p>;
   if (!options) return <div className="spinner" role="status" aria-label={texts["staff.loading"]} />;
@@ -208,10 +218,7 @@ export default function DispatchSection({ texts }: SectionProps) {
             venue={board.venue}
             tileUrl={options.tileUrl}
             label={texts["dispatch.map"]}
-            vans={vanMarks(
-              live.runs,
-              plan.runs.map((one) => one.id),
-            )}
+            vans={vans}
           />
           <div className="dispatch-runs">
             {plan.runs.map((run, index) => (
@@ -234,6 +241,17 @@ export default function DispatchSection({ texts }: SectionProps) {
       )}
     </div>
   );
+}
+
+/**
+ * A board from the stream, shown when it is of the date and leg on screen and not older than what is shown (an
+ * edit's own answer may arrive before the stream's news of an earlier version).
+ */
+function shown(event: DispatchBoardEvent, dateId: number | null, leg: Leg, setPlan: (update: (before: DispatchPlan | null) => DispatchPlan | null) => void, setBoard: (update: (before: DispatchBoard | null) => DispatchBoard | null) => void) {
+  if (event.board.eventDateId !== dateId || event.board.leg !== leg) return;
+  const current = <T extends { eventDateId: number; leg: Leg; version: number }>(before: T | null) => before !== null && before.eventDateId === dateId && before.leg === leg && before.version > event.plan.version;
+  setPlan((before) => (current(before) ? before : event.plan));
+  setBoard((before) => (current(before) ? before : event.board));
 }
 
 type OnPlan = { eventDateId: number; leg: Leg; version: number; override?: boolean };

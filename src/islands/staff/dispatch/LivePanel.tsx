@@ -1,13 +1,16 @@
 /**
- * The dispatcher's live view of a published plan: each run's van on the map, a delay badge past five minutes, the
- * stops done and to go, how old the van's position is, and the passengers not aboard where the van has been, with
- * their phones. Changes arrive by the live event stream; when it cannot be followed the view reads the live state
- * every 15 seconds instead (and tries the stream again at the next change of date or leg).
+ * The dispatcher's live view: the board's one event stream carries the board itself (plan, waiting passengers,
+ * notes, clashes: a `board` event whenever anyone changes it or a booking is paid) and each published run's van on
+ * the map, with a delay badge past five minutes, the stops done and to go, how old the van's position is, and the
+ * passengers not aboard where the van has been, with their phones. When the stream cannot be followed the view
+ * reads the board and the live state every 15 seconds instead (and tries the stream again at the next change of
+ * date or leg).
  */
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { api } from "../../../client/api";
 import { followEvents } from "../../../client/live-events";
 import type { Leg } from "../../../shared/domain/legs";
+import type { DispatchBoardEvent } from "../../../shared/schemas/answers/dispatch";
 import type { LiveDay, LiveRun } from "../../../shared/schemas/answers/live";
 import { fill } from "../../ui/texts";
 import type { StaffTexts } from "../texts";
@@ -17,13 +20,16 @@ const POLL_MS = 15_000;
 /** Late enough to show: a few minutes either way is ordinary traffic. */
 export const DELAY_BADGE_MINUTES = 5;
 
-export function useLiveDay(eventDateId: number | null, leg: Leg, published: boolean) {
+/** `onBoard`: the board changed (from the stream); `reload`: read the board again (the fallback's poll). */
+export function useLiveDay(eventDateId: number | null, leg: Leg, onBoard: (event: DispatchBoardEvent) => void, reload: () => Promise<void>) {
   const [runs, setRuns] = useState<Map<number, LiveRun>>(new Map());
   const [polling, setPolling] = useState(false);
+  const handlers = useRef({ onBoard, reload });
+  handlers.current = { onBoard, reload };
   useEffect(() => {
     setRuns(new Map());
     setPolling(false);
-    if (eventDateId === null || !published) return;
+    if (eventDateId === null) return;
     const query = { eventDateId, leg };
     let poll: ReturnType<typeof setInterval> | undefined;
     const read = () =>
@@ -33,20 +39,27 @@ export function useLiveDay(eventDateId: number | null, leg: Leg, published: bool
     void read();
     const stop = followEvents(
       `/shop-api/staff/dispatch/live/events?eventDateId=${eventDateId}&leg=${leg}`,
-      (_event, data) => {
+      (event, data) => {
+        if (event === "board") {
+          handlers.current.onBoard(data as DispatchBoardEvent);
+          return;
+        }
         const run = data as LiveRun;
         setRuns((before) => new Map(before).set(run.runId, run));
       },
       () => {
         setPolling(true);
-        poll ??= setInterval(read, POLL_MS);
+        poll ??= setInterval(() => {
+          void read();
+          void handlers.current.reload().catch(() => undefined);
+        }, POLL_MS);
       },
     );
     return () => {
       stop();
       if (poll) clearInterval(poll);
     };
-  }, [eventDateId, leg, published]);
+  }, [eventDateId, leg]);
   return { runs, polling };
 }
 

@@ -39,7 +39,7 @@ export function PlanMap({ plan, venue, tileUrl, label, vans = [] }: { plan: Disp
       L.polyline(path, { color: colour, weight: 3, opacity: 0.8 }).addTo(layer);
       run.stops.forEach((stop) => {
         points.push([stop.lat, stop.lon]);
-        L.circleMarker([stop.lat, stop.lon], { radius: 7, color: colour, fillColor: "#fff", fillOpacity: 1, dashArray: stop.approximate ? "3" : undefined })
+        L.circleMarker([stop.lat, stop.lon], { radius: 7, color: colour, fillColor: "#fff", fillOpacity: 1, dashArray: stop.approximate ? "3" : undefined, className: "dispatch-stop-mark" })
           .bindTooltip(`${index + 1}.${stop.position + 1} ${stop.address}`)
           .addTo(layer);
       });
@@ -57,7 +57,8 @@ export function PlanMap({ plan, venue, tileUrl, label, vans = [] }: { plan: Disp
     const layer = L.layerGroup().addTo(current);
     for (const van of vans) {
       L.circleMarker([van.lat, van.lon], { radius: 10, color: "#111", weight: 2, fillColor: runColour(van.runIndex), fillOpacity: 1, className: "dispatch-van" })
-        .bindTooltip(van.label)
+        // The plate stays written beside the van: a dispatcher tells vans apart at a glance, not by hovering.
+        .bindTooltip(van.label, { permanent: true, direction: "top", offset: [0, -8], className: "dispatch-van-plate" })
         .addTo(layer);
     }
     return () => {

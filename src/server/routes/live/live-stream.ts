@@ -39,6 +39,15 @@ export interface LiveEvent {
  */
 export type LiveRender = (changed: LiveRun, runs: readonly (LiveRun | undefined)[]) => LiveEvent | null;
 
+/**
+ * What a stream's other source may do (`streamLive`'s `also`): write an event of its own (of each event name only
+ * the latest is kept for a client that is behind) and follow one more run (a run published after the stream opened).
+ */
+export interface StreamControls {
+  send(event: LiveEvent): void;
+  follow(runId: number): void;
+}
+
 /** Where a stream's text goes: Node's response, or a web stream. */
 interface Sink {
   /** False when the client is behind: write no more until `drained`. */
@@ -69,6 +78,8 @@ class LiveStream {
   /** Changes not written yet because the client is behind: each run's latest, once (by run index). */
   waiting: (LiveRun | undefined)[] | null = null;
   behind = false;
+  /** Events of the stream's other source not written yet because the client is behind: the latest of each name. */
+  waitingEvents: Map<string, LiveEvent> | null = null;
   ended = false;
   stops: (() => void)[] = [];
   sink!: Sink;
@@ -90,9 +101,25 @@ class LiveStream {
     else this.writeOne(run);
   }
 
+  /** One more run, at the end of `runs`. Answers its index. */
+  added(): number {
+    this.runs.push(undefined);
+    this.waiting?.push(undefined);
+    return this.runs.length - 1;
+  }
+
+  send(event: LiveEvent) {
+    if (this.ended) return;
+    if (this.behind) (this.waitingEvents ??= new Map()).set(event.event, event);
+    else this.writeEvent(event);
+  }
+
   writeOne(changed: LiveRun) {
     const event = this.render(changed, this.runs);
-    if (!event) return;
+    if (event) this.writeEvent(event);
+  }
+
+  writeEvent(event: LiveEvent) {
     this.wroteAt = Date.now();
     if (!this.sink.write(`event: ${event.event}\ndata: ${event.json}\n\n`)) {
       this.behind = true;
@@ -103,6 +130,15 @@ class LiveStream {
   /** Once a client that was behind has caught up: each waiting run's latest, until it is behind again. */
   catchUp() {
     this.behind = false;
+    const events = this.waitingEvents;
+    this.waitingEvents = null;
+    for (const event of events?.values() ?? []) {
+      if (this.behind || this.ended) {
+        if (!this.ended) (this.waitingEvents ??= new Map()).set(event.event, event);
+        continue;
+      }
+      this.writeEvent(event);
+    }
     const waiting = this.waiting;
     if (!waiting) return;
     for (const [index, run] of waiting.entries()) {
@@ -135,7 +171,11 @@ export function liveRunJson(run: LiveRun): string {
   return json;
 }
 
-export function streamLive(c: Context<AppEnv>, runIds: readonly number[], render: LiveRender, options: { until?: Date } = {}): Response {
+/**
+ * `also`: another source of events for the same stream (the dispatcher's board), started once the stream is open;
+ * it answers its stop, called when the stream ends.
+ */
+export function streamLive(c: Context<AppEnv>, runIds: readonly number[], render: LiveRender, options: { until?: Date; also?: (controls: StreamControls) => () => void } = {}): Response {
   const deps = c.get("deps");
   // One client holds at most CLIENT_MAX_STREAMS open streams of this process (http/client-limits.ts).
   const held = openStreamFor(c);
@@ -151,6 +191,20 @@ export function streamLive(c: Context<AppEnv>, runIds: readonly number[], render
     sweeper.unref();
   }
   stream.stops.push(...runIds.map((runId, index) => deps.live.watch(runId, (run) => stream.changed(index, run))));
+  if (options.also) {
+    const followed = new Set(runIds);
+    stream.stops.push(
+      options.also({
+        send: (event) => stream.send(event),
+        follow(runId) {
+          if (stream.ended || followed.has(runId)) return;
+          followed.add(runId);
+          const index = stream.added();
+          stream.stops.push(deps.live.watch(runId, (run) => stream.changed(index, run)));
+        },
+      }),
+    );
+  }
   if (sink instanceof NodeSink) {
     headWhenAnswered(c, sink);
     const answered = new Response(null, { status: 200, headers: { ...EVENT_STREAM_HEADERS, [ALREADY_SENT]: "true" } });

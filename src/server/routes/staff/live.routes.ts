@@ -1,6 +1,7 @@
 /**
  * The dispatcher's live view (behind the staff check, under /shop-api/staff/dispatch/live): every published run of
- * an event date and leg, as JSON and as a stream of each run's changes (Server-Sent Events).
+ * an event date and leg, as JSON and as a stream of each run's changes (Server-Sent Events), the stream also
+ * carrying the board itself (plan, waiting passengers, notes, clashes) whenever it changes.
  */
 import { Hono } from "hono";
 import type { AuthEnv } from "../../auth/bearer";
@@ -20,10 +21,19 @@ liveRoutes.get("/", read.describe, async (c) => {
 
 liveRoutes.get("/events", events.describe, async (c) => {
   const { eventDateId, leg } = events.query(c);
-  const { frames } = await framesOfDay(c.get("deps"), eventDateId, leg);
+  const deps = c.get("deps");
+  const { frames } = await framesOfDay(deps, eventDateId, leg);
   return streamLive(
     c,
     frames.map((frame) => frame.runId),
     (changed) => ({ event: "run", json: liveRunJson(changed) }),
+    {
+      // The board itself: at once and after each change; the runs of a plan published since are followed too.
+      also: (stream) =>
+        deps.live.watchBoard(eventDateId, leg, (board) => {
+          stream.send({ event: "board", json: JSON.stringify(board) });
+          if (board.board.publishedVersion !== null) for (const run of board.plan.runs) stream.follow(run.id);
+        }),
+    },
   );
 });

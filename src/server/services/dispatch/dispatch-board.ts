@@ -6,15 +6,16 @@
 import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
 import { SEAT_HOLDING_STATES } from "../../../shared/domain/order-states";
 import type { Leg } from "../../../shared/domain/legs";
-import type { DispatchBoard, DispatchOptions } from "../../../shared/schemas/answers/dispatch";
+import type { DispatchBoard, DispatchBoardEvent, DispatchOptions } from "../../../shared/schemas/answers/dispatch";
 import type { Locale } from "../../../shared/locales";
 import type { ShopContext } from "../../context";
-import { eventDates, events, orders, provinces, users, vehicles } from "../../db/schema";
+import type { Db } from "../../db/client";
+import { dispatchPlans, eventDates, events, orders, provinces, users, vehicles } from "../../db/schema";
 import { pick } from "../catalogue/rows";
 import { loadPlan } from "./plan-store";
 import { clashesOf } from "./clashes";
 import { waitingPassengers } from "./late-bookings";
-import { passengerInfo } from "./plan-view";
+import { passengerInfo, planView } from "./plan-view";
 import { venuePlace } from "./plan-places";
 import { eventDay } from "./day-passengers";
 import { dispatchSettings } from "./settings";
@@ -79,4 +80,33 @@ export async function dispatchBoard(deps: ShopContext, eventDateId: number, leg:
     waiting: await waitingPassengers(deps, day, plan),
     shiftMinutes: plan.shiftMinutes,
   };
+}
+
+/** What the board's stream sends when the plan or its day changed: the board and the plan as the JSON reads answer them. */
+export async function boardEvent(deps: ShopContext, eventDateId: number, leg: Leg): Promise<DispatchBoardEvent> {
+  const board = await dispatchBoard(deps, eventDateId, leg);
+  return { board, plan: await planView(deps.db, await loadPlan(deps.db, eventDateId, leg)) };
+}
+
+/**
+ * A short text that changes whenever what the board shows may have changed: the plan's version, publication and
+ * last write (edits, re-plans, a late booking's insertion, a re-plan mark), any plan's last write (clashes with
+ * other dates' runs), and the date's orders and their states (a booking paid, cancelled or held). Cheap enough to
+ * be read every second per open board: three indexed reads, no plan loaded.
+ */
+export async function boardStamp(db: Db, eventDateId: number, leg: Leg): Promise<string> {
+  const [plan, anyPlan, dateOrders] = await Promise.all([
+    db
+      .select({ version: dispatchPlans.version, published: dispatchPlans.publishedVersion, at: dispatchPlans.updatedAt })
+      .from(dispatchPlans)
+      .where(and(eq(dispatchPlans.eventDateId, eventDateId), eq(dispatchPlans.leg, leg)))
+      .limit(1),
+    db.select({ at: sql<string | null>`max(${dispatchPlans.updatedAt})::text` }).from(dispatchPlans),
+    db
+      .select({ digest: sql<string | null>`md5(string_agg(${orders.id}::text || ${orders.state}, ',' order by ${orders.id}))` })
+      .from(orders)
+      .where(eq(orders.eventDateId, eventDateId)),
+  ]);
+  const own = plan[0];
+  return [own ? `${own.version}/${own.published ?? "-"}/${own.at.getTime()}` : "none", anyPlan[0]?.at ?? "", dateOrders[0]?.digest ?? ""].join("|");
 }

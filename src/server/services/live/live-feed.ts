@@ -10,6 +10,10 @@
  * recomputed and pushed to every screen in one tick.
  * A run's frame (stops, van, driver, passengers) is read again after FRAME_MS, so a re-published plan shows; the
  * frames of all the runs of one day and leg are read together.
+ * A watched board (the dispatcher's screen of a date and leg) is checked every BOARD_MS by a cheap stamp of its
+ * plan and its date's orders (`boardStamp`); when the stamp moved, the board and the plan are read once and handed
+ * to every screen watching it, so a booking paid or a plan changed by anyone, in any process, shows within a second
+ * or two without a reload.
  */
 import type { LiveRun } from "../../../shared/schemas/answers/live";
 import type { LiveFeed, ShopContext } from "../../context";
@@ -17,12 +21,25 @@ import { sendDueArrivals } from "./arrivals";
 import type { Leg } from "../../../shared/domain/legs";
 import { framesOfDay, liveRuns, publishedDayOfRun, type RunFrame } from "./live-state";
 import { positionsAfter } from "./van-positions";
+import type { DispatchBoardEvent } from "../../../shared/schemas/answers/dispatch";
+import { boardEvent, boardStamp } from "../dispatch/dispatch-board";
 
 const POLL_MS = 250;
 const REFRESH_MS = 15_000;
 const FRAME_MS = 15_000;
+const BOARD_MS = 1_000;
 
 type Listener = (run: LiveRun) => void;
+type BoardListener = (board: DispatchBoardEvent) => void;
+
+interface WatchedBoard {
+  eventDateId: number;
+  leg: Leg;
+  listeners: Set<BoardListener>;
+  stamp: string | null;
+  latest: DispatchBoardEvent | null;
+  reading: Promise<void> | null;
+}
 
 export function createLiveFeed(deps: ShopContext): LiveFeed {
   const listeners = new Map<number, Set<Listener>>();
@@ -42,6 +59,47 @@ export function createLiveFeed(deps: ShopContext): LiveFeed {
   let ticking = false;
   /** When each run's live state was last computed (Date.now() as its computation began). */
   const computedAt = new Map<number, number>();
+  /** The boards open on screens, by "id leg". */
+  const boards = new Map<string, WatchedBoard>();
+  let boardTimer: NodeJS.Timeout | null = null;
+
+  /** Reads the board's stamp and, when it moved (or `force`), the board itself, and hands it to its screens. */
+  function checkBoard(board: WatchedBoard, force = false): Promise<void> {
+    if (board.reading) return board.reading;
+    board.reading = (async () => {
+      const stamp = await boardStamp(deps.db, board.eventDateId, board.leg);
+      if (!force && stamp === board.stamp) return;
+      const event = await boardEvent(deps, board.eventDateId, board.leg);
+      const changed = board.stamp !== null && stamp !== board.stamp;
+      board.stamp = stamp;
+      board.latest = event;
+      for (const listener of board.listeners) listener(event);
+      if (changed) {
+        // The plan changed: its runs' frames are read again and their live states recomputed with them.
+        days.delete(`${board.eventDateId} ${board.leg}`);
+        announce(event.plan.runs.map((run) => run.id).filter((id) => listeners.has(id)));
+      }
+    })()
+      .catch((error) => console.error("live feed: a board could not be read:", error))
+      .finally(() => {
+        board.reading = null;
+      });
+    return board.reading;
+  }
+
+  async function checkBoards(): Promise<void> {
+    await Promise.all([...boards.values()].map((board) => checkBoard(board)));
+  }
+
+  /**
+   * The boards' own timer, running while a board is watched, in every mode: a dispatcher's board must hear a booking
+   * paid even where nothing drives the positions' poll (the browser journeys' shop runs in test mode).
+   */
+  function ensureBoardTimer() {
+    if (boardTimer) return;
+    boardTimer = setInterval(() => void checkBoards(), BOARD_MS);
+    boardTimer.unref();
+  }
 
   /**
    * A run's frame from its day's frames, read once per day and leg for all its runs: every run of a plan shares the
@@ -65,7 +123,11 @@ export function createLiveFeed(deps: ShopContext): LiveFeed {
         .catch(() => new Map<number, RunFrame>());
       days.set(key, (cached = { frames, at: Date.now() }));
     }
-    return (await cached.frames).get(runId) ?? null;
+    const found = (await cached.frames).get(runId);
+    if (found || Date.now() - cached.at < 1_000) return found ?? null;
+    // A run the day's frames do not know yet (a run opened since they were read): the day is read again once.
+    days.delete(key);
+    return frameOf(runId);
   }
 
   async function recompute(runIds: number[]): Promise<void> {
@@ -123,6 +185,8 @@ export function createLiveFeed(deps: ShopContext): LiveFeed {
     for (const runId of listeners.keys()) if ((computedAt.get(runId) ?? 0) <= stale) changed.push(runId);
     announce(changed);
     await flush();
+    // A test's `tick` reads the boards too, so an API test need not wait for the boards' own timer.
+    if (boards.size > 0 && deps.env.NODE_ENV === "test") await checkBoards();
   }
 
   function ensureTimer() {
@@ -154,6 +218,26 @@ export function createLiveFeed(deps: ShopContext): LiveFeed {
         if (set.size === 0) listeners.delete(runId);
       };
     },
+    watchBoard(eventDateId, leg, listener) {
+      const key = `${eventDateId} ${leg}`;
+      let board = boards.get(key);
+      if (!board) boards.set(key, (board = { eventDateId, leg, listeners: new Set(), stamp: null, latest: null, reading: null }));
+      const watched = board;
+      watched.listeners.add(listener);
+      if (watched.latest) {
+        const known = watched.latest;
+        queueMicrotask(() => watched.listeners.has(listener) && listener(known));
+      } else void checkBoard(watched);
+      ensureBoardTimer();
+      return () => {
+        watched.listeners.delete(listener);
+        if (watched.listeners.size === 0 && boards.get(key) === watched) boards.delete(key);
+        if (boards.size === 0 && boardTimer) {
+          clearInterval(boardTimer);
+          boardTimer = null;
+        }
+      };
+    },
     current: async (runId) => latest.get(runId) ?? (announce([runId]), await flush(), latest.get(runId) ?? null),
     frame: frameOf,
     announce,
@@ -169,6 +253,9 @@ export function createLiveFeed(deps: ShopContext): LiveFeed {
     close() {
       if (timer) clearInterval(timer);
       timer = null;
+      if (boardTimer) clearInterval(boardTimer);
+      boardTimer = null;
+      boards.clear();
       listeners.clear();
     },
   };

@@ -5,7 +5,9 @@
  */
 import type { RouteSpec } from "../route-spec";
 import * as requests from "../../schemas/dispatch";
+import * as z from "zod/mini";
 import * as answers from "../../schemas/answers/live";
+import { dispatchBoardEventSchema } from "../../schemas/answers/dispatch";
 
 const route = <const R extends RouteSpec>(spec: R) => spec;
 
@@ -25,10 +27,12 @@ export const liveRoutes = {
   }),
   "GET /shop-api/staff/dispatch/live/events": route({
     tag: "staff",
-    summary: "Dispatch, live: the same as a stream of Server-Sent Events, one `run` event (a live run) at once for each run and after each of its changes",
+    summary: "Dispatch, live: the board as a stream of Server-Sent Events: a `board` event (the board and the plan) at once and after each change of the plan or its day, and a `run` event (a live run) for each published run and after each of its changes",
+    description:
+      "A `board` event follows every change of what the board shows, made by anyone: an edit, a publish, a late booking paid (its passenger waiting for a van), an order cancelled, another plan's runs (clashes); heard within about a second. A run published after the stream opened is followed from then on.",
     auth: "staff",
     query: requests.dispatchQuerySchema,
-    events: answers.liveRunSchema,
+    events: z.union([answers.liveRunSchema, dispatchBoardEventSchema]),
     refusals: { ...staffOnly, 404: ["not_found"], 422: ["validation_failed"] },
   }),
   "GET /shop-api/tracking/:token": route({

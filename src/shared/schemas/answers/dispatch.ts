@@ -73,6 +73,14 @@ export const dispatchBoardSchema = z.object({
 });
 export type DispatchBoard = z.infer<typeof dispatchBoardSchema>;
 
+/**
+ * The board's stream (…/dispatch/live/events) sends this `board` event at once and whenever the plan or its day
+ * changed (an edit, a publish, a booking paid or cancelled, another plan's runs): the board and the plan, as
+ * GET …/dispatch/board and GET …/dispatch answer them.
+ */
+export const dispatchBoardEventSchema = z.object({ board: dispatchBoardSchema, plan: dispatchPlanSchema });
+export type DispatchBoardEvent = z.infer<typeof dispatchBoardEventSchema>;
+
 /** GET /shop-api/staff/dispatch/options: the dates to plan, the country's fleet and drivers, the map's tiles. */
 export const dispatchOptionsSchema = z.object({
   dates: z.array(z.object({ eventDateId: z.number(), eventName: z.string(), startsAt: z.string(), countryCode: z.string() })),
