@@ -3,6 +3,7 @@
  * (outside the run's country, (0, 0), too imprecise, impossibly fast from the fix before), while GPS jitter and a
  * short jump seconds after a fix are taken; fixes less than a second apart are one; a flood of calls gets 429 and
  * the live screens hear of a run at most once a second. Bad input is refused with words that say what is wrong.
+ * The phone's sharing ends once the run's last stop is done.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
@@ -11,6 +12,7 @@ import { MAX_DRIVER_ACTIONS_PER_CALL, MAX_POSITIONS_PER_CALL } from "../../src/s
 import { MAX_ACCURACY_METERS } from "../../src/server/services/dispatch/positions";
 import { openTestShop, type TestShop } from "../helpers/test-shop";
 import { driverRunSetting } from "../helpers/driver-run";
+import { insertVanPosition } from "../helpers/van-positions";
 
 let shop: TestShop;
 let day: Awaited<ReturnType<typeof driverRunSetting>>;
@@ -124,5 +126,25 @@ describe("bad input", () => {
     const actions = await shop.call("POST", "/shop-api/driver/actions", { actions: Array.from({ length: MAX_DRIVER_ACTIONS_PER_CALL + 1 }, (_, index) => ({ ...action, nonce: `many-${index}` })) }, { token: day.driver.token });
     expect(actions.status).toBe(422);
     expect(actions.body.fields?.actions).toContain(`1 a ${MAX_DRIVER_ACTIONS_PER_CALL} acciones`);
+  });
+});
+
+describe("the phone's sharing", () => {
+  it("ends once the run's last stop is done: going out, every passenger of it aboard and the van at the venue", async () => {
+    const [before] = await day.myRuns();
+    expect(before!.sharing.until).toBe(new Date(new Date(before!.arrivesAt).getTime() + 120 * 60_000).toISOString());
+    const last = before!.stops.at(-1)!;
+    const aboard = await shop.call<{ results: { outcome: string }[] }>(
+      "POST",
+      "/shop-api/driver/actions",
+      { actions: last.passengers.map((one, index) => ({ nonce: `aboard-${index}`, runId: day.run.id, action: "check_in", passengerId: one.passengerId, at: shop.now().toISOString() })) },
+      { token: day.driver.token },
+    );
+    expect(aboard.body.data.results.every((result) => result.outcome === "done")).toBe(true);
+    // Everyone of the last stop aboard, the van not at the venue yet: still shared.
+    expect((await day.myRuns())[0]!.sharing.until).toBe(before!.sharing.until);
+    const there = shop.now();
+    await insertVanPosition(shop.db, { runId: day.run.id, driverId: day.driver.id, lat: before!.venue.lat, lon: before!.venue.lon, at: there });
+    expect((await day.myRuns())[0]!.sharing.until).toBe(there.toISOString());
   });
 });

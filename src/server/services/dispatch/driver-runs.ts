@@ -30,6 +30,7 @@ import { straightLineKm } from "../../geo/travel-time-estimate";
 import { writeAudit } from "../audit/write-audit";
 import { AUDIT_ACTION } from "../../../shared/domain/audit-actions";
 import { latestPositions, positionWindow } from "./positions";
+import { runOverAt } from "./run-over";
 import { LEG, type Leg } from "../../../shared/domain/legs";
 
 const DAY_MS = 24 * 3_600_000;
@@ -93,9 +94,20 @@ async function describeRun(deps: ShopContext, plan: PlanState, run: RunState, lo
       .orderBy(desc(driverActions.happenedAt), desc(driverActions.createdAt))
       .limit(1),
   ]);
-  const arrivals = await Promise.all(run.stops.map((_, position) => arrivedAt(deps.db, run.id!, position)));
+  const [arrivals, last] = await Promise.all([
+    Promise.all(run.stops.map((_, position) => arrivedAt(deps.db, run.id!, position))),
+    latestPositions(deps.db, [run.id!]).then((positions) => positions.get(run.id!) ?? null),
+  ]);
   const window = positionWindow(run);
   const stateOf = (passengerId: number) => boardings.get(passengerId)?.state ?? RIDER_STATE.waiting;
+  // The phone shares the van's position within the run's window, and no longer once the run's last stop is done.
+  const over = runOverAt({
+    leg: plan.leg,
+    venue,
+    stops: run.stops.map((stop) => ({ lat: stop.lat, lon: stop.lon, settled: stop.groups.every((group) => group.passengerIds.every((id) => stateOf(id) !== RIDER_STATE.waiting)) })),
+    position: last,
+  });
+  const sharingUntil = over && over < window.until ? over : window.until;
   return {
     id: run.id!,
     leg: plan.leg,
@@ -109,7 +121,7 @@ async function describeRun(deps: ShopContext, plan: PlanState, run: RunState, lo
     published: plan.publishedVersion !== null && plan.publishedVersion === plan.version,
     heading: heading?.position ?? null,
     noShowWaitMinutes: deps.env.NO_SHOW_WAIT_MINUTES,
-    sharing: { from: window.from.toISOString(), until: window.until.toISOString() },
+    sharing: { from: window.from.toISOString(), until: sharingUntil.toISOString() },
     stops: run.stops.map((stop, position) => ({
       position,
       arrivedAt: arrivals[position]?.toISOString() ?? null,

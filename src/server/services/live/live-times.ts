@@ -13,10 +13,11 @@
  */
 import { LEG, type Leg } from "../../../shared/domain/legs";
 import { straightLineKm } from "../../geo/travel-time-estimate";
+import { STOP_REACHED_METRES } from "../dispatch/run-over";
 import type { LatLon } from "../../geo/types";
 
-/** How near a stop the van must be for it to count as reached (GPS in a city is good to a few tens of metres). */
-export const ARRIVED_METRES = 150;
+/** How near a stop the van must be for it to count as reached (the driver's phone stops sharing by the same measure). */
+export const ARRIVED_METRES = STOP_REACHED_METRES;
 
 export interface LiveStopInput extends LatLon {
   /** Names the stop across re-plans (its address). */

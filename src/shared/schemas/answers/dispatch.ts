@@ -144,7 +144,10 @@ export const driverRunSchema = z.object({
   heading: z.nullable(z.number()),
   /** Minutes the van waits at a stop, from "at the stop", before a no-show may be marked. */
   noShowWaitMinutes: z.number(),
-  /** When the phone shares the van's position: the run's window (POST /shop-api/driver/positions takes fixes within it). */
+  /**
+   * When the phone shares the van's position: the run's window (POST /shop-api/driver/positions takes fixes within
+   * it), ending earlier, at the van's fix that showed it, once the run's last stop is done (going out: at the venue).
+   */
   sharing: z.object({ from: z.string(), until: z.string() }),
   stops: z.array(
     z.object({
