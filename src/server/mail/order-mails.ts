@@ -13,6 +13,7 @@ import { formatPrice } from "../../shared/format/money";
 import type { Locale } from "../../shared/locales";
 import { escapeHtml, mailButton, mailShell } from "./mail-html";
 import { REFUND_REASON, type RefundReason } from "../../shared/domain/refunds";
+import { ORDER_MONEY_KEYS } from "../../shared/domain/order-money";
 import type { MailMessage } from "./mailer";
 import type { PaymentCode } from "../../shared/domain/payment-codes";
 
@@ -352,10 +353,11 @@ function refundSummary(data: OrderMailData, facts: RefundMailFacts) {
     [t("mail.order.event"), data.eventName],
     [t("mail.order.date"), formatDateTime(data.eventDate, data.timeZone)],
     [t("mail.refund.amount"), money(facts.amount)],
-    facts.paidBy ? [t("mail.refund.paid_by", { name: facts.paidBy.name }), money(facts.paid)] : [t("mail.refund.paid"), money(facts.paid)],
+    facts.paidBy ? [t("mail.refund.paid_by", { name: facts.paidBy.name }), money(facts.paid)] : [t(ORDER_MONEY_KEYS.paid), money(facts.paid)],
+    [t(ORDER_MONEY_KEYS.refunded), money(facts.refundedTotal)],
+    // The order's total now: the same net the account page, the order desk and the exports show.
+    [t(ORDER_MONEY_KEYS.net), money(Math.max(facts.paid - facts.refundedTotal, 0))],
   ];
-  if (facts.refundedTotal !== facts.amount) rows.push([t("mail.refund.refunded_total"), money(facts.refundedTotal)]);
-  rows.push([t("mail.refund.net"), money(Math.max(facts.paid - facts.refundedTotal, 0))]);
   const lists: [string, MailTicketLine[]][] = [[t("mail.refund.refunded"), facts.refunded]];
   if (facts.kept.length) lists.push([t("mail.refund.kept"), facts.kept]);
   const line = (ticket: MailTicketLine) => `${ticket.name}: ${ticket.passengers.join(", ")}`;

@@ -137,12 +137,32 @@ export function PurchaseDetail({ orderId, locale, texts, countryCode, listHref, 
             <dt>{texts["purchase.state"]}</dt>
             <dd>{renderState(order.paymentState)}</dd>
           </div>
-          <div>
-            <dt>{texts["purchase.total"]}</dt>
-            <dd>
-              {order.discount > 0 ? <s className="purchase-subtotal">{price(order.subtotal)}</s> : null} <strong>{price(order.total)}</strong>
-            </dd>
-          </div>
+          {order.money.refunded > 0 ? (
+            // After a refund the order's total is its net: the same three figures as the refund mail and the exports.
+            <>
+              <div>
+                <dt>{texts["money.paid"]}</dt>
+                <dd>{price(order.money.paid)}</dd>
+              </div>
+              <div>
+                <dt>{texts["money.refunded"]}</dt>
+                <dd>{price(order.money.refunded)}</dd>
+              </div>
+              <div>
+                <dt>{texts["money.net"]}</dt>
+                <dd data-testid="purchase-net">
+                  <strong>{price(order.money.net)}</strong>
+                </dd>
+              </div>
+            </>
+          ) : (
+            <div>
+              <dt>{texts["purchase.total"]}</dt>
+              <dd>
+                {order.discount > 0 ? <s className="purchase-subtotal">{price(order.subtotal)}</s> : null} <strong>{price(order.money.total)}</strong>
+              </dd>
+            </div>
+          )}
           {order.eventDate ? (
             <div>
               <dt>{texts["purchase.travel_date"]}</dt>

@@ -39,8 +39,11 @@ const TRACKING_LINK_KEYS = areaKeys(liveDayMessages).filter((key): key is Extrac
 /** The passengers the van left without (the driver's no-shows). */
 const NO_SHOW_KEYS = areaKeys(noShowMessages).filter((key): key is Extract<typeof key, `order.${string}`> => key.startsWith("order."));
 
+/** The order's money after a refund, named as the refund mail, the desk and the exports name it. */
+const MONEY_KEYS = ["money.paid", "money.refunded", "money.net"] as const satisfies readonly MessageKey[];
+
 /** The paid order's invoice. */
 const INVOICE_KEYS = ["invoice.download", "invoice.download_failed"] as const satisfies readonly MessageKey[];
 
-export const PURCHASE_KEYS = [...INVOICE_KEYS, ...TRACKING_LINK_KEYS, ...METHOD_KEYS, ...areaKeys(purchaseMessages), ...TRIP_KEYS, ...PASSENGER_TICKET_KEYS, ...CANCEL_KEYS, ...SHARE_KEYS, ...NO_SHOW_KEYS];
+export const PURCHASE_KEYS = [...MONEY_KEYS, ...INVOICE_KEYS, ...TRACKING_LINK_KEYS, ...METHOD_KEYS, ...areaKeys(purchaseMessages), ...TRIP_KEYS, ...PASSENGER_TICKET_KEYS, ...CANCEL_KEYS, ...SHARE_KEYS, ...NO_SHOW_KEYS];
 export type PurchaseTexts = Texts<(typeof PURCHASE_KEYS)[number]>;

@@ -79,7 +79,7 @@ export function OrderDesk({ orderId, texts, locale, onBack }: { orderId: number;
   const live = desk.tickets.filter((ticket) => ticket.refundedIn === null);
   const methodName = texts[METHOD_KEY[desk.paymentCode as keyof typeof METHOD_KEY] ?? "payments.method.transferencia"];
   const valueOf = (ids: number[] | undefined) => {
-    if (!ids) return desk.total;
+    if (!ids) return desk.money.net;
     return live.filter((ticket) => ticket.passengers.some((p) => ids.includes(p.id))).reduce((sum, ticket) => sum + (ticket.discountPrice ?? ticket.price), 0);
   };
   const seatsOf = (ids: number[] | undefined) => (ids ? live.filter((ticket) => ticket.passengers.some((p) => ids.includes(p.id))).length : live.length);
@@ -129,7 +129,7 @@ export function OrderDesk({ orderId, texts, locale, onBack }: { orderId: number;
     pending?.kind === "refund"
       ? fill(texts["desk.confirm_refund"], { amount: money(valueOf(pending.passengerIds), desk.currency, locale), method: methodName, seats: seatsOf(pending.passengerIds) })
       : paid
-        ? fill(texts["desk.confirm_cancel_paid"], { amount: money(desk.total, desk.currency, locale), method: methodName })
+        ? fill(texts["desk.confirm_cancel_paid"], { amount: money(desk.money.net, desk.currency, locale), method: methodName })
         : texts["desk.confirm_cancel_waiting"];
 
   return (
@@ -140,8 +140,14 @@ export function OrderDesk({ orderId, texts, locale, onBack }: { orderId: number;
       <header className="order-desk-head">
         <h2 className="staff-heading">{fill(texts["desk.title"], { id: desk.id })}</h2>
         <StateChip state={desk.state} texts={texts} />
-        <strong>{money(desk.total, desk.currency, locale)}</strong>
+        <strong>{money(desk.money.total, desk.currency, locale)}</strong>
       </header>
+      {desk.money.refunded > 0 ? (
+        <p className="staff-muted" data-testid="desk-money">
+          {texts["money.paid"]} {money(desk.money.paid, desk.currency, locale)} · {texts["money.refunded"]} {money(desk.money.refunded, desk.currency, locale)} · {texts["money.net"]}{" "}
+          {money(desk.money.net, desk.currency, locale)}
+        </p>
+      ) : null}
       {desk.splitFromId ? <p className="staff-muted">{fill(texts["desk.split_from"], { id: desk.splitFromId })}</p> : null}
 
       <div className="order-desk-actions">

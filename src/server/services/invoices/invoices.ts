@@ -17,6 +17,7 @@ import { events, invoices, orders, productVariants, refunds, tickets, users } fr
 import { pick } from "../catalogue/rows";
 import { renderInvoicePdf, type InvoiceDocument } from "./invoice-pdf";
 import { payerOf } from "../payers/payer";
+import { creditNoteLines } from "./credit-note-lines";
 
 /** The tax rate of a country in basis points, from INVOICE_TAX_RATES ("CO:19,CL:19"): 0 when not named. */
 export function taxRateOf(env: Pick<Env, "INVOICE_TAX_RATES">, country: string): number {
@@ -76,6 +77,11 @@ async function documentOf(deps: ShopContext, row: InvoiceRow): Promise<InvoiceDo
       .orderBy(asc(tickets.id));
     lines.push(...rows.map((ticket) => ({ description: pick(ticket.name, locale)?.name ?? "", price: ticket.price, discount: ticket.price - (ticket.discountPrice ?? ticket.price) })));
   }
+  // A credit note's lines add up to its total: the refund's money, not the listed tickets' value.
+  const shown =
+    invoice.kind === INVOICE_KIND.credit_note
+      ? creditNoteLines(lines, invoice.total, { kept: translate(locale, "invoice.kept"), rest: translate(locale, "invoice.rest") })
+      : lines;
   const [corrected] = invoice.invoiceId ? await deps.db.select().from(invoices).where(eq(invoices.id, invoice.invoiceId)) : [];
   const facts = COUNTRY_FACTS[invoice.countryCode as keyof typeof COUNTRY_FACTS];
   // The company of the event's country sells (its invoice's sequence is that country's too).
@@ -97,7 +103,7 @@ async function documentOf(deps: ShopContext, row: InvoiceRow): Promise<InvoiceDo
     },
     orderId: invoice.orderId,
     eventName: pick(found.event.translations, locale)?.name ?? "",
-    lines,
+    lines: shown,
     total: invoice.total,
     tax: invoice.tax ?? 0,
     taxRate: invoice.taxRate ?? 0,

@@ -4,6 +4,7 @@
  * it: correcting a passenger, resending the tickets, a note, cancelling. Each action and its audit-log entry
  * commit in one transaction.
  */
+import { orderMoneyOfOne } from "../refunds/order-money";
 import { MAIL_SKIP_REASONS, type MailSkipReason } from "../../../shared/domain/mail-skips";
 import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
 import { AWAITING_STATES, isAwaiting, ORDER_STATE } from "../../../shared/domain/order-states";
@@ -140,6 +141,7 @@ export async function orderDesk(deps: ShopContext, orderId: number, locale: Loca
     currency: order.currency,
     subtotal: order.subtotal,
     total: order.total,
+    money: await orderMoneyOfOne(db, order.id),
     placedAt: order.createdAt.toISOString(),
     paidAt: order.paidAt?.toISOString() ?? null,
     splitFromId: order.splitFromId,

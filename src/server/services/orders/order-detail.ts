@@ -3,6 +3,7 @@
  * and the purchase detail of the account area (GET /shop-api/order-detail/{id}),
  * with the signed ticket QR code once it is paid. Another person's order is simply not found (404).
  */
+import { orderMoneyOfOne } from "../refunds/order-money";
 import { transferDetailsOf } from "../../sellers";
 import { timeZoneOf } from "../../../shared/format/dates";
 import { ORDER_STATE } from "../../../shared/domain/order-states";
@@ -82,6 +83,7 @@ export async function orderDetail(deps: ShopContext, userId: number, orderId: nu
       subtotal: order.subtotal,
       discount: order.subtotal - order.total,
       total: order.total,
+      money: await orderMoneyOfOne(db, order.id),
       eventDate: eventDate ? eventDate.toISOString() : null,
       holdExpiresAt: order.holdExpiresAt ? order.holdExpiresAt.toISOString() : null,
     },

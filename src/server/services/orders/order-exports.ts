@@ -6,7 +6,6 @@ import { and, asc, eq, inArray, or } from "drizzle-orm";
 import { CFB, utils as sheetUtils, write as writeWorkbook, type WorkSheet } from "@e965/xlsx";
 import { csvText } from "../../../shared/exports/cells";
 import { ORDER_STATES, stateLabel, type OrderState } from "../../../shared/domain/order-states";
-import { PAYMENT_STATE } from "../../../shared/domain/payment-states";
 import { CURRENCY_DECIMALS } from "../../../shared/format/money";
 import { isPaymentCode } from "../../../shared/domain/payment-codes";
 import { translate, type MessageKey } from "../../../shared/i18n";
@@ -18,6 +17,8 @@ import type { ShopContext } from "../../context";
 import { discounts, eventDates, events, orders, passengers, payments, productVariants, refunds, tickets, users } from "../../db/schema";
 import { pick } from "../catalogue/rows";
 import { searchCondition } from "./order-list";
+import { orderMoneyOf } from "../refunds/order-money";
+import { orderMoney } from "../../../shared/domain/order-money";
 
 /** A spreadsheet of the whole catalogue's orders stays readable; past this, staff narrow the search. */
 const EXPORT_LIMIT = 20_000;
@@ -40,9 +41,9 @@ const ORDER_COLUMNS = [
   ["exports.col.discount_code", "text"],
   ["exports.col.discount", "money"],
   ["exports.col.total", "money"],
-  ["exports.col.paid", "money"],
-  ["exports.col.refunded", "money"],
-  ["exports.col.net", "money"],
+  ["money.paid", "money"],
+  ["money.refunded", "money"],
+  ["money.net", "money"],
 ] as const satisfies readonly Column[];
 
 const PASSENGER_COLUMNS = [
@@ -61,12 +62,10 @@ const PASSENGER_COLUMNS = [
   ["exports.col.currency", "text"],
   ["exports.col.ticket_price", "money"],
   ["exports.col.discount", "money"],
-  ["exports.col.refunded", "money"],
-  ["exports.col.net", "money"],
+  ["money.refunded", "money"],
+  ["money.net", "money"],
 ] as const satisfies readonly Column[];
 
-/** Payment rows whose money the shop took (given back later or not). */
-const TAKEN = [PAYMENT_STATE.approved, PAYMENT_STATE.refunded, PAYMENT_STATE.refund_due];
 
 /** "YYYY-MM-DD HH:mm" on the wall clock of a time zone: a spreadsheet reads it as a date and a person as theirs. */
 export function wallClock(date: Date, timeZone: string): string {
@@ -85,8 +84,9 @@ export const major = (minor: number, currency: string) => minor / 10 ** (CURRENC
  * Orders (one line each) or passengers (one line each) as a table, in the caller's language: states and payment
  * methods translated, dates on the event country's wall clock, money in the currency's units. An order's money:
  * what its payments took (`paid`), what was given back or is owed (`refunded`: every refund of it, the refunds of
- * its passengers split off included) and `net`, their difference; an order split off by a refund shows its tickets
- * with no money of its own. A passenger line carries its ticket's money on the ticket's first passenger only (a van
+ * its passengers split off included) and `net`, their difference, and `total` the order's total: what it was sold
+ * for until a refund, its net after one (services/refunds/order-money.ts, as the mail, account page and desk show
+ * it); an order split off by a refund shows its tickets with no money of its own. A passenger line carries its ticket's money on the ticket's first passenger only (a van
  * is one ticket for several), the refund shared among a refund's tickets by their value.
  */
 export async function exportTable(deps: ShopContext, query: ExportQuery, locale: Locale): Promise<ExportTable> {
@@ -116,18 +116,16 @@ export async function exportTable(deps: ShopContext, query: ExportQuery, locale:
   const stateOf = (state: string) => ((ORDER_STATES as readonly string[]).includes(state) ? t(stateLabel(state as OrderState)) : state);
   const methodOf = (code: string) => (isPaymentCode(code) ? t(`payments.method.${code}`) : code);
   const referenceOf = (orderId: number) => paymentRows.filter((payment) => payment.orderId === orderId && payment.providerReference).at(-1)?.providerReference ?? "";
-  const paidOf = (orderId: number) => paymentRows.filter((payment) => payment.orderId === orderId && (TAKEN as readonly string[]).includes(payment.state)).reduce((sum, payment) => sum + payment.amount, 0);
-  const refundedOf = (orderId: number) => refundRows.filter((refund) => refund.orderId === orderId).reduce((sum, refund) => sum + refund.amount, 0);
 
   if (query.kind !== "passengers") {
+    const moneyOf = await orderMoneyOf(db, ids);
     return {
       columns: ORDER_COLUMNS.map(([key]) => t(key)),
       types: ORDER_COLUMNS.map(([, type]) => type),
       rows: rows.map((row) => {
         const { order } = row;
         const money = (minor: number) => major(minor, order.currency);
-        const paid = paidOf(order.id);
-        const refunded = refundedOf(order.id);
+        const figures = moneyOf.get(order.id) ?? orderMoney(order.total, 0, 0);
         return [
           order.id,
           stateOf(order.state),
@@ -143,10 +141,10 @@ export async function exportTable(deps: ShopContext, query: ExportQuery, locale:
           money(order.subtotal),
           row.code ?? "",
           money(order.subtotal - order.total),
-          money(order.total),
-          money(paid),
-          money(refunded),
-          money(paid - refunded),
+          money(figures.total),
+          money(figures.paid),
+          money(figures.refunded),
+          money(figures.net),
         ];
       }),
     };

@@ -7,10 +7,10 @@
 import { countryOfCurrency } from "../../../shared/domain/countries";
 import { MAIL_SKIP_REASON, type MailSkipReason } from "../../../shared/domain/mail-skips";
 import { ORDER_STATE, type OrderState } from "../../../shared/domain/order-states";
-import { asc, eq, inArray, sql } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import { timeZoneOf } from "../../../shared/format/dates";
 import { isCountryCode, sitePrefix, DEFAULT_COUNTRY, type Locale } from "../../../shared/locales";
-import { eventDates, events, orders, passengers, payments, productVariants, refunds, tickets, users } from "../../db/schema";
+import { eventDates, events, orders, passengers, productVariants, refunds, tickets, users } from "../../db/schema";
 import type { ShopContext } from "../../context";
 import type { Db } from "../../db/client";
 import type { OutboxJob } from "../../outbox/jobs";
@@ -38,6 +38,7 @@ import { orderInvoicePdf } from "../invoices/invoices";
 import { ShopError } from "../../../shared/domain/shop-error";
 import { REFUND_REASON } from "../../../shared/domain/refunds";
 import { payerOf, type Payer } from "../payers/payer";
+import { orderMoneyOfOne } from "../refunds/order-money";
 
 export { enqueueOrderNotice, type OrderNotice, type OrderNoticeJob } from "../notices/order-notice";
 
@@ -64,15 +65,13 @@ async function ticketLines(db: Db, orderId: number, locale: Locale): Promise<Mai
 
 /**
  * What a refund mail tells beyond the order: the refunded tickets are the split order's when some passengers were
- * refunded (the order itself keeps the others), else the order's own; the money is the payment's and every refund
- * of the order so far, never the order's `total` (which after a split is the value of the tickets left).
+ * refunded (the order itself keeps the others), else the order's own; the money is the order's paid, refunded and
+ * net (services/refunds/order-money.ts), the figures its account page, desk and exports show.
  */
 async function refundFacts(db: Db, row: typeof refunds.$inferSelect, locale: Locale, how: RefundMailFacts["how"]): Promise<RefundMailFacts> {
   const own = await ticketLines(db, row.orderId, locale);
-  const [order] = await db.select({ state: orders.state, total: orders.total }).from(orders).where(eq(orders.id, row.orderId));
-  const [payment] = row.paymentId ? await db.select({ amount: payments.amount }).from(payments).where(eq(payments.id, row.paymentId)) : [];
-  const [splits] = await db.select({ n: sql<number>`coalesce(sum(${orders.total}), 0)::int` }).from(orders).where(eq(orders.splitFromId, row.orderId));
-  const [given] = await db.select({ n: sql<number>`coalesce(sum(${refunds.amount}), 0)::int` }).from(refunds).where(eq(refunds.orderId, row.orderId));
+  const [order] = await db.select({ state: orders.state }).from(orders).where(eq(orders.id, row.orderId));
+  const money = await orderMoneyOfOne(db, row.orderId);
   const partial = row.splitOrderId !== null;
   return {
     amount: row.amount,
@@ -83,8 +82,8 @@ async function refundFacts(db: Db, row: typeof refunds.$inferSelect, locale: Loc
     refunded: partial ? await ticketLines(db, row.splitOrderId!, locale) : own,
     // A partial refund leaves the order paid with the tickets nobody gave back.
     kept: partial && order?.state === ORDER_STATE.paid ? own : [],
-    paid: payment?.amount ?? (order?.total ?? 0) + Number(splits?.n ?? 0),
-    refundedTotal: Number(given?.n ?? 0),
+    paid: money.paid,
+    refundedTotal: money.refunded,
   };
 }
 

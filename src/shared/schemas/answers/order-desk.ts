@@ -6,6 +6,7 @@ import { LEGS } from "../../domain/legs";
 import { ORDER_ACTORS } from "../../domain/order-states";
 import { PICKUP_NOTICE_CHANNELS } from "../../domain/dispatch";
 import { REFUND_REASONS, REFUND_STATES } from "../../domain/refunds";
+import { orderMoneySchema } from "./order-money";
 
 export const refundAnswerSchema = z.object({
   id: z.number(),
@@ -34,6 +35,8 @@ export const orderDeskSchema = z.object({
   currency: z.string(),
   subtotal: z.number(),
   total: z.number(),
+  /** Paid, refunded, net and the order's total after refunds: the figures its mails, account page and exports show. */
+  money: orderMoneySchema,
   placedAt: z.string(),
   paidAt: z.nullable(z.string()),
   /** The paid order this one was split from by a partial refund. */

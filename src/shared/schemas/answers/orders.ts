@@ -6,6 +6,7 @@ import * as z from "zod/mini";
 import { ORDER_STATES } from "../../domain/order-states";
 import { LEGS } from "../../domain/legs";
 import { paymentCodeSchema } from "./catalogue";
+import { orderMoneySchema } from "./order-money";
 
 /** GET /shop-api/discounts/{code}/event/{eventId}. */
 export const discountAnswerSchema = z.object({
@@ -67,6 +68,8 @@ export const orderDetailAnswerSchema = z.object({
     /** How much the discount took off (subtotal - total). */
     discount: z.number(),
     total: z.number(),
+    /** Paid, refunded, net and the order's total after refunds: the figures its mails, desk and exports show. */
+    money: orderMoneySchema,
     /** The chosen event date. */
     eventDate: z.nullable(z.string()),
     holdExpiresAt: z.nullable(z.string()),

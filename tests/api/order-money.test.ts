@@ -1,0 +1,64 @@
+/**
+ * One order, one set of figures after a refund: the refund mail, the account page's answer, the order desk and
+ * the export all show the same paid, refunded and net, named the same, and the order's total after the refund is
+ * its net everywhere (never the order row's total, which drops by the refunded ticket's whole value).
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatPrice } from "../../src/shared/format/money";
+import type { ExportTable, OrderDesk } from "../../src/shared/schemas/answers/order-desk";
+import type { OrderDetailAnswer } from "../../src/shared/schemas/purchase";
+import { countyOf, eventOffer, purchaseBody } from "../helpers/fixtures";
+import { openTestShop, type TestShop } from "../helpers/test-shop";
+
+let shop: TestShop;
+let staff: { token: string };
+
+beforeAll(async () => {
+  shop = await openTestShop();
+  staff = await shop.buyer("staff");
+});
+afterAll(async () => {
+  await shop?.close();
+});
+
+describe("the order's money after a partial refund", () => {
+  it("is the same paid, refunded and net on the mail, the account page, the desk and the export", async () => {
+    const offer = await eventOffer(shop.db, "festival-sonidos-de-la-sabana");
+    const variant = offer.typed(offer.variants[0]!.provinceId).find((v) => v.capacity === 1)!;
+    const me = await shop.buyer();
+    const body = purchaseBody(offer, [variant.id, variant.id], await countyOf(shop.db, variant.provinceId), { paymentCode: "transferencia" });
+    body.tickets.forEach((ticket, i) => (ticket.passengers = [{ name: `Viajero ${i + 1}`, email: `v${i}@example.com`, phone: "3001112233", passengerAddress: "Calle 1" }]));
+    const started = await shop.call<{ orderId: number }>("POST", "/shop-api/init-payment", body, { token: me.token });
+    const orderId = started.body.data.orderId;
+    expect((await shop.call("POST", `/shop-api/staff/orders/${orderId}/confirm-transfer`, undefined, { token: staff.token })).status).toBe(200);
+    const before = (await shop.call<OrderDesk>("GET", `/shop-api/staff/orders/${orderId}`, undefined, { token: staff.token })).body.data;
+    const paid = before.total;
+    expect(before.money).toEqual({ paid, refunded: 0, net: paid, total: paid });
+
+    // One passenger refunded for less than their ticket: the order row keeps the other ticket's value, the money
+    // says what the buyer actually paid and got back.
+    const refundAmount = 5_000;
+    const refund = await shop.call("POST", `/shop-api/staff/orders/${orderId}/refund`, { reason: "Parte", passengerIds: [before.tickets[0]!.passengers[0]!.id], amount: refundAmount }, { token: staff.token });
+    expect(refund.status).toBe(201);
+    const net = paid - refundAmount;
+    const figures = { paid, refunded: refundAmount, net, total: net };
+
+    const desk = (await shop.call<OrderDesk>("GET", `/shop-api/staff/orders/${orderId}`, undefined, { token: staff.token })).body.data;
+    expect(desk.total).not.toBe(net);
+    expect(desk.money).toEqual(figures);
+
+    const detail = (await shop.call<OrderDetailAnswer>("GET", `/shop-api/order-detail/${orderId}`, undefined, { token: me.token })).body.data;
+    expect(detail.order.money).toEqual(figures);
+
+    const table = (await shop.call<ExportTable>("GET", `/shop-api/staff/exports?q=${orderId}`, undefined, { token: staff.token })).body.data;
+    const row = table.rows.find((cells) => cells[0] === orderId)!;
+    const col = (title: string) => row[table.columns.indexOf(title)];
+    expect([col("Total"), col("Pagado"), col("Devuelto"), col("Neto")]).toEqual([net, paid, refundAmount, net]);
+
+    const mail = (await shop.mailsTo(me.email)).filter((one) => one.text.includes("Monto devuelto")).at(-1)!;
+    const money = (minor: number) => formatPrice(minor, "COP", "es_CO");
+    expect(mail.text).toContain(`Pagado: ${money(paid)}`);
+    expect(mail.text).toContain(`\nDevuelto: ${money(refundAmount)}`);
+    expect(mail.text).toContain(`Neto: ${money(net)}`);
+  });
+});
