@@ -229,7 +229,9 @@ function superviseProcesses(env: Env, allListening: () => void): void {
     restarts += 1;
     console.error(`shop process ${worker.process.pid} ended (${signal ?? `exit code ${code}`}); starting another in ${RESTART_DELAY_MS / 1000} s (restart ${restarts} since npm start)`);
     for (const other of Object.values(cluster.workers ?? {})) other?.send({ type: "restarts", count: restarts });
-    setTimeout(fork, RESTART_DELAY_MS).unref();
+    // Not unref'd: with WORKERS=1 the one process that died was all that kept the primary's event loop alive, and a
+    // primary with nothing else to wait on would end before the replacement is forked.
+    setTimeout(fork, RESTART_DELAY_MS);
   });
   for (let index = 0; index < env.WORKERS; index += 1) fork();
   const shutdown = () => {

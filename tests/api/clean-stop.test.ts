@@ -1,7 +1,8 @@
 /**
  * `npm start` under a supervisor: a TERM to npm or to the shop's own process stops everything within 10 s, lets
  * requests in flight finish, releases the embedded database's lock (a second start right after works) and exits 0;
- * the banner goes to stderr and stdout carries only JSON lines. The pages are stamped as built beforehand, so the
+ * the banner goes to stderr and stdout carries only JSON lines. A serving process that dies (killed outright) is
+ * started again within seconds, the event logged and counted in /metrics. The pages are stamped as built beforehand, so the
  * start serves at once instead of building them (the stamp is the one the start computes: src/server/publishing).
  */
 import { execFileSync, type ChildProcess } from "node:child_process";
@@ -50,6 +51,13 @@ async function startShop(): Promise<Started> {
 /** The shop's own process: npm's child (the script execs node). */
 function shopPid(npmPid: number): number {
   return Number(execFileSync("ps", ["-o", "pid=", "--ppid", String(npmPid)], { encoding: "utf8" }).trim().split(/\s+/)[0]);
+}
+
+/** The serving process the supervisor forked: its child running the start script (not tsx's esbuild service). */
+function servingPid(primary: number): number {
+  const lines = execFileSync("ps", ["-o", "pid=,args=", "--ppid", String(primary)], { encoding: "utf8" }).trim().split("\n");
+  const line = lines.find((one) => one.includes("scripts/start.ts"));
+  return line ? Number(line.trim().split(/\s+/)[0]) : 0;
 }
 
 function alive(pid: number): boolean {
@@ -124,5 +132,45 @@ describe("npm start under a supervisor", () => {
     process.kill(secondShop, "SIGTERM");
     expect(await second.exited, second.stderr.join("")).toBe(0);
     expect(alive(secondShop)).toBe(false);
+  }, 300_000);
+
+  it("a serving process killed outright is started again within seconds: logged, counted in /metrics, the shop answering again", async () => {
+    const started = await startShop();
+    const primary = shopPid(started.npm.pid!);
+    const serving = servingPid(primary);
+    expect(serving).toBeGreaterThan(0);
+    const agent = new Agent({ keepAlive: false });
+    expect((await get(agent, "/api/health")).status).toBe(200);
+
+    process.kill(serving, "SIGKILL");
+    const killed = Date.now();
+    let back = 0;
+    while (Date.now() - killed < 60_000) {
+      const answer = await Promise.race([get(agent, "/api/health").catch(() => undefined), new Promise<undefined>((resolve) => setTimeout(resolve, 2_000))]);
+      if (answer?.status === 200) {
+        back = Date.now() - killed;
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(back, started.stderr.join("")).toBeGreaterThan(0);
+    const replacement = servingPid(primary);
+    expect(replacement).not.toBe(serving);
+    expect(alive(primary)).toBe(true);
+    expect(started.stderr.join("")).toContain(`shop process ${serving} ended (SIGKILL)`);
+    const metrics = await new Promise<string>((resolve, reject) => {
+      request({ host: "127.0.0.1", port, path: "/metrics", agent }, (answer) => {
+        let text = "";
+        answer.setEncoding("utf8").on("data", (chunk: string) => (text += chunk));
+        answer.on("end", () => resolve(text));
+      })
+        .on("error", reject)
+        .end();
+    });
+    expect(metrics).toMatch(/^rodamos_process_restarts_total 1$/m);
+    agent.destroy();
+
+    started.npm.kill("SIGTERM");
+    expect(await started.exited, started.stderr.join("")).toBe(0);
   }, 300_000);
 });
