@@ -101,6 +101,7 @@ describe("a flooding phone", () => {
       expect(statuses.filter((status) => status === 200).length).toBeGreaterThanOrEqual(1);
       const refused = answers.find((answer) => answer.status === 429)!;
       expect(refused.body).toMatchObject({ success: false, code: "positions_too_many" });
+      expect(refused.headers.get("retry-after")).toBe("1");
       // What was stored is announced at once, and what followed within the second once when the second is over.
       await new Promise((resolve) => setTimeout(resolve, 1_300));
       expect(heard.length).toBeGreaterThanOrEqual(1);

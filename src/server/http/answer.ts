@@ -46,6 +46,8 @@ export function fail(c: Context<AppEnv>, error: ApiError | ShopError) {
     : undefined;
   // An attempt-limit refusal also says in the standard header when to try again (the minutes of its message).
   if (error.code === "too_many_attempts" && typeof error.params?.minutes === "number") c.header("Retry-After", String(error.params.minutes * 60));
+  // A flooding phone's positions: its bucket refills within a second.
+  if (error.code === "positions_too_many") c.header("Retry-After", "1");
   return c.json({ success: false as const, code: error.code, message, ...(fields ? { fields } : {}) }, status);
 }
 

@@ -113,10 +113,15 @@ export const dispatchRoutes = {
     tag: "driver",
     summary: "Driver: where the van of my run was (1 to 100 fixes, each with the phone's time), stored once per run and instant",
     description:
-      "Only the driver the run is given to, and only fixes within the run's window (from 2 h before its first pick-up to 2 h after its last drop-off, never in the future): otherwise the whole batch is refused and nothing is stored. A fix the shop already has (same run and `at`) is counted in `duplicates`, so an offline queue may be sent again.",
+      "Only the driver the run is given to, and only fixes within the run's window (from 2 h before its first pick-up to 2 h after its last drop-off, never in the future): otherwise the whole batch is refused and nothing is stored. A fix the shop already has (same run and `at`), or one less than a second after the run's latest, is counted in `duplicates`, so an offline queue may be sent again. A fix a van could not have is left out: outside the run's country, (0, 0), less accurate than 1,000 m, or further from the run's latest fix than 200 km/h covers in the longer of a minute and the time between them; a batch of nothing else is refused with the first reason. A driver's calls beyond a few a second are refused with 429 and `Retry-After: 1` (the queue is sent again later).",
     auth: "driver",
     body: positions.vanPositionsSchema,
     answer: positions.vanPositionsAnswerSchema,
-    refusals: { ...staffOnly, 403: ["forbidden", "positions_not_your_run"], 422: ["validation_failed", "positions_outside_window"] },
+    refusals: {
+      ...staffOnly,
+      403: ["forbidden", "positions_not_your_run"],
+      422: ["validation_failed", "positions_outside_window", "position_outside_country", "position_null_island", "position_inaccurate", "position_too_fast"],
+      429: ["positions_too_many"],
+    },
   }),
 } as const satisfies Record<string, RouteSpec>;
