@@ -268,7 +268,8 @@ export async function refund(tx: Db, orderId: number, by: OrderActor, details: R
 /**
  * A partial refund: the refunded tickets move to an order of their own, split from the paid one and linked to it
  * (`split_from_id`), written paid (so the move changes no seat count and issues no invoice) and then cancelled,
- * which gives their seats back through the trigger; the paid order's totals drop by their value. Both orders get
+ * which gives their seats back through the trigger; the paid order's subtotal drops by their prices and its total
+ * by their value (what was paid for them). Both orders get
  * their history entry. Answers the split order's id, or null when the order is not paid.
  */
 export async function split(
@@ -289,9 +290,12 @@ export async function split(
   const splitOrderId = created!.id;
   await tx.update(tickets).set({ orderId: splitOrderId }).where(inArray(tickets.id, ticketIds));
   await tx.update(orders).set({ state: ORDER_STATE.cancelled, holdExpiresAt: null }).where(eq(orders.id, splitOrderId));
+  // The tickets leave with their prices before discount: the subtotal drops by those, the total by what was paid
+  // for them, so the discount the order shows (subtotal - total) is only what its kept tickets still have.
+  const [moved] = await tx.select({ n: sql<number>`coalesce(sum(${tickets.price}), 0)::int` }).from(tickets).where(inArray(tickets.id, ticketIds));
   await tx
     .update(orders)
-    .set({ subtotal: Math.max(order.subtotal - value, 0), total: Math.max(order.total - value, 0) })
+    .set({ subtotal: Math.max(order.subtotal - Number(moved?.n ?? value), 0), total: Math.max(order.total - value, 0) })
     .where(eq(orders.id, order.id));
   await appendHistory(tx, splitOrderId, by, AUDIT_ACTION.split, { state: ORDER_STATE.paid, splitFromId: order.id }, { state: ORDER_STATE.cancelled, ...details });
   await appendHistory(tx, order.id, by, AUDIT_ACTION.refund, { state: locked.state, total: order.total }, { state: locked.state, total: Math.max(order.total - value, 0), splitOrderId, ...details });

@@ -18,6 +18,14 @@ import { ORDER_STATE } from "../../../shared/domain/order-states";
 
 const n = (value: unknown) => Number(value ?? 0);
 
+/**
+ * What a discount took off the tickets an order still holds: a refunded ticket moved to the order split off by
+ * its refund (cancelled, so never counted), and the discount it had went back with it. Read from the tickets,
+ * not from the order's subtotal and total, which orders split before the split kept its subtotal right still carry.
+ * Spelled out: inside a select list drizzle writes a column without its table, which `t` would capture.
+ */
+const keptDiscount = sql`(select coalesce(sum(t.price - coalesce(t.discount_price, t.price)), 0) from ${tickets} t where t.order_id = "orders"."id")`;
+
 /** Payment rows whose money the shop took (given back later or not). */
 const TAKEN = [PAYMENT_STATE.approved, PAYMENT_STATE.refunded, PAYMENT_STATE.refund_due];
 
@@ -69,13 +77,13 @@ export async function salesReport(deps: ShopContext, query: SalesReportQuery, lo
       .where(ofEvent)
       .groupBy(refunds.method, refunds.currency, refunds.state),
     db
-      .select({ currency: orders.currency, amount: sql<number>`sum(${orders.subtotal} - ${orders.total})::int`, orders: sql<number>`count(*)::int` })
+      .select({ currency: orders.currency, amount: sql<number>`sum(${keptDiscount})::int`, orders: sql<number>`count(*)::int` })
       .from(orders)
       .where(and(paid, sql`${orders.discountId} is not null`))
       .groupBy(orders.currency),
     db
-      // Each code's paid orders and what it took off them (an order split off by a refund carries no code).
-      .select({ code: discountCodes.code, currency: orders.currency, uses: sql<number>`count(*)::int`, amount: sql<number>`sum(${orders.subtotal} - ${orders.total})::int` })
+      // Each code's paid orders and what it took off the tickets they keep.
+      .select({ code: discountCodes.code, currency: orders.currency, uses: sql<number>`count(*)::int`, amount: sql<number>`sum(${keptDiscount})::int` })
       .from(orders)
       .innerJoin(discountCodes, eq(discountCodes.id, orders.discountId))
       .where(paid)
