@@ -32,7 +32,7 @@ const ONCE = [
  * HAProxy; root only) under load for seconds, with load generators made to keep both cores busy. A project of their
  * own, so that `npm test` runs them before the browser journeys start (scripts/test.ts), not beside them.
  */
-const BENCHMARKS = ["static", "bucket", "dispatch", "reads", "tracking", "purchase", "mail", "hosts"].map((bench) => `tests/load/bench-${bench}.test.ts`);
+const BENCHMARKS = ["static", "bucket", "dispatch", "reads", "tracking", "purchase", "mail", "day-report", "hosts"].map((bench) => `tests/load/bench-${bench}.test.ts`);
 
 /**
  * Four projects, so each test runs once per `npm test` (scripts/test.ts): `unit` (beside the code) and `once`
