@@ -9,7 +9,9 @@ import { join } from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Env } from "../env";
 
-export const MAIL_FROM = '"Rodamos" <no-reply@rodamos.co>';
+/** Who the shop's mails come from (also the ORGANIZER of the calendar files they carry). */
+export const MAIL_SENDER = { name: "Rodamos", email: "no-reply@rodamos.co" } as const;
+export const MAIL_FROM = `"${MAIL_SENDER.name}" <${MAIL_SENDER.email}>`;
 
 export interface MailMessage {
   to: string;

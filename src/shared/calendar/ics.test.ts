@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { escapeText, foldLine, offsetMinutes, timeZoneBlock, tripCalendar } from "./ics";
-import { tripCalendars, type Itinerary } from "./trip-legs";
+import { cancelledCalendars, tripCalendars, type Itinerary } from "./trip-legs";
+import { parseCalendar } from "../../../tests/helpers/calendar-files";
 
 describe("trip calendar files", () => {
   const text = tripCalendar({
@@ -88,5 +89,52 @@ describe("an order's calendar files", () => {
     expect(published.outbound).toContain("STATUS:CONFIRMED");
     expect(published.outbound).toContain("DESCRIPTION:calendar.outbound.description_confirmed ");
     expect(published.return).toContain("DESCRIPTION:calendar.return.description_confirmed ");
+  });
+});
+
+describe("calendar entries that follow the plan", () => {
+  const words = (key: string, params: Record<string, string>) => `${key} ${Object.values(params).join(" ")}`;
+  const stamp = new Date("2030-02-01T10:00:00Z");
+  const estimate: Itinerary = {
+    venue: "Estadio El Campín",
+    returnAt: "2030-03-02T04:00:00Z",
+    pickups: [
+      { address: "Calle 10 # 5-20", communeName: "Chapinero", pickupAt: "2030-03-01T19:20:00Z", passengerIds: [41, 40] },
+      { address: "Carrera 7 # 40-10", communeName: "Teusaquillo", pickupAt: "2030-03-01T19:05:00Z", passengerIds: [42] },
+    ],
+  };
+
+  it("names each pick-up by its first passenger, whatever its time, and carries the leg's revision", () => {
+    const before = parseCalendar(tripCalendars(12, "Clásico", estimate, words, stamp, "America/Bogota").outbound!);
+    const moved: Itinerary = { ...estimate, published: true, sequence: { outbound: 3, return: 2 }, pickups: estimate.pickups.map((pickup) => ({ ...pickup, pickupAt: "2030-03-01T18:38:00Z" })) };
+    const files = tripCalendars(12, "Clásico", moved, words, stamp, "America/Bogota", { organizer: { name: "Rodamos", email: "no-reply@rodamos.co" } });
+    const after = parseCalendar(files.outbound!);
+    expect(before.entries.map((entry) => entry.uid).sort()).toEqual(["order-12-outbound-p40@rodamos.co", "order-12-outbound-p42@rodamos.co"]);
+    expect(after.entries.map((entry) => entry.uid).sort()).toEqual(before.entries.map((entry) => entry.uid).sort());
+    expect(before.entries.every((entry) => entry.sequence === 0 && entry.status === "TENTATIVE")).toBe(true);
+    expect(after.entries.every((entry) => entry.sequence === 3 && entry.status === "CONFIRMED" && entry.organizer === "mailto:no-reply@rodamos.co")).toBe(true);
+    // 18:38 UTC read through the file's own Bogotá zone: the instant is kept, and the alarm rings 30 min before it.
+    expect(after.entries[0]!.start.toISOString()).toBe("2030-03-01T18:38:00.000Z");
+    expect(parseCalendar(files.return!).entries[0]).toMatchObject({ uid: "order-12-return@rodamos.co", sequence: 2 });
+  });
+
+  it("writes a Madrid event on Madrid's clock", () => {
+    const file = parseCalendar(tripCalendars(7, "Mad Cool", { ...estimate, returnAt: "2030-07-11T22:00:00Z" }, words, stamp, "Europe/Madrid").return!);
+    expect(file.entries[0]).toMatchObject({ zone: "Europe/Madrid" });
+    expect(file.entries[0]!.start.toISOString()).toBe("2030-07-11T22:00:00.000Z");
+  });
+
+  it("calls a trip off with METHOD:CANCEL, the same UIDs, a higher SEQUENCE and no alarm", () => {
+    const published: Itinerary = { ...estimate, published: true, sequence: { outbound: 4, return: 1 } };
+    const files = cancelledCalendars(12, "Clásico", published, [40, 41], true, words, stamp, "America/Bogota", { name: "Rodamos", email: "no-reply@rodamos.co" });
+    const outbound = parseCalendar(files.outbound!);
+    expect(outbound.method).toBe("CANCEL");
+    expect(outbound.entries.map((entry) => [entry.uid, entry.sequence, entry.status, entry.alarms])).toEqual([
+      ["order-12-outbound-p40@rodamos.co", 5, "CANCELLED", 0],
+      ["order-12-outbound-p41@rodamos.co", 5, "CANCELLED", 0],
+    ]);
+    expect(parseCalendar(files.return!).entries[0]).toMatchObject({ uid: "order-12-return@rodamos.co", sequence: 2, status: "CANCELLED" });
+    // Some passengers still travel: the return stays.
+    expect(cancelledCalendars(12, "Clásico", published, [42], false, words, stamp, "America/Bogota").return).toBeUndefined();
   });
 });

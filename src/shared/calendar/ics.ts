@@ -3,8 +3,11 @@
  * so a passenger's phone reminds them. Times are written on the event's own clock (`DTSTART;TZID=America/Bogota:`)
  * with the zone described in a VTIMEZONE (its offsets and the changes between them around the trip), so a
  * calendar shows the time the country reads whatever zone the phone is in. `STATUS:CONFIRMED` once dispatch
- * published the times, `TENTATIVE` while they are estimates. Pure text, used by the purchase detail (a data: URL)
- * and the order mails (an attachment). Lines are CRLF, text escaped (\\, ;, , and newlines) and folded at 75 octets.
+ * published the times, `TENTATIVE` while they are estimates. A later file about the same pick-up keeps its UID and
+ * carries a higher SEQUENCE (the published plan's version), so a calendar that added the first one moves it (iTIP, RFC
+ * 5546); a cancelled trip is sent as METHOD:CANCEL with STATUS:CANCELLED. Mailed files name the shop as
+ * ORGANIZER, which iTIP asks of both methods. Pure text, used by the purchase detail (a data: URL) and the mails
+ * (an attachment). Lines are CRLF, text escaped (\\, ;, , and newlines) and folded at 75 octets.
  */
 export interface TripStop {
   /** Stable per order, leg and pick-up, e.g. "order-12-outbound-1@rodamos.co". */
@@ -14,6 +17,8 @@ export interface TripStop {
   summary: string;
   description: string;
   location: string;
+  /** The revision of this pick-up: 0 for an estimate, else the published plan's version (it only grows). */
+  sequence?: number;
 }
 
 export interface TripLeg {
@@ -24,6 +29,15 @@ export interface TripLeg {
   stops: TripStop[];
   /** When the file was made (DTSTAMP). */
   stamp: Date;
+  /** CANCEL: the trip is off (STATUS:CANCELLED, no alarm); PUBLISH (the default): the times as they stand. */
+  method?: "PUBLISH" | "CANCEL";
+  /** Who sends the file (mailed files): the shop's address, as iTIP asks of PUBLISH and CANCEL. */
+  organizer?: { name: string; email: string };
+}
+
+/** The MIME type of a file of that method, for a mail's attachment. */
+export function calendarContentType(method: TripLeg["method"] = "PUBLISH"): string {
+  return `text/calendar; charset=utf-8; method=${method}`;
 }
 
 function utc(date: Date): string {
@@ -157,12 +171,16 @@ function zoneBlockLines(zone: string, first: number, last: number): string[] {
 export function tripCalendar(leg: TripLeg): string {
   const zone = leg.timeZone;
   const at = (time: Date) => `;TZID=${zone}:${local(time, offsetMinutes(zone, time))}`;
+  const method = leg.method ?? "PUBLISH";
+  const cancelled = method === "CANCEL";
+  const status = cancelled ? "CANCELLED" : leg.confirmed ? "CONFIRMED" : "TENTATIVE";
+  const organizer = leg.organizer ? [`ORGANIZER;CN=${quoted(leg.organizer.name)}:mailto:${leg.organizer.email}`] : [];
   const lines = [
     "BEGIN:VCALENDAR",
     "VERSION:2.0",
     "PRODID:-//Rodamos//Trips//ES",
     "CALSCALE:GREGORIAN",
-    "METHOD:PUBLISH",
+    `METHOD:${method}`,
     ...timeZoneBlock(zone, leg.stops.map((stop) => stop.start)),
     ...leg.stops.flatMap((stop) => {
       const end = new Date(stop.start.getTime() + stop.minutes * 60_000);
@@ -172,21 +190,25 @@ export function tripCalendar(leg: TripLeg): string {
         `DTSTAMP:${utc(leg.stamp)}`,
         `DTSTART${at(stop.start)}`,
         `DTEND${at(end)}`,
-        `STATUS:${leg.confirmed ? "CONFIRMED" : "TENTATIVE"}`,
+        `SEQUENCE:${Math.max(0, Math.trunc(stop.sequence ?? 0))}`,
+        `STATUS:${status}`,
+        ...organizer,
         `SUMMARY:${escapeText(stop.summary)}`,
         `DESCRIPTION:${escapeText(stop.description)}`,
         `LOCATION:${escapeText(stop.location)}`,
-        "BEGIN:VALARM",
-        "ACTION:DISPLAY",
-        `DESCRIPTION:${escapeText(stop.summary)}`,
-        "TRIGGER:-PT30M",
-        "END:VALARM",
+        // A cancelled pick-up rings no more.
+        ...(cancelled ? [] : ["BEGIN:VALARM", "ACTION:DISPLAY", `DESCRIPTION:${escapeText(stop.summary)}`, "TRIGGER:-PT30M", "END:VALARM"]),
         "END:VEVENT",
       ];
     }),
     "END:VCALENDAR",
   ];
   return `${lines.map(foldLine).join("\r\n")}\r\n`;
+}
+
+/** A parameter value (CN) in double quotes, which may hold no quote itself. */
+function quoted(value: string): string {
+  return `"${value.replace(/"/g, "'")}"`;
 }
 
 /** The same file as a data: URL a link can download. */

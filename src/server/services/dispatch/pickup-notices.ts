@@ -19,6 +19,8 @@ import { publicOrigin } from "../../origin";
 import type { OutboxJob } from "../../outbox/jobs";
 import { pick } from "../catalogue/rows";
 import { trackingLink } from "../notices/tracking-link";
+import { publishedLegFile } from "../runs/trip-files";
+import type { MailMessage } from "../../mail/mailer";
 import { ORDER_STATE } from "../../../shared/domain/order-states";
 
 export interface PassengerNoticeJob {
@@ -84,7 +86,7 @@ async function toldLines(deps: ShopContext, leg: Leg, where: { orderId?: number;
   });
 }
 
-function pickupMail(locale: Locale, to: string, name: string, subject: string, lines: string[], link: string) {
+function pickupMail(locale: Locale, to: string, name: string, subject: string, lines: string[], link: string, file?: NonNullable<MailMessage["attachments"]>[number]) {
   const t = (key: MessageKey, params?: Params) => translate(locale, key, params);
   const greeting = t("mail.greeting", { name });
   const e = escapeHtml;
@@ -94,11 +96,11 @@ function pickupMail(locale: Locale, to: string, name: string, subject: string, l
     `<p style="margin:0 0 16px">${e(greeting)}</p>
 <p style="margin:0 0 12px">${e(t("pickup.mail.intro"))}</p>
 <ul style="margin:0 0 20px;padding-left:20px">${lines.map((line) => `<li style="margin:0 0 8px">${e(line)}</li>`).join("")}</ul>
-<p style="margin:0 0 12px">${e(t("pickup.mail.sms"))}</p>`,
+<p style="margin:0 0 12px">${e(t("pickup.mail.sms"))}</p>${file ? `\n<p style="margin:0 0 12px">${e(t("pickup.mail.calendar"))}</p>` : ""}`,
     t("mail.footer"),
   );
-  const text = [greeting, "", t("pickup.mail.intro"), "", ...lines.map((line) => `- ${line}`), "", t("pickup.mail.sms"), "", "--", t("mail.footer")].join("\n");
-  return { to, subject, text, html, links: link ? [link] : [] };
+  const text = [greeting, "", t("pickup.mail.intro"), "", ...lines.map((line) => `- ${line}`), "", t("pickup.mail.sms"), "", ...(file ? [t("pickup.mail.calendar"), ""] : []), "--", t("mail.footer")].join("\n");
+  return { to, subject, text, html, links: link ? [link] : [], ...(file ? { attachments: [file] } : {}) };
 }
 
 async function orderOfPassenger(deps: ShopContext, passengerId: number) {
@@ -116,7 +118,9 @@ export async function passengerNoticeJob(deps: ShopContext, job: PassengerNotice
   const subject = translate(context.locale, job.leg === LEG.outbound ? "pickup.subject.outbound" : "pickup.subject.return", { event: context.eventName });
   if (job.channel === "mail") {
     if (!told.email || told.email.toLowerCase() === context.buyerEmail.toLowerCase()) return;
-    await deps.mailer.send({ ...pickupMail(context.locale, told.email, told.name, subject, [told.line], ""), key: outboxJob.mailKey });
+    // The passenger's own pick-up (or the return) as their calendar entry, moved to the published time.
+    const file = await publishedLegFile(deps, orderId, job.leg, context.locale, job.passengerId);
+    await deps.mailer.send({ ...pickupMail(context.locale, told.email, told.name, subject, [told.line], "", file), key: outboxJob.mailKey });
     return;
   }
   const country: PhoneCountry = (PHONE_COUNTRIES as readonly string[]).includes(context.eventCountry) ? (context.eventCountry as PhoneCountry) : "CO";
@@ -134,6 +138,8 @@ export async function buyerNoticeJob(deps: ShopContext, job: BuyerNoticeJob, out
   const link = `${publicOrigin(deps.env)}${sitePrefix(country, context.locale)}/my-account/payments`;
   const subject = translate(context.locale, job.leg === LEG.outbound ? "pickup.subject.outbound" : "pickup.subject.return", { event: context.eventName });
   const named = lines.map((told) => `${told.name}: ${told.line}`);
-  await deps.mailer.send({ ...pickupMail(context.locale, context.buyerEmail, context.buyerName, subject, named, link), key: outboxJob.mailKey });
+  // The order's entries of the leg, at the published times: the same UIDs as the confirmation's, a higher SEQUENCE.
+  const file = await publishedLegFile(deps, job.orderId, job.leg, context.locale);
+  await deps.mailer.send({ ...pickupMail(context.locale, context.buyerEmail, context.buyerName, subject, named, link, file), key: outboxJob.mailKey });
 }
 

@@ -32,7 +32,10 @@ import { paymentSettings } from "../../payments";
 import { pick } from "../catalogue/rows";
 import { passengerCodes } from "./passenger-tickets";
 import { ticketQrImage, ticketQrText } from "../tickets/ticket-qr";
-import { tripFiles } from "../runs/trip-files";
+import { cancelledTripFiles, toldRiders, tripFiles } from "../runs/trip-files";
+import { simpleMail } from "../../mail/simple-mail";
+import { translate } from "../../../shared/i18n";
+import type { MailMessage } from "../../mail/mailer";
 import type { OrderNotice, OrderNoticeJob } from "../notices/order-notice";
 import { orderInvoicePdf } from "../invoices/invoices";
 import { ShopError } from "../../../shared/domain/shop-error";
@@ -156,7 +159,9 @@ export async function orderNoticeJob(deps: ShopContext, { orderId, notice, reaso
   if (data.undeliverable) return { skipped: MAIL_SKIP_REASON.address_undeliverable };
   let message;
   if (notice === "event_cancelled") {
-    message = eventCancelledMail(data, refund === true);
+    // The trip is off: the calendar entries sent for it are called off (METHOD:CANCEL, same UIDs).
+    // (Only a paid order was ever sent any: an unpaid one's buyer had no calendar entry to remove.)
+    message = withFiles(eventCancelledMail(data, refund === true), refund === true ? await cancelledTripFiles(deps, orderId, data.locale) : []);
   } else if (notice === "transfer_rejected") {
     message = transferRejectedMail(data, reason ?? "");
   } else if (notice === "refunded") {
@@ -164,11 +169,15 @@ export async function orderNoticeJob(deps: ShopContext, { orderId, notice, reaso
   } else if (notice === "refund") {
     if (!refundRow) return { skipped: MAIL_SKIP_REASON.refund_gone };
     const cancelledBy = data.holder ? data.buyerName : undefined;
-    message = refundMail(data, { ...(await refundFacts(deps.db, refundRow, data.locale, refundHow ?? "card")), cancelledBy });
+    // A hand refund's later "paid" mail has nothing new for the calendars; a payment that came after its seats were
+    // sold again never had a trip to call off.
+    const quiet = refundHow === "manual_paid" || refundRow.reason === REFUND_REASON.seats_resold;
+    const calendars = quiet ? async () => [] : (locale: Locale) => refundCalendars(deps, refundRow, locale);
+    message = withFiles(refundMail(data, { ...(await refundFacts(deps.db, refundRow, data.locale, refundHow ?? "card")), cancelledBy }), await calendars(data.locale));
     // The account holder who made the booking gets a copy saying whom the money went to (keyed apart: a retry sends the same).
     if (data.holder && !data.holder.undeliverable) {
       const copy = refundMail(data.holder, { ...(await refundFacts(deps.db, refundRow, data.holder.locale, refundHow ?? "card")), paidBy: { name: data.payer.name, email: data.payer.email } });
-      await deps.mailer.send({ ...copy, key: `${job.mailKey}-holder` });
+      await deps.mailer.send({ ...withFiles(copy, await calendars(data.holder.locale)), key: `${job.mailKey}-holder` });
     }
   } else if (notice === "transfer_instructions") {
     // The account of the company selling the event (its country's, known by the order's currency).
@@ -188,7 +197,49 @@ export async function orderNoticeJob(deps: ShopContext, { orderId, notice, reaso
     const invoice = await invoiceAttachment(deps, orderId);
     if (invoice) message = { ...message, attachments: [...(message.attachments ?? []), invoice] };
   }
+  // Told once per refund (as the calendars above), and only of a trip that was sold.
+  const callsOff = (notice === "event_cancelled" && refund === true) || (notice === "refund" && refundRow !== undefined && refundHow !== "manual_paid" && refundRow.reason !== REFUND_REASON.seats_resold);
+  if (callsOff) await tellRidersCancelled(deps, data, refundRow?.splitOrderId ?? orderId, job);
   await deps.mailer.send({ ...message, key: job.mailKey });
+}
+
+/**
+ * Passengers who were sent their own calendar entry by a publish, at their own address, are sent its
+ * cancellation when their seat goes (the order's, or the refunded part's), in the language they were told in.
+ */
+async function tellRidersCancelled(deps: ShopContext, data: NonNullable<Awaited<ReturnType<typeof mailData>>>, ridersOrderId: number, job: OutboxJob) {
+  const riders = await toldRiders(deps, ridersOrderId, [data.to, data.holder?.to ?? ""]);
+  // The pick-up notices spoke the buyer's language: so does their cancellation.
+  const locale = data.holder?.locale ?? data.locale;
+  const event = data.holder?.eventName ?? data.eventName;
+  for (const rider of riders) {
+    const files = await cancelledTripFiles(deps, data.orderId, locale, null, rider.id);
+    if (files.length === 0) continue;
+    const mail = simpleMail({
+      to: rider.email,
+      subject: translate(locale, "mail.trip_cancelled.subject", { event }),
+      lines: [translate(locale, "mail.greeting", { name: rider.name }), translate(locale, "mail.trip_cancelled.body", { event, buyer: data.buyerName })],
+      footer: translate(locale, "mail.footer"),
+      locale,
+    });
+    await deps.mailer.send({ ...mail, attachments: files, key: `${job.mailKey}-rider-${rider.id}` });
+  }
+}
+
+/** A mail with calendar files added. */
+function withFiles(message: MailMessage, files: NonNullable<MailMessage["attachments"]>): MailMessage {
+  return files.length ? { ...message, attachments: [...(message.attachments ?? []), ...files] } : message;
+}
+
+/**
+ * The calendar files a refund sends: the refunded passengers' pick-ups called off and, when others stay booked,
+ * the order's entries as they now stand (a pick-up named by a refunded passenger is named by the next one);
+ * a whole refund calls off the whole trip.
+ */
+async function refundCalendars(deps: ShopContext, refund: typeof refunds.$inferSelect, locale: Locale) {
+  if (!refund.splitOrderId) return cancelledTripFiles(deps, refund.orderId, locale);
+  const kept = await tripFiles(deps, refund.orderId, locale);
+  return [...(await cancelledTripFiles(deps, refund.orderId, locale, refund.splitOrderId)), ...(kept?.attachments ?? [])];
 }
 
 /** The order's invoice as a mail attachment; none when the order has no invoice. */

@@ -17,7 +17,8 @@ import { ShopError } from "../../../shared/domain/shop-error";
 import type { Locale } from "../../../shared/locales";
 import type { Need } from "../../../shared/domain/needs";
 import type { Manifest, ManifestOptions } from "../../../shared/schemas/answers/staff-runs";
-import { addressLines, checkIns, counties, eventDates, events, orders, passengers, places, provinces, publishedPickups, tickets, users, vanNotices } from "../../db/schema";
+import { addressLines, checkIns, counties, dispatchPlans, eventDates, events, orders, passengers, places, provinces, publishedPickups, tickets, users, vanNotices } from "../../db/schema";
+import type { Itinerary, ItineraryPickup } from "../../../shared/calendar/trip-legs";
 import type { ShopContext } from "../../context";
 import { pick } from "../catalogue/rows";
 import { expireHolds } from "../holds/end-unpaid-orders";
@@ -239,15 +240,16 @@ export async function itineraryOf(
   order: { id: number; eventDateId: number | null; provinceId: number; state: string },
   locale: Locale,
   sheetOf: (eventDateId: number, provinceId: number) => Promise<RunSheet> = (eventDateId, provinceId) => runSheet(deps, eventDateId, provinceId, locale),
-): Promise<{ venue: string; returnAt: string; pickups: { address: string; communeName: string; pickupAt: string }[]; published: boolean } | null> {
+): Promise<Itinerary | null> {
   if (order.eventDateId === null || !holdsSeat(order.state)) return null;
   const sheet = await sheetOf(order.eventDateId, order.provinceId);
   const published = await publishedTrip(deps, order.id);
-  const pickups = new Map<string, { address: string; communeName: string; pickupAt: string }>();
+  const pickups = new Map<string, ItineraryPickup>();
   for (const run of sheet.runs) {
     run.stops.forEach((stop, index) => {
-      if (stop.passengers.some((passenger) => passenger.orderId === order.id) && !pickups.has(stop.key)) {
-        pickups.set(stop.key, { address: stop.address, communeName: stop.countyName, pickupAt: run.times[index]!.toISOString() });
+      const own = stop.passengers.filter((passenger) => passenger.orderId === order.id).map((passenger) => passenger.id);
+      if (own.length && !pickups.has(stop.key)) {
+        pickups.set(stop.key, { address: stop.address, communeName: stop.countyName, pickupAt: run.times[index]!.toISOString(), passengerIds: own });
       }
     });
   }
@@ -257,23 +259,59 @@ export async function itineraryOf(
     returnAt: (published.returnAt ?? sheet.event.returnAt).toISOString(),
     pickups: published.pickups.length ? published.pickups : [...pickups.values()],
     published: published.pickups.length > 0 || published.returnAt !== null,
+    sequence: published.sequence,
   };
 }
 
-/** The published pick-ups of an order's passengers (one per address, the earliest time) and the return's departure. */
+/**
+ * What a cancelled order's calendar entries were last said to be (its published pick-ups, else its event's return
+ * time), with each leg's plan version now: the revision its cancellation must outrank.
+ */
+export async function cancelledItinerary(deps: ShopContext, orderId: number): Promise<Itinerary | null> {
+  const [row] = await deps.db
+    .select({ eventDateId: orders.eventDateId, returnAt: eventDates.endDate, startsAt: eventDates.startDate, venue: places.name })
+    .from(orders)
+    .innerJoin(events, eq(events.id, orders.eventId))
+    .leftJoin(places, eq(places.id, events.placeId))
+    .leftJoin(eventDates, eq(eventDates.id, orders.eventDateId))
+    .where(eq(orders.id, orderId));
+  if (!row?.eventDateId || !row.startsAt) return null;
+  const published = await publishedTrip(deps, orderId);
+  const plans = await deps.db.select({ leg: dispatchPlans.leg, version: dispatchPlans.version }).from(dispatchPlans).where(eq(dispatchPlans.eventDateId, row.eventDateId));
+  const versionOf = (leg: string) => plans.find((plan) => plan.leg === leg)?.version ?? 0;
+  return {
+    venue: row.venue ?? "",
+    returnAt: (published.returnAt ?? row.returnAt ?? row.startsAt).toISOString(),
+    pickups: published.pickups,
+    published: published.pickups.length > 0,
+    sequence: { outbound: Math.max(versionOf(LEG.outbound), published.sequence.outbound), return: Math.max(versionOf(LEG.return), published.sequence.return) },
+  };
+}
+
+/**
+ * The published pick-ups of an order's passengers (one per address, the earliest time, with the passengers it
+ * collects), the return's departure, and each leg's revision (the plan version its times were published in).
+ */
 async function publishedTrip(deps: ShopContext, orderId: number) {
   const rows = await deps.db
-    .select({ leg: publishedPickups.leg, address: publishedPickups.address, countyName: counties.name, time: publishedPickups.time, departsAt: publishedPickups.departsAt })
+    .select({ passengerId: publishedPickups.passengerId, leg: publishedPickups.leg, address: publishedPickups.address, countyName: counties.name, time: publishedPickups.time, departsAt: publishedPickups.departsAt, planVersion: publishedPickups.planVersion })
     .from(publishedPickups)
     .innerJoin(passengers, eq(passengers.id, publishedPickups.passengerId))
     .innerJoin(tickets, eq(tickets.id, passengers.ticketId))
     .leftJoin(counties, eq(counties.id, publishedPickups.countyId))
     .where(eq(tickets.orderId, orderId))
-    .orderBy(asc(publishedPickups.time));
-  const pickups = new Map<string, { address: string; communeName: string; pickupAt: string }>();
+    .orderBy(asc(publishedPickups.time), asc(publishedPickups.passengerId));
+  const pickups = new Map<string, ItineraryPickup & { passengerIds: number[] }>();
   for (const row of rows.filter((one) => one.leg === LEG.outbound)) {
-    if (!pickups.has(row.address)) pickups.set(row.address, { address: row.address, communeName: row.countyName ?? "", pickupAt: row.time.toISOString() });
+    const known = pickups.get(row.address);
+    if (known) known.passengerIds.push(row.passengerId);
+    else pickups.set(row.address, { address: row.address, communeName: row.countyName ?? "", pickupAt: row.time.toISOString(), passengerIds: [row.passengerId] });
   }
-  const back = rows.filter((one) => one.leg === LEG.return).map((one) => one.departsAt.getTime());
-  return { pickups: [...pickups.values()], returnAt: back.length ? new Date(Math.min(...back)) : null };
+  const back = rows.filter((one) => one.leg === LEG.return);
+  const versionOf = (leg: string) => Math.max(0, ...rows.filter((one) => one.leg === leg).map((one) => one.planVersion));
+  return {
+    pickups: [...pickups.values()],
+    returnAt: back.length ? new Date(Math.min(...back.map((one) => one.departsAt.getTime()))) : null,
+    sequence: { outbound: versionOf(LEG.outbound), return: versionOf(LEG.return) },
+  };
 }

@@ -16,6 +16,7 @@ export const dispatchMessages = defineMessages({
     "pickup.vehicle_pending": "por confirmar",
     "pickup.mail.intro": "Estos son los horarios de tu transporte:",
     "pickup.mail.sms": "Te enviaremos un mensaje cuando el vehículo esté llegando. Si algo cambia te avisamos de nuevo.",
+    "pickup.mail.calendar": "El archivo adjunto (.ics) pone esta hora en tu calendario: si ya tenías el viaje, lo actualiza.",
     "pickup.sms": "Rodamos: {line}",
   },
   en_US: {
@@ -32,6 +33,7 @@ export const dispatchMessages = defineMessages({
     "pickup.vehicle_pending": "to be confirmed",
     "pickup.mail.intro": "These are the times of your transfer:",
     "pickup.mail.sms": "We will text you when the vehicle is arriving. If anything changes we will tell you again.",
+    "pickup.mail.calendar": "The attached file (.ics) puts this time in your calendar: if the trip is already there, it updates it.",
     "pickup.sms": "Rodamos: {line}",
   },
   pt_BR: {
@@ -48,6 +50,7 @@ export const dispatchMessages = defineMessages({
     "pickup.vehicle_pending": "a confirmar",
     "pickup.mail.intro": "Estes são os horários do seu transporte:",
     "pickup.mail.sms": "Enviaremos uma mensagem quando o veículo estiver chegando. Se algo mudar, avisaremos de novo.",
+    "pickup.mail.calendar": "O arquivo anexo (.ics) coloca este horário na sua agenda: se a viagem já estava lá, ele a atualiza.",
     "pickup.sms": "Rodamos: {line}",
   },
 });

@@ -120,9 +120,12 @@ export const orderDetailAnswerSchema = z.object({
       z.object({
         venue: z.string(),
         returnAt: z.string(),
-        pickups: z.array(z.object({ address: z.string(), communeName: z.string(), pickupAt: z.string() })),
+        /** `passengerIds`: the order's passengers collected there (the first names its calendar entry). */
+        pickups: z.array(z.object({ address: z.string(), communeName: z.string(), pickupAt: z.string(), passengerIds: z.optional(z.array(z.number())) })),
         /** Some times are dispatch's published ones (what the passengers were told), not estimates. */
         published: z.optional(z.boolean()),
+        /** Each leg's revision (the plan version its times were published in; 0: estimates): the calendar entries' SEQUENCE. */
+        sequence: z.optional(z.object({ outbound: z.number(), return: z.number() })),
       }),
     ),
   ),
