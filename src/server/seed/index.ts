@@ -8,6 +8,7 @@ import type { ShopMode } from "../env";
 import { seedCatalog, seedContent, seedPaymentMethods } from "./catalogue";
 import { seedCountries } from "./countries";
 import { seedDemoBookings } from "./bookings";
+import { seedPastDay } from "./past-day";
 import { seedFleet } from "./fleet";
 import { seedGeography } from "./geography";
 import { seedUsers } from "./users";
@@ -59,5 +60,7 @@ export async function seedIfEmpty(db: Db, mode: ShopMode = "demo"): Promise<"dem
   await seedDemoData(db);
   // A day for the dispatcher to plan; the test shops seed without it (bookings.ts).
   await db.transaction((tx) => seedDemoBookings(tx as unknown as Db, new Date()));
+  // Yesterday's date of Expoartesanías, already driven and rated, for the day's report (past-day.ts).
+  await db.transaction((tx) => seedPastDay(tx as unknown as Db, new Date()));
   return "demo";
 }
