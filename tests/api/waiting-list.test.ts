@@ -71,7 +71,7 @@ const staffLists = async (query = "") => {
   expect(answer.status).toBe(200);
   return answer.body.data;
 };
-const offerMails = async (person: Person) => (await shop.mailsTo(person.email)).filter((mail) => mail.subject.startsWith("Se liberaron cupos"));
+const offerMails = async (person: Person) => (await shop.mailsTo(person.email)).filter((mail) => /^Se (liberó un cupo|liberaron cupos) para/.test(mail.subject));
 const passengerIdsOf = async (orderId: number) =>
   (await shop.db.select({ id: passengers.id }).from(passengers).innerJoin(tickets, eq(tickets.id, passengers.ticketId)).where(inArray(tickets.orderId, [orderId]))).map((row) => row.id);
 

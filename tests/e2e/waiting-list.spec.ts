@@ -61,7 +61,7 @@ async function offerLink(request: APIRequestContext, email: string): Promise<str
       async () => {
         const answer = await request.get(`/dev/outbox.json?to=${encodeURIComponent(email)}`);
         const mails = ((await answer.json()) as { data: { subject: string; links: string[] }[] }).data;
-        link = mails.filter((mail) => mail.subject.startsWith("Se liberaron cupos")).flatMap((mail) => mail.links)[0];
+        link = mails.filter((mail) => /^Se (liberó un cupo|liberaron cupos) para/.test(mail.subject)).flatMap((mail) => mail.links)[0];
         return link;
       },
       { timeout: 20_000 },

@@ -25,13 +25,13 @@ export interface WaitingOfferMail {
 
 export function waitingOfferMail(data: WaitingOfferMail): MailMessage {
   const t = (key: Parameters<typeof translate>[1], params?: Parameters<typeof translate>[2]) => translate(data.locale, key, params);
-  const subject = t("mail.waiting.subject", { event: data.eventName });
+  const subject = t("mail.waiting.subject", { n: data.seats, event: data.eventName });
   const paragraphs = [
     t("mail.greeting", { name: data.firstName }),
     t("mail.waiting.intro", { n: data.seats, subcategory: data.subcategoryName, event: data.eventName, date: formatDateTime(data.eventDate, data.timeZone) }),
-    t("mail.waiting.until", { until: formatDateTime(data.until, data.timeZone) }),
+    t("mail.waiting.until", { n: data.seats, until: formatDateTime(data.until, data.timeZone) }),
   ];
-  const button = t("mail.waiting.button");
+  const button = t("mail.waiting.button", { n: data.seats });
   return paragraphsMail(data, subject, paragraphs, button);
 }
 

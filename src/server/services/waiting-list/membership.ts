@@ -4,14 +4,14 @@
  * even when one is left); one place per person, date and subcategory while it waits or holds an offer.
  */
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import { ACTIVE_WAITING_STATES, WAITING_STATE } from "../../../shared/domain/waiting-list";
+import { ACTIVE_WAITING_STATES, shownWaitingState, WAITING_STATE } from "../../../shared/domain/waiting-list";
 import { ShopError } from "../../../shared/domain/shop-error";
 import type { Locale } from "../../../shared/locales";
 import type { WaitingEntry } from "../../../shared/schemas/answers/waiting-list";
 import type { JoinWaitingList } from "../../../shared/schemas/waiting-list";
 import type { ShopContext } from "../../context";
 import type { Db } from "../../db/client";
-import { categories, eventDates, events, productVariants, waitingList } from "../../db/schema";
+import { categories, eventDates, events, orders, productVariants, waitingList } from "../../db/schema";
 import { canViewPrivateEvent } from "../catalogue/event-detail";
 import { pick } from "../catalogue/rows";
 import { liveStock } from "../catalogue/stock";
@@ -32,11 +32,13 @@ async function entriesOf(db: Db, where: ReturnType<typeof and>, locale: Locale):
       provinceId: productVariants.provinceId,
       subcategory: productVariants.translations,
       ahead,
+      order: { state: orders.state, paidAt: orders.paidAt },
     })
     .from(waitingList)
     .innerJoin(events, eq(events.id, waitingList.eventId))
     .innerJoin(eventDates, eq(eventDates.id, waitingList.eventDateId))
     .innerJoin(productVariants, eq(productVariants.id, waitingList.productVariantId))
+    .leftJoin(orders, eq(orders.id, waitingList.orderId))
     .where(where)
     .orderBy(desc(waitingList.id))
     .limit(100);
@@ -51,7 +53,7 @@ async function entriesOf(db: Db, where: ReturnType<typeof and>, locale: Locale):
     provinceId: row.provinceId,
     subcategoryName: pick(row.subcategory, locale)?.name ?? "",
     seats: row.entry.seats,
-    state: row.entry.state,
+    state: shownWaitingState(row.entry.state, row.order?.state ? { state: row.order.state, paidAt: row.order.paidAt } : null),
     ahead: row.entry.state === WAITING_STATE.waiting ? Number(row.ahead) : 0,
     offerExpiresAt: row.entry.state === WAITING_STATE.offered ? (row.entry.offerExpiresAt?.toISOString() ?? null) : null,
     createdAt: row.entry.createdAt.toISOString(),

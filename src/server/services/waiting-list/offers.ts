@@ -1,10 +1,11 @@
 /**
  * Seats that come back (a refund, a cancellation, a hold or an offer that ran out, more stock) go to the waiting
- * list first: in line order, each place whose seats fit what is free is offered them. An offer holds its seats
+ * list first: in the order people joined (across the subcategories sharing a seat pool), each place whose seats
+ * fit what is free is offered them. An offer holds its seats
  * (the seat count adds them, migration 0013) for WAITING_OFFER_HOURS and is mailed through the outbox; one that
  * runs out unused ends `expired` and its seats pass to the next in line.
  *
- * Each line is served in its own transaction that first locks the subcategory as a purchase does (its shared
+ * Each place is served in its own transaction that first locks the subcategory as a purchase does (its shared
  * seat-stock lock, src/server/db/seat-stock-lock.ts, then the seat-count row), so what is free is read under the same
  * locks the purchases write under:
  * an offer never takes a seat a purchase took at the same moment, and two sweeps never offer one seat twice.
@@ -68,11 +69,12 @@ async function closePastDates(db: Db, now: Date, scope: WaitingScope) {
  * What can still be held on one line, in tickets, read under the purchase's locks: the date's own stock (else the
  * subcategory's) less what the seat count holds, and, when the subcategory draws on a seat pool that date, the
  * pool's free seats in whole tickets (a pair's ticket needs two). The seat counter refuses past any of the three,
- * so an offer sized by this figure is never refused unless the figures moved under another writer.
+ * so an offer sized by this figure is never refused unless the figures moved under another writer. `poolLeft` is
+ * the pool's free seats (null: no pool).
  */
-async function holdableOn(tx: Db, line: { productVariantId: number; eventDateId: number }): Promise<{ free: number; capacity: number }> {
+async function holdableOn(tx: Db, line: Line): Promise<{ free: number; poolLeft: number | null }> {
   const [variant] = await tx.select({ stock: productVariants.stock, capacity: productVariants.capacity }).from(productVariants).where(eq(productVariants.id, line.productVariantId));
-  if (!variant) return { free: 0, capacity: 1 };
+  if (!variant) return { free: 0, poolLeft: null };
   await tx.insert(seatCounts).values({ ...line, taken: 0 }).onConflictDoNothing();
   // Locks in the purchase's order: the seat-count row, then the pool.
   const [count] = await tx
@@ -89,36 +91,30 @@ async function holdableOn(tx: Db, line: { productVariantId: number; eventDateId:
   const capacity = Math.max(1, variant.capacity);
   let free = (count?.stock ?? variant.stock) - (count?.taken ?? 0);
   if (pool) free = Math.min(free, Math.floor((pool.seats - pool.taken) / capacity));
-  return { free, capacity };
+  return { free, poolLeft: pool ? pool.seats - pool.taken : null };
+}
+
+interface Line {
+  productVariantId: number;
+  eventDateId: number;
 }
 
 /**
- * Serves one line (a subcategory on a date) under the purchase's locks; answers the places offered. Each offer is
- * its own savepoint: should the seat counter still refuse one (the figures moved under another writer), that place
- * keeps waiting and the others are served; a refusal never escapes to the person who asked.
+ * Serves one place under its line's purchase locks: offered when it is still waiting and its seats fit what is
+ * free. Answers whether it was offered and what is left free on its line (and in its pool) afterwards.
  */
-async function serveLine(deps: ShopContext, line: { productVariantId: number; eventDateId: number }, now: Date): Promise<number[]> {
+async function servePlace(deps: ShopContext, place: Line & { id: number; seats: number }, now: Date) {
   const until = new Date(now.getTime() + deps.env.WAITING_OFFER_HOURS * HOUR);
+  const line = { productVariantId: place.productVariantId, eventDateId: place.eventDateId };
   return deps.db.transaction(async (tx) => {
     await shareSeatStock(tx, line.productVariantId);
-    let { free } = await holdableOn(tx, line);
-    if (free <= 0) return [];
-    const waiting = await tx
-      .select({ id: waitingList.id, seats: waitingList.seats })
-      .from(waitingList)
-      .where(and(eq(waitingList.productVariantId, line.productVariantId), eq(waitingList.eventDateId, line.eventDateId), eq(waitingList.state, WAITING_STATE.waiting)))
-      .orderBy(asc(waitingList.id))
-      .for("update");
-    const offered: number[] = [];
-    for (const place of waiting) {
-      if (place.seats > free) continue;
-      const held = await offerPlace(tx, place.id, now, until);
-      if (!held) continue;
-      offered.push(place.id);
-      free -= place.seats;
-      if (free <= 0) break;
-    }
-    return offered;
+    const { free, poolLeft } = await holdableOn(tx, line);
+    if (free <= 0) return { offered: false, free, poolLeft };
+    const [still] = await tx.select({ state: waitingList.state }).from(waitingList).where(eq(waitingList.id, place.id)).for("update");
+    if (still?.state !== WAITING_STATE.waiting || place.seats > free) return { offered: false, free, poolLeft };
+    const held = await offerPlace(tx, place.id, now, until);
+    // After an offer the pool's seats are read again by the next place of the pool.
+    return held ? { offered: true, free: free - place.seats, poolLeft: null } : { offered: false, free, poolLeft };
   });
 }
 
@@ -137,26 +133,49 @@ async function offerPlace(tx: Db, entryId: number, now: Date, until: Date): Prom
   }
 }
 
-/** Offers free seats to the waiting lists (of one event, or all); answers the places offered. */
+/**
+ * Offers free seats to the waiting lists (of one event, or all); answers the places offered. Places are served in
+ * the order people joined, across every line: the subcategories that share a seat pool on a date share its freed
+ * seats, and the first who joined any of them is offered first (a place whose seats do not fit what is free lets
+ * the next one fit). Each place is its own transaction under its line's locks; a line found full, or a pool with no
+ * seat left, is passed over for the rest of the sweep.
+ */
 export async function offerReturnedSeats(deps: ShopContext, scope: WaitingScope = {}): Promise<number[]> {
   const now = deps.now();
-  const lines = await deps.db
-    .selectDistinct({ productVariantId: waitingList.productVariantId, eventDateId: waitingList.eventDateId, eventId: waitingList.eventId })
+  const places = await deps.db
+    .select({ id: waitingList.id, seats: waitingList.seats, productVariantId: waitingList.productVariantId, eventDateId: waitingList.eventDateId, eventId: waitingList.eventId })
     .from(waitingList)
     .innerJoin(eventDates, eq(eventDates.id, waitingList.eventDateId))
-    .where(and(eq(waitingList.state, WAITING_STATE.waiting), gt(eventDates.startDate, now), scope.eventId !== undefined ? eq(waitingList.eventId, scope.eventId) : undefined));
+    .where(and(eq(waitingList.state, WAITING_STATE.waiting), gt(eventDates.startDate, now), scope.eventId !== undefined ? eq(waitingList.eventId, scope.eventId) : undefined))
+    .orderBy(asc(waitingList.id));
+  if (places.length === 0) return [];
+  const pools = await deps.db
+    .select({ poolId: seatPoolVariants.poolId, productVariantId: seatPoolVariants.productVariantId, eventDateId: seatPoolVariants.eventDateId })
+    .from(seatPoolVariants)
+    .where(inArray(seatPoolVariants.productVariantId, [...new Set(places.map((place) => place.productVariantId))]));
+  const lineKey = (line: Line) => `${line.productVariantId}@${line.eventDateId}`;
+  const poolOf = new Map(pools.map((row) => [lineKey(row), `pool ${row.poolId}`]));
+  const full = new Set<string>();
   const offered: number[] = [];
   const events = new Set<number>();
-  for (const line of lines) {
+  for (const place of places) {
+    const key = lineKey(place);
+    const pool = poolOf.get(key);
+    if (full.has(key) || (pool && full.has(pool))) continue;
     try {
-      const ids = await serveLine(deps, line, now);
-      if (ids.length) events.add(line.eventId);
-      offered.push(...ids);
+      const served = await servePlace(deps, place, now);
+      if (served.offered) {
+        offered.push(place.id);
+        events.add(place.eventId);
+      }
+      if (served.free <= 0) full.add(key);
+      if (pool && served.poolLeft !== null && served.poolLeft <= 0) full.add(pool);
     } catch (error) {
       // One line that cannot be served (whatever the reason) waits for the next sweep; it never stops the other
       // lines, nor the join, read or staff screen that swept. A database out of reach is the caller's to answer.
       if (isDatabaseUnavailable(error)) throw error;
-      console.error(`waiting list: line ${line.productVariantId}@${line.eventDateId} not served this time`, error);
+      console.error(`waiting list: line ${key} not served this time`, error);
+      full.add(key);
     }
   }
   if (events.size) {

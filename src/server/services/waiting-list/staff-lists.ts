@@ -4,7 +4,8 @@ import type { Locale } from "../../../shared/locales";
 import type { StaffWaitingList } from "../../../shared/schemas/answers/waiting-list";
 import type { WaitingListsQuery } from "../../../shared/schemas/waiting-list";
 import type { ShopContext } from "../../context";
-import { eventDates, events, productVariants, users, waitingList } from "../../db/schema";
+import { eventDates, events, orders, productVariants, users, waitingList } from "../../db/schema";
+import { shownWaitingState } from "../../../shared/domain/waiting-list";
 import { pick } from "../catalogue/rows";
 import { liveStock } from "../catalogue/stock";
 import { sweepWaitingLists } from "./offers";
@@ -22,12 +23,14 @@ export async function staffWaitingLists(deps: ShopContext, query: WaitingListsQu
       date: eventDates.startDate,
       subcategory: productVariants.translations,
       user: { firstName: users.firstName, lastName: users.lastName, email: users.email },
+      order: { state: orders.state, paidAt: orders.paidAt },
     })
     .from(waitingList)
     .innerJoin(events, eq(events.id, waitingList.eventId))
     .innerJoin(eventDates, eq(eventDates.id, waitingList.eventDateId))
     .innerJoin(productVariants, eq(productVariants.id, waitingList.productVariantId))
     .innerJoin(users, eq(users.id, waitingList.userId))
+    .leftJoin(orders, eq(orders.id, waitingList.orderId))
     .where(and(gt(eventDates.startDate, now), query.eventId !== undefined ? eq(waitingList.eventId, query.eventId) : undefined))
     .orderBy(asc(eventDates.startDate), asc(waitingList.productVariantId), asc(waitingList.id));
 
@@ -54,7 +57,7 @@ export async function staffWaitingLists(deps: ShopContext, query: WaitingListsQu
       name: `${row.user.firstName} ${row.user.lastName}`.trim(),
       email: row.user.email,
       seats: row.entry.seats,
-      state: row.entry.state,
+      state: shownWaitingState(row.entry.state, row.order?.state ? { state: row.order.state, paidAt: row.order.paidAt } : null),
       createdAt: row.entry.createdAt.toISOString(),
       offeredAt: iso(row.entry.offeredAt),
       offerExpiresAt: iso(row.entry.offerExpiresAt),

@@ -1,6 +1,6 @@
 /** Places on waiting lists as their owner and staff read them. Times are ISO strings. */
 import * as z from "zod/mini";
-import { WAITING_STATES } from "../../domain/waiting-list";
+import { WAITING_SHOWN_STATES } from "../../domain/waiting-list";
 
 /** One place in line, as its owner sees it. */
 export const waitingEntrySchema = z.object({
@@ -15,7 +15,8 @@ export const waitingEntrySchema = z.object({
   provinceId: z.number(),
   subcategoryName: z.string(),
   seats: z.number(),
-  state: z.enum(WAITING_STATES),
+  /** Its state, or `lapsed`: bought through its offer, the order ended unpaid. */
+  state: z.enum(WAITING_SHOWN_STATES),
   /** People ahead in line (waiting only; 0 once offered). */
   ahead: z.number(),
   /** Until when the offered seats are held (offered only). */
@@ -43,7 +44,8 @@ export const staffWaitingListSchema = z.object({
       name: z.string(),
       email: z.string(),
       seats: z.number(),
-      state: z.enum(WAITING_STATES),
+      /** Its state, or `lapsed`: bought through its offer, the order ended unpaid. */
+      state: z.enum(WAITING_SHOWN_STATES),
       createdAt: z.string(),
       offeredAt: z.nullable(z.string()),
       offerExpiresAt: z.nullable(z.string()),
