@@ -2,7 +2,8 @@
  * The payer is the one told and invoiced (issue 44 §1): a friend who pays their share through their link gets the
  * confirmation with the ticket and the invoice, in the language they paid in, and the invoice is made out to them;
  * when staff refund that share, the refund mail and the credit note are the friend's, and the buyer gets a copy that
- * says who was refunded (never "you paid"). A share the buyer pays stays the buyer's; so does an ordinary order.
+ * says who was refunded (never "you paid"); a friend paying by transfer gets the transfer details and a refusal.
+ * A share the buyer pays stays the buyer's; so does an ordinary order.
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -113,6 +114,25 @@ describe("a friend's share", () => {
     // Staff's list of refunds names the friend as the one to contact.
     const list = await shop.call<RefundDeskItem[]>("GET", "/shop-api/staff/refunds", undefined, { token: staff.token });
     expect(list.body.data.find((item) => item.refund.id === refunded.body.data.id)?.buyer).toMatchObject({ name: friend.name, email: friend.email });
+  });
+
+  it("paid by bank transfer through the friend's link: the transfer details and a refusal go to the friend, in their language", async () => {
+    const me = await shop.buyer();
+    const other = { ...friend, email: "rosa.payer@example.com", name: "Rosa Amiga" };
+    const answer = await shop.call<{ orderId: number }>("POST", "/shop-api/init-payment", sharedBody([{ ...friend, email: me.email, name: "Yo Mismo" }, other]), { token: me.token });
+    expect(answer.status).toBe(201);
+    const [share] = await shop.db.select().from(paymentShares).where(eq(paymentShares.buyerOrderId, answer.body.data.orderId));
+    const paying = await shop.call("POST", `/shop-api/shares/${await tokenOf(other.email)}/pay`, { paymentCode: "transferencia" }, { headers: { "x-locale": "pt_BR" } });
+    expect(paying.status).toBe(201);
+    const details = (await shop.mailsTo(other.email)).filter((mail) => mail.subject === `Dados para a transferência: pedido nº ${share!.orderId}`);
+    expect(details).toHaveLength(1);
+    expect(details[0]!.text).toContain(`Olá, ${other.name}`);
+    expect((await shop.mailsTo(me.email)).some((mail) => mail.subject.includes(`${share!.orderId}`))).toBe(false);
+
+    const rejected = await shop.call("POST", `/shop-api/staff/orders/${share!.orderId}/reject-transfer`, { reason: "No llegó" }, { token: staff.token });
+    expect(rejected.status).toBe(200);
+    expect((await shop.mailsTo(other.email)).filter((mail) => mail.subject.startsWith("Não conseguimos validar sua transferência"))).toHaveLength(1);
+    expect((await shop.mailsTo(me.email)).some((mail) => mail.subject.includes(`${share!.orderId}`))).toBe(false);
   });
 
   it("a share the buyer pays for a friend stays the buyer's: their confirmation, their invoice", async () => {

@@ -27,6 +27,7 @@ import { recordStart } from "../orders/payment-records";
 import { ticketQrText } from "../tickets/ticket-qr";
 import { checkMethod } from "../private-events/quote";
 import type { PayerOfAttempt } from "../payers/payer";
+import { enqueueOrderNotice } from "../notices/order-notice";
 import { hashShareToken } from "./place-shares";
 import { PAYMENT_CODE } from "../../../shared/domain/payment-codes";
 
@@ -104,6 +105,8 @@ async function startShare(deps: ShopContext, row: ShareRow, body: PayQuoteBody, 
         throw new ShopError("share_not_payable");
       }
       await beginAttempt(tx, row.order.id, open, paymentCode, row.order.total, now, payer);
+      // Where to transfer goes by mail to whoever pays (the friend, or the buyer paying for them), once per attempt.
+      if (paymentCode === PAYMENT_CODE.transferencia) await enqueueOrderNotice(tx, row.order.id, "transfer_instructions");
       return null;
     });
   } catch (error) {
