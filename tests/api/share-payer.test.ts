@@ -135,6 +135,26 @@ describe("a friend's share", () => {
     expect((await shop.mailsTo(me.email)).some((mail) => mail.subject.includes(`${share!.orderId}`))).toBe(false);
   });
 
+  it("cancelled by the buyer from their account: the friend who paid reads who cancelled it, never that they did", async () => {
+    const me = await shop.buyer();
+    const other = { ...friend, email: "pablo.payer@example.com", name: "Pablo Amigo" };
+    const answer = await shop.call<{ orderId: number }>("POST", "/shop-api/init-payment", sharedBody([{ ...friend, email: me.email, name: "Yo Mismo" }, other]), { token: me.token });
+    expect(answer.status).toBe(201);
+    const [share] = await shop.db.select().from(paymentShares).where(eq(paymentShares.buyerOrderId, answer.body.data.orderId));
+    const paying = await shop.call<{ preference_id: string }>("POST", `/shop-api/shares/${await tokenOf(other.email)}/pay`, { paymentCode: "mercadopago" }, { headers: { "x-locale": "en_US" } });
+    await postForm(`${shop.origin}/payments-sim/mercadopago/checkout/v1/decide`, { pref_id: paying.body.data.preference_id, action: "approve" });
+    const cancelled = await shop.call("POST", `/shop-api/orders/${share!.orderId}/cancel`, {}, { token: me.token });
+    expect(cancelled.status).toBe(200);
+    await shop.app.outbox.drain();
+    const told = (await shop.mailsTo(other.email)).filter((mail) => /refund/i.test(mail.subject));
+    expect(told).toHaveLength(1);
+    expect(told[0]!.text).toMatch(/, who made the booking, cancelled it for /);
+    expect(told[0]!.text).not.toContain("You cancelled");
+    const copy = (await shop.mailsTo(me.email)).filter((mail) => mail.subject.includes(other.name));
+    expect(copy).toHaveLength(1);
+    expect(copy[0]!.text).toContain("Cancelaste tu reserva desde tu cuenta.");
+  });
+
   it("a share the buyer pays for a friend stays the buyer's: their confirmation, their invoice", async () => {
     const me = await shop.buyer();
     const other = { ...friend, email: "lucia.payer@example.com", name: "Lucía Amiga" };
