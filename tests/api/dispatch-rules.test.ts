@@ -175,9 +175,16 @@ describe("the plan follows the day", () => {
     const published = await staffCall<{ version: number }>("POST", "/shop-api/staff/dispatch/publish", on(before));
     expect(published.status).toBe(200);
     // Booked at the address of a stop of a run with a free seat, not locked (locked runs stay as the dispatcher
-    // left them) and without a driver (the one driver of these tests is past the shift).
+    // left them), with a vehicle and a driver (a late passenger never goes to a run nobody drives).
     const lockedIds = new Set((await boardOf("outbound")).runs.filter((run) => run.locked).map((run) => run.id));
-    const open = before.runs.find((run) => !lockedIds.has(run.id) && run.driver === null && run.vehicle !== null && run.seatsNeeded < run.vehicle.seats)!;
+    const chosen = before.runs.find((run) => !lockedIds.has(run.id) && run.vehicle !== null && run.seatsNeeded < run.vehicle.seats)!;
+    // A driver of its own: this file's other driver is already past the shift.
+    const fresh = await shop.buyer("driver");
+    const assigned = await staffCall<DispatchPlan>("POST", "/shop-api/staff/dispatch/assign", { ...on(before), runId: chosen.id, vehicleId: chosen.vehicle!.id, driverId: fresh.id });
+    expect(assigned.status, JSON.stringify(assigned.body)).toBe(200);
+    const staffed = assigned.body.data;
+    expect((await staffCall("POST", "/shop-api/staff/dispatch/publish", on(staffed))).status).toBe(200);
+    const open = staffed.runs.find((run) => run.id === chosen.id)!;
     const neighbour = open.stops[0]!;
     await setting.book({ address: neighbour.address, countyId: neighbour.countyId!, name: "Lola Tarde" });
     const board = await boardOf("outbound");
@@ -185,7 +192,7 @@ describe("the plan follows the day", () => {
     const late = board.waiting[0]!;
     const noticesBefore = await shop.db.select().from(outbox).where(eq(outbox.kind, "dispatch.passenger-notice"));
 
-    const inserted = await staffCall<{ runId: number; newRun: boolean; passengersNotified: number; version: number }>("POST", "/shop-api/staff/dispatch/insert", { ...on(before), passengerId: late.passengerId });
+    const inserted = await staffCall<{ runId: number; newRun: boolean; passengersNotified: number; version: number }>("POST", "/shop-api/staff/dispatch/insert", { ...on(staffed), passengerId: late.passengerId });
     expect(inserted.status).toBe(200);
     // Same address as a stop of an open run: joins it without moving anyone else's time.
     expect(inserted.body.data.newRun).toBe(false);

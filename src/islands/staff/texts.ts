@@ -22,6 +22,7 @@ import { driverPhoneMessages, noShowMessages } from "../../shared/i18n/messages/
 import { ticketMessages } from "../../shared/i18n/messages/tickets";
 import { areaKeys } from "../ui/pick-texts";
 import { dispatchRulesMessages } from "../../shared/i18n/messages/dispatch-rules";
+import { dispatchBoardMessages } from "../../shared/i18n/messages/dispatch-board";
 import { dayReportStaffMessages } from "../../shared/i18n/messages/day-report";
 import type { Texts } from "../ui/texts";
 
@@ -55,6 +56,7 @@ export const STAFF_KEYS = [
   "auth.sign_in_required",
   "auth.login.title",
   ...areaKeys(dispatchRulesMessages).filter((key) => !key.startsWith("booking.")),
+  ...areaKeys(dispatchBoardMessages).filter((key) => key.startsWith("dispatch.")),
   ...areaKeys(dayReportStaffMessages),
 ] as const;
 export type StaffTexts = Texts<(typeof STAFF_KEYS)[number]>;

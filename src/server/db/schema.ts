@@ -4,7 +4,7 @@
  */
 import { sql } from "drizzle-orm";
 import { VEHICLE_KINDS } from "../../shared/domain/fleet";
-import { ARRIVING_SOURCES, BOARDED, BOARDED_BY, DRIVER_MARKS, DRIVER_ACTIONS, type OverrideRule } from "../../shared/domain/dispatch";
+import { ARRIVING_SOURCES, BOARDED, BOARDED_BY, DRIVER_MARKS, DRIVER_ACTIONS, REPLAN_REASONS, type OverrideRule } from "../../shared/domain/dispatch";
 import type { Need } from "../../shared/domain/needs";
 import { AUDIT_ACTIONS, STAFF_ACTIONS } from "../../shared/domain/audit-actions";
 import { PAYMENT_TYPE, type EventType, type PaymentType, type PeriodicityType } from "../../shared/domain/event-kinds";
@@ -845,6 +845,8 @@ export const dispatchPlans = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     /** Minutes every run of the plan was moved by (the show ran late): kept when the plan is timed again. */
     shiftMinutes: integer("shift_minutes").notNull().default(0),
+    /** Why the plan must be computed again before it is published again (its date moved, its end changed), or null. */
+    replanReason: text("replan_reason", { enum: REPLAN_REASONS }),
   },
   (t) => [uniqueIndex("dispatch_plans_date_leg_idx").on(t.eventDateId, t.leg)],
 );

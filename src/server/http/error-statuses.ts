@@ -138,6 +138,10 @@ export const STATUS_OF = {
   ride_limit_exceeded: 409,
   shift_limit_exceeded: 409,
   dispatch_not_waiting: 409,
+  dispatch_passenger_boarded: 409,
+  dispatch_date_past: 409,
+  dispatch_replan_needed: 409,
+  dispatch_shift_out_of_bounds: 409,
   dispatch_needs_unmet: 409,
   dispatch_vehicle_other_country: 422,
 } as const satisfies Record<ShopErrorCode, ContentfulStatusCode>;

@@ -24,6 +24,13 @@ export const AUDIT_ACTION = {
   split: "split",
   dispatch_override: "dispatch_override",
   dispatch_shift: "dispatch_shift",
+  dispatch_plan: "dispatch_plan",
+  dispatch_publish: "dispatch_publish",
+  dispatch_assign: "dispatch_assign",
+  dispatch_lock: "dispatch_lock",
+  dispatch_move: "dispatch_move",
+  dispatch_reorder: "dispatch_reorder",
+  dispatch_insert: "dispatch_insert",
   payment_state: "payment_state",
   request_submit: "request_submit",
   request_cancel: "request_cancel",
@@ -52,6 +59,15 @@ export const AUDIT_ACTIONS = [
   // Dispatch: an edit kept although it breaks a ride limit or a shift, and every run of a leg moved in time.
   AUDIT_ACTION.dispatch_override,
   AUDIT_ACTION.dispatch_shift,
+  // Dispatch: every other change of a plan, with what it was before and after: computed, published, a run's vehicle
+  // and driver, its lock, a passenger or a stop moved, a run's stops reordered, a late booking put in.
+  AUDIT_ACTION.dispatch_plan,
+  AUDIT_ACTION.dispatch_publish,
+  AUDIT_ACTION.dispatch_assign,
+  AUDIT_ACTION.dispatch_lock,
+  AUDIT_ACTION.dispatch_move,
+  AUDIT_ACTION.dispatch_reorder,
+  AUDIT_ACTION.dispatch_insert,
   // A payment row's life (services/payment-life/): every change of its state, by whoever made it.
   AUDIT_ACTION.payment_state,
   // A private event's owner sending it for review, or withdrawing it before staff decide.

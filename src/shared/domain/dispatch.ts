@@ -34,6 +34,14 @@ export const PICKUP_NOTICE_CHANNEL = { mail: "mail", sms: "sms" } as const;
 export const PICKUP_NOTICE_CHANNELS = [PICKUP_NOTICE_CHANNEL.mail, PICKUP_NOTICE_CHANNEL.sms] as const;
 export type PickupNoticeChannel = (typeof PICKUP_NOTICE_CHANNELS)[number];
 
+/**
+ * Why a plan must be computed again before it is published again: its event date was moved, or its end time
+ * changed (the return's anchor). Stored on the plan (`dispatch_plans.replan_reason`) until the next computation.
+ */
+export const REPLAN_REASON = { date_moved: "date_moved", end_changed: "end_changed" } as const;
+export const REPLAN_REASONS = [REPLAN_REASON.date_moved, REPLAN_REASON.end_changed] as const;
+export type ReplanReason = (typeof REPLAN_REASONS)[number];
+
 /** What two runs at overlapping times share, which one vehicle or one driver cannot do: the vehicle or the driver. */
 export const CLASH_KINDS = ["vehicle", "driver"] as const;
 export type ClashKind = (typeof CLASH_KINDS)[number];

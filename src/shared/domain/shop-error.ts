@@ -146,6 +146,10 @@ export const SHOP_ERROR_CODES = [
   "ride_limit_exceeded",
   "shift_limit_exceeded",
   "dispatch_not_waiting",
+  "dispatch_passenger_boarded",
+  "dispatch_date_past",
+  "dispatch_replan_needed",
+  "dispatch_shift_out_of_bounds",
   "dispatch_needs_unmet",
   // Dispatch: a vehicle registered in another country than the event's.
   "dispatch_vehicle_other_country",

@@ -13,7 +13,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { AUDIT_ACTIONS, STAFF_ACTIONS } from "./audit-actions";
-import { BOARDED_BY, DRIVER_MARKS, DRIVER_ACTIONS } from "./dispatch";
+import { BOARDED_BY, DRIVER_MARKS, DRIVER_ACTIONS, REPLAN_REASONS } from "./dispatch";
 import { EVENT_TYPES, PAYMENT_TYPES, PERIODICITY_TYPES } from "./event-kinds";
 import { LEGS } from "./legs";
 import { ORDER_STATES, SEAT_HOLDING_STATES } from "./order-states";
@@ -244,6 +244,7 @@ describe("the database's copies of the words", () => {
     expect(checked("driver_actions_action_check")).toEqual([...DRIVER_ACTIONS]);
     expect(checked("staff_actions_action_check")).toEqual([...STAFF_ACTIONS]);
     expect(checked("audit_log_action_check")).toEqual([...AUDIT_ACTIONS]);
+    expect(checked("dispatch_plans_replan_reason_check")).toEqual([...REPLAN_REASONS]);
     expect(checked("users_document_type_check")).toEqual([...DOCUMENT_TYPE_CODES]);
     const numbers = (constraint: string) => {
       const definitions = [...all.matchAll(new RegExp(`"${constraint}"\\s+CHECK \\("\\w+" IN \\(([\\d, ]*)\\)`, "g"))];

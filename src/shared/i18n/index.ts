@@ -13,6 +13,7 @@ import { dispatchMessages } from "./messages/dispatch";
 import { staffDispatchMessages } from "./messages/staff-dispatch";
 import { driverPhoneMessages, noShowMessages } from "./messages/driver-phone";
 import { dispatchRulesMessages } from "./messages/dispatch-rules";
+import { dispatchBoardMessages } from "./messages/dispatch-board";
 import { accountSecurityMessages } from "./messages/account-security";
 import { authMessages } from "./messages/auth";
 import { bookingMessages } from "./messages/booking";
@@ -51,7 +52,7 @@ import { ticketMessages } from "./messages/tickets";
 import { tripNoticeMessages } from "./messages/trip-notices";
 import { staffWaitingListMessages, waitingListMessages } from "./messages/waiting-list";
 
-export const messageAreas = [commonMessages, errorMessages, formMessages, authMessages, accountMessages, storefrontMessages, paymentMessages, catalogueMessages, pagesMessages, bookingMessages, orderMessages, purchaseMessages, staffMessages, staffDoorMessages, staffRunsMessages, privateEventMessages, tripNoticeMessages, accountSecurityMessages, adminMessages, adminMenuMessages, authErrorMessages, accountErrorMessages, accountSecurityErrorMessages, orderErrorMessages, paymentErrorMessages, doorErrorMessages, staffRunsErrorMessages, adminErrorMessages, adminFleetMessages, adminFleetMenuMessages, adminSeatsMessages, adminSeatsMenuMessages, dispatchMessages, staffDispatchMessages, ticketMessages, orderDeskMessages, privateEventQuoteMessages, waitingListMessages, staffWaitingListMessages, waitingListErrorMessages, trackingErrorMessages, liveDayMessages, paymentAttemptErrorMessages, driverPhoneMessages, noShowMessages, dispatchRulesMessages, dayRatingMessages, dayReportStaffMessages, reconciliationMessages] as const;
+export const messageAreas = [commonMessages, errorMessages, formMessages, authMessages, accountMessages, storefrontMessages, paymentMessages, catalogueMessages, pagesMessages, bookingMessages, orderMessages, purchaseMessages, staffMessages, staffDoorMessages, staffRunsMessages, privateEventMessages, tripNoticeMessages, accountSecurityMessages, adminMessages, adminMenuMessages, authErrorMessages, accountErrorMessages, accountSecurityErrorMessages, orderErrorMessages, paymentErrorMessages, doorErrorMessages, staffRunsErrorMessages, adminErrorMessages, adminFleetMessages, adminFleetMenuMessages, adminSeatsMessages, adminSeatsMenuMessages, dispatchMessages, staffDispatchMessages, ticketMessages, orderDeskMessages, privateEventQuoteMessages, waitingListMessages, staffWaitingListMessages, waitingListErrorMessages, trackingErrorMessages, liveDayMessages, paymentAttemptErrorMessages, driverPhoneMessages, noShowMessages, dispatchRulesMessages, dispatchBoardMessages, dayRatingMessages, dayReportStaffMessages, reconciliationMessages] as const;
 
 type Area = (typeof messageAreas)[number];
 type KeysOf<A> = A extends Record<Locale, Record<infer K, string>> ? K : never;

@@ -80,7 +80,7 @@ const events: ResourceDecl = {
       label: "admin.field.dates",
       itemLabel: "admin.field.date",
       fields: [
-        { kind: "datetime", name: "startDate", label: "admin.field.date", hint: "admin.form.local_time" },
+        { kind: "datetime", name: "startDate", label: "admin.field.date", hint: "admin.field.date_hint" },
         { kind: "datetime", name: "endDate", label: "admin.field.date_end", hint: "admin.field.date_end_hint", optional: true },
       ],
       empty: () => ({ startDate: "", endDate: null }),

@@ -153,6 +153,12 @@ export default function DispatchSection({ texts }: SectionProps) {
               </button>
             </div>
           ) : null}
+          {board.replanReason ? (
+            <p className="form-error dispatch-replan" role="alert" data-reason={board.replanReason}>
+              {texts[`dispatch.replan.${board.replanReason}`]}
+            </p>
+          ) : null}
+          <Unassigned plan={plan} board={board} texts={texts} />
           {board.waiting.length > 0 ? (
             <div className="form-error dispatch-waiting" role="alert" data-waiting={board.waiting.length}>
               <p>{fill(texts["dispatch.waiting.alert"], { count: board.waiting.length })}</p>
@@ -172,7 +178,8 @@ export default function DispatchSection({ texts }: SectionProps) {
                       onClick={() =>
                         change(async () => {
                           const answer = await api("POST /shop-api/staff/dispatch/insert", { body: { ...on!, passengerId: one.passengerId } });
-                          showToast("success", fill(texts["dispatch.waiting.inserted"], { count: answer.passengersNotified }));
+                          if (answer.needsDriver) showToast("error", texts["dispatch.waiting.needs_driver"]);
+                          else showToast("success", fill(texts["dispatch.waiting.inserted"], { count: answer.passengersNotified }));
                           return answer;
                         })
                       }
@@ -252,6 +259,24 @@ function shown(event: DispatchBoardEvent, dateId: number | null, leg: Leg, setPl
   const current = <T extends { eventDateId: number; leg: Leg; version: number }>(before: T | null) => before !== null && before.eventDateId === dateId && before.leg === leg && before.version > event.plan.version;
   setPlan((before) => (current(before) ? before : event.plan));
   setBoard((before) => (current(before) ? before : event.board));
+}
+
+/**
+ * The runs nobody drives yet and those without a vehicle, named: an alert once the plan was ever published (a run
+ * opened for a late booking, passengers waiting on it), a plain note before.
+ */
+function Unassigned({ plan, board, texts }: { plan: DispatchPlan; board: DispatchBoard; texts: StaffTexts }) {
+  const named = (runs: Run[]) => runs.map((run) => fill(texts["dispatch.run"], { number: plan.runs.indexOf(run) + 1 })).join(", ");
+  const noDriver = plan.runs.filter((run) => run.driver === null);
+  const noVehicle = plan.runs.filter((run) => run.vehicle === null);
+  if (noDriver.length === 0 && noVehicle.length === 0) return null;
+  const published = board.publishedVersion !== null;
+  return (
+    <div className={published ? "form-error dispatch-unassigned" : "staff-muted dispatch-unassigned"} role={published ? "alert" : "status"}>
+      {noVehicle.length > 0 ? <p data-missing="vehicle">{fill(texts["dispatch.unassigned.vehicle"], { runs: named(noVehicle) })}</p> : null}
+      {noDriver.length > 0 ? <p data-missing="driver">{fill(texts["dispatch.unassigned.driver"], { runs: named(noDriver) })}</p> : null}
+    </div>
+  );
 }
 
 type OnPlan = { eventDateId: number; leg: Leg; version: number; override?: boolean };

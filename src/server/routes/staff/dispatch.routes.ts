@@ -25,7 +25,7 @@ const lock = documented("POST /shop-api/staff/dispatch/lock");
 const insert = documented("POST /shop-api/staff/dispatch/insert");
 const shift = documented("POST /shop-api/staff/dispatch/shift");
 
-/** Who made a change, for the audit log of overrides and shifts. */
+/** Who made a change, for the audit log of every dispatch action. */
 const actorOf = (c: Parameters<typeof callerOf>[0]) => {
   const caller = callerOf(c);
   return { id: caller.id, email: caller.email };
@@ -50,12 +50,12 @@ dispatchRoutes.get("/options", options.describe, async (c) => options.ok(c, awai
 dispatchRoutes.post("/plan", plan.describe, async (c) => {
   const { body: { eventDateId, leg } } = await plan.input(c);
   const deps = c.get("deps");
-  return plan.ok(c, await planView(deps.db, await computePlan(deps, eventDateId, leg)));
+  return plan.ok(c, await planView(deps.db, await computePlan(deps, actorOf(c), eventDateId, leg)));
 });
 
 dispatchRoutes.post("/publish", publish.describe, async (c) => {
   const { body } = await publish.input(c);
-  return publish.ok(c, await publishPlan(c.get("deps"), body));
+  return publish.ok(c, await publishPlan(c.get("deps"), actorOf(c), body));
 });
 
 dispatchRoutes.post("/move-group", moveGroupCall.describe, async (c) => {

@@ -15,6 +15,8 @@ import { cancelEventOrders } from "../orders/event-cancellation";
 import { byStaff } from "../order-life/order-life";
 import { rowById, type AdminResource } from "./crud";
 import { runList, totalField } from "./list";
+import { markReplan } from "../dispatch/plan-store";
+import { REPLAN_REASON } from "../../../shared/domain/dispatch";
 
 type Translations = AdminEvent["translations"];
 
@@ -82,6 +84,25 @@ async function writeStops(tx: Db, eventId: number, body: AdminEvent) {
 /** A date's own end time, kept only after its start (an earlier one is refused by the form's check). */
 const endOf = (date: { startDate: string; endDate?: string | null }) => (date.endDate ? new Date(date.endDate) : null);
 
+/**
+ * Dates whose start moved, and dates whose end changed (their own, or the event's daily end for dates without one):
+ * their dispatch plans were timed for the old day or end and must be computed again before they are published again.
+ */
+async function markMovedPlans(tx: Db, body: AdminEvent, before: AdminEvent, now: Date) {
+  const time = (value: string | null | undefined) => (value ? new Date(value).getTime() : null);
+  const moved: number[] = [];
+  const ended: number[] = [];
+  const eventEndChanged = time(body.endDate) !== time(before.endDate);
+  for (const date of body.dates) {
+    const was = before.dates.find((one) => one.id === date.id);
+    if (!was || date.id === undefined || date.id === null) continue;
+    if (time(date.startDate) !== time(was.startDate)) moved.push(date.id);
+    else if (time(date.endDate) !== time(was.endDate) || (eventEndChanged && !date.endDate)) ended.push(date.id);
+  }
+  await markReplan(tx, moved, REPLAN_REASON.date_moved, now);
+  await markReplan(tx, ended, REPLAN_REASON.end_changed, now);
+}
+
 /** Kept dates keep their ids (and their orders); a removed date must have no order at all. */
 async function writeDates(tx: Db, eventId: number, body: AdminEvent, before: AdminEvent) {
   const known = new Set(before.dates.map((date) => date.id));
@@ -141,6 +162,7 @@ export const eventsResource: AdminResource<AdminEvent> = {
       }
     }
     await writeDates(tx, id, body, before);
+    await markMovedPlans(tx, body, before, context.now);
     await writeStops(tx, id, body);
     await tx.update(events).set(eventRow(body)).where(eq(events.id, id));
     if (body.cancelled && !before.cancelled) await cancelEventOrders(tx, id, byStaff(context.actor));

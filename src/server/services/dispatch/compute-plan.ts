@@ -8,7 +8,10 @@
 import { and, avg, eq, inArray } from "drizzle-orm";
 import { type Leg, LEG } from "../../../shared/domain/legs";
 import type { ShopContext } from "../../context";
-import { counties, provinces, vehicles } from "../../db/schema";
+import { counties, dispatchPlans, provinces, vehicles } from "../../db/schema";
+import { writeAudit, type Actor } from "../audit/write-audit";
+import { AUDIT_ACTION } from "../../../shared/domain/audit-actions";
+import { PLAN_RESOURCE, runRecord } from "./plan-audit";
 import { straightLineKm } from "../../geo/travel-time-estimate";
 import type { LatLon } from "../../geo";
 import { planLeg, type PickupGroup, type PlanVehicle } from "./planner";
@@ -72,7 +75,7 @@ function withOtherLeg(fleet: PlanVehicle[], other: PlanState): PlanVehicle[] {
   });
 }
 
-export async function computePlan(deps: ShopContext, eventDateId: number, leg: Leg) {
+export async function computePlan(deps: ShopContext, actor: Actor, eventDateId: number, leg: Leg) {
   const day = await eventDay(deps, eventDateId);
   const current = await loadPlan(deps.db, eventDateId, leg);
   const groups = await ridersOf(deps, day);
@@ -136,8 +139,21 @@ export async function computePlan(deps: ShopContext, eventDateId: number, leg: L
       }),
     };
   });
+  const before = { version: current.version, replanReason: current.replanReason, runs: current.runs.map(runRecord) };
   current.runs = runs;
   current.notes = plan.notes;
-  await savePlan(deps.db, current, deps.now());
+  const fromVersion = current.version;
+  await savePlan(deps.db, current, deps.now(), async (tx) => {
+    // Computed again: a moved date or end is planned for now.
+    await tx.update(dispatchPlans).set({ replanReason: null }).where(eq(dispatchPlans.id, current.planId!));
+    await writeAudit(tx, actor, PLAN_RESOURCE, current.planId!, AUDIT_ACTION.dispatch_plan, fromVersion === 0 ? null : before, {
+      eventDateId,
+      leg,
+      version: fromVersion + 1,
+      notes: plan.notes,
+      runs: current.runs.map(runRecord),
+    });
+  });
+  current.replanReason = null;
   return current;
 }

@@ -12,6 +12,7 @@ import { addressLines, counties, eventDates, events, orders, passengers, places,
 import { expireHolds } from "../holds/end-unpaid-orders";
 import { comparableAddress, stopKey } from "../runs/group-runs";
 import { returnDeparture } from "../runs/pickup-times";
+import { timeZoneOf } from "../../../shared/format/dates";
 
 
 
@@ -74,8 +75,9 @@ export async function eventDay(deps: ShopContext, eventDateId: number): Promise<
     countryCode: head.event.countryCode,
     translations: head.event.translations,
     startsAt: head.date,
-    // The date's own end when the back office set one; otherwise the event's length from this date's start.
-    endsAt: head.endDate ?? returnDeparture(head.date, head.event.startDate, head.event.endDate),
+    // The date's own end when the back office set one; otherwise the event's length from this date's start, or for
+    // a multi-day event that day at the event's daily end time.
+    endsAt: head.endDate ?? returnDeparture(head.date, head.event.startDate, head.event.endDate, timeZoneOf(head.event.countryCode)),
     venue: { name: head.placeName, address: head.placeAddress, county: county ?? null },
   };
 }

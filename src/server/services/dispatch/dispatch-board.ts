@@ -79,6 +79,7 @@ export async function dispatchBoard(deps: ShopContext, eventDateId: number, leg:
     })),
     waiting: await waitingPassengers(deps, day, plan),
     shiftMinutes: plan.shiftMinutes,
+    replanReason: plan.replanReason,
   };
 }
 

@@ -12,7 +12,7 @@ import type { Leg } from "../../../shared/domain/legs";
 import { ShopError } from "../../../shared/domain/shop-error";
 import type { ShopContext } from "../../context";
 import type { Db } from "../../db/client";
-import { provinces, users, vehicles } from "../../db/schema";
+import { passengers, provinces, users, vehicles } from "../../db/schema";
 import { writeAudit, type Actor } from "../audit/write-audit";
 import { scheduleRun, waveAnchor } from "./planner";
 import { expectVersion, loadPlan, savePlan, seatsOf, type PlanState, type RunState } from "./plan-store";
@@ -25,7 +25,10 @@ import { refuseClash } from "./clashes";
 import { anchorOf } from "./day-anchor";
 import { carriesAll, needsOfPassengers, vehicleCarries } from "./needs";
 import { isOverridden, keepStandingOverrides, overrideOf, refuseBreach, rideBreaches, shiftBreaches, type Breach } from "./ride-rules";
-import { AUDIT_ACTION } from "../../../shared/domain/audit-actions";
+import { AUDIT_ACTION, type AuditAction } from "../../../shared/domain/audit-actions";
+import { RIDER_STATE } from "../../../shared/domain/dispatch";
+import { boardingStates } from "../boarding/boarding-record";
+import { PLAN_RESOURCE, runRecord } from "./plan-audit";
 
 interface OnPlan {
   eventDateId: number;
@@ -38,16 +41,49 @@ interface OnPlan {
 /** The audit log's resource for a dispatch run. */
 export const RUN_RESOURCE = "dispatch_runs";
 
-async function change(deps: ShopContext, actor: Actor, request: OnPlan, edit: (plan: PlanState) => Promise<RunState[]> | RunState[]): Promise<PlanState> {
+/**
+ * One edit: made on the version the dispatcher saw, the touched runs timed again and checked, and written with an
+ * audit row (resource `dispatch_plans`, the plan's id) naming the action and the touched runs before and after.
+ */
+async function change(deps: ShopContext, actor: Actor, request: OnPlan, action: AuditAction, edit: (plan: PlanState) => Promise<RunState[]> | RunState[]): Promise<PlanState> {
   const plan = await loadPlan(deps.db, request.eventDateId, request.leg);
   if (plan.planId === null) throw new ShopError("dispatch_not_planned");
   expectVersion(plan, request.version);
+  const before = new Map(plan.runs.map((run) => [run, runRecord(run)]));
   const touched = await edit(plan);
   await refuseUnmetNeeds(deps.db, touched);
   const matrices = await retime(deps, plan, touched);
   const accepted = await checkRules(deps, plan, touched, matrices, request.override === true, actor);
-  await savePlan(deps.db, plan, deps.now(), (tx) => auditOverrides(tx, actor, plan, accepted));
+  const fromVersion = plan.version;
+  await savePlan(deps.db, plan, deps.now(), async (tx) => {
+    await auditOverrides(tx, actor, plan, accepted);
+    // The runs this edit changed, as they were and as they are (a new run was nothing; an emptied one is gone).
+    const same = (run: RunState) => JSON.stringify(runRecord(run)) === JSON.stringify(before.get(run));
+    const gone = [...before.keys()].filter((run) => !plan.runs.includes(run));
+    const changed = plan.runs.filter((run) => !before.has(run) || !same(run));
+    await writeAudit(
+      tx,
+      actor,
+      PLAN_RESOURCE,
+      plan.planId!,
+      action,
+      { version: fromVersion, runs: [...gone, ...changed].flatMap((run) => before.get(run) ?? []) },
+      { eventDateId: plan.eventDateId, leg: plan.leg, version: fromVersion + 1, override: request.override === true, runs: changed.map(runRecord), removedRunIds: gone.map((run) => run.id) },
+    );
+  });
   return plan;
+}
+
+/**
+ * Refuses to move passengers already aboard on this leg (the door scanned them or the driver ticked them): they
+ * are in that van, whatever the plan says; naming the first of them.
+ */
+async function refuseBoarded(db: Db, leg: Leg, passengerIds: readonly number[]) {
+  const states = await boardingStates(db, leg, passengerIds);
+  const aboard = passengerIds.find((id) => states.get(id)?.state === RIDER_STATE.boarded);
+  if (aboard === undefined) return;
+  const [row] = await db.select({ name: passengers.name }).from(passengers).where(eq(passengers.id, aboard));
+  throw new ShopError("dispatch_passenger_boarded", { passengerId: "errors.dispatch_passenger_boarded" }, { name: row?.name ?? "" });
 }
 
 /**
@@ -147,11 +183,12 @@ function checkRoom(run: RunState, adding: number) {
 }
 
 export function moveGroup(deps: ShopContext, actor: Actor, request: OnPlan & { passengerId: number; toRunId: number | null }) {
-  return change(deps, actor, request, (plan) => {
+  return change(deps, actor, request, AUDIT_ACTION.dispatch_move, async (plan) => {
     for (const from of plan.runs) {
       for (const [index, stop] of from.stops.entries()) {
         const group = stop.groups.find((candidate) => candidate.passengerIds.includes(request.passengerId));
         if (!group) continue;
+        await refuseBoarded(deps.db, plan.leg, group.passengerIds);
         const to = targetOf(deps, plan, request.toRunId, from);
         checkRoom(to, group.passengerIds.length);
         stop.groups.splice(stop.groups.indexOf(group), 1);
@@ -168,10 +205,11 @@ export function moveGroup(deps: ShopContext, actor: Actor, request: OnPlan & { p
 }
 
 export function moveStop(deps: ShopContext, actor: Actor, request: OnPlan & { runId: number; position: number; toRunId: number | null }) {
-  return change(deps, actor, request, (plan) => {
+  return change(deps, actor, request, AUDIT_ACTION.dispatch_move, async (plan) => {
     const from = runOf(plan, request.runId);
     const stop = from.stops[request.position];
     if (!stop) throw new ShopError("dispatch_target_invalid", { position: "errors.invalid_number" });
+    await refuseBoarded(deps.db, plan.leg, stop.groups.flatMap((group) => group.passengerIds));
     const to = targetOf(deps, plan, request.toRunId, from);
     checkRoom(to, stop.groups.reduce((sum, group) => sum + group.passengerIds.length, 0));
     from.stops.splice(request.position, 1);
@@ -181,7 +219,7 @@ export function moveStop(deps: ShopContext, actor: Actor, request: OnPlan & { ru
 }
 
 export function reorderStops(deps: ShopContext, actor: Actor, request: OnPlan & { runId: number; order: number[] }) {
-  return change(deps, actor, request, (plan) => {
+  return change(deps, actor, request, AUDIT_ACTION.dispatch_reorder, (plan) => {
     const run = runOf(plan, request.runId);
     const sorted = [...request.order].sort((a, b) => a - b);
     if (sorted.length !== run.stops.length || sorted.some((position, index) => position !== index)) {
@@ -193,7 +231,7 @@ export function reorderStops(deps: ShopContext, actor: Actor, request: OnPlan & 
 }
 
 export function assignRun(deps: ShopContext, actor: Actor, request: OnPlan & { runId: number; vehicleId: number | null; driverId: number | null }) {
-  return change(deps, actor, request, async (plan) => {
+  return change(deps, actor, request, AUDIT_ACTION.dispatch_assign, async (plan) => {
     const run = runOf(plan, request.runId);
     if (request.vehicleId !== null && request.vehicleId !== run.vehicleId) {
       const [vehicle] = await deps.db
@@ -227,7 +265,7 @@ export function assignRun(deps: ShopContext, actor: Actor, request: OnPlan & { r
 }
 
 export function lockRun(deps: ShopContext, actor: Actor, request: OnPlan & { runId: number; locked: boolean }) {
-  return change(deps, actor, request, (plan) => {
+  return change(deps, actor, request, AUDIT_ACTION.dispatch_lock, (plan) => {
     const run = runOf(plan, request.runId);
     run.locked = request.locked;
     // Locking keeps the run through re-plans: it must keep the rules (or carry their override) as it stands.

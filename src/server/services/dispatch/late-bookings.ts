@@ -1,29 +1,36 @@
 /**
  * Bookings paid after a plan was made: their passengers are in no run, so the board lists them as waiting for a
- * van (with an alert) and one action puts each pick-up group in. The group goes into the run, not locked, whose
- * vehicle has the seats and carries the group's needs, at the place in its driving order that lengthens the
- * van's time with people aboard least while every ride stays within its limit (overrides the run already
- * carries still count) and the driver's day within the shift; a stop at the same address is joined rather than
- * a new one made. When no run can take it, a new run is opened with the smallest free vehicle that fits (or as
- * "vehicle needed"). A plan published at the version the insertion was made on is published again at once, so
- * only the passengers whose time moved (past the re-notice threshold) and the new passengers are told.
+ * van (with an alert) and one action puts each pick-up group in. The group goes into a run, not locked, with a
+ * vehicle and a driver, whose vehicle has the seats and carries the group's needs and whose vehicle and driver are
+ * free for the run's new times (no clash with another run), at the place in its driving order that lengthens the
+ * van's time with people aboard least while every ride stays within its limit (overrides the run already carries
+ * still count) and the driver's day within the shift; a stop at the same address is joined rather than a new one
+ * made. When no run can take it, a new run is opened with the smallest vehicle that fits and is free at that time
+ * (or as "vehicle needed"), without a driver: it is never published by the insertion (nobody can be told a van
+ * nobody drives), the answer says it needs a driver and the board shows it until one is assigned and the plan
+ * published. A plan published at the version the insertion was made on, and whose group went into a staffed run, is
+ * published again at once, so only the passengers whose time moved (past the re-notice threshold) and the new
+ * passengers are told.
  */
 import { ShopError } from "../../../shared/domain/shop-error";
 import type { Need } from "../../../shared/domain/needs";
 import type { ShopContext } from "../../context";
-import type { Actor } from "../audit/write-audit";
+import { writeAudit, type Actor } from "../audit/write-audit";
+import { AUDIT_ACTION } from "../../../shared/domain/audit-actions";
 import { fleetOf } from "./compute-plan";
 import { retime, checkRules, auditOverrides } from "./edit-plan";
+import { PLAN_RESOURCE, runRecord } from "./plan-audit";
 import { carriesAll, needsOfPassengers, vehicleCarries } from "./needs";
 import { scheduleRun, waveAnchor } from "./planner";
 import { expectVersion, loadPlan, savePlan, seatsOf, type PlanState, type RunState, type StopState } from "./plan-store";
 import { passengerInfo } from "./plan-view";
 import { stopPlaces, venuePlace } from "./plan-places";
-import { publishPlan } from "./publish-plan";
+import { publishPlan, publishRefusal } from "./publish-plan";
 import { isOverridden, rideBreaches, shiftBreaches } from "./ride-rules";
 import { eventDay, ridersOf, type EventDay } from "./day-passengers";
 import { dispatchSettings } from "./settings";
 import { travelSeconds } from "./travel-times";
+import { clashesOf } from "./clashes";
 import { anchorOf } from "./day-anchor";
 import type { LatLon } from "../../geo";
 
@@ -87,15 +94,32 @@ export async function insertLate(deps: ShopContext, actor: Actor, request: { eve
   const stop: StopState = { address: place.address, countyId: place.countyId, lat: place.lat, lon: place.lon, approximate: place.approximate, time: day.startsAt, groups: [{ id: group.id, passengerIds }] };
 
   const target = (await bestRun(deps, day, plan, stop, [...needs])) ?? (await newRun(deps, day, plan, stop, [...needs]));
+  const runBefore = target.cost < 0 ? null : runRecord(target.run);
   const touched = [target.run];
   target.run.stops = target.stops;
   if (!plan.runs.includes(target.run)) plan.runs.push(target.run);
   const matrices = await retime(deps, plan, touched);
   // The chosen place keeps every rule; a rule the run already broke on purpose stays as it was.
   const accepted = await checkRules(deps, plan, touched, matrices, false, actor);
-  const version = await savePlan(deps.db, plan, deps.now(), (tx) => auditOverrides(tx, actor, plan, accepted));
-  const told = wasPublished ? await publishPlan(deps, { eventDateId: plan.eventDateId, leg: plan.leg, version }) : { passengersNotified: 0, buyersNotified: 0 };
-  return { runId: target.run.id!, newRun: target.cost < 0, version, passengersNotified: told.passengersNotified, buyersNotified: told.buyersNotified };
+  const fromVersion = plan.version;
+  const version = await savePlan(deps.db, plan, deps.now(), async (tx) => {
+    await auditOverrides(tx, actor, plan, accepted);
+    await writeAudit(
+      tx,
+      actor,
+      PLAN_RESOURCE,
+      plan.planId!,
+      AUDIT_ACTION.dispatch_insert,
+      { version: fromVersion, runs: runBefore ? [runBefore] : [] },
+      { eventDateId: plan.eventDateId, leg: plan.leg, version: fromVersion + 1, passengerIds, newRun: target.cost < 0, runs: [runRecord(target.run)] },
+    );
+  });
+  const needsDriver = target.run.driverId === null;
+  const told =
+    wasPublished && !needsDriver && publishRefusal(plan, deps.now()) === null
+      ? await publishPlan(deps, actor, { eventDateId: plan.eventDateId, leg: plan.leg, version })
+      : { passengersNotified: 0, buyersNotified: 0 };
+  return { runId: target.run.id!, newRun: target.cost < 0, needsDriver, version, passengersNotified: told.passengersNotified, buyersNotified: told.buyersNotified };
 }
 
 /** The cheapest place in a published run that keeps every rule, or null. */
@@ -103,7 +127,10 @@ async function bestRun(deps: ShopContext, day: EventDay, plan: PlanState, stop: 
   const settings = dispatchSettings(deps.env).plan;
   const seats = stop.groups[0]!.passengerIds.length;
   const carries = await vehicleCarries(deps.db, plan.runs.map((run) => run.vehicleId));
-  const open = plan.runs.filter((run) => !run.locked && run.stops.length > 0 && seatsOf(run) + seats <= run.capacity && carriesAll(run.vehicleId === null ? null : (carries.get(run.vehicleId) ?? []), needs));
+  // Only a run someone drives, in a vehicle of the fleet: a late passenger is never put where nobody can fetch them.
+  const open = plan.runs.filter(
+    (run) => !run.locked && run.vehicleId !== null && run.driverId !== null && run.stops.length > 0 && seatsOf(run) + seats <= run.capacity && carriesAll(carries.get(run.vehicleId) ?? [], needs),
+  );
   if (open.length === 0) return null;
   // One matrix for every place: the venue, each run's stops, then the new stop.
   const points: LatLon[] = [await venueOf(deps, day, plan), ...open.flatMap((run) => run.stops), stop];
@@ -132,8 +159,12 @@ async function bestRun(deps: ShopContext, day: EventDay, plan: PlanState, stop: 
   for (const candidate of candidates) {
     const times = scheduleTimes(candidate);
     const trial: RunState = { ...candidate.run, stops: candidate.stops, ...times };
-    const shift = await shiftBreaches(deps.db, { ...plan, runs: plan.runs.map((run) => (run === candidate.run ? trial : run)) }, [trial], deps.env.DISPATCH_MAX_SHIFT_HOURS);
-    if (shift.every((breach) => isOverridden(breach))) return candidate;
+    const withTrial = { ...plan, runs: plan.runs.map((run) => (run === candidate.run ? trial : run)) };
+    const shift = await shiftBreaches(deps.db, withTrial, [trial], deps.env.DISPATCH_MAX_SHIFT_HOURS);
+    if (!shift.every((breach) => isOverridden(breach))) continue;
+    // Its vehicle and driver must be free for the run's new times.
+    if ((await clashesOf(deps.db, withTrial, [trial])).length > 0) continue;
+    return candidate;
   }
   return null;
 }
@@ -147,24 +178,36 @@ async function venueOf(deps: ShopContext, day: EventDay, plan: PlanState): Promi
   return venuePlace(deps, day, plan.runs.flatMap((run) => run.stops));
 }
 
-/** A new run for the group: the smallest free vehicle of the event's area that has the seats and carries its needs. */
+/**
+ * A new run for the group, without a driver: the smallest vehicle of the event's area that has the seats, carries
+ * its needs and is free (no other run of it overlaps) at the new run's times; "vehicle needed" when none is.
+ */
 async function newRun(deps: ShopContext, day: EventDay, plan: PlanState, stop: StopState, needs: Need[]): Promise<Candidate> {
   const seats = stop.groups[0]!.passengerIds.length;
-  const used = new Set(plan.runs.map((run) => run.vehicleId));
-  const fleet = (await fleetOf(deps, day.countryCode, await venueOf(deps, day, plan))).filter((vehicle) => !used.has(vehicle.id) && vehicle.seats >= seats);
+  const fleet = (await fleetOf(deps, day.countryCode, await venueOf(deps, day, plan))).filter((vehicle) => vehicle.seats >= seats);
   const carries = await vehicleCarries(deps.db, fleet.map((vehicle) => vehicle.id));
-  const vehicle = fleet.filter((one) => carriesAll(carries.get(one.id) ?? [], needs)).sort((a, b) => a.seats - b.seats || a.id - b.id)[0];
+  const fitting = fleet.filter((one) => carriesAll(carries.get(one.id) ?? [], needs)).sort((a, b) => a.seats - b.seats || a.id - b.id);
   const run: RunState = {
     id: null,
-    vehicleId: vehicle?.id ?? null,
+    vehicleId: null,
     driverId: null,
     locked: false,
-    capacity: vehicle?.seats ?? Math.max(seats, dispatchSettings(deps.env).fallbackSeats),
+    capacity: Math.max(seats, dispatchSettings(deps.env).fallbackSeats),
     departsAt: day.startsAt,
     arrivesAt: day.startsAt,
-    stops: [],
+    stops: [stop],
     overrides: [],
     waveMinutes: 0,
   };
-  return { run, stops: [stop], cost: -1 };
+  // Timed alone first, so each vehicle is asked whether it is free for these very times.
+  await retime(deps, plan, [run]);
+  for (const vehicle of fitting) {
+    if ((await clashesOf(deps.db, plan, [{ ...run, vehicleId: vehicle.id }])).length > 0) continue;
+    run.vehicleId = vehicle.id;
+    run.capacity = vehicle.seats;
+    break;
+  }
+  const stops = run.stops;
+  run.stops = [];
+  return { run, stops, cost: -1 };
 }

@@ -7,6 +7,7 @@
  */
 import { and, asc, eq, inArray, notInArray, sql } from "drizzle-orm";
 import type { Leg } from "../../../shared/domain/legs";
+import type { ReplanReason } from "../../../shared/domain/dispatch";
 import { ShopError } from "../../../shared/domain/shop-error";
 import type { Db } from "../../db/client";
 import { dispatchPlans, dispatchRuns, dispatchStopPassengers, dispatchStops, type RunOverride } from "../../db/schema";
@@ -53,6 +54,11 @@ export interface PlanState {
   notes: { code: string; groupIds: string[] }[];
   /** Minutes every run was moved by (the show ran late): the anchor of its times moves with it. */
   shiftMinutes: number;
+  /**
+   * Why the plan must be computed again before it is published again (the back office moved its date or changed
+   * its end), or null. Written by `markReplan` and cleared by a computation, never by `savePlan`.
+   */
+  replanReason: ReplanReason | null;
   runs: RunState[];
 }
 
@@ -60,7 +66,7 @@ export const seatsOf = (run: RunState) => run.stops.reduce((sum, stop) => sum + 
 
 export async function loadPlan(db: Db, eventDateId: number, leg: Leg): Promise<PlanState> {
   const [plan] = await db.select().from(dispatchPlans).where(and(eq(dispatchPlans.eventDateId, eventDateId), eq(dispatchPlans.leg, leg))).limit(1);
-  if (!plan) return { planId: null, eventDateId, leg, version: 0, publishedVersion: null, notes: [], shiftMinutes: 0, runs: [] };
+  if (!plan) return { planId: null, eventDateId, leg, version: 0, publishedVersion: null, notes: [], shiftMinutes: 0, replanReason: null, runs: [] };
   const runRows = await db.select().from(dispatchRuns).where(eq(dispatchRuns.planId, plan.id)).orderBy(asc(dispatchRuns.position), asc(dispatchRuns.id));
   const runIds = runRows.map((run) => run.id);
   const stopRows = runIds.length ? await db.select().from(dispatchStops).where(inArray(dispatchStops.runId, runIds)).orderBy(asc(dispatchStops.position), asc(dispatchStops.id)) : [];
@@ -87,7 +93,7 @@ export async function loadPlan(db: Db, eventDateId: number, leg: Leg): Promise<P
         return { address: stop.address, countyId: stop.countyId, lat: stop.lat, lon: stop.lon, approximate: stop.approximate, time: stop.time, groups };
       }),
   }));
-  return { planId: plan.id, eventDateId, leg, version: plan.version, publishedVersion: plan.publishedVersion, notes: plan.notes, shiftMinutes: plan.shiftMinutes, runs };
+  return { planId: plan.id, eventDateId, leg, version: plan.version, publishedVersion: plan.publishedVersion, notes: plan.notes, shiftMinutes: plan.shiftMinutes, replanReason: plan.replanReason, runs };
 }
 
 /** Refuses a change made on another version than the plan's current one. */
@@ -156,9 +162,19 @@ export async function savePlan(db: Db, plan: PlanState, now: Date, alsoWrite?: (
       );
       if (riders.length) await tx.insert(dispatchStopPassengers).values(riders);
     }
-    if (alsoWrite) await alsoWrite(tx as unknown as Db);
+    // A new plan's id is known to what is written with it (its audit row).
     plan.planId = planId;
+    if (alsoWrite) await alsoWrite(tx as unknown as Db);
     plan.version = version;
     return version;
   });
+}
+
+/**
+ * The back office moved these event dates or changed their end: their plans (both legs) must be computed again
+ * before they are published again. The published times stay what passengers were told until then.
+ */
+export async function markReplan(db: Db, eventDateIds: readonly number[], reason: ReplanReason, now: Date): Promise<void> {
+  if (eventDateIds.length === 0) return;
+  await db.update(dispatchPlans).set({ replanReason: reason, updatedAt: now }).where(inArray(dispatchPlans.eventDateId, [...eventDateIds]));
 }

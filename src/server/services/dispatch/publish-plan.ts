@@ -6,6 +6,8 @@
  * text, and the buyer of each such order gets one mail with the times of the order's passengers. The notices are
  * outbox rows of the publishing transaction, and `told*` is written with them, so each is sent once.
  * The time told is the one a passenger acts on: the pick-up time going out, the van's departure coming back.
+ * A plan whose date moved or whose end changed is computed again first; a plan whose runs are all over is not
+ * published (see `publishRefusal`). Each publish is audited with the version published before and now.
  */
 import { and, eq, inArray, notInArray } from "drizzle-orm";
 import { type Leg, LEG } from "../../../shared/domain/legs";
@@ -13,16 +15,34 @@ import { ShopError } from "../../../shared/domain/shop-error";
 import type { ShopContext } from "../../context";
 import { dispatchPlans, publishedPickups } from "../../db/schema";
 import { enqueue } from "../../outbox/enqueue";
-import { expectVersion, loadPlan } from "./plan-store";
+import { expectVersion, loadPlan, type PlanState } from "./plan-store";
+import { writeAudit, type Actor } from "../audit/write-audit";
+import { AUDIT_ACTION } from "../../../shared/domain/audit-actions";
+import type { Db } from "../../db/client";
+import { PLAN_RESOURCE } from "./plan-audit";
 import { passengerInfo } from "./plan-view";
 import { dispatchSettings } from "./settings";
 import { mustTell } from "./passenger-notice-rule";
 
+/**
+ * Why the plan may not be published now, or null: its date moved or its end changed since it was computed
+ * (`dispatch_replan_needed`: the times were made for another day or end), or every one of its runs is over
+ * (`dispatch_date_past`: passengers would be told a time already gone).
+ */
+export function publishRefusal(plan: PlanState, now: Date): ShopError | null {
+  if (plan.replanReason !== null) return new ShopError("dispatch_replan_needed", undefined, { reason: plan.replanReason });
+  const ends = plan.runs.map((run) => run.arrivesAt.getTime());
+  if (ends.length > 0 && Math.max(...ends) < now.getTime()) return new ShopError("dispatch_date_past");
+  return null;
+}
+
 /** `tellEveryone`: every paid passenger is told this time, moved or not (the whole leg was shifted). */
-export async function publishPlan(deps: ShopContext, request: { eventDateId: number; leg: Leg; version: number }, options: { tellEveryone?: boolean } = {}) {
+export async function publishPlan(deps: ShopContext, actor: Actor, request: { eventDateId: number; leg: Leg; version: number }, options: { tellEveryone?: boolean } = {}) {
   const plan = await loadPlan(deps.db, request.eventDateId, request.leg);
   if (plan.planId === null) throw new ShopError("dispatch_not_planned");
   expectVersion(plan, request.version);
+  const refusal = publishRefusal(plan, deps.now());
+  if (refusal) throw refusal;
   const thresholdMinutes = dispatchSettings(deps.env).renotifyMinutes;
   const now = deps.now();
   const planned = plan.runs.flatMap((run) =>
@@ -80,6 +100,15 @@ export async function publishPlan(deps: ShopContext, request: { eventDateId: num
       toldOrders.add(info.get(one.passengerId)!.orderId);
     }
     for (const orderId of toldOrders) await enqueue(tx, "dispatch.buyer-notice", { orderId, leg: plan.leg });
+    await writeAudit(
+      tx as unknown as Db,
+      actor,
+      PLAN_RESOURCE,
+      plan.planId!,
+      AUDIT_ACTION.dispatch_publish,
+      { publishedVersion: plan.publishedVersion },
+      { eventDateId: plan.eventDateId, leg: plan.leg, publishedVersion: plan.version, tellEveryone: options.tellEveryone === true, passengersNotified, buyersNotified: toldOrders.size },
+    );
     return { version: plan.version, passengersNotified, buyersNotified: toldOrders.size };
   });
   deps.outbox.wake();

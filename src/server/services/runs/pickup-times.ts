@@ -17,16 +17,28 @@ export function pickupTimes(eventStart: Date, stopCount: number): Date[] {
   );
 }
 
-/** An event whose start and end are a day or more apart is a season of dates: each date is taken to last this long. */
+/** A date of an event whose daily end cannot be told (it ends at the time it starts) is taken to last this long. */
 export const DEFAULT_EVENT_HOURS = 5;
 const HOUR = 60 * MINUTE;
+const DAY_MINUTES = 24 * 60;
+
+/** Minutes past midnight of an instant on the clock of `timeZone`. */
+function minuteOfDay(at: Date, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).formatToParts(at);
+  const value = (type: string) => Number(parts.find((part) => part.type === type)?.value ?? 0);
+  return value("hour") * 60 + value("minute");
+}
 
 /**
- * When the return leg leaves: the chosen date's start plus the event's own length (an event date stores only
- * its start). An event spanning a day or more is a range of dates, not one long show: DEFAULT_EVENT_HOURS then.
+ * When the return leg leaves when the date has no end of its own: the chosen date's start plus the event's own
+ * length when the event is one show (start and end less than a day apart). An event spanning a day or more is a
+ * run of dates, each ending at the event's daily end time (the time of day of its end, on the event's clock):
+ * that day at that time, or the next day when the show runs past midnight. An event whose end is at the same time
+ * of day as its start says no daily end: DEFAULT_EVENT_HOURS then.
  */
-export function returnDeparture(dateStart: Date, eventStart: Date, eventEnd: Date): Date {
+export function returnDeparture(dateStart: Date, eventStart: Date, eventEnd: Date, timeZone = "UTC"): Date {
   const span = eventEnd.getTime() - eventStart.getTime();
-  const length = span > 0 && span < 24 * HOUR ? span : DEFAULT_EVENT_HOURS * HOUR;
-  return new Date(dateStart.getTime() + length);
+  if (span > 0 && span < 24 * HOUR) return new Date(dateStart.getTime() + span);
+  const minutes = (((minuteOfDay(eventEnd, timeZone) - minuteOfDay(dateStart, timeZone)) % DAY_MINUTES) + DAY_MINUTES) % DAY_MINUTES;
+  return new Date(dateStart.getTime() + (minutes === 0 ? DEFAULT_EVENT_HOURS * HOUR : minutes * MINUTE));
 }

@@ -164,7 +164,7 @@ export async function runSheet(deps: ShopContext, eventDateId: number, provinceI
       countryCode: head.event.countryCode,
       translations: head.event.translations,
       startsAt,
-      returnAt: departures.length ? earliest(departures) : (head.endDate ?? returnDeparture(startsAt, head.event.startDate, head.event.endDate)),
+      returnAt: departures.length ? earliest(departures) : (head.endDate ?? returnDeparture(startsAt, head.event.startDate, head.event.endDate, timeZoneOf(head.event.countryCode))),
       venue: [head.placeName, head.venue].filter(Boolean).join(", "),
     },
     province,

@@ -15,7 +15,7 @@ const staffOnly = { 401: ["unauthorized"], 403: ["forbidden"] } as const;
 const onPlan = {
   ...staffOnly,
   404: ["not_found"],
-  409: ["dispatch_version_stale", "dispatch_not_planned", "dispatch_over_capacity", "ride_limit_exceeded", "shift_limit_exceeded", "dispatch_needs_unmet"],
+  409: ["dispatch_version_stale", "dispatch_not_planned", "dispatch_over_capacity", "ride_limit_exceeded", "shift_limit_exceeded", "dispatch_needs_unmet", "dispatch_passenger_boarded", "dispatch_clash"],
   422: ["validation_failed", "dispatch_target_invalid", "dispatch_vehicle_other_country"],
 } as const;
 
@@ -24,7 +24,7 @@ const edit = <B extends z.ZodMiniType>(summary: string, body: B) =>
     tag: "staff",
     summary: `Dispatch: ${summary}; answers the plan with its new version and times`,
     description:
-      "Refused with `ride_limit_exceeded` (naming the passenger, their ride and limit in minutes) or `shift_limit_exceeded` (the driver, their day and the longest shift) when the change would break the rule, unless the body says `override: true`: the run then carries the override (`overrides`, shown on the board) and the audit log a `dispatch_override` row. Seats are never overridden (`dispatch_over_capacity`), nor a vehicle lacking a passenger's needs (`dispatch_needs_unmet`).",
+      "Refused with `ride_limit_exceeded` (naming the passenger, their ride and limit in minutes) or `shift_limit_exceeded` (the driver, their day and the longest shift) when the change would break the rule, unless the body says `override: true`: the run then carries the override (`overrides`, shown on the board) and the audit log a `dispatch_override` row. Seats are never overridden (`dispatch_over_capacity`), nor a vehicle lacking a passenger's needs (`dispatch_needs_unmet`). A passenger already aboard on the leg is never moved (`dispatch_passenger_boarded`, naming them). Every edit writes an audit row on the plan with the touched runs before and after.",
     auth: "staff",
     body,
     answer: answers.dispatchPlanSchema,
@@ -68,10 +68,12 @@ export const dispatchRoutes = {
   "POST /shop-api/staff/dispatch/publish": route({
     tag: "staff",
     summary: "Dispatch: tell the passengers (mail and text) and buyers (mail) the times of this version; later publishes tell only those whose time moved past the threshold or whose vehicle changed",
+    description:
+      "Refused with `dispatch_replan_needed` (the `reason`: date_moved or end_changed) while the back office's change of the date or its end has not been planned again, and with `dispatch_date_past` when every run of the leg is over. Audited (`dispatch_publish`).",
     auth: "staff",
     body: requests.dispatchPublishSchema,
     answer: answers.dispatchPublishedSchema,
-    refusals: { ...staffOnly, 404: ["not_found"], 409: ["dispatch_version_stale", "dispatch_not_planned"], 422: ["validation_failed"] },
+    refusals: { ...staffOnly, 404: ["not_found"], 409: ["dispatch_version_stale", "dispatch_not_planned", "dispatch_replan_needed", "dispatch_date_past"], 422: ["validation_failed"] },
   }),
   "POST /shop-api/staff/dispatch/move-group": route(edit("move a passenger's pick-up group to another run (or a new one: toRunId null)", requests.moveGroupSchema)),
   "POST /shop-api/staff/dispatch/move-stop": route(edit("move a whole stop to another run (or a new one)", requests.moveStopSchema)),
@@ -80,7 +82,7 @@ export const dispatchRoutes = {
   "POST /shop-api/staff/dispatch/lock": route(edit("lock or unlock a run (a locked run is kept when the plan is computed again)", requests.lockRunSchema)),
   "POST /shop-api/staff/dispatch/insert": route({
     tag: "staff",
-    summary: "Dispatch: put a passenger booked after the plan (waiting for a van) into the best run that keeps every ride limit, seat and need, or a new run; a plan published at this version is published again, telling only those whose time moved",
+    summary: "Dispatch: put a passenger booked after the plan (waiting for a van) into the best run with a driver that keeps every ride limit, seat and need with its vehicle and driver free, or a new run without a driver (`needsDriver`, not published); a plan published at this version whose passenger went into a staffed run is published again, telling only those whose time moved",
     auth: "staff",
     body: requests.insertLateSchema,
     answer: answers.dispatchInsertedSchema,
@@ -90,9 +92,11 @@ export const dispatchRoutes = {
     tag: "staff",
     summary: "Dispatch: move every run of an event date's leg by some minutes (the show ran late), re-timed and audited; once published, every passenger is told once",
     auth: "staff",
+    description:
+      "The leg's total shift is bounded, however many calls make it: within −240 and 600 min; the return never leaves before the event's end less 30 min nor before the outbound's last van arrives, and the outbound's last van never arrives after the return's first leaves (`dispatch_shift_out_of_bounds`, saying the minutes still allowed).",
     body: requests.dispatchShiftSchema,
     answer: answers.dispatchShiftedSchema,
-    refusals: { ...staffOnly, 404: ["not_found"], 409: ["dispatch_version_stale", "dispatch_not_planned"], 422: ["validation_failed"] },
+    refusals: { ...staffOnly, 404: ["not_found"], 409: ["dispatch_version_stale", "dispatch_not_planned", "dispatch_shift_out_of_bounds"], 422: ["validation_failed"] },
   }),
   "GET /shop-api/driver/runs": route({
     tag: "driver",

@@ -1,6 +1,6 @@
 /** What the dispatch calls and the driver's calls answer. Times are ISO instants (UTC). */
 import * as z from "zod/mini";
-import { CLASH_KINDS, DRIVER_OUTCOMES, RIDER_STATES, OVERRIDE_RULES, PLAN_NOTE_CODES } from "../../domain/dispatch";
+import { CLASH_KINDS, DRIVER_OUTCOMES, RIDER_STATES, OVERRIDE_RULES, PLAN_NOTE_CODES, REPLAN_REASONS } from "../../domain/dispatch";
 import { NEEDS } from "../../domain/needs";
 import { VEHICLE_KINDS } from "../../domain/fleet";
 import { LEGS } from "../../domain/legs";
@@ -70,6 +70,8 @@ export const dispatchBoardSchema = z.object({
   waiting: z.array(z.object({ passengerId: z.number(), orderId: z.number(), name: z.string(), phone: z.string(), address: z.string(), needs: z.array(z.enum(NEEDS)) })),
   /** Minutes every run of this leg was moved by (POST …/shift). */
   shiftMinutes: z.number(),
+  /** Why the plan must be computed again before it is published again (its date moved, its end changed), or null. */
+  replanReason: z.nullable(z.enum(REPLAN_REASONS)),
 });
 export type DispatchBoard = z.infer<typeof dispatchBoardSchema>;
 
@@ -101,8 +103,10 @@ export const dispatchShiftedSchema = z.object({
 /** POST …/insert: where the late passenger went, and how many were told. */
 export const dispatchInsertedSchema = z.object({
   runId: z.number(),
-  /** A new run was opened (no published run could take the passenger within every rule). */
+  /** A new run was opened (no run with a driver could take the passenger within every rule, its vehicle and driver free). */
   newRun: z.boolean(),
+  /** The passenger's run has no driver (a new run): the plan was not published again and nobody was told yet. */
+  needsDriver: z.boolean(),
   version: z.number(),
   passengersNotified: z.number(),
   buyersNotified: z.number(),
