@@ -277,6 +277,20 @@ export function OrderDesk({ orderId, texts, locale, onBack }: { orderId: number;
         </section>
       ) : null}
 
+      {desk.ratings.length > 0 ? (
+        <section aria-labelledby="desk-ratings">
+          <h3 id="desk-ratings">{texts["desk.ratings"]}</h3>
+          <ul data-testid="desk-ratings">
+            {desk.ratings.map((one) => (
+              <li key={one.passengerId} className={one.low ? "desk-rating-low" : undefined}>
+                {fill(texts[one.low ? "desk.rating_low" : "desk.rating"], { name: one.name, score: one.score })}
+                {one.comment ? ` · «${one.comment}»` : ""} · {when(one.at, desk.event.timeZone)}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
       <section aria-labelledby="desk-messages">
         <h3 id="desk-messages">{texts["desk.messages"]}</h3>
         <ul data-testid="desk-messages">

@@ -6,7 +6,7 @@
  */
 import { orderMoneyOfOne } from "../refunds/order-money";
 import { MAIL_SKIP_REASONS, type MailSkipReason } from "../../../shared/domain/mail-skips";
-import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import { AWAITING_STATES, isAwaiting, ORDER_STATE } from "../../../shared/domain/order-states";
 import { ShopError } from "../../../shared/domain/shop-error";
 import { timeZoneOf } from "../../../shared/format/dates";
@@ -27,10 +27,12 @@ import {
   payments,
   productVariants,
   refunds,
+  rideRatings,
   tickets,
   users,
   vanNotices,
 } from "../../db/schema";
+import { LOW_RATING_MAX } from "../../../shared/domain/day-report";
 import { writeAudit, type Actor } from "../audit/write-audit";
 import { noShowsOfOrder } from "../dispatch/no-shows";
 import { pick } from "../catalogue/rows";
@@ -174,6 +176,7 @@ export async function orderDesk(deps: ShopContext, orderId: number, locale: Loca
     })),
     checkIns: checkInRows.map((checkIn) => ({ leg: checkIn.leg, at: checkIn.createdAt.toISOString(), ticketId: checkIn.ticketId })),
     noShows: (await Promise.all(orderIds.map((id) => noShowsOfOrder(db, id)))).flat(),
+    ratings: await ratingsOfOrders(db, orderIds),
     messages,
     refunds: refundRows.map((refund) => refundAnswer(refund, false)),
     history: history.map((entry) => ({ id: entry.id, at: entry.createdAt.toISOString(), by: entry.userEmail, actor: entry.actor, action: entry.action, details: entry.after ?? null })),
@@ -269,3 +272,15 @@ export async function cancelByStaff(deps: ShopContext, actor: Actor, orderId: nu
 }
 
 const isMailSkipReason = (reason: string | null): reason is MailSkipReason => (MAIL_SKIP_REASONS as readonly (string | null)[]).includes(reason);
+
+/** The ratings the passengers of these orders gave their trip, oldest first; a low one is flagged for staff. */
+async function ratingsOfOrders(db: ShopContext["db"], orderIds: number[]): Promise<OrderDesk["ratings"]> {
+  const rows = await db
+    .select({ passengerId: rideRatings.passengerId, name: passengers.name, score: rideRatings.score, comment: rideRatings.comment, at: rideRatings.ratedAt })
+    .from(rideRatings)
+    .innerJoin(passengers, eq(passengers.id, rideRatings.passengerId))
+    .innerJoin(tickets, eq(tickets.id, passengers.ticketId))
+    .where(and(inArray(tickets.orderId, orderIds), isNotNull(rideRatings.score)))
+    .orderBy(asc(rideRatings.ratedAt));
+  return rows.map((row) => ({ passengerId: row.passengerId, name: row.name, score: row.score!, comment: row.comment, at: (row.at ?? new Date(0)).toISOString(), low: row.score! <= LOW_RATING_MAX }));
+}

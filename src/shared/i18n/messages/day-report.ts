@@ -102,6 +102,9 @@ export const dayReportStaffMessages = defineMessages({
   es_CO: {
     "staff.menu.day_report": "Cómo fue el día",
     "day_report.title": "Cómo fue el día",
+    "desk.ratings": "Calificaciones del viaje",
+    "desk.rating": "{name}: {score} de 5",
+    "desk.rating_low": "Calificación baja de {name}: {score} de 5",
     "day_report.choose": "Fecha",
     "day_report.none": "Aún no hay fechas con un plan publicado.",
     "day_report.load_error": "No pudimos cargar el informe del día.",
@@ -160,6 +163,9 @@ export const dayReportStaffMessages = defineMessages({
   en_US: {
     "staff.menu.day_report": "How the day went",
     "day_report.title": "How the day went",
+    "desk.ratings": "Trip ratings",
+    "desk.rating": "{name}: {score} of 5",
+    "desk.rating_low": "Low rating from {name}: {score} of 5",
     "day_report.choose": "Date",
     "day_report.none": "No date has a published plan yet.",
     "day_report.load_error": "We could not load the day's report.",
@@ -218,6 +224,9 @@ export const dayReportStaffMessages = defineMessages({
   pt_BR: {
     "staff.menu.day_report": "Como foi o dia",
     "day_report.title": "Como foi o dia",
+    "desk.ratings": "Avaliações da viagem",
+    "desk.rating": "{name}: {score} de 5",
+    "desk.rating_low": "Avaliação baixa de {name}: {score} de 5",
     "day_report.choose": "Data",
     "day_report.none": "Ainda não há datas com um plano publicado.",
     "day_report.load_error": "Não conseguimos carregar o relatório do dia.",

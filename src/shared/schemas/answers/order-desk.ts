@@ -70,6 +70,8 @@ export const orderDeskSchema = z.object({
   checkIns: z.array(z.object({ leg: z.string(), at: z.string(), ticketId: z.nullable(z.number()) })),
   /** Passengers the driver marked as no-shows (the van left without them), per leg. */
   noShows: z.array(z.object({ passengerId: z.number(), name: z.string(), leg: z.enum(LEGS), at: z.string() })),
+  /** The passengers' ratings of their trip, oldest first; `low` (1 or 2 of 5) is shown to staff as an alert. */
+  ratings: z.array(z.object({ passengerId: z.number(), name: z.string(), score: z.number(), comment: z.nullable(z.string()), at: z.string(), low: z.boolean() })),
   /** Mails (from the outbox) and texts (the van's "arriving" notices) sent or still to send. */
   messages: z.array(
     z.object({
