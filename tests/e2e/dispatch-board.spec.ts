@@ -97,5 +97,23 @@ test("the open board hears the van, a booking paid and another dispatcher's chan
   await expect(page.locator(".dispatch-van-plate")).toHaveText([run.vehicle!.plate]);
   expect(await page.evaluate(() => (window as unknown as { boardMark?: number }).boardMark)).toBe(1);
   await keepShot(page, "dispatch-board/insert-heard", { fullPage: true });
+
+  // Another dispatcher gives Lucia a run of her own, with neither van nor driver: the board names it, and publishing
+  // asks first, naming it.
+  const now = await data<DispatchPlan>(request.get(`/shop-api/staff/dispatch?eventDateId=${eventDateId}&leg=outbound`, { headers: staff }));
+  const lucia = now.runs.flatMap((one) => one.stops.flatMap((stop) => stop.passengers)).find((one) => one.name === "Lucia Pasajera")!;
+  await data(request.post("/shop-api/staff/dispatch/move-group", { headers: staff, data: { ...on, version: now.version, passengerId: lucia.passengerId, toRunId: null } }));
+  const unassigned = page.locator(".dispatch-unassigned");
+  await expect(unassigned).toHaveAttribute("role", "alert");
+  await expect(unassigned.locator("[data-missing=driver]")).toHaveText("Sin conductor: Recorrido 2");
+  await expect(unassigned.locator("[data-missing=vehicle]")).toHaveText("Sin vehículo: Recorrido 2");
+  await expect(status).toContainText("Sin publicar");
+  await page.getByRole("button", { name: "Publicar horarios" }).click();
+  const ask = page.getByRole("dialog", { name: "Publicar horarios" });
+  await expect(ask).toContainText("Estos recorridos no tienen conductor o vehículo: Recorrido 2.");
+  expect(await seriousViolations(page)).toEqual([]);
+  await ask.getByRole("button", { name: "Publicar de todos modos" }).click();
+  await expect(page.getByText(/Horarios publicados/)).toBeVisible();
+  await expect(status).toContainText("Publicado");
   expect(errors).toEqual([]);
 });

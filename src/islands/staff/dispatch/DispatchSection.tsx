@@ -15,6 +15,7 @@ import { fill } from "../../ui/texts";
 import type { SectionProps } from "../section-props";
 import type { StaffTexts } from "../texts";
 import { PlanMap, runColour } from "./PlanMap";
+import { ConfirmDialog } from "../ConfirmDialog";
 import { LiveStatus, useLiveDay, vanMarks } from "./LivePanel";
 import type { LiveRun } from "../../../shared/schemas/answers/live";
 import "./dispatch.css";
@@ -33,6 +34,8 @@ export default function DispatchSection({ texts }: SectionProps) {
   /** An edit refused for a ride limit or a shift: the reason, and the same edit sent again with `override`. */
   const [overrideAsk, setOverrideAsk] = useState<{ reason: string; retry: () => void } | null>(null);
   const [shiftBy, setShiftBy] = useState("");
+  /** The runs without a driver or a vehicle, named, while the dispatcher is asked whether to publish anyway. */
+  const [publishAsk, setPublishAsk] = useState<string | null>(null);
 
   useEffect(() => {
     api("GET /shop-api/staff/dispatch/options")
@@ -87,6 +90,13 @@ export default function DispatchSection({ texts }: SectionProps) {
     [live.runs, plan],
   );
 
+  const publish = () =>
+    change(async () => {
+      const answer = await api("POST /shop-api/staff/dispatch/publish", { body: { eventDateId: plan!.eventDateId, leg: plan!.leg, version: plan!.version } });
+      showToast("success", fill(texts["dispatch.published_toast"], { passengers: answer.passengersNotified, buyers: answer.buyersNotified }));
+      return answer;
+    });
+
   if (failed) return <p className="empty-text">{texts["runs.load_error"]}</p>;
   if (!options) return <div className="spinner" role="status" aria-label={texts["staff.loading"]} />;
   if (options.dates.length === 0) return <p className="empty-text">{texts["dispatch.no_dates"]}</p>;
@@ -123,17 +133,29 @@ export default function DispatchSection({ texts }: SectionProps) {
           type="button"
           className="btn btn-primary"
           disabled={busy || !plan || plan.version === 0 || plan.published}
-          onClick={() =>
-            change(async () => {
-              const answer = await api("POST /shop-api/staff/dispatch/publish", { body: on! });
-              showToast("success", fill(texts["dispatch.published_toast"], { passengers: answer.passengersNotified, buyers: answer.buyersNotified }));
-              return answer;
-            })
-          }
+          onClick={() => {
+            // A plan passengers were already told, now with runs nobody drives (a late booking's new run): asked first.
+            const missing = plan && board?.publishedVersion != null ? unassignedRuns(plan, texts) : "";
+            if (missing) setPublishAsk(missing);
+            else void publish();
+          }}
         >
           {texts["dispatch.publish"]}
         </button>
       </div>
+      {publishAsk ? (
+        <ConfirmDialog
+          title={texts["dispatch.publish"]}
+          consequence={fill(texts["dispatch.publish.unassigned_ask"], { runs: publishAsk })}
+          confirmLabel={texts["dispatch.publish.anyway"]}
+          texts={texts}
+          onClose={() => setPublishAsk(null)}
+          onConfirm={async () => {
+            setPublishAsk(null);
+            await publish();
+          }}
+        />
+      ) : null}
       {!plan || !board ? (
         <div className="spinner" role="status" aria-label={texts["staff.loading"]} />
       ) : plan.version === 0 ? (
@@ -259,6 +281,14 @@ function shown(event: DispatchBoardEvent, dateId: number | null, leg: Leg, setPl
   const current = <T extends { eventDateId: number; leg: Leg; version: number }>(before: T | null) => before !== null && before.eventDateId === dateId && before.leg === leg && before.version > event.plan.version;
   setPlan((before) => (current(before) ? before : event.plan));
   setBoard((before) => (current(before) ? before : event.board));
+}
+
+/** The runs without a driver or a vehicle, named ("Recorrido 2, Recorrido 3"), or "" when every run has both. */
+function unassignedRuns(plan: DispatchPlan, texts: StaffTexts): string {
+  return plan.runs
+    .filter((run) => run.driver === null || run.vehicle === null)
+    .map((run) => fill(texts["dispatch.run"], { number: plan.runs.indexOf(run) + 1 }))
+    .join(", ");
 }
 
 /**
