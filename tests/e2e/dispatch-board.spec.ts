@@ -8,7 +8,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./reused-page";
 import { DEMO_ACCOUNTS } from "../../src/server/seed/users";
-import type { DispatchOptions, DispatchPlan } from "../../src/shared/schemas/answers/dispatch";
+import type { DispatchPlan } from "../../src/shared/schemas/answers/dispatch";
 import { seriousViolations } from "./axe";
 import { signIn, type Person } from "./booking-helpers";
 import { watchConsole } from "./content-helpers";
@@ -49,8 +49,7 @@ test("the open board hears the van, a booking paid and another dispatcher's chan
   const planned = await data<DispatchPlan>(request.post("/shop-api/staff/dispatch/plan", { headers: staff, data: on }));
   const run = planned.runs.find((one) => one.stops.some((stop) => stop.address === FIRST_ADDRESS))!;
   expect(run.vehicle).not.toBeNull();
-  const options = await data<DispatchOptions>(request.get("/shop-api/staff/dispatch/options", { headers: staff }));
-  const driverId = options.drivers.find((one) => one.name === driver.name)!.id;
+  const driverId = driver.id;
   const assigned = await data<DispatchPlan>(
     request.post("/shop-api/staff/dispatch/assign", { headers: staff, data: { ...on, version: planned.version, runId: run.id, vehicleId: run.vehicle!.id, driverId } }),
   );

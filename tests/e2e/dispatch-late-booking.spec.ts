@@ -8,7 +8,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./reused-page";
 import { DEMO_ACCOUNTS } from "../../src/server/seed/users";
-import type { DispatchOptions, DispatchPlan } from "../../src/shared/schemas/answers/dispatch";
+import type { DispatchPlan } from "../../src/shared/schemas/answers/dispatch";
 import { seriousViolations } from "./axe";
 import { signIn, type Person } from "./booking-helpers";
 import { watchConsole } from "./content-helpers";
@@ -20,7 +20,7 @@ test.describe.configure({ mode: "serial" });
 
 const STAFF: Person = { ...DEMO_ACCOUNTS.staff, firstName: "Julián", lastName: "Castaño" };
 /** This journey's own driver (live-day-helpers.ts newDriver). */
-let DRIVER: Person & { name: string };
+let DRIVER: Person & { name: string; id: number };
 /** An event of its own, so the other dispatch journeys' runs never meet this one's. */
 const SLUG = "clasico-capitalino-millonarios-santa-fe";
 const FIRST_ADDRESS = "Calle 85 # 11-20";
@@ -53,8 +53,7 @@ test("a booking paid after publishing waits on the board, goes into the run with
   const planned = await data<DispatchPlan>(request.post("/shop-api/staff/dispatch/plan", { headers: staff, data: on }));
   const run = planned.runs.find((one) => one.stops.some((stop) => stop.passengers.some((p) => p.orderId === first.orderId)))!;
   expect(run.vehicle).not.toBeNull();
-  const options = await data<DispatchOptions>(request.get("/shop-api/staff/dispatch/options", { headers: staff }));
-  const driverId = options.drivers.find((one) => one.name === DRIVER.name)!.id;
+  const driverId = DRIVER.id;
   const assigned = await data<DispatchPlan>(
     request.post("/shop-api/staff/dispatch/assign", { headers: staff, data: { ...on, version: planned.version, runId: run.id, vehicleId: run.vehicle!.id, driverId } }),
   );

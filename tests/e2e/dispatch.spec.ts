@@ -11,11 +11,11 @@ import { expect, test } from "./reused-page";
 import { PASSWORD } from "./account-helpers";
 import { DEMO_ACCOUNTS } from "../../src/server/seed/users";
 import { formatDateTime } from "../../src/shared/format/dates";
-import type { DispatchOptions, DispatchPlan, DriverRun } from "../../src/shared/schemas/answers/dispatch";
+import type { DispatchPlan, DriverRun } from "../../src/shared/schemas/answers/dispatch";
 import { seriousViolations } from "./axe";
 import { purchaseRow, signIn, type Person } from "./booking-helpers";
 import { watchConsole } from "./content-helpers";
-import { bearer, dateToday, newDriver } from "./live-day-helpers";
+import { attemptNumber, attemptPhone, attemptSurname, bearer, dateToday, newDriver } from "./live-day-helpers";
 import { paidTicket, tokenOf } from "./scanner-helpers";
 import { keepShot } from "./shots";
 
@@ -24,18 +24,6 @@ test.describe.configure({ mode: "serial" });
 const STAFF: Person = { ...DEMO_ACCOUNTS.staff, firstName: "Julián", lastName: "Castaño" };
 /** The driver's journey's own event, moved to today while it runs (its runs are the day's, under way). */
 const ALIMENTARTE = "alimentarte-festival-gastronomico";
-
-/** A surname of this attempt's own (letters only, as a name must be). */
-function attemptName(): string {
-  const letters = "bcdfghjklmnprstvz";
-  const tail = Array.from({ length: 6 }, () => letters[Math.floor(Math.random() * letters.length)]).join("");
-  return `P${tail}`;
-}
-
-/** A Colombian mobile number of this attempt's own, for the texts it is sent. */
-function attemptPhone(): string {
-  return `3005${String(Math.floor(Math.random() * 1_000_000)).padStart(6, "0")}`;
-}
 
 async function data<T>(answer: Promise<{ status(): number; json(): Promise<unknown> }>): Promise<T> {
   const response = await answer;
@@ -63,9 +51,9 @@ async function plan(request: APIRequestContext, token: string, eventDateId: numb
 test("a dispatcher plans a date, moves a passenger, publishes, and the buyer's order shows the time", async ({ page, request }) => {
   test.setTimeout(120_000);
   const errors = watchConsole(page);
-  const anaName = `Ana ${attemptName()}`;
+  const anaName = `Ana ${attemptSurname()}`;
   const ana = await paidTicket(request, "Ana", [anaName]);
-  await paidTicket(request, "Beto", [`Beto ${attemptName()}`]);
+  await paidTicket(request, "Beto", [`Beto ${attemptSurname()}`]);
 
   await signIn(page, request, STAFF);
   await openStaff(page, "/staff/dispatch");
@@ -106,19 +94,19 @@ test("a dispatcher plans a date, moves a passenger, publishes, and the buyer's o
 test("a driver on a phone marks the next stop and checks a passenger in offline", async ({ page, context, request }) => {
   test.setTimeout(120_000);
   const errors = watchConsole(page);
-  const carlaName = `Carla ${attemptName()}`;
+  const carlaName = `Carla ${attemptSurname()}`;
   const carlaPhone = attemptPhone();
-  const driver = await newDriver(request, "Andrés", attemptName());
-  const carla = await paidTicket(request, "Carla", [carlaName], ALIMENTARTE, { phone: carlaPhone });
+  const driver = await newDriver(request, "Andrés", attemptSurname());
+  // A door of this attempt's own: a stop is told its van is arriving once.
+  const carla = await paidTicket(request, "Carla", [carlaName], ALIMENTARTE, { phone: carlaPhone, address: `Calle ${attemptNumber()} # 2-3` });
   // The run is today's: the driver's actions are taken only from two hours before the run sets off.
   const moved = await dateToday(request, ALIMENTARTE);
   try {
     const staff = await bearer(request, STAFF);
     const eventDateId = moved.eventDateId;
-    const options = await data<DispatchOptions>(request.get("/shop-api/staff/dispatch/options", { headers: staff }));
     const planned = await plan(request, staff.authorization.slice(7), eventDateId);
     const run = planned.runs.find((one) => one.stops.some((stop) => stop.passengers.some((p) => p.orderId === carla.orderId)))!;
-    const driverId = options.drivers.find((one) => one.name === driver.name)!.id;
+    const driverId = driver.id;
     await data(request.post("/shop-api/staff/dispatch/assign", { headers: staff, data: { eventDateId, leg: "outbound", version: planned.version, runId: run.id, vehicleId: run.vehicle?.id ?? null, driverId } }));
     const stop = run.stops.find((one) => one.passengers.some((p) => p.orderId === carla.orderId))!;
     /** The "van arriving" texts sent to Carla's phone (hers alone: the number is this attempt's). */

@@ -8,11 +8,11 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./reused-page";
 import { DEMO_ACCOUNTS } from "../../src/server/seed/users";
-import type { DispatchOptions, DispatchPlan, DriverRun } from "../../src/shared/schemas/answers/dispatch";
+import type { DispatchPlan, DriverRun } from "../../src/shared/schemas/answers/dispatch";
 import { seriousViolations } from "./axe";
 import { signIn, type Person } from "./booking-helpers";
 import { watchConsole } from "./content-helpers";
-import { bearer, data, dateToday, newDriver, type DateToday } from "./live-day-helpers";
+import { attemptNumber, attemptSurname, bearer, data, dateToday, newDriver, type DateToday } from "./live-day-helpers";
 import { paidTicket, type PaidTicket } from "./scanner-helpers";
 
 test.describe.configure({ mode: "serial" });
@@ -21,11 +21,13 @@ const STAFF: Person = { ...DEMO_ACCOUNTS.staff, firstName: "Julián", lastName: 
 /** This journey's own event (the Festival is the dispatcher's journey's), moved to today while it runs. */
 const ELECTRO = "electro-andes-festival";
 /** This journey's own driver (live-day-helpers.ts newDriver). */
-let DRIVER: Person & { name: string };
+let DRIVER: Person & { name: string; id: number };
 /** What a browser offline says about requests it could not make (the page falls back on what it kept). */
 const OFFLINE_NOISE = [/ERR_INTERNET_DISCONNECTED/, /Failed to fetch/, /net::ERR_/];
 
 let carla: PaidTicket;
+/** Carla's name in this attempt (set before it: a retry books another Carla on the same event). */
+let CARLA: string;
 let run: DispatchPlan["runs"][number];
 let eventDateId: number;
 let moved: DateToday | undefined;
@@ -60,14 +62,15 @@ async function keptForOffline(page: Page) {
 test.beforeAll(async ({ request }) => {
   test.setTimeout(180_000);
   DRIVER = await newDriver(request, "Rodrigo", "Galeano");
-  carla = await paidTicket(request, "Carla", undefined, ELECTRO);
+  CARLA = `Carla ${attemptSurname()}`;
+  // A door of this attempt's own: a retry's stop has not been arrived at.
+  carla = await paidTicket(request, "Carla", [CARLA], ELECTRO, { address: `Calle ${attemptNumber()} # 2-3` });
   moved = await dateToday(request, ELECTRO);
   eventDateId = moved.eventDateId;
   const staff = await bearer(request, STAFF);
-  const options = await data<DispatchOptions>(request.get("/shop-api/staff/dispatch/options", { headers: staff }));
   const planned = await data<DispatchPlan>(request.post("/shop-api/staff/dispatch/plan", { headers: staff, data: { eventDateId, leg: "outbound" } }));
   run = planned.runs.find((one) => one.stops.some((stop) => stop.passengers.some((p) => p.orderId === carla.orderId)))!;
-  const driverId = options.drivers.find((one) => one.name === DRIVER.name)!.id;
+  const driverId = DRIVER.id;
   await data(request.post("/shop-api/staff/dispatch/assign", { headers: staff, data: { eventDateId, leg: "outbound", version: planned.version, runId: run.id, vehicleId: run.vehicle?.id ?? null, driverId } }));
 });
 
@@ -145,7 +148,7 @@ test("offline, the phone reloads its run, queues check-ins and positions, and se
   const stopCard = page.locator(`li.driver-stop[data-stop="${stop.position}"]`).first();
   await expect(stopCard).toContainText(stop.address);
   await expect(page.getByText(/Sin conexión: lo que marques/)).toBeVisible();
-  const row = stopCard.locator("li[data-passenger]", { hasText: "Carla Pasajera" });
+  const row = stopCard.locator("li[data-passenger]", { hasText: CARLA });
   await row.getByRole("checkbox").check();
   await stopCard.getByRole("button", { name: /Llegué a la parada/ }).click();
   await expect(stopCard.getByTestId("driver-wait")).toContainText("En la parada desde");
@@ -199,7 +202,7 @@ test("\"A bordo\" lists the dispatch runs, with the driver's check-in, at 390 px
   const mine = boarding.locator(`li.boarding-run[data-run="${run.id}"]`);
   await expect(mine).toContainText(DRIVER.name);
   // Carla was ticked on board by the driver's phone (the test before): not missing here.
-  await expect(mine).not.toContainText("Carla Pasajera");
+  await expect(mine).not.toContainText(CARLA);
   await expect(mine.getByText(/\d+ de \d+ a bordo/)).toBeVisible();
   await noSidewaysScroll(page);
   expect(await seriousViolations(page)).toEqual([]);

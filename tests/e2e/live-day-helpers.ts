@@ -4,6 +4,8 @@
  * afterwards, because other journeys book the event at its own date (self-cancel's policy, the event page's time).
  * Each live journey takes an event and a driver of its own: a van's progress along a run is the day's whoever
  * re-plans it, and a driver's phone lists every run given to them, so journeys running side by side never meet.
+ * Each attempt of a journey names its passengers and gives their phones of its own (`attemptSurname`,
+ * `attemptPhone`): a retry on CI finds its own passengers and texts, never those the failed attempt left.
  */
 import { expect, type APIRequestContext } from "@playwright/test";
 import { DEMO_ACCOUNTS } from "../../src/server/seed/users";
@@ -47,12 +49,34 @@ export async function dateToday(request: APIRequestContext, slug: string): Promi
   };
 }
 
-/** A driver of the journey's own: a new account the admin gives the driver's role (dispatch lists it by its name). */
-export async function newDriver(request: APIRequestContext, firstName: string, lastName: string): Promise<Person & { name: string }> {
+/**
+ * A driver of the journey's own: a new account the admin gives the driver's role. A journey gives runs to its `id`,
+ * never to the first driver dispatch lists by its name: a retry's driver has the same name as the failed attempt's.
+ */
+export async function newDriver(request: APIRequestContext, firstName: string, lastName: string): Promise<Person & { name: string; id: number }> {
   const person = await verifiedCustomer(request, firstName, lastName);
   const admin = await bearer(request, DEMO_ACCOUNTS.admin);
   const found = await data<{ items: { id: number; email: string }[] }>(request.get(`/shop-api/admin/accounts?q=${encodeURIComponent(person.email)}`, { headers: admin }));
   const id = found.items.find((account) => account.email === person.email)!.id;
   await data(request.put(`/shop-api/admin/accounts/${id}/role`, { headers: admin, data: { role: "driver" } }));
-  return { ...person, password: PASSWORD, name: `${firstName} ${lastName}` };
+  return { ...person, password: PASSWORD, name: `${firstName} ${lastName}`, id };
+}
+
+/** A surname of this attempt's own (letters only, as a name must be). */
+export function attemptSurname(): string {
+  const letters = "bcdfghjklmnprstvz";
+  return `P${Array.from({ length: 6 }, () => letters[Math.floor(Math.random() * letters.length)]).join("")}`;
+}
+
+/** A Colombian mobile number of this attempt's own, for the texts its passenger is sent. */
+export function attemptPhone(): string {
+  return `3005${String(Math.floor(Math.random() * 1_000_000)).padStart(6, "0")}`;
+}
+
+/** A Colombian mobile number as a page may print it (300 555 0177). */
+export const spacedPhone = (phone: string) => `${phone.slice(0, 3)} ${phone.slice(3, 6)} ${phone.slice(6)}`;
+
+/** A house number of this attempt's own: a retry's passenger waits at a stop of their own (a stop is told its van is arriving once). */
+export function attemptNumber(): number {
+  return 10 + Math.floor(Math.random() * 90);
 }
