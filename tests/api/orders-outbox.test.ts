@@ -3,9 +3,9 @@
  * delivered afterwards, retried with backoff when it cannot be sent; a payment that arrives after its seats were
  * sold again is refunded through the gateway and the buyer told; MercadoPago's IPN form is taken like its webhook.
  */
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orders, outbox, payments, productVariants } from "../../src/server/db/schema";
+import { auditLog, orders, outbox, payments, productVariants } from "../../src/server/db/schema";
 import { paymentSettings } from "../../src/server/payments/config";
 import { WEBPAY_TRANSACTIONS_PATH } from "../../src/server/payments/webpay-protocol";
 import { postForm, visit } from "../helpers/browser";
@@ -99,6 +99,10 @@ describe("a payment that arrives after its seats were sold again", () => {
     expect(mails[0]!.text).toContain("CLP");
     const [payment] = await shop.db.select().from(payments).where(eq(payments.orderId, started.orderId));
     expect(payment!.state).toBe("refunded");
+    // The order's history shows the late payment and the shop's own refund of it.
+    const history = await shop.db.select().from(auditLog).where(and(eq(auditLog.resource, "orders"), eq(auditLog.resourceId, started.orderId)));
+    expect(history.find((row) => row.action === "payment")?.after).toMatchObject({ state: "expired", outcome: "seats_resold" });
+    expect(history.find((row) => row.action === "refund")?.after).toMatchObject({ amount: payment!.amount, reason: "seats_resold", automatic: true });
     const status = await fetch(`${shop.origin}/payments-sim/webpay${WEBPAY_TRANSACTIONS_PATH}/${started.webpay_token}`, {
       headers: { "tbk-api-key-id": paymentSettings(shop.env).webpay.commerceCode, "tbk-api-key-secret": paymentSettings(shop.env).webpay.apiKey },
     });

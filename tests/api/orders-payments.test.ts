@@ -264,7 +264,7 @@ describe("transferencia", () => {
       expect(third.status).toBe(201);
       const tooLate = await shop.call("POST", `/shop-api/staff/orders/${second.body.data.orderId}/confirm-transfer`, undefined, { token: staff.token });
       expect(tooLate.status).toBe(409);
-      expect(tooLate.body.code).toBe("stock_exhausted");
+      expect(tooLate.body.code).toBe("transfer_too_late");
       expect(await stateOf(second.body.data.orderId)).toBe("expired");
     } finally {
       shop.clock.offset = 0;

@@ -52,6 +52,7 @@ export const STATUS_OF = {
   payment_gateway_unavailable: 502,
   payment_gateway_refused: 502,
   order_not_awaiting_transfer: 409,
+  transfer_too_late: 409,
   order_not_refundable: 409,
   already_refunded: 409,
   order_not_resendable: 409,

@@ -50,6 +50,7 @@ export const SHOP_ERROR_CODES = [
   "payment_gateway_unavailable",
   "payment_gateway_refused",
   "order_not_awaiting_transfer",
+  "transfer_too_late",
   // The order desk and refunds.
   "order_not_refundable",
   "already_refunded",

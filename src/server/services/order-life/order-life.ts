@@ -18,6 +18,7 @@
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { AUDIT_ACTION, type AuditAction } from "../../../shared/domain/audit-actions";
 import type { PaymentCode } from "../../../shared/domain/payment-codes";
+import { REFUND_REASON } from "../../../shared/domain/refunds";
 import {
   AWAITING_STATES,
   isAllowedTransition,
@@ -115,6 +116,9 @@ async function lockOrder(tx: Db, orderId: number) {
 
 export type PayOutcome = typeof ORDER_STATE.paid | "already_paid" | "no_seats";
 
+/** The history's word for a payment that came after the order's seats were sold again. */
+export const LATE_PAYMENT = REFUND_REASON.seats_resold;
+
 export interface PayOptions {
   /** What the history calls it: a gateway's or the buyer's payment, or staff confirming a transfer. */
   action?: typeof AUDIT_ACTION.payment | typeof AUDIT_ACTION.transfer_confirm;
@@ -145,8 +149,11 @@ export async function markPaid(tx: Db, orderId: number, by: OrderActor, now: Dat
     try {
       await tx.transaction((savepoint) => write(savepoint));
     } catch (error) {
-      if (refusalOf(error) === "stock_exhausted") return "no_seats";
-      throw error;
+      if (refusalOf(error) !== "stock_exhausted") throw error;
+      // The money arrived after the seats were sold again: the order stays as it was, and its history says the
+      // payment came (the caller owes its refund, which the history records as it is written).
+      await appendHistory(tx, orderId, by, options.action ?? AUDIT_ACTION.payment, { state: order.state }, { state: order.state, outcome: LATE_PAYMENT, ...options.details });
+      return "no_seats";
     }
   } else {
     await write(tx);

@@ -20,7 +20,8 @@ import { orders, passengers, payments, refunds, tickets } from "../../db/schema"
 import { enqueue } from "../../outbox/enqueue";
 import type { PaymentAdapters } from "../../payments";
 import type { Actor } from "../audit/write-audit";
-import { byStaff, refund as refundOrder, split, type OrderActor } from "../order-life/order-life";
+import { appendHistory, byStaff, refund as refundOrder, split, SWEEPER, type OrderActor } from "../order-life/order-life";
+import { AUDIT_ACTION } from "../../../shared/domain/audit-actions";
 import { enqueueOrderNotice } from "../notices/order-notice";
 import { seatsCameBack } from "../waiting-list/offers";
 import { ORDER_STATE } from "../../../shared/domain/order-states";
@@ -218,6 +219,8 @@ export async function owedRefund(tx: Db, adapters: PaymentAdapters, orderId: num
     .onConflictDoNothing()
     .returning();
   if (!row) return null;
+  // Nobody asked: the shop refunds on its own, and the order's history says so beside the late payment.
+  await appendHistory(tx, orderId, SWEEPER, AUDIT_ACTION.refund, { state: order.state }, { state: order.state, refundId: row.id, amount, method: payment.method, reason, automatic: true });
   if (!byGateway) await enqueueOrderNotice(tx, orderId, "refund", { refundId: row.id, refundHow: "manual_pending" });
   return { row, created: true };
 }

@@ -105,6 +105,6 @@ export const orderRoutes = {
     auth: "staff",
     params: orderIdPath,
     answer: orders.transferConfirmationSchema,
-    refusals: { 401: ["unauthorized"], 403: ["forbidden"], 404: ["not_found"], 409: ["order_not_awaiting_transfer", "stock_exhausted"] },
+    refusals: { 401: ["unauthorized"], 403: ["forbidden"], 404: ["not_found"], 409: ["order_not_awaiting_transfer", "transfer_too_late"] },
   }),
 } as const satisfies Record<string, RouteSpec>;

@@ -8,6 +8,7 @@ export const orderDeskMessages = defineMessages({
   es_CO: {
     "errors.order_not_refundable": "Este pedido no tiene un pago que devolver",
     "errors.already_refunded": "Ya se devolvió: la devolución quedó registrada antes",
+    "errors.transfer_too_late": "La transferencia llegó tarde: sus cupos ya se vendieron. Siguiente paso: devolverla; la devolución quedó registrada en Devoluciones",
     "errors.order_not_resendable": "Este pedido no tiene tickets ni instrucciones que reenviar",
     "errors.order_not_cancellable": "Este pedido ya terminó: no se puede cancelar",
     "errors.refund_splits_ticket": "Un ticket compartido se devuelve completo: elige a todos sus pasajeros",
@@ -221,6 +222,7 @@ export const orderDeskMessages = defineMessages({
   en_US: {
     "errors.order_not_refundable": "This order has no payment to give back",
     "errors.already_refunded": "Already refunded: the refund was recorded before",
+    "errors.transfer_too_late": "The transfer came too late: its seats were sold again. Next step: refund it; the refund is recorded under Refunds",
     "errors.order_not_resendable": "This order has no tickets or instructions to resend",
     "errors.order_not_cancellable": "This order has already ended: it cannot be cancelled",
     "errors.refund_splits_ticket": "A shared ticket is refunded whole: choose all of its passengers",
@@ -431,6 +433,7 @@ export const orderDeskMessages = defineMessages({
   pt_BR: {
     "errors.order_not_refundable": "Este pedido não tem pagamento a devolver",
     "errors.already_refunded": "Já devolvido: a devolução foi registrada antes",
+    "errors.transfer_too_late": "A transferência chegou tarde: suas vagas já foram vendidas. Próximo passo: devolvê-la; a devolução foi registrada em Devoluções",
     "errors.order_not_resendable": "Este pedido não tem tickets nem instruções para reenviar",
     "errors.order_not_cancellable": "Este pedido já terminou: não pode ser cancelado",
     "errors.refund_splits_ticket": "Um ticket compartilhado é devolvido inteiro: escolha todos os seus passageiros",
