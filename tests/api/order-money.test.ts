@@ -1,6 +1,6 @@
 /**
- * One order, one set of figures after a refund: the refund mail, the account page's answer, the order desk and
- * the export all show the same paid, refunded and net, named the same, and the order's total after the refund is
+ * One order, one set of figures after a refund: the refund mail, the account page's answer and purchases list, the
+ * order desk and staff's order list, and the export all show the same paid, refunded and net, named the same, and the order's total after the refund is
  * its net everywhere (never the order row's total, which drops by the refunded ticket's whole value).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -49,6 +49,12 @@ describe("the order's money after a partial refund", () => {
 
     const detail = (await shop.call<OrderDetailAnswer>("GET", `/shop-api/order-detail/${orderId}`, undefined, { token: me.token })).body.data;
     expect(detail.order.money).toEqual(figures);
+
+    // The lists name the same total: the account's purchases and the staff's orders.
+    const purchases = (await shop.call<{ id: number; total: number }[]>("GET", "/shop-api/payment-history", undefined, { token: me.token })).body.data;
+    expect(purchases.find((item) => item.id === orderId)!.total).toBe(net);
+    const list = (await shop.call<{ items: { id: number; total: number }[] }>("GET", `/shop-api/staff/orders?pageSize=100&q=${orderId}`, undefined, { token: staff.token })).body.data;
+    expect(list.items.find((item) => item.id === orderId)!.total).toBe(net);
 
     const table = (await shop.call<ExportTable>("GET", `/shop-api/staff/exports?q=${orderId}`, undefined, { token: staff.token })).body.data;
     const row = table.rows.find((cells) => cells[0] === orderId)!;

@@ -7,6 +7,7 @@ import type { Locale } from "../../../shared/locales";
 import type { ShopContext } from "../../context";
 import { events, orders } from "../../db/schema";
 import { expireHolds } from "../holds/end-unpaid-orders";
+import { orderMoneyOf } from "../refunds/order-money";
 
 import type { PurchaseItem } from "../../../shared/schemas/answers/account";
 export type { PurchaseItem };
@@ -29,13 +30,15 @@ export async function paymentHistory({ db, now }: ShopContext, userId: number, l
     .innerJoin(events, eq(events.id, orders.eventId))
     .where(eq(orders.userId, userId))
     .orderBy(desc(orders.createdAt), desc(orders.id));
+  // The order's total after refunds, as its page, mails and exports show it.
+  const money = await orderMoneyOf(db, rows.map((row) => row.id));
   return rows.map((row) => {
     const translations = Object.fromEntries(Object.entries(row.translations).map(([code, value]) => [code, { name: value.name }]));
     return {
       id: row.id,
       date: row.date.toISOString(),
       state: row.state,
-      total: row.total,
+      total: money.get(row.id)?.total ?? row.total,
       currency: row.currency,
       regularEvent: {
         id: row.eventId,

@@ -2,6 +2,7 @@
  * The staff's order list (the shop promises buyers that staff validate a wire transfer within 24 hours). Orders of one state or all, searched by order id, buyer email or name, or event name, a page at a
  * time. Waiting orders come oldest first (the most urgent transfer on top); any other list newest first.
  */
+import { orderMoneyOf } from "../refunds/order-money";
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { isAwaiting } from "../../../shared/domain/order-states";
 import type { Locale } from "../../../shared/locales";
@@ -89,6 +90,8 @@ export async function listStaffOrders(deps: ShopContext, query: StaffOrdersQuery
       .where(where),
   ]);
 
+  // The order's total after refunds, as its desk, mails and exports show it.
+  const money = await orderMoneyOf(db, rows.map((row) => row.order.id));
   return {
     page,
     pageSize,
@@ -100,7 +103,7 @@ export async function listStaffOrders(deps: ShopContext, query: StaffOrdersQuery
       placedAt: order.createdAt.toISOString(),
       hoursLeft: hoursLeft(order.createdAt, now),
       currency: order.currency,
-      total: order.total,
+      total: money.get(order.id)?.total ?? order.total,
       buyer: { name: `${user.firstName} ${user.lastName}`.trim(), email: user.email },
       event: {
         name: pick(event.translations, locale)?.name ?? "",
