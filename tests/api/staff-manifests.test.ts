@@ -101,8 +101,10 @@ describe("the buyer's pick-up time", () => {
     expect(answer.body.data.itinerary).toEqual({
       venue: expect.stringContaining(","),
       returnAt: manifest.event.returnAt,
-      pickups: [{ address: "Calle 10 # 5-20", communeName: setting.counties[0]!.name, pickupAt: manifest.runs[1]!.stops[0]!.pickupAt }],
+      pickups: [{ address: "Calle 10 # 5-20", communeName: setting.counties[0]!.name, pickupAt: manifest.runs[1]!.stops[0]!.pickupAt, passengerIds: [expect.any(Number)] }],
       published: false,
+      // Nothing published yet: the calendar entries are the confirmation's estimate.
+      sequence: { outbound: 0, return: 0 },
     });
   });
 });
