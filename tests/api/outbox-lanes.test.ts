@@ -53,4 +53,37 @@ describe("the outbox's lanes", () => {
     // Every row is marked done.
     expect(await db.$count(outbox, isNull(outbox.doneAt))).toBe(0);
   });
+
+  it("a slow delivery keeps its lease, and a row whose lease ran out while it waited its turn is not mailed twice", { timeout: 90_000 }, async () => {
+    database = await openTestDatabase();
+    const { db } = database;
+    await db.insert(outbox).values(Array.from({ length: 5 }, (_, index) => ({ kind: "bench.job", payload: { index } })));
+    const runs = new Map<number, number>();
+    // Each job takes longer than the whole one-second lease, as a confirmation with its PDF does on a busy machine.
+    const deliver = async (_kind: string, payload: unknown) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_300));
+      const { index } = payload as { index: number };
+      runs.set(index, (runs.get(index) ?? 0) + 1);
+    };
+    const env = { OUTBOX_LEASE_SECONDS: 1, OUTBOX_CONCURRENCY: 1 };
+    const one = createOutbox({ db, env, now: () => new Date() }, deliver);
+    const other = createOutbox({ db, env, now: () => new Date() }, deliver);
+    // The first process claims all five; the second keeps polling while the first works through them.
+    const first = one.drain();
+    let polling = true;
+    const second = (async () => {
+      while (polling) {
+        await other.drain();
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    })();
+    await first;
+    polling = false;
+    await second;
+    await other.drain();
+
+    expect([...runs.keys()].sort()).toEqual([0, 1, 2, 3, 4]);
+    expect([...runs.values()]).toEqual([1, 1, 1, 1, 1]);
+    expect(await db.$count(outbox, isNull(outbox.doneAt))).toBe(0);
+  });
 });

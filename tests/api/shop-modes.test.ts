@@ -48,6 +48,13 @@ const PRODUCTION = {
   TRANSFER_DNI: "901.234.567-8",
   TRANSFER_EMAIL: "pagos@shop.example.com",
   ORDER_SWEEP_SECONDS: "0",
+  // Every other country that sells by transfer names its own company and a real account.
+  COUNTRY_SELLERS: JSON.stringify({
+    CL: { legalName: "Traslados Sur SpA", taxIdKind: "RUT", taxId: "76.123.456-7", address: "Av. Apoquindo 3000, Santiago", accounts: [{ bank: "Banco de Chile", type: "Cuenta corriente", number: "00-123-45678-09", holder: "Traslados Sur SpA", holderId: "76.123.456-7", email: "pagos@traslados.cl" }] },
+    ES: { legalName: "Traslados Ibéricos S.L.", taxIdKind: "NIF", taxId: "B12345678", address: "Calle de Alcalá 100, Madrid", accounts: [{ bank: "Banco Sabadell", iban: "ES9121000418450200051332", bic: "BSABESBBXXX", holder: "Traslados Ibéricos S.L.", holderId: "B12345678", email: "pagos@traslados.es" }] },
+    PE: { legalName: "Traslados Andinos S.A.C.", taxIdKind: "RUC", taxId: "20601234567", address: "Av. Arequipa 500, Lima", accounts: [{ bank: "Interbank", type: "Cuenta corriente", number: "200-3001234567", holder: "Traslados Andinos S.A.C.", holderId: "20601234567", email: "pagos@traslados.pe" }] },
+    MX: { legalName: "Traslados del Valle S.A. de C.V.", taxIdKind: "RFC", taxId: "TVA010101AB1", address: "Av. Reforma 222, Ciudad de México", accounts: [{ bank: "BBVA México", type: "CLABE", number: "012180001234567891", holder: "Traslados del Valle S.A. de C.V.", holderId: "TVA010101AB1", email: "pagos@traslados.mx" }] },
+  }),
 };
 
 describe("demo mode", () => {

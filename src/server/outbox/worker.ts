@@ -2,7 +2,10 @@
  * Delivering the outbox. A pass claims due rows with `FOR UPDATE SKIP LOCKED` (so any number of shop processes
  * on one PostgreSQL share the work without taking a row twice) and leases them: the claim moves `run_at` a lease
  * ahead, so a row whose process died mid-delivery is taken again once the lease runs out. Each row then runs its
- * handler outside any transaction; success sets `done_at`, failure keeps the error and waits with backoff.
+ * handler outside any transaction; success sets `done_at`, failure keeps the error and waits with backoff. A lane
+ * renews a row's lease right before delivering it, and every half lease while it does, on the condition that the row
+ * is still the one it claimed (same try, not done): a row whose lease ran out while it waited its turn in the batch,
+ * and which another lane or process took meanwhile, is left to that one instead of being mailed twice.
  *
  * Every serving process delivers right after its own commits that enqueued something (`wake`) and polls every few
  * seconds for the rest (rows other processes or hosts wrote, retries, rows of processes that died), with
@@ -84,7 +87,21 @@ export function createOutbox(deps: OutboxWorkerDeps, deliver: DeliverJob): Outbo
     return rows.map((row) => ({ ...row, id: Number(row.id), attempts: Number(row.attempts) })).sort((a, b) => a.id - b.id);
   }
 
+  /** Moves the row's lease on if it is still this claim's (its try unchanged, not done); false: another took it. */
+  async function renew(row: ClaimedRow): Promise<boolean> {
+    const leaseUntil = new Date(deps.now().getTime() + deps.env.OUTBOX_LEASE_SECONDS * 1000);
+    const result = await deps.db.execute(sql`
+      update ${outbox} set run_at = ${leaseUntil.toISOString()}::timestamptz
+      where id = ${row.id} and attempts = ${row.attempts} and done_at is null
+      returning id`);
+    return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows).length > 0;
+  }
+
   async function run(row: ClaimedRow): Promise<void> {
+    // The database away: the row's lease runs out and the row is taken again later.
+    if (!(await renew(row).catch(() => false))) return;
+    const heartbeat = setInterval(() => void renew(row).catch(() => false), (deps.env.OUTBOX_LEASE_SECONDS * 1000) / 2);
+    heartbeat.unref();
     try {
       const outcome = await deliver(row.kind, row.payload, { id: row.id, mailKey: row.mail_key, attempt: row.attempts });
       // Done either way; a skip keeps its reason, so the desk never calls a mail that did not leave sent.
@@ -94,6 +111,8 @@ export function createOutbox(deps: OutboxWorkerDeps, deliver: DeliverJob): Outbo
       console.error(`outbox ${row.id} (${row.kind}) failed on try ${row.attempts}: ${message}`);
       const runAt = new Date(deps.now().getTime() + retryDelayMs(row.attempts));
       await deps.db.update(outbox).set({ lastError: message.slice(0, 2000), runAt }).where(eq(outbox.id, row.id));
+    } finally {
+      clearInterval(heartbeat);
     }
   }
 
