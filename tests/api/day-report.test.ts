@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { read as readWorkbook } from "@e965/xlsx";
 import type { DayReport, DaysList } from "../../src/shared/schemas/answers/day-report";
-import { rideRatings } from "../../src/server/db/schema";
+import { and, eq, gte } from "drizzle-orm";
+import { rideRatings, vanPositions } from "../../src/server/db/schema";
 import { openTestShop, type TestShop } from "../helpers/test-shop";
 import { handMadeDay } from "../helpers/hand-made-day";
 
@@ -53,6 +54,33 @@ describe("the day's punctuality", () => {
       { leg: "outbound", stops: 2, stopsMeasured: 2, onTimeShare: 0.5 },
       { leg: "return", stops: 1, stopsMeasured: 1, onTimeShare: 1 },
     ]);
+  });
+});
+
+describe("the day's tracks on the map", () => {
+  it("gives each run its path in time order and each stop its place", () => {
+    const out = report.runs.find((run) => run.leg === "outbound")!;
+    // Eight fixes going out, all kept: fewer than the map's budget.
+    expect(out.track.map((point) => point.lat)).toEqual([4.69, 4.695, 4.6995, 4.7, 4.708, 4.72, 4.75, 4.75]);
+    expect(out.track.every((point) => point.lon === -74.05)).toBe(true);
+    expect(out.stops.map((stop) => [stop.lat, stop.lon])).toEqual([
+      [4.7, -74.05],
+      [4.71, -74.048],
+    ]);
+  });
+
+  it("thins a long track to at most 120 points in the database, keeping its first and last fix", async () => {
+    const base = day.at(day.R, 60).getTime();
+    await shop.db.insert(vanPositions).values(
+      Array.from({ length: 1000 }, (_, index) => ({ runId: day.runs.back, driverUserId: day.driver.id, lat: 4.6 + index / 100_000, lon: -74.1, accuracyM: 8, at: new Date(base + index * 5_000) })),
+    );
+    const answer = await shop.call<DayReport>("GET", `/shop-api/staff/reports/days/${day.eventDateId}`, undefined, staff);
+    const back = answer.body.data.runs.find((run) => run.leg === "return")!;
+    expect(back.track.length).toBeGreaterThan(100);
+    expect(back.track.length).toBeLessThanOrEqual(120);
+    expect(back.track[0]).toEqual({ lat: 4.75, lon: -74.05 });
+    expect(back.track.at(-1)).toEqual({ lat: 4.6 + 999 / 100_000, lon: -74.1 });
+    await shop.db.delete(vanPositions).where(and(eq(vanPositions.runId, day.runs.back), gte(vanPositions.at, new Date(base))));
   });
 });
 

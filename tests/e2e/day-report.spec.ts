@@ -30,6 +30,12 @@ for (const width of [390, 1280]) {
     await expect(table.getByRole("row").filter({ hasText: "Calle 145 # 91-19" }).first()).toContainText("12 (Tarde)");
     await expect(lateness.getByRole("button", { name: "Ver como gráfico" })).toHaveAttribute("aria-pressed", "true");
 
+    // The day's tracks, drawn without map tiles, and their table.
+    const map = report.getByTestId("map-chart");
+    await expect(map.locator("svg path").first()).toBeVisible();
+    await map.getByRole("button", { name: "Ver como tabla" }).click();
+    await expect(map.getByRole("row").filter({ hasText: "DEMO-202" }).first()).toContainText("Calle 145 # 91-19");
+
     await expect(report.getByRole("listitem").filter({ hasText: "12 minutos tarde" })).toBeVisible();
     expect(errors).toEqual([]);
   });

@@ -138,6 +138,25 @@ function DayView({ report, texts, locale, prefix, percent }: { report: DayReport
     }),
     [report, runLabel, texts],
   );
+  // The day's tracks without map tiles: each van's thinned path and its stops, drawn in a Mercator projection fitted
+  // to them, the stops coloured by punctuality; the table says the same per run.
+  const mapChart = useCallback(
+    (width: number): PlotOptions => {
+      const paths = report.runs.flatMap((run) => run.track.map((point) => ({ ...point, run: runLabel(run) })));
+      const places = report.runs.flatMap((run) => run.stops.map((stop) => ({ lat: stop.lat, lon: stop.lon, punctuality: stop.punctuality ?? "none", label: `${runLabel(run)} · ${stop.address}` })));
+      const coordinates = [...paths, ...places].map((point) => [point.lon, point.lat]);
+      return {
+        height: Math.round(Math.min(480, Math.max(260, width * 0.7))),
+        projection: { type: "mercator", ...(coordinates.length > 0 ? { domain: { type: "MultiPoint", coordinates } } : {}), inset: 16 },
+        color: { domain: [...Object.keys(PUNCTUALITY_COLOURS), "none"], range: [...Object.values(PUNCTUALITY_COLOURS), "#6b7280"] },
+        marks: [
+          Plot.line(paths, { x: "lon", y: "lat", z: "run", stroke: "#2563eb", strokeOpacity: 0.6, strokeWidth: 2 }),
+          Plot.dot(places, { x: "lon", y: "lat", fill: "punctuality", r: 5, stroke: "white", title: "label" }),
+        ],
+      };
+    },
+    [report, runLabel],
+  );
   const spreadChart = useCallback(
     (): PlotOptions => ({
       height: 200,
@@ -266,6 +285,37 @@ function DayView({ report, texts, locale, prefix, percent }: { report: DayReport
                   <td>{run.vehicleMinutes}</td>
                   <td>{run.vehicleKm}</td>
                   <td>{run.emptyKm}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        }
+      />
+
+      <ChartFigure
+        testId="map-chart"
+        title={texts["day_report.map"]}
+        hint={texts["day_report.map_hint"]}
+        showTable={texts["day_report.show_table"]}
+        showChart={texts["day_report.show_chart"]}
+        chart={mapChart}
+        table={
+          <table className="staff-table">
+            <thead>
+              <tr>
+                <th scope="col">{texts["day_report.run"]}</th>
+                <th scope="col">{texts["day_report.map_points"]}</th>
+                <th scope="col">{texts["day_report.km"]}</th>
+                <th scope="col">{texts["day_report.stop"]}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {report.runs.map((run) => (
+                <tr key={run.runId}>
+                  <th scope="row">{runLabel(run)}</th>
+                  <td>{run.track.length}</td>
+                  <td>{run.vehicleKm}</td>
+                  <td>{run.stops.map((stop) => stop.address).join(" · ")}</td>
                 </tr>
               ))}
             </tbody>

@@ -11,7 +11,7 @@
  *   driving the road distance from their stop to the venue in a car shared as usual.
  */
 import { asc, desc, eq, inArray, sql } from "drizzle-orm";
-import { punctualityOf, PUNCTUALITY, RATING_SCORES, LOW_RATING_MAX } from "../../../shared/domain/day-report";
+import { punctualityOf, PUNCTUALITY, RATING_SCORES, LOW_RATING_MAX, TRACK_POINTS } from "../../../shared/domain/day-report";
 import { LEG, LEGS } from "../../../shared/domain/legs";
 import { ShopError } from "../../../shared/domain/shop-error";
 import { timeZoneOf } from "../../../shared/format/dates";
@@ -91,6 +91,8 @@ function stopView(stop: StopFigures) {
   return {
     position: stop.position,
     address: stop.address,
+    lat: stop.lat,
+    lon: stop.lon,
     publishedAt: stop.publishedAt.toISOString(),
     actualAt: stop.actualAt?.toISOString() ?? null,
     source: stop.source,
@@ -109,7 +111,7 @@ interface RunContext {
   roadFactor: number;
 }
 
-function runView(run: RunFigures, stops: StopFigures[], context: RunContext): DayRun & { passengerKm: number } {
+function runView(run: RunFigures, stops: StopFigures[], context: RunContext): Omit<DayRun, "track"> & { passengerKm: number } {
   const views = stops.map(stopView);
   const measured = views.filter((stop) => stop.lateMinutes !== null);
   const lateness = measured.map((stop) => stop.lateMinutes!).sort((a, b) => a - b);
@@ -176,7 +178,8 @@ export async function dayReport(deps: ShopContext, eventDateId: number, locale: 
   const [figures, ratings] = await Promise.all([dayFigures(deps.db, eventDateId), ratingsOf(deps, eventDateId)]);
   const factors = emissionFactors(deps.env);
   const context: RunContext = { date, factors, ratings, roadFactor: deps.env.TRAVEL_ROAD_FACTOR };
-  const runs = figures.runs.map((run) => runView(run, figures.stops.filter((stop) => stop.runId === run.runId), context));
+  const tracks = await tracksOf(deps, figures.runs.map((run) => run.runId));
+  const runs = figures.runs.map((run) => ({ ...runView(run, figures.stops.filter((stop) => stop.runId === run.runId), context), track: tracks.get(run.runId) ?? [] }));
 
   const summary = summaryOf(date, locale, figures, runs, ratings);
   const allStops = runs.flatMap((run) => run.stops);
@@ -294,4 +297,30 @@ export async function listDays(deps: ShopContext, query: { eventId?: number }, l
   const dates = await plannedDates(deps, { eventId: query.eventId, limit: 60 });
   const summaries = await daySummaries(deps, dates, locale);
   return { days: summaries.sort((a, b) => b.startsAt.localeCompare(a.startsAt)) };
+}
+
+/**
+ * Each run's track, thinned in the database to at most TRACK_POINTS fixes (every n-th in time order, and the last),
+ * so a day of hundreds of thousands of fixes sends the map a few hundred points per van, never the fixes themselves.
+ */
+async function tracksOf(deps: ShopContext, runIds: number[]): Promise<Map<number, { lat: number; lon: number }[]>> {
+  const tracks = new Map<number, { lat: number; lon: number }[]>();
+  if (runIds.length === 0) return tracks;
+  const result = await deps.db.execute(sql`
+    select run_id, lat, lon from (
+      select run_id, lat, lon, at,
+        row_number() over (partition by run_id order by at) as n,
+        count(*) over (partition by run_id) as total
+      from van_positions
+      where run_id in (${sql.join(runIds.map((id) => sql`${id}`), sql`, `)})
+    ) fixes
+    where (n - 1) % greatest(1, ceil(total::numeric / ${TRACK_POINTS - 1})::int) = 0 or n = total
+    order by run_id, at`);
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { run_id: number; lat: number; lon: number }[];
+  for (const row of rows) {
+    const track = tracks.get(Number(row.run_id)) ?? [];
+    track.push({ lat: Number(row.lat), lon: Number(row.lon) });
+    tracks.set(Number(row.run_id), track);
+  }
+  return tracks;
 }

@@ -39,6 +39,8 @@ const lateMinutesSchema = z.object({ p50: z.number(), p90: z.number(), max: z.nu
 export const dayStopSchema = z.object({
   position: z.number(),
   address: z.string(),
+  lat: z.number(),
+  lon: z.number(),
   publishedAt: z.string(),
   /** The van's first position within 100 m, or the driver's tap; null: neither. */
   actualAt: z.nullable(z.string()),
@@ -74,6 +76,8 @@ export const dayRunSchema = z.object({
   rating: z.nullable(z.number()),
   ratings: z.number(),
   stops: z.array(dayStopSchema),
+  /** The van's path for the map: its fixes in time order, thinned to at most TRACK_POINTS (the last one kept). */
+  track: z.array(z.object({ lat: z.number(), lon: z.number() })),
 });
 export type DayRun = z.infer<typeof dayRunSchema>;
 
