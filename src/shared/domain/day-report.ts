@@ -30,6 +30,6 @@ export function punctualityOf(lateMinutes: number): Punctuality {
 export const RATING_SCORES = [1, 2, 3, 4, 5] as const;
 export type RatingScore = (typeof RATING_SCORES)[number];
 export const LOW_RATING_MAX = 2;
-/** A run's track on the report's map: at most this many of its fixes, evenly spaced in their order, the last kept. */
+/** A run's track on the report's map: at most this many of its fixes, one per equal share of its time, both ends kept. */
 export const TRACK_POINTS = 120;
 export const RATING_COMMENT_MAX = 1000;

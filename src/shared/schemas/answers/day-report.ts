@@ -76,7 +76,7 @@ export const dayRunSchema = z.object({
   rating: z.nullable(z.number()),
   ratings: z.number(),
   stops: z.array(dayStopSchema),
-  /** The van's path for the map: its fixes in time order, thinned to at most TRACK_POINTS (the last one kept). */
+  /** The van's path for the map: its fixes in time order, thinned to at most TRACK_POINTS spread over its time (both ends kept). */
   track: z.array(z.object({ lat: z.number(), lon: z.number() })),
 });
 export type DayRun = z.infer<typeof dayRunSchema>;
