@@ -8,7 +8,7 @@ import type { ShopContext } from "../../src/server/context";
 import { creditNotePdf } from "../../src/server/services/invoices/invoices";
 import { formatPrice } from "../../src/shared/format/money";
 import type { OrderDesk, RefundAnswer } from "../../src/shared/schemas/answers/order-desk";
-import { countyOf, eventOffer, purchaseBody } from "../helpers/fixtures";
+import { paidTransferOrder } from "../helpers/paid-orders";
 import { openTestShop, type TestShop } from "../helpers/test-shop";
 
 let shop: TestShop;
@@ -35,14 +35,7 @@ const noteText = async (orderId: number, refundId: number) =>
 
 describe("a credit note's lines", () => {
   it("add up to its total after a partial refund for less than the ticket, and after the last refund of the rest", async () => {
-    const offer = await eventOffer(shop.db, "festival-sonidos-de-la-sabana");
-    const variant = offer.typed(offer.variants[0]!.provinceId).find((v) => v.capacity === 1)!;
-    const me = await shop.buyer();
-    const body = purchaseBody(offer, [variant.id, variant.id], await countyOf(shop.db, variant.provinceId), { paymentCode: "transferencia" });
-    body.tickets.forEach((ticket, i) => (ticket.passengers = [{ name: `Viajero ${i + 1}`, email: `v${i}@example.com`, phone: "3001112233", passengerAddress: "Calle 1" }]));
-    const started = await shop.call<{ orderId: number }>("POST", "/shop-api/init-payment", body, { token: me.token });
-    const orderId = started.body.data.orderId;
-    expect((await shop.call("POST", `/shop-api/staff/orders/${orderId}/confirm-transfer`, undefined, { token: staff.token })).status).toBe(200);
+    const { orderId } = await paidTransferOrder(shop, staff.token);
     const desk = (await shop.call<OrderDesk>("GET", `/shop-api/staff/orders/${orderId}`, undefined, { token: staff.token })).body.data;
     const value = desk.tickets[0]!.discountPrice ?? desk.tickets[0]!.price;
     expect(value).toBeGreaterThan(12_345);

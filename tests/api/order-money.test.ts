@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatPrice } from "../../src/shared/format/money";
 import type { ExportTable, OrderDesk } from "../../src/shared/schemas/answers/order-desk";
 import type { OrderDetailAnswer } from "../../src/shared/schemas/purchase";
-import { countyOf, eventOffer, purchaseBody } from "../helpers/fixtures";
+import { paidTransferOrder } from "../helpers/paid-orders";
 import { openTestShop, type TestShop } from "../helpers/test-shop";
 
 let shop: TestShop;
@@ -23,14 +23,7 @@ afterAll(async () => {
 
 describe("the order's money after a partial refund", () => {
   it("is the same paid, refunded and net on the mail, the account page, the desk and the export", async () => {
-    const offer = await eventOffer(shop.db, "festival-sonidos-de-la-sabana");
-    const variant = offer.typed(offer.variants[0]!.provinceId).find((v) => v.capacity === 1)!;
-    const me = await shop.buyer();
-    const body = purchaseBody(offer, [variant.id, variant.id], await countyOf(shop.db, variant.provinceId), { paymentCode: "transferencia" });
-    body.tickets.forEach((ticket, i) => (ticket.passengers = [{ name: `Viajero ${i + 1}`, email: `v${i}@example.com`, phone: "3001112233", passengerAddress: "Calle 1" }]));
-    const started = await shop.call<{ orderId: number }>("POST", "/shop-api/init-payment", body, { token: me.token });
-    const orderId = started.body.data.orderId;
-    expect((await shop.call("POST", `/shop-api/staff/orders/${orderId}/confirm-transfer`, undefined, { token: staff.token })).status).toBe(200);
+    const { me, orderId } = await paidTransferOrder(shop, staff.token);
     const before = (await shop.call<OrderDesk>("GET", `/shop-api/staff/orders/${orderId}`, undefined, { token: staff.token })).body.data;
     const paid = before.total;
     expect(before.money).toEqual({ paid, refunded: 0, net: paid, total: paid });
