@@ -195,6 +195,7 @@ async function main() {
     `  ${name.padEnd(10)} p50 ${s(figure.p50).padStart(6)} s | p99 ${s(figure.p99).padStart(6)} s | ${figure.positionsPerSecond.toFixed(1).padStart(6)} positions/s | ` +
     `${figure.deliveriesPerSecond.toFixed(0).padStart(6)} deliveries/s | CPU ${measured.cpuMsPerPosition.toFixed(2).padStart(6)} ms/position | ` +
     `RSS ${Math.round(measured.idleRssMb)} MB idle, ${Math.round(measured.rssMb)} MB peak | pages open in ${measured.connectSeconds.toFixed(1)} s (${measured.load})` +
+    (measured.coalesced > 0 ? ` | coalesced ${measured.coalesced}` : "") +
     (measured.missing + measured.refused + measured.pageErrors > 0 ? ` | not delivered ${measured.missing}, positions refused ${measured.refused}, pages refused ${measured.pageErrors}${measured.refusal ? ` (${measured.refusal})` : ""}` : "");
   const verdict = (ok: boolean) => (AT_SCALE ? machine.verdict(ok) : "(goals are for 200 vans and 5,000 pages)");
   console.log("");

@@ -23,6 +23,8 @@ export interface TrackingResult {
   latenciesMs: number[];
   /** Deliveries of the window's positions that never reached their page. */
   missing: number;
+  /** The window's positions the shop coalesced into the run's previous fix (sent within a second of it): owed to no page. */
+  coalesced: number;
   positions: number;
   refused: number;
   deliveries: number;
@@ -44,6 +46,7 @@ function run(order: TrackingOrder): Promise<TrackingResult> {
   let windowEnd = 0;
   let positions = 0;
   let refused = 0;
+  let coalesced = 0;
   let deliveries = 0;
   let pageErrors = 0;
   let refusal = "";
@@ -111,6 +114,18 @@ function run(order: TrackingOrder): Promise<TrackingResult> {
           response.setEncoding("utf8");
           response.on("data", (chunk: string) => (text += chunk));
           response.on("end", () => (refusal ||= `${response.statusCode} ${text.slice(0, 200)}`));
+        } else if (kind === "shop" && inWindow) {
+          // A fix within a second of the run's latest is coalesced into it by the shop (stored 0): no page is owed it.
+          let text = "";
+          response.setEncoding("utf8");
+          response.on("data", (chunk: string) => (text += chunk));
+          response.on("end", () => {
+            const stored = (JSON.parse(text) as { data?: { stored?: number } }).data?.stored;
+            if (stored === 0) {
+              coalesced += 1;
+              posted.delete(`${van.runId} ${at}`);
+            }
+          });
         } else response.resume();
         if (!inWindow) return;
         if (response.statusCode === 200) positions += 1;
@@ -168,6 +183,7 @@ function run(order: TrackingOrder): Promise<TrackingResult> {
       missing: Math.max(0, expected - deliveries),
       positions,
       refused,
+      coalesced,
       deliveries,
       windowSeconds: (windowEnd - windowStart) / 1000,
       pageErrors,
