@@ -19,6 +19,9 @@ export default defineConfig({
     locale: "es-CO",
     timezoneId: "America/Bogota",
     trace: "off",
+    // A click or a page load that never ends fails where it hangs, not as the journey's whole timeout.
+    actionTimeout: 20_000,
+    navigationTimeout: 30_000,
     launchOptions: {
       // Debian's Chromium; the tests never download a browser.
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
