@@ -134,8 +134,8 @@ export default function DispatchSection({ texts }: SectionProps) {
           className="btn btn-primary"
           disabled={busy || !plan || plan.version === 0 || plan.published}
           onClick={() => {
-            // A plan passengers were already told, now with runs nobody drives (a late booking's new run): asked first.
-            const missing = plan && board?.publishedVersion != null ? unassignedRuns(plan, texts) : "";
+            // Runs nobody drives or without a vehicle: asked first, naming them, whether or not it was published before.
+            const missing = plan ? unassignedRuns(plan, texts) : "";
             if (missing) setPublishAsk(missing);
             else void publish();
           }}
