@@ -101,6 +101,23 @@ describe("refusals", () => {
     expect(await planOf()).toEqual(plan);
   });
 
+  it("a full re-plan keeps the run of a passenger aboard as it is", async () => {
+    const planned = await compute("return");
+    const [beto] = await shop.db.select({ id: passengers.id, ticketId: passengers.ticketId }).from(passengers).where(eq(passengers.name, "Beto Usaquén"));
+    // The dispatcher gave Beto a run of his own for the way back; he boarded it.
+    const alone = (await staffCall<DispatchPlan>("POST", "/shop-api/staff/dispatch/move-group", { ...on(planned), passengerId: beto!.id, toRunId: null })).body.data;
+    const his = alone.runs.find((run) => run.stops.some((stop) => stop.passengers.some((one) => one.passengerId === beto!.id)))!;
+    expect(his.seatsNeeded).toBe(1);
+    const [ticket] = await shop.db.select({ orderId: tickets.orderId }).from(tickets).where(eq(tickets.id, beto!.ticketId));
+    await shop.db.insert(checkIns).values({ orderId: ticket!.orderId, ticketId: beto!.ticketId, passengerId: beto!.id, leg: "return", nonce: `board-return-${Date.now()}` });
+    // The planner alone would pool him with his neighbours again: aboard, he stays where he is.
+    const again = await compute("return");
+    const kept = again.runs.find((run) => run.stops.some((stop) => stop.passengers.some((one) => one.passengerId === beto!.id)))!;
+    expect(kept.id).toBe(his.id);
+    expect(kept.stops.flatMap((stop) => stop.passengers.map((one) => one.name))).toEqual(["Beto Usaquén"]);
+    expect((await boardOf("return")).runs.find((run) => run.id === his.id)).toMatchObject({ locked: false });
+  });
+
   it("does not publish a leg whose runs are all over", async () => {
     const plan = await compute();
     const last = Math.max(...plan.runs.map((run) => Date.parse(run.stops.at(-1)!.time)));

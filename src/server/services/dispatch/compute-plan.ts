@@ -1,7 +1,7 @@
 /**
  * POST /shop-api/staff/dispatch/plan: the plan of an event date and leg computed by the planner from who rides
- * and where, keeping the runs a dispatcher locked (their stops as left, only their times recomputed) and
- * re-planning every other run. A run planned for a vehicle that an earlier run of the plan had keeps that run's
+ * and where, keeping the runs a dispatcher locked and the runs someone is already aboard (their stops as left,
+ * only their times recomputed) and re-planning every other run. A run planned for a vehicle that an earlier run of the plan had keeps that run's
  * id and driver, so a re-plan does not undo the drivers already given. A vehicle's runs of the date's other leg
  * count towards its driver's shift.
  */
@@ -22,6 +22,8 @@ import { eventDay, ridersOf } from "./day-passengers";
 import { anchorOf } from "./day-anchor";
 import { dispatchSettings } from "./settings";
 import { travelSeconds } from "./travel-times";
+import { boardingStates } from "../boarding/boarding-record";
+import { RIDER_STATE } from "../../../shared/domain/dispatch";
 
 /**
  * The active vehicles of the country and, given the venue, only those based within `DISPATCH_FLEET_RADIUS_KM` of
@@ -95,7 +97,11 @@ export async function computePlan(deps: ShopContext, actor: Actor, eventDateId: 
     needs: [...new Set(group.riders.flatMap((rider) => needs.get(rider.passengerId) ?? []))],
   }));
   const groupIds = new Set(pickupGroups.map((group) => group.id));
-  const lockedRuns = current.runs.filter((run) => run.locked);
+  // A run someone already boarded is on the road: kept as it is, like a locked run, so nobody aboard is moved.
+  const riderIds = current.runs.flatMap((run) => run.stops.flatMap((stop) => stop.groups.flatMap((group) => group.passengerIds)));
+  const states = await boardingStates(deps.db, leg, riderIds);
+  const aboard = (run: RunState) => run.stops.some((stop) => stop.groups.some((group) => group.passengerIds.some((id) => states.get(id)?.state === RIDER_STATE.boarded)));
+  const lockedRuns = current.runs.filter((run) => run.locked || aboard(run));
   const plan = planLeg({
     leg,
     anchor: anchorOf(day, leg, current.shiftMinutes),
@@ -110,7 +116,7 @@ export async function computePlan(deps: ShopContext, actor: Actor, eventDateId: 
   const groupsById = new Map(pickupGroups.map((group) => [group.id, group]));
   // The planner keeps each locked run that still has a group, in the order given.
   const keptLocked = lockedRuns.filter((run) => run.stops.some((stop) => stop.groups.some((group) => groupIds.has(group.id))));
-  const earlier = current.runs.filter((run) => !run.locked);
+  const earlier = current.runs.filter((run) => !lockedRuns.includes(run));
   const runs: RunState[] = plan.runs.map((planned, index) => {
     const locked = planned.locked ? keptLocked[index] : undefined;
     const reused = locked ?? earlier.find((run) => run.vehicleId !== null && run.vehicleId === planned.vehicleId);
@@ -119,7 +125,7 @@ export async function computePlan(deps: ShopContext, actor: Actor, eventDateId: 
       id: reused?.id ?? null,
       vehicleId: planned.vehicleId,
       driverId: reused?.driverId ?? null,
-      locked: planned.locked,
+      locked: locked?.locked ?? false,
       capacity: planned.capacity,
       departsAt: planned.departs,
       arrivesAt: planned.arrives,
