@@ -62,12 +62,13 @@ try {
       // A DIST_DIR left as a plain folder becomes the first swappable build.
       await adoptPlainDist(env.DIST_DIR);
       // One process: the start-up build is made by the publisher's renderer, which stays warm for the first change.
-      if (env.WORKERS === 1) startupRenderer = createPageRenderer({ apiUrl: server.internalUrl, publicUrl: server.publicUrl, cacheDir: astroCacheOf(env) });
+      if (env.WORKERS === 1) startupRenderer = createPageRenderer({ apiUrl: server.internalUrl, publicUrl: server.publicUrl, cacheDir: astroCacheOf(env), background: true });
       const built = await buildPagesIfChanged({ apiUrl: server.internalUrl, publicUrl: server.publicUrl, env, db: database.db, renderer: startupRenderer });
       console.error(built ? "Pages built." : "Pages unchanged since the last build.");
     },
     serving: (database, server) =>
-      startPagesPublisher({ apiUrl: server.internalUrl, publicUrl: server.publicUrl, env, db: database.db, catalogue: server.catalogue, renderer: startupRenderer }),
+      // The renderer's warm-up waits for a quiet moment, at the lowest priority: a shop just started may be answering a crowd.
+      startPagesPublisher({ apiUrl: server.internalUrl, publicUrl: server.publicUrl, env, db: database.db, catalogue: server.catalogue, renderer: startupRenderer, warm: "when-quiet", background: true }),
     ready(url) {
       const processes = env.WORKERS > 1 ? `, ${env.WORKERS} processes` : "";
       console.error(`\n  The shop is running at ${url}  (ready in ${((Date.now() - started) / 1000).toFixed(1)} s${processes})\n`);

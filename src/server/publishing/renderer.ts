@@ -5,6 +5,7 @@
  * starts a fresh child: the bundle is then made from the sources as they are.
  */
 import { fork, type ChildProcess } from "node:child_process";
+import { setPriority } from "node:os";
 import { fileURLToPath } from "node:url";
 
 export interface PageRendererOptions {
@@ -12,6 +13,11 @@ export interface PageRendererOptions {
   publicUrl: string;
   /** Astro's build cache (pages whose key did not change are copied from it in a full build). */
   cacheDir: string;
+  /**
+   * The child runs at the operating system's lowest priority (nice 19): on a busy machine the shop's answers come
+   * before the pages' rebuild, which is background work; on an idle one it makes no difference.
+   */
+  background?: boolean;
 }
 
 export interface PageRenderer {
@@ -71,6 +77,13 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
         stdio: ["ignore", "inherit", "inherit", "ipc"],
         env: { ...process.env, ASTRO_TELEMETRY_DISABLED: "1", MIMALLOC_PURGE_DELAY: "0" },
       });
+      if (options.background && process_.pid !== undefined) {
+        try {
+          setPriority(process_.pid, 19);
+        } catch {
+          // A system that refuses (no permission to change it) runs the child at the shop's own priority.
+        }
+      }
       process_.on("message", (answer: Answer) => {
         if (answer.ready) return ready(process_);
         const pending = answer.id === undefined ? undefined : waiting.get(answer.id);
