@@ -17,8 +17,8 @@ Usage: npm test
 Runs two lanes at once, each stopping at its first failure:
   tests: the benchmarks' smoke runs, the unit tests, the API tests on embedded PGlite, then the API tests on
     PostgreSQL when DATABASE_URL is set; their output as it comes.
-  checks and journeys: type checks and lint (astro check, ESLint, no import cycles in src by madge; the three at
-    once), then, once the benchmarks' smoke runs have ended, the browser journeys (Playwright, Debian's Chromium) on
+  checks and journeys: type checks and lint (astro check, ESLint, the folder rule over src's .ts, .tsx and .astro
+    files: scripts/check-folders.ts; the three at once), then, once the benchmarks' smoke runs have ended, the browser journeys (Playwright, Debian's Chromium) on
     a shop started with the lane (its output in .tmp/e2e-server.log), then the engine-independent tests (vitest's
     \`once\`); their output once the tests lane has ended.
 Prints each stage's time and the whole run's; fails if any stage failed.

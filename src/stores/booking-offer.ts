@@ -3,7 +3,7 @@
  * descending, only the selected province's subcategories sorted by price then name, and a category's price
  * as the province's lowest with "Desde" when its prices differ.
  */
-import { pickTranslation } from "../views/events/translation";
+import { pickTranslation } from "../shared/pick-translation";
 import { localeTag, type Locale } from "../shared/locales";
 import type { Category, Subcategory } from "../shared/types/catalogue";
 

@@ -3,7 +3,7 @@
  * each carrying the address lines and passengers typed for it. The server prices the order again;
  * these amounts are only shown.
  */
-import { pickTranslation } from "../views/events/translation";
+import { pickTranslation } from "../shared/pick-translation";
 import type { Locale } from "../shared/locales";
 import type { AddressLineInput, DiscountAnswer, PassengerInput } from "../shared/schemas/purchase";
 import type { Approach, Category } from "../shared/types/catalogue";

@@ -90,6 +90,20 @@ export function logOut() {
   $user.set(null);
 }
 
+/**
+ * Salir: ends the session on the server too (POST /shop-api/logout), then forgets it here even if that call fails
+ * (offline, or already ended). The API client loads on this call only: the header stays light on every page.
+ */
+export async function endSession(): Promise<void> {
+  try {
+    const { api } = await import("../client/api");
+    await api("POST /shop-api/logout");
+  } catch {
+    // Offline or already ended: the token is dropped here all the same.
+  }
+  logOut();
+}
+
 /** Where a person sent home from a signed-in area (no valid token) goes once they log in: this tab only. */
 export const AFTER_LOGIN_KEY = "shop.afterLogin";
 

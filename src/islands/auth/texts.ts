@@ -1,7 +1,7 @@
 /**
  * The words of the auth dialogs and pages: the auth and form areas of the catalogue. Build-time only (see
  * ui/pick-texts.ts): the auth pages pick them as a prop, the dialogs (loaded from the header, with no page
- * props) fetch the static file built from them (src/site/text-files.ts). Server answers arrive already translated.
+ * props) fetch the static file built from them (src/islands/text-files.ts). Server answers arrive already translated.
  */
 import { authMessages } from "../../shared/i18n/messages/auth";
 import { authErrorMessages } from "../../shared/i18n/messages/errors";

@@ -1,7 +1,7 @@
 /**
  * The wizard's words: the booking area, the form messages and the payment-method texts. Build-time only
  * (see ui/pick-texts.ts): an event page picks them for its locale and passes them as a prop; the wizard in
- * the client-side event shell fetches the static file built from them (src/site/text-files.ts).
+ * the client-side event shell fetches the static file built from them (src/islands/text-files.ts).
  */
 import type { MessageKey } from "../../shared/i18n";
 import { bookingMessages } from "../../shared/i18n/messages/booking";

@@ -1,5 +1,5 @@
 /**
- * An island's words for the page's locale, fetched from the static file built for it (src/site/text-files.ts lists
+ * An island's words for the page's locale, fetched from the static file built for it (src/islands/text-files.ts lists
  * the files): `loadTexts<AuthTexts>("auth", locale)`.
  */
 import type { Locale } from "../../shared/locales";

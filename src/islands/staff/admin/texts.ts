@@ -1,5 +1,5 @@
 /**
- * The back office's words: every key of the admin catalogue, served as /texts/admin/{locale}.json (src/site/text-files.ts)
+ * The back office's words: every key of the admin catalogue, served as /texts/admin/{locale}.json (src/islands/text-files.ts)
  * and fetched when an admin first opens a back-office section, so the staff page does not carry them.
  */
 import type { MessageKey } from "../../../shared/i18n";

@@ -1,7 +1,7 @@
-/** /texts/{island}/{locale}.json: one locale's words for an island that mounts without page props (src/site/text-files.ts). */
+/** /texts/{island}/{locale}.json: one locale's words for an island that mounts without page props (src/islands/text-files.ts). */
 import type { APIRoute, GetStaticPaths } from "astro";
 import { pickTexts } from "../../../islands/ui/pick-texts";
-import { TEXT_FILES, type TextFile } from "../../../site/text-files";
+import { TEXT_FILES, type TextFile } from "../../../islands/text-files";
 import { LOCALES, type Locale } from "../../../shared/locales";
 
 export const getStaticPaths = (() =>

@@ -4,9 +4,9 @@
  * src/pages/texts/[file]/[locale].json.ts. Build-time only: an island names its file and its texts' type
  * (islands/ui/load-texts.ts), so the island kit imports no feature.
  */
-import { ADMIN_KEYS } from "../islands/staff/admin/texts";
-import { AUTH_KEYS } from "../islands/auth/texts";
-import { BOOKING_KEYS } from "../islands/booking/texts";
+import { ADMIN_KEYS } from "./staff/admin/texts";
+import { AUTH_KEYS } from "./auth/texts";
+import { BOOKING_KEYS } from "./booking/texts";
 
 export const TEXT_FILES = { auth: AUTH_KEYS, booking: BOOKING_KEYS, admin: ADMIN_KEYS } as const;
 export type TextFile = keyof typeof TEXT_FILES;
