@@ -10,7 +10,7 @@
  * call, the share of the bare app's figure (p99 at most 20 ms), the shop's resident memory idle and at its peak
  * under the load (goal: at most 250 MB per process on PostgreSQL), and the machine's load at start and end.
  */
-import { fork, type ChildProcess } from "node:child_process";
+import { execFileSync, fork, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -22,7 +22,7 @@ import { MachineLoad } from "./lib/machine";
 import { freePort, processTree, residentMb } from "./lib/processes";
 
 exitWithUsageOnHelp(`
-Usage: npm run bench:reads [-- --seconds N --connections N --rounds N]
+Usage: npm run bench:reads [-- --seconds N --connections N --rounds N --url URL]
 
 Starts the shop (embedded PGlite, or a throw-away database on the PostgreSQL server of DATABASE_URL) and a bare
 Hono app answering the same JSON from memory, each in its own process, and prints for each public catalogue
@@ -36,6 +36,9 @@ machine's load average at start and end (no goal is called met above twice the c
   --rounds N        measurements of each server per call, interleaved; the medians are printed (default 3)
   --workers LIST    shop process counts to measure in turn, e.g. 1,2 (default 1; more than 1 needs DATABASE_URL)
   --load LIST       outside, inside or both (default outside)
+  --url URL         measure a shop already running there (e.g. a fresh or long-running \`npm start\` on
+                    http://127.0.0.1:4321) instead of starting one: the very shop a visitor meets, as
+                    ../shared/tools/reads-as-shipped.sh measures it (with --seconds 4 --rounds 5)
   --bare MODE       text: the bare app sends the shop's JSON text kept in memory (default, the framework's
                     ceiling); json: it keeps the object and serialises it with c.json() on each request
 `);
@@ -55,6 +58,8 @@ if (loads.some((load) => load !== "outside" && load !== "inside")) {
   process.exit(2);
 }
 const RSS_GOAL_MB = 250;
+const urlArg = process.argv.indexOf("--url");
+const runningUrl = urlArg > 0 ? process.argv[urlArg + 1]!.replace(/\/$/, "") : undefined;
 const bareArg = process.argv.indexOf("--bare");
 const bareMode = (bareArg > 0 ? process.argv[bareArg + 1]! : "text") as "text" | "json";
 if (!["text", "json"].includes(bareMode)) {
@@ -89,6 +94,25 @@ interface Server {
   port: number;
   child: ChildProcess;
   engine: string;
+}
+
+/** The shop measured: one this bench started, or one already running at --url (its process found by its port). */
+interface Shop {
+  origin: string;
+  pid: number | undefined;
+  engine: string;
+  stop(): Promise<void>;
+}
+
+/** The process listening on the running shop's port (`ss`), for its CPU and memory; undefined when not found. */
+function listeningPid(port: number): number | undefined {
+  try {
+    const out = execFileSync("ss", ["-Hltnp", `sport = :${port}`], { encoding: "utf8" });
+    const match = /pid=(\d+)/.exec(out);
+    return match ? Number(match[1]) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function startServer(kind: "shop" | "bare", env: Record<string, string | undefined>): Promise<Server> {
@@ -132,7 +156,7 @@ const mb = (value: number) => `${Math.round(value)} MB`;
 async function main() {
   const machine = new MachineLoad();
   let shopEnv: Record<string, string | undefined> = { DATABASE_URL: undefined, BENCH_DB_URL: undefined, BENCH_DATA_DIR: scratch };
-  if (process.env.DATABASE_URL) {
+  if (process.env.DATABASE_URL && !runningUrl) {
     const { default: postgres } = await import("postgres");
     const { openDatabase } = await import("../../src/server/db/client");
     const { seedDemoData } = await import("../../src/server/seed");
@@ -152,7 +176,7 @@ async function main() {
     shopEnv = { BENCH_DB_URL: url.toString(), DATABASE_URL: undefined, BENCH_DATA_DIR: scratch };
   }
 
-  if (!shopEnv.BENCH_DB_URL) await prepareEmbedded();
+  if (!shopEnv.BENCH_DB_URL && !runningUrl) await prepareEmbedded();
   let bare: Server | undefined;
   let targets: { name: string; path: string }[] = [];
   const sizes: Record<string, number> = {};
@@ -160,11 +184,18 @@ async function main() {
   let met = true;
 
   for (const workers of workerCounts) {
-    const shop = await startServer("shop", { ...shopEnv, WORKERS: String(workers), PORT: String(freePort()) });
-    const origin = `http://127.0.0.1:${shop.port}`;
+    const shop: Shop = runningUrl
+      ? { origin: runningUrl, pid: listeningPid(Number(new URL(runningUrl).port || 80)), engine: "the running shop's database", stop: async () => {} }
+      : await startServer("shop", { ...shopEnv, WORKERS: String(workers), PORT: String(freePort()) }).then((server) => ({
+          origin: `http://127.0.0.1:${server.port}`,
+          pid: server.child.pid,
+          engine: server.engine,
+          stop: () => stopServer(server),
+        }));
+    const origin = shop.origin;
     // Idle: started on its data, and a moment to settle.
-    await new Promise((resolve) => setTimeout(resolve, 2000));
-    const pids = processTree(shop.child.pid!);
+    if (!runningUrl) await new Promise((resolve) => setTimeout(resolve, 2000));
+    const pids = shop.pid === undefined ? [] : processTree(shop.pid);
     const idle = pids.map((pid) => residentMb(pid, "VmRSS"));
 
     if (!bare) {
@@ -200,7 +231,7 @@ async function main() {
       for (const target of targets) {
         const measure = load === "outside" ? measureOutside : measureInside;
         const { shop: ours, bare: baseline, ratio } = await compare(origin, `http://127.0.0.1:${bare.port}`, target.path, rounds, { seconds, connections }, measure, {
-          shop: pids,
+          shop: pids.length > 0 ? pids : undefined,
           bare: [bare.child.pid!],
         });
         const ok = ratio >= RATIO_GOALS[load] && ours.p99 <= P99_GOAL_MS && ours.errors === 0;
@@ -225,7 +256,9 @@ async function main() {
     report.push(
       "",
       `bench:reads on ${shop.engine}, ${processes}: ${connections} connections, medians of ${rounds} interleaved ${seconds} s measurements per server`,
-      `the shop as \`npm start\` runs it${process.env.LOG_LEVEL ? "" : " by default"}: request log at level ${logLevel} (JSON lines on stdout, to /dev/null here), metrics on (GET /metrics)`,
+      runningUrl
+        ? `the shop already running at ${runningUrl}${shop.pid === undefined ? " (its process not found: no CPU or memory figures)" : ` (process ${shop.pid})`}`
+        : `the shop as \`npm start\` runs it${process.env.LOG_LEVEL ? "" : " by default"}: request log at level ${logLevel} (JSON lines on stdout, to /dev/null here), metrics on (GET /metrics)`,
       `bare Hono app (one process): ${BARE_NAMES[bareMode]}`,
       `goal: each call at the load's share of the bare Hono app or more, p99 at most ${P99_GOAL_MS} ms`,
       ...rows,
@@ -234,7 +267,9 @@ async function main() {
         (shop.engine === "postgres" ? ` (goal on PostgreSQL: at most ${RSS_GOAL_MB} MB per serving process: ${rssOk ? "met" : "NOT met"})` : ""),
     );
     if (shop.engine === "postgres") met &&= rssOk;
-    await stopServer(shop);
+    await shop.stop();
+    // A running shop is one: --workers does not apply to it.
+    if (runningUrl) break;
   }
   const judged = machine.finish();
   for (const line of report) console.log(typeof line === "function" ? line() : line);
