@@ -63,6 +63,8 @@ beforeAll(async () => {
   plan = (await shop.call<DispatchPlan>("POST", "/shop-api/staff/dispatch/assign", { eventDateId: setting.eventDateId, leg: "outbound", version: plan.version, runId: run.id, vehicleId: mineVan!.id, driverId: driver.id }, staff)).body.data;
   plan = (await shop.call<DispatchPlan>("POST", "/shop-api/staff/dispatch/assign", { eventDateId: setting.eventDateId, leg: "outbound", version: plan.version, runId: other.id, vehicleId: otherVan!.id, driverId: null }, staff)).body.data;
   otherPlate = otherVan!.plate;
+  // Drivers' phones show only published plans.
+  expect((await shop.call("POST", "/shop-api/staff/dispatch/publish", { eventDateId: setting.eventDateId, leg: "outbound", version: plan.version }, staff)).status).toBe(200);
 });
 afterAll(async () => {
   await shop?.close();

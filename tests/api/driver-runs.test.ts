@@ -62,6 +62,8 @@ beforeAll(async () => {
     staff,
   );
   run = assigned.body.data.runs.find((one) => one.id === run.id)!;
+  // Drivers' phones show only published plans.
+  expect((await shop.call("POST", "/shop-api/staff/dispatch/publish", { eventDateId: setting.eventDateId, leg: "outbound", version: assigned.body.data.version }, staff)).status).toBe(200);
 });
 afterAll(async () => {
   await shop?.close();

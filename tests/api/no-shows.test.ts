@@ -23,10 +23,12 @@ let count = 0;
 const act = (action: Record<string, unknown>, token = day.driver.token) =>
   shop.call<Results>("POST", "/shop-api/driver/actions", { actions: [{ nonce: `no-show-${++count}-${Date.now()}`, runId: day.run.id, at: shop.now().toISOString(), ...action }] }, { token });
 const outcome = async (action: Record<string, unknown>) => (await act(action)).body.data.results[0]!;
+/** The texts sent to the phone since the setting was made (the plan's publish told each passenger their time). */
+let textsBefore = new Set<string>();
 const textsTo = async (phone: string) => {
   await shop.app.outbox.drain();
   const digits = phone.replace(/\D/g, "").slice(-10);
-  return (await readSmsDrop(shop.env.DATA_DIR)).filter((text) => text.to.endsWith(digits));
+  return (await readSmsDrop(shop.env.DATA_DIR)).filter((text) => !textsBefore.has(JSON.stringify(text)) && text.to.endsWith(digits));
 };
 
 /** The van's phone reports a fix this near the stop now. */
@@ -35,6 +37,8 @@ const vanAt = (stop: { lat: number; lon: number }, metres = 40) => insertVanPosi
 beforeAll(async () => {
   shop = await openTestShop();
   day = await driverRunSetting(shop);
+  await shop.app.outbox.drain();
+  textsBefore = new Set((await readSmsDrop(shop.env.DATA_DIR)).map((text) => JSON.stringify(text)));
   day.moveTo(0);
   await vanAt(day.mine.stops[0]!);
 });

@@ -117,7 +117,11 @@ test("a driver on a phone marks the next stop and checks a passenger in offline"
     const planned = await plan(request, staff.authorization.slice(7), eventDateId);
     const run = planned.runs.find((one) => one.stops.some((stop) => stop.passengers.some((p) => p.orderId === carla.orderId)))!;
     const driverId = driver.id;
-    await data(request.post("/shop-api/staff/dispatch/assign", { headers: staff, data: { eventDateId, leg: "outbound", version: planned.version, runId: run.id, vehicleId: run.vehicle?.id ?? null, driverId } }));
+    const assigned = await data<DispatchPlan>(
+      request.post("/shop-api/staff/dispatch/assign", { headers: staff, data: { eventDateId, leg: "outbound", version: planned.version, runId: run.id, vehicleId: run.vehicle?.id ?? null, driverId } }),
+    );
+    // Drivers' phones show only published plans.
+    await data(request.post("/shop-api/staff/dispatch/publish", { headers: staff, data: { eventDateId, leg: "outbound", version: assigned.version } }));
     const stop = run.stops.find((one) => one.passengers.some((p) => p.orderId === carla.orderId))!;
     /** The "van arriving" texts sent to Carla's phone (hers alone: the number is this attempt's). */
     const arriving = async () =>

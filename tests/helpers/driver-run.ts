@@ -1,6 +1,6 @@
 /**
  * A published-day setting for the driver's phone: three paid bookings of the Festival, the outbound plan computed,
- * a run with more than one stop given to a new driver, and the shop's clock moved to the day (so the phone lists
+ * a run with more than one stop given to a new driver and published, and the shop's clock moved to the day (so the phone lists
  * the run). `at(minutes)` is an instant relative to the run's departure.
  */
 import type { DispatchOptions, DispatchPlan, DriverRun } from "../../src/shared/schemas/answers/dispatch";
@@ -36,6 +36,9 @@ export async function driverRunSetting(shop: TestShop) {
     staff,
   );
   const run = assigned.body.data.runs.find((one) => one.id === chosen.id)!;
+  // Published: drivers' phones show only published plans.
+  const published = await shop.call("POST", "/shop-api/staff/dispatch/publish", { eventDateId: setting.eventDateId, leg: "outbound", version: assigned.body.data.version }, staff);
+  if (published.status !== 200) throw new Error(`publish: ${JSON.stringify(published.body)}`);
   const myRuns = async (token = driver.token) => (await shop.call<DriverRun[]>("GET", "/shop-api/driver/runs", undefined, { token })).body.data;
   const [mine] = await myRuns();
   const departs = new Date(mine!.departsAt).getTime();

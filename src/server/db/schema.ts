@@ -847,9 +847,25 @@ export const dispatchPlans = pgTable(
     shiftMinutes: integer("shift_minutes").notNull().default(0),
     /** Why the plan must be computed again before it is published again (its date moved, its end changed), or null. */
     replanReason: text("replan_reason", { enum: REPLAN_REASONS }),
+    /** The runs as last published (what drivers' phones show while later changes wait to be published), or null. */
+    publishedRuns: jsonb("published_runs").$type<PublishedRun[]>(),
   },
   (t) => [uniqueIndex("dispatch_plans_date_leg_idx").on(t.eventDateId, t.leg)],
 );
+
+/** A run of a plan as it was published: its vehicle, driver, times and stops with their pick-up groups. */
+export interface PublishedRun {
+  id: number;
+  vehicleId: number | null;
+  driverId: number | null;
+  locked: boolean;
+  capacity: number;
+  departsAt: string;
+  arrivesAt: string;
+  waveMinutes: number;
+  overrides: RunOverride[];
+  stops: { address: string; countyId: number | null; lat: number; lon: number; approximate: boolean; time: string; groups: { id: string; passengerIds: number[] }[] }[];
+}
 
 /** A broken rule kept by the dispatcher: whose ride (or which driver's shift), how long, against which limit. */
 export interface RunOverride {

@@ -1,12 +1,12 @@
 /**
- * The driver's phone: the runs given to the driver from today on (GET /shop-api/driver/runs) and what the driver
- * does on them (POST /shop-api/driver/actions): a passenger boarded (ticked, or their ticket's code scanned), did
+ * The driver's phone: the runs given to the driver from today on, as last published (GET /shop-api/driver/runs,
+ * driver-plans.ts), and what the driver does on them (POST /shop-api/driver/actions): a passenger boarded (ticked, or their ticket's code scanned), did
  * not come, or the van heads to a stop, whose paid passengers get today's "van arriving" text (once per passenger
  * and leg, `van_notices`). Each action carries a nonce and is applied once (`driver_actions`), so the phone can
  * send its offline queue again safely; boardings are kept per passenger and leg in `run_boardings`, the latest
  * action by the driver's own clock winning (a no-show who turns up late is boarded).
  */
-import { and, asc, desc, eq, gte, inArray, lte, max } from "drizzle-orm";
+import { and, desc, eq, inArray, max } from "drizzle-orm";
 import type { DriverRun } from "../../../shared/schemas/answers/dispatch";
 import type { DriverActionInput } from "../../../shared/schemas/dispatch";
 import { ShopError } from "../../../shared/domain/shop-error";
@@ -15,13 +15,14 @@ import { toE164 } from "../../../shared/format/phone-number";
 import { PHONE_COUNTRIES, type PhoneCountry } from "../../../shared/format/phone-metadata";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "../../../shared/locales";
 import type { ShopContext } from "../../context";
-import { dispatchPlans, dispatchRuns, driverActions, eventDates, orders, passengers, publishedPickups, tickets, users, vanArrivals, vanNotices, vehicles } from "../../db/schema";
+import { driverActions, orders, passengers, publishedPickups, tickets, users, vanArrivals, vanNotices, vehicles } from "../../db/schema";
 import { ARRIVING_SOURCE, BOARDED, RIDER_STATE, DRIVER_ACTION, DRIVER_OUTCOME, type DriverOutcome } from "../../../shared/domain/dispatch";
 import { pick } from "../catalogue/rows";
 import { admitTicket } from "../boarding/admit-ticket";
 import { boardingStates, recordBoardings, recordNoShow, type Boarder } from "../boarding/boarding-record";
 import { sendVanArriving } from "../runs/van-arriving";
-import { loadPlan, type PlanState, type RunState } from "./plan-store";
+import type { PlanState, RunState } from "./plan-store";
+import { publishedRunsOfDriver, runStillPlanned } from "./driver-plans";
 import { passengerInfo } from "./plan-view";
 import { venuePlace } from "./plan-places";
 import { eventDay } from "./day-passengers";
@@ -31,51 +32,17 @@ import { writeAudit } from "../audit/write-audit";
 import { AUDIT_ACTION } from "../../../shared/domain/audit-actions";
 import { latestPositions, positionWindow } from "./positions";
 import { runOverAt } from "./run-over";
-import { LEG, type Leg } from "../../../shared/domain/legs";
-
-const DAY_MS = 24 * 3_600_000;
-/** How far ahead the phone lists runs: the coming weeks, so a driver sees what is planned for them early. */
-const DAYS_AHEAD = 30;
+import { LEG } from "../../../shared/domain/legs";
 
 export function navigationLinks(lat: number, lon: number, address: string) {
   const at = `${lat.toFixed(6)},${lon.toFixed(6)}`;
   return { geo: `geo:${at}?q=${at}(${encodeURIComponent(address)})`, maps: `https://www.google.com/maps/dir/?api=1&destination=${at}` };
 }
 
-interface DriverRunRow {
-  runId: number;
-  planId: number;
-  eventDateId: number;
-  leg: Leg;
-}
-
-async function runsOfDriver(deps: ShopContext, driverId: number, runId?: number): Promise<DriverRunRow[]> {
-  const now = deps.now().getTime();
-  return deps.db
-    .select({ runId: dispatchRuns.id, planId: dispatchPlans.id, eventDateId: dispatchPlans.eventDateId, leg: dispatchPlans.leg })
-    .from(dispatchRuns)
-    .innerJoin(dispatchPlans, eq(dispatchPlans.id, dispatchRuns.planId))
-    .innerJoin(eventDates, eq(eventDates.id, dispatchPlans.eventDateId))
-    .where(
-      and(
-        eq(dispatchRuns.driverId, driverId),
-        runId !== undefined ? eq(dispatchRuns.id, runId) : undefined,
-        gte(eventDates.startDate, new Date(now - DAY_MS)),
-        lte(eventDates.startDate, new Date(now + DAYS_AHEAD * DAY_MS)),
-      ),
-    )
-    .orderBy(asc(dispatchRuns.departsAt), asc(dispatchRuns.id));
-}
-
+/** The driver's runs as their plans were last published (driver-plans.ts): a draft not yet published shows nothing. */
 export async function driverRuns(deps: ShopContext, driverId: number, locale: Locale): Promise<DriverRun[]> {
-  const rows = await runsOfDriver(deps, driverId);
   const answers: DriverRun[] = [];
-  for (const row of rows) {
-    const plan = await loadPlan(deps.db, row.eventDateId, row.leg);
-    const run = plan.runs.find((candidate) => candidate.id === row.runId);
-    if (!run) continue;
-    answers.push(await describeRun(deps, plan, run, locale));
-  }
+  for (const { plan, run } of await publishedRunsOfDriver(deps, driverId)) answers.push(await describeRun(deps, plan, run, locale));
   return answers.sort((a, b) => a.departsAt.localeCompare(b.departsAt) || a.id - b.id);
 }
 
@@ -118,7 +85,8 @@ async function describeRun(deps: ShopContext, plan: PlanState, run: RunState, lo
     departsAt: run.departsAt.toISOString(),
     arrivesAt: run.arrivesAt.toISOString(),
     vehicle: vehicle ?? null,
-    published: plan.publishedVersion !== null && plan.publishedVersion === plan.version,
+    // Always as published: the phone shows nothing else.
+    published: true,
     heading: heading?.position ?? null,
     noShowWaitMinutes: deps.env.NO_SHOW_WAIT_MINUTES,
     sharing: { from: window.from.toISOString(), until: sharingUntil.toISOString() },
@@ -158,11 +126,10 @@ export async function applyDriverActions(deps: ShopContext, driverId: number, ac
 async function applyOne(deps: ShopContext, driverId: number, action: DriverActionInput): Promise<Result> {
   const [seen] = await deps.db.select({ driverId: driverActions.driverId }).from(driverActions).where(eq(driverActions.nonce, action.nonce)).limit(1);
   if (seen) return { nonce: action.nonce, outcome: DRIVER_OUTCOME.repeat };
-  const [row] = await runsOfDriver(deps, driverId, action.runId);
-  if (!row) throw new ShopError("driver_action_invalid");
-  const plan = await loadPlan(deps.db, row.eventDateId, row.leg);
-  const run = plan.runs.find((candidate) => candidate.id === row.runId);
-  if (!run) throw new ShopError("driver_action_invalid");
+  // The run as the driver's phone shows it (as published); a run a draft since dropped takes no action.
+  const [mine] = await publishedRunsOfDriver(deps, driverId, action.runId);
+  if (!mine || !(await runStillPlanned(deps, action.runId))) throw new ShopError("driver_action_invalid");
+  const { plan, run } = mine;
   const now = deps.now();
   const at = await actionTime(deps, driverId, run, new Date(action.at), now);
   const onRun = run.stops.flatMap((stop) => stop.groups.flatMap((group) => group.passengerIds));

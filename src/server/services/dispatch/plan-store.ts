@@ -6,11 +6,11 @@
  * writes (the drivers' phones name them); stops are written again each time.
  */
 import { and, asc, eq, inArray, notInArray, sql } from "drizzle-orm";
-import type { Leg } from "../../../shared/domain/legs";
-import type { ReplanReason } from "../../../shared/domain/dispatch";
+import { LEG, type Leg } from "../../../shared/domain/legs";
+import { REPLAN_REASON, type ReplanReason } from "../../../shared/domain/dispatch";
 import { ShopError } from "../../../shared/domain/shop-error";
 import type { Db } from "../../db/client";
-import { dispatchPlans, dispatchRuns, dispatchStopPassengers, dispatchStops, type RunOverride } from "../../db/schema";
+import { dispatchPlans, dispatchRuns, dispatchStopPassengers, dispatchStops, type PublishedRun, type RunOverride } from "../../db/schema";
 
 export interface GroupState {
   id: string;
@@ -67,6 +67,11 @@ export const seatsOf = (run: RunState) => run.stops.reduce((sum, stop) => sum + 
 export async function loadPlan(db: Db, eventDateId: number, leg: Leg): Promise<PlanState> {
   const [plan] = await db.select().from(dispatchPlans).where(and(eq(dispatchPlans.eventDateId, eventDateId), eq(dispatchPlans.leg, leg))).limit(1);
   if (!plan) return { planId: null, eventDateId, leg, version: 0, publishedVersion: null, notes: [], shiftMinutes: 0, replanReason: null, runs: [] };
+  return loadRuns(db, plan);
+}
+
+async function loadRuns(db: Db, plan: typeof dispatchPlans.$inferSelect): Promise<PlanState> {
+  const { eventDateId, leg } = plan;
   const runRows = await db.select().from(dispatchRuns).where(eq(dispatchRuns.planId, plan.id)).orderBy(asc(dispatchRuns.position), asc(dispatchRuns.id));
   const runIds = runRows.map((run) => run.id);
   const stopRows = runIds.length ? await db.select().from(dispatchStops).where(inArray(dispatchStops.runId, runIds)).orderBy(asc(dispatchStops.position), asc(dispatchStops.id)) : [];
@@ -171,10 +176,58 @@ export async function savePlan(db: Db, plan: PlanState, now: Date, alsoWrite?: (
 }
 
 /**
- * The back office moved these event dates or changed their end: their plans (both legs) must be computed again
- * before they are published again. The published times stay what passengers were told until then.
+ * The back office moved these event dates (both legs' plans) or changed their end (the return's plan: the outbound
+ * is timed by the start): those plans must be computed again before they are published again. Until then their
+ * published times are not shown as current (drivers' phones, the order's detail; see `loadPublishedPlan`).
  */
 export async function markReplan(db: Db, eventDateIds: readonly number[], reason: ReplanReason, now: Date): Promise<void> {
   if (eventDateIds.length === 0) return;
-  await db.update(dispatchPlans).set({ replanReason: reason, updatedAt: now }).where(inArray(dispatchPlans.eventDateId, [...eventDateIds]));
+  await db
+    .update(dispatchPlans)
+    .set({ replanReason: reason, updatedAt: now })
+    .where(and(inArray(dispatchPlans.eventDateId, [...eventDateIds]), reason === REPLAN_REASON.end_changed ? eq(dispatchPlans.leg, LEG.return) : undefined));
+}
+
+/** The runs of a plan as they are now, kept on the plan when it is published (`dispatch_plans.published_runs`). */
+export function publishedRunsOf(plan: PlanState): PublishedRun[] {
+  return plan.runs.map((run) => ({
+    id: run.id!,
+    vehicleId: run.vehicleId,
+    driverId: run.driverId,
+    locked: run.locked,
+    capacity: run.capacity,
+    departsAt: run.departsAt.toISOString(),
+    arrivesAt: run.arrivesAt.toISOString(),
+    waveMinutes: run.waveMinutes,
+    overrides: run.overrides,
+    stops: run.stops.map((stop) => ({ ...stop, time: stop.time.toISOString(), groups: stop.groups.map((group) => ({ id: group.id, passengerIds: [...group.passengerIds] })) })),
+  }));
+}
+
+/**
+ * The plan as it was last published, what drivers' phones show: its current runs when nothing changed since, else
+ * the runs kept when it was published. Null when it was never published, or when the back office moved its date or
+ * changed its end since (`replanReason`): its published times are not current any more, until it is re-planned and
+ * published again.
+ */
+export async function loadPublishedPlan(db: Db, plan: typeof dispatchPlans.$inferSelect): Promise<PlanState | null> {
+  if (plan.publishedVersion === null || plan.replanReason !== null) return null;
+  if (plan.version === plan.publishedVersion) return loadRuns(db, plan);
+  if (plan.publishedRuns === null) return null;
+  return {
+    planId: plan.id,
+    eventDateId: plan.eventDateId,
+    leg: plan.leg,
+    version: plan.publishedVersion,
+    publishedVersion: plan.publishedVersion,
+    notes: plan.notes,
+    shiftMinutes: plan.shiftMinutes,
+    replanReason: null,
+    runs: plan.publishedRuns.map((run) => ({
+      ...run,
+      departsAt: new Date(run.departsAt),
+      arrivesAt: new Date(run.arrivesAt),
+      stops: run.stops.map((stop) => ({ ...stop, time: new Date(stop.time), groups: stop.groups.map((group) => ({ id: group.id, passengerIds: [...group.passengerIds] })) })),
+    })),
+  };
 }

@@ -22,7 +22,8 @@ import { straightLineKm } from "../../geo/travel-time-estimate";
 import type { VanPositionsAnswer, VanPositionsInput } from "../../../shared/schemas/van-positions";
 import type { ShopContext } from "../../context";
 import type { Db } from "../../db/client";
-import { dispatchPlans, dispatchRuns, eventDates, events, vanPositions } from "../../db/schema";
+import { eventDates, events, vanPositions } from "../../db/schema";
+import { publishedRunsOfDriver, runStillPlanned } from "./driver-plans";
 
 const WINDOW_MS = POSITION_WINDOW_MINUTES * 60_000;
 /** A phone's clock may run a little ahead of the shop's: fixes up to this far in the future are taken as now. */
@@ -116,16 +117,12 @@ function announceThrottled(deps: ShopContext, runId: number, positionId: number)
 
 export async function recordPositions(deps: ShopContext, driverId: number, input: VanPositionsInput): Promise<VanPositionsAnswer> {
   countCall(deps, driverId);
-  const [run] = await deps.db
-    .select({ driverId: dispatchRuns.driverId, departsAt: dispatchRuns.departsAt, arrivesAt: dispatchRuns.arrivesAt, country: events.countryCode })
-    .from(dispatchRuns)
-    .innerJoin(dispatchPlans, eq(dispatchPlans.id, dispatchRuns.planId))
-    .innerJoin(eventDates, eq(eventDates.id, dispatchPlans.eventDateId))
-    .innerJoin(events, eq(events.id, eventDates.eventId))
-    .where(eq(dispatchRuns.id, input.runId))
-    .limit(1);
-  // Another driver's run and a run that does not exist answer alike: a phone learns nothing of others' runs.
-  if (!run || run.driverId !== driverId) throw new ShopError("positions_not_your_run");
+  // The driver's run as their phone shows it (as published; driver-plans.ts), still in the plan's draft. Another
+  // driver's run and a run that does not exist answer alike: a phone learns nothing of others' runs.
+  const [mine] = await publishedRunsOfDriver(deps, driverId, input.runId);
+  if (!mine || !(await runStillPlanned(deps, input.runId))) throw new ShopError("positions_not_your_run");
+  const [where] = await deps.db.select({ country: events.countryCode }).from(eventDates).innerJoin(events, eq(events.id, eventDates.eventId)).where(eq(eventDates.id, mine.plan.eventDateId));
+  const run = { ...mine.run, country: where?.country ?? "" };
   const { from, until } = positionWindow(run);
   const now = deps.now().getTime();
   const fixes = input.positions.map((one) => ({ ...one, when: new Date(one.at) }));

@@ -15,7 +15,7 @@ import { ShopError } from "../../../shared/domain/shop-error";
 import type { ShopContext } from "../../context";
 import { dispatchPlans, publishedPickups } from "../../db/schema";
 import { enqueue } from "../../outbox/enqueue";
-import { expectVersion, loadPlan, type PlanState } from "./plan-store";
+import { expectVersion, loadPlan, publishedRunsOf, type PlanState } from "./plan-store";
 import { writeAudit, type Actor } from "../audit/write-audit";
 import { AUDIT_ACTION } from "../../../shared/domain/audit-actions";
 import type { Db } from "../../db/client";
@@ -55,10 +55,11 @@ export async function publishPlan(deps: ShopContext, actor: Actor, request: { ev
   const info = await passengerInfo(deps.db, planned.map((one) => one.passengerId));
 
   const result = await deps.db.transaction(async (tx) => {
-    // The plan must still be at the version published, and stays there (publishing changes no run).
+    // The plan must still be at the version published, and stays there (publishing changes no run). Its runs are
+    // kept as published: drivers' phones show them until the next publish, whatever the drafts in between.
     const [held] = await tx
       .update(dispatchPlans)
-      .set({ publishedVersion: plan.version, publishedAt: now })
+      .set({ publishedVersion: plan.version, publishedAt: now, publishedRuns: publishedRunsOf(plan) })
       .where(and(eq(dispatchPlans.id, plan.planId!), eq(dispatchPlans.version, plan.version)))
       .returning({ id: dispatchPlans.id });
     if (!held) throw new ShopError("dispatch_version_stale");

@@ -10,7 +10,7 @@
  */
 import { MANIFEST_PAYMENT, type ManifestPayment } from "../../../shared/domain/dispatch";
 import { LEG } from "../../../shared/domain/legs";
-import { and, asc, eq, gte, inArray } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNull } from "drizzle-orm";
 import { timeZoneOf } from "../../../shared/format/dates";
 import { holdsSeat, ORDER_STATE, SEAT_HOLDING_STATES } from "../../../shared/domain/order-states";
 import { ShopError } from "../../../shared/domain/shop-error";
@@ -137,12 +137,14 @@ export async function runSheet(deps: ShopContext, eventDateId: number, provinceI
     times: pickupTimes(startsAt, run.stops.length),
     returns: run.stops.map((): { departsAt: Date; dropOffAt: Date } | null => null),
   }));
-  // Once a dispatch plan is published, a stop shows the times its passengers were given, for each leg.
+  // Once a dispatch plan is published, a stop shows the times its passengers were given, for each leg, unless the
+  // plan waits for a re-plan (its date moved or its end changed): those times were for the old day or end.
   const published = passengerIds.length
     ? await db
         .select({ passengerId: publishedPickups.passengerId, leg: publishedPickups.leg, time: publishedPickups.time, departsAt: publishedPickups.departsAt })
         .from(publishedPickups)
-        .where(inArray(publishedPickups.passengerId, passengerIds))
+        .leftJoin(dispatchPlans, and(eq(dispatchPlans.eventDateId, publishedPickups.eventDateId), eq(dispatchPlans.leg, publishedPickups.leg)))
+        .where(and(inArray(publishedPickups.passengerId, passengerIds), isNull(dispatchPlans.replanReason)))
     : [];
   const earliest = (times: Date[]) => new Date(Math.min(...times.map((time) => time.getTime())));
   const outbound = new Map(published.filter((row) => row.leg === LEG.outbound).map((row) => [row.passengerId, row.time]));
@@ -243,7 +245,7 @@ export async function itineraryOf(
 ): Promise<Itinerary | null> {
   if (order.eventDateId === null || !holdsSeat(order.state)) return null;
   const sheet = await sheetOf(order.eventDateId, order.provinceId);
-  const published = await publishedTrip(deps, order.id);
+  const published = await publishedTrip(deps, order.id, { current: true });
   const pickups = new Map<string, ItineraryPickup>();
   for (const run of sheet.runs) {
     run.stops.forEach((stop, index) => {
@@ -276,7 +278,7 @@ export async function cancelledItinerary(deps: ShopContext, orderId: number): Pr
     .leftJoin(eventDates, eq(eventDates.id, orders.eventDateId))
     .where(eq(orders.id, orderId));
   if (!row?.eventDateId || !row.startsAt) return null;
-  const published = await publishedTrip(deps, orderId);
+  const published = await publishedTrip(deps, orderId, { current: false });
   const plans = await deps.db.select({ leg: dispatchPlans.leg, version: dispatchPlans.version }).from(dispatchPlans).where(eq(dispatchPlans.eventDateId, row.eventDateId));
   const versionOf = (leg: string) => plans.find((plan) => plan.leg === leg)?.version ?? 0;
   return {
@@ -291,15 +293,18 @@ export async function cancelledItinerary(deps: ShopContext, orderId: number): Pr
 /**
  * The published pick-ups of an order's passengers (one per address, the earliest time, with the passengers it
  * collects), the return's departure, and each leg's revision (the plan version its times were published in).
+ * `current`: only legs whose plan still holds (not waiting for a re-plan because the date moved or its end
+ * changed): the times published for the old day or end are not the trip any more.
  */
-async function publishedTrip(deps: ShopContext, orderId: number) {
+async function publishedTrip(deps: ShopContext, orderId: number, { current }: { current: boolean }) {
   const rows = await deps.db
     .select({ passengerId: publishedPickups.passengerId, leg: publishedPickups.leg, address: publishedPickups.address, countyName: counties.name, time: publishedPickups.time, departsAt: publishedPickups.departsAt, planVersion: publishedPickups.planVersion })
     .from(publishedPickups)
     .innerJoin(passengers, eq(passengers.id, publishedPickups.passengerId))
     .innerJoin(tickets, eq(tickets.id, passengers.ticketId))
     .leftJoin(counties, eq(counties.id, publishedPickups.countyId))
-    .where(eq(tickets.orderId, orderId))
+    .leftJoin(dispatchPlans, and(eq(dispatchPlans.eventDateId, publishedPickups.eventDateId), eq(dispatchPlans.leg, publishedPickups.leg)))
+    .where(and(eq(tickets.orderId, orderId), current ? isNull(dispatchPlans.replanReason) : undefined))
     .orderBy(asc(publishedPickups.time), asc(publishedPickups.passengerId));
   const pickups = new Map<string, ItineraryPickup & { passengerIds: number[] }>();
   for (const row of rows.filter((one) => one.leg === LEG.outbound)) {

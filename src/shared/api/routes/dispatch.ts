@@ -100,7 +100,7 @@ export const dispatchRoutes = {
   }),
   "GET /shop-api/driver/runs": route({
     tag: "driver",
-    summary: "Driver: my runs from today on, soonest first, each stop with its passengers and their check-in",
+    summary: "Driver: my runs from today on as last published, soonest first, each stop with its passengers and their check-in",
     auth: "driver",
     answer: answers.driverRunsSchema,
     refusals: staffOnly,

@@ -131,7 +131,7 @@ export const driverPassengerSchema = z.object({
   state: z.enum(RIDER_STATES),
 });
 
-/** GET /shop-api/driver/runs: the driver's runs from today on, soonest first. */
+/** GET /shop-api/driver/runs: the driver's runs from today on, soonest first, as their plans were last published. */
 export const driverRunSchema = z.object({
   id: z.number(),
   leg: z.enum(LEGS),
@@ -142,7 +142,7 @@ export const driverRunSchema = z.object({
   departsAt: z.string(),
   arrivesAt: z.string(),
   vehicle: z.nullable(z.object({ plate: z.string(), label: z.string(), seats: z.number() })),
-  /** Whether the plan's current version is the one the passengers were told. */
+  /** Always true: a phone lists runs only as published (a draft not yet published is not shown). */
   published: z.boolean(),
   /** The stop the van was last sent to ("next stop"), or null. */
   heading: z.nullable(z.number()),
