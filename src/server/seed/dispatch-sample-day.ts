@@ -68,7 +68,10 @@ export function sampleFleet(passengers: number): PlanVehicle[] {
 
 export interface SampleDayOptions {
   passengers: number;
+  /** How many counties passengers live in: the first of `SAMPLE_COUNTIES` (default all of them), or see `pickCounties`. */
   counties?: number;
+  /** Those counties drawn at random from all of `SAMPLE_COUNTIES` instead of the first ones (default false). */
+  pickCounties?: boolean;
   seed?: number;
   leg?: Leg;
   vehicles?: PlanVehicle[];
@@ -79,7 +82,9 @@ export interface SampleDayOptions {
 
 export function sampleDay(options: SampleDayOptions): PlanInput {
   const random = mulberry32(options.seed ?? 17);
-  const counties = SAMPLE_COUNTIES.slice(0, options.counties ?? SAMPLE_COUNTIES.length);
+  const counties = options.pickCounties
+    ? drawn(SAMPLE_COUNTIES, options.counties ?? SAMPLE_COUNTIES.length, random)
+    : SAMPLE_COUNTIES.slice(0, options.counties ?? SAMPLE_COUNTIES.length);
   const totalWeight = counties.reduce((sum, county) => sum + county.weight, 0);
   const points: LatLon[] = [SAMPLE_VENUE, ...(options.atCentroids ? counties.map(({ lat, lon }) => ({ lat, lon })) : [])];
   const groups: PickupGroup[] = [];
@@ -115,6 +120,45 @@ export function sampleDay(options: SampleDayOptions): PlanInput {
     locked: [],
     settings: { ...DEFAULT_PLAN_SETTINGS, ...options.settings },
   };
+}
+
+/** `count` of `values` drawn at random, each once, in the order of `values`. */
+function drawn<T>(values: readonly T[], count: number, random: () => number): T[] {
+  const indexes = values.map((_, k) => k);
+  for (let k = indexes.length - 1; k > 0; k--) {
+    const j = Math.floor(random() * (k + 1));
+    [indexes[k], indexes[j]] = [indexes[j]!, indexes[k]!];
+  }
+  return indexes
+    .slice(0, count)
+    .sort((a, b) => a - b)
+    .map((k) => values[k]!);
+}
+
+/**
+ * A small day with one group in a wheelchair, for the rule that a plan must be able to run: 20 to 34 passengers
+ * from 4 to 9 counties drawn at random (some beyond Bogotá), two 15-seat vans and a 10-seat wheelchair van. The
+ * same seed and leg, the same day.
+ */
+export function wheelchairDay(seed: number, leg: Leg, settings: Partial<PlanSettings> = {}): PlanInput {
+  const random = mulberry32(seed * 104_729);
+  const passengers = 20 + Math.floor(random() * 15);
+  const counties = 4 + Math.floor(random() * 6);
+  const day = sampleDay({
+    passengers,
+    counties,
+    pickCounties: true,
+    seed,
+    leg,
+    vehicles: [
+      { id: 1, seats: 15 },
+      { id: 2, seats: 15 },
+      { id: 3, seats: 10, carries: ["wheelchair"] },
+    ],
+    settings,
+  });
+  day.groups[Math.floor(random() * day.groups.length)]!.needs = ["wheelchair"];
+  return day;
 }
 
 function pickGroupSize(value: number): number {

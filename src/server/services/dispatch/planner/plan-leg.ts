@@ -16,6 +16,7 @@ import { scheduleRun, waveAnchor } from "./schedule-run";
 import { sweepOrder } from "./sweep-order";
 import { driveRuns, type DrivenRun } from "./waves";
 import { carriesAll, needsOf } from "./needs";
+import { runnableRuns } from "./runnable";
 import { ROUNDS_PER_GROUP, shortenDrives, type SearchRun } from "./shorten-drives";
 import type { PickupGroup, Plan, PlanInput, PlannedRun, PlanVehicle } from "./types";
 
@@ -69,28 +70,45 @@ export function planLeg(input: PlanInput): Plan {
   const pooled = bestOf(sweepStarts(sweepOrder(input.points, free)), (ordered) =>
     buildRuns(ctx, ordered, capacityQueue(fleet, input.settings.fallbackSeats), merge),
   );
-  const built = shorterDrives(ctx, pooled, fleet, input);
-  const driven = driveRuns(
-    built.map((run) => ({
-      seats: run.seats,
-      durationSeconds: run.durationSeconds,
-      firstPoint: run.stops[0]!.point,
-      lastPoint: run.stops[run.stops.length - 1]!.point,
-      needs: needsOf(run.stops.flatMap((stop) => stop.groups)),
-    })),
-    fleet,
-    {
-      leg: input.leg,
-      usualMs:
-        input.leg === LEG.outbound
-          ? input.anchor.getTime() - input.settings.arrivalMarginMinutes * 60_000
-          : input.anchor.getTime() + input.settings.departureMarginMinutes * 60_000,
-      seconds: input.seconds,
-      dwellSeconds,
-      waveWaitSeconds: input.settings.waveWaitMinutes * 60,
-      maxShiftSeconds: input.settings.maxShiftMinutes * 60,
-    },
-  );
+  const drive = (candidate: readonly BuiltRun[]) =>
+    driveRuns(
+      candidate.map((run) => ({
+        seats: run.seats,
+        durationSeconds: run.durationSeconds,
+        firstPoint: run.stops[0]!.point,
+        lastPoint: run.stops[run.stops.length - 1]!.point,
+        needs: needsOf(run.stops.flatMap((stop) => stop.groups)),
+      })),
+      fleet,
+      {
+        leg: input.leg,
+        usualMs:
+          input.leg === LEG.outbound
+            ? input.anchor.getTime() - input.settings.arrivalMarginMinutes * 60_000
+            : input.anchor.getTime() + input.settings.departureMarginMinutes * 60_000,
+        seconds: input.seconds,
+        dwellSeconds,
+        waveWaitSeconds: input.settings.waveWaitMinutes * 60,
+        maxShiftSeconds: input.settings.maxShiftMinutes * 60,
+      },
+    );
+  let built = shorterDrives(ctx, pooled, fleet, input);
+  let driven = drive(built);
+  if (!canRun(built, driven)) {
+    // A run without a vehicle of the fleet, or a group in one lacking its needs: on a small day, a plan where every
+    // run has a vehicle is looked for exactly (runnable.ts), then its drives shortened like any other plan's.
+    const rescued = runnableRuns(ctx, free, fleet);
+    if (rescued !== null) {
+      const exact = rescued.map((run) => builtRun(ctx, run.stops, run.vehicle.seats));
+      for (const candidate of [shorterDrives(ctx, exact, fleet, input), exact]) {
+        const candidateDriven = drive(candidate);
+        if (!canRun(candidate, candidateDriven)) continue;
+        built = candidate;
+        driven = candidateDriven;
+        break;
+      }
+    }
+  }
   built.forEach((run, index) => runs.push(plannedRun(input, run, driven[index]!)));
 
   return { runs, notes: planNotes(runs, groupsById, vehiclesById, limitSeconds, maxRideSeconds) };
@@ -158,6 +176,19 @@ function shorterDrives(ctx: RouteContext, pooled: BuiltRun[], fleet: readonly Pl
     return { stops: run.stops, seats: route.reduce((sum, stop) => sum + stop.seats, 0), capacity: run.capacity, durationSeconds: score.duration };
   });
   return [...answered, ...kept];
+}
+
+/** Whether every run has a vehicle of the fleet with its seats and carrying its groups' needs. */
+function canRun(built: readonly BuiltRun[], driven: readonly DrivenRun[]): boolean {
+  return built.every((run, index) => {
+    const vehicle = driven[index]!.vehicle;
+    return vehicle !== null && vehicle.seats >= run.seats && carriesAll(vehicle.carries, needsOf(run.stops.flatMap((stop) => stop.groups)));
+  });
+}
+
+function builtRun(ctx: RouteContext, stops: BuiltRun["stops"], capacity: number): BuiltRun {
+  const route = stops.map((stop) => ({ point: stop.point, seats: stop.groups.reduce((sum, group) => sum + group.seats, 0) }));
+  return { stops, seats: route.reduce((sum, stop) => sum + stop.seats, 0), capacity, durationSeconds: scoreRoute(ctx, route).duration };
 }
 
 /** The plan with the fewest runs, then the least driving; the first such one on ties. */
