@@ -11,7 +11,10 @@
  * The allowed directions (docs/architecture.md "Layers"): in the browser, the table below; the composition root
  * (app.ts, composition.ts, server.ts) → routes → services → db; the seed (demo data) above the services; around them
  * auth → http, publishing → http, and every folder → shared. Between domain folders, the one acting on another's rows
- * imports it (refunds → orders, checkin → orders, admin → orders); the purchase's entry points (services/purchase:
+ * imports it (checkin → orders, admin → orders); services/orders is the base, importing no other domain
+ * (`orders-is-the-base`), with the folders that build on it above (order-desk, order-detail, self-cancel,
+ * order-notices, sweeper, purchase-checks, refunds, dispatch, waiting-list, …) and below every domain only
+ * order-life, payment-life, notices and audit (`below-every-domain`); the purchase's entry points (services/purchase:
  * buying, and confirming a payment or a transfer) sit above orders, shares and private-events, with shares →
  * private-events → orders; what several share lives below all of them (services/audit, services/notices,
  * services/invited-seats, services/catalogue/rows). No loop is let through.
@@ -44,6 +47,9 @@ const browserLayerRules = Object.entries(BROWSER_LAYERS).map(([folder, below]) =
   to: { path: `^src/(${BROWSER.filter((name) => name !== folder && !below.includes(name)).join("|")})/` },
 }));
 
+/** What lies below every domain folder of src/server/services: the one writers of the order's and the payment's state, the queue of notices and the audit log. */
+const BELOW_DOMAINS = ["order-life", "payment-life", "notices", "audit"];
+
 const FIX =
   "Two folders import each other (possibly round a loop). Move the shared piece down to a folder both may import, or pass a function in from the composition root (src/server/composition.ts).";
 
@@ -72,6 +78,22 @@ module.exports = {
       scope: "folder",
       from: {},
       to: { circular: true },
+    },
+    {
+      name: "orders-is-the-base",
+      comment:
+        "services/orders is the base of the order's domain (its states, pricing, payment records, discounts, placing an order): it imports no other domain folder, only what lies below every domain (order-life, payment-life, notices, audit). The folders that build on an order (order-desk, order-detail, self-cancel, order-notices, sweeper, refunds, dispatch, waiting-list, …) import it; hand a step of theirs in as a function (placeOrder's `inTransaction`) rather than importing them.",
+      severity: "error",
+      from: { path: "^src/server/services/orders/" },
+      to: { path: "^src/server/services/", pathNot: `^src/server/services/(orders|${BELOW_DOMAINS.join("|")})/` },
+    },
+    {
+      name: "below-every-domain",
+      comment:
+        "The order's and the payment's lives, the queue of notices and the audit log's writer lie below every domain folder (each writes for all of them): they import only one another, never a domain above.",
+      severity: "error",
+      from: { path: `^src/server/services/(${BELOW_DOMAINS.join("|")})/` },
+      to: { path: "^src/server/services/", pathNot: `^src/server/services/(${BELOW_DOMAINS.join("|")})/` },
     },
     {
       name: "services-know-no-http",

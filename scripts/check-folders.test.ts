@@ -1,5 +1,6 @@
 /**
- * `npm run lint:cycles` fails on a violation in an `.astro` file and of the browser's layers, naming the files, and
+ * `npm run lint:cycles` fails on a violation in an `.astro` file, of the browser's layers and of the services' order
+ * (the orders' base, what lies below every domain), naming the files, and
  * passes the same project once they are gone: it runs on small projects written here, with the repository's rules.
  */
 import { spawnSync } from "node:child_process";
@@ -60,6 +61,11 @@ describe("npm run lint:cycles", () => {
         // a store that reaches up to an island, an Astro component that mounts one
         "src/stores/session.ts": `import { openAuth } from "../islands/auth/open-auth";\nexport const $session = { get: () => openAuth };\n`,
         "src/components/ui/Login.astro": `---\nimport OpenAuth from "../../islands/auth/open-auth";\n---\n`,
+        // the orders' base reaching up to a domain that builds on it; the order's life reaching up to a domain
+        "src/server/services/orders/place-order.ts": `import { useOffer } from "../waiting-list/offers";\nexport const placeOrder = () => useOffer;\n`,
+        "src/server/services/waiting-list/offers.ts": `export const useOffer = () => 1;\n`,
+        "src/server/services/order-life/order-life.ts": `import { refund } from "../refunds/refunds";\nexport const endOrder = () => refund;\n`,
+        "src/server/services/refunds/refunds.ts": `export const refund = () => 1;\n`,
       }),
     );
     expect(code).toBe(1);
@@ -67,6 +73,8 @@ describe("npm run lint:cycles", () => {
     expect(output).toMatch(/folders-import-each-other: src\/components ⇄ src\/layouts\n.*src\/components\/auth\/AuthPage\.astro → src\/layouts\/BaseLayout\.astro/);
     expect(output).toContain("browser-layers-stores: src/stores/session.ts → src/islands/auth/open-auth.ts");
     expect(output).toContain("browser-layers-components: src/components/ui/Login.astro → src/islands/auth/open-auth.ts");
+    expect(output).toContain("orders-is-the-base: src/server/services/orders/place-order.ts → src/server/services/waiting-list/offers.ts");
+    expect(output).toContain("below-every-domain: src/server/services/order-life/order-life.ts → src/server/services/refunds/refunds.ts");
     expect(output).not.toContain(".astro.ts");
     expect(output).not.toContain(tmpdir());
   }, 150_000);

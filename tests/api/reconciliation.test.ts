@@ -7,7 +7,7 @@ import { read as readWorkbook, utils as sheetUtils } from "@e965/xlsx";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders, payments, refunds } from "../../src/server/db/schema";
-import { wallClock } from "../../src/server/services/orders/order-exports";
+import { wallClock } from "../../src/server/services/order-desk/order-exports";
 import type { Reconciliation } from "../../src/shared/schemas/answers/reconciliation";
 import { timeZoneOf } from "../../src/shared/format/dates";
 import { approveInSimulator } from "../helpers/browser";

@@ -1,7 +1,7 @@
 /**
  * Who a verified session token speaks for: the user's row must still exist, be verified and carry the token's
  * version (log-out, a new password or a new email move it on and end every older token). The bearer check runs it
- * on its own lookup; the purchase reads the same row within its first statement (services/orders/purchase-checks.ts).
+ * on its own lookup; the purchase reads the same row within its first statement (services/purchase-checks/purchase-checks.ts).
  */
 import { eq, sql } from "drizzle-orm";
 import { ShopError } from "../../shared/domain/shop-error";

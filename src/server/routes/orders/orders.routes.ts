@@ -9,7 +9,7 @@ import { identifyCaller } from "../../auth/optional-caller";
 import { ShopError } from "../../../shared/domain/shop-error";
 import { verifyReturnKey } from "../../services/orders/payment-links";
 import { buyerOrigin } from "../../origin";
-import { orderDetail, orderStatus, orderStatusByReturnKey } from "../../services/orders/order-detail";
+import { orderDetail, orderStatus, orderStatusByReturnKey } from "../../services/order-detail/order-detail";
 import { purchase } from "../../services/purchase/purchase";
 import { answerOnce } from "../../services/idempotency/answer-once";
 import { documented } from "../contract";

@@ -1,7 +1,7 @@
 /** The buyer cancels their own booking (bearer): GET /orders/{id}/cancellation (the terms now), POST /orders/{id}/cancel. */
 import { Hono } from "hono";
 import { callerOf, requireCaller, type AuthEnv } from "../../auth/bearer";
-import { cancelOwnBooking, cancellationQuote } from "../../services/orders/self-cancel";
+import { cancelOwnBooking, cancellationQuote } from "../../services/self-cancel/self-cancel";
 import { documented } from "../contract";
 
 const quote = documented("GET /shop-api/orders/:id/cancellation");

@@ -5,7 +5,7 @@
 import { Hono } from "hono";
 import type { AuthEnv } from "../../auth/bearer";
 import { readingDeps } from "../../context";
-import { exportCsv, exportXlsx } from "../../services/orders/order-exports";
+import { exportCsv, exportXlsx } from "../../services/order-desk/order-exports";
 import { reconciliation, reconciliationTable } from "../../services/reports/reconciliation";
 import { documented } from "../contract";
 

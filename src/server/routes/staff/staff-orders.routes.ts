@@ -4,7 +4,7 @@
  */
 import { Hono } from "hono";
 import { callerOf, type AuthEnv } from "../../auth/bearer";
-import { listStaffOrders } from "../../services/orders/order-list";
+import { listStaffOrders } from "../../services/order-desk/order-list";
 import { rejectTransfer } from "../../services/purchase/transfer-decisions";
 import { documented } from "../contract";
 

@@ -1,7 +1,7 @@
 /**
  * The order notices' queue: which mail an order's buyer is owed, queued in the transaction that changes the order.
  * Orders, refunds and the back office queue them; the handler that renders and sends them is the orders' own
- * (services/orders/order-notices.ts, registered in services/orders/jobs.ts). This file imports no domain folder,
+ * (services/order-notices/order-notices.ts, registered in services/order-notices/jobs.ts). This file imports no domain folder,
  * so each of them may import it.
  */
 import type { Db } from "../../db/client";

@@ -10,7 +10,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { payments } from "../../db/schema";
 import { enqueue } from "../../outbox/enqueue";
-import { enqueueOrderNotice } from "./order-notices";
+import { enqueueOrderNotice } from "../notices/order-notice";
 import { cancelEventOrders as cancelOrdersOfEvent, type OrderActor } from "../order-life/order-life";
 import { changePayments } from "../payment-life/payment-life";
 

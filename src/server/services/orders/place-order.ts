@@ -13,8 +13,10 @@
  * the same date (holds still running) would pass `holdCap`, in the same statement. Two purchases of one account at
  * the very same instant may both pass it; the cap bounds what one account takes, it is not stock accounting.
  *
- * A guest of a private event first locks their guest-list row and recounts what they already hold, in the same
- * transaction as the write (invited-seats/guest-seats.ts), so two of their purchases at once cannot both fit.
+ * Steps of the domains above that must share the write's transaction are handed in (`inTransaction`), so this base
+ * imports none of them: the purchase (services/purchase/purchase.ts) locks a private event's guest-list row and
+ * recounts what the guest holds before the write (invited-seats), so two of their purchases at once cannot both fit,
+ * and ends the buyer's waiting-list offer as the order takes its seats (waiting-list).
  */
 import { PAYMENT_STATE } from "../../../shared/domain/payment-states";
 import { AWAITING_STATES, ORDER_STATE } from "../../../shared/domain/order-states";
@@ -22,14 +24,42 @@ import { ShopError } from "../../../shared/domain/shop-error";
 import type { Db } from "../../db/client";
 import { runStatement } from "../../db/statements";
 import { currentRequestId } from "../../request-context";
-import { lockInvitedSeats, type InvitedGuest } from "../invited-seats/guest-seats";
-import { linkOfferOrder, useOffer } from "../waiting-list/offers";
 import { purchaseHistoryCte } from "../order-life/order-life";
-import type { PaymentStart } from "../../payments";
-import type { OrderNotice } from "./order-notices";
+import type { PaymentCode, PaymentStart } from "../../payments";
+import type { OrderNotice } from "../notices/order-notice";
 import { startEntry } from "./payment-records";
 import type { OrderState } from "./order-states";
-import type { PurchasePlan } from "./purchase-checks";
+import type { Purchase } from "../../../shared/schemas/purchase";
+import type { OrderTotals, TicketPrice } from "./pricing";
+
+/** A checked, priced ticket as the order's write takes it (services/purchase-checks/ checks and prices it). */
+export interface OrderTicket extends TicketPrice {
+  placeId: number;
+  passengers: Purchase["tickets"][number]["passengers"];
+  addresses: Purchase["tickets"][number]["addresses"];
+}
+
+/** What the order's write reads of a checked purchase (a `PurchasePlan` of services/purchase-checks/). */
+export interface OrderPlan {
+  userId: number;
+  event: { id: number };
+  eventDateId: number;
+  provinceId: number;
+  currency: string;
+  paymentCode: PaymentCode;
+  tickets: OrderTicket[];
+  discount: { id: number } | null;
+  totals: OrderTotals;
+}
+
+/**
+ * A caller's steps inside the order's transaction: `before` the write, and `after` it with the order placed. Either
+ * throwing rolls the order back.
+ */
+export interface InTransaction {
+  before?: (tx: Db) => Promise<void>;
+  after?: (tx: Db, placed: PlacedOrder) => Promise<void>;
+}
 
 export interface PlacedOrder {
   id: number;
@@ -117,16 +147,15 @@ from new_order o`;
 
 export async function placeOrder(
   db: Db,
-  plan: PurchasePlan,
+  plan: OrderPlan,
   state: OrderState,
   holdExpiresAt: Date | null,
   now: Date,
-  guest?: InvitedGuest,
   holdCap: number | null = null,
-  /** The buyer's running waiting-list offer for these seats: it ends as the order takes them, in one transaction. */
-  waitingOffer: number | null = null,
   /** The id and started payment of a purchase that started its payment first (else a new id, a payment not started). */
   opening?: Opening,
+  /** Steps of the caller's that share the write's transaction (else the write commits on its own). */
+  inTransaction?: InTransaction,
 ): Promise<PlacedOrder> {
   const ticketsByPosition = plan.tickets.map((ticket, index) => ({ ticket, ord: index + 1 }));
   const passengers = ticketsByPosition.flatMap(({ ticket, ord }) => ticket.passengers.map((passenger) => ({ ord, ...passenger })));
@@ -177,13 +206,11 @@ export async function placeOrder(
       throw error;
     }
   };
-  if (!guest && waitingOffer === null) return write(db);
+  if (!inTransaction) return write(db);
   return db.transaction(async (tx) => {
-    if (guest) await lockInvitedSeats(tx, guest, plan.tickets.length);
-    // The offer's seats leave the count and the order's enter it under one row lock: nobody takes them between.
-    const offerUsed = waitingOffer !== null && (await useOffer(tx, waitingOffer, now));
+    await inTransaction.before?.(tx);
     const placed = await write(tx);
-    if (offerUsed) await linkOfferOrder(tx, waitingOffer, placed.id);
+    await inTransaction.after?.(tx, placed);
     return placed;
   });
 }

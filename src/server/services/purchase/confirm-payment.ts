@@ -14,7 +14,7 @@ import { ShopError } from "../../../shared/domain/shop-error";
 import type { ShopContext } from "../../context";
 import type { PaymentConfirmation } from "../../payments";
 import { enqueue } from "../../outbox/enqueue";
-import type { OrderNotice } from "../orders/order-notices";
+import type { OrderNotice } from "../notices/order-notice";
 import { byGateway, markPaid as payOrder, type OrderActor, type PayOptions, type PayOutcome } from "../order-life/order-life";
 import { paymentFor, paymentOf, recordConfirmation, type PaymentRecord } from "../orders/payment-records";
 import { cancelOrder } from "../holds/end-unpaid-orders";

@@ -18,13 +18,14 @@ import type { ShopContext } from "../../context";
 import { pick } from "../catalogue/rows";
 import { holdExpiry, INITIAL_STATE, type OrderState } from "../orders/order-states";
 import { notificationUrl, returnUrl, sitePrefixOf } from "../orders/payment-links";
-import { drawOrderId, placeOrder } from "../orders/place-order";
-import { checkPurchase, lookUpPurchase, type PurchasePlan } from "../orders/purchase-checks";
+import { drawOrderId, placeOrder, type InTransaction } from "../orders/place-order";
+import { checkPurchase, lookUpPurchase, type PurchasePlan } from "../purchase-checks/purchase-checks";
 import { loadCaller } from "../../auth/caller";
 import type { SessionClaims } from "../../auth/session-tokens";
 import { expireHolds } from "../holds/end-unpaid-orders";
 import { purchaseShared } from "../shares/place-shares";
-import { expireOffers, offerReturnedSeats, runningOffer as runningOfferOf } from "../waiting-list/offers";
+import { expireOffers, linkOfferOrder, offerReturnedSeats, runningOffer as runningOfferOf, useOffer } from "../waiting-list/offers";
+import { lockInvitedSeats } from "../invited-seats/guest-seats";
 import type { Buyer } from "../orders/buyer";
 import { PAYMENT_CODE } from "../../../shared/domain/payment-codes";
 import type { PaymentStart } from "../../payments";
@@ -33,6 +34,27 @@ export type { Buyer };
 
 /** Refusals that the event's run-out holds may cause. */
 const RELEASABLE = new Set<ShopErrorCode>(["stock_exhausted", "discount_used_up", "guest_seats_exceeded"]);
+
+/**
+ * What the order's write shares its transaction with (orders/place-order.ts `inTransaction`): a private event's guest
+ * locks their guest-list row and recounts what they hold (invited-seats), so two of their purchases at once cannot
+ * both fit; the buyer's running waiting-list offer ends as the order takes its seats, which leave the offer's count
+ * and enter the order's under one row lock, so nobody takes them between (waiting-list).
+ */
+function stepsWithTheOrder(plan: PurchasePlan, offer: number | null, now: Date): InTransaction | undefined {
+  const guest = plan.guest;
+  if (!guest && offer === null) return undefined;
+  let offerUsed = false;
+  return {
+    before: async (tx) => {
+      if (guest) await lockInvitedSeats(tx, guest, plan.tickets.length);
+      offerUsed = offer !== null && (await useOffer(tx, offer, now));
+    },
+    after: async (tx, placed) => {
+      if (offerUsed && offer !== null) await linkOfferOrder(tx, offer, placed.id);
+    },
+  };
+}
 
 /**
  * `claims`: the buyer's verified session token; its user is read and checked (`unauthorized`) with the date and the
@@ -81,7 +103,7 @@ export async function purchase(deps: ShopContext, claims: SessionClaims, body: P
     orderId ??= await drawOrderId(deps.db);
     // A gateway that cannot start throws here, before anything is written.
     const start = state !== ORDER_STATE.paid || plan.paymentCode === PAYMENT_CODE.prepagado ? await startPayment(orderId, plan) : null;
-    const order = await placeOrder(deps.db, plan, state, holdUntil, now, plan.guest ?? undefined, holdCap, offer, { orderId, start });
+    const order = await placeOrder(deps.db, plan, state, holdUntil, now, holdCap, { orderId, start }, stepsWithTheOrder(plan, offer, now));
     return { plan, offer, order, start };
   };
   let placed: Awaited<ReturnType<typeof place>>;

@@ -21,7 +21,7 @@ import type { ShopContext } from "../../context";
 import { auditLog, events, orders, payments, refunds } from "../../db/schema";
 import { AUDIT_ACTION } from "../../../shared/domain/audit-actions";
 import { PAYMENT_HISTORY } from "../payment-life/payment-life";
-import { major, wallClock } from "../orders/order-exports";
+import { major, wallClock } from "../order-desk/order-exports";
 
 /** Payment rows whose gateway took money (kept, owed back, given back, or taken twice). */
 const MONEY_TAKEN: readonly PaymentState[] = [

@@ -21,7 +21,7 @@ import { holdExpiry, INITIAL_STATE } from "../orders/order-states";
 import { notificationUrl, returnUrl, sitePrefixOf } from "../orders/payment-links";
 import { recordStart } from "../orders/payment-records";
 import { placeOrder, type PlacedOrder } from "../orders/place-order";
-import { checkPurchase, findBookableDate, type PurchasePlan } from "../orders/purchase-checks";
+import { checkPurchase, findBookableDate, type PurchasePlan } from "../purchase-checks/purchase-checks";
 import { cancelOrder, expireHolds } from "../holds/end-unpaid-orders";
 import { byGateway } from "../order-life/order-life";
 import { orderTotals } from "../orders/pricing";

@@ -3,7 +3,9 @@
  * its own rows: the date belongs to a bookable event and is upcoming, the buyer may book a private event, the
  * payment method fits the event, every subcategory belongs to the event and the chosen province, passengers and
  * addresses fit the ticket, counties exist in the province, and the discount is valid here. Prices come from the
- * variant rows. Stock is not checked here: place-order.ts takes the seats with the order's own write.
+ * variant rows. Stock is not checked here: orders/place-order.ts takes the seats with the order's own write. These
+ * checks read the catalogue and the guest lists, so they sit above the orders' base (`services/orders/`), below the
+ * purchase and the shares that call them.
  */
 import { settlesCurrency } from "../../payments/currencies";
 import { and, eq, sql } from "drizzle-orm";
@@ -19,28 +21,18 @@ import { ShopError, type ShopErrorCode } from "../../../shared/domain/shop-error
 import type { PaymentCode } from "../../payments";
 import { canViewPrivateEvent } from "../catalogue/event-detail";
 import { checkInvitedSeats, type InvitedGuest } from "../invited-seats/guest-seats";
-import { findValidDiscount, type ValidDiscount } from "./discounts";
-import { orderTotals, priceTickets, type OrderTotals, type TicketPrice } from "./pricing";
+import { findValidDiscount, type ValidDiscount } from "../orders/discounts";
+import { orderTotals, priceTickets } from "../orders/pricing";
 import { PAYMENT_CODE } from "../../../shared/domain/payment-codes";
 import { SITES } from "../../../shared/locales";
-import { sitePrefixOf } from "./payment-links";
+import { sitePrefixOf } from "../orders/payment-links";
+import type { OrderPlan, OrderTicket } from "../orders/place-order";
 
-export interface CheckedTicket extends TicketPrice {
-  placeId: number;
-  passengers: Purchase["tickets"][number]["passengers"];
-  addresses: Purchase["tickets"][number]["addresses"];
-}
+export type CheckedTicket = OrderTicket;
 
-export interface PurchasePlan {
-  userId: number;
+export interface PurchasePlan extends OrderPlan {
   event: { id: number; placeId: number; countryCode: string; name: Record<string, { name: string }> };
-  eventDateId: number;
-  provinceId: number;
-  currency: string;
-  paymentCode: PaymentCode;
-  tickets: CheckedTicket[];
   discount: ValidDiscount | null;
-  totals: OrderTotals;
   /** The buyer's guest-list row on a private event published from a request: the write recounts under its lock. */
   guest: InvitedGuest | null;
 }

@@ -8,7 +8,7 @@ import { LEGS } from "../../../shared/domain/legs";
 import type { ShopContext } from "../../context";
 import { eventDates, events, orders, passengers, tickets } from "../../db/schema";
 import { rideDay } from "../../../shared/format/dates";
-import { passengerQrText, ticketQrImage } from "../tickets/ticket-qr";
+import { passengerQrText, ticketQrImage } from "./ticket-qr";
 import { ORDER_STATE } from "../../../shared/domain/order-states";
 
 export interface PassengerCode {

@@ -36,7 +36,7 @@ import { LOW_RATING_MAX } from "../../../shared/domain/day-report";
 import { writeAudit, type Actor } from "../audit/write-audit";
 import { noShowsOfOrder } from "../dispatch/no-shows";
 import { pick } from "../catalogue/rows";
-import { enqueueOrderNotice } from "./order-notices";
+import { enqueueOrderNotice } from "../order-notices/order-notices";
 import { refundAnswer, requestRefund } from "../refunds/refunds";
 import { expireHolds } from "../holds/end-unpaid-orders";
 import { byStaff, cancel } from "../order-life/order-life";

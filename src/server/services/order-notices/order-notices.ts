@@ -30,7 +30,7 @@ import {
 import { publicOrigin } from "../../origin";
 import { paymentSettings } from "../../payments";
 import { pick } from "../catalogue/rows";
-import { passengerCodes } from "./passenger-tickets";
+import { passengerCodes } from "../tickets/passenger-tickets";
 import { ticketQrImage, ticketQrText } from "../tickets/ticket-qr";
 import { cancelledTripFiles, toldRiders, tripFiles } from "../runs/trip-files";
 import { simpleMail } from "../../mail/simple-mail";

@@ -17,7 +17,7 @@ import type { ShopContext } from "../../context";
 import { pick } from "../catalogue/rows";
 import { itineraryOf } from "../runs/van-manifest";
 import { expireHolds } from "../holds/end-unpaid-orders";
-import { passengerCodes } from "./passenger-tickets";
+import { passengerCodes } from "../tickets/passenger-tickets";
 import { ticketQrImage, ticketQrText } from "../tickets/ticket-qr";
 import { noShowsOfOrder } from "../dispatch/no-shows";
 
