@@ -105,6 +105,8 @@ describe("one boarding record", () => {
     const desk = await shop.call<{ checkIns: { leg: string }[] }>("GET", `/shop-api/staff/orders/${trioOrder}`, undefined, staff);
     expect(desk.status).toBe(200);
     expect(desk.body.data.checkIns.filter((one) => one.leg === "outbound")).toHaveLength(2);
+    // Boarded on the run's leg only: the codes name both legs, the way back is still to board.
+    expect(desk.body.data.checkIns.filter((one) => one.leg === "return")).toHaveLength(0);
     const manifest = await shop.call<{ runs: { pickups: { passengers: { name: string; checkedIn: { outbound: boolean } }[] }[] }[] }>(
       "GET",
       `/shop-api/staff/manifests?eventDateId=${setting.eventDateId}&provinceId=${setting.provinceId}`,
