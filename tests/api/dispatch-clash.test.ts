@@ -29,10 +29,10 @@ beforeAll(async () => {
 afterAll(() => shop?.close());
 
 /** A run of another event's date, with `vehicleId` and `driverId`, from `departsAt` to `arrivesAt`. */
-async function runElsewhere(vehicleId: number, driverId: number | null, departsAt: Date, arrivesAt: Date) {
+async function runElsewhere(vehicleId: number, driverId: number | null, departsAt: Date, arrivesAt: Date, replanReason: "date_moved" | null = null) {
   const [otherEvent] = await shop.db.select({ id: events.id }).from(events).where(eq(events.slug, "rock-al-parque"));
   const [date] = await shop.db.insert(eventDates).values({ eventId: otherEvent!.id, startDate: arrivesAt }).returning({ id: eventDates.id });
-  const [other] = await shop.db.insert(dispatchPlans).values({ eventDateId: date!.id, leg: LEG.outbound }).returning({ id: dispatchPlans.id });
+  const [other] = await shop.db.insert(dispatchPlans).values({ eventDateId: date!.id, leg: LEG.outbound, replanReason }).returning({ id: dispatchPlans.id });
   await shop.db.insert(dispatchRuns).values({ planId: other!.id, position: 0, vehicleId, driverId, seatsNeeded: 3, capacity: 15, departsAt, arrivesAt });
 }
 
@@ -76,5 +76,16 @@ describe("vehicle and driver clashes", () => {
     const board = await shop.call<DispatchBoard>("GET", `/shop-api/staff/dispatch/board?eventDateId=${setting.eventDateId}&leg=${LEG.outbound}`, undefined, { token: setting.staff.token });
     expect(board.status).toBe(200);
     expect(board.body.data.clashes).toEqual([expect.objectContaining({ runId: run.id, kind: "vehicle", eventName: expect.stringContaining("Rock al Parque") })]);
+  });
+  it("does not hold a van for a plan whose date the back office moved: its runs are timed again when re-planned", async () => {
+    const run = plan.runs[0]!;
+    const taken = new Set([...plan.runs.map((one) => one.vehicle?.id), ...(await shop.db.select({ id: dispatchRuns.vehicleId }).from(dispatchRuns)).map((row) => row.id)]);
+    const [spare] = (await shop.db.select({ id: vehicles.id }).from(vehicles).where(eq(vehicles.active, true))).filter((vehicle) => !taken.has(vehicle.id));
+    const stops = run.stops.map((stop) => new Date(stop.time).getTime());
+    const during = new Date(Math.min(...stops) + 60_000);
+    await runElsewhere(spare!.id, null, new Date(during.getTime() - 3_600_000), new Date(during.getTime() + 3_600_000), "date_moved");
+    const current = (await shop.call<DispatchPlan>("GET", `/shop-api/staff/dispatch?eventDateId=${setting.eventDateId}&leg=${LEG.outbound}`, undefined, { token: setting.staff.token })).body.data;
+    const given = await assign(spare!.id, null, current.version);
+    expect(given.status, JSON.stringify(given.body)).toBe(200);
   });
 });

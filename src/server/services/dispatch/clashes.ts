@@ -5,8 +5,8 @@
  * is refused (`dispatch_clash`, naming the other run); clashes that times moved into (a retimed run, a new plan)
  * are listed on the dispatcher's board beside the run.
  */
-import { and, eq, gt, inArray, lt, ne, or, sql } from "drizzle-orm";
-import type { ClashKind } from "../../../shared/domain/dispatch";
+import { and, eq, gt, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { REPLAN_REASON, type ClashKind } from "../../../shared/domain/dispatch";
 import type { Leg } from "../../../shared/domain/legs";
 import { ShopError } from "../../../shared/domain/shop-error";
 import { formatDateTime, formatTime, timeZoneOf } from "../../../shared/format/dates";
@@ -50,6 +50,9 @@ export async function clashesOf(db: Db, plan: PlanState, runs: readonly RunState
     .where(
       and(
         plan.planId === null ? undefined : ne(dispatchRuns.planId, plan.planId),
+        // A plan whose date the back office moved holds its vans no more at the old times: it is timed again when
+        // it is re-planned (and its clashes shown then).
+        or(isNull(dispatchPlans.replanReason), ne(dispatchPlans.replanReason, REPLAN_REASON.date_moved)),
         or(vehicleIds.length ? inArray(dispatchRuns.vehicleId, vehicleIds) : undefined, driverIds.length ? inArray(dispatchRuns.driverId, driverIds) : undefined),
         lt(dispatchRuns.departsAt, until),
         gt(dispatchRuns.arrivesAt, from),
