@@ -3,7 +3,8 @@
  * day goes on elsewhere. The van's phone reports where it is: its dot on the map carries its plate. A booking is
  * paid: the alert that a passenger waits for a van appears within seconds, with no reload. Another dispatcher puts
  * the passenger into the run: the open board shows the new version, the passenger in the run and the new stop on
- * the map. The page is never reloaded (a mark left on the window stays).
+ * the map. The page is never reloaded (a mark left on the window stays). Each attempt first cancels what an earlier
+ * one booked on the event, so a retry against the same shop plans it as the first attempt did.
  */
 import type { Page } from "@playwright/test";
 import { expect, test } from "./reused-page";
@@ -12,7 +13,7 @@ import type { DispatchPlan } from "../../src/shared/schemas/answers/dispatch";
 import { seriousViolations } from "./axe";
 import { signIn, type Person } from "./booking-helpers";
 import { watchConsole } from "./content-helpers";
-import { bearer, data, dateToday, newDriver, type DateToday } from "./live-day-helpers";
+import { bearer, cancelEarlierBookings, data, dateToday, newDriver, type DateToday } from "./live-day-helpers";
 import { paidTicket } from "./scanner-helpers";
 import { keepShot } from "./shots";
 
@@ -26,8 +27,10 @@ const LATE_ADDRESS = "Avenida 6N # 23-50";
 
 let moved: DateToday | undefined;
 
-test.afterAll(async ({ request }) => {
+// Each attempt gives the date back, so the next one moves it from where the back office had it.
+test.afterEach(async ({ request }) => {
   await moved?.restore(request);
+  moved = undefined;
 });
 
 async function openStaff(page: Page, path: string) {
@@ -41,6 +44,8 @@ test("the open board hears the van, a booking paid and another dispatcher's chan
   const driver = await newDriver(request, "Rubén", "Caicedo");
   moved = await dateToday(request, SLUG);
   const { eventDateId } = moved;
+  // A retry against the same shop finds the event as the first attempt did: no passenger, stop or run of before.
+  await cancelEarlierBookings(request, eventDateId);
   const staff = await bearer(request, STAFF);
   const on = { eventDateId, leg: "outbound" };
   await paidTicket(request, "Lucia", undefined, SLUG, { address: FIRST_ADDRESS });

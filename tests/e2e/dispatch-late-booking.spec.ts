@@ -3,7 +3,8 @@
  * (a passenger in a wheelchair, at another address) shows on the dispatcher's board as waiting for a van, with an
  * alert; one action puts it into the published run as a new stop and tells only that passenger; the driver's
  * phone (390 px) and the printed manifest show the new stop with the passenger and their need. axe on the board
- * with the alert and on the phone.
+ * with the alert and on the phone. Each attempt first cancels what an earlier one booked on the event, so a retry
+ * against the same shop plans it as the first attempt did.
  */
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./reused-page";
@@ -12,7 +13,7 @@ import type { DispatchPlan } from "../../src/shared/schemas/answers/dispatch";
 import { seriousViolations } from "./axe";
 import { signIn, type Person } from "./booking-helpers";
 import { watchConsole } from "./content-helpers";
-import { bearer, data, newDriver } from "./live-day-helpers";
+import { bearer, cancelEarlierBookings, data, newDriver } from "./live-day-helpers";
 import { paidTicket } from "./scanner-helpers";
 import { keepShot } from "./shots";
 
@@ -44,9 +45,11 @@ test("a booking paid after publishing waits on the board, goes into the run with
   const errors = watchConsole(page);
   DRIVER = await newDriver(request, "Hernán", "Duque");
   const staff = await bearer(request, STAFF);
-  const first = await paidTicket(request, "Marta", undefined, SLUG, { address: FIRST_ADDRESS });
   const event = await data<{ calendars: { id: number }[] }>(request.get(`/api/events/${SLUG}`));
   const eventDateId = event.calendars[0]!.id;
+  // A retry against the same shop finds the event as the first attempt did: no passenger, stop or run of before.
+  await cancelEarlierBookings(request, eventDateId);
+  const first = await paidTicket(request, "Marta", undefined, SLUG, { address: FIRST_ADDRESS });
   const on = { eventDateId, leg: "outbound" };
 
   // Planned, the run given to the journey's driver, and published.

@@ -15,7 +15,7 @@ import type { DispatchPlan, DriverRun } from "../../src/shared/schemas/answers/d
 import { seriousViolations } from "./axe";
 import { purchaseRow, signIn, type Person } from "./booking-helpers";
 import { watchConsole } from "./content-helpers";
-import { attemptNumber, attemptPhone, attemptSurname, bearer, dateToday, newDriver } from "./live-day-helpers";
+import { attemptNumber, attemptPhone, attemptSurname, bearer, dateToday, newDriver, vehicleByPlate } from "./live-day-helpers";
 import { paidTicket, tokenOf } from "./scanner-helpers";
 import { keepShot } from "./shots";
 
@@ -25,6 +25,8 @@ test.describe.configure({ mode: "default" });
 const STAFF: Person = { ...DEMO_ACCOUNTS.staff, firstName: "Julián", lastName: "Castaño" };
 /** The driver's journey's own event, moved to today while it runs (its runs are the day's, under way). */
 const ALIMENTARTE = "alimentarte-festival-gastronomico";
+/** The driver journey's own van (live-day-helpers.ts vehicleByPlate): the other live journeys run at the same hour. */
+const VAN = "WPN-418";
 
 async function data<T>(answer: Promise<{ status(): number; json(): Promise<unknown> }>): Promise<T> {
   const response = await answer;
@@ -118,7 +120,7 @@ test("a driver on a phone marks the next stop and checks a passenger in offline"
     const run = planned.runs.find((one) => one.stops.some((stop) => stop.passengers.some((p) => p.orderId === carla.orderId)))!;
     const driverId = driver.id;
     const assigned = await data<DispatchPlan>(
-      request.post("/shop-api/staff/dispatch/assign", { headers: staff, data: { eventDateId, leg: "outbound", version: planned.version, runId: run.id, vehicleId: run.vehicle?.id ?? null, driverId } }),
+      request.post("/shop-api/staff/dispatch/assign", { headers: staff, data: { eventDateId, leg: "outbound", version: planned.version, runId: run.id, vehicleId: await vehicleByPlate(request, VAN), driverId } }),
     );
     // Drivers' phones show only published plans.
     await data(request.post("/shop-api/staff/dispatch/publish", { headers: staff, data: { eventDateId, leg: "outbound", version: assigned.version } }));

@@ -9,6 +9,7 @@
  */
 import { expect, type APIRequestContext } from "@playwright/test";
 import { DEMO_ACCOUNTS } from "../../src/server/seed/users";
+import type { DispatchOptions, DispatchPlan } from "../../src/shared/schemas/answers/dispatch";
 import { PASSWORD, verifiedCustomer } from "./account-helpers";
 import type { Person } from "./booking-helpers";
 import { tokenOf } from "./scanner-helpers";
@@ -79,4 +80,30 @@ export const spacedPhone = (phone: string) => `${phone.slice(0, 3)} ${phone.slic
 /** A house number of this attempt's own: a retry's passenger waits at a stop of their own (a stop is told its van is arriving once). */
 export function attemptNumber(): number {
   return 10 + Math.floor(Math.random() * 90);
+}
+
+/**
+ * Cancels every booking on an event date of a journey's own (the orders its outbound plan holds, paid or waiting), so
+ * a retry against the same shop plans the event as the first attempt found it: no passenger, stop or run left by an
+ * earlier attempt. Only for an event no other journey books.
+ */
+export async function cancelEarlierBookings(request: APIRequestContext, eventDateId: number): Promise<void> {
+  const staff = await bearer(request, DEMO_ACCOUNTS.staff);
+  const plan = await data<DispatchPlan>(request.post("/shop-api/staff/dispatch/plan", { headers: staff, data: { eventDateId, leg: "outbound" } }));
+  const orderIds = new Set(plan.runs.flatMap((run) => run.stops.flatMap((stop) => stop.passengers.map((one) => one.orderId))));
+  for (const orderId of orderIds) await data(request.post(`/shop-api/staff/orders/${orderId}/cancel`, { headers: staff, data: { reason: "Reserva de un intento anterior del recorrido de prueba" } }));
+}
+
+/**
+ * The id of a vehicle by its plate. Each live-day journey drives a van of its own (the demo fleet's Bogotá vans: the
+ * dispatcher's driver journey WPN-418, the driver's phone WPN-419, the tracking page WPN-420; the board's journey is
+ * in Cali with VCL-332): their dates are all moved to two hours from now, and the planner, which does not look at
+ * other events' plans, would give each the same van, which the second to assign it is refused (a van cannot be in
+ * two runs at once).
+ */
+export async function vehicleByPlate(request: APIRequestContext, plate: string): Promise<number> {
+  const options = await data<DispatchOptions>(request.get("/shop-api/staff/dispatch/options", { headers: await bearer(request, DEMO_ACCOUNTS.staff) }));
+  const vehicle = options.vehicles.find((one) => one.plate === plate);
+  expect(vehicle, plate).toBeDefined();
+  return vehicle!.id;
 }

@@ -9,12 +9,12 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./reused-page";
 import { DEMO_ACCOUNTS } from "../../src/server/seed/users";
-import type { DispatchOptions, DispatchPlan } from "../../src/shared/schemas/answers/dispatch";
+import type { DispatchPlan } from "../../src/shared/schemas/answers/dispatch";
 import { PASSWORD } from "./account-helpers";
 import { seriousViolations } from "./axe";
 import { signIn, type Person } from "./booking-helpers";
 import { watchConsole } from "./content-helpers";
-import { attemptNumber, attemptPhone, attemptSurname, bearer, data, dateToday, newDriver, spacedPhone, type DateToday } from "./live-day-helpers";
+import { attemptNumber, attemptPhone, attemptSurname, bearer, data, dateToday, newDriver, spacedPhone, vehicleByPlate, type DateToday } from "./live-day-helpers";
 import { paidTicket, type PaidTicket } from "./scanner-helpers";
 
 test.describe.configure({ mode: "serial" });
@@ -26,6 +26,8 @@ let DRIVER: Person & { name: string; id: number };
 let ADDRESS: string;
 /** This journey's own event: other live journeys have runs of their own under way. */
 const VALLENATA = "noche-vallenata-el-campin";
+/** This journey's own van (live-day-helpers.ts vehicleByPlate): the other live journeys run at the same hour. */
+const VAN = "WPN-420";
 /** Phones of this attempt's own (set before it): a retry's texts are told apart from the failed attempt's. */
 let DORA_PHONE: string;
 let ELENA_PHONE: string;
@@ -66,15 +68,15 @@ test.beforeAll(async ({ request }) => {
   moved = await dateToday(request, VALLENATA);
   eventDateId = moved.eventDateId;
   const staff = await bearer(request, STAFF);
-  const options = await data<DispatchOptions>(request.get("/shop-api/staff/dispatch/options", { headers: staff }));
   const planned = await data<DispatchPlan>(request.post("/shop-api/staff/dispatch/plan", { headers: staff, data: { eventDateId, leg: "outbound" } }));
   run = planned.runs.find((one) => one.stops.some((s) => s.passengers.some((p) => p.orderId === dora.orderId)))!;
   stop = run.stops.find((s) => s.passengers.some((p) => p.orderId === dora.orderId))!;
   const driverId = DRIVER.id;
   const assigned = await data<DispatchPlan>(
-    request.post("/shop-api/staff/dispatch/assign", { headers: staff, data: { eventDateId, leg: "outbound", version: planned.version, runId: run.id, vehicleId: run.vehicle?.id ?? options.vehicles[0]!.id, driverId } }),
+    request.post("/shop-api/staff/dispatch/assign", { headers: staff, data: { eventDateId, leg: "outbound", version: planned.version, runId: run.id, vehicleId: await vehicleByPlate(request, VAN), driverId } }),
   );
   await data(request.post("/shop-api/staff/dispatch/publish", { headers: staff, data: { eventDateId, leg: "outbound", version: assigned.version } }));
+  run = assigned.runs.find((one) => one.id === run.id)!;
   // Elena rides from the same door: one stop, two passengers.
   expect(stop.passengers.map((p) => p.orderId)).toEqual(expect.arrayContaining([dora.orderId, elena.orderId]));
   // The van has picked up whoever rides from earlier stops: hers is the next one.
