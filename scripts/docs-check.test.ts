@@ -128,7 +128,7 @@ describe("the docs name only what exists", () => {
   it("the installed dependency tree is what the packages ask for (npm ls --all finds nothing)", () => {
     const answer = (() => {
       try {
-        return { status: 0, output: execFileSync("npm", ["ls", "--all", "--json"], { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }) };
+        return { status: 0, output: execFileSync("npm", ["ls", "--all", "--json"], { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], maxBuffer: 64 * 1024 * 1024 }) };
       } catch (error) {
         return { status: 1, output: String((error as { stdout?: string }).stdout ?? "") };
       }
