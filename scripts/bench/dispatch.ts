@@ -17,7 +17,7 @@ import { exitWithUsageOnHelp } from "../lib/usage";
 
 exitWithUsageOnHelp(`
 Usage: npm run bench:dispatch [-- --passengers 2000 --counties 30 --seed 17 --centroids]
-       npm run bench:dispatch -- --reference [--instances 18]
+       npm run bench:dispatch -- --reference [--instances 18] [--days 160]
        npm run bench:dispatch -- --cvrplib DIR [--instances N]
 
 Plans one generated event date (passengers in groups of 1-4 over up to 30 Bogota-area counties, a demo-like
@@ -29,9 +29,12 @@ Addresses lie a few hundred metres from their county's centroid (as geocoded); -
 at its centroid, as the shop does without a geocoder.
 
 --reference plans small seeded instances (10-30 stops: a dense city, spread-out towns, mixed; both legs; the
-demo fleet) and solves each to proven optimality with HiGHS (set partitioning over every feasible route), then
-prints the planner's vehicles and vehicle-minutes / the optimum's per instance and over the set (goals <= 1.05
-and <= 1.10, no instance above 1.25); --instances N takes the first N.
+demo fleet, then fleets with a wheelchair van, small vehicles only, a mixed fleet with a child seat) and solves
+each to proven optimality with HiGHS (set partitioning over every feasible route), then prints the planner's
+vehicles and vehicle-minutes / the optimum's per instance and over the set (goals <= 1.05 and <= 1.10, no
+instance above 1.25) and how many plans cannot run (goal 0); then plans generated days with a wheelchair user
+(vans of 15, 15 and a 10-seat wheelchair van) and prints how many cannot run although a plan that can exists
+(goal 0). --instances N takes the first N reference instances (and then no days unless --days D asks for D).
 
 --cvrplib DIR plans every CVRPLIB instance (.vrp, TSPLIB format) in DIR as open routes ending at the depot (the
 venue): each customer a group of its demand in seats, k vehicles of CAPACITY seats, no ride limit, no dwell. It
@@ -53,7 +56,8 @@ if (process.argv.includes("--cvrplib")) {
 if (process.argv.includes("--reference")) {
   const { compareWithOptimum } = await import("./dispatch-reference/compare");
   const index = process.argv.indexOf("--instances");
-  await compareWithOptimum(index > 0 ? Number(process.argv[index + 1]) : undefined);
+  const days = process.argv.indexOf("--days");
+  await compareWithOptimum(index > 0 ? Number(process.argv[index + 1]) : undefined, days > 0 ? Number(process.argv[days + 1]) : undefined);
   process.exit(0);
 }
 

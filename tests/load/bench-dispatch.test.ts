@@ -24,11 +24,13 @@ describe("bench:dispatch, as a smoke check", () => {
 
 describe("bench:dispatch --reference, as a smoke check", () => {
   it("prints the planner's vehicles and vehicle-minutes against the proven optimum, per instance and in total", async () => {
-    const { stdout } = await bench("dispatch", ["--reference", "--instances", "2"]);
+    const { stdout } = await bench("dispatch", ["--reference", "--instances", "2", "--days", "4"]);
     expect(stdout).toMatch(/city-10-outbound +10 +\d+\/\d+ = \d\.\d\d +\d+\/\d+ = \d\.\d\d/);
     expect(stdout).toMatch(/city-10-return +10 +\d+\/\d+ = \d\.\d\d/);
+    expect(stdout).toMatch(/^cannot run: \d+ of \d+ plans whose optimum fits the fleet \(goal 0\)$/m);
+    expect(stdout).toMatch(/^wheelchair days: 4 plans \(slowest \d+\.\d\d s\), \d+ cannot run and say so; a plan that can run exists for 0 of them/m);
     const last = stdout.trim().split("\n").at(-1);
-    expect(last).toMatch(/^reference: vehicles \d+\.\d\d of optimum, vehicle-minutes \d+\.\d\d of optimum, 2 instances$/);
+    expect(last).toMatch(/^reference: vehicles \d+\.\d\d of optimum, vehicle-minutes \d+\.\d\d of optimum, 2 instances, cannot run 0 \(goal 0\)$/);
   }, 240_000);
 });
 

@@ -10,6 +10,9 @@
 import { planLeg, rideSeconds } from "../../../src/server/services/dispatch/planner";
 import type { Plan, PlanInput } from "../../../src/server/services/dispatch/planner/types";
 import { LEG } from "../../../src/shared/domain/legs";
+import { wheelchairDay } from "../../../src/server/seed/dispatch-sample-day";
+import { LEGS } from "../../../src/shared/domain/legs";
+import { aRunnablePlanExists, ENUMERATION_MAX_GROUPS, whyNotRunnable } from "./can-run";
 import { referenceInstances } from "./instances";
 import { optimumOf } from "./optimum";
 
@@ -17,7 +20,11 @@ const GOAL_VEHICLES = 1.05;
 const GOAL_MINUTES = 1.1;
 const GOAL_WORST = 1.25;
 
-export async function compareWithOptimum(count?: number): Promise<void> {
+/**
+ * `count` reference instances (default all), then `days` generated wheelchair days (default 80 seeds × both legs;
+ * with a count, none unless asked).
+ */
+export async function compareWithOptimum(count?: number, days?: number): Promise<void> {
   const instances = referenceInstances(count);
   let planVehicles = 0;
   let optVehicles = 0;
@@ -37,7 +44,7 @@ export async function compareWithOptimum(count?: number): Promise<void> {
     const vehicleRatio = plan.runs.length / optimum.vehicles;
     const minuteRatio = minutes / optimum.vehicleMinutes;
     worst = Math.max(worst, vehicleRatio, minuteRatio);
-    const runs = !cannotRunPlan(input, plan);
+    const runs = whyNotRunnable(input, plan) === null;
     if (optimum.vehicles <= input.vehicles.length) {
       fitting++;
       if (!runs) cannotRun++;
@@ -62,23 +69,49 @@ export async function compareWithOptimum(count?: number): Promise<void> {
       `worst instance ${worst.toFixed(2)} (goal <= ${GOAL_WORST}, ${verdict(worst <= GOAL_WORST)})`,
   );
   console.log(`cannot run: ${cannotRun} of ${fitting} plans whose optimum fits the fleet (goal 0)`);
-  console.log(`reference: vehicles ${vehicles.toFixed(2)} of optimum, vehicle-minutes ${minutes.toFixed(2)} of optimum, ${instances.length} instances`);
+  const wheelchair = wheelchairDays(days ?? (count === undefined ? 160 : 0));
+  console.log(
+    `reference: vehicles ${vehicles.toFixed(2)} of optimum, vehicle-minutes ${minutes.toFixed(2)} of optimum, ${instances.length} instances, ` +
+      `cannot run ${cannotRun + wheelchair.wrong} (goal 0)`,
+  );
 }
 
 /**
- * Whether a plan cannot run as published: a run without a vehicle of the fleet (when the fleet could carry the
- * day: see the caller), or a vehicle lacking a passenger's needs or seats.
+ * Generated wheelchair days (`wheelchairDay`: 20–34 passengers from 4–9 Bogotá-area counties drawn at random, one
+ * in a wheelchair; vans of 15 and 15 and a 10-seat wheelchair van), both legs of seeds 1, 2, …: how many plans
+ * cannot run, and of those how many where a plan that can run exists (enumerated outside the planner; days of more
+ * than ENUMERATION_MAX_GROUPS groups are not judged) or that do not say so in their notes. Answers the plans that
+ * cannot run although one that can exists, or that do not say so.
  */
-function cannotRunPlan(input: PlanInput, plan: Plan): boolean {
-  const vehicles = new Map(input.vehicles.map((vehicle) => [vehicle.id, vehicle]));
-  const groups = new Map(input.groups.map((group) => [group.id, group]));
-  return plan.runs.some((run) => {
-    const vehicle = run.vehicleId === null ? undefined : vehicles.get(run.vehicleId);
-    if (vehicle === undefined) return true;
-    const riding = run.stops.flatMap((stop) => stop.groupIds.map((id) => groups.get(id)!));
-    const seats = riding.reduce((sum, group) => sum + group.seats, 0);
-    return seats > vehicle.seats || riding.some((group) => (group.needs ?? []).some((need) => !(vehicle.carries ?? []).includes(need)));
-  });
+function wheelchairDays(days: number): { wrong: number } {
+  if (days <= 0) return { wrong: 0 };
+  let cannot = 0;
+  let exists = 0;
+  let unjudged = 0;
+  let silent = 0;
+  let slowest = 0;
+  for (let k = 0; k < days; k++) {
+    const input = wheelchairDay(1 + Math.floor(k / 2), LEGS[k % 2]!);
+    const started = performance.now();
+    const plan = planLeg(input);
+    slowest = Math.max(slowest, (performance.now() - started) / 1000);
+    const why = whyNotRunnable(input, plan);
+    if (why === null) continue;
+    cannot++;
+    const codes = new Set(plan.notes.map((note) => note.code));
+    if (!codes.has("vehicle_needed") && !codes.has("needs_unmet")) silent++;
+    const found = aRunnablePlanExists(input);
+    if (found === null) unjudged++;
+    else if (found) {
+      exists++;
+      console.log(`  wheelchair day ${1 + Math.floor(k / 2)} ${LEGS[k % 2]}: ${why}, yet a plan that can run exists`);
+    }
+  }
+  console.log(
+    `wheelchair days: ${days} plans (slowest ${slowest.toFixed(2)} s), ${cannot} cannot run and say so${silent > 0 ? ` (${silent} do NOT say so)` : ""}; ` +
+      `a plan that can run exists for ${exists} of them (goal 0; ${unjudged} of more than ${ENUMERATION_MAX_GROUPS} groups not enumerated)`,
+  );
+  return { wrong: exists + silent };
 }
 
 /** Minutes each run drives with passengers: outbound from its first stop to the venue, return to its last stop. */
