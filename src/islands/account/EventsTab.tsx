@@ -75,7 +75,6 @@ export function EventsTab({ texts, prefix, countryCode }: { texts: AccountTexts;
         <EventLists
           texts={texts}
           prefix={prefix}
-          countryCode={countryCode}
           lists={lists}
           tab={tab}
           onTab={chooseTab}

@@ -1,8 +1,7 @@
 /**
- * Purchase history: date (stored in UTC, shown DD-MM-YYYY HH:mm in the
- * shop country's time), event name, state by colour (pending yellow, paid green, cancelled red), total; `not_purchases` when empty.
+ * Purchase history: date (stored in UTC, shown DD-MM-YYYY HH:mm on the event's clock, named when the
+ * browser's reads another hour), event name, state by colour (pending yellow, paid green, cancelled red), total; `not_purchases` when empty.
  */
-import { formatDateTime, timeZoneOf } from "../../shared/format/dates";
 import { formatPrice } from "../../shared/format/money";
 import { isLocale, type Locale } from "../../shared/locales";
 import { DetailCell, DetailHeader } from "./purchases/DetailCell";
@@ -12,6 +11,7 @@ import { stateLook } from "../../shared/domain/order-states";
 import type { AccountTexts } from "./texts";
 import { ListState } from "./ListState";
 import { useList } from "./use-list";
+import { useEventClock } from "../ui/reader-clock";
 
 interface Props {
   texts: AccountTexts;
@@ -21,7 +21,7 @@ interface Props {
 
 export function PaymentsTab({ texts, locale, countryCode }: Props) {
   const { items, state } = useList("/shop-api/payment-history");
-  const zone = timeZoneOf(countryCode);
+  const clock = useEventClock(texts);
   const moneyLocale: Locale = isLocale(locale) ? locale : "es_CO";
   const route = usePurchaseRoute();
   const stateChip = (state: string) => <span className={`state-chip state-${stateLook(state).tone}`}>{texts[stateLook(state).label]}</span>;
@@ -57,7 +57,7 @@ export function PaymentsTab({ texts, locale, countryCode }: Props) {
               return (
                 <tr key={purchase.id} data-purchase={purchase.id}>
                   <td data-label={texts["account.payments.date"]}>
-                    <time dateTime={purchase.date}>{formatDateTime(purchase.date, zone)}</time>
+                    <time dateTime={purchase.date}>{clock(purchase.date, purchase.regularEvent.timeZone)}</time>
                   </td>
                   <td data-label={texts["account.payments.event"]} className="purchase-event">
                     {purchase.regularEvent.translations[locale]?.name ?? purchase.regularEvent.name}

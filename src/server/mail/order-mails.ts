@@ -7,8 +7,8 @@
  * The QR code is inlined as a PNG data URL: MailMessage (mailer.ts) has no attachments, so a cid: image is not
  * possible yet; the code's text and a link to the purchase are in the mail as well for clients that hide it.
  */
-import { translate, type MessageKey, type Params } from "../../shared/i18n";
-import { formatDateTime } from "../../shared/format/dates";
+import { catalogues, translate, type MessageKey, type Params } from "../../shared/i18n";
+import { eventClockTime } from "../../shared/format/event-clock";
 import { formatPrice } from "../../shared/format/money";
 import type { Locale } from "../../shared/locales";
 import { escapeHtml, mailButton, mailShell } from "./mail-html";
@@ -25,7 +25,10 @@ export interface OrderMailData {
   eventName: string;
   /** ISO start of the chosen date. */
   eventDate: string;
+  /** The event's clock: every time in the mail is written in it. */
   timeZone: string;
+  /** The reader's own clock (their account country's); when it reads another hour the mail names the event's. */
+  readerTimeZone?: string | null;
   currency: string;
   subtotal: number;
   total: number;
@@ -65,6 +68,11 @@ function viewLink(data: OrderMailData, t: ReturnType<typeof translator>) {
   return data.link ? { html: mailButton(data.link, t("mail.order.view")), text: [`${t("mail.order.view")}: ${data.link}`, ""], links: [data.link] } : { html: "", text: [], links: [] };
 }
 
+/** A time of the order on the event's clock, "(hora de Madrid)" added for a reader whose clock reads another hour. */
+function clockTime(data: OrderMailData, iso: string): string {
+  return eventClockTime(iso, data.timeZone, data.readerTimeZone, catalogues[data.locale]);
+}
+
 function translator(locale: Locale) {
   return (key: MessageKey, params?: Params) => translate(locale, key, params);
 }
@@ -74,7 +82,7 @@ function summary(data: OrderMailData) {
   const money = (value: number) => formatPrice(value, data.currency, data.locale);
   const rows: [string, string][] = [
     [t("mail.order.event"), data.eventName],
-    [t("mail.order.date"), formatDateTime(data.eventDate, data.timeZone)],
+    [t("mail.order.date"), clockTime(data, data.eventDate)],
   ];
   if (data.subtotal !== data.total) {
     rows.push([t("mail.order.subtotal"), money(data.subtotal)], [t("mail.order.discount"), money(data.total - data.subtotal)]);
@@ -196,7 +204,7 @@ export function passengerTicketMail(data: OrderMailData, passenger: PassengerTic
   const subject = t("mail.passenger.subject", { event: data.eventName });
   const greeting = t("mail.greeting", { name: passenger.name });
   const intro = t("mail.passenger.intro", { buyer: buyerName, event: data.eventName });
-  const when = `${t("mail.order.date")}: ${formatDateTime(data.eventDate, data.timeZone)}`;
+  const when = `${t("mail.order.date")}: ${clockTime(data, data.eventDate)}`;
   const number = t("mail.order.number", { id: data.orderId });
   const html = mailShell(
     data.locale,
@@ -231,7 +239,7 @@ export function transferInstructionsMail(data: OrderMailData, bank: BankDetails,
     [t("mail.transfer.email"), bank.email],
   ];
   const bankRows = rows.filter((row): row is [string, string] => Boolean(row[1]));
-  const hold = holdUntil ? t("mail.transfer.hold", { until: formatDateTime(holdUntil, data.timeZone) }) : "";
+  const hold = holdUntil ? t("mail.transfer.hold", { until: clockTime(data, holdUntil) }) : "";
   const validation = t("mail.transfer.validation");
   const details = summary(data);
   const html = mailShell(
@@ -351,7 +359,7 @@ function refundSummary(data: OrderMailData, facts: RefundMailFacts) {
   const money = (value: number) => formatPrice(value, data.currency, data.locale);
   const rows: [string, string][] = [
     [t("mail.order.event"), data.eventName],
-    [t("mail.order.date"), formatDateTime(data.eventDate, data.timeZone)],
+    [t("mail.order.date"), clockTime(data, data.eventDate)],
     [t("mail.refund.amount"), money(facts.amount)],
     facts.paidBy ? [t("mail.refund.paid_by", { name: facts.paidBy.name }), money(facts.paid)] : [t(ORDER_MONEY_KEYS.paid), money(facts.paid)],
     [t(ORDER_MONEY_KEYS.refunded), money(facts.refundedTotal)],

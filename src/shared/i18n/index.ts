@@ -19,6 +19,7 @@ import { authMessages } from "./messages/auth";
 import { bookingMessages } from "./messages/booking";
 import { catalogueMessages } from "./messages/catalogue";
 import { reconciliationMessages } from "./messages/reconciliation";
+import { clockMessages } from "./messages/clock";
 import { commonMessages } from "./messages/common";
 import {
   accountErrorMessages,
@@ -52,7 +53,7 @@ import { ticketMessages } from "./messages/tickets";
 import { tripNoticeMessages } from "./messages/trip-notices";
 import { staffWaitingListMessages, waitingListMessages } from "./messages/waiting-list";
 
-export const messageAreas = [commonMessages, errorMessages, formMessages, authMessages, accountMessages, storefrontMessages, paymentMessages, catalogueMessages, pagesMessages, bookingMessages, orderMessages, purchaseMessages, staffMessages, staffDoorMessages, staffRunsMessages, privateEventMessages, tripNoticeMessages, accountSecurityMessages, adminMessages, adminMenuMessages, authErrorMessages, accountErrorMessages, accountSecurityErrorMessages, orderErrorMessages, paymentErrorMessages, doorErrorMessages, staffRunsErrorMessages, adminErrorMessages, adminFleetMessages, adminFleetMenuMessages, adminSeatsMessages, adminSeatsMenuMessages, dispatchMessages, staffDispatchMessages, ticketMessages, orderDeskMessages, privateEventQuoteMessages, waitingListMessages, staffWaitingListMessages, waitingListErrorMessages, trackingErrorMessages, liveDayMessages, paymentAttemptErrorMessages, driverPhoneMessages, noShowMessages, dispatchRulesMessages, dispatchBoardMessages, dayRatingMessages, dayReportStaffMessages, reconciliationMessages] as const;
+export const messageAreas = [commonMessages, clockMessages, errorMessages, formMessages, authMessages, accountMessages, storefrontMessages, paymentMessages, catalogueMessages, pagesMessages, bookingMessages, orderMessages, purchaseMessages, staffMessages, staffDoorMessages, staffRunsMessages, privateEventMessages, tripNoticeMessages, accountSecurityMessages, adminMessages, adminMenuMessages, authErrorMessages, accountErrorMessages, accountSecurityErrorMessages, orderErrorMessages, paymentErrorMessages, doorErrorMessages, staffRunsErrorMessages, adminErrorMessages, adminFleetMessages, adminFleetMenuMessages, adminSeatsMessages, adminSeatsMenuMessages, dispatchMessages, staffDispatchMessages, ticketMessages, orderDeskMessages, privateEventQuoteMessages, waitingListMessages, staffWaitingListMessages, waitingListErrorMessages, trackingErrorMessages, liveDayMessages, paymentAttemptErrorMessages, driverPhoneMessages, noShowMessages, dispatchRulesMessages, dispatchBoardMessages, dayRatingMessages, dayReportStaffMessages, reconciliationMessages] as const;
 
 type Area = (typeof messageAreas)[number];
 type KeysOf<A> = A extends Record<Locale, Record<infer K, string>> ? K : never;

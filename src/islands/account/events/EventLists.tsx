@@ -13,7 +13,6 @@ import type { EventTexts } from "./texts";
 interface Props {
   texts: EventTexts;
   prefix: string;
-  countryCode: string;
   lists: Lists;
   tab: ListName;
   onTab: (tab: ListName) => void;
@@ -27,7 +26,7 @@ interface Props {
 
 const LABEL = { invited: "private_events.tab.invited", active: "private_events.tab.active", review: "private_events.tab.review", finished: "private_events.tab.finished" } as const;
 
-export function EventLists({ texts, prefix, countryCode, lists, tab, onTab, onCreate, onEdit, onRepeat, onChange, highlighted }: Props) {
+export function EventLists({ texts, prefix, lists, tab, onTab, onCreate, onEdit, onRepeat, onChange, highlighted }: Props) {
   const tabRefs = useRef<Partial<Record<ListName, HTMLButtonElement | null>>>({});
   const owned = [lists.active, lists.review, lists.finished];
   const noneCreated = owned.every((list) => Array.isArray(list) && list.length === 0);
@@ -84,14 +83,13 @@ export function EventLists({ texts, prefix, countryCode, lists, tab, onTab, onCr
         {Array.isArray(rows) && rows.length > 0 ? (
           <ul className="event-cards" aria-label={texts[LABEL[tab]]}>
             {tab === "invited"
-              ? lists.invited !== "error" && lists.invited?.map((event) => <InvitedCard key={event.requestId} event={event} texts={texts} prefix={prefix} countryCode={countryCode} />)
+              ? lists.invited !== "error" && lists.invited?.map((event) => <InvitedCard key={event.requestId} event={event} texts={texts} prefix={prefix} />)
               : (rows as Exclude<Lists["active"], "error" | null>).map((privateEvent) => (
                   <PrivateEventCard
                     key={privateEvent.id}
                     privateEvent={privateEvent}
                     texts={texts}
                     prefix={prefix}
-                    countryCode={countryCode}
                     onEdit={onEdit}
                     onRepeat={onRepeat}
                     onChange={onChange}

@@ -4,7 +4,8 @@
  */
 import { useCallback, useEffect, useState, type FormEvent } from "react";
 import { api } from "../../../client/api";
-import { formatDateTime, timeZoneOf } from "../../../shared/format/dates";
+import { timeZoneOf } from "../../../shared/format/dates";
+import { useEventClock } from "../../ui/reader-clock";
 import type { PrivateEventAnswer, GuestStatus } from "../../../shared/schemas/answers/private-events";
 import { getValidToken } from "../../../stores/session";
 import { showToast } from "../../../stores/toasts";
@@ -24,7 +25,8 @@ export function GuestPanel({ privateEvent, texts }: Props) {
   const invited = privateEvent.quoteState !== null && privateEvent.quoteState !== QUOTE_STATE.quoted;
   const zone = timeZoneOf(privateEvent.countryCode);
   // A leg the dispatcher has not published yet says so instead of showing no time.
-  const when = (time: string | null) => (time ? formatDateTime(time, zone) : texts["private_events.guest_list.time_pending"]);
+  const clock = useEventClock(texts);
+  const when = (time: string | null) => (time ? clock(time, zone) : texts["private_events.guest_list.time_pending"]);
 
   const load = useCallback(() => {
     api("GET /shop-api/event-requests/:id/guests", { params: { id: privateEvent.id } })

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { isEditablePrivateEvent, PRIVATE_EVENT_STATE } from "../../../shared/domain/private-event-states";
 import type { PrivateEventAnswer } from "../../../shared/schemas/answers/private-events";
 import { fill } from "../../ui/texts";
+import { useReaderZone } from "../../ui/reader-clock";
 import { shownWhen } from "./dates";
 import { GuestPanel } from "./GuestPanel";
 import { QuotePanel } from "./QuotePanel";
@@ -12,7 +13,6 @@ interface Props {
   privateEvent: PrivateEventAnswer;
   texts: EventTexts;
   prefix: string;
-  countryCode: string;
   onEdit: (id: number) => void;
   onRepeat: (id: number) => void;
   onChange: () => void;
@@ -20,9 +20,9 @@ interface Props {
   highlighted?: boolean;
 }
 
-export function PrivateEventCard({ privateEvent, texts, prefix, countryCode, onEdit, onRepeat, onChange, highlighted = false }: Props) {
+export function PrivateEventCard({ privateEvent, texts, prefix, onEdit, onRepeat, onChange, highlighted = false }: Props) {
   const [open, setOpen] = useState(highlighted);
-  const when = shownWhen(privateEvent, countryCode);
+  const when = shownWhen(privateEvent, useReaderZone(), texts);
   const editable = isEditablePrivateEvent(privateEvent.state);
 
   function toggleGuests() {

@@ -7,6 +7,8 @@ import * as Accordion from "@radix-ui/react-accordion";
 import { useEffect, useState, type MouseEvent, type ReactNode } from "react";
 import { api } from "../../../client/api";
 import { formatDateTime, timeZoneOf } from "../../../shared/format/dates";
+import { clockDiffers, clockName } from "../../../shared/format/event-clock";
+import { readerTimeZone } from "../../ui/reader-clock";
 import { formatPrice } from "../../../shared/format/money";
 import { DEFAULT_COUNTRY, DEFAULT_LOCALE, isCountryCode, isLocale, sitePrefix } from "../../../shared/locales";
 import type { OrderDetailAnswer as OrderDetail } from "../../../shared/schemas/purchase";
@@ -107,7 +109,7 @@ export function PurchaseDetail({ orderId, locale, texts, countryCode, listHref, 
   // Every time of the order is the event's clock (its country's), whoever reads it and from wherever.
   const eventCountry = event.countryCode ?? countryCode;
   const zone = event.timeZone ?? timeZoneOf(eventCountry);
-  const readerZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const readerZone = readerTimeZone();
   const price = (amount: number) => formatPrice(amount, order.currency, isLocale(locale) ? locale : "es_CO");
   const eventName = event.translations[locale]?.name ?? event.name;
   const methodKey = `payments.method.${order.paymentCode}` as keyof typeof texts;
@@ -119,9 +121,9 @@ export function PurchaseDetail({ orderId, locale, texts, countryCode, listHref, 
         <h2>{fill(texts["purchase.title"], { id: order.id })}</h2>
         <p className="purchase-event-name">{eventName}</p>
       </header>
-      {readerZone !== zone ? (
+      {clockDiffers(zone, readerZone, order.eventDate ?? undefined) ? (
         <p className="purchase-clock" data-testid="purchase-clock">
-          {fill(texts["purchase.clock_note"], { zone })}
+          {fill(texts["purchase.clock_note"], { clock: clockName(zone, texts) })}
         </p>
       ) : null}
       {detail.transfer ? <TransferAccount transfer={detail.transfer} orderId={order.id} total={price(order.total)} holdUntil={order.holdExpiresAt ? formatDateTime(order.holdExpiresAt, zone) : null} texts={texts} /> : null}

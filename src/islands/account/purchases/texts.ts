@@ -6,6 +6,7 @@ import { ticketMessages } from "../../../shared/i18n/messages/tickets";
 import { tripNoticeMessages } from "../../../shared/i18n/messages/trip-notices";
 import { liveDayMessages } from "../../../shared/i18n/messages/live-day";
 import { noShowMessages } from "../../../shared/i18n/messages/driver-phone";
+import { CLOCK_KEYS } from "../../../shared/format/event-clock";
 import { areaKeys } from "../../ui/pick-texts";
 import type { Texts } from "../../ui/texts";
 
@@ -45,5 +46,5 @@ const MONEY_KEYS = ["money.paid", "money.refunded", "money.net"] as const satisf
 /** The paid order's invoice. */
 const INVOICE_KEYS = ["invoice.download", "invoice.download_failed"] as const satisfies readonly MessageKey[];
 
-export const PURCHASE_KEYS = [...MONEY_KEYS, ...INVOICE_KEYS, ...TRACKING_LINK_KEYS, ...METHOD_KEYS, ...areaKeys(purchaseMessages), ...TRIP_KEYS, ...PASSENGER_TICKET_KEYS, ...CANCEL_KEYS, ...SHARE_KEYS, ...NO_SHOW_KEYS];
+export const PURCHASE_KEYS = [...CLOCK_KEYS, ...MONEY_KEYS, ...INVOICE_KEYS, ...TRACKING_LINK_KEYS, ...METHOD_KEYS, ...areaKeys(purchaseMessages), ...TRIP_KEYS, ...PASSENGER_TICKET_KEYS, ...CANCEL_KEYS, ...SHARE_KEYS, ...NO_SHOW_KEYS];
 export type PurchaseTexts = Texts<(typeof PURCHASE_KEYS)[number]>;

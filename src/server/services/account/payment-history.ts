@@ -1,10 +1,12 @@
 /**
  * GET /shop-api/payment-history: the caller's orders, newest first, with the
- * event's name per language. Dates are UTC ISO strings; the page shows them DD-MM-YYYY HH:mm.
+ * event's name per language. Dates are UTC ISO strings; the page shows them DD-MM-YYYY HH:mm on the event's clock
+ * (its country's time zone, answered beside it).
  */
 import { desc, eq } from "drizzle-orm";
 import type { Locale } from "../../../shared/locales";
 import type { ShopContext } from "../../context";
+import { timeZoneOf } from "../../../shared/format/dates";
 import { events, orders } from "../../db/schema";
 import { expireHolds } from "../holds/end-unpaid-orders";
 import { orderMoneyOf } from "../refunds/order-money";
@@ -25,6 +27,7 @@ export async function paymentHistory({ db, now }: ShopContext, userId: number, l
       eventId: events.id,
       slug: events.slug,
       translations: events.translations,
+      countryCode: events.countryCode,
     })
     .from(orders)
     .innerJoin(events, eq(events.id, orders.eventId))
@@ -45,6 +48,7 @@ export async function paymentHistory({ db, now }: ShopContext, userId: number, l
         slug: row.slug,
         name: translations[locale]?.name ?? Object.values(translations)[0]?.name ?? "",
         translations,
+        timeZone: timeZoneOf(row.countryCode),
       },
     };
   });

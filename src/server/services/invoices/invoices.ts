@@ -8,9 +8,10 @@ import { INVOICE_KIND, type InvoiceKind } from "../../../shared/domain/invoices"
 import { COUNTRY_FACTS, documentTypeLabel } from "../../../shared/domain/countries";
 import { sellerOf } from "../../sellers";
 import { ShopError } from "../../../shared/domain/shop-error";
-import { formatDateTime, timeZoneOf } from "../../../shared/format/dates";
+import { timeZoneOf } from "../../../shared/format/dates";
+import { eventClockTime } from "../../../shared/format/event-clock";
 import { isLocale, DEFAULT_LOCALE, type Locale } from "../../../shared/locales";
-import { translate, type MessageKey } from "../../../shared/i18n";
+import { catalogues, translate, type MessageKey } from "../../../shared/i18n";
 import type { ShopContext } from "../../context";
 import type { Env } from "../../env";
 import { events, invoices, orders, productVariants, refunds, tickets, users } from "../../db/schema";
@@ -90,7 +91,8 @@ async function documentOf(deps: ShopContext, row: InvoiceRow): Promise<InvoiceDo
     kind: invoice.kind,
     number: documentNumber(invoice.kind, invoice.countryCode, invoice.number),
     corrects: corrected ? documentNumber(corrected.kind, corrected.countryCode, corrected.number) : null,
-    issuedAt: formatDateTime(invoice.issuedAt.toISOString(), timeZoneOf(found.event.countryCode)),
+    // On the event's (the seller's) clock, named for a payer whose own clock reads another hour.
+    issuedAt: eventClockTime(invoice.issuedAt.toISOString(), timeZoneOf(found.event.countryCode), payer ? payer.timeZone : timeZoneOf(found.user.countryCode), catalogues[locale]),
     locale,
     currency: invoice.currency,
     seller: { name: seller.legalName, taxId: `${seller.taxIdKind} ${seller.taxId}`, address: seller.address },

@@ -120,6 +120,7 @@ export async function mailData(deps: ShopContext, orderId: number, paymentId: nu
     eventName: pick(row.event.translations, person.locale)?.name ?? "",
     eventDate: (row.date ?? row.event.startDate).toISOString(),
     timeZone: timeZoneOf(row.event.countryCode),
+    readerTimeZone: person.timeZone,
     currency: row.order.currency,
     subtotal: row.order.subtotal,
     total: row.order.total,

@@ -8,6 +8,7 @@
  */
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { PAYMENT_STATE } from "../../../shared/domain/payment-states";
+import { timeZoneOf } from "../../../shared/format/dates";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "../../../shared/locales";
 import type { Db } from "../../db/client";
 import { orders, payments, users } from "../../db/schema";
@@ -32,6 +33,8 @@ export interface Payer {
   documentType: string | null;
   /** The mail server refused this address for good (an account holder's, as the bounces said). */
   undeliverable: boolean;
+  /** Their own clock: the account country's time zone; null for someone without the order's account. */
+  timeZone: string | null;
 }
 
 export interface OrderPayer {
@@ -69,6 +72,7 @@ export async function payerOf(db: Db, orderId: number, paymentId: number | null 
     document: user.rut?.trim() || null,
     documentType: user.documentType,
     undeliverable: user.emailUndeliverableAt !== null,
+    timeZone: timeZoneOf(user.countryCode),
   };
   const columns = { payerName: payments.payerName, payerEmail: payments.payerEmail, payerLocale: payments.payerLocale };
   const [named] = paymentId !== null ? await db.select(columns).from(payments).where(and(eq(payments.id, paymentId), eq(payments.orderId, orderId))) : [];
@@ -78,7 +82,7 @@ export async function payerOf(db: Db, orderId: number, paymentId: number | null 
   if (!payment?.payerEmail || payment.payerEmail.trim().toLowerCase() === user.email.trim().toLowerCase()) return { payer: holder, holder, paidByAnother: false };
   const name = payment.payerName?.trim() || payment.payerEmail;
   return {
-    payer: { userId: null, name, firstName: name, email: payment.payerEmail.trim(), locale: localeOr(payment.payerLocale, holder.locale), document: null, documentType: null, undeliverable: false },
+    payer: { userId: null, name, firstName: name, email: payment.payerEmail.trim(), locale: localeOr(payment.payerLocale, holder.locale), document: null, documentType: null, undeliverable: false, timeZone: null },
     holder,
     paidByAnother: true,
   };

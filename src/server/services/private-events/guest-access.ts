@@ -16,7 +16,7 @@ import { hashClaimToken } from "./invitations";
 export async function invitedEvents(db: Db, userId: number, now: Date): Promise<InvitedEvent[]> {
   const email = await emailOf(db, userId);
   const rows = await db
-    .select({ privateEvent: privateEvents, guest: guests, slug: events.slug })
+    .select({ privateEvent: privateEvents, guest: guests, slug: events.slug, countryCode: events.countryCode })
     .from(guests)
     .innerJoin(privateEvents, eq(privateEvents.id, guests.privateEventId))
     .innerJoin(events, eq(events.id, privateEvents.eventId))
@@ -32,7 +32,7 @@ export async function invitedEvents(db: Db, userId: number, now: Date): Promise<
     )
     .orderBy(privateEvents.startDate);
   const answers: InvitedEvent[] = [];
-  for (const { privateEvent, guest, slug } of rows) {
+  for (const { privateEvent, guest, slug, countryCode } of rows) {
     const booked = (await bookedSeatsByEmail(db, privateEvent.eventId, [email])).get(email) ?? 0;
     answers.push({
       requestId: privateEvent.id,
@@ -47,6 +47,7 @@ export async function invitedEvents(db: Db, userId: number, now: Date): Promise<
       seats: guest.seats,
       claimed: guest.claimedAt !== null || booked > 0,
       claimDeadline: claimDeadline(privateEvent).toISOString(),
+      countryCode,
     });
   }
   return answers;

@@ -66,6 +66,8 @@ export const purchaseItemSchema = z.object({
     /** In the caller's language, else the first translation there is. */
     name: z.string(),
     translations: z.record(z.string(), z.object({ name: z.string() })),
+    /** The event's country's time zone (IANA): the purchase's times are read on its clock. */
+    timeZone: z.string(),
   }),
 });
 export type PurchaseItem = z.infer<typeof purchaseItemSchema>;

@@ -104,6 +104,8 @@ export const invitedEventSchema = z.object({
   seats: z.number(),
   claimed: z.boolean(),
   claimDeadline: z.string(),
+  /** The event's country: its dates and the claim deadline read on that country's clock. */
+  countryCode: z.string(),
 });
 export type InvitedEvent = z.infer<typeof invitedEventSchema>;
 

@@ -1,0 +1,98 @@
+/**
+ * One clock, the event's (issue 44 §3): a Madrid derby bought by a customer whose account is Colombian reads 21:00
+ * "hora de Madrid" in the transfer mail, the payment-received mail and the invoice, never Bogotá's 15:00; the same
+ * order for a Spanish account reads 21:00 with no clock named; the mailed calendar files are on Madrid's clock
+ * (TZID=Europe/Madrid); the account's purchase list answers each purchase's clock.
+ */
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eventDates, orders, users } from "../../src/server/db/schema";
+import { orderInvoicePdf } from "../../src/server/services/invoices/invoices";
+import type { ShopContext } from "../../src/server/context";
+import type { PurchaseItem } from "../../src/shared/schemas/answers/account";
+import { countyOf, eventOffer, purchaseBody } from "../helpers/fixtures";
+import { openTestShop, type TestShop } from "../helpers/test-shop";
+
+const DERBY = "derbi-madrileno-metropolitano";
+let shop: TestShop;
+let staff: { token: string };
+
+beforeAll(async () => {
+  shop = await openTestShop();
+  staff = await shop.buyer("staff");
+});
+afterAll(() => shop?.close());
+
+/** dd-MM-yyyy HH:mm on a zone's wall clock, written here apart from the shop's formatter. */
+function wallClock(at: Date, timeZone: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-GB", { timeZone, day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" })
+      .formatToParts(at)
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.day}-${parts.month}-${parts.year} ${parts.hour}:${parts.minute}`;
+}
+
+/** The text of a PDF rendered uncompressed (pdfkit writes glyphs as hex in TJ arrays). */
+function pdfText(pdf: Buffer): string {
+  return [...pdf.toString("latin1").matchAll(/\[((?:<[0-9a-f]*>\s*-?\d*\.?\d*\s*)+)\]\s*TJ/gi)]
+    .map((match) => [...match[1]!.matchAll(/<([0-9a-f]*)>/gi)].map((hex) => Buffer.from(hex[1]!, "hex").toString("latin1")).join(""))
+    .join("\n");
+}
+
+/** One derby seat by transfer for a new customer whose account is in `country`, on the Spanish site. */
+async function derbyOrder(country: "CO" | "ES") {
+  const offer = await eventOffer(shop.db, DERBY);
+  const variant = offer.typed(offer.variants[0]!.provinceId)[0] ?? offer.variants[0]!;
+  const me = await shop.buyer();
+  await shop.db.update(users).set({ countryCode: country }).where(eq(users.id, me.id));
+  const body = purchaseBody(offer, [variant.id], await countyOf(shop.db, variant.provinceId), { paymentCode: "transferencia" });
+  body.url = `/es/es-es/event/${DERBY}`;
+  const started = await shop.call<{ orderId: number }>("POST", "/shop-api/init-payment", body, { token: me.token });
+  expect(started.status).toBe(201);
+  const orderId = started.body.data.orderId;
+  const [row] = await shop.db.select({ start: eventDates.startDate, hold: orders.holdExpiresAt }).from(orders).innerJoin(eventDates, eq(eventDates.id, orders.eventDateId)).where(eq(orders.id, orderId));
+  return { me, orderId, start: row!.start, hold: row!.hold! };
+}
+
+const mailOf = async (email: string, orderId: number, subject: RegExp) => (await shop.mailsTo(email)).find((mail) => mail.subject.includes(String(orderId)) || subject.test(mail.subject));
+
+describe("a Madrid event's times", () => {
+  it("are Madrid's, named 'hora de Madrid', for a customer whose account is Colombian: mails, calendar files and invoice", async () => {
+    const { me, orderId, start, hold } = await derbyOrder("CO");
+    expect(wallClock(start, "Europe/Madrid")).toMatch(/ 21:00$/);
+    const bogota = wallClock(start, "America/Bogota");
+
+    const transfer = await mailOf(me.email, orderId, /^$/);
+    expect(transfer!.text).toContain(`${wallClock(start, "Europe/Madrid")} (hora de Madrid)`);
+    expect(transfer!.text).toContain(`${wallClock(hold, "Europe/Madrid")} (hora de Madrid)`);
+    expect(transfer!.text).not.toContain(bogota);
+
+    expect((await shop.call("POST", `/shop-api/staff/orders/${orderId}/confirm-transfer`, undefined, { token: staff.token })).status).toBe(200);
+    const received = (await shop.mailsTo(me.email)).find((mail) => mail.subject.startsWith("Recibimos tu pago"));
+    expect(received!.text).toContain(`${wallClock(start, "Europe/Madrid")} (hora de Madrid)`);
+    const calendars = received!.attachments!.filter((file) => file.filename.endsWith(".ics"));
+    expect(calendars.length).toBeGreaterThan(0);
+    for (const file of calendars) {
+      expect(String(file.content)).toMatch(/DTSTART;TZID=Europe\/Madrid:\d{8}T\d{6}\r\n/);
+      expect(String(file.content)).not.toContain("America/Bogota");
+    }
+
+    const { pdf } = await orderInvoicePdf({ db: shop.db, env: shop.env } as unknown as ShopContext, orderId, null, { compress: false });
+    expect(pdfText(pdf)).toMatch(/\d{2}-\d{2}-\d{4} \d{2}:\d{2} \(hora de Madrid\)/);
+  });
+
+  it("are the same for a Spanish account, with no clock named: theirs reads the same hour", async () => {
+    const { me, orderId, start } = await derbyOrder("ES");
+    const transfer = await mailOf(me.email, orderId, /^$/);
+    expect(transfer!.text).toContain(wallClock(start, "Europe/Madrid"));
+    expect(transfer!.text).not.toContain("hora de");
+  });
+
+  it("are answered with their clock in the account's purchase list", async () => {
+    const { me, orderId } = await derbyOrder("CO");
+    const history = await shop.call<PurchaseItem[]>("GET", "/shop-api/payment-history", undefined, { token: me.token });
+    expect(history.status).toBe(200);
+    expect(history.body.data.find((item) => item.id === orderId)!.regularEvent.timeZone).toBe("Europe/Madrid");
+  });
+});
