@@ -15,7 +15,7 @@ import type { DispatchPlan, DriverRun } from "../../src/shared/schemas/answers/d
 import { seriousViolations } from "./axe";
 import { purchaseRow, signIn, type Person } from "./booking-helpers";
 import { watchConsole } from "./content-helpers";
-import { attemptNumber, attemptPhone, attemptSurname, bearer, dateToday, newDriver, vehicleByPlate } from "./live-day-helpers";
+import { assignOwnVan, attemptNumber, attemptPhone, attemptSurname, bearer, dateToday, newDriver } from "./live-day-helpers";
 import { paidTicket, tokenOf } from "./scanner-helpers";
 import { keepShot } from "./shots";
 
@@ -25,8 +25,8 @@ test.describe.configure({ mode: "default" });
 const STAFF: Person = { ...DEMO_ACCOUNTS.staff, firstName: "Julián", lastName: "Castaño" };
 /** The driver's journey's own event, moved to today while it runs (its runs are the day's, under way). */
 const ALIMENTARTE = "alimentarte-festival-gastronomico";
-/** The driver journey's own van (live-day-helpers.ts vehicleByPlate): the other live journeys run at the same hour. */
-const VAN = "WPN-418";
+/** The driver journey drives without a van: the other live journeys' vans run at the same hour (live-day-helpers.ts). */
+const VAN = null;
 
 async function data<T>(answer: Promise<{ status(): number; json(): Promise<unknown> }>): Promise<T> {
   const response = await answer;
@@ -64,7 +64,7 @@ test("a dispatcher plans a date, moves a passenger, publishes, and the buyer's o
   await page.getByRole("button", { name: "Calcular plan" }).click();
   // A retry finds the first attempt's published plan on screen until the new one (a draft) replaces it.
   await expect(page.locator(".dispatch-status")).toContainText("Sin publicar");
-  const passenger = page.locator(`li[data-passenger]`, { hasText: anaName });
+  const passenger = page.locator(`section.dispatch-run li[data-passenger]`, { hasText: anaName });
   await expect(passenger).toBeVisible();
   await expect(page.getByRole("region", { name: "Mapa del plan" })).toBeVisible();
   const runsBefore = await page.locator("section.dispatch-run").count();
@@ -119,9 +119,7 @@ test("a driver on a phone marks the next stop and checks a passenger in offline"
     const planned = await plan(request, staff.authorization.slice(7), eventDateId);
     const run = planned.runs.find((one) => one.stops.some((stop) => stop.passengers.some((p) => p.orderId === carla.orderId)))!;
     const driverId = driver.id;
-    const assigned = await data<DispatchPlan>(
-      request.post("/shop-api/staff/dispatch/assign", { headers: staff, data: { eventDateId, leg: "outbound", version: planned.version, runId: run.id, vehicleId: await vehicleByPlate(request, VAN), driverId } }),
-    );
+    const assigned = await assignOwnVan(request, planned, run.id, VAN, driverId);
     // Drivers' phones show only published plans.
     await data(request.post("/shop-api/staff/dispatch/publish", { headers: staff, data: { eventDateId, leg: "outbound", version: assigned.version } }));
     const stop = run.stops.find((one) => one.passengers.some((p) => p.orderId === carla.orderId))!;

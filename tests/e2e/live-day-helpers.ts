@@ -95,15 +95,35 @@ export async function cancelEarlierBookings(request: APIRequestContext, eventDat
 }
 
 /**
- * The id of a vehicle by its plate. Each live-day journey drives a van of its own (the demo fleet's Bogotá vans: the
- * dispatcher's driver journey WPN-418, the driver's phone WPN-419, the tracking page WPN-420; the board's journey is
- * in Cali with VCL-332): their dates are all moved to two hours from now, and the planner, which does not look at
- * other events' plans, would give each the same van, which the second to assign it is refused (a van cannot be in
- * two runs at once).
+ * The id of a vehicle by its plate. Each live-day journey drives a van of its own: their dates are all moved to two
+ * hours from now, and the plans of those dates (which hold whoever other journeys booked on them) take every Bogotá
+ * van of the demo fleet, so two journeys assigning the same van, or one a van another's plan holds, is refused (a van
+ * cannot be in two runs at once). The Bogotá journeys therefore drive the demo's Medellín vans, which no Bogotá plan
+ * is given (they are based beyond DISPATCH_FLEET_RADIUS_KM) but a dispatcher may assign by hand: the tracking page
+ * GHT-513, the driver's phone GHT-514; the dispatcher's driver journey drives without a van (none is left), and the
+ * board's journey is in Cali with its one van.
  */
 export async function vehicleByPlate(request: APIRequestContext, plate: string): Promise<number> {
   const options = await data<DispatchOptions>(request.get("/shop-api/staff/dispatch/options", { headers: await bearer(request, DEMO_ACCOUNTS.staff) }));
   const vehicle = options.vehicles.find((one) => one.plate === plate);
   expect(vehicle, plate).toBeDefined();
   return vehicle!.id;
+}
+
+/**
+ * Gives the journey's run its own van (by plate, `vehicleByPlate`; null: no van) and driver. Another run of the same
+ * plan holding that van is left without a vehicle first: a van cannot be in two runs at once. Answers the plan as
+ * assigned.
+ */
+export async function assignOwnVan(request: APIRequestContext, plan: DispatchPlan, runId: number, plate: string | null, driverId: number): Promise<DispatchPlan> {
+  const staff = await bearer(request, DEMO_ACCOUNTS.staff);
+  const vehicleId = plate === null ? null : await vehicleByPlate(request, plate);
+  const on = { eventDateId: plan.eventDateId, leg: plan.leg };
+  let current = plan;
+  for (const other of plan.runs.filter((one) => vehicleId !== null && one.id !== runId && one.vehicle?.id === vehicleId)) {
+    current = await data<DispatchPlan>(
+      request.post("/shop-api/staff/dispatch/assign", { headers: staff, data: { ...on, version: current.version, runId: other.id, vehicleId: null, driverId: other.driver?.id ?? null } }),
+    );
+  }
+  return data<DispatchPlan>(request.post("/shop-api/staff/dispatch/assign", { headers: staff, data: { ...on, version: current.version, runId, vehicleId, driverId } }));
 }

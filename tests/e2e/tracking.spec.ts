@@ -14,7 +14,7 @@ import { PASSWORD } from "./account-helpers";
 import { seriousViolations } from "./axe";
 import { signIn, type Person } from "./booking-helpers";
 import { watchConsole } from "./content-helpers";
-import { attemptNumber, attemptPhone, attemptSurname, bearer, data, dateToday, newDriver, spacedPhone, vehicleByPlate, type DateToday } from "./live-day-helpers";
+import { assignOwnVan, attemptNumber, attemptPhone, attemptSurname, bearer, data, dateToday, newDriver, spacedPhone, type DateToday } from "./live-day-helpers";
 import { paidTicket, type PaidTicket } from "./scanner-helpers";
 
 test.describe.configure({ mode: "serial" });
@@ -27,7 +27,7 @@ let ADDRESS: string;
 /** This journey's own event: other live journeys have runs of their own under way. */
 const VALLENATA = "noche-vallenata-el-campin";
 /** This journey's own van (live-day-helpers.ts vehicleByPlate): the other live journeys run at the same hour. */
-const VAN = "WPN-420";
+const VAN = "GHT-513";
 /** Phones of this attempt's own (set before it): a retry's texts are told apart from the failed attempt's. */
 let DORA_PHONE: string;
 let ELENA_PHONE: string;
@@ -72,9 +72,7 @@ test.beforeAll(async ({ request }) => {
   run = planned.runs.find((one) => one.stops.some((s) => s.passengers.some((p) => p.orderId === dora.orderId)))!;
   stop = run.stops.find((s) => s.passengers.some((p) => p.orderId === dora.orderId))!;
   const driverId = DRIVER.id;
-  const assigned = await data<DispatchPlan>(
-    request.post("/shop-api/staff/dispatch/assign", { headers: staff, data: { eventDateId, leg: "outbound", version: planned.version, runId: run.id, vehicleId: await vehicleByPlate(request, VAN), driverId } }),
-  );
+  const assigned = await assignOwnVan(request, planned, run.id, VAN, driverId);
   await data(request.post("/shop-api/staff/dispatch/publish", { headers: staff, data: { eventDateId, leg: "outbound", version: assigned.version } }));
   run = assigned.runs.find((one) => one.id === run.id)!;
   // Elena rides from the same door: one stop, two passengers.
@@ -109,6 +107,17 @@ test("the passenger's page counts down as the driver's phone drives to her stop,
   page.on("request", (sending) => {
     if (sending.url().endsWith("/shop-api/driver/positions") && sending.method() === "POST") sent.push(...(sending.postDataJSON() as { positions: { lat: number; lon: number }[] }).positions);
   });
+  /**
+   * The phone keeps a fix at most every 4 s (position-sharing.ts MIN_GAP_MS) and Chromium reports a moved phone once:
+   * a move sooner than that after the one before is dropped and never sent, so each move waits out the gap.
+   */
+  let movedAt = Date.now();
+  const movePhone = async (latitude: number, accuracy = 15) => {
+    const wait = movedAt + 4_500 - Date.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    await context.setGeolocation({ latitude, longitude: stop.lon, accuracy });
+    movedAt = Date.now();
+  };
   /** The phone has sent where it is now. */
   const sentFrom = (lat: number) => expect.poll(() => sent.some((one) => Math.abs(one.lat - lat) < 1e-6), { timeout: 30_000 }).toBe(true);
   await signIn(page, request, DRIVER);
@@ -134,7 +143,7 @@ test("the passenger's page counts down as the driver's phone drives to her stop,
   expect(await arrivingTexts(request, DORA_PHONE)).toEqual([]);
 
   // Nearer: fewer minutes, and still no text.
-  await context.setGeolocation({ latitude: stop.lat - NEAR, longitude: stop.lon, accuracy: 15 });
+  await movePhone(stop.lat - NEAR);
   await sentFrom(stop.lat - NEAR);
   await expect.poll(() => minutesShown(passenger), { timeout: 40_000 }).toBeLessThan(far);
   const near = await minutesShown(passenger);
@@ -142,7 +151,7 @@ test("the passenger's page counts down as the driver's phone drives to her stop,
   expect(await arrivingTexts(request, DORA_PHONE)).toEqual([]);
 
   // At her door: "arriving now", and the text goes by itself, once.
-  await context.setGeolocation({ latitude: stop.lat, longitude: stop.lon, accuracy: 15 });
+  await movePhone(stop.lat);
   await sentFrom(stop.lat);
   await expect.poll(() => minutesShown(passenger), { timeout: 40_000 }).toBeLessThanOrEqual(1);
   await expect.poll(() => arrivingTexts(request, DORA_PHONE), { timeout: 30_000 }).toHaveLength(1);
@@ -155,7 +164,7 @@ test("the passenger's page counts down as the driver's phone drives to her stop,
   expect(await seriousViolations(passenger)).toEqual([]);
 
   // More positions at the stop, then the driver's "next stop" button: neither sends her a second text.
-  await context.setGeolocation({ latitude: stop.lat + 0.0002, longitude: stop.lon, accuracy: 10 });
+  await movePhone(stop.lat + 0.0002, 10);
   const stopCard = page.locator(`li.driver-stop[data-stop="${stop.position}"]`).first();
   const next = stopCard.getByRole("button", { name: /Siguiente parada/ });
   if (await next.isVisible()) {
