@@ -52,8 +52,8 @@ export function runnableRuns(ctx: RouteContext, groups: readonly PickupGroup[], 
 
   // For each group, the runs it is in, fullest first, then the shortest.
   const byGroup: number[][] = Array.from({ length: n }, () => []);
-  for (const mask of routes.keys()) for (let k = 0; k < n; k++) if (mask & (1 << k)) byGroup[k]!.push(mask);
-  for (const list of byGroup) list.sort((a, b) => routes.get(b)!.seats - routes.get(a)!.seats || routes.get(a)!.duration - routes.get(b)!.duration);
+  const sorted = [...routes].sort(([, a], [, b]) => b.seats - a.seats || a.duration - b.duration);
+  for (const [mask] of sorted) for (let bits = mask; bits !== 0; bits &= bits - 1) byGroup[31 - Math.clz32(bits & -bits)]!.push(mask);
 
   // Which vehicles a run fits (bit v: vehicles[v]); runs fitting the same vehicles are alike for the rest of the
   // search, so the groups left and the fits of the runs chosen make a state, remembered once it leads nowhere.
@@ -194,25 +194,42 @@ function feasibleRuns(
   const { seconds, dwellSeconds, limitSeconds } = ctx;
   const n = groups.length;
   const outbound = ctx.leg === LEG.outbound;
+  // hop[add * n + end]: what putting group `add` next to the run's end group adds to its ride.
+  const hop = new Float64Array(n * n);
+  const limit = groups.map((group) => limitSeconds[group.point]!);
+  for (let add = 0; add < n; add++) {
+    for (let end = 0; end < n; end++) {
+      const p = groups[add]!.point;
+      const q = groups[end]!.point;
+      hop[add * n + end] = p === q ? 0 : outbound ? seconds[p]![q]! + dwellSeconds : dwellSeconds + seconds[q]![p]!;
+    }
+  }
   const runs = new Map<number, FeasibleRun>();
-  let layer = new Map<number, Float64Array>();
-  const info = new Map<number, { seats: number; needs: number }>();
+  // One layer of partial runs (all of one size): their masks, seats, needs and, per end group, the least ride.
+  let layer = { masks: [] as number[], seats: [] as number[], needs: [] as number[], ends: new Float64Array(n * 64).fill(Infinity) };
   for (let k = 0; k < n; k++) {
     const p = groups[k]!.point;
     const ride = outbound ? seconds[p]![0]! + dwellSeconds : seconds[0]![p]!;
-    if (ride > limitSeconds[p]! || groups[k]!.seats > roomFor[needBits[k]!]!) continue;
-    const ends = new Float64Array(n).fill(Infinity);
-    ends[k] = ride;
-    layer.set(1 << k, ends);
-    info.set(1 << k, { seats: groups[k]!.seats, needs: needBits[k]! });
+    if (ride > limit[k]! || groups[k]!.seats > roomFor[needBits[k]!]!) continue;
+    const at = layer.masks.length;
+    if ((at + 1) * n > layer.ends.length) layer.ends = grown(layer.ends);
+    layer.masks.push(1 << k);
+    layer.seats.push(groups[k]!.seats);
+    layer.needs.push(needBits[k]!);
+    layer.ends[at * n + k] = ride;
   }
-  let states = layer.size;
-  while (layer.size > 0) {
-    const next = new Map<number, Float64Array>();
-    for (const [mask, ends] of layer) {
-      const { seats, needs } = info.get(mask)!;
+  let states = layer.masks.length;
+  while (layer.masks.length > 0) {
+    const next = { masks: [] as number[], seats: [] as number[], needs: [] as number[], ends: new Float64Array(n * Math.max(64, layer.masks.length * 2)).fill(Infinity) };
+    const indexOf = new Map<number, number>();
+    const { ends } = layer;
+    for (let i = 0; i < layer.masks.length; i++) {
+      const mask = layer.masks[i]!;
+      const seats = layer.seats[i]!;
+      const needs = layer.needs[i]!;
+      const base = i * n;
       let duration = Infinity;
-      for (const value of ends) duration = Math.min(duration, value);
+      for (let bits = mask; bits !== 0; bits &= bits - 1) duration = Math.min(duration, ends[base + 31 - Math.clz32(bits & -bits)]!);
       runs.set(mask, { seats, needs, duration });
       for (let add = 0; add < n; add++) {
         const bit = 1 << add;
@@ -220,31 +237,38 @@ function feasibleRuns(
         const addedSeats = seats + groups[add]!.seats;
         const addedNeeds = needs | needBits[add]!;
         if (addedSeats > roomFor[addedNeeds]!) continue;
-        const p = groups[add]!.point;
         let best = Infinity;
+        const row = add * n;
         for (let bits = mask; bits !== 0; bits &= bits - 1) {
           const end = 31 - Math.clz32(bits & -bits);
-          const so = ends[end]!;
-          if (so === Infinity) continue;
-          const q = groups[end]!.point;
-          const hop = p === q ? 0 : outbound ? seconds[p]![q]! + dwellSeconds : dwellSeconds + seconds[q]![p]!;
-          if (so + hop < best) best = so + hop;
+          const ride = ends[base + end]! + hop[row + end]!;
+          if (ride < best) best = ride;
         }
-        if (best > limitSeconds[p]!) continue;
+        if (best > limit[add]!) continue;
         const key = mask | bit;
-        let row = next.get(key);
-        if (row === undefined) {
-          row = new Float64Array(n).fill(Infinity);
-          next.set(key, row);
-          info.set(key, { seats: addedSeats, needs: addedNeeds });
+        let at = indexOf.get(key);
+        if (at === undefined) {
           if (++states > MAX_STATES) return null;
+          at = next.masks.length;
+          indexOf.set(key, at);
+          next.masks.push(key);
+          next.seats.push(addedSeats);
+          next.needs.push(addedNeeds);
+          if ((at + 1) * n > next.ends.length) next.ends = grown(next.ends);
         }
-        if (best < row[add]!) row[add] = best;
+        if (best < next.ends[at * n + add]!) next.ends[at * n + add] = best;
       }
     }
     layer = next;
   }
   return runs;
+}
+
+/** The same rides in an array twice as long, the new half unreached. */
+function grown(values: Float64Array<ArrayBuffer>): Float64Array<ArrayBuffer> {
+  const larger = new Float64Array(values.length * 2).fill(Infinity);
+  larger.set(values);
+  return larger;
 }
 
 /**
