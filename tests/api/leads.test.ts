@@ -1,15 +1,15 @@
 /**
- * The public forms: contact, marriage request and quote. Valid requests are stored; refused ones name each field and store nothing.
+ * The public forms: contact, marriage request and company request (POST /api/quote). Valid requests are stored; refused ones name each field and store nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contactMessages, marriageRequests, quoteRequests } from "../../src/server/db/schema";
+import { contactMessages, marriageRequests, companyRequests } from "../../src/server/db/schema";
 import { todayIso } from "../../src/shared/schemas/fields";
 import { openTestShop, type TestShop } from "../helpers/test-shop";
 
 let shop: TestShop;
 const post = (path: string, body: unknown, headers?: Record<string, string>) => shop.call("POST", path, body, { headers });
 
-const count = async (table: typeof contactMessages | typeof marriageRequests | typeof quoteRequests) =>
+const count = async (table: typeof contactMessages | typeof marriageRequests | typeof companyRequests) =>
   (await shop.db.select().from(table)).length;
 
 function dayFromToday(days: number): string {
@@ -156,19 +156,19 @@ describe("POST /api/marriage", () => {
 });
 
 describe("POST /api/quote", () => {
-  it("stores a valid about-us quote request", async () => {
+  it("stores a valid about-us company request", async () => {
     const { status, body } = await post("/api/quote?country-code=MX", { ...marriage, name: "Grupo Andino", place: "Ágora Bogotá" });
     expect(status).toBe(201);
     const id = (body.data as { id: number }).id;
-    const row = (await shop.db.select().from(quoteRequests)).find((r) => r.id === id)!;
+    const row = (await shop.db.select().from(companyRequests)).find((r) => r.id === id)!;
     expect(row).toMatchObject({ countryCode: "MX", name: "Grupo Andino", place: "Ágora Bogotá" });
   });
 
   it("refuses an invalid one and stores nothing", async () => {
-    const before = await count(quoteRequests);
+    const before = await count(companyRequests);
     const { status, body } = await post("/api/quote", { ...marriage, phone: "abc" });
     expect(status).toBe(422);
     expect(body.fields).toEqual({ phone: "Teléfono inválido" });
-    expect(await count(quoteRequests)).toBe(before);
+    expect(await count(companyRequests)).toBe(before);
   });
 });

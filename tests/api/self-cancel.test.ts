@@ -13,7 +13,7 @@ import {
   seatCounts,
 } from "../../src/server/db/schema";
 import type {
-  CancellationQuote,
+  CancellationTerms,
   SelfCancelAnswer,
 } from "../../src/shared/schemas/answers/self-cancel";
 import type { OrderDetailAnswer } from "../../src/shared/schemas/purchase";
@@ -123,19 +123,19 @@ describe("a customer cancels within the policy", () => {
       .select()
       .from(orders)
       .where(eq(orders.id, orderId));
-    const quote = await shop.call<CancellationQuote>(
+    const terms = await shop.call<CancellationTerms>(
       "GET",
       `/shop-api/orders/${orderId}/cancellation?passengerIds=${luis.id}`,
       undefined,
       { token: me.token },
     );
-    expect(quote.body.data).toMatchObject({
+    expect(terms.body.data).toMatchObject({
       open: true,
       keepPercent: 0,
       refund: order!.total / 2,
       currency: "COP",
     });
-    expect(new Date(quote.body.data.freeUntil!).getTime()).toBe(
+    expect(new Date(terms.body.data.freeUntil!).getTime()).toBe(
       departure() - 48 * 3_600_000,
     );
 
@@ -215,13 +215,13 @@ describe("past the deadline", () => {
   it("refuses with 409 cancellation_closed saying until when it was possible, and changes nothing", async () => {
     const { me, orderId } = await paidBooking();
     await departingSoon(async () => {
-      const quote = await shop.call<CancellationQuote>(
+      const terms = await shop.call<CancellationTerms>(
         "GET",
         `/shop-api/orders/${orderId}/cancellation`,
         undefined,
         { token: me.token },
       );
-      expect(quote.body.data).toMatchObject({ open: false, refund: 0 });
+      expect(terms.body.data).toMatchObject({ open: false, refund: 0 });
       const refused = await shop.call(
         "POST",
         `/shop-api/orders/${orderId}/cancel`,
@@ -252,13 +252,13 @@ describe("past the deadline", () => {
       .where(eq(events.id, offer.event.id));
     try {
       await departingSoon(async () => {
-        const quote = await shop.call<CancellationQuote>(
+        const terms = await shop.call<CancellationTerms>(
           "GET",
           `/shop-api/orders/${orderId}/cancellation`,
           undefined,
           { token: me.token },
         );
-        expect(quote.body.data).toMatchObject({
+        expect(terms.body.data).toMatchObject({
           open: true,
           keepPercent: 25,
           refund: Math.round(order!.total * 0.75),

@@ -666,8 +666,11 @@ export const marriageRequests = pgTable("marriage_requests", {
   createdAt: createdAt(),
 });
 
-/** Quote requests from the about-us page form (name, email, phone, date, place, message). */
-export const quoteRequests = pgTable("quote_requests", {
+/**
+ * Company requests: a company asking the shop for a price, from the about-us page form (name, email, phone, date,
+ * place, message); posted to /api/quote, the contract's older name. A quote is only a private event's.
+ */
+export const companyRequests = pgTable("company_requests", {
   id: serial("id").primaryKey(),
   countryCode: varchar("country_code", { length: 2 }).notNull().references(() => countries.code),
   name: text("name").notNull(),

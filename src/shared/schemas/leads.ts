@@ -1,7 +1,7 @@
 /**
  * The public forms: contact (storefront /contact and the second form), marriage request (/wedding) and the
- * about-us quote form: name, place and message required, a valid email, a Colombian phone ("+57 then 8 digits,
- * or 9 then 8 digits"), a date not in the past; the contact form drops date and place; the marriage form follows the quote form.
+ * about-us company request form (a company asking for a price): name, place and message required, a valid email, a Colombian phone ("+57 then 8 digits,
+ * or 9 then 8 digits"), a date not in the past; the contact form drops date and place; the marriage form follows the company request form.
  */
 import * as z from "zod/mini";
 import { colombianPhone, emailField, requiredText, upcomingDay } from "./fields";
@@ -26,5 +26,5 @@ export const marriageSchema = z.object({
 });
 export type Marriage = z.infer<typeof marriageSchema>;
 
-export const quoteSchema = marriageSchema;
-export type Quote = z.infer<typeof quoteSchema>;
+export const companyRequestSchema = marriageSchema;
+export type CompanyRequest = z.infer<typeof companyRequestSchema>;

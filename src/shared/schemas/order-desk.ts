@@ -71,7 +71,7 @@ export const selfCancelSchema = z.object({
 export type SelfCancel = z.infer<typeof selfCancelSchema>;
 
 /** GET /shop-api/orders/{id}/cancellation: `passengerIds=1,2` (none: the whole booking). */
-export const cancellationQuoteQuerySchema = z.object({
+export const cancellationTermsQuerySchema = z.object({
   passengerIds: z.optional(
     z.pipe(
       z.string().check(z.regex(/^\d{1,10}(,\d{1,10}){0,199}$/, "errors.invalid_id")),

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { frequentFriendSchema, profileSchema } from "./account";
 import { phoneNumber as typedPhone, storedPhoneNumber as phoneNumber } from "./auth";
 import { colombianPhone } from "./fields";
-import { contactSchema, marriageSchema, quoteSchema } from "./leads";
+import { contactSchema, marriageSchema, companyRequestSchema } from "./leads";
 import { passengerSchema } from "./purchase";
 
 const outcome = (schema: z.ZodMiniType, value: unknown) => {
@@ -21,7 +21,7 @@ describe("contact, marriage and quote phones (Colombia)", () => {
       expect(outcome(colombianPhone, typed), typed).toEqual({ ok: "+573001234567" });
     }
     expect(outcome(colombianPhone, "601 234 5678")).toEqual({ ok: "+576012345678" });
-    for (const schema of [contactSchema.shape.phone, marriageSchema.shape.phone, quoteSchema.shape.phone]) {
+    for (const schema of [contactSchema.shape.phone, marriageSchema.shape.phone, companyRequestSchema.shape.phone]) {
       expect(outcome(schema, "+57 300 123 4567")).toEqual({ ok: "+573001234567" });
     }
   });

@@ -8,7 +8,7 @@ import { api, ApiFailure } from "../../../client/api";
 import { formatDateTime } from "../../../shared/format/dates";
 import { formatPercent, formatPrice } from "../../../shared/format/money";
 import { isLocale } from "../../../shared/locales";
-import type { CancellationQuote } from "../../../shared/schemas/answers/self-cancel";
+import type { CancellationTerms } from "../../../shared/schemas/answers/self-cancel";
 import { showToast } from "../../../stores/toasts";
 import { fill } from "../../ui/texts";
 import { ConfirmDialog } from "../ConfirmDialog";
@@ -23,7 +23,7 @@ interface Props {
 }
 
 export function CancelBooking({ orderId, locale, zone, texts, onCancelled }: Props) {
-  const [quote, setQuote] = useState<CancellationQuote | null>(null);
+  const [terms, setTerms] = useState<CancellationTerms | null>(null);
   const [chosen, setChosen] = useState<number[] | null>(null);
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -31,27 +31,27 @@ export function CancelBooking({ orderId, locale, zone, texts, onCancelled }: Pro
   // Everyone still booked until the buyer chooses; each choice asks the server what would come back.
   useEffect(() => {
     let live = true;
-    const passengerIds = chosen && quote && chosen.length < quote.passengers.length ? chosen.join(",") : undefined;
+    const passengerIds = chosen && terms && chosen.length < terms.passengers.length ? chosen.join(",") : undefined;
     if (chosen && chosen.length === 0) return;
     api("GET /shop-api/orders/:id/cancellation", { params: { id: orderId }, query: { passengerIds } })
-      .then((answer) => live && setQuote(answer))
+      .then((answer) => live && setTerms(answer))
       .catch(() => undefined);
     return () => {
       live = false;
     };
-    // quote is read for its passengers only, which the choice never changes.
+    // the terms are read for its passengers only, which the choice never changes.
   }, [orderId, chosen]);
 
-  if (!quote) return null;
-  const until = quote.freeUntil ? formatDateTime(quote.freeUntil, zone) : "";
-  const amount = formatPrice(quote.refund, quote.currency, isLocale(locale) ? locale : "es_CO");
-  const picked = chosen ?? quote.passengers.map((passenger) => passenger.id);
+  if (!terms) return null;
+  const until = terms.freeUntil ? formatDateTime(terms.freeUntil, zone) : "";
+  const amount = formatPrice(terms.refund, terms.currency, isLocale(locale) ? locale : "es_CO");
+  const picked = chosen ?? terms.passengers.map((passenger) => passenger.id);
 
-  if (!quote.open) {
+  if (!terms.open) {
     return (
       <section className="purchase-cancel" aria-labelledby="purchase-cancel-title">
         <h3 id="purchase-cancel-title">{texts["cancel.title"]}</h3>
-        <p>{quote.freeUntil ? fill(texts["cancel.closed"], { until }) : texts["cancel.none"]}</p>
+        <p>{terms.freeUntil ? fill(texts["cancel.closed"], { until }) : texts["cancel.none"]}</p>
       </section>
     );
   }
@@ -59,7 +59,7 @@ export function CancelBooking({ orderId, locale, zone, texts, onCancelled }: Pro
   async function cancel() {
     setBusy(true);
     try {
-      const whole = picked.length === quote!.passengers.length;
+      const whole = picked.length === terms!.passengers.length;
       await api("POST /shop-api/orders/:id/cancel", { params: { id: orderId }, body: whole ? {} : { passengerIds: picked } });
       showToast("success", texts["cancel.done"]);
       setAsking(false);
@@ -74,11 +74,11 @@ export function CancelBooking({ orderId, locale, zone, texts, onCancelled }: Pro
   return (
     <section className="purchase-cancel" aria-labelledby="purchase-cancel-title" data-testid="purchase-cancel">
       <h3 id="purchase-cancel-title">{texts["cancel.title"]}</h3>
-      <p>{quote.keepPercent > 0 ? fill(texts["cancel.intro_late"], { until, percent: formatPercent(quote.keepPercent, isLocale(locale) ? locale : "es_CO") }) : fill(texts["cancel.intro"], { until })}</p>
-      {quote.passengers.length > 1 ? (
+      <p>{terms.keepPercent > 0 ? fill(texts["cancel.intro_late"], { until, percent: formatPercent(terms.keepPercent, isLocale(locale) ? locale : "es_CO") }) : fill(texts["cancel.intro"], { until })}</p>
+      {terms.passengers.length > 1 ? (
         <fieldset>
           <legend>{texts["cancel.choose"]}</legend>
-          {quote.passengers.map((passenger) => (
+          {terms.passengers.map((passenger) => (
             <label key={passenger.id} className="purchase-cancel-choice">
               <input
                 type="checkbox"
@@ -91,7 +91,7 @@ export function CancelBooking({ orderId, locale, zone, texts, onCancelled }: Pro
         </fieldset>
       ) : null}
       <p className="purchase-cancel-amount" aria-live="polite">
-        {quote.refund > 0 ? fill(texts["cancel.refund"], { amount }) : texts["cancel.refund_none"]}
+        {terms.refund > 0 ? fill(texts["cancel.refund"], { amount }) : texts["cancel.refund_none"]}
       </p>
       <button type="button" className="btn btn-danger" disabled={picked.length === 0 || busy} onClick={() => setAsking(true)}>
         {texts["cancel.button"]}

@@ -1,5 +1,5 @@
 /**
- * The public forms: contact, marriage request and the about-us quote. Bodies are checked with the forms'
+ * The public forms: contact, marriage request and the about-us company request. Bodies are checked with the forms'
  * own schemas; a refusal names each field and stores nothing. Each address may send only so many an hour
  * (RATE_RULES.leadsPerIp, the three forms together): 429 too_many_attempts after that.
  */
@@ -9,12 +9,12 @@ import { clientIp } from "../../auth/bearer";
 import { addressLimitsApply } from "../../http/local-only";
 import { RATE_RULES } from "../../auth/rate-limit";
 import type { AppEnv } from "../../http/context";
-import { storeContactMessage, storeMarriageRequest, storeQuoteRequest } from "../../services/catalogue";
+import { storeCompanyRequest, storeContactMessage, storeMarriageRequest } from "../../services/catalogue";
 import { documented } from "../contract";
 
 const contact = documented("POST /api/contact");
 const marriage = documented("POST /api/marriage");
-const quote = documented("POST /api/quote");
+const companyRequest = documented("POST /api/quote");
 
 /** Counts a valid submission against the sender's address (bad input stores nothing and is not counted). */
 async function spendLead(c: Context<AppEnv>) {
@@ -34,8 +34,8 @@ export const leadRoutes = new Hono<AppEnv>()
     await spendLead(c);
     return marriage.ok(c, { id: await storeMarriageRequest(c.get("deps").db, query["country-code"], body) });
   })
-  .post("/quote", quote.describe, async (c) => {
-    const { query, body } = await quote.input(c);
+  .post("/quote", companyRequest.describe, async (c) => {
+    const { query, body } = await companyRequest.input(c);
     await spendLead(c);
-    return quote.ok(c, { id: await storeQuoteRequest(c.get("deps").db, query["country-code"], body) });
+    return companyRequest.ok(c, { id: await storeCompanyRequest(c.get("deps").db, query["country-code"], body) });
   });

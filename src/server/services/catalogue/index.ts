@@ -5,4 +5,4 @@ export { getEventCategories, getEventProvinces, readEventOffer, readEventProvinc
 export { liveStock, holdsSeats, type StockQuery } from "./stock";
 export { listCountries, listLocales, getChannel, listCounties } from "./geography";
 export { listLandingSlides, listCommunityPosts, listPartners, listPaymentMethods } from "./content";
-export { storeContactMessage, storeMarriageRequest, storeQuoteRequest } from "./leads";
+export { storeContactMessage, storeMarriageRequest, storeCompanyRequest } from "./leads";

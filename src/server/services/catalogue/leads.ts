@@ -1,8 +1,8 @@
-/** Contact messages, marriage requests and quote requests: stored as sent, one row each. */
+/** Contact messages, marriage requests and company requests: stored as sent, one row each. */
 import type { CountryCode } from "../../../shared/locales";
-import type { Contact, Marriage, Quote } from "../../../shared/schemas/leads";
+import type { CompanyRequest, Contact, Marriage } from "../../../shared/schemas/leads";
 import type { Db } from "../../db/client";
-import { contactMessages, marriageRequests, quoteRequests } from "../../db/schema";
+import { companyRequests, contactMessages, marriageRequests } from "../../db/schema";
 
 export async function storeContactMessage(db: Db, countryCode: CountryCode, contact: Contact): Promise<number> {
   const [row] = await db.insert(contactMessages).values({ countryCode, ...contact }).returning({ id: contactMessages.id });
@@ -14,7 +14,7 @@ export async function storeMarriageRequest(db: Db, countryCode: CountryCode, req
   return row!.id;
 }
 
-export async function storeQuoteRequest(db: Db, countryCode: CountryCode, request: Quote): Promise<number> {
-  const [row] = await db.insert(quoteRequests).values({ countryCode, ...request }).returning({ id: quoteRequests.id });
+export async function storeCompanyRequest(db: Db, countryCode: CountryCode, request: CompanyRequest): Promise<number> {
+  const [row] = await db.insert(companyRequests).values({ countryCode, ...request }).returning({ id: companyRequests.id });
   return row!.id;
 }

@@ -9,7 +9,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { formatDateTime, timeZoneOf } from "../../../shared/format/dates";
 import { AWAITING_STATES, isAwaiting, ORDER_STATE } from "../../../shared/domain/order-states";
 import { ShopError } from "../../../shared/domain/shop-error";
-import type { CancellationQuote, SelfCancelAnswer } from "../../../shared/schemas/answers/self-cancel";
+import type { CancellationTerms, SelfCancelAnswer } from "../../../shared/schemas/answers/self-cancel";
 import type { ShopContext } from "../../context";
 import { eventDates, events, orders, passengers, tickets } from "../../db/schema";
 import { expireHolds } from "../holds/end-unpaid-orders";
@@ -45,7 +45,7 @@ export function policyAt(booking: Booking, now: Date) {
   return { open: false, keepPercent: 100, until: freeUntil, departure };
 }
 
-export async function cancellationQuote(deps: ShopContext, userId: number, orderId: number, passengerIds?: number[]): Promise<CancellationQuote> {
+export async function cancellationTerms(deps: ShopContext, userId: number, orderId: number, passengerIds?: number[]): Promise<CancellationTerms> {
   const booking = await ownBooking(deps, userId, orderId);
   const policy = policyAt(booking, deps.now());
   const paid = booking.order.state === ORDER_STATE.paid;

@@ -10,7 +10,7 @@ import {
   productVariantQuerySchema,
   searchQuerySchema,
 } from "../../schemas/catalogue";
-import { contactSchema, marriageSchema, quoteSchema } from "../../schemas/leads";
+import { companyRequestSchema, contactSchema, marriageSchema } from "../../schemas/leads";
 import * as catalogue from "../../schemas/answers/catalogue";
 
 const countryRefusal = { 422: ["unknown_country"] } as const;
@@ -146,7 +146,7 @@ export const catalogueRoutes = {
     tag: "catalogue",
     summary: "The about-us quote form",
     query: countryQuerySchema,
-    body: quoteSchema,
+    body: companyRequestSchema,
     status: 201,
     answer: catalogue.leadStoredSchema,
     refusals: { 422: ["validation_failed", "unknown_country"], 429: ["too_many_attempts"] },

@@ -4,7 +4,7 @@
  */
 import * as z from "zod/mini";
 import { pathRowId, route, type RouteSpec } from "../route-spec";
-import { cancellationQuoteQuerySchema, selfCancelSchema, exportQuerySchema, salesReportQuerySchema, orderNoteSchema, passengerCorrectionSchema, refundPaidSchema, refundRequestSchema, refundsQuerySchema, staffCancelSchema } from "../../schemas/order-desk";
+import { cancellationTermsQuerySchema, selfCancelSchema, exportQuerySchema, salesReportQuerySchema, orderNoteSchema, passengerCorrectionSchema, refundPaidSchema, refundRequestSchema, refundsQuerySchema, staffCancelSchema } from "../../schemas/order-desk";
 import * as desk from "../../schemas/answers/order-desk";
 import * as selfCancel from "../../schemas/answers/self-cancel";
 
@@ -54,8 +54,8 @@ export const orderDeskRoutes = {
     summary: "The owner's cancellation terms now: whether it is open, until when, and what would be refunded",
     auth: "bearer",
     params: orderPath,
-    query: cancellationQuoteQuerySchema,
-    answer: selfCancel.cancellationQuoteSchema,
+    query: cancellationTermsQuerySchema,
+    answer: selfCancel.cancellationTermsSchema,
     refusals: { 401: ["unauthorized"], 404: ["not_found"], 422: ["validation_failed", "refund_splits_ticket"] },
   }),
   "POST /shop-api/orders/:id/cancel": route({

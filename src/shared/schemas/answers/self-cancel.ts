@@ -2,7 +2,7 @@
 import * as z from "zod/mini";
 import { refundAnswerSchema } from "./order-desk";
 
-export const cancellationQuoteSchema = z.object({
+export const cancellationTermsSchema = z.object({
   orderId: z.number(),
   /** Whether the booking can be cancelled now. */
   open: z.boolean(),
@@ -16,7 +16,7 @@ export const cancellationQuoteSchema = z.object({
   /** The passengers still booked, to choose from (a shared ticket's passengers go together). */
   passengers: z.array(z.object({ id: z.number(), name: z.string(), ticketId: z.number() })),
 });
-export type CancellationQuote = z.infer<typeof cancellationQuoteSchema>;
+export type CancellationTerms = z.infer<typeof cancellationTermsSchema>;
 
 export const selfCancelAnswerSchema = z.object({
   orderId: z.number(),

@@ -1,7 +1,7 @@
-/** /about-us: the contact/quote form, posted to /api/quote?country-code. */
+/** /about-us: the company request form (a company asking the shop for a price), posted to /api/quote?country-code. */
 import { DatedRequestForm } from "./DatedRequestForm";
 import type { LeadFormTexts } from "./texts";
 
-export default function QuoteForm({ texts }: { texts: LeadFormTexts }) {
+export default function CompanyRequestForm({ texts }: { texts: LeadFormTexts }) {
   return <DatedRequestForm texts={texts} endpoint="/api/quote" nameLabel="leadform.name" testId="quote-form" />;
 }
