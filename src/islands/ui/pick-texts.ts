@@ -1,7 +1,7 @@
 /**
  * Build-time half of island texts: a page (or a static texts file) picks one locale's strings for an
  * island's keys and hands them over as a prop. Never imported by island code at run time, so the
- * catalogues stay out of the browser (ESLint holds islands to type-only imports of the catalogue).
+ * message catalogues stay out of the browser (ESLint holds islands to type-only imports of them).
  */
 import { translate, type MessageKey } from "../../shared/i18n";
 import type { Locale } from "../../shared/locales";

@@ -79,12 +79,12 @@ export function isAllowedTransition(change: OrderChange, from: string, to: Order
   return (rule.from as readonly string[]).includes(from) && (rule.to as readonly string[]).includes(to);
 }
 
-/** Each state's exact name in the staff's screens (`orders.state.<state>` in the catalogues). */
+/** Each state's exact name in the staff's screens (`orders.state.<state>` in the message catalogues). */
 export function stateLabel(state: OrderState): `orders.state.${OrderState}` {
   return `orders.state.${state}`;
 }
 
-/** How a state chip looks: its colour and its catalogue label. */
+/** How a state chip looks: its colour and its message key. */
 export interface StateLook {
   tone: "pending" | "paid" | "cancelled" | "other";
   label: "account.state.pending" | "account.state.paid" | "account.state.cancelled" | "account.state.expired" | "account.state.other";

@@ -1,6 +1,6 @@
 /**
  * Every phone field takes real numbers of the shop's countries (a Colombian mobile above all) and stores
- * them as E.164, still takes the fields' own typed patterns, and keeps their catalogue messages for the rest.
+ * them as E.164, still takes the fields' own typed patterns, and keeps their messages for the rest.
  */
 import type * as z from "zod/mini";
 import { describe, expect, it } from "vitest";

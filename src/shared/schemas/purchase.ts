@@ -1,7 +1,7 @@
 /**
  * The purchase and its wizard steps.
  * `purchaseSchema` is the body of POST /shop-api/init-payment, field for field as the wizard sends it; the step
- * schemas are what the booking wizard validates before it lets a person continue. Messages are catalogue
+ * schemas are what the booking wizard validates before it lets a person continue. Messages are message
  * keys (src/shared/i18n/messages/booking.ts).
  *
  * The server prices every ticket itself: the purchase body carries no price, and any price field a client

@@ -1,7 +1,7 @@
 /** A subcategory's tickets per event date: sold, held by unpaid orders and still on sale (what limits a lower stock). */
 import { useEffect, useState } from "react";
 import { api } from "../../../client/api";
-import type { VariantStock } from "../../../shared/schemas/admin/catalogue";
+import type { VariantStock } from "../../../shared/schemas/admin/products";
 import { formatDateTime } from "../../../shared/format/dates";
 import type { Locale } from "../../../shared/locales";
 import { StaffTable } from "../StaffTable";

@@ -10,7 +10,7 @@ import { DISCOUNT_KINDS } from "../../../shared/domain/discount-kinds";
 import { COUNTRIES, LOCALES } from "../../../shared/locales";
 import { PAYMENT_CODE, PAYMENT_CODES } from "../../../shared/domain/payment-codes";
 import { adminEventSchema } from "../../../shared/schemas/admin/events";
-import { adminCategorySchema, adminDiscountSchema, adminVariantSchema } from "../../../shared/schemas/admin/catalogue";
+import { adminCategorySchema, adminDiscountSchema, adminVariantSchema } from "../../../shared/schemas/admin/products";
 import {
   adminCountySchema,
   adminPartnerSchema,

@@ -9,7 +9,7 @@ import { clientIp } from "../../auth/bearer";
 import { addressLimitsApply } from "../../http/local-only";
 import { RATE_RULES } from "../../auth/rate-limit";
 import type { AppEnv } from "../../http/context";
-import { storeCompanyRequest, storeContactMessage, storeMarriageRequest } from "../../services/catalogue";
+import { storeCompanyRequest, storeContactMessage, storeMarriageRequest } from "../../services/leads/leads";
 import { documented } from "../contract";
 
 const contact = documented("POST /api/contact");

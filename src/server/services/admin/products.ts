@@ -8,7 +8,7 @@ import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import { ShopError } from "../../../shared/domain/shop-error";
 import { formatDateTime, timeZoneOf } from "../../../shared/format/dates";
 import { storedTranslations } from "../../../shared/schemas/admin/common";
-import type { AdminCategory, AdminCategoryItem, AdminDiscount, AdminDiscountItem, AdminVariant, AdminVariantItem, VariantStock } from "../../../shared/schemas/admin/catalogue";
+import type { AdminCategory, AdminCategoryItem, AdminDiscount, AdminDiscountItem, AdminVariant, AdminVariantItem, VariantStock } from "../../../shared/schemas/admin/products";
 import type { Db } from "../../db/client";
 import { lockSeatStock } from "../../db/seat-stock-lock";
 import { categories, countries, discountPrices, discounts, events, productVariants, provinces, seatPools, seatPoolVariants } from "../../db/schema";

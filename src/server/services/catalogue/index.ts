@@ -5,4 +5,3 @@ export { getEventCategories, getEventProvinces, readEventOffer, readEventProvinc
 export { liveStock, holdsSeats, type StockQuery } from "./stock";
 export { listCountries, listLocales, getChannel, listCounties } from "./geography";
 export { listLandingSlides, listCommunityPosts, listPartners, listPaymentMethods } from "./content";
-export { storeContactMessage, storeMarriageRequest, storeCompanyRequest } from "./leads";

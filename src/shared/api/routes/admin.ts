@@ -7,7 +7,7 @@ import type * as z from "zod/mini";
 import { IMAGE_UPLOAD, rowIdPath, type RouteSpec } from "../route-spec";
 import { adminDeletedSchema, adminPageOf, adminSavedOf } from "../../schemas/admin/common";
 import * as events from "../../schemas/admin/events";
-import * as catalogue from "../../schemas/admin/catalogue";
+import * as products from "../../schemas/admin/products";
 import * as content from "../../schemas/admin/content";
 import { adminAuditItemSchema, adminAuditQuerySchema } from "../../schemas/admin/audit";
 import { uploadedImageSchema } from "../../schemas/admin/uploads";
@@ -100,11 +100,11 @@ export const adminRoutes = {
     { body: events.adminEventSchema, item: events.adminEventItemSchema, query: events.adminEventsQuerySchema },
     { conflicts: ["event_cancel_needs_confirmation", "admin_date_has_orders"], unprocessable: ["unknown_event_date"] },
   ),
-  ...crud("categories", "an event's categories", { body: catalogue.adminCategorySchema, item: catalogue.adminCategoryItemSchema, query: catalogue.adminCategoriesQuerySchema }),
+  ...crud("categories", "an event's categories", { body: products.adminCategorySchema, item: products.adminCategoryItemSchema, query: products.adminCategoriesQuerySchema }),
   ...crud(
     "variants",
     "subcategories (a category's ticket per province: price, capacity, stock per date)",
-    { body: catalogue.adminVariantSchema, item: catalogue.adminVariantItemSchema, query: catalogue.adminVariantsQuerySchema },
+    { body: products.adminVariantSchema, item: products.adminVariantItemSchema, query: products.adminVariantsQuerySchema },
     { conflicts: ["stock_below_sold"] },
   ),
   "GET /shop-api/admin/variants/:id/stock": route({
@@ -112,7 +112,7 @@ export const adminRoutes = {
     summary: "Admin: a subcategory's tickets per event date: sold, held by unpaid orders and still on sale (staff may read)",
     auth: "staff",
     params: rowIdPath,
-    answer: catalogue.variantStockSchema,
+    answer: products.variantStockSchema,
     refusals: { ...staffRead, 404: ["not_found"] },
   }),
   "PUT /shop-api/admin/variants/:id/date-stock": route({
@@ -121,7 +121,7 @@ export const adminRoutes = {
     auth: "admin",
     params: rowIdPath,
     body: seats.adminDateStockSchema,
-    answer: catalogue.variantStockSchema,
+    answer: products.variantStockSchema,
     refusals: { ...adminWrite, 404: ["not_found"], 409: ["stock_below_sold"], 422: ["validation_failed", "unknown_event_date"] },
   }),
   ...crud(
@@ -138,7 +138,7 @@ export const adminRoutes = {
     answer: seats.eventSeatsSchema,
     refusals: { ...staffRead, 404: ["not_found"], 422: ["validation_failed"] },
   }),
-  ...crud("discounts", "discount codes", { body: catalogue.adminDiscountSchema, item: catalogue.adminDiscountItemSchema, query: catalogue.adminDiscountsQuerySchema }),
+  ...crud("discounts", "discount codes", { body: products.adminDiscountSchema, item: products.adminDiscountItemSchema, query: products.adminDiscountsQuerySchema }),
   ...crud("landing-slides", "landing slides", { body: content.adminSlideSchema, item: content.adminSlideItemSchema, query: content.adminSlidesQuerySchema }),
   ...crud("partners", "partners", { body: content.adminPartnerSchema, item: content.adminPartnerItemSchema, query: content.adminPartnersQuerySchema }),
   ...crud("community-posts", "community posts", { body: content.adminPostSchema, item: content.adminPostItemSchema, query: content.adminPostsQuerySchema }),

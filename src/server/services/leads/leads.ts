@@ -1,4 +1,4 @@
-/** Contact messages, marriage requests and company requests: stored as sent, one row each. */
+/** The public forms' leads: contact messages, marriage requests and company requests, stored as sent, one row each (kept apart from the catalogue, which only reads). */
 import type { CountryCode } from "../../../shared/locales";
 import type { CompanyRequest, Contact, Marriage } from "../../../shared/schemas/leads";
 import type { Db } from "../../db/client";
