@@ -5,7 +5,9 @@
  * - a word that means nothing else in the shop (a payment code, a leg, any word with an underscore) is a copy
  *   wherever it is written as a string literal, whatever the variable, property or argument is called;
  * - a word that is also plain language (paid, pending, staff, van …) is a copy in a comparison or assignment of
- *   a state, role, leg, payment, outcome, action, payer, kind or list, in SQL, or in a list of its vocabulary.
+ *   a state, role, leg, payment, outcome, action, payer, kind or list (also when a condition or a fallback picks
+ *   it, or a switch over one of those names it in a case), in SQL, in a written list handed beside one or asked
+ *   for one, in a list of its vocabulary, or as the action of an audit or history entry.
  * Catalogue keys such as `account.state.paid` are not literals of a word, so they never match.
  */
 import { DOCUMENT_TYPE_CODES } from "./countries";
@@ -84,8 +86,17 @@ const IN_CONTEXT = new RegExp(`\\b\\w*(?:${NAMES})\\b[\\]})]*\\s*(?:===|!==|==|!
 const CONTEXT_AFTER = new RegExp(`${quoted(ALL_WORDS)}\\s*(?:===|!==)\\s*[\\w.?]*(?:${NAMES})\\b`);
 /** SQL inside TypeScript: `state = 'paid'`, `state IN ('paid', ...)`. */
 const IN_SQL = new RegExp(`\\b(?:state|role|leg|action|kind|payment_code)\\b\\W{0,3}\\s*(?:=|<>|IN\\s*\\()\\s*'(${ALL_WORDS.join("|")})'`, "i");
-/** A fallback that writes a word: `state ?? "cancelled"`. */
-const FALLBACK = new RegExp(`\\?\\?\\s*${quoted(ALL_WORDS)}`);
+/** A fallback that writes a word: `state ?? "cancelled"`, `kind || "refund"`. */
+const FALLBACK = new RegExp(`(?:\\?\\?|\\|\\|)\\s*${quoted(ALL_WORDS)}`);
+/** A condition that picks a word for a state, role ...: `const state: RefundState = byGateway ? "pending" : …`. */
+const CONDITIONAL = new RegExp(`\\b\\w*(?:${NAMES})\\b\\s*(?::\\s*[\\w.<>|\\[\\] ]+?)?\\s*(?:=|:)\\s*[\\w.!()\\s]*?\\?\\s*(?:[^:;?]*?:\\s*)?${quoted(ALL_WORDS)}`);
+/** A written list handed over beside a state, or asked whether it holds one: `inArray(orders.state, ["paid"])`, `["paid"].includes(order.state)`. */
+const LITERAL_LIST = new RegExp(
+  `\\b\\w*(?:${NAMES})\\b[\\]})]*\\s*,\\s*\\[\\s*${quoted(ALL_WORDS)}|\\[\\s*${quoted(ALL_WORDS)}(?:\\s*,\\s*${quoted(ALL_WORDS)})*\\s*\\](?:\\s*as const)?\\)?\\.includes\\(\\s*[\\w.?]*(?:${NAMES})\\b`,
+);
+/** A switch over a state, role ... (`switch (order.state)`), whose cases then write its words. */
+const SWITCH_SUBJECT = new RegExp(`\\bswitch\\s*\\(\\s*[\\w.?]*(?:${NAMES})\\b`);
+const CASE_WORD = new RegExp(`^\\s*case\\s+${quoted(ALL_WORDS)}\\s*:`);
 /** A list that spreads a vocabulary beside a written word: `["paid", ...AWAITING_STATES]`. */
 const SPREAD_LIST = new RegExp(`\\[\\s*${quoted(ALL_WORDS)}\\s*,\\s*\\.\\.\\.|\\.\\.\\.[\\w.]+\\s*,\\s*${quoted(ALL_WORDS)}\\s*[,\\]]`);
 /** An audit or history entry's action written as a literal: `writeAudit(tx, actor, "orders", id, "update", …)`. */
@@ -102,9 +113,18 @@ function sourceFiles(): string[] {
     .filter((name) => !name.startsWith(HOME) && !FOREIGN.some((path) => name.startsWith(path)));
 }
 
-/** The lines of a file without its comment lines (doc comments describe the words, they do not write them). */
-function codeLines(file: string): [number, string][] {
-  return readFileSync(join(SRC, file), "utf8")
+/**
+ * Lines that write a word and are let through, each as `file: line`: the planner's sample day writes a run's and a
+ * group's needs as words; that file is another session's at the time this rule was tightened, and is left to it.
+ */
+const LET_THROUGH = new Set([
+  'server/seed/dispatch-sample-day.ts: { id: 3, seats: 10, carries: ["wheelchair"] },',
+  'server/seed/dispatch-sample-day.ts: day.groups[Math.floor(random() * day.groups.length)]!.needs = ["wheelchair"];',
+]);
+
+/** The lines of a text without its comment lines (doc comments describe the words, they do not write them). */
+function codeLines(text: string): [number, string][] {
+  return text
     .split("\n")
     .map((line, index): [number, string] => [index + 1, line])
     .filter(([, line]) => !/^\s*(\/\/|\/\*|\*|<!--)/.test(line));
@@ -130,15 +150,20 @@ function why(line: string, prose = false): string | null {
   if (IN_CONTEXT.test(line) || CONTEXT_AFTER.test(line)) return "compared or assigned";
   if (IN_SQL.test(line)) return "in SQL";
   if (FALLBACK.test(line)) return "a fallback";
+  if (CONDITIONAL.test(line)) return "picked by a condition";
+  if (LITERAL_LIST.test(line)) return "a written list";
   if (SPREAD_LIST.test(line)) return "a list beside its vocabulary";
   if (RAW_ACTION.test(line)) return "a raw audit action";
   return listCopy(line);
 }
 
-function copiesIn(file: string): string[] {
+function copiesIn(file: string, text = readFileSync(join(SRC, file), "utf8")): string[] {
   const found: string[] = [];
-  for (const [number, line] of codeLines(file)) {
-    const reason = why(line, PROSE.some((path) => file.startsWith(path)));
+  let inSwitch = false;
+  for (const [number, line] of codeLines(text)) {
+    if (LET_THROUGH.has(`${file}: ${line.trim()}`)) continue;
+    if (/\bswitch\s*\(/.test(line)) inSwitch = SWITCH_SUBJECT.test(line);
+    const reason = why(line, PROSE.some((path) => file.startsWith(path))) ?? (inSwitch && CASE_WORD.test(line) ? "a case of a switch over its vocabulary" : null);
     if (reason) found.push(`${relative(SRC, join(SRC, file))}:${number} (${reason}): ${line.trim()}`);
   }
   return found;
@@ -156,7 +181,7 @@ describe("the shop's words have one home", () => {
   it("writes no domain word as a literal outside src/shared/domain", () => {
     const files = sourceFiles();
     expect(files.length).toBeGreaterThan(200);
-    expect(files.flatMap(copiesIn)).toEqual([]);
+    expect(files.flatMap((file) => copiesIn(file))).toEqual([]);
   });
 
   it("catches the copies it is meant to catch, and not catalogue keys", () => {
@@ -184,6 +209,12 @@ describe("the shop's words have one home", () => {
       'const all = [...AWAITING_STATES, "paid"];',
       'await writeAudit(tx, actor, "accounts", id, "update", { role }, { role });',
       'await appendHistory(tx, orderId, by, options.action ?? "cancel", before, after);',
+      // A word picked by a condition, a fallback by `||`, a written list beside a state or asked for one.
+      'const state: RefundState = byGateway ? "pending" : REFUND_STATE.awaiting_manual;',
+      'state: late ? REFUND_STATE.awaiting_manual : "refunded",',
+      'const kind = order.state || "cancelled";',
+      '.where(inArray(orders.state, ["paid"]))',
+      'if (["cancelled"].includes(order.state)) return;',
     ]) {
       expect(why(copy), copy).not.toBeNull();
     }
@@ -197,9 +228,19 @@ describe("the shop's words have one home", () => {
       'const [state, setState] = useState(false); // a "paid" chip',
       'const name = user.name ?? "";',
       'await writeAudit(tx, actor, "orders", orderId, AUDIT_ACTION.note, null, { text });',
+      'const state: RefundState = byGateway ? REFUND_STATE.pending : REFUND_STATE.awaiting_manual;',
+      'const label = open ? "paid" : "cancelled";',
+      'if (["paid"].includes(view)) show();',
     ]) {
       expect(why(fine), fine).toBeNull();
     }
+  });
+
+  it("catches a switch over a state whose cases write its words, not a switch over anything else", () => {
+    const states = 'switch (confirmation.outcome) {\n  case "approved":\n    break;\n  case PAYMENT_OUTCOME.pending:\n}';
+    expect(copiesIn("x.ts", states)).toEqual(['x.ts:2 (a case of a switch over its vocabulary): case "approved":']);
+    const gateway = 'switch (answer.status) {\n  case "approved":\n    break;\n}';
+    expect(copiesIn("x.ts", gateway)).toEqual([]);
   });
 });
 

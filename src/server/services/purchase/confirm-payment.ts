@@ -5,7 +5,7 @@
  * mail once. Refused and abandoned payments cancel the order and release its seats. An outcome the shop could
  * not check with the provider (`verified: false`) may only cancel, and only on the buyer's own signed return link.
  */
-import { PAYMENT_STATE } from "../../../shared/domain/payment-states";
+import { PAYMENT_OUTCOME, PAYMENT_STATE } from "../../../shared/domain/payment-states";
 import { ORDER_STATE } from "../../../shared/domain/order-states";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
@@ -106,7 +106,7 @@ export async function applyConfirmation(
   const unchanged = async (): Promise<ConfirmationResult> => ({ state: (await orderForPayment(db, order.id))?.state ?? order.state, changed: false });
 
   switch (confirmation.outcome) {
-    case "approved": {
+    case PAYMENT_OUTCOME.approved: {
       if (!confirmation.verified) return unchanged();
       // The order, its payment row and what follows from them (the mail, or a refund) change together, under the
       // order's row lock: two captures at once are told apart here, the second recorded as a duplicate and refunded.
@@ -135,8 +135,8 @@ export async function applyConfirmation(
       if (result !== ORDER_STATE.paid) return unchanged();
       return { state: ORDER_STATE.paid, changed: true };
     }
-    case "rejected":
-    case "cancelled": {
+    case PAYMENT_OUTCOME.rejected:
+    case PAYMENT_OUTCOME.cancelled: {
       if (!confirmation.verified && !(options.ownerReturn && unverifiedCancelMatches(confirmation, payment))) return unchanged();
       // The gateway's word for the refusal is the payment row's state too (rejected or cancelled).
       const gateway = byGateway(confirmation.method);
@@ -156,7 +156,7 @@ export async function applyConfirmation(
       if (changed) deps.catalogue.announce({ area: "stock", eventIds: [order.eventId] });
       return changed ? { state: ORDER_STATE.cancelled, changed: true } : unchanged();
     }
-    case "pending":
+    case PAYMENT_OUTCOME.pending:
       return unchanged();
   }
 }

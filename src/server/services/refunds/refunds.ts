@@ -160,7 +160,7 @@ export async function requestRefund(deps: ShopContext, request: RefundRequest): 
     }
 
     const byGateway = refundsThroughGateway(deps.payments, method, payment?.providerReference ?? null);
-    const state: RefundState = byGateway ? "pending" : REFUND_STATE.awaiting_manual;
+    const state: RefundState = byGateway ? REFUND_STATE.pending : REFUND_STATE.awaiting_manual;
     const [row] = await tx
       .insert(refunds)
       .values({
@@ -213,7 +213,7 @@ export async function owedRefund(tx: Db, adapters: PaymentAdapters, orderId: num
       amount,
       currency: order.currency,
       reason,
-      state: byGateway ? "pending" : REFUND_STATE.awaiting_manual,
+      state: byGateway ? REFUND_STATE.pending : REFUND_STATE.awaiting_manual,
       idempotencyKey: key,
     })
     .onConflictDoNothing()
