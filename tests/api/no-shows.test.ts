@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OrderDesk } from "../../src/shared/schemas/answers/order-desk";
 import type { OrderDetailAnswer } from "../../src/shared/schemas/answers/orders";
 import { readSmsDrop } from "../../src/server/sms/sms-drop";
+import { translate } from "../../src/shared/i18n";
 import { loadTicketKey } from "../../src/server/auth/ticket-key";
 import { ticketQrText } from "../../src/server/services/tickets/ticket-qr";
 import type { CheckInProgress } from "../../src/shared/schemas/answers/checkin";
@@ -95,6 +96,10 @@ describe("a no-show", () => {
     expect(detail.body.data.noShows).toEqual([{ passengerId: passenger.passengerId, name: passenger.name, leg: "outbound", at: expect.any(String) }]);
     const desk = await shop.call<OrderDesk>("GET", `/shop-api/staff/orders/${orderId}`, undefined, day.staff);
     expect(desk.body.data.noShows.map((one) => one.passengerId)).toEqual([passenger.passengerId]);
+    // Its message list holds the no-show text, a kind the desk says in words, never a raw key.
+    const messages = desk.body.data.messages;
+    expect(messages).toContainEqual(expect.objectContaining({ channel: "sms", what: "no_show_notice", leg: "outbound", sent: true, to: expect.stringContaining(passenger.name) }));
+    for (const one of messages) expect(translate("es_CO", `desk.message.${one.what}`)).not.toMatch(/^desk\./);
     // Another order shows none.
     const other = Object.values(day.booked).find((one) => one.orderId !== orderId)!;
     expect((await shop.call<OrderDetailAnswer>("GET", `/shop-api/order-detail/${other.orderId}`, undefined, { token: await day.buyerToken(other.buyerId) })).body.data.noShows).toEqual([]);

@@ -51,6 +51,12 @@ function historyWords(details: unknown): string {
   return words.length ? ` · ${words.join(" · ")}` : "";
 }
 
+/** A message in words: its channel and kind, the leg or how a refund goes back. */
+function messageLabel(message: Desk["messages"][number], texts: StaffTexts): string {
+  const detail = message.leg ? texts[`desk.message.leg.${message.leg}`] : message.refundHow ? texts[`desk.message.refund_how.${message.refundHow}`] : null;
+  return `${texts[`desk.channel.${message.channel}`]} · ${texts[`desk.message.${message.what}`]}${detail ? ` (${detail})` : ""}`;
+}
+
 export function OrderDesk({ orderId, texts, locale, onBack }: { orderId: number; texts: StaffTexts; locale: string; onBack(): void }) {
   const [desk, setDesk] = useState<Desk | null>(null);
   const [failed, setFailed] = useState(false);
@@ -296,7 +302,7 @@ export function OrderDesk({ orderId, texts, locale, onBack }: { orderId: number;
         <ul data-testid="desk-messages">
           {desk.messages.map((message, i) => (
             <li key={i}>
-              {message.channel} · {message.what} · {message.to} · {when(message.at, desk.event.timeZone)}
+              {messageLabel(message, texts)} · {message.to} · {when(message.at, desk.event.timeZone)}
               {message.skipped
                 ? ` · ${fill(texts["desk.message_skipped"], { reason: texts[`desk.skip.${message.skipped}`] })}`
                 : message.sent

@@ -4,6 +4,7 @@
  * A passenger marked as a no-show is texted once per leg (outbox "dispatch.no-show-notice"), and their order shows it
  * to the buyer and to the desk. A no-show who turns up after all is checked in as usual; the mark is then gone.
  */
+import { MAIL_SKIP_REASON, type MailSkipReason } from "../../../shared/domain/mail-skips";
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { formatTime, timeZoneOf } from "../../../shared/format/dates";
 import { toE164 } from "../../../shared/format/phone-number";
@@ -89,7 +90,7 @@ export async function tellNoShow(tx: Db, job: NoShowNoticeJob, now: Date): Promi
 const isNullToldAt = () => isNull(runBoardings.noShowToldAt);
 
 /** The outbox job: the text, in the buyer's language; nothing when the passenger boarded after all or the order is no longer paid. */
-export async function noShowNoticeJob(deps: ShopContext, job: NoShowNoticeJob): Promise<void> {
+export async function noShowNoticeJob(deps: ShopContext, job: NoShowNoticeJob): Promise<void | { skipped: MailSkipReason }> {
   const [row] = await deps.db
     .select({ phone: passengers.phone, state: runBoardings.state, orderState: orders.state, locale: users.localeCode, event: events.translations, country: events.countryCode })
     .from(runBoardings)
@@ -100,10 +101,12 @@ export async function noShowNoticeJob(deps: ShopContext, job: NoShowNoticeJob): 
     .innerJoin(events, eq(events.id, orders.eventId))
     .where(and(eq(runBoardings.passengerId, job.passengerId), eq(runBoardings.leg, job.leg)))
     .limit(1);
-  if (!row || row.state !== RIDER_STATE.noShow || row.orderState !== ORDER_STATE.paid) return;
+  // A boarding removes the mark: no row, or another state, is a passenger who rode after all.
+  if (!row || row.state !== RIDER_STATE.noShow) return { skipped: MAIL_SKIP_REASON.boarded };
+  if (row.orderState !== ORDER_STATE.paid) return { skipped: MAIL_SKIP_REASON.state_changed };
   const country: PhoneCountry = (PHONE_COUNTRIES as readonly string[]).includes(row.country) ? (row.country as PhoneCountry) : "CO";
   const to = toE164(row.phone, { country, anyCountry: true });
-  if (!to) return;
+  if (!to) return { skipped: MAIL_SKIP_REASON.no_contact };
   const locale: Locale = isLocale(row.locale) ? row.locale : DEFAULT_LOCALE;
   const body = translate(locale, "sms.no_show", { event: pick(row.event, locale)?.name ?? "", address: job.address, time: formatTime(job.at, timeZoneOf(row.country)) });
   await deps.sms.send({ to, body });

@@ -22,6 +22,7 @@ import { trackingLink } from "../notices/tracking-link";
 import { publishedLegFile } from "../runs/trip-files";
 import type { MailMessage } from "../../mail/mailer";
 import { ORDER_STATE } from "../../../shared/domain/order-states";
+import { MAIL_SKIP_REASON, type MailSkipReason } from "../../../shared/domain/mail-skips";
 
 export interface PassengerNoticeJob {
   passengerId: number;
@@ -108,16 +109,18 @@ async function orderOfPassenger(deps: ShopContext, passengerId: number) {
   return row?.orderId;
 }
 
-export async function passengerNoticeJob(deps: ShopContext, job: PassengerNoticeJob, outboxJob: OutboxJob): Promise<void> {
+/** One passenger's notice; a notice not sent says why (the order desk lists it with its reason). */
+export async function passengerNoticeJob(deps: ShopContext, job: PassengerNoticeJob, outboxJob: OutboxJob): Promise<void | { skipped: MailSkipReason }> {
   const orderId = await orderOfPassenger(deps, job.passengerId);
-  if (orderId === undefined) return;
+  if (orderId === undefined) return { skipped: MAIL_SKIP_REASON.order_gone };
   const context = await orderContext(deps, orderId);
-  if (!context) return;
+  if (!context) return { skipped: MAIL_SKIP_REASON.state_changed };
   const [told] = await toldLines(deps, job.leg, { passengerId: job.passengerId }, context);
-  if (!told) return;
+  if (!told) return { skipped: MAIL_SKIP_REASON.state_changed };
   const subject = translate(context.locale, job.leg === LEG.outbound ? "pickup.subject.outbound" : "pickup.subject.return", { event: context.eventName });
   if (job.channel === "mail") {
-    if (!told.email || told.email.toLowerCase() === context.buyerEmail.toLowerCase()) return;
+    if (!told.email) return { skipped: MAIL_SKIP_REASON.no_contact };
+    if (told.email.toLowerCase() === context.buyerEmail.toLowerCase()) return { skipped: MAIL_SKIP_REASON.buyer_copy };
     // The passenger's own pick-up (or the return) as their calendar entry, moved to the published time.
     const file = await publishedLegFile(deps, orderId, job.leg, context.locale, job.passengerId);
     await deps.mailer.send({ ...pickupMail(context.locale, told.email, told.name, subject, [told.line], "", file), key: outboxJob.mailKey });
@@ -125,7 +128,7 @@ export async function passengerNoticeJob(deps: ShopContext, job: PassengerNotice
   }
   const country: PhoneCountry = (PHONE_COUNTRIES as readonly string[]).includes(context.eventCountry) ? (context.eventCountry as PhoneCountry) : "CO";
   const to = toE164(told.phone, { country, anyCountry: true });
-  if (!to) return;
+  if (!to) return { skipped: MAIL_SKIP_REASON.no_contact };
   await deps.sms.send({ to, body: translate(context.locale, "pickup.sms", { line: told.line }) });
 }
 

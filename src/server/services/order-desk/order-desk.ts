@@ -11,7 +11,7 @@ import { AWAITING_STATES, isAwaiting, ORDER_STATE } from "../../../shared/domain
 import { ShopError } from "../../../shared/domain/shop-error";
 import { timeZoneOf } from "../../../shared/format/dates";
 import type { Locale } from "../../../shared/locales";
-import type { DeskAction, OrderDesk } from "../../../shared/schemas/answers/order-desk";
+import { type DeskAction, isOrderMessageKind, type OrderDesk, REFUND_HOWS } from "../../../shared/schemas/answers/order-desk";
 import type { PassengerCorrection } from "../../../shared/schemas/order-desk";
 import type { ShopContext } from "../../context";
 import {
@@ -42,6 +42,9 @@ import { expireHolds } from "../holds/end-unpaid-orders";
 import { byStaff, cancel } from "../order-life/order-life";
 import { seatsCameBack } from "../waiting-list/offers";
 import { AUDIT_ACTION } from "../../../shared/domain/audit-actions";
+import type { Leg } from "../../../shared/domain/legs";
+import { PICKUP_NOTICE_CHANNEL, type PickupNoticeChannel } from "../../../shared/domain/dispatch";
+import type { Db } from "../../db/client";
 
 export async function orderDesk(deps: ShopContext, orderId: number, locale: Locale): Promise<OrderDesk> {
   const { db } = deps;
@@ -117,18 +120,20 @@ export async function orderDesk(deps: ShopContext, orderId: number, locale: Loca
     ...mails.map((mail) => {
       const payload = mail.payload as { notice?: string; refundHow?: string };
       return {
+        ...outboxState(mail),
         channel: "mail" as const,
-        what: payload.refundHow ? `${payload.notice}:${payload.refundHow}` : (payload.notice ?? mail.kind),
+        what: isOrderMessageKind(payload.notice) ? payload.notice : ("confirmation" as const),
+        leg: null,
+        refundHow: REFUND_HOWS.find((how) => how === payload.refundHow) ?? null,
         to: user.email,
-        at: (mail.doneAt ?? mail.createdAt).toISOString(),
-        sent: mail.doneAt !== null && mail.skippedReason === null,
-        skipped: isMailSkipReason(mail.skippedReason) ? mail.skippedReason : null,
-        error: mail.lastError,
       };
     }),
+    ...(await tripMessages(db, orderId, riders, user.email)),
     ...texts.map(({ notice, name }) => ({
       channel: "sms" as const,
-      what: `van_arriving:${notice.leg}`,
+      what: "van_arriving" as const,
+      leg: notice.leg,
+      refundHow: null,
       to: notice.phone ? `${name} ${notice.phone}` : name,
       at: notice.createdAt.toISOString(),
       sent: notice.phone !== null,
@@ -181,6 +186,48 @@ export async function orderDesk(deps: ShopContext, orderId: number, locale: Loca
     refunds: refundRows.map((refund) => refundAnswer(refund, false)),
     history: history.map((entry) => ({ id: entry.id, at: entry.createdAt.toISOString(), by: entry.userEmail, actor: entry.actor, action: entry.action, details: entry.after ?? null })),
   };
+}
+
+/** What became of an outbox row: when, whether it went out, why not, the last error. */
+function outboxState(row: typeof outbox.$inferSelect) {
+  return {
+    at: (row.doneAt ?? row.createdAt).toISOString(),
+    sent: row.doneAt !== null && row.skippedReason === null,
+    skipped: isMailSkipReason(row.skippedReason) ? row.skippedReason : null,
+    error: row.lastError,
+  };
+}
+
+/**
+ * The order's trip messages from the outbox: each passenger's pick-up mail and text, the buyer's mail of the
+ * order's times, the no-show texts and the rating invitations, each addressed as it was (the passenger's name with
+ * their mail or number, or the buyer).
+ */
+async function tripMessages(db: Db, orderId: number, riders: (typeof passengers.$inferSelect)[], buyerEmail: string): Promise<OrderDesk["messages"]> {
+  const ids = riders.map((rider) => rider.id);
+  const passengerKinds = ["dispatch.passenger-notice", "dispatch.no-show-notice", "reports.rating-invite"];
+  const rows = await db
+    .select()
+    .from(outbox)
+    .where(
+      or(
+        and(eq(outbox.kind, "dispatch.buyer-notice"), sql`(${outbox.payload}->>'orderId')::int = ${orderId}`),
+        ids.length ? and(inArray(outbox.kind, passengerKinds), inArray(sql<number>`(${outbox.payload}->>'passengerId')::int`, ids)) : undefined,
+      ),
+    )
+    .orderBy(asc(outbox.id));
+  return rows.map((row) => {
+    const payload = row.payload as { passengerId?: number; leg?: Leg; channel?: PickupNoticeChannel };
+    const rider = riders.find((one) => one.id === payload.passengerId);
+    const leg = payload.leg ?? null;
+    const state = outboxState(row);
+    if (row.kind === "dispatch.buyer-notice") return { ...state, channel: "mail" as const, what: "pickup_buyer" as const, leg, refundHow: null, to: buyerEmail };
+    const name = rider?.name ?? "";
+    if (row.kind === "reports.rating-invite") return { ...state, channel: "mail" as const, what: "rating_invite" as const, leg: null, refundHow: null, to: `${name} ${rider?.email || buyerEmail}`.trim() };
+    if (row.kind === "dispatch.no-show-notice") return { ...state, channel: "sms" as const, what: "no_show_notice" as const, leg, refundHow: null, to: `${name} ${rider?.phone ?? ""}`.trim() };
+    const channel = payload.channel ?? PICKUP_NOTICE_CHANNEL.mail;
+    return { ...state, channel, what: "pickup" as const, leg, refundHow: null, to: `${name} ${(channel === PICKUP_NOTICE_CHANNEL.sms ? rider?.phone : rider?.email) ?? ""}`.trim() };
+  });
 }
 
 /** A passenger of this order (or of a ticket a refund split from it), locked for the correction. */

@@ -28,6 +28,31 @@ export type RefundAnswer = z.infer<typeof refundAnswerSchema>;
 
 const deskPassengerSchema = z.object({ id: z.number(), name: z.string(), email: z.string(), phone: z.string(), passengerAddress: z.string() });
 
+/**
+ * Every kind of mail and text an order's people receive, as the order's message list names them (the desk says
+ * each in words from the catalogue, `desk.message.<kind>`): the buyer's order mails (their notice's name), the
+ * pick-up notices (each passenger's mail and text, the buyer's mail of the order's times), the "van arriving" and
+ * no-show texts, and the invitation to rate the trip.
+ */
+export const ORDER_MESSAGE_KINDS = [
+  "confirmation",
+  "transfer_instructions",
+  "payment_received",
+  "refunded",
+  "refund",
+  "transfer_rejected",
+  "event_cancelled",
+  "pickup",
+  "pickup_buyer",
+  "van_arriving",
+  "no_show_notice",
+  "rating_invite",
+] as const;
+export type OrderMessageKind = (typeof ORDER_MESSAGE_KINDS)[number];
+export const isOrderMessageKind = (value: unknown): value is OrderMessageKind => typeof value === "string" && (ORDER_MESSAGE_KINDS as readonly string[]).includes(value);
+/** How a refund mail says the money goes back (the refund mail's own `how`): to the card, by hand to pay, paid. */
+export const REFUND_HOWS = ["card", "manual_pending", "manual_paid"] as const;
+
 export const orderDeskSchema = z.object({
   id: z.number(),
   state: z.string(),
@@ -72,11 +97,18 @@ export const orderDeskSchema = z.object({
   noShows: z.array(z.object({ passengerId: z.number(), name: z.string(), leg: z.enum(LEGS), at: z.string() })),
   /** The passengers' ratings of their trip, oldest first; `low` (1 or 2 of 5) is shown to staff as an alert. */
   ratings: z.array(z.object({ passengerId: z.number(), name: z.string(), score: z.number(), comment: z.nullable(z.string()), at: z.string(), low: z.boolean() })),
-  /** Mails (from the outbox) and texts (the van's "arriving" notices) sent or still to send. */
+  /**
+   * Every mail and text of the order sent or still to send: the buyer's order mails, the pick-up notices (each
+   * passenger's and the buyer's), the "van arriving" and no-show texts, the rating invitations.
+   */
   messages: z.array(
     z.object({
       channel: z.enum(PICKUP_NOTICE_CHANNELS),
-      what: z.string(),
+      what: z.enum(ORDER_MESSAGE_KINDS),
+      /** The leg it was about (pick-up notices, van arriving, no-show), else null. */
+      leg: z.nullable(z.enum(LEGS)),
+      /** A refund mail: how the money goes back; else null. */
+      refundHow: z.nullable(z.enum(REFUND_HOWS)),
       to: z.nullable(z.string()),
       at: z.string(),
       sent: z.boolean(),
