@@ -1,18 +1,22 @@
 /**
  * A passenger's van on the day (`/track?token=…`, the link in their pick-up mail and text and on the order):
- * for each published leg, the van's plate and driver's first name, the van on a map, the expected time at their
- * stop counting down, and whether they are aboard. Changes arrive by the link's event stream; when it cannot be
- * followed the page reads the link again every 15 seconds. No account needed: the link is the key.
+ * for each published leg, the van's plate and driver's first name, the leg's one state as the shop gives it
+ * (waiting, on the way, arriving, aboard, dropped off, missed) with the time that matters in it (the published time
+ * they were texted, or a countdown while the van comes to them), and a drawn map of their stop, the venue and the
+ * van with the straight-line distance. Changes arrive by the link's event stream; when it cannot be followed (or
+ * the shop ended it) the page reads the link again every 15 seconds. No account needed: the link is the key.
  */
 import { useEffect, useState } from "react";
 import { api, ApiFailure } from "../../client/api";
 import { followEvents } from "../../client/live-events";
 import { LEG } from "../../shared/domain/legs";
+import { TRACKING_STATE, type TrackingState } from "../../shared/domain/tracking";
+import { straightLineKm, type LatLonPoint } from "../../shared/geo/straight-line";
 import { formatTime } from "../../shared/format/dates";
 import type { Tracking, TrackingLeg } from "../../shared/schemas/answers/live";
 import { fill } from "../ui/texts";
 import type { TrackingTexts } from "./texts";
-import { TrackingMap } from "./TrackingMap";
+import { TrackingMap, type MapPoint } from "./TrackingMap";
 
 const POLL_MS = 15_000;
 
@@ -69,40 +73,109 @@ export default function TrackingPage({ texts }: { texts: TrackingTexts }) {
   );
 }
 
+/** The leg's state in words: one line, the same for a state whatever else the page shows. */
+function stateLine(leg: TrackingLeg, venue: string, texts: TrackingTexts): string {
+  const out = leg.leg === LEG.outbound;
+  const words: Record<TrackingState, string> = {
+    [TRACKING_STATE.waiting]: texts["tracking.state.waiting"],
+    [TRACKING_STATE.onTheWay]: texts[out ? "tracking.state.on_the_way.outbound" : "tracking.state.on_the_way.return"],
+    [TRACKING_STATE.arriving]: texts[out ? "tracking.state.arriving.outbound" : "tracking.state.arriving.return"],
+    [TRACKING_STATE.aboard]: texts["tracking.state.aboard"],
+    [TRACKING_STATE.droppedOff]: texts[out ? "tracking.state.dropped_off.outbound" : "tracking.state.dropped_off.return"],
+    [TRACKING_STATE.missed]: texts[out ? "tracking.state.missed.outbound" : "tracking.state.missed.return"],
+  };
+  return fill(words[leg.state], { venue });
+}
+
+/** A straight-line distance in the page's language: metres (by tens) under a kilometre, else kilometres. */
+const distanceText = (km: number) => {
+  const lang = typeof document === "undefined" ? "es" : document.documentElement.lang || "es";
+  if (km < 1) return `${new Intl.NumberFormat(lang).format(Math.round(km * 100) * 10)} m`;
+  return `${new Intl.NumberFormat(lang, { maximumFractionDigits: km < 10 ? 1 : 0 }).format(km)} km`;
+};
+const shortLabel = (text: string) => (text.length > 26 ? `${text.slice(0, 25)}…` : text);
+
+/** How the state line is coloured: done well (aboard, arrived), gone wrong (missed), or still to come. */
+function toneOf(state: TrackingState): "good" | "bad" | "coming" {
+  if (state === TRACKING_STATE.aboard || state === TRACKING_STATE.droppedOff) return "good";
+  return state === TRACKING_STATE.missed ? "bad" : "coming";
+}
+
+/** Where the van heads for this passenger now: their stop while it comes for them or takes them home, else the venue. */
+function headsFor(leg: TrackingLeg): "stop" | "venue" {
+  if (leg.leg === LEG.outbound) return leg.aboard ? "venue" : "stop";
+  return leg.aboard && leg.expected !== null ? "stop" : "venue";
+}
+
 function LegCard({ leg, tracking, now, texts }: { leg: TrackingLeg; tracking: Tracking; now: number; texts: TrackingTexts }) {
   const zone = tracking.timeZone;
+  const venue = tracking.venue.name;
   const title = fill(texts[leg.leg === LEG.outbound ? "tracking.leg.outbound" : "tracking.leg.return"], { event: tracking.eventName });
-  const minutes = leg.stop.expected ? Math.max(0, Math.round((new Date(leg.stop.expected).getTime() - now) / 60_000)) : null;
-  const late = leg.stop.delayMinutes ?? 0;
+  const minutes = leg.expected ? Math.max(0, Math.round((new Date(leg.expected).getTime() - now) / 60_000)) : null;
+  const over = leg.state === TRACKING_STATE.droppedOff || leg.state === TRACKING_STATE.missed;
+  const late = leg.delayMinutes ?? 0;
+  // Going out a van ahead of time waits at the stop until the published time: early is said so, not "on time".
+  const punctualityWords =
+    late > 0 ? fill(texts["tracking.late"], { minutes: late }) : late <= -2 && leg.leg === LEG.outbound ? fill(texts["tracking.early"], { minutes: -late }) : texts["tracking.on_time"];
+  const punctuality = leg.delayMinutes === null ? "" : ` · ${punctualityWords}`;
+  // What the passenger was texted: the pick-up going out; coming back the departure until the run leaves, then the
+  // drop-off it named (the countdown runs to it). How late the van runs is told against the line it follows.
+  const departed = leg.leg === LEG.return && leg.expected !== null;
+  const publishedLines = over
+    ? []
+    : leg.leg === LEG.outbound
+      ? [fill(texts["tracking.published.outbound"], { time: formatTime(leg.published, zone) }) + punctuality]
+      : departed
+        ? [fill(texts["tracking.published_arrival"], { time: formatTime(leg.publishedArrival ?? leg.published, zone) }) + punctuality]
+        : [
+            fill(texts["tracking.published.return"], { venue, time: formatTime(leg.published, zone) }) + punctuality,
+            ...(leg.publishedArrival ? [fill(texts["tracking.published_arrival"], { time: formatTime(leg.publishedArrival, zone) })] : []),
+          ];
+
+  const points: MapPoint[] = [
+    { kind: "stop", label: texts["tracking.map.stop"], lat: leg.stop.lat, lon: leg.stop.lon },
+    { kind: "venue", label: shortLabel(venue), lat: tracking.venue.lat, lon: tracking.venue.lon },
+  ];
+  if (leg.van && !over) points.push({ kind: "van", label: leg.vehicle?.plate ?? texts["tracking.title"], lat: leg.van.lat, lon: leg.van.lon });
+  const target = headsFor(leg);
+  const van = points[2];
+  const distance = (from: LatLonPoint, to: LatLonPoint) => distanceText(straightLineKm(from, to));
+  const distanceLine = over
+    ? null
+    : van
+      ? target === "stop"
+        ? fill(texts["tracking.distance.to_stop"], { distance: distance(van, leg.stop) })
+        : fill(texts["tracking.distance.to_venue"], { distance: distance(van, tracking.venue), venue })
+      : fill(texts["tracking.distance.stop_venue"], { distance: distance(leg.stop, tracking.venue), venue });
+
   return (
-    <section className="tracking-leg" aria-label={title}>
+    <section className="tracking-leg" aria-label={title} data-state={leg.state}>
       <h2>{title}</h2>
       <p className="tracking-van">
         {leg.vehicle ? <span>{fill(texts["tracking.vehicle"], { plate: leg.vehicle.plate })}</span> : null}
         {leg.driverFirstName ? <span>{fill(texts["tracking.driver"], { name: leg.driverFirstName })}</span> : null}
       </p>
-      <p className={`mark ${leg.aboard ? "mark-paid" : "mark-pending"}`} data-aboard={leg.aboard}>
-        {leg.aboard ? texts["tracking.aboard"] : texts["tracking.not_aboard"]}
+      <p className={`tracking-state tracking-state-${toneOf(leg.state)}`} data-aboard={leg.aboard}>
+        {stateLine(leg, venue, texts)}
       </p>
-      {leg.stop.done ? (
-        <p>{texts["tracking.stop_done"]}</p>
-      ) : (
-        <>
-          <p className="tracking-eta" data-minutes={minutes ?? ""}>
-            <strong>{minutes !== null ? fill(texts["tracking.expected_in"], { minutes }) : null}</strong>{" "}
-            {leg.stop.expected ? fill(texts["tracking.expected"], { time: formatTime(leg.stop.expected, zone) }) : null}
-          </p>
-          <p>
-            {fill(texts["tracking.planned"], { time: formatTime(leg.stop.planned, zone) })} · {late > 0 ? fill(texts["tracking.late"], { minutes: late }) : texts["tracking.on_time"]}
-          </p>
-        </>
-      )}
-      <p className="tracking-stop">{leg.stop.address}</p>
-      {leg.venueExpected ? (
-        <p>{fill(texts[leg.leg === LEG.outbound ? "tracking.venue_arrival" : "tracking.venue_departure"], { venue: tracking.venue.name, time: formatTime(leg.venueExpected, zone) })}</p>
+      {leg.state === TRACKING_STATE.missed ? <p>{texts["tracking.missed_help"]}</p> : null}
+      {leg.expected !== null ? (
+        <p className="tracking-eta" data-minutes={minutes ?? ""}>
+          <strong>{fill(texts["tracking.expected_in"], { minutes: minutes ?? 0 })}</strong> {fill(texts["tracking.expected"], { time: formatTime(leg.expected, zone) })}
+        </p>
       ) : null}
-      {leg.van ? null : <p>{texts["tracking.no_position"]}</p>}
-      <TrackingMap leg={leg} tileUrl={tracking.tileUrl} label={texts["tracking.map"]} stopLabel={leg.stop.address} vanLabel={leg.vehicle?.plate ?? texts["tracking.title"]} />
+      {leg.leg === LEG.outbound && leg.state === TRACKING_STATE.aboard && leg.venueExpected ? (
+        <p>{fill(texts["tracking.venue_arrival"], { venue, time: formatTime(leg.venueExpected, zone) })}</p>
+      ) : null}
+      {publishedLines.map((line, index) => (
+        <p key={index} className="tracking-published" data-published={index === 0 ? leg.published : undefined}>
+          {line}
+        </p>
+      ))}
+      <p className="tracking-stop">{leg.stop.address}</p>
+      {leg.van || over ? null : <p>{texts["tracking.no_position"]}</p>}
+      <TrackingMap points={points} line={van ? [2, target === "stop" ? 0 : 1] : null} label={fill(texts["tracking.map"], { venue })} />
+      {distanceLine ? <p className="tracking-distance">{distanceLine}</p> : null}
     </section>
   );
 }

@@ -3,6 +3,7 @@
  * driven at a city speed for the first kilometres and an intercity speed beyond them. Blending the two speeds
  * (rather than picking one by the trip's length) keeps a longer trip never quicker than a shorter one.
  */
+import { straightLineKm } from "../../shared/geo/straight-line";
 import type { LatLon } from "./types";
 
 export interface TravelTimeEstimateSettings {
@@ -23,17 +24,8 @@ export const DEFAULT_TRAVEL_TIME_ESTIMATE: TravelTimeEstimateSettings = {
   cityKm: 15,
 };
 
-const EARTH_RADIUS_KM = 6371.0088;
-
-/** Great-circle distance in kilometres (haversine). */
-export function straightLineKm(a: LatLon, b: LatLon): number {
-  const toRad = Math.PI / 180;
-  const dLat = (b.lat - a.lat) * toRad;
-  const dLon = (b.lon - a.lon) * toRad;
-  const h =
-    Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * toRad) * Math.cos(b.lat * toRad) * Math.sin(dLon / 2) ** 2;
-  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
-}
+/** Great-circle distance in kilometres (haversine): the one the passenger's map shows too. */
+export { straightLineKm };
 
 /** Whole seconds of driving from `a` to `b` by the estimate. */
 export function estimateSeconds(a: LatLon, b: LatLon, settings: TravelTimeEstimateSettings): number {

@@ -1,18 +1,22 @@
 /**
  * /shop-api/tracking/{token}: a passenger's van on the day, from the signed link in their pick-up mail and text
  * and on the order detail; no sign-in. The JSON read and the stream of its changes (Server-Sent Events) answer the
- * same view; both refuse a link that is not the shop's (404) or that has ended (410).
+ * same view; both refuse a link that is not the shop's (404) or that has ended (410), and the stream ends by itself
+ * when the link ends, the order is no longer paid (refunded, cancelled) or the passenger was published anew (the
+ * page then reads the link again). Neither answer may be cached: they hold the passenger's home address.
  */
 import { Hono } from "hono";
 import type { LiveRun } from "../../shared/schemas/answers/live";
 import type { AppEnv } from "../http/context";
 import { feedFrame, liveRuns } from "../services/live/live-state";
-import { trackingRenderer, trackingSubject, trackingView } from "../services/live/tracking";
+import { trackingRenderer, trackingStillOpen, trackingSubject, trackingView } from "../services/live/tracking";
 import { documented } from "./contract";
 import { streamLive } from "./live/live-stream";
 
 const read = documented("GET /shop-api/tracking/:token");
 const events = documented("GET /shop-api/tracking/:token/events");
+/** How often an open stream asks whether its link still holds (from the date's directory: no query of its own). */
+const RECHECK_MS = 5_000;
 
 export const trackingRoutes = new Hono<AppEnv>();
 
@@ -38,6 +42,24 @@ trackingRoutes.get("/:token/events", events.describe, async (c) => {
       const json = render(runs);
       return json === null ? null : { event: "tracking", json };
     },
-    { until: subject.expiresAt },
+    {
+      until: subject.expiresAt,
+      also: (controls) => {
+        let checking = false;
+        const timer = setInterval(() => {
+          if (checking) return;
+          checking = true;
+          trackingStillOpen(deps, subject)
+            .then((open) => {
+              if (!open) controls.end();
+            })
+            // A failed read (the database away) ends nothing: the next check asks again.
+            .catch(() => undefined)
+            .finally(() => (checking = false));
+        }, RECHECK_MS);
+        timer.unref();
+        return () => clearInterval(timer);
+      },
+    },
   );
 });

@@ -41,11 +41,13 @@ export type LiveRender = (changed: LiveRun, runs: readonly (LiveRun | undefined)
 
 /**
  * What a stream's other source may do (`streamLive`'s `also`): write an event of its own (of each event name only
- * the latest is kept for a client that is behind) and follow one more run (a run published after the stream opened).
+ * the latest is kept for a client that is behind), follow one more run (a run published after the stream opened),
+ * and end the stream (what it shows is no longer the client's to see).
  */
 export interface StreamControls {
   send(event: LiveEvent): void;
   follow(runId: number): void;
+  end(): void;
 }
 
 /** Where a stream's text goes: Node's response, or a web stream. */
@@ -202,6 +204,7 @@ export function streamLive(c: Context<AppEnv>, runIds: readonly number[], render
           const index = stream.added();
           stream.stops.push(deps.live.watch(runId, (run) => stream.changed(index, run)));
         },
+        end: () => stream.close(),
       }),
     );
   }

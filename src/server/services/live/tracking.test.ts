@@ -6,7 +6,9 @@ import type { ShopContext } from "../../context";
 import { parseEnv } from "../../env";
 import { trackingRenderer, trackingView, type TrackingSubject } from "./tracking";
 
-const deps = { env: parseEnv({ NODE_ENV: "test", MAP_TILE_URL: "https://tiles.example/{z}/{x}/{y}.png" }) } as ShopContext;
+const deps = { env: parseEnv({ NODE_ENV: "test" }), now: () => new Date("2026-11-29T12:06:00.000Z") } as ShopContext;
+const outLeg = (runId: number) => ({ leg: LEG.outbound as typeof LEG.outbound | typeof LEG.return, runId, published: new Date("2026-11-29T12:11:00.000Z"), publishedArrival: null });
+const backLeg = (runId: number) => ({ leg: LEG.return, runId, published: new Date("2026-11-29T20:00:00.000Z"), publishedArrival: new Date("2026-11-29T20:40:00.000Z") });
 
 const stop = (position: number, address: string) => ({
   position,
@@ -55,7 +57,7 @@ describe("the tracking stream's renderer", () => {
   it("writes what the JSON read answers, for each passenger and leg, from parts shared by the run's listeners", () => {
     const outbound = run(1, LEG.outbound, "2026-11-29T12:05:00.000Z");
     const back = run(2, LEG.return, "2026-11-29T20:05:00.000Z");
-    for (const one of [subject(12, [{ leg: LEG.outbound, runId: 1 }, { leg: LEG.return, runId: 2 }]), subject(11, [{ leg: LEG.outbound, runId: 1 }])]) {
+    for (const one of [subject(12, [outLeg(1), backLeg(2)]), subject(11, [outLeg(1)])]) {
       const runs = one.legs.map((leg) => (leg.runId === 1 ? outbound : back));
       const written = trackingRenderer(deps, one)(runs);
       expect(JSON.parse(written!)).toEqual(trackingView(deps, one, new Map(runs.map((live) => [live.runId, live]))));
@@ -63,7 +65,7 @@ describe("the tracking stream's renderer", () => {
   });
 
   it("follows each new live state, and writes nothing until every leg's is known", () => {
-    const render = trackingRenderer(deps, subject(12, [{ leg: LEG.outbound, runId: 1 }, { leg: LEG.return, runId: 2 }]));
+    const render = trackingRenderer(deps, subject(12, [outLeg(1), backLeg(2)]));
     expect(render([run(1, LEG.outbound, "2026-11-29T12:05:00.000Z"), undefined])).toBeNull();
     const first = render([run(1, LEG.outbound, "2026-11-29T12:05:00.000Z"), run(2, LEG.return, "2026-11-29T20:05:00.000Z")])!;
     const moved = render([run(1, LEG.outbound, "2026-11-29T12:05:05.000Z"), run(2, LEG.return, "2026-11-29T20:05:00.000Z")])!;
@@ -72,7 +74,7 @@ describe("the tracking stream's renderer", () => {
   });
 
   it("shows nothing of the other passengers of the run", () => {
-    const written = trackingRenderer(deps, subject(12, [{ leg: LEG.outbound, runId: 1 }]))([run(1, LEG.outbound, "2026-11-29T12:05:00.000Z")])!;
+    const written = trackingRenderer(deps, subject(12, [outLeg(1)]))([run(1, LEG.outbound, "2026-11-29T12:05:00.000Z")])!;
     expect(written).not.toContain("Ana");
     expect(written).not.toContain("Calle 1 # 2-3");
     expect(written).not.toContain("0001");

@@ -2,9 +2,11 @@
  * What a passenger's tracking link shows (GET /shop-api/tracking/{token} and its event stream): for each published
  * leg of their trip, the van's plate, the driver's first name, the van's last position, the live expected time at
  * their own stop and whether they are aboard. Nothing about the other passengers: no names, no addresses, no other
- * stops. The link answers until an hour after the passenger's last drop-off (home coming back, the venue going
- * out), then `tracking_link_expired`; a link the shop did not sign, or a passenger of an unpaid order or of no
- * published run, is `tracking_link_invalid`.
+ * stops. Each leg says one thing at a time (`legState`: waiting, on the way, arriving, aboard, dropped off, missed)
+ * and its published time is the one the passenger was texted (`published_pickups.told_time`, written with the
+ * text). The link answers until an hour after the passenger's last drop-off (home coming back, the venue going
+ * out), then `tracking_link_expired`; a link the shop did not sign, or a passenger of an unpaid order (refunded,
+ * cancelled) or of no published run, is `tracking_link_invalid`. An open stream ends at either (`trackingStillOpen`).
  *
  * Thousands of pages open their streams at once on the day (a crowd opening its links, or every page coming back
  * after a restart), so a link is answered without a query of its own: the token's signature is checked in memory,
@@ -18,7 +20,7 @@
 import { eq } from "drizzle-orm";
 import { LEG, LEGS, type Leg } from "../../../shared/domain/legs";
 import { ORDER_STATE, type OrderState } from "../../../shared/domain/order-states";
-import { RIDER_STATE } from "../../../shared/domain/dispatch";
+import { RIDER_STATE, type RiderState } from "../../../shared/domain/dispatch";
 import { ShopError } from "../../../shared/domain/shop-error";
 import { timeZoneOf } from "../../../shared/format/dates";
 import type { Locale } from "../../../shared/locales";
@@ -26,18 +28,28 @@ import type { LiveRun, Tracking, TrackingLeg } from "../../../shared/schemas/ans
 import type { ShopContext } from "../../context";
 import { orders, passengers, publishedPickups, tickets } from "../../db/schema";
 import { pick } from "../catalogue/rows";
-import { dispatchSettings } from "../dispatch/settings";
 import type { RunFrame } from "./live-state";
 import { passengerOfToken } from "../notices/tracking-link";
+import { legState } from "./tracking-state";
 
 /** How long the link answers after the passenger's last drop-off. */
 export const TRACKING_AFTER_DROP_OFF_MS = 3_600_000;
+
+/** A leg of the link's passenger: the run that carries them and what they were told of it. */
+export interface SubjectLeg {
+  leg: Leg;
+  runId: number;
+  /** What the passenger was texted: the pick-up going out, the departure from the venue coming back. */
+  published: Date;
+  /** Coming back: the drop-off at their stop the same text named; null going out. */
+  publishedArrival: Date | null;
+}
 
 /** Who a tracking link is for and which runs carry them: read once per page or stream. */
 export interface TrackingSubject {
   passengerId: number;
   firstName: string;
-  legs: { leg: Leg; runId: number }[];
+  legs: SubjectLeg[];
   eventName: string;
   venue: { name: string; lat: number; lon: number };
   timeZone: string;
@@ -48,21 +60,42 @@ export interface TrackingSubject {
 interface PassengerRecord {
   name: string;
   state: OrderState;
-  pickups: { leg: Leg; runId: number | null }[];
+  pickups: Pickup[];
 }
+
+/** A published pick-up as the directory reads it. */
+interface Pickup {
+  leg: Leg;
+  runId: number | null;
+  time: Date;
+  departsAt: Date;
+  toldTime: Date | null;
+}
+
+type PickupRow = { passengerId: number; name: string; state: OrderState; leg: Leg | null; runId: number | null; time: Date | null; departsAt: Date | null; toldTime: Date | null };
+const pickupColumns = {
+  passengerId: passengers.id,
+  name: passengers.name,
+  state: orders.state,
+  leg: publishedPickups.leg,
+  runId: publishedPickups.runId,
+  time: publishedPickups.time,
+  departsAt: publishedPickups.departsAt,
+  toldTime: publishedPickups.toldTime,
+};
 
 /** How long an event date's directory of passengers answers before it is read again (the live feed's frames: 15 s). */
 const DIRECTORY_MS = 15_000;
 type Directory = Map<number, PassengerRecord>;
-/** Per app: each event date's directory, as read (or being read) at `at` (Date.now()). */
+/** Per app: each event date's directory, as read (or being read) at `at` (the shop's clock, ms). */
 const directories = new WeakMap<ShopContext, Map<number, { at: number; passengers: Promise<Directory | null> }>>();
 
-function recordsOf(rows: { passengerId: number; name: string; state: OrderState; leg: Leg | null; runId: number | null }[]): Directory {
+function recordsOf(rows: PickupRow[]): Directory {
   const records: Directory = new Map();
   for (const row of rows) {
     let record = records.get(row.passengerId);
     if (!record) records.set(row.passengerId, (record = { name: row.name, state: row.state, pickups: [] }));
-    if (row.leg !== null) record.pickups.push({ leg: row.leg, runId: row.runId });
+    if (row.leg !== null && row.time !== null && row.departsAt !== null) record.pickups.push({ leg: row.leg, runId: row.runId, time: row.time, departsAt: row.departsAt, toldTime: row.toldTime });
   }
   return records;
 }
@@ -70,7 +103,7 @@ function recordsOf(rows: { passengerId: number; name: string; state: OrderState;
 /** Every passenger with a published pick-up on the event date: one query. */
 async function readDirectory(deps: ShopContext, eventDateId: number): Promise<Directory> {
   const rows = await deps.db
-    .select({ passengerId: passengers.id, name: passengers.name, state: orders.state, leg: publishedPickups.leg, runId: publishedPickups.runId })
+    .select(pickupColumns)
     .from(publishedPickups)
     .innerJoin(passengers, eq(passengers.id, publishedPickups.passengerId))
     .innerJoin(tickets, eq(tickets.id, passengers.ticketId))
@@ -83,9 +116,10 @@ async function readDirectory(deps: ShopContext, eventDateId: number): Promise<Di
 async function passengerRecord(deps: ShopContext, passengerId: number): Promise<PassengerRecord | null> {
   let days = directories.get(deps);
   if (!days) directories.set(deps, (days = new Map()));
-  const now = Date.now();
+  const now = deps.now().getTime();
   for (const [eventDateId, day] of days) {
-    if (now - day.at >= DIRECTORY_MS) {
+    // Either way: a clock set back (as tests do) must not keep a directory forever.
+    if (Math.abs(now - day.at) >= DIRECTORY_MS) {
       days.delete(eventDateId);
       continue;
     }
@@ -93,7 +127,7 @@ async function passengerRecord(deps: ShopContext, passengerId: number): Promise<
     if (found) return found;
   }
   const rows = await deps.db
-    .select({ passengerId: passengers.id, name: passengers.name, state: orders.state, leg: publishedPickups.leg, runId: publishedPickups.runId, eventDateId: publishedPickups.eventDateId })
+    .select({ ...pickupColumns, eventDateId: publishedPickups.eventDateId })
     .from(passengers)
     .innerJoin(tickets, eq(tickets.id, passengers.ticketId))
     .innerJoin(orders, eq(orders.id, tickets.orderId))
@@ -102,9 +136,35 @@ async function passengerRecord(deps: ShopContext, passengerId: number): Promise<
   for (const eventDateId of new Set(rows.map((row) => row.eventDateId))) {
     if (eventDateId === null || days.has(eventDateId)) continue;
     // Read once for the links of the date opened next (a failed read leaves them to be read one by one).
-    days.set(eventDateId, { at: Date.now(), passengers: readDirectory(deps, eventDateId).catch(() => null) });
+    days.set(eventDateId, { at: deps.now().getTime(), passengers: readDirectory(deps, eventDateId).catch(() => null) });
   }
   return recordsOf(rows).get(passengerId) ?? null;
+}
+
+/**
+ * What the passenger was told of a leg: the time written with their text (`told_time`), else the published one
+ * (the pick-up going out, the van's departure coming back: the time they act on).
+ */
+function subjectLeg(row: Pickup, runId: number): SubjectLeg {
+  const acted = row.leg === LEG.outbound ? row.time : row.departsAt;
+  return { leg: row.leg, runId, published: row.toldTime ?? acted, publishedArrival: row.leg === LEG.return ? row.time : null };
+}
+
+/**
+ * Whether an open stream of the link may go on: its passenger's order is still paid and they are still published on
+ * the same runs, told the same times (a re-publish that moved them ends the stream; the page reads the link again).
+ * Read from the date's directory, so thousands of open streams cost one query per date and DIRECTORY_MS.
+ */
+export async function trackingStillOpen(deps: ShopContext, subject: TrackingSubject): Promise<boolean> {
+  if (deps.now() >= subject.expiresAt) return false;
+  const person = await passengerRecord(deps, subject.passengerId);
+  if (!person || person.state !== ORDER_STATE.paid) return false;
+  return subject.legs.every((one) => {
+    const row = person.pickups.find((pickup) => pickup.leg === one.leg);
+    if (!row || row.runId !== one.runId) return false;
+    const now = subjectLeg(row, one.runId);
+    return now.published.getTime() === one.published.getTime() && now.publishedArrival?.getTime() === one.publishedArrival?.getTime();
+  });
 }
 
 /** The passenger of a valid link and the frames of their runs; refuses as the module says. */
@@ -119,12 +179,12 @@ export async function trackingSubject(
   const person = await passengerRecord(deps, passengerId);
   if (!person || person.state !== ORDER_STATE.paid) throw new ShopError("tracking_link_invalid");
   const published = person.pickups;
-  const legs: { leg: Leg; runId: number; frame: RunFrame }[] = [];
+  const legs: (SubjectLeg & { frame: RunFrame })[] = [];
   for (const leg of LEGS) {
     const row = published.find((one) => one.leg === leg);
     if (!row || row.runId === null) continue;
     const frame = await frameOf(row.runId);
-    if (frame && frame.run.stops.some((stop) => stop.groups.some((group) => group.passengerIds.includes(passengerId)))) legs.push({ leg, runId: row.runId, frame });
+    if (frame && frame.run.stops.some((stop) => stop.groups.some((group) => group.passengerIds.includes(passengerId)))) legs.push({ ...subjectLeg(row, row.runId), frame });
   }
   if (legs.length === 0) throw new ShopError("tracking_link_invalid");
   // The last drop-off: at home coming back (the stop's time), at the venue going out (the run's arrival).
@@ -138,7 +198,7 @@ export async function trackingSubject(
     subject: {
       passengerId,
       firstName: person.name.trim().split(/\s+/)[0] ?? "",
-      legs: legs.map(({ leg, runId }) => ({ leg, runId })),
+      legs: legs.map(({ frame: _frame, ...leg }) => leg),
       eventName: pick(day.translations, locale)?.name ?? "",
       venue: { name: day.venue.name, ...venue },
       timeZone: timeZoneOf(day.countryCode),
@@ -148,27 +208,51 @@ export async function trackingSubject(
   };
 }
 
-/** A leg as the passenger sees it, but for whether they are aboard: the van and their own stop, nobody else's. */
-function legView(run: LiveRun, leg: Leg, stop: LiveRun["stops"][number]): Omit<TrackingLeg, "aboard"> {
+/** What of a leg every passenger of the stop shares: the van and their stop, nobody else's. */
+type SharedLeg = Pick<TrackingLeg, "leg" | "vehicle" | "driverFirstName" | "van" | "stop" | "venueExpected">;
+function legView(run: LiveRun, leg: Leg, stop: LiveRun["stops"][number]): SharedLeg {
   return {
     leg,
     vehicle: run.vehicle,
     driverFirstName: run.driver?.firstName ?? null,
     van: run.position,
-    stop: { address: stop.address, lat: stop.lat, lon: stop.lon, planned: stop.planned, expected: stop.expected, delayMinutes: stop.delayMinutes, done: stop.done },
+    stop: { address: stop.address, lat: stop.lat, lon: stop.lon, done: stop.done },
     venueExpected: run.venueExpected,
+  };
+}
+
+/** What of a leg is the passenger's own: its one state, what they were told, and whether they are aboard. */
+type OwnLeg = Omit<TrackingLeg, keyof SharedLeg>;
+function ownLeg(deps: ShopContext, subject: TrackingSubject, one: SubjectLeg, run: LiveRun, stop: LiveRun["stops"][number], rider: RiderState): OwnLeg {
+  const { state, expected, delayMinutes } = legState({
+    leg: one.leg,
+    rider,
+    run,
+    stop,
+    venue: subject.venue,
+    published: one.published,
+    publishedArrival: one.publishedArrival,
+    now: deps.now(),
+  });
+  return {
+    state,
+    published: one.published.toISOString(),
+    publishedArrival: one.publishedArrival?.toISOString() ?? null,
+    expected,
+    delayMinutes,
+    aboard: rider === RIDER_STATE.boarded,
   };
 }
 
 /** The page's answer from the runs' live states: the passenger's own stop and the van, nothing else. */
 export function trackingView(deps: ShopContext, subject: TrackingSubject, runs: ReadonlyMap<number, LiveRun>): Tracking {
   const legs: TrackingLeg[] = [];
-  for (const { leg, runId } of subject.legs) {
-    const run = runs.get(runId);
-    const rider = run?.riders.find((one) => one.passengerId === subject.passengerId);
+  for (const one of subject.legs) {
+    const run = runs.get(one.runId);
+    const rider = run?.riders.find((candidate) => candidate.passengerId === subject.passengerId);
     const stop = rider ? run!.stops[rider.stop] : undefined;
     if (!run || !rider || !stop) continue;
-    legs.push({ ...legView(run, leg, stop), aboard: rider.state === RIDER_STATE.boarded });
+    legs.push({ ...legView(run, one.leg, stop), ...ownLeg(deps, subject, one, run, stop, rider.state) });
   }
   return {
     firstName: subject.firstName,
@@ -177,14 +261,13 @@ export function trackingView(deps: ShopContext, subject: TrackingSubject, runs: 
     timeZone: subject.timeZone,
     legs,
     expiresAt: subject.expiresAt.toISOString(),
-    tileUrl: dispatchSettings(deps.env).tileUrl,
   };
 }
 
 /** What every listener of a run shares in one live state: each rider's stop and record, each leg and stop's part. */
 interface RunParts {
-  riders: Map<number, { stop: number; aboard: boolean }>;
-  /** `leg stop` -> the leg's JSON up to its `aboard` (which is the passenger's own). */
+  riders: Map<number, { stop: number; state: RiderState }>;
+  /** `leg stop` -> the leg's shared JSON, open for the passenger's own fields. */
   legs: Map<string, string>;
 }
 const partsOfRun = new WeakMap<LiveRun, RunParts>();
@@ -192,20 +275,20 @@ const partsOfRun = new WeakMap<LiveRun, RunParts>();
 function runParts(run: LiveRun): RunParts {
   let parts = partsOfRun.get(run);
   if (!parts) {
-    const riders = new Map(run.riders.map((rider): [number, { stop: number; aboard: boolean }] => [rider.passengerId, { stop: rider.stop, aboard: rider.state === RIDER_STATE.boarded }]));
+    const riders = new Map(run.riders.map((rider): [number, { stop: number; state: RiderState }] => [rider.passengerId, { stop: rider.stop, state: rider.state }]));
     partsOfRun.set(run, (parts = { riders, legs: new Map() }));
   }
   return parts;
 }
 
-/** The leg's JSON as `trackingView` writes it, without its closing `"aboard":…}`. */
+/** The leg's shared JSON as `trackingView` writes it, without its closing brace. */
 function legPart(run: LiveRun, parts: RunParts, leg: Leg, stopIndex: number): string | null {
   const key = `${leg} ${stopIndex}`;
   let part = parts.legs.get(key);
   if (part === undefined) {
     const stop = run.stops[stopIndex];
     if (!stop) return null;
-    part = `${JSON.stringify(legView(run, leg, stop)).slice(0, -1)},"aboard":`;
+    part = JSON.stringify(legView(run, leg, stop)).slice(0, -1);
     parts.legs.set(key, part);
   }
   return part;
@@ -213,25 +296,26 @@ function legPart(run: LiveRun, parts: RunParts, leg: Leg, stopIndex: number): st
 
 /**
  * A stream's renderer: the JSON of `trackingView` for the runs' live states, given in the order of the subject's
- * legs (null until every leg's is known), made from the passenger's own parts (serialised once per stream) and the
- * parts every listener of the run shares (once per live state). It keeps only what it writes: a stream is open for
- * hours, thousands at once.
+ * legs (null until every leg's is known), made from the parts every listener of the run shares (serialised once per
+ * live state) and the passenger's own few fields. It keeps only what it writes: a stream is open for hours,
+ * thousands at once.
  */
 export function trackingRenderer(deps: ShopContext, subject: TrackingSubject): (runs: readonly (LiveRun | undefined)[]) => string | null {
-  const { legs: _legs, expiresAt: _expiresAt, tileUrl: _tileUrl, ...head } = trackingView(deps, subject, new Map());
+  const { legs: _legs, expiresAt: _expiresAt, ...head } = trackingView(deps, subject, new Map());
   const opening = `${JSON.stringify(head).slice(0, -1)},"legs":[`;
-  const closing = `],"expiresAt":${JSON.stringify(subject.expiresAt.toISOString())},"tileUrl":${JSON.stringify(dispatchSettings(deps.env).tileUrl)}}`;
+  const closing = `],"expiresAt":${JSON.stringify(subject.expiresAt.toISOString())}}`;
   const { passengerId } = subject;
-  const legs = subject.legs.map((one) => one.leg);
   return (runs) => {
     let written = "";
-    for (const [index, leg] of legs.entries()) {
+    for (const [index, one] of subject.legs.entries()) {
       const run = runs[index];
       if (!run) return null;
       const parts = runParts(run);
       const rider = parts.riders.get(passengerId);
-      const part = rider ? legPart(run, parts, leg, rider.stop) : null;
-      if (rider && part !== null) written += `${written ? "," : ""}${part}${rider.aboard}}`;
+      const part = rider ? legPart(run, parts, one.leg, rider.stop) : null;
+      if (!rider || part === null) continue;
+      const own = JSON.stringify(ownLeg(deps, subject, one, run, run.stops[rider.stop]!, rider.state));
+      written += `${written ? "," : ""}${part},${own.slice(1)}`;
     }
     return `${opening}${written}${closing}`;
   };

@@ -6,6 +6,7 @@
 import * as z from "zod/mini";
 import { BOARDED_BY, RIDER_STATES } from "../../domain/dispatch";
 import { LEGS } from "../../domain/legs";
+import { TRACKING_STATES } from "../../domain/tracking";
 
 const vanPositionSchema = z.object({ lat: z.number(), lon: z.number(), at: z.string(), ageSeconds: z.number() });
 
@@ -71,10 +72,20 @@ export const trackingLegSchema = z.object({
   driverFirstName: z.nullable(z.string()),
   /** The van's last position, or null while it has sent none. */
   van: z.nullable(vanPositionSchema),
-  /** The passenger's own stop: where they are picked up (out) or dropped (back). */
-  stop: z.object({ address: z.string(), lat: z.number(), lon: z.number(), planned: z.string(), expected: z.nullable(z.string()), delayMinutes: z.nullable(z.number()), done: z.boolean() }),
-  /** Going out: the expected arrival at the venue; coming back: the expected departure from it. */
+  /** The passenger's own stop: where they are picked up (out) or dropped (back); done once the van was there. */
+  stop: z.object({ address: z.string(), lat: z.number(), lon: z.number(), done: z.boolean() }),
+  /** Going out: the expected arrival at the venue; coming back: the expected departure from it (null once gone). */
   venueExpected: z.nullable(z.string()),
+  /** The leg's one state (waiting, on the way, arriving, aboard, dropped off, missed). */
+  state: z.enum(TRACKING_STATES),
+  /** The time the passenger was texted: the pick-up going out, the departure from the venue coming back. */
+  published: z.string(),
+  /** Coming back: the drop-off at their stop the same text named; null going out. */
+  publishedArrival: z.nullable(z.string()),
+  /** The time the page counts down to (the van at their stop), or null while it shows the published time. */
+  expected: z.nullable(z.string()),
+  /** Whole minutes late (negative: early) against what the passenger was told; null when nothing is expected. */
+  delayMinutes: z.nullable(z.number()),
   aboard: z.boolean(),
 });
 
@@ -87,7 +98,6 @@ export const trackingSchema = z.object({
   legs: z.array(trackingLegSchema),
   /** The link stops answering then: an hour after the passenger's last drop-off. */
   expiresAt: z.string(),
-  tileUrl: z.nullable(z.string()),
 });
 export type Tracking = z.infer<typeof trackingSchema>;
 export type TrackingLeg = z.infer<typeof trackingLegSchema>;
