@@ -101,6 +101,9 @@ const CASE_WORD = new RegExp(`^\\s*case\\s+${quoted(ALL_WORDS)}\\s*:`);
 const SPREAD_LIST = new RegExp(`\\[\\s*${quoted(ALL_WORDS)}\\s*,\\s*\\.\\.\\.|\\.\\.\\.[\\w.]+\\s*,\\s*${quoted(ALL_WORDS)}\\s*[,\\]]`);
 /** An audit or history entry's action written as a literal: `writeAudit(tx, actor, "orders", id, "update", …)`. */
 const RAW_ACTION = new RegExp(`\\b(?:writeAudit|appendHistory)\\(.*,\\s*(?:[\\w.]+\\s*\\?\\?\\s*)?${quoted([...AUDIT_ACTIONS])}`);
+/** The same over a call written on several lines: its arguments up to the statement's end. */
+const RAW_ACTION_CALL = /\b(?:writeAudit|appendHistory)\(([^;]*)/g;
+const RAW_ACTION_ARGUMENT = new RegExp(`,\\s*(?:[\\w.]+\\s*\\?\\?\\s*)?${quoted([...AUDIT_ACTIONS])}`);
 /** A distinct word between quotes (not backticks: a route's description names a word as `code`, as prose does). */
 const DISTINCT_LITERAL = new RegExp(`["'](${DISTINCT.join("|")})["']`);
 /** The locale catalogues: their texts are prose (the English catalogue says "outbound"), their keys not words. */
@@ -165,6 +168,13 @@ function copiesIn(file: string, text = readFileSync(join(SRC, file), "utf8")): s
     if (/\bswitch\s*\(/.test(line)) inSwitch = SWITCH_SUBJECT.test(line);
     const reason = why(line, PROSE.some((path) => file.startsWith(path))) ?? (inSwitch && CASE_WORD.test(line) ? "a case of a switch over its vocabulary" : null);
     if (reason) found.push(`${relative(SRC, join(SRC, file))}:${number} (${reason}): ${line.trim()}`);
+  }
+  const lines = codeLines(text);
+  const code = lines.map(([, line]) => line).join("\n");
+  for (const call of code.matchAll(RAW_ACTION_CALL)) {
+    if (!call[1]!.includes("\n") || !RAW_ACTION_ARGUMENT.test(call[1]!)) continue;
+    const [number, line] = lines[code.slice(0, call.index).split("\n").length - 1]!;
+    found.push(`${relative(SRC, join(SRC, file))}:${number} (a raw audit action): ${line.trim()}`);
   }
   return found;
 }
@@ -241,6 +251,12 @@ describe("the shop's words have one home", () => {
     expect(copiesIn("x.ts", states)).toEqual(['x.ts:2 (a case of a switch over its vocabulary): case "approved":']);
     const gateway = 'switch (answer.status) {\n  case "approved":\n    break;\n}';
     expect(copiesIn("x.ts", gateway)).toEqual([]);
+  });
+
+  it("catches a raw audit action in a call written on several lines", () => {
+    const raw = 'await writeAudit(\n  tx,\n  actor,\n  "orders",\n  id,\n  "refund",\n  null,\n  {},\n);';
+    expect(copiesIn("x.ts", raw)).toEqual(["x.ts:1 (a raw audit action): await writeAudit("]);
+    expect(copiesIn("x.ts", raw.replace('"refund"', "AUDIT_ACTION.refund"))).toEqual([]);
   });
 });
 
