@@ -2,7 +2,8 @@
  * One clock, the event's (issue 44 §3): a Madrid derby bought by a customer whose account is Colombian reads 21:00
  * "hora de Madrid" in the transfer mail, the payment-received mail and the invoice, never Bogotá's 15:00; the same
  * order for a Spanish account reads 21:00 with no clock named; the mailed calendar files are on Madrid's clock
- * (TZID=Europe/Madrid); the account's purchase list answers each purchase's clock.
+ * (TZID=Europe/Madrid); the account's purchase list and the staff's screens (orders and transfers to validate, the
+ * manifests' dates, the sales report's events) answer each event's clock, so staff read Madrid's hour too.
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -94,5 +95,22 @@ describe("a Madrid event's times", () => {
     const history = await shop.call<PurchaseItem[]>("GET", "/shop-api/payment-history", undefined, { token: me.token });
     expect(history.status).toBe(200);
     expect(history.body.data.find((item) => item.id === orderId)!.regularEvent.timeZone).toBe("Europe/Madrid");
+  });
+
+  it("are answered with their clock on the staff's screens: the order list, the manifests' dates, the sales report", async () => {
+    const { orderId } = await derbyOrder("CO");
+    const auth = { token: staff.token };
+    const list = await shop.call<{ items: { id: number; event: { timeZone: string } }[] }>("GET", `/shop-api/staff/orders?q=${orderId}`, undefined, auth);
+    expect(list.status).toBe(200);
+    expect(list.body.data.items.find((item) => item.id === orderId)!.event.timeZone).toBe("Europe/Madrid");
+
+    const manifests = await shop.call<{ eventName: string; timeZone: string }[]>("GET", "/shop-api/staff/manifests/options", undefined, auth);
+    expect(manifests.status).toBe(200);
+    const derby = manifests.body.data.find((option) => option.eventName === "Derbi madrileño");
+    expect(derby?.timeZone).toBe("Europe/Madrid");
+
+    const sales = await shop.call<{ events: { name: string; timeZone: string }[] }>("GET", "/shop-api/staff/reports/sales", undefined, auth);
+    expect(sales.status).toBe(200);
+    expect(sales.body.data.events.find((event) => event.name === "Derbi madrileño")!.timeZone).toBe("Europe/Madrid");
   });
 });

@@ -7,12 +7,14 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { expectNoSeriousViolations } from "./axe";
 import { PASSWORD, mailedLink, uniqueEmail } from "./account-helpers";
+import { DEMO_ACCOUNTS } from "../../src/server/seed/users";
 import { signIn, type Person } from "./booking-helpers";
 import { watchConsole } from "./content-helpers";
 import { keepShot } from "./shots";
 
 const DERBY = "derbi-madrileno-metropolitano";
 const SITE = "/es/es-es";
+const STAFF: Person = { ...DEMO_ACCOUNTS.staff, firstName: "Equipo", lastName: "Rodamos" };
 
 async function data<T>(answer: Promise<{ status(): number; json(): Promise<unknown> }>, status = 200): Promise<T> {
   const response = await answer;
@@ -129,6 +131,16 @@ for (const reader of [
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(width, "the page scrolls sideways at 390 px").toBeLessThanOrEqual(390);
       await expectNoSeriousViolations(page, {}, "the order read on a phone");
+
+      // Staff validating the transfer read the same clock, named the same way.
+      await signIn(page, request, STAFF); // the later session wins
+      await page.goto("/staff/transfers");
+      const staffRow = page.locator(`[data-order="${order.orderId}"]`);
+      await expect(staffRow).toContainText(named(wallClock(order.date, "Europe/Madrid")));
+      await expect(staffRow).toContainText(named(wallClock(order.eventDate, "Europe/Madrid")));
+      if (!reader.named) await expect(staffRow).not.toContainText("hora de");
+      await keepShot(page, `spanish-transfer/staff-transfers-390-${reader.where.toLowerCase()}`, { fullPage: true });
+      await expectNoSeriousViolations(page, {}, "the transfers to validate on a phone");
       expect(errors).toEqual([]);
     });
   });

@@ -20,6 +20,7 @@ import { staffDispatchMessages } from "../../shared/i18n/messages/staff-dispatch
 import { liveDayMessages } from "../../shared/i18n/messages/live-day";
 import { driverPhoneMessages, noShowMessages } from "../../shared/i18n/messages/driver-phone";
 import { ticketMessages } from "../../shared/i18n/messages/tickets";
+import { CLOCK_KEYS } from "../../shared/format/event-clock";
 import { areaKeys } from "../ui/pick-texts";
 import { dispatchRulesMessages } from "../../shared/i18n/messages/dispatch-rules";
 import { dispatchBoardMessages } from "../../shared/i18n/messages/dispatch-board";
@@ -33,6 +34,7 @@ const DOOR_KEYS = areaKeys(ticketMessages).filter(
 );
 
 export const STAFF_KEYS = [
+  ...CLOCK_KEYS,
   ...DOOR_KEYS,
   ...areaKeys(staffMessages),
   ...areaKeys(staffDoorMessages),

@@ -8,8 +8,11 @@ import { COUNTRY_FACTS } from "../domain/countries";
 import { COUNTRIES, type CountryCode } from "../locales";
 import { formatDate, formatDateTime, formatTime } from "./dates";
 
-/** The catalogue keys naming each country's clock ("hora de Madrid"), one per country the shop sells in. */
-export const CLOCK_KEYS = ["clock.zone.CO", "clock.zone.CL", "clock.zone.ES", "clock.zone.PE", "clock.zone.MX"] as const;
+/**
+ * The catalogue keys naming each country's clock ("hora de Madrid"), one per country the shop sells in, and the
+ * line a screen of one event opens with when the reader's clock differs ("Horas en hora de Madrid, la del evento.").
+ */
+export const CLOCK_KEYS = ["clock.zone.CO", "clock.zone.CL", "clock.zone.ES", "clock.zone.PE", "clock.zone.MX", "clock.note"] as const;
 export type ClockKey = (typeof CLOCK_KEYS)[number];
 /** The texts an island or mail needs to name a clock. */
 export type ClockTexts = Record<ClockKey, string>;
@@ -46,7 +49,7 @@ export function countryOfZone(timeZone: string): CountryCode | undefined {
 /** The clock's name in the reader's language ("hora de Madrid", "Madrid time"); the zone's own city for another zone. */
 export function clockName(timeZone: string, texts: ClockTexts): string {
   const country = countryOfZone(timeZone);
-  return country ? texts[`clock.zone.${country}`] : (timeZone.split("/").pop() ?? timeZone).replace(/_/g, " ");
+  return country ? texts[`clock.zone.${country}` as const] : (timeZone.split("/").pop() ?? timeZone).replace(/_/g, " ");
 }
 
 /** "hora de Madrid" when the reader's clock differs from the event's at `at`; "" when it reads the same. */

@@ -12,6 +12,8 @@ import { formatDateTime, formatTime, timeZoneOf } from "../../../shared/format/d
 import { formatMessage } from "../../ui/format-message";
 import type { CheckInProgress } from "../../../shared/schemas/answers/checkin";
 import { fill } from "../../ui/texts";
+import { ClockNote } from "../ClockNote";
+import { useEventClock } from "../../ui/reader-clock";
 import type { SectionProps } from "../section-props";
 import "./boarding.css";
 
@@ -19,7 +21,7 @@ const LIVE_MS = 15_000;
 
 export default function BoardingSection({ texts, locale, me }: SectionProps) {
   const ids = { date: useId(), runs: useId(), conflicts: useId() };
-  const timeZone = timeZoneOf(me.countryCode);
+  const clock = useEventClock(texts);
   const [dates, setDates] = useState<AnswerOf<"GET /shop-api/staff/checkin-dates"> | null>(null);
   const [dateId, setDateId] = useState<number | null>(null);
   const [leg, setLeg] = useState<Leg>(LEG.outbound);
@@ -59,6 +61,9 @@ export default function BoardingSection({ texts, locale, me }: SectionProps) {
     };
   }, [dateId, leg]);
 
+  // The event's clock (its country's), named once below the title when the staff member's reads another hour.
+  const chosen = dates?.find((date) => date.eventDateId === dateId);
+  const timeZone = chosen?.timeZone ?? timeZoneOf(me.countryCode);
   const shown = progress && progress.answer.eventDateId === dateId && progress.answer.leg === leg ? progress.answer : null;
   const legName = (which: Leg) => texts[which === LEG.outbound ? "scanner.leg.outbound" : "scanner.leg.return"];
   const scan = (one: { at: string; staffName: string | null }) =>
@@ -71,6 +76,7 @@ export default function BoardingSection({ texts, locale, me }: SectionProps) {
   return (
     <div className="boarding">
       <h2 className="staff-heading">{texts["boarding.title"]}</h2>
+      {chosen ? <ClockNote zone={timeZone} at={chosen.date} texts={texts} /> : null}
       {dates && dates.length === 0 && <p className="empty-text">{texts["boarding.no_dates"]}</p>}
       {dates && dates.length > 0 && (
         <div className="boarding-controls">
@@ -78,7 +84,7 @@ export default function BoardingSection({ texts, locale, me }: SectionProps) {
           <select id={ids.date} value={dateId ?? ""} onChange={(event) => setDateId(Number(event.target.value))}>
             {dates.map((date) => (
               <option key={date.eventDateId} value={date.eventDateId}>
-                {`${formatDateTime(date.date, timeZone)} · ${date.eventName}`}
+                {`${clock(date.date, date.timeZone ?? timeZoneOf(me.countryCode))} · ${date.eventName}`}
               </option>
             ))}
           </select>

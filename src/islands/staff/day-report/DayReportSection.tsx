@@ -15,6 +15,7 @@ import { fill } from "../../ui/texts";
 import { downloadStaffFile } from "../download-file";
 import type { SectionProps } from "../section-props";
 import { ChartFigure } from "./ChartFigure";
+import { ClockNote } from "../ClockNote";
 import "./day-report.css";
 
 const PUNCTUALITY_COLOURS = { early: "#1d4ed8", on_time: "#15803d", late: "#b91c1c" } as const;
@@ -55,7 +56,7 @@ export default function DayReportSection({ texts, locale, prefix }: SectionProps
   }
 
   const percent = (share: number | null) => (share === null ? texts["day_report.no_data"] : new Intl.NumberFormat(locale.replace("_", "-"), { style: "percent" }).format(share));
-  const dayLabel = (day: DaySummary) => fill(texts["day_report.date"], { event: day.eventName, date: formatDate(day.startsAt) });
+  const dayLabel = (day: DaySummary) => fill(texts["day_report.date"], { event: day.eventName, date: formatDate(day.startsAt, day.timeZone) });
 
   if (failed) return <p className="staff-error">{texts["day_report.load_error"]}</p>;
   return (
@@ -195,6 +196,7 @@ function DayView({ report, texts, locale, prefix, percent }: { report: DayReport
           {texts["day_report.download"]}
         </button>
       </div>
+      <ClockNote zone={zone} at={report.startsAt} texts={texts} />
       <dl className="day-figures">
         <Figure label={texts["day_report.on_time"]} value={percent(totals.onTimeShare)} />
         <Figure label={texts["day_report.seat_use"]} value={percent(totals.seatUtilisation)} />

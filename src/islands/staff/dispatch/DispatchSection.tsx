@@ -6,7 +6,9 @@
  */
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { api, ApiFailure } from "../../../client/api";
-import { formatDateTime, formatTime } from "../../../shared/format/dates";
+import { formatDateTime, formatTime, timeZoneOf } from "../../../shared/format/dates";
+import { ClockNote } from "../ClockNote";
+import { useEventClock } from "../../ui/reader-clock";
 import type { Leg } from "../../../shared/domain/legs";
 import { LEG } from "../../../shared/domain/legs";
 import type { DispatchBoard, DispatchBoardEvent, DispatchOptions, DispatchPlan } from "../../../shared/schemas/answers/dispatch";
@@ -30,6 +32,7 @@ export default function DispatchSection({ texts }: SectionProps) {
   const [plan, setPlan] = useState<DispatchPlan | null>(null);
   const [board, setBoard] = useState<DispatchBoard | null>(null);
   const [busy, setBusy] = useState(false);
+  const clock = useEventClock(texts);
   const live = useLiveDay(dateId, leg, (event) => shown(event, dateId, leg, setPlan, setBoard), () => reload());
   /** An edit refused for a ride limit or a shift: the reason, and the same edit sent again with `override`. */
   const [overrideAsk, setOverrideAsk] = useState<{ reason: string; retry: () => void } | null>(null);
@@ -104,17 +107,20 @@ export default function DispatchSection({ texts }: SectionProps) {
   const chosen = options.dates.find((date) => date.eventDateId === dateId);
   const on = plan ? { eventDateId: plan.eventDateId, leg: plan.leg, version: plan.version } : null;
   const vehicles = options.vehicles.filter((vehicle) => vehicle.countryCode === chosen?.countryCode);
+  // The board's times are the event's clock, its country's, named once above when the dispatcher's reads another hour.
+  const zone = timeZoneOf(chosen?.countryCode);
 
   return (
     <div className="staff-dispatch">
       <h2 className="staff-heading">{texts["dispatch.title"]}</h2>
+      {chosen ? <ClockNote zone={zone} at={chosen.startsAt} texts={texts} /> : null}
       <div className="staff-filters">
         <label>
           {texts["dispatch.date"]}
           <select value={dateId ?? ""} onChange={(event) => setDateId(Number(event.target.value))}>
             {options.dates.map((date) => (
               <option key={date.eventDateId} value={date.eventDateId}>
-                {date.eventName} · {formatDateTime(date.startsAt)}
+                {date.eventName} · {clock(date.startsAt, timeZoneOf(date.countryCode))}
               </option>
             ))}
           </select>
@@ -259,6 +265,7 @@ export default function DispatchSection({ texts }: SectionProps) {
                 board={board}
                 live={live.runs.get(run.id)}
                 texts={texts}
+                zone={zone}
                 vehicles={vehicles}
                 drivers={options.drivers}
                 busy={busy}
@@ -318,13 +325,15 @@ interface RunCardProps {
   board: DispatchBoard;
   live: LiveRun | undefined;
   texts: StaffTexts;
+  /** The event's clock. */
+  zone: string;
   vehicles: DispatchOptions["vehicles"];
   drivers: DispatchOptions["drivers"];
   busy: boolean;
   onChange(work: (on: OnPlan) => Promise<DispatchPlan>): void;
 }
 
-function RunCard({ run, index, plan, board, live, texts, vehicles, drivers, busy, onChange }: RunCardProps) {
+function RunCard({ run, index, plan, board, live, texts, zone, vehicles, drivers, busy, onChange }: RunCardProps) {
   const info = board.runs.find((one) => one.id === run.id);
   const locked = info?.locked ?? false;
   const capacity = run.vehicle?.seats ?? info?.capacity ?? run.seatsNeeded;
@@ -395,8 +404,8 @@ function RunCard({ run, index, plan, board, live, texts, vehicles, drivers, busy
           <p key={`${clash.kind}-${clash.eventDateId}-${clash.departsAt}`} className="form-error" role="alert">
             {fill(texts[clash.kind === "vehicle" ? "dispatch.clash.vehicle" : "dispatch.clash.driver"], {
               event: clash.eventName,
-              from: formatDateTime(clash.departsAt),
-              until: formatTime(clash.arrivesAt),
+              from: formatDateTime(clash.departsAt, zone),
+              until: formatTime(clash.arrivesAt, zone),
             })}
           </p>
         ))}
@@ -412,7 +421,7 @@ function RunCard({ run, index, plan, board, live, texts, vehicles, drivers, busy
           return (
             <li key={stop.position} className="dispatch-stop" data-stop={stop.position}>
               <div className="dispatch-stop-head">
-                <strong>{formatTime(stop.time)}</strong> <span>{stop.address}</span>
+                <strong>{formatTime(stop.time, zone)}</strong> <span>{stop.address}</span>
                 {stop.approximate ? <span className="staff-muted"> ({texts["dispatch.approximate"]})</span> : null}
                 <span className="dispatch-stop-tools">
                   <button type="button" className="btn btn-ghost btn-small" aria-label={`${texts["dispatch.up"]}: ${stopName}`} disabled={busy || stop.position === 0} onClick={() => onChange((on) => api("POST /shop-api/staff/dispatch/reorder", { body: { ...on, runId: run.id, order: swap(-1) } }))}>

@@ -9,6 +9,8 @@ import { LEG } from "../../../shared/domain/legs";
 import { useEffect, useState } from "react";
 import { api, ApiFailure } from "../../../client/api";
 import { formatDateTime, formatTime } from "../../../shared/format/dates";
+import { ClockNote } from "../ClockNote";
+import { useEventClock } from "../../ui/reader-clock";
 import type { Manifest, ManifestOptions } from "../../../shared/schemas/answers/staff-runs";
 import type { Leg } from "../../../shared/schemas/staff";
 import { showToast } from "../../../stores/toasts";
@@ -28,6 +30,7 @@ export default function ManifestsSection({ texts, locale }: SectionProps) {
   const [leg, setLeg] = useState<Leg>(LEG.outbound);
   const [minutes, setMinutes] = useState(10);
   const [version, setVersion] = useState(0);
+  const clock = useEventClock(texts);
 
   useEffect(() => {
     api("GET /shop-api/staff/manifests/options")
@@ -91,7 +94,7 @@ export default function ManifestsSection({ texts, locale }: SectionProps) {
             >
               {options.map((option) => (
                 <option key={option.eventDateId} value={option.eventDateId}>
-                  {option.eventName} · {formatDateTime(option.startsAt)}
+                  {option.eventName} · {clock(option.startsAt, option.timeZone)}
                 </option>
               ))}
             </select>
@@ -139,6 +142,8 @@ function Sheet({ manifest, texts, locale, leg, onNext }: { manifest: Manifest; t
           {texts["manifests.print"]}
         </button>
       </div>
+      {/* The sheet's times are the event's clock, named once when the reader's reads another hour. */}
+      <ClockNote zone={zone} at={manifest.event.startsAt} texts={texts} />
       <p className="staff-muted">
         {texts[manifest.published ? "manifests.rule_published" : "manifests.rule"]} {fill(texts["manifests.return_at"], { venue: manifest.event.venue, time: formatDateTime(manifest.event.returnAt, zone) })}
       </p>

@@ -189,7 +189,7 @@ export function OrderDesk({ orderId, texts, locale, onBack }: { orderId: number;
         </p>
         <h3>{texts["desk.event"]}</h3>
         <p>
-          {desk.event.name} · {when(desk.event.date, desk.event.timeZone)}
+          {desk.event.name} · {when(desk.event.date, desk.event.timeZone, texts)}
         </p>
       </section>
 
@@ -264,7 +264,7 @@ export function OrderDesk({ orderId, texts, locale, onBack }: { orderId: number;
         <ul>
           {desk.checkIns.map((checkIn, i) => (
             <li key={i}>
-              {checkIn.leg} · {when(checkIn.at, desk.event.timeZone)}
+              {checkIn.leg} · {when(checkIn.at, desk.event.timeZone, texts)}
             </li>
           ))}
         </ul>
@@ -276,7 +276,7 @@ export function OrderDesk({ orderId, texts, locale, onBack }: { orderId: number;
           <ul data-testid="desk-no-shows">
             {desk.noShows.map((one) => (
               <li key={`${one.passengerId}-${one.leg}`}>
-                {fill(texts["order.no_show"], { name: one.name, leg: texts[one.leg === LEG.outbound ? "order.no_show.outbound" : "order.no_show.return"], time: when(one.at, desk.event.timeZone) })}
+                {fill(texts["order.no_show"], { name: one.name, leg: texts[one.leg === LEG.outbound ? "order.no_show.outbound" : "order.no_show.return"], time: when(one.at, desk.event.timeZone, texts) })}
               </li>
             ))}
           </ul>
@@ -290,7 +290,7 @@ export function OrderDesk({ orderId, texts, locale, onBack }: { orderId: number;
             {desk.ratings.map((one) => (
               <li key={one.passengerId} className={one.low ? "desk-rating-low" : undefined}>
                 {fill(texts[one.low ? "desk.rating_low" : "desk.rating"], { name: one.name, score: one.score })}
-                {one.comment ? ` · «${one.comment}»` : ""} · {when(one.at, desk.event.timeZone)}
+                {one.comment ? ` · «${one.comment}»` : ""} · {when(one.at, desk.event.timeZone, texts)}
               </li>
             ))}
           </ul>
@@ -302,7 +302,7 @@ export function OrderDesk({ orderId, texts, locale, onBack }: { orderId: number;
         <ul data-testid="desk-messages">
           {desk.messages.map((message, i) => (
             <li key={i}>
-              {messageLabel(message, texts)} · {message.to} · {when(message.at, desk.event.timeZone)}
+              {messageLabel(message, texts)} · {message.to} · {when(message.at, desk.event.timeZone, texts)}
               {message.skipped
                 ? ` · ${fill(texts["desk.message_skipped"], { reason: texts[`desk.skip.${message.skipped}`] })}`
                 : message.sent
@@ -319,7 +319,7 @@ export function OrderDesk({ orderId, texts, locale, onBack }: { orderId: number;
         <ul data-testid="desk-history">
           {desk.history.map((entry) => (
             <li key={entry.id}>
-              {when(entry.at, desk.event.timeZone)} · {historyBy(entry, texts)} · {texts[`admin.action.${entry.action}`]}
+              {when(entry.at, desk.event.timeZone, texts)} · {historyBy(entry, texts)} · {texts[`admin.action.${entry.action}`]}
               {historyWords(entry.details)}
             </li>
           ))}

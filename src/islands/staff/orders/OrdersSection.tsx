@@ -112,7 +112,7 @@ export default function OrdersSection({ texts, locale }: SectionProps) {
                   </button>
                 ),
               },
-              { key: "placed", header: texts["orders.col.placed"], cell: (order) => <time dateTime={order.placedAt}>{when(order.placedAt)}</time> },
+              { key: "placed", header: texts["orders.col.placed"], cell: (order) => <time dateTime={order.placedAt}>{when(order.placedAt, order.event.timeZone, texts)}</time> },
               columns.buyer,
               columns.event,
               { key: "state", header: texts["orders.col.state"], cell: (order) => <StateChip state={order.state} texts={texts} /> },

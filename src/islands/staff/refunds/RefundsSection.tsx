@@ -113,7 +113,7 @@ export default function RefundsSection({ texts, locale, prefix }: SectionProps) 
                   {texts[`refunds.state.${item.refund.state}`]}
                   <br />
                   <time className="staff-muted" dateTime={item.refund.paidAt ?? item.refund.createdAt}>
-                    {when(item.refund.paidAt ?? item.refund.createdAt)}
+                    {when(item.refund.paidAt ?? item.refund.createdAt, item.timeZone, texts)}
                   </time>
                   {item.bankDetails ? <span className="staff-muted"> · {item.bankDetails}</span> : null}
                 </>

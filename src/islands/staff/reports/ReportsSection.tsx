@@ -75,7 +75,7 @@ export default function ReportsSection({ texts, locale }: SectionProps) {
               <option value="">{texts["reports.all_dates"]}</option>
               {event.dates.map((date) => (
                 <option key={date.id} value={date.id}>
-                  {when(date.startsAt)}
+                  {when(date.startsAt, event.timeZone, texts)}
                 </option>
               ))}
             </select>
@@ -166,7 +166,7 @@ export default function ReportsSection({ texts, locale }: SectionProps) {
               rows={report.seatsLeft}
               rowKey={(row) => `${row.eventDateId}-${row.variantId}`}
               columns={[
-                { key: "date", header: texts["reports.date"], cell: (row) => when(event?.dates.find((date) => date.id === row.eventDateId)?.startsAt ?? null, report.timeZone) },
+                { key: "date", header: texts["reports.date"], cell: (row) => when(event?.dates.find((date) => date.id === row.eventDateId)?.startsAt ?? null, report.timeZone, texts) },
                 { key: "subcategory", header: texts["reports.col.subcategory"], cell: (row) => row.name },
                 { key: "stock", header: texts["reports.col.stock"], numeric: true, cell: (row) => row.stock },
                 { key: "taken", header: texts["reports.col.taken"], numeric: true, cell: (row) => row.taken },

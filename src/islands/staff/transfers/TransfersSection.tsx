@@ -98,7 +98,7 @@ export default function TransfersSection({ texts, locale }: SectionProps) {
                   <strong>#{order.id}</strong>
                   <br />
                   <time className="staff-muted staff-when" dateTime={order.placedAt}>
-                    {when(order.placedAt)}
+                    {when(order.placedAt, order.event.timeZone, texts)}
                   </time>
                 </>
               ),

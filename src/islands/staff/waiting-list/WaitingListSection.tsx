@@ -5,7 +5,6 @@
  */
 import { useEffect, useState } from "react";
 import { api } from "../../../client/api";
-import { timeZoneOf } from "../../../shared/format/dates";
 import { WAITING_STATE } from "../../../shared/domain/waiting-list";
 import type { StaffWaitingList } from "../../../shared/schemas/answers/waiting-list";
 import { fill } from "../../ui/texts";
@@ -38,7 +37,7 @@ export default function WaitingListSection({ texts }: SectionProps) {
         <p className="empty-text">{texts["waitlists.empty"]}</p>
       ) : null}
       {lists?.map((list) => {
-        const zone = timeZoneOf(undefined);
+        const zone = list.timeZone;
         return (
           <section
             key={`${list.productVariantId}-${list.eventDateId}`}
@@ -46,7 +45,7 @@ export default function WaitingListSection({ texts }: SectionProps) {
             data-testid="waiting-list"
           >
             <h3>
-              {list.eventName} · {when(list.date, zone)}
+              {list.eventName} · {when(list.date, zone, texts)}
             </h3>
             <p>
               {list.subcategoryName} ·{" "}
@@ -93,21 +92,21 @@ export default function WaitingListSection({ texts }: SectionProps) {
                     </td>
                     <td data-label={texts["waitlists.col.joined"]}>
                       <time dateTime={entry.createdAt}>
-                        {when(entry.createdAt, zone)}
+                        {when(entry.createdAt, zone, texts)}
                       </time>
                     </td>
                     <td data-label={texts["waitlists.col.offer"]}>
                       {entry.state === WAITING_STATE.offered &&
                       entry.offerExpiresAt
                         ? fill(texts["waitlists.offer_until"], {
-                            until: when(entry.offerExpiresAt, zone),
+                            until: when(entry.offerExpiresAt, zone, texts),
                           })
                         : null}
                       {entry.orderId !== null
                         ? fill(texts["waitlists.order"], { id: entry.orderId })
                         : null}
                       {entry.state === WAITING_STATE.expired
-                        ? when(entry.offeredAt, zone)
+                        ? when(entry.offeredAt, zone, texts)
                         : null}
                     </td>
                   </tr>

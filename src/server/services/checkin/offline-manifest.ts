@@ -11,6 +11,7 @@ import type { Locale } from "../../../shared/locales";
 import type { CheckInManifest } from "../../../shared/schemas/answers/checkin";
 import type { ShopContext } from "../../context";
 import { eventDates, events, orders, places } from "../../db/schema";
+import { timeZoneOf } from "../../../shared/format/dates";
 import { pick } from "../catalogue/rows";
 import { checkInsOf, ticketHolders } from "../boarding/ticket-holders";
 
@@ -19,12 +20,12 @@ const DAY = 24 * 60 * 60 * 1000;
 export async function checkInDates(deps: ShopContext, locale: Locale) {
   const now = deps.now().getTime();
   const rows = await deps.db
-    .select({ eventDateId: eventDates.id, date: eventDates.startDate, translations: events.translations, paidOrders: count(orders.id) })
+    .select({ eventDateId: eventDates.id, date: eventDates.startDate, translations: events.translations, countryCode: events.countryCode, paidOrders: count(orders.id) })
     .from(eventDates)
     .innerJoin(events, eq(events.id, eventDates.eventId))
     .innerJoin(orders, and(eq(orders.eventDateId, eventDates.id), eq(orders.state, ORDER_STATE.paid)))
     .where(gte(eventDates.startDate, new Date(now - DAY)))
-    .groupBy(eventDates.id, eventDates.startDate, events.translations)
+    .groupBy(eventDates.id, eventDates.startDate, events.translations, events.countryCode)
     .orderBy(asc(eventDates.startDate), asc(eventDates.id))
     .limit(20);
   return rows.map((row) => ({
@@ -32,6 +33,7 @@ export async function checkInDates(deps: ShopContext, locale: Locale) {
     date: new Date(row.date).toISOString(),
     eventName: pick(row.translations, locale)?.name ?? "",
     paidOrders: Number(row.paidOrders),
+    timeZone: timeZoneOf(row.countryCode),
   }));
 }
 

@@ -12,6 +12,7 @@ import { eventDates, events, orders, passengers, tickets, users } from "../../db
 import type { ShopContext } from "../../context";
 import { pick } from "../catalogue/rows";
 import { expireHolds } from "../holds/end-unpaid-orders";
+import { timeZoneOf } from "../../../shared/format/dates";
 
 /** The shop promises to validate a transfer within 24 hours of the purchase. */
 export const TRANSFER_PROMISE_HOURS = 24;
@@ -107,6 +108,7 @@ export async function listStaffOrders(deps: ShopContext, query: StaffOrdersQuery
       buyer: { name: `${user.firstName} ${user.lastName}`.trim(), email: user.email },
       event: {
         name: pick(event.translations, locale)?.name ?? "",
+        timeZone: timeZoneOf(event.countryCode),
         date: (date ?? (order.travelDate ? new Date(`${order.travelDate}T12:00:00Z`) : event.startDate)).toISOString(),
       },
     })),

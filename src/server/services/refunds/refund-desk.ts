@@ -19,6 +19,7 @@ import { refundAnswer } from "./refunds";
 import { REFUND_STATE } from "../../../shared/domain/refunds";
 import { PAYMENT_STATE } from "../../../shared/domain/payment-states";
 import { AUDIT_ACTION } from "../../../shared/domain/audit-actions";
+import { timeZoneOf } from "../../../shared/format/dates";
 
 const LIST_LIMIT = 200;
 
@@ -40,6 +41,7 @@ export async function listRefunds(deps: ShopContext, query: RefundsQuery, locale
     // Whom to ask for bank details: the one who paid (a friend through their share's link), else the account holder.
     buyer: payerEmail ? { name: payerName ?? payerEmail, email: payerEmail, phone: sharePhone ?? "" } : { name: `${user.firstName} ${user.lastName}`.trim(), email: user.email, phone: user.phoneNumber },
     eventName: pick(event.translations, locale)?.name ?? "",
+    timeZone: timeZoneOf(event.countryCode),
     bankDetails: refund.bankDetails,
   }));
 }

@@ -159,6 +159,7 @@ function summaryOf(date: DateRow, locale: Locale, figures: DayFigures, runs: Day
     eventDateId: date.eventDateId,
     eventId: date.eventId,
     eventName: pick(date.translations, locale)?.name ?? "",
+    timeZone: timeZoneOf(date.countryCode),
     startsAt: date.startsAt.toISOString(),
     endsAt: date.endsAt?.toISOString() ?? null,
     passengers: figures.passengers.passengers,
@@ -267,7 +268,7 @@ export async function daySummaries(deps: ShopContext, dates: DateRow[], locale: 
   const summaries: DaySummary[] = [];
   for (const date of dates) {
     const stored = byDate.get(date.eventDateId);
-    if (stored) summaries.push({ ...stored, eventName: pick(date.translations, locale)?.name ?? stored.eventName });
+    if (stored) summaries.push({ ...stored, eventName: pick(date.translations, locale)?.name ?? stored.eventName, timeZone: timeZoneOf(date.countryCode) });
     else summaries.push((await dayReport(deps, date.eventDateId, locale, { withTrend: false })).trend[0]!);
   }
   return summaries;

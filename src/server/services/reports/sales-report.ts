@@ -32,7 +32,7 @@ const TAKEN = [PAYMENT_STATE.approved, PAYMENT_STATE.refunded, PAYMENT_STATE.ref
 export async function salesReport(deps: ShopContext, query: SalesReportQuery, locale: Locale): Promise<SalesReport> {
   const { db } = deps;
   const withOrders = await db
-    .select({ id: events.id, translations: events.translations })
+    .select({ id: events.id, translations: events.translations, countryCode: events.countryCode })
     .from(events)
     .where(sql`exists (select 1 from ${orders} o where o.event_id = ${events.id})`)
     .orderBy(desc(events.startDate))
@@ -43,6 +43,7 @@ export async function salesReport(deps: ShopContext, query: SalesReportQuery, lo
   const eventList = withOrders.map((event) => ({
     id: event.id,
     name: pick(event.translations, locale)?.name ?? "",
+    timeZone: timeZoneOf(event.countryCode),
     dates: dates.filter((date) => date.eventId === event.id).map((date) => ({ id: date.id, startsAt: date.startDate.toISOString() })),
   }));
   if (!query.eventId) return { events: eventList, report: null };

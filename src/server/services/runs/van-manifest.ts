@@ -213,7 +213,7 @@ export async function manifest(deps: ShopContext, eventDateId: number, provinceI
 export async function manifestOptions(deps: ShopContext, locale: Locale): Promise<ManifestOptions> {
   const since = new Date(deps.now().getTime() - 24 * 3_600_000);
   const rows = await deps.db
-    .selectDistinct({ eventDateId: eventDates.id, startsAt: eventDates.startDate, translations: events.translations, provinceId: provinces.id, provinceName: provinces.name })
+    .selectDistinct({ eventDateId: eventDates.id, startsAt: eventDates.startDate, translations: events.translations, countryCode: events.countryCode, provinceId: provinces.id, provinceName: provinces.name })
     .from(orders)
     .innerJoin(eventDates, eq(eventDates.id, orders.eventDateId))
     .innerJoin(events, eq(events.id, orders.eventId))
@@ -225,7 +225,7 @@ export async function manifestOptions(deps: ShopContext, locale: Locale): Promis
   for (const row of rows) {
     let option = options.find((candidate) => candidate.eventDateId === row.eventDateId);
     if (!option) {
-      option = { eventDateId: row.eventDateId, startsAt: row.startsAt.toISOString(), eventName: pick(row.translations, locale)?.name ?? "", provinces: [] };
+      option = { eventDateId: row.eventDateId, startsAt: row.startsAt.toISOString(), eventName: pick(row.translations, locale)?.name ?? "", timeZone: timeZoneOf(row.countryCode), provinces: [] };
       options.push(option);
     }
     option.provinces.push({ id: row.provinceId, name: row.provinceName });

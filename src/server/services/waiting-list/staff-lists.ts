@@ -9,6 +9,7 @@ import { shownWaitingState } from "../../../shared/domain/waiting-list";
 import { pick } from "../catalogue/rows";
 import { liveStock } from "../catalogue/stock";
 import { sweepWaitingLists } from "./offers";
+import { timeZoneOf } from "../../../shared/format/dates";
 
 const iso = (value: Date | null) => value?.toISOString() ?? null;
 
@@ -20,6 +21,7 @@ export async function staffWaitingLists(deps: ShopContext, query: WaitingListsQu
     .select({
       entry: waitingList,
       eventName: events.translations,
+      countryCode: events.countryCode,
       date: eventDates.startDate,
       subcategory: productVariants.translations,
       user: { firstName: users.firstName, lastName: users.lastName, email: users.email },
@@ -44,6 +46,7 @@ export async function staffWaitingLists(deps: ShopContext, query: WaitingListsQu
         eventName: pick(row.eventName, locale)?.name ?? "",
         eventDateId: row.entry.eventDateId,
         date: row.date.toISOString(),
+        timeZone: timeZoneOf(row.countryCode),
         productVariantId: row.entry.productVariantId,
         subcategoryName: pick(row.subcategory, locale)?.name ?? "",
         seatsLeft: 0,

@@ -8,6 +8,7 @@ export const clockMessages = defineMessages({
     "clock.zone.ES": "hora de Madrid",
     "clock.zone.PE": "hora de Lima",
     "clock.zone.MX": "hora de Ciudad de México",
+    "clock.note": "Horas en {clock}, la del evento.",
   },
   en_US: {
     "clock.zone.CO": "Bogotá time",
@@ -15,6 +16,7 @@ export const clockMessages = defineMessages({
     "clock.zone.ES": "Madrid time",
     "clock.zone.PE": "Lima time",
     "clock.zone.MX": "Mexico City time",
+    "clock.note": "Times in {clock}, the event's.",
   },
   pt_BR: {
     "clock.zone.CO": "horário de Bogotá",
@@ -22,5 +24,6 @@ export const clockMessages = defineMessages({
     "clock.zone.ES": "horário de Madri",
     "clock.zone.PE": "horário de Lima",
     "clock.zone.MX": "horário da Cidade do México",
+    "clock.note": "Horários no {clock}, o do evento.",
   },
 });

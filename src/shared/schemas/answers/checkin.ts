@@ -63,7 +63,8 @@ export const checkInManifestSchema = z.object({
 export type CheckInManifest = z.infer<typeof checkInManifestSchema>;
 
 /** The next event dates with paid orders (from yesterday on), to choose which manifest to take along. */
-export const checkInDatesSchema = z.array(z.object({ eventDateId: z.number(), date: z.string(), eventName: z.string(), paidOrders: z.number() }));
+/** `timeZone`: the event country's clock (IANA), in which its times are read; absent from lists a door kept from before. */
+export const checkInDatesSchema = z.array(z.object({ eventDateId: z.number(), date: z.string(), eventName: z.string(), paidOrders: z.number(), timeZone: z.optional(z.string()) }));
 
 /** A passenger boarded twice on one leg by two doors offline: the scan that stands (the earliest) and the other. */
 export const checkInConflictSchema = z.object({

@@ -14,6 +14,8 @@ export const daySummarySchema = z.object({
   eventDateId: z.number(),
   eventId: z.number(),
   eventName: z.string(),
+  /** The event country's clock (IANA), in which its day and times are read. */
+  timeZone: z.string(),
   startsAt: z.string(),
   endsAt: z.nullable(z.string()),
   /** Passengers in the published plans (each once, whatever their legs). */

@@ -136,6 +136,8 @@ export const refundDeskItemSchema = z.object({
   refund: refundAnswerSchema,
   buyer: z.object({ name: z.string(), email: z.string(), phone: z.string() }),
   eventName: z.string(),
+  /** The event country's clock (IANA), in which staff read its times. */
+  timeZone: z.string(),
   bankDetails: z.nullable(z.string()),
 });
 export const refundDeskSchema = z.array(refundDeskItemSchema);
@@ -161,7 +163,7 @@ const moneyLine = z.object({ method: z.string(), currency: z.string(), amount: z
 /** The sales of an event (or one of its dates); money in minor units per currency. */
 export const salesReportSchema = z.object({
   /** Events with orders, newest first, to choose from. */
-  events: z.array(z.object({ id: z.number(), name: z.string(), dates: z.array(z.object({ id: z.number(), startsAt: z.string() })) })),
+  events: z.array(z.object({ id: z.number(), name: z.string(), timeZone: z.string(), dates: z.array(z.object({ id: z.number(), startsAt: z.string() })) })),
   report: z.nullable(
     z.object({
       eventId: z.number(),

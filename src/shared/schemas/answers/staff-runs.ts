@@ -14,7 +14,8 @@ export const staffOrderSchema = z.object({
   currency: z.string(),
   total: z.number(),
   buyer: z.object({ name: z.string(), email: z.string() }),
-  event: z.object({ name: z.string(), date: z.nullable(z.string()) }),
+  /** `timeZone`: the event country's clock (IANA), in which its times are read. */
+  event: z.object({ name: z.string(), date: z.nullable(z.string()), timeZone: z.string() }),
 });
 export type StaffOrder = z.infer<typeof staffOrderSchema>;
 
@@ -79,6 +80,8 @@ export const manifestOptionsSchema = z.array(
     eventDateId: z.number(),
     startsAt: z.string(),
     eventName: z.string(),
+    /** The event country's clock (IANA), in which staff read its times. */
+    timeZone: z.string(),
     provinces: z.array(z.object({ id: z.number(), name: z.string() })),
   }),
 );

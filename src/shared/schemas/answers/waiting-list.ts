@@ -33,6 +33,8 @@ export const staffWaitingListSchema = z.object({
   eventName: z.string(),
   eventDateId: z.number(),
   date: z.string(),
+  /** The event country's clock (IANA), in which staff read its times. */
+  timeZone: z.string(),
   productVariantId: z.number(),
   subcategoryName: z.string(),
   /** Seats on sale now (0 while sold out). */
