@@ -9,6 +9,7 @@ import { DEFAULT_TRAVEL_TIME_ESTIMATE, estimateMatrix } from "../geo/travel-time
 import { DEFAULT_PLAN_SETTINGS } from "../services/dispatch/planner/default-settings";
 import type { LatLon, PickupGroup, PlanInput, PlanSettings, PlanVehicle } from "../services/dispatch/planner/types";
 import { LEG, type Leg } from "../../shared/domain/legs";
+import { NEED } from "../../shared/domain/needs";
 
 /** Movistar Arena, Bogotá. */
 export const SAMPLE_VENUE: LatLon = { lat: 4.6486, lon: -74.0775 };
@@ -153,11 +154,11 @@ export function wheelchairDay(seed: number, leg: Leg, settings: Partial<PlanSett
     vehicles: [
       { id: 1, seats: 15 },
       { id: 2, seats: 15 },
-      { id: 3, seats: 10, carries: ["wheelchair"] },
+      { id: 3, seats: 10, carries: [NEED.wheelchair] },
     ],
     settings,
   });
-  day.groups[Math.floor(random() * day.groups.length)]!.needs = ["wheelchair"];
+  day.groups[Math.floor(random() * day.groups.length)]!.needs = [NEED.wheelchair];
   return day;
 }
 
