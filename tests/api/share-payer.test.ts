@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { paymentShares, payments } from "../../src/server/db/schema";
 import type { ShopContext } from "../../src/server/context";
 import { creditNotePdf, orderInvoicePdf } from "../../src/server/services/invoices/invoices";
-import type { RefundAnswer, RefundDeskItem } from "../../src/shared/schemas/answers/order-desk";
+import type { OrderDesk, RefundAnswer, RefundDeskItem } from "../../src/shared/schemas/answers/order-desk";
 import { postForm } from "../helpers/browser";
 import { countyOf, eventOffer, purchaseBody } from "../helpers/fixtures";
 import { openTestShop, type TestShop } from "../helpers/test-shop";
@@ -110,6 +110,13 @@ describe("a friend's share", () => {
     const note = pdfText((await creditNotePdf(pdfDeps(), shareOrderId, refunded.body.data.id, null, { compress: false })).pdf);
     expect(note).toContain(friend.name);
     expect(note).not.toContain(buyer.email);
+
+    // The order desk lists the mails as they went: the confirmation and the refund to the friend, the copy to the buyer.
+    const desk = await shop.call<OrderDesk>("GET", `/shop-api/staff/orders/${shareOrderId}`, undefined, { token: staff.token });
+    const mails = desk.body.data.messages.filter((message) => message.channel === "mail");
+    expect(mails.filter((message) => message.what === "refund").map((message) => message.to).sort()).toEqual([buyer.email, friend.email].sort());
+    expect(mails.filter((message) => message.what !== "refund").map((message) => message.to)).toContain(friend.email);
+    expect(mails.filter((message) => message.what !== "refund").map((message) => message.to)).not.toContain(buyer.email);
 
     // Staff's list of refunds names the friend as the one to contact.
     const list = await shop.call<RefundDeskItem[]>("GET", "/shop-api/staff/refunds", undefined, { token: staff.token });

@@ -42,6 +42,7 @@ import { expireHolds } from "../holds/end-unpaid-orders";
 import { byStaff, cancel } from "../order-life/order-life";
 import { seatsCameBack } from "../waiting-list/offers";
 import { AUDIT_ACTION } from "../../../shared/domain/audit-actions";
+import { payerOf, type OrderPayer } from "../payers/payer";
 import type { Leg } from "../../../shared/domain/legs";
 import { PICKUP_NOTICE_CHANNEL, type PickupNoticeChannel } from "../../../shared/domain/dispatch";
 import type { Db } from "../../db/client";
@@ -116,18 +117,27 @@ export async function orderDesk(deps: ShopContext, orderId: number, locale: Loca
       .where(and(eq(auditLog.resource, "orders"), eq(auditLog.resourceId, orderId)))
       .orderBy(asc(auditLog.id)),
   ]);
-  const messages = [
-    ...mails.map((mail) => {
-      const payload = mail.payload as { notice?: string; refundHow?: string };
-      return {
-        ...outboxState(mail),
-        channel: "mail" as const,
-        what: isOrderMessageKind(payload.notice) ? payload.notice : ("confirmation" as const),
-        leg: null,
-        refundHow: REFUND_HOWS.find((how) => how === payload.refundHow) ?? null,
-        to: user.email,
-      };
+  // An order mail goes to the one who paid (a friend who paid their share through their own link), and a refund's
+  // to the payer of the payment it gives back, with a copy to the account holder: the desk says so, as it was sent.
+  const refundPayments = new Map(refundRows.map((refund) => [refund.id, refund.paymentId]));
+  const payers = new Map<string, Promise<OrderPayer | null>>();
+  const payerFor = (mailOrderId: number, paymentId: number | null) => {
+    const key = `${mailOrderId} ${paymentId}`;
+    if (!payers.has(key)) payers.set(key, payerOf(db, mailOrderId, paymentId));
+    return payers.get(key)!;
+  };
+  const orderMails = await Promise.all(
+    mails.map(async (mail) => {
+      const payload = mail.payload as { orderId?: number; notice?: string; refundHow?: string; refundId?: number };
+      const what = isOrderMessageKind(payload.notice) ? payload.notice : ("confirmation" as const);
+      const paymentId = what === "refund" && payload.refundId !== undefined ? (refundPayments.get(payload.refundId) ?? null) : null;
+      const who = await payerFor(payload.orderId ?? orderId, paymentId);
+      const row = { ...outboxState(mail), channel: "mail" as const, what, leg: null, refundHow: REFUND_HOWS.find((how) => how === payload.refundHow) ?? null, to: who?.payer.email ?? user.email };
+      return what === "refund" && who?.paidByAnother ? [row, { ...row, to: who.holder.email }] : [row];
     }),
+  );
+  const messages = [
+    ...orderMails.flat(),
     ...(await tripMessages(db, orderId, riders, user.email)),
     ...texts.map(({ notice, name }) => ({
       channel: "sms" as const,
