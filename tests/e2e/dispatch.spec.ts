@@ -162,3 +162,50 @@ test("a driver on a phone marks the next stop and checks a passenger in offline"
     await moved.restore(request);
   }
 });
+
+test("a driver checks one code of a three-passenger order: that passenger alone is aboard, and the same code again says so", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const errors = watchConsole(page);
+  const names = ["Dana", "Eloy", "Fabio"].map((first) => `${first} ${attemptSurname()}`);
+  const driver = await newDriver(request, "Iván", attemptSurname());
+  // One door of this attempt's own for the three: one order, one stop, three personal codes.
+  const order = await paidTicket(request, "Dana", names, ALIMENTARTE, { address: `Calle ${attemptNumber()} # 2-3` });
+  const moved = await dateToday(request, ALIMENTARTE);
+  try {
+    const staff = await bearer(request, STAFF);
+    const eventDateId = moved.eventDateId;
+    const planned = await plan(request, staff.authorization.slice(7), eventDateId);
+    const run = planned.runs.find((one) => one.stops.some((stop) => stop.passengers.some((p) => p.orderId === order.orderId)))!;
+    const assigned = await assignOwnVan(request, planned, run.id, VAN, driver.id);
+    await data(request.post("/shop-api/staff/dispatch/publish", { headers: staff, data: { eventDateId, leg: "outbound", version: assigned.version } }));
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, request, driver);
+    await openStaff(page, "/staff/driver");
+    const card = page.locator(`article.driver-run[data-run="${run.id}"]`);
+    const row = (name: string) => card.locator("li[data-passenger]", { hasText: name });
+    for (const name of names) await expect(row(name)).toBeVisible();
+
+    // Eloy's own code, typed as a driver does when the camera cannot read it.
+    const eloy = order.passengers.find((passenger) => passenger.name === names[1])!;
+    await card.getByLabel("Código del ticket").fill(eloy.qr);
+    await card.getByRole("button", { name: "Validar ticket" }).click();
+    await expect(row(names[1])).toHaveAttribute("data-state", "boarded");
+    for (const other of [names[0]!, names[2]!]) await expect(row(other)).not.toHaveAttribute("data-state", "boarded");
+    await expect(page.getByTestId("driver-queued")).toHaveCount(0);
+
+    // The shop agrees: one of the three aboard.
+    const runs = await data<DriverRun[]>(request.get("/shop-api/driver/runs", { headers: await bearer(request, driver) }));
+    const states = runs.flatMap((one) => one.stops.flatMap((s) => s.passengers)).filter((p) => p.orderId === order.orderId);
+    expect(states.filter((p) => p.state === "boarded").map((p) => p.name)).toEqual([names[1]]);
+
+    // The same code again: the driver reads that Eloy is already aboard.
+    await card.getByLabel("Código del ticket").fill(eloy.qr);
+    await card.getByRole("button", { name: "Validar ticket" }).click();
+    await expect(page.getByText(`${names[1]}: ya a bordo`)).toBeVisible();
+    for (const other of [names[0]!, names[2]!]) await expect(row(other)).not.toHaveAttribute("data-state", "boarded");
+    expect(errors).toEqual([]);
+  } finally {
+    await moved.restore(request);
+  }
+});
