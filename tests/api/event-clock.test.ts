@@ -97,7 +97,7 @@ describe("a Madrid event's times", () => {
     expect(history.body.data.find((item) => item.id === orderId)!.regularEvent.timeZone).toBe("Europe/Madrid");
   });
 
-  it("are answered with their clock on the staff's screens: the order list, the manifests' dates, the sales report", async () => {
+  it("are answered with their clock on the staff's screens: the order list, the manifests' and the door's dates, the sales report", async () => {
     const { orderId } = await derbyOrder("CO");
     const auth = { token: staff.token };
     const list = await shop.call<{ items: { id: number; event: { timeZone: string } }[] }>("GET", `/shop-api/staff/orders?q=${orderId}`, undefined, auth);
@@ -108,6 +108,12 @@ describe("a Madrid event's times", () => {
     expect(manifests.status).toBe(200);
     const derby = manifests.body.data.find((option) => option.eventName === "Derbi madrileño");
     expect(derby?.timeZone).toBe("Europe/Madrid");
+
+    // The door's and the boarding screen's list of dates, once the order is paid.
+    expect((await shop.call("POST", `/shop-api/staff/orders/${orderId}/confirm-transfer`, undefined, auth)).status).toBe(200);
+    const door = await shop.call<{ eventName: string; timeZone?: string }[]>("GET", "/shop-api/staff/checkin-dates", undefined, auth);
+    expect(door.status).toBe(200);
+    expect(door.body.data.find((date) => date.eventName === "Derbi madrileño")?.timeZone).toBe("Europe/Madrid");
 
     const sales = await shop.call<{ events: { name: string; timeZone: string }[] }>("GET", "/shop-api/staff/reports/sales", undefined, auth);
     expect(sales.status).toBe(200);

@@ -96,7 +96,7 @@ export function ManifestPanel({ texts, locale, timeZone, online, manifests, down
                       else toggle(date.eventDateId, event.target.checked);
                     }}
                   />
-                  <span>{`${formatDateTime(date.date, timeZone)} · ${date.eventName} (${date.paidOrders})`}</span>
+                  <span>{`${formatDateTime(date.date, date.timeZone ?? timeZone)} · ${date.eventName} (${date.paidOrders})`}</span>
                 </label>
               );
             })}
