@@ -190,7 +190,7 @@ test("a driver checks one code of a three-passenger order: that passenger alone 
     const eloy = order.passengers.find((passenger) => passenger.name === names[1])!;
     await card.getByLabel("Código del ticket").fill(eloy.qr);
     await card.getByRole("button", { name: "Validar ticket" }).click();
-    await expect(row(names[1])).toHaveAttribute("data-state", "boarded");
+    await expect(row(names[1]!)).toHaveAttribute("data-state", "boarded");
     for (const other of [names[0]!, names[2]!]) await expect(row(other)).not.toHaveAttribute("data-state", "boarded");
     await expect(page.getByTestId("driver-queued")).toHaveCount(0);
 
