@@ -6,6 +6,7 @@
  * A share for a seat that is not there cannot exist.
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
+import type { OrderDesk } from "../../src/shared/schemas/answers/order-desk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders, outbox, payments, paymentShares, productVariants, seatCounts } from "../../src/server/db/schema";
 import { SIMULATOR_MERCADOPAGO_ACCESS_TOKEN } from "../../src/server/payments/config";
@@ -156,6 +157,14 @@ describe("a purchase split three ways", () => {
       await shop.db.update(outbox).set({ doneAt: null, runAt: new Date(Date.now() - 1000) }).where(eq(outbox.kind, "share.deadline"));
       await shop.app.outbox.drain();
       expect((await shop.mailsTo(buyer.email)).filter((mail) => mail.subject.startsWith("Cupos liberados"))).toHaveLength(1);
+      // The share's order desk lists Lucía's link to pay and the buyer's mail of the seats released, once each.
+      const staff = await shop.buyer("staff");
+      const desk = await shop.call<OrderDesk>("GET", `/shop-api/staff/orders/${lucia!.orderId}`, undefined, { token: staff.token });
+      const shared = desk.body.data.messages.filter((message) => message.what === "share_invite" || message.what === "share_released");
+      expect(shared.filter((message) => message.channel === "mail").map((message) => [message.what, message.to])).toEqual([
+        ["share_invite", `${lucia!.name} ${lucia!.email}`],
+        ["share_released", buyer.email],
+      ]);
     } finally {
       shop.clock.offset = 0;
     }

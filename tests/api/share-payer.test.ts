@@ -115,8 +115,10 @@ describe("a friend's share", () => {
     const desk = await shop.call<OrderDesk>("GET", `/shop-api/staff/orders/${shareOrderId}`, undefined, { token: staff.token });
     const mails = desk.body.data.messages.filter((message) => message.channel === "mail");
     expect(mails.filter((message) => message.what === "refund").map((message) => message.to).sort()).toEqual([buyer.email, friend.email].sort());
-    expect(mails.filter((message) => message.what !== "refund").map((message) => message.to)).toContain(friend.email);
-    expect(mails.filter((message) => message.what !== "refund").map((message) => message.to)).not.toContain(buyer.email);
+    expect(mails.filter((message) => message.what !== "refund" && message.what !== "share_invite").map((message) => message.to)).toContain(friend.email);
+    expect(mails.filter((message) => message.what !== "refund" && message.what !== "share_invite").map((message) => message.to)).not.toContain(buyer.email);
+    // The friend's link to pay is on it too, addressed to the friend.
+    expect(mails.filter((message) => message.what === "share_invite").map((message) => message.to)).toEqual([`${friend.name} ${friend.email}`]);
 
     // Staff's list of refunds names the friend as the one to contact.
     const list = await shop.call<RefundDeskItem[]>("GET", "/shop-api/staff/refunds", undefined, { token: staff.token });

@@ -24,6 +24,7 @@ import {
   orders,
   outbox,
   passengers,
+  paymentShares,
   payments,
   productVariants,
   refunds,
@@ -139,6 +140,7 @@ export async function orderDesk(deps: ShopContext, orderId: number, locale: Loca
   const messages = [
     ...orderMails.flat(),
     ...(await tripMessages(db, orderId, riders, user.email)),
+    ...(await shareMessages(db, orderId, user.email)),
     ...texts.map(({ notice, name }) => ({
       channel: "sms" as const,
       what: "van_arriving" as const,
@@ -237,6 +239,36 @@ async function tripMessages(db: Db, orderId: number, riders: (typeof passengers.
     if (row.kind === "dispatch.no-show-notice") return { ...state, channel: "sms" as const, what: "no_show_notice" as const, leg, refundHow: null, to: `${name} ${rider?.phone ?? ""}`.trim() };
     const channel = payload.channel ?? PICKUP_NOTICE_CHANNEL.mail;
     return { ...state, channel, what: "pickup" as const, leg, refundHow: null, to: `${name} ${(channel === PICKUP_NOTICE_CHANNEL.sms ? rider?.phone : rider?.email) ?? ""}`.trim() };
+  });
+}
+
+/**
+ * A shared purchase's messages: each friend's link (a mail, and a text when they gave a number), and the buyer's
+ * mail of the seats released at the deadline, listed on the buyer's order and on the share's own.
+ */
+async function shareMessages(db: Db, orderId: number, buyerEmail: string): Promise<OrderDesk["messages"]> {
+  const shares = await db.select().from(paymentShares).where(or(eq(paymentShares.orderId, orderId), eq(paymentShares.buyerOrderId, orderId)));
+  if (shares.length === 0) return [];
+  const buyerOrders = [...new Set(shares.map((share) => share.buyerOrderId))];
+  const rows = await db
+    .select()
+    .from(outbox)
+    .where(
+      or(
+        and(eq(outbox.kind, "share.invite"), inArray(sql<number>`(${outbox.payload}->>'shareId')::int`, shares.map((share) => share.id))),
+        and(eq(outbox.kind, "share.released"), inArray(sql<number>`(${outbox.payload}->>'buyerOrderId')::int`, buyerOrders)),
+      ),
+    )
+    .orderBy(asc(outbox.id));
+  return rows.flatMap((row): OrderDesk["messages"] => {
+    const state = outboxState(row);
+    const none = { leg: null, refundHow: null };
+    if (row.kind === "share.released") return [{ ...state, ...none, channel: "mail" as const, what: "share_released" as const, to: buyerEmail }];
+    const share = shares.find((one) => one.id === (row.payload as { shareId?: number }).shareId);
+    if (!share) return [];
+    const mail = { ...state, ...none, channel: "mail" as const, what: "share_invite" as const, to: `${share.name} ${share.email}` };
+    // The link goes by text too when the friend gave a number in international form (as the job sends it).
+    return share.phone?.startsWith("+") ? [mail, { ...mail, channel: "sms" as const, to: `${share.name} ${share.phone}` }] : [mail];
   });
 }
 

@@ -32,7 +32,8 @@ const deskPassengerSchema = z.object({ id: z.number(), name: z.string(), email: 
  * Every kind of mail and text an order's people receive, as the order's message list names them (the desk says
  * each in words from the catalogue, `desk.message.<kind>`): the buyer's order mails (their notice's name), the
  * pick-up notices (each passenger's mail and text, the buyer's mail of the order's times), the "van arriving" and
- * no-show texts, and the invitation to rate the trip.
+ * no-show texts, the invitation to rate the trip, and a shared purchase's links to each friend and the buyer's
+ * mail of the seats released at the deadline.
  */
 export const ORDER_MESSAGE_KINDS = [
   "confirmation",
@@ -47,6 +48,8 @@ export const ORDER_MESSAGE_KINDS = [
   "van_arriving",
   "no_show_notice",
   "rating_invite",
+  "share_invite",
+  "share_released",
 ] as const;
 export type OrderMessageKind = (typeof ORDER_MESSAGE_KINDS)[number];
 export const isOrderMessageKind = (value: unknown): value is OrderMessageKind => typeof value === "string" && (ORDER_MESSAGE_KINDS as readonly string[]).includes(value);
