@@ -29,6 +29,48 @@ export interface PaidTicket {
 }
 
 /**
+ * One seat per passenger named to an event's first date, to pay by bank transfer, booked through the API by the
+ * account `auth` speaks for (its mail on every passenger), on the site `site` ("" for Colombia's): the order's id and
+ * the account number the answer tells the buyer to transfer to.
+ */
+export async function transferOrder(
+  request: APIRequestContext,
+  auth: { authorization: string },
+  email: string,
+  passengerNames: string[],
+  slug: string,
+  pickup: { address: string; phone: string; needs?: Need[] },
+  site = "",
+): Promise<{ orderId: number; iban: string }> {
+  const event = await data<{ id: number; calendars: { id: number }[]; place: { id: number } }>(request.get(`/api/events/${slug}`));
+  const eventDateId = event.calendars[0]!.id;
+  const categories = await data<{ subCategories: { productVariantId: number; provinceId: number; approach: unknown[]; stock: number }[] }[]>(
+    request.get(`/api/events/${event.id}/product-variant?eventDateId=${eventDateId}`),
+  );
+  const variant = categories.flatMap((category) => category.subCategories).find((sub) => sub.approach.length === 0 && sub.stock > 0)!;
+  const provinces = await data<{ id: number; counties: { id: number }[] }[]>(request.get(`/api/provinces/by-event/${event.id}`));
+  const county = provinces.find((province) => province.id === variant.provinceId)!.counties[0]!.id;
+  return data<{ orderId: number; iban: string }>(
+    request.post("/shop-api/init-payment", {
+      headers: auth,
+      data: {
+        url: `${site}/event/${slug}`,
+        eventDateId,
+        provinceId: variant.provinceId,
+        paymentCode: "transferencia",
+        tickets: passengerNames.map((name) => ({
+          placeId: event.place.id,
+          productVariantId: variant.productVariantId,
+          passengers: [{ name, email, phone: pickup.phone, passengerAddress: pickup.address, ...(pickup.needs ? { needs: pickup.needs } : {}) }],
+          addresses: [{ address: pickup.address, commune_id: county }],
+        })),
+      },
+    }),
+    201,
+  );
+}
+
+/**
  * A new customer buys one festival seat per passenger named (one, the buyer, by default) by bank transfer and
  * staff confirm the transfer: a paid order whose codes are the ones the account page shows.
  */
@@ -40,36 +82,13 @@ export async function paidTicket(
   /** Where the passengers are picked up, the phone they give, and what they need on board. */
   pickup: { address?: string; phone?: string; needs?: Need[] } = {},
 ): Promise<PaidTicket> {
-  const address = pickup.address ?? "Calle 1 # 2-3";
-  const phone = pickup.phone ?? "3001234567";
   const person = await verifiedCustomer(request, firstName, "Pasajera");
   const auth = { authorization: `Bearer ${await tokenOf(request, person.email, PASSWORD)}` };
-  const event = await data<{ id: number; calendars: { id: number }[]; place: { id: number } }>(request.get(`/api/events/${slug}`));
-  const eventDateId = event.calendars[0]!.id;
-  const categories = await data<{ subCategories: { productVariantId: number; provinceId: number; approach: unknown[]; stock: number }[] }[]>(
-    request.get(`/api/events/${event.id}/product-variant?eventDateId=${eventDateId}`),
-  );
-  const variant = categories.flatMap((category) => category.subCategories).find((sub) => sub.approach.length === 0 && sub.stock > 0)!;
-  const provinces = await data<{ id: number; counties: { id: number }[] }[]>(request.get(`/api/provinces/by-event/${event.id}`));
-  const county = provinces.find((province) => province.id === variant.provinceId)!.counties[0]!.id;
-  const started = await data<{ orderId: number }>(
-    request.post("/shop-api/init-payment", {
-      headers: auth,
-      data: {
-        url: `/event/${slug}`,
-        eventDateId,
-        provinceId: variant.provinceId,
-        paymentCode: "transferencia",
-        tickets: passengerNames.map((name) => ({
-          placeId: event.place.id,
-          productVariantId: variant.productVariantId,
-          passengers: [{ name, email: person.email, phone, passengerAddress: address, ...(pickup.needs ? { needs: pickup.needs } : {}) }],
-          addresses: [{ address, commune_id: county }],
-        })),
-      },
-    }),
-    201,
-  );
+  const started = await transferOrder(request, auth, person.email, passengerNames, slug, {
+    address: pickup.address ?? "Calle 1 # 2-3",
+    phone: pickup.phone ?? "3001234567",
+    ...(pickup.needs ? { needs: pickup.needs } : {}),
+  });
   const staff = { authorization: `Bearer ${await tokenOf(request, DEMO_ACCOUNTS.staff.email, DEMO_ACCOUNTS.staff.password)}` };
   await data(request.post(`/shop-api/staff/orders/${started.orderId}/confirm-transfer`, { headers: staff }));
   const detail = await data<{ qr: string; passengerTickets: { passengerId: number; name: string; qr: string }[] }>(

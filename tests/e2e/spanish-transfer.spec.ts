@@ -11,6 +11,7 @@ import { DEMO_ACCOUNTS } from "../../src/server/seed/users";
 import { signIn, type Person } from "./booking-helpers";
 import { watchConsole } from "./content-helpers";
 import { keepShot } from "./shots";
+import { transferOrder } from "./scanner-helpers";
 
 const DERBY = "derbi-madrileno-metropolitano";
 const SITE = "/es/es-es";
@@ -38,35 +39,8 @@ async function spanishCustomer(request: APIRequestContext): Promise<Person> {
 /** One seat to the Madrid derby, to pay by bank transfer, bought on the Spanish site: its order id and what the API says of it. */
 async function derbyByTransfer(request: APIRequestContext, buyer: Person) {
   const auth = { authorization: `Bearer ${(await data<{ token: string }>(request.post("/shop-api/login", { data: { email: buyer.email, password: buyer.password } }))).token}` };
-  const event = await data<{ id: number; calendars: { id: number }[]; place: { id: number } }>(request.get(`/api/events/${DERBY}`));
-  const eventDateId = event.calendars[0]!.id;
-  const categories = await data<{ subCategories: { productVariantId: number; provinceId: number; approach: unknown[]; stock: number }[] }[]>(
-    request.get(`/api/events/${event.id}/product-variant?eventDateId=${eventDateId}`),
-  );
-  const variant = categories.flatMap((category) => category.subCategories).find((sub) => sub.approach.length === 0 && sub.stock > 0)!;
-  const provinces = await data<{ id: number; counties: { id: number }[] }[]>(request.get(`/api/provinces/by-event/${event.id}`));
-  const county = provinces.find((province) => province.id === variant.provinceId)!.counties[0]!.id;
   const address = "Calle de Alcalá 100";
-  const started = await data<{ orderId: number; iban: string }>(
-    request.post("/shop-api/init-payment", {
-      headers: auth,
-      data: {
-        url: `${SITE}/event/${DERBY}`,
-        eventDateId,
-        provinceId: variant.provinceId,
-        paymentCode: "transferencia",
-        tickets: [
-          {
-            placeId: event.place.id,
-            productVariantId: variant.productVariantId,
-            passengers: [{ name: "Lucía Martín", email: buyer.email, phone: "612345678", passengerAddress: address }],
-            addresses: [{ address, commune_id: county }],
-          },
-        ],
-      },
-    }),
-    201,
-  );
+  const started = await transferOrder(request, auth, buyer.email, ["Lucía Martín"], DERBY, { address, phone: "612345678" }, SITE);
   const detail = await data<{ order: { date: string; eventDate: string; holdExpiresAt: string } }>(request.get(`/shop-api/order-detail/${started.orderId}`, { headers: auth }));
   return { orderId: started.orderId, iban: started.iban, ...detail.order };
 }
