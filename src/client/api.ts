@@ -2,11 +2,11 @@
  * The browser's one API client: same-origin base, bearer token and language from the providers the stores register
  * (`provideApiContext` in api-context.ts: stores/session.ts, stores/locale.ts; the client imports no store), 15 s time-out
  * (a call that takes longer fails rather than leaving the person waiting) and the `{ success, data }` envelope unwrapped. A call names its route as the contract does
- * ("GET /api/events/:ref", src/shared/api/routes.ts), so its answer type is the one the server is held to;
+ * ("GET /api/events/:ref", src/shared/api/contract/index.ts), so its answer type is the one the server is held to;
  * the contract is read as types only and adds nothing to the bundle. A refusal throws `ApiFailure` carrying
  * the server's stable code and its already translated message.
  */
-import type { AnswerOf, BodyOf, JsonRouteKey } from "../shared/api/routes";
+import type { AnswerOf, BodyOf, JsonRouteKey } from "../shared/api/contract";
 import type { ApiAnswer } from "../shared/schemas/answers/envelope";
 import { apiContext } from "./api-context";
 

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type * as z from "zod/mini";
-import { shopApi, type RouteSpec } from "../../src/shared/api/routes";
+import { shopApi, type RouteSpec } from "../../src/shared/api/contract";
 import { openTestShop, type TestShop } from "../helpers/test-shop";
 import { countyOf, eventOffer, purchaseBody } from "../helpers/fixtures";
 

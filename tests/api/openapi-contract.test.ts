@@ -1,10 +1,10 @@
 /**
- * The API's contract (src/shared/api/routes.ts) as served at /api/openapi.json: every mounted JSON route is in
+ * The API's contract (src/shared/api/contract/index.ts) as served at /api/openapi.json: every mounted JSON route is in
  * it, nothing else is, and the reference page reads it without reaching any other host. That every answer keeps
  * its declared shape is checked across all API tests by tests/helpers/contract-answers.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { shopApi } from "../../src/shared/api/routes";
+import { shopApi } from "../../src/shared/api/contract";
 import { MAX_IMAGE_BYTES, MAX_SHEET_BYTES } from "../../src/server/uploads/limits";
 import { contractBreach } from "../helpers/contract-answers";
 import { openTestShop, type TestShop } from "../helpers/test-shop";

@@ -1,12 +1,12 @@
 /**
  * Every API test checks the contract too: each JSON answer an app built by createApp gives is held to its
- * route's declared schema (src/shared/api/routes.ts), success or refusal envelope alike. An answer with a
+ * route's declared schema (src/shared/api/contract/index.ts), success or refusal envelope alike. An answer with a
  * missing, mistyped or undeclared field fails the test that provoked it. Loaded by vitest.config.ts.
  */
 import { isDeepStrictEqual } from "node:util";
 import { vi } from "vitest";
 import type * as z from "zod/mini";
-import { shopApi, type RouteSpec } from "../../src/shared/api/routes";
+import { shopApi, type RouteSpec } from "../../src/shared/api/contract";
 import { redirectAnswerSchema } from "../../src/shared/api/route-spec";
 import { failureSchema, successOf } from "../../src/shared/schemas/answers/envelope";
 import { queueFullFailureSchema } from "../../src/shared/schemas/answers/admission";

@@ -1,7 +1,7 @@
 /** One of the caller's lists (friends, addresses, purchases): loading, then the rows or a load error. */
 import { useEffect, useState } from "react";
 import { api } from "../../client/api";
-import type { AnswerOf } from "../../shared/api/routes";
+import type { AnswerOf } from "../../shared/api/contract";
 
 type ListPath = "/shop-api/frequent-friends" | "/shop-api/frequent-addresses" | "/shop-api/payment-history";
 /** Each list's row, as the contract answers it. */

@@ -1,7 +1,7 @@
 /** The person's frequent addresses or friends, for the address and passenger steps. */
 import { useEffect, useState } from "react";
 import { api } from "../../client/api";
-import type { AnswerOf } from "../../shared/api/routes";
+import type { AnswerOf } from "../../shared/api/contract";
 
 export type { FrequentAddress, FrequentFriend } from "../../shared/schemas/answers/account";
 

@@ -1,4 +1,4 @@
-/** The public catalogue API, mounted under /api (the contract, src/shared/api/routes.ts, lists every path). */
+/** The public catalogue API, mounted under /api (the contract, src/shared/api/contract/index.ts, lists every path). */
 import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { ApiError } from "../http/answer";

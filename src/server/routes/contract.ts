@@ -1,5 +1,5 @@
 /**
- * Binds a route to its entry in the shop API's contract (src/shared/api/routes.ts): `describe` documents it for
+ * Binds a route to its entry in the shop API's contract (src/shared/api/contract/index.ts): `describe` documents it for
  * the OpenAPI document (hono-openapi reads it off the mounted routes), `input` reads the request with the entry's
  * own schemas, and `ok` answers the success envelope with the contract's status and checks, at compile time, that
  * the handler answers the declared shape. A schema is named once, in the contract: the handler never repeats it.
@@ -10,7 +10,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { describeRoute } from "hono-openapi";
 import * as z from "zod/mini";
 import { redirectAnswerSchema } from "../../shared/api/route-spec";
-import { shopApi, type AnswerOf, type JsonRouteKey, type RouteKey, type RouteSpec, type ShopApi } from "../../shared/api/routes";
+import { shopApi, type AnswerOf, type JsonRouteKey, type RouteKey, type RouteSpec, type ShopApi } from "../../shared/api/contract";
 import { isRowName, pathRowId } from "../../shared/schemas/path-params";
 import { ApiError, ok } from "../http/answer";
 import type { AppEnv } from "../http/context";

@@ -1,6 +1,6 @@
 /**
  * How a route of the contract is declared: method and path (the key it is listed under), its request schemas, its
- * answer and its refusals. Every area's route file (./routes/*.ts) declares its routes with `route()`.
+ * answer and its refusals. Every area's route file (./contract/*.ts) declares its routes with `route()`.
  */
 import * as z from "zod/mini";
 import type { ErrorCode } from "../domain/shop-error";

@@ -6,7 +6,7 @@
  */
 import { useEffect, useId, useState } from "react";
 import { api } from "../../../client/api";
-import type { AnswerOf } from "../../../shared/api/routes";
+import type { AnswerOf } from "../../../shared/api/contract";
 import { type Leg, LEG, LEGS } from "../../../shared/domain/legs";
 import { formatDateTime, formatTime, timeZoneOf } from "../../../shared/format/dates";
 import { formatMessage } from "../../ui/format-message";

@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useState } from "react";
 import { api } from "../../../client/api";
-import type { AnswerOf } from "../../../shared/api/routes";
+import type { AnswerOf } from "../../../shared/api/contract";
 import type { ApprovePrivateEventBody } from "../../../shared/schemas/private-event-quotes";
 import { formatDate, formatTime, timeZoneOf } from "../../../shared/format/dates";
 import { showToast } from "../../../stores/toasts";

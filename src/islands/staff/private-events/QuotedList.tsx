@@ -4,7 +4,7 @@
  */
 import { useCallback, useEffect, useState } from "react";
 import { api } from "../../../client/api";
-import type { AnswerOf } from "../../../shared/api/routes";
+import type { AnswerOf } from "../../../shared/api/contract";
 import { formatPrice } from "../../../shared/format/money";
 import { showToast } from "../../../stores/toasts";
 import { fill } from "../../ui/texts";

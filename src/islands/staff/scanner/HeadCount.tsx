@@ -5,7 +5,7 @@
  */
 import { useEffect, useId, useState } from "react";
 import { api } from "../../../client/api";
-import type { AnswerOf } from "../../../shared/api/routes";
+import type { AnswerOf } from "../../../shared/api/contract";
 import type { Leg } from "../../../shared/domain/legs";
 import { formatDateTime } from "../../../shared/format/dates";
 import { formatMessage } from "../../ui/format-message";

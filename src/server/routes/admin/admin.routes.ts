@@ -1,11 +1,11 @@
 /**
  * /shop-api/admin/*: the back office. Each resource of services/admin/registry.ts gets the same five calls from
- * its contract entries (src/shared/api/routes/admin.ts); staff and admins read, only admins write. Mounted by app.ts.
+ * its contract entries (src/shared/api/contract/admin.ts); staff and admins read, only admins write. Mounted by app.ts.
  */
 import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { describeRoute } from "hono-openapi";
 import type * as z from "zod/mini";
-import { shopApi, type RouteKey, type RouteSpec } from "../../../shared/api/routes";
+import { shopApi, type RouteKey, type RouteSpec } from "../../../shared/api/contract";
 import { callerOf, requireCaller, type AuthEnv } from "../../auth/bearer";
 import { ok } from "../../http/answer";
 import { requireAdmin, requireStaff } from "../../auth/role-checks";

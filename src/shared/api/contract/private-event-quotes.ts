@@ -1,7 +1,7 @@
 /**
  * Private event quotes and guests: the organiser paying a private event's quote (or more seats at its price), staff marking a quote
  * invoiced, and the organiser's hands-on guest list.
- * Spread into the shop API's contract (src/shared/api/routes.ts).
+ * Spread into the shop API's contract (src/shared/api/contract/index.ts).
  */
 import * as z from "zod/mini";
 import { pathRowId, rowIdPath, type RouteSpec } from "../route-spec";

@@ -1,6 +1,6 @@
 /**
  * The private-event calls (the customer's requests and the staff's review): spread into the shop API's contract
- * (src/shared/api/routes.ts). The two uploads take multipart/form-data (the file in the field `file`), not JSON,
+ * (src/shared/api/contract/index.ts). The two uploads take multipart/form-data (the file in the field `file`), not JSON,
  * so they declare no JSON body.
  */
 import * as z from "zod/mini";

@@ -7,7 +7,7 @@ import { rowIdPath, type RouteSpec } from "../route-spec";
 import { manifestQuerySchema, nextStopSchema, rejectTransferSchema, staffOrdersQuerySchema } from "../../schemas/staff";
 import * as staff from "../../schemas/answers/staff-runs";
 
-// The same identity as routes.ts's `route`, here so this file needs only a type from there (no import cycle).
+// The same identity as index.ts's `route`, here so this file needs only a type from there (no import cycle).
 const route = <const R extends RouteSpec>(spec: R) => spec;
 
 const staffOnly = { 401: ["unauthorized"], 403: ["forbidden"] } as const;

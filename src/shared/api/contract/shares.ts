@@ -1,6 +1,6 @@
 /**
  * Shared purchases: every passenger but the buyer pays their own seat through a personal link. Spread into the
- * shop API's contract (src/shared/api/routes.ts).
+ * shop API's contract (src/shared/api/contract/index.ts).
  */
 import * as z from "zod/mini";
 import { pathRowId, rowIdPath, type RouteSpec } from "../route-spec";
