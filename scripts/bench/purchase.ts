@@ -38,7 +38,7 @@ import { backendPids, CpuSampler } from "./lib/cpu";
 import { startChild, stopChild, type Child } from "./lib/children";
 import { MachineLoad } from "./lib/machine";
 import { benchOffer } from "./lib/bench-offer";
-import { insertBuyers, onePassengerPurchase } from "./lib/bench-buyers";
+import { buyerClient, insertBuyers, onePassengerPurchase } from "./lib/bench-buyers";
 import { freePort, peakRss, processTree } from "./lib/processes";
 
 exitWithUsageOnHelp(`
@@ -175,7 +175,6 @@ try {
 
   // Buyers with session tokens, inserted directly (sign-up is not what is measured).
   const tokens = await insertBuyers(db, BUYERS, "bench", JWT_SECRET);
-  const body = (variantId: number) => JSON.stringify(onePassengerPurchase(offer, variantId));
 
   // The ceiling, on as many connections as the largest shop run has.
   await sql.unsafe(`create table bench_hot (id int primary key, stock int not null);
@@ -229,15 +228,15 @@ try {
     );
     children.push(shop);
     const origin = `http://127.0.0.1:${port}`;
-    const buy = (token: string, variantId: number) =>
-      fetch(`${origin}/shop-api/init-payment`, {
-        method: "POST",
-        headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-        body: body(variantId),
-      });
+    // The buyers' requests, built before the run (lib/bench-buyers.ts buyerClient): what the shop receives is what
+    // a browser sends; only the load generator's own CPU per purchase is less.
+    const client = buyerClient(origin, BUYERS);
+    const bodies = new Map([warmUp, ...variants].map((variant) => [variant.id, client.body(onePassengerPurchase(offer, variant.id))]));
+    const headers = tokens.map((token) => client.headers(token));
+    const buy = (buyer: number, variantId: number) => client.post("/shop-api/init-payment", headers[buyer]!, bodies.get(variantId)!);
 
     // Warm-up, not measured: every buyer buys one seat of the warm-up subcategory; those orders are then cancelled.
-    await Promise.all(tokens.map(async (token) => (await buy(token, warmUp.id)).arrayBuffer()));
+    await Promise.all(tokens.map((_, buyer) => buy(buyer, warmUp.id)));
     await cancelAll();
     const startedIds = new Set((await sql<{ id: number }[]>`select id from orders`).map((row) => Number(row.id)));
 
@@ -256,15 +255,14 @@ try {
     let lastCompleted = 0;
     const started = performance.now();
     await Promise.all(
-      tokens.map(async (token, buyer) => {
+      tokens.map(async (_, buyer) => {
         for (let round = 0; round < ROUNDS; round += 1) {
           const variant = variants[(buyer + round) % variants.length]!;
           const t0 = performance.now();
           let key: string;
           try {
-            const response = await buy(token, variant.id);
-            const answer = (await response.json()) as { success: boolean; code?: string; data?: { orderId?: number } };
-            key = response.status === 201 && answer.success ? "completed" : `${response.status} ${answer.code ?? "?"}`;
+            const { status, body: answer } = await buy(buyer, variant.id);
+            key = status === 201 && answer.success ? "completed" : `${status} ${answer.code ?? "?"}`;
             if (key === "completed") {
               answeredIds.push(answer.data!.orderId!);
               lastCompleted = performance.now();
@@ -284,6 +282,7 @@ try {
     await Promise.all([shopCpu.stop(), databaseCpu.stop(), gatewayCpu.stop()]);
     const loadNow = MachineLoad.now();
     const rss = peakRss(shop.process.pid!);
+    client.close();
     await stopChild(shop);
 
     // What the database holds after the run.

@@ -43,46 +43,67 @@ interface SimulatedTransaction {
   refunds: RefundAnswer[];
 }
 
-export function webpaySimulator(settings: PaymentSettings, now: () => Date) {
-  const app = new Hono<AppEnv>();
+/** What a call to the simulator's Transbank API answers: a status and its JSON body. */
+export interface SimulatorAnswer {
+  status: 200 | 400 | 401 | 404 | 422;
+  body: unknown;
+}
+
+/**
+ * The simulator's transactions and its two hot calls (the key check, the create), shared by its Hono routes below and
+ * by a benchmark's plain node:http answer path (scripts/bench/purchase-gateway.ts), which stands for Transbank
+ * without Hono's Request/Response objects per call: both open the same transactions, which the other routes read.
+ */
+export function webpayTransactions(settings: PaymentSettings, now: () => Date) {
   const transactions = new Map<string, SimulatedTransaction>();
   const formUrl = `${settings.publicUrl}/payments-sim/webpay${WEBPAY_FORM_PATH}`;
+  return {
+    transactions,
+    /** Transbank authenticates every API call with the commerce code and its secret key. */
+    keysValid: (id: string | undefined, secret: string | undefined) => id === settings.webpay.commerceCode && secret === settings.webpay.apiKey,
+    /** Creates a transaction from a parsed JSON body (undefined: the body was not JSON). */
+    open(body: unknown): SimulatorAnswer {
+      if (body === undefined) return { status: 400, body: { error_message: "Invalid JSON body" } satisfies WebpayErrorAnswer };
+      const parsed = createTransactionSchema.safeParse(body);
+      if (!parsed.success) {
+        return { status: 422, body: { error_message: `Invalid value for parameter: ${String(parsed.error.issues[0]?.path[0] ?? "body")}` } satisfies WebpayErrorAnswer };
+      }
+      const token = randomBytes(32).toString("hex");
+      transactions.set(token, {
+        token,
+        buyOrder: parsed.data.buy_order,
+        sessionId: parsed.data.session_id,
+        amount: parsed.data.amount,
+        returnUrl: parsed.data.return_url,
+        createdAt: now(),
+        decision: null,
+        committed: null,
+        refunds: [],
+      });
+      return { status: 200, body: { token, url: formUrl } };
+    },
+  };
+}
+
+export function webpaySimulator(settings: PaymentSettings, now: () => Date, store = webpayTransactions(settings, now)) {
+  const app = new Hono<AppEnv>();
+  const { transactions } = store;
 
   const refuse = (c: Context<AppEnv>, status: 400 | 401 | 404 | 422, message: string) =>
     c.json({ error_message: message } satisfies WebpayErrorAnswer, status);
 
   // Transbank authenticates every API call with the commerce code and its secret key.
   const requireKeys: MiddlewareHandler<AppEnv> = async (c, next) => {
-    const id = c.req.header("tbk-api-key-id");
-    const secret = c.req.header("tbk-api-key-secret");
-    if (id !== settings.webpay.commerceCode || secret !== settings.webpay.apiKey) return refuse(c, 401, "Not Authorized");
+    if (!store.keysValid(c.req.header("tbk-api-key-id"), c.req.header("tbk-api-key-secret"))) return refuse(c, 401, "Not Authorized");
     await next();
   };
   app.use(WEBPAY_TRANSACTIONS_PATH, requireKeys);
   app.use(`${WEBPAY_TRANSACTIONS_PATH}/*`, requireKeys);
 
   app.post(WEBPAY_TRANSACTIONS_PATH, async (c) => {
-    let body: unknown;
-    try {
-      body = await c.req.json();
-    } catch {
-      return refuse(c, 400, "Invalid JSON body");
-    }
-    const parsed = createTransactionSchema.safeParse(body);
-    if (!parsed.success) return refuse(c, 422, `Invalid value for parameter: ${String(parsed.error.issues[0]?.path[0] ?? "body")}`);
-    const token = randomBytes(32).toString("hex");
-    transactions.set(token, {
-      token,
-      buyOrder: parsed.data.buy_order,
-      sessionId: parsed.data.session_id,
-      amount: parsed.data.amount,
-      returnUrl: parsed.data.return_url,
-      createdAt: now(),
-      decision: null,
-      committed: null,
-      refunds: [],
-    });
-    return c.json({ token, url: formUrl });
+    const body: unknown = await c.req.json().catch(() => undefined);
+    const answer = store.open(body);
+    return c.json(answer.body as object, answer.status);
   });
 
   app.put(`${WEBPAY_TRANSACTIONS_PATH}/:token`, (c) => {
