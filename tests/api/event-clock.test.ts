@@ -11,6 +11,7 @@ import { eventDates, orders, users } from "../../src/server/db/schema";
 import { orderInvoicePdf } from "../../src/server/services/invoices/invoices";
 import type { ShopContext } from "../../src/server/context";
 import type { PurchaseItem } from "../../src/shared/schemas/answers/account";
+import type { CheckCompleteAnswer, CheckInManifest, CheckInProgress, CheckInSyncAnswer } from "../../src/shared/schemas/answers/checkin";
 import { countyOf, eventOffer, purchaseBody } from "../helpers/fixtures";
 import { openTestShop, type TestShop } from "../helpers/test-shop";
 
@@ -118,5 +119,37 @@ describe("a Madrid event's times", () => {
     const sales = await shop.call<{ events: { name: string; timeZone: string }[] }>("GET", "/shop-api/staff/reports/sales", undefined, auth);
     expect(sales.status).toBe(200);
     expect(sales.body.data.events.find((event) => event.name === "Derbi madrileño")!.timeZone).toBe("Europe/Madrid");
+  });
+
+  it("are the door's: the scan's result, the list taken along and a conflict between two doors answer Madrid's clock", async () => {
+    // The staff member's account is Colombian: the door used to read every time on Bogotá's clock.
+    const { me, orderId } = await derbyOrder("CO");
+    const auth = { token: staff.token };
+    expect((await shop.call("POST", `/shop-api/staff/orders/${orderId}/confirm-transfer`, undefined, auth)).status).toBe(200);
+    const [row] = await shop.db.select({ eventDateId: orders.eventDateId }).from(orders).where(eq(orders.id, orderId));
+    const qr = (await shop.call<{ qr: string }>("GET", `/shop-api/order-detail/${orderId}`, undefined, { token: me.token })).body.data.qr;
+
+    const scanned = await shop.call<CheckCompleteAnswer>("POST", `/shop-api/order/${orderId}/check-complete`, { qr, leg: "outbound" }, auth);
+    expect(scanned.status).toBe(200);
+    expect(scanned.body.data.timeZone).toBe("Europe/Madrid");
+
+    const list = await shop.call<CheckInManifest>("GET", `/shop-api/staff/checkin-manifest?eventDateId=${row!.eventDateId}`, undefined, auth);
+    expect(list.status).toBe(200);
+    expect(list.body.data.timeZone).toBe("Europe/Madrid");
+
+    // A door offline let the same passenger in on the return twice (two nonces): the second is a conflict.
+    const scannedAt = new Date(shop.now().getTime() - 5 * 60_000).toISOString();
+    const sync = await shop.call<CheckInSyncAnswer>(
+      "POST",
+      "/shop-api/staff/check-ins/sync",
+      { checkIns: ["door-madrid-aaaaaaaaaaaa", "door-madrid-bbbbbbbbbbbb"].map((nonce) => ({ nonce, qr, leg: "return", scannedAt })) },
+      auth,
+    );
+    expect(sync.status).toBe(200);
+    const conflict = sync.body.data.results.flatMap((result) => result.conflicts)[0];
+    expect(conflict?.timeZone).toBe("Europe/Madrid");
+    const progress = await shop.call<CheckInProgress>("GET", `/shop-api/staff/checkins/progress?eventDateId=${row!.eventDateId}&leg=return`, undefined, auth);
+    expect(progress.status).toBe(200);
+    expect(progress.body.data.conflicts.map((one) => one.timeZone)).toContain("Europe/Madrid");
   });
 });

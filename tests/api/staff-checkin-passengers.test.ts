@@ -308,6 +308,8 @@ describe("two doors offline", () => {
         leg: "outbound",
         kept: { at: earlier.scannedAt, staffName: "Olga Otra" },
         other: { at: later.scannedAt, staffName: "Pedro Portero" },
+        // The event's clock (a Bogotá festival), in which the door reads both scans' times.
+        timeZone: "America/Bogota",
       },
     ]);
   });

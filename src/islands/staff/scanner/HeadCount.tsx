@@ -7,7 +7,7 @@ import { useEffect, useId, useState } from "react";
 import { api } from "../../../client/api";
 import type { AnswerOf } from "../../../shared/api/contract";
 import type { Leg } from "../../../shared/domain/legs";
-import { formatDateTime } from "../../../shared/format/dates";
+import { useEventClock } from "../../ui/reader-clock";
 import { formatMessage } from "../../ui/format-message";
 import type { Locale } from "../../../shared/locales";
 import type { CheckInManifest } from "../../../shared/schemas/answers/checkin";
@@ -28,10 +28,12 @@ interface Props {
   scans: number;
 }
 
-type DateOption = { eventDateId: number; date: string; eventName: string };
+/** `timeZone`: the event's clock, absent from lists a door kept from before (the door's own is read then). */
+type DateOption = { eventDateId: number; date: string; eventName: string; timeZone?: string | undefined };
 
 export function HeadCount({ texts, locale, timeZone, online, leg, manifests, workDateId, onWorkDate, scans }: Props) {
   const selectId = useId();
+  const clock = useEventClock(texts);
   const [dates, setDates] = useState<AnswerOf<"GET /shop-api/staff/checkin-dates"> | null>(null);
   const [count, setCount] = useState<{
     checkedIn: number;
@@ -71,6 +73,7 @@ export function HeadCount({ texts, locale, timeZone, online, leg, manifests, wor
         eventDateId: manifest.eventDateId,
         date: manifest.date,
         eventName: manifest.event.name,
+        timeZone: manifest.timeZone,
       });
   const sorted = [...options.values()].sort((a, b) => a.date.localeCompare(b.date));
 
@@ -81,7 +84,7 @@ export function HeadCount({ texts, locale, timeZone, online, leg, manifests, wor
         <option value="">{texts["scanner.work_date.any"]}</option>
         {sorted.map((date) => (
           <option key={date.eventDateId} value={date.eventDateId}>
-            {`${formatDateTime(date.date, timeZone)} · ${date.eventName}`}
+            {`${clock(date.date, date.timeZone ?? timeZone)} · ${date.eventName}`}
           </option>
         ))}
       </select>

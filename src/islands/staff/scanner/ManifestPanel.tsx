@@ -6,7 +6,7 @@
 import { useEffect, useId, useState } from "react";
 import { api } from "../../../client/api";
 import type { AnswerOf } from "../../../shared/api/contract";
-import { formatDateTime } from "../../../shared/format/dates";
+import { useEventClock } from "../../ui/reader-clock";
 import { formatMessage } from "../../ui/format-message";
 import type { Locale } from "../../../shared/locales";
 import type { CheckInManifest } from "../../../shared/schemas/answers/checkin";
@@ -27,6 +27,7 @@ interface Props {
 
 export function ManifestPanel({ texts, locale, timeZone, online, manifests, download, onChange }: Props) {
   const legendId = useId();
+  const clock = useEventClock(texts);
   const [dates, setDates] = useState<AnswerOf<"GET /shop-api/staff/checkin-dates"> | null>(null);
   const [picked, setPicked] = useState<Set<number>>(new Set());
   const [busy, setBusy] = useState(false);
@@ -72,7 +73,7 @@ export function ManifestPanel({ texts, locale, timeZone, online, manifests, down
             <li key={manifest.eventDateId}>
               {formatMessage(locale, texts["scanner.manifest.saved"], {
                 event: manifest.event.name,
-                date: formatDateTime(manifest.date, timeZone),
+                date: clock(manifest.date, manifest.timeZone ?? timeZone),
                 count: manifest.orders.filter((order) => order.state === ORDER_STATE.paid).length,
               })}
             </li>
@@ -96,7 +97,7 @@ export function ManifestPanel({ texts, locale, timeZone, online, manifests, down
                       else toggle(date.eventDateId, event.target.checked);
                     }}
                   />
-                  <span>{`${formatDateTime(date.date, date.timeZone ?? timeZone)} · ${date.eventName} (${date.paidOrders})`}</span>
+                  <span>{`${clock(date.date, date.timeZone ?? timeZone)} · ${date.eventName} (${date.paidOrders})`}</span>
                 </label>
               );
             })}

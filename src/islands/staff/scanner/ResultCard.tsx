@@ -4,7 +4,8 @@
  */
 import { LEG } from "../../../shared/domain/legs";
 import { useEffect, useRef } from "react";
-import { formatDateTime } from "../../../shared/format/dates";
+import type { ClockShape } from "../../../shared/format/event-clock";
+import { useEventClock } from "../../ui/reader-clock";
 import { formatMessage } from "../../ui/format-message";
 import type { Locale } from "../../../shared/locales";
 import { fill } from "../../ui/texts";
@@ -15,19 +16,29 @@ interface Props {
   result: DoorResult;
   texts: StaffTexts;
   locale: Locale;
+  /** The clock to read when the result does not say the event's (an offline scan of an order in no list). */
   timeZone: string;
   onNext: () => void;
 }
 
-/** An event date is an instant (ISO); a date-range event's chosen day is a plain YYYY-MM-DD. */
-export function rideDate(date: string | null, timeZone: string): string {
+/** Writes a time on an event's clock, naming it for a reader elsewhere (`useEventClock`). */
+export type EventClock = (iso: string, eventZone: string, shape?: ClockShape) => string;
+
+/**
+ * An event date is an instant (ISO), read on the event's clock and named when the door's reads another hour; a
+ * date-range event's chosen day is a plain YYYY-MM-DD, the event's day wherever it is read.
+ */
+export function rideDate(date: string | null, timeZone: string, clock: EventClock): string {
   if (!date) return "—";
   if (/^\d{4}-\d{2}-\d{2}$/.test(date)) return date.split("-").reverse().join("/");
-  return formatDateTime(date, timeZone);
+  return clock(date, timeZone);
 }
 
-export function ResultCard({ result, texts, locale, timeZone, onNext }: Props) {
+export function ResultCard({ result, texts, locale, timeZone: fallbackZone, onNext }: Props) {
   const next = useRef<HTMLButtonElement>(null);
+  const clock = useEventClock(texts);
+  // The event's clock, not the staff member's account country's: a Madrid ride read at a door set up from Bogotá.
+  const timeZone = result.timeZone ?? fallbackZone;
   useEffect(() => next.current?.focus(), []);
   const { holder, passengers } = result;
   const person = result.passenger?.name ?? holder?.customer.name ?? `#${result.orderId}`;
@@ -39,7 +50,7 @@ export function ResultCard({ result, texts, locale, timeZone, onNext }: Props) {
     rows.push(
       [texts["scanner.result.customer"], holder.customer.name],
       [texts["scanner.result.email"], holder.customer.email],
-      [texts["scanner.result.date"], rideDate(holder.date, timeZone)],
+      [texts["scanner.result.date"], rideDate(holder.date, timeZone, clock)],
       [texts["scanner.result.event"], holder.event.name],
       [texts["scanner.result.place"], holder.event.placeName],
       [texts["scanner.result.quantity"], String(holder.ticketQuantity)],
@@ -65,7 +76,7 @@ export function ResultCard({ result, texts, locale, timeZone, onNext }: Props) {
       {result.alreadyCheckedIn && (
         <p className="door-result-first">
           {fill(texts["scanner.result.repeat_detail"], {
-            time: formatDateTime(result.checkedInAt, timeZone),
+            time: clock(result.checkedInAt, timeZone),
             staff: result.checkedInBy ?? texts["scanner.unknown_staff"],
           })}
         </p>

@@ -8,7 +8,8 @@
  */
 import { LEG, LEGS } from "../../../shared/domain/legs";
 import { useCallback, useEffect, useId, useRef, useState, type SyntheticEvent } from "react";
-import { formatDateTime, timeZoneOf } from "../../../shared/format/dates";
+import { timeZoneOf } from "../../../shared/format/dates";
+import { useEventClock } from "../../ui/reader-clock";
 import { formatMessage } from "../../ui/format-message";
 import { scannedTextSchema, type CheckInLeg } from "../../../shared/schemas/checkin";
 import { scannedOrderId } from "../../../shared/tickets/ticket-code";
@@ -23,7 +24,7 @@ import { DoorStatus } from "./DoorStatus";
 import { HeadCount } from "./HeadCount";
 import { ManifestPanel } from "./ManifestPanel";
 import { readPhoto } from "./qr-reader";
-import { ResultCard, rideDate } from "./ResultCard";
+import { ResultCard, rideDate, type EventClock } from "./ResultCard";
 import { useDoorSync } from "./use-door-sync";
 import "./scanner.css";
 
@@ -35,12 +36,12 @@ const storedLeg = (): CheckInLeg => (localStorage.getItem(LEG_KEY) === LEG.retur
 const storedDate = (): number | null => Number(localStorage.getItem(DATE_KEY)) || null;
 
 /** The words of a refusal: the shop's message, or the door's own in this locale. */
-function refusalText(error: DoorRefusal, texts: StaffTexts, timeZone: string): string {
+function refusalText(error: DoorRefusal, texts: StaffTexts, timeZone: string, clock: EventClock): string {
   const { reason } = error;
   if ("message" in reason) return reason.message;
   if (reason.key === "errors.wrong_date")
     return fill(texts["errors.wrong_date"], {
-      date: rideDate(reason.date, timeZone),
+      date: rideDate(reason.date, reason.timeZone ?? timeZone, clock),
     });
   return texts[reason.key];
 }
@@ -52,7 +53,9 @@ export default function ScannerSection({ texts, me, locale, prefix }: SectionPro
     photo: useId(),
     photoReader: `door-photo-${useId().replace(/[^a-zA-Z0-9]/g, "")}`,
   };
+  // The door's own clock, read only where the shop has not said the event's (an old list kept on the device).
   const timeZone = timeZoneOf(me.countryCode);
+  const clock = useEventClock(texts);
   const onSynced = useCallback(
     (sent: number, conflicts: SyncConflict[]) => {
       showToast("success", fill(texts["scanner.offline.synced"], { count: sent }), SHORT_TOAST_MS);
@@ -136,7 +139,7 @@ export default function ScannerSection({ texts, me, locale, prefix }: SectionPro
       setScans((count) => count + 1);
       void door.reload();
     } catch (error) {
-      if (error instanceof DoorRefusal) refuse(refusalText(error, texts, timeZone));
+      if (error instanceof DoorRefusal) refuse(refusalText(error, texts, timeZone, clock));
       else refuse();
       setPhase({ name: "waiting" });
     }
@@ -279,8 +282,8 @@ export default function ScannerSection({ texts, me, locale, prefix }: SectionPro
               <li key={`${conflict.passengerId}-${conflict.leg}-${conflict.other.at}`}>
                 {fill(texts["scanner.conflicts.line"], {
                   name: conflict.name,
-                  kept: `${formatDateTime(conflict.kept.at, timeZone)} (${conflict.kept.staffName ?? texts["scanner.unknown_staff"]})`,
-                  other: `${formatDateTime(conflict.other.at, timeZone)} (${conflict.other.staffName ?? texts["scanner.unknown_staff"]})`,
+                  kept: `${clock(conflict.kept.at, conflict.timeZone)} (${conflict.kept.staffName ?? texts["scanner.unknown_staff"]})`,
+                  other: `${clock(conflict.other.at, conflict.timeZone)} (${conflict.other.staffName ?? texts["scanner.unknown_staff"]})`,
                 })}
               </li>
             ))}

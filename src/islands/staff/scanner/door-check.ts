@@ -25,6 +25,8 @@ export interface DoorResult {
   alreadyCheckedIn: boolean;
   checkedInBy: string | null;
   offline: boolean;
+  /** The event's clock (IANA) its times are read in; null when unknown (offline, the order in no list that says it). */
+  timeZone: string | null;
 }
 
 /** A refusal to show with "EVENTO INVALIDO": the shop's translated reason, or the catalogue key of the door's own. */
@@ -72,6 +74,7 @@ export async function checkOnline(orderId: number, qr: string, leg: CheckInLeg, 
     alreadyCheckedIn: answer.alreadyCheckedIn,
     checkedInBy: answer.checkedInBy,
     offline: false,
+    timeZone: answer.timeZone,
   };
 }
 
@@ -105,6 +108,7 @@ export async function checkOffline(qr: string, leg: CheckInLeg, workDateId: numb
     passenger: admitted.passenger,
     passengers: admitted.passengers,
     offline: true,
+    timeZone: admitted.timeZone ?? null,
   };
   if (admitted.alreadyCheckedIn)
     return {

@@ -125,6 +125,16 @@ describe("the date", () => {
     expect("admitted" in checkOfflineTicket(input(ticket, { workDateId: null, manifests: [] }))).toBe(true);
   });
 
+  it("names the clock of the list that holds the ticket: the refusal's date and the admission are read on the event's", () => {
+    const madrid = (list: CheckInManifest): CheckInManifest => ({ ...list, timeZone: "Europe/Madrid" });
+    const lists = [manifest(DATE, []), madrid(manifest(OTHER_DATE, [{ orderId: 2, eventDateId: OTHER_DATE }]))];
+    expect(checkOfflineTicket(input({ orderId: 2, passenger: null }, { manifests: lists }))).toEqual({
+      refused: { key: "errors.wrong_date", date: "2026-12-19T20:00:00.000Z", timeZone: "Europe/Madrid" },
+    });
+    const verdict = checkOfflineTicket(input({ orderId: 2, passenger: null }, { manifests: lists, workDateId: null }));
+    expect("admitted" in verdict && verdict.admitted.timeZone).toBe("Europe/Madrid");
+  });
+
   it("refuses an order's code that the worked date's list does not name", () => {
     expect(checkOfflineTicket(input({ orderId: 99, passenger: null }))).toEqual({ refused: { key: "scanner.refused.not_listed" } });
   });

@@ -30,11 +30,14 @@ export type OfflineRefusal =
   | {
       key: "errors.ticket_cancelled" | "errors.ticket_refunded" | "errors.ticket_wrong_leg" | "scanner.refused.not_listed";
     }
-  | { key: "errors.wrong_date"; date: string };
+  /** `timeZone`: the clock of the list naming that date (its event's), when a list on the device does. */
+  | { key: "errors.wrong_date"; date: string; timeZone?: string };
 
 export interface OfflineAdmission {
   orderId: number;
   listed: ListedOrder | null;
+  /** The listed order's event clock (IANA), from its list; undefined when not listed or listed before lists said it. */
+  timeZone?: string;
   /** The passenger a passenger's code names (by the list, or its id alone when the order is not listed). */
   passenger: { passengerId: number; name: string | null } | null;
   /** Who this scan boards now (empty on a repeat); null when the order is not listed and its code is the order's. */
@@ -87,7 +90,8 @@ export function boardedOf(
 }
 
 export function checkOfflineTicket({ ticket, leg, workDateId, manifests, scans }: OfflineInput): OfflineVerdict {
-  const listed = manifests.flatMap((manifest) => manifest.orders).find((order) => order.orderId === ticket.orderId) ?? null;
+  const listedIn = manifests.find((manifest) => manifest.orders.some((order) => order.orderId === ticket.orderId));
+  const listed = listedIn?.orders.find((order) => order.orderId === ticket.orderId) ?? null;
   if (listed?.state === ORDER_STATE.cancelled) return { refused: { key: "errors.ticket_cancelled" } };
   if (listed?.refunded) return { refused: { key: "errors.ticket_refunded" } };
   const named = ticket.passenger;
@@ -99,8 +103,10 @@ export function checkOfflineTicket({ ticket, leg, workDateId, manifests, scans }
   const ticketDateId = listed ? listed.eventDateId : named ? named.eventDateId : undefined;
   if (workDateId !== null) {
     if (ticketDateId !== undefined && ticketDateId !== workDateId) {
-      const date = manifests.find((manifest) => manifest.eventDateId === ticketDateId)?.date ?? listed?.date ?? named?.day ?? "";
-      return { refused: { key: "errors.wrong_date", date } };
+      const dateList = manifests.find((manifest) => manifest.eventDateId === ticketDateId);
+      const date = dateList?.date ?? listed?.date ?? named?.day ?? "";
+      const timeZone = (dateList ?? listedIn)?.timeZone;
+      return { refused: { key: "errors.wrong_date", date, ...(timeZone ? { timeZone } : {}) } };
     }
     // An order's code that no list names: with the worked date's list on the device, it is not an order of it.
     if (ticketDateId === undefined && manifests.some((manifest) => manifest.eventDateId === workDateId))
@@ -118,6 +124,7 @@ export function checkOfflineTicket({ ticket, leg, workDateId, manifests, scans }
     admitted: {
       orderId: ticket.orderId,
       listed,
+      ...(listedIn?.timeZone ? { timeZone: listedIn.timeZone } : {}),
       passenger: named
         ? {
             passengerId: named.passengerId,

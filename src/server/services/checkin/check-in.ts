@@ -9,6 +9,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { BOARDED } from "../../../shared/domain/dispatch";
+import { timeZoneOf } from "../../../shared/format/dates";
 import type { Locale } from "../../../shared/locales";
 import type { CheckCompleteAnswer } from "../../../shared/schemas/answers/checkin";
 import type { CheckComplete } from "../../../shared/schemas/checkin";
@@ -32,9 +33,10 @@ export async function checkComplete(deps: ShopContext, staffId: number, orderId:
   const repeat = created.size === 0;
   // A repeat answers the first scan that let them in; with several passengers, the earliest.
   const first = [...stored.values()].sort((a, b) => a.at.getTime() - b.at.getTime())[0];
-  const { state: _state, refunded: _refunded, countryCode: _country, passengers: _passengers, eventDateId, ...shown } = holder;
+  const { state: _state, refunded: _refunded, countryCode, passengers: _passengers, eventDateId, ...shown } = holder;
   return {
     ...shown,
+    timeZone: timeZoneOf(countryCode),
     eventDateId,
     leg: body.leg,
     checkedInAt: repeat && first ? first.at.toISOString() : now.toISOString(),

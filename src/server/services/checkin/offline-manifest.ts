@@ -55,6 +55,7 @@ export async function checkInManifest(deps: ShopContext, eventDateId: number, lo
     date: new Date(dated.date).toISOString(),
     event: { name: pick(dated.event.translations, locale)?.name ?? "", placeName: dated.place.translations[locale]?.name ?? dated.place.name },
     generatedAt: deps.now().toISOString(),
+    timeZone: timeZoneOf(dated.event.countryCode),
     publicKey: deps.auth.ticketKey.publicJwk,
     orders: holders.map(({ countryCode: _country, passengers, ...holder }) => ({
       ...holder,

@@ -9,10 +9,11 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Leg } from "../../../shared/domain/legs";
 import { LEG } from "../../../shared/domain/legs";
 import { ShopError } from "../../../shared/domain/shop-error";
+import { timeZoneOf } from "../../../shared/format/dates";
 import type { Locale } from "../../../shared/locales";
 import type { CheckInProgress } from "../../../shared/schemas/answers/checkin";
 import type { ShopContext } from "../../context";
-import { checkInConflicts, checkIns, eventDates, orders, passengers, tickets, users, vehicles } from "../../db/schema";
+import { checkInConflicts, checkIns, eventDates, events, orders, passengers, tickets, users, vehicles } from "../../db/schema";
 import { boardingStates } from "../boarding/boarding-record";
 import { loadPlan } from "../dispatch/plan-store";
 import { fullName } from "../boarding/ticket-holders";
@@ -94,11 +95,13 @@ async function conflictsOf({ db }: ShopContext, eventDateId: number): Promise<Ch
       otherStaffId: checkInConflicts.staffId,
       keptAt: checkIns.createdAt,
       keptStaffId: checkIns.staffId,
+      countryCode: events.countryCode,
     })
     .from(checkInConflicts)
     .innerJoin(checkIns, eq(checkIns.id, checkInConflicts.checkInId))
     .innerJoin(passengers, eq(passengers.id, checkInConflicts.passengerId))
     .innerJoin(orders, eq(orders.id, checkInConflicts.orderId))
+    .innerJoin(events, eq(events.id, orders.eventId))
     .where(eq(orders.eventDateId, eventDateId))
     .orderBy(asc(checkInConflicts.id));
   const staffIds = [...new Set(rows.flatMap((row) => [row.otherStaffId, row.keptStaffId]).filter((id): id is number => id !== null))];
@@ -116,5 +119,6 @@ async function conflictsOf({ db }: ShopContext, eventDateId: number): Promise<Ch
     leg: row.leg,
     kept: { at: row.keptAt.toISOString(), staffName: nameOf(row.keptStaffId) },
     other: { at: row.otherAt.toISOString(), staffName: nameOf(row.otherStaffId) },
+    timeZone: timeZoneOf(row.countryCode),
   }));
 }

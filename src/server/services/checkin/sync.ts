@@ -11,6 +11,7 @@
 import { eq } from "drizzle-orm";
 import type { Leg } from "../../../shared/domain/legs";
 import { ShopError } from "../../../shared/domain/shop-error";
+import { timeZoneOf } from "../../../shared/format/dates";
 import type { Locale } from "../../../shared/locales";
 import type { CheckInSyncAnswer } from "../../../shared/schemas/answers/checkin";
 import type { CheckInSync } from "../../../shared/schemas/checkin";
@@ -65,7 +66,7 @@ async function applyScan(deps: ShopContext, staffId: number, scan: Scan, locale:
       if (!standing || created.has(passenger.passengerId) || standing.nonce === scan.nonce) continue;
       const ours = { at: scannedAt, staffId, staffName, nonce: scan.nonce };
       const kept = await keepBoth(tx, { orderId: holder.orderId, passengerId: passenger.passengerId, leg: scan.leg }, standing, ours);
-      conflicts.push({ passengerId: passenger.passengerId, name: passenger.name, leg: scan.leg, kept: kept.kept, other: kept.other });
+      conflicts.push({ passengerId: passenger.passengerId, name: passenger.name, leg: scan.leg, kept: kept.kept, other: kept.other, timeZone: timeZoneOf(holder.countryCode) });
     }
     const first = [...stored.values()].sort((a, b) => a.at.getTime() - b.at.getTime())[0];
     const outcome = conflicts.length > 0 ? SYNC_OUTCOME.conflict : created.size > 0 ? SYNC_OUTCOME.new : SYNC_OUTCOME.repeat;

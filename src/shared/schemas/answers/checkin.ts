@@ -36,6 +36,8 @@ export const checkCompleteAnswerSchema = z.object({
   passengers: z.array(z.object({ passengerId: z.number(), name: z.string(), checkedIn: z.boolean() })),
   /** How many of the order's passengers are checked in on this leg now. */
   checkedInCount: z.number(),
+  /** The event country's clock (IANA), in which the ride's date and the scan times are read. */
+  timeZone: z.string(),
 });
 export type CheckCompleteAnswer = z.infer<typeof checkCompleteAnswerSchema>;
 
@@ -45,6 +47,8 @@ export const checkInManifestSchema = z.object({
   date: z.string(),
   event: z.object({ name: z.string(), placeName: z.string() }),
   generatedAt: z.string(),
+  /** The event country's clock (IANA), in which its times are read; absent from lists a door kept from before. */
+  timeZone: z.optional(z.string()),
   publicKey: ticketPublicKeySchema,
   orders: z.array(
     z.object({
@@ -73,6 +77,8 @@ export const checkInConflictSchema = z.object({
   leg: z.enum(CHECK_IN_LEGS),
   kept: scanSchema,
   other: scanSchema,
+  /** The event country's clock (IANA), in which both scans' times are read. */
+  timeZone: z.string(),
 });
 
 /**
