@@ -24,6 +24,8 @@ const ONCE = [
   // Runs on a PostgreSQL cluster of its own, which it stops and starts.
   "tests/api/database-outage.test.ts",
   "tests/api/clean-stop.test.ts",
+  // Starts the shop with none of the run's database settings: the same on either pass.
+  "tests/api/production-refusal.test.ts",
 ];
 
 /**

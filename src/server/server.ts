@@ -66,7 +66,7 @@ export async function startServer(database: Database, env: Env, options: { backg
   let drainable: Drainable | undefined;
   const port = await new Promise<number>((resolvePort, reject) => {
     server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST, createServer: withFastLane(app), serverOptions: serverTimeouts(env) }, (info) => resolvePort(info.port));
-    if ("closeIdleConnections" in server) drainable = trackConnections(server, { silentMs: env.REQUEST_HEADERS_SECONDS * 1000 });
+    if ("closeIdleConnections" in server) drainable = trackConnections(server, { silentMs: silentConnectionMs(env) });
     server.once("error", reject);
   });
   const url = publicOrigin({ HOST: env.HOST, PORT: port });
@@ -92,7 +92,7 @@ export async function startServer(database: Database, env: Env, options: { backg
  * Node's clocks on a client (http/client-limits.ts counts what it holds): headers within REQUEST_HEADERS_SECONDS and
  * the whole request within REQUEST_BODY_SECONDS (Node's default was 300 s, so 1,000 slow bodies held 1,000 sockets
  * for five minutes), else 408 and the socket closed; looked at every second (Node's default: every 30 s). A new
- * connection silent for REQUEST_HEADERS_SECONDS is closed (http/drain.ts `trackConnections`). An idle
+ * connection that sends nothing is closed without an answer (`silentConnectionMs`, http/drain.ts `trackConnections`). An idle
  * kept-alive socket is closed after 65 s: longer than the idle timeout of proxies and HTTP clients, so a client never
  * reuses a socket the shop is closing (Node's 5 s default made a keep-alive request fail with ECONNRESET now and then).
  */
@@ -102,8 +102,21 @@ export function serverTimeouts(env: Pick<Env, "REQUEST_HEADERS_SECONDS" | "REQUE
     headersTimeout,
     requestTimeout: Math.max(headersTimeout, env.REQUEST_BODY_SECONDS * 1000),
     keepAliveTimeout: 65_000,
-    connectionsCheckingInterval: 1_000,
+    connectionsCheckingInterval: CONNECTIONS_CHECKING_MS,
   };
+}
+
+/** How often Node looks at its connections' clocks. */
+const CONNECTIONS_CHECKING_MS = 1_000;
+
+/**
+ * How long a new connection may stay silent: one checking interval less than the headers' clock. Node's check runs
+ * on a timer of its own and counts a silent connection's headers as begun, so on a busy loop a check due just before
+ * REQUEST_HEADERS_SECONDS but run late would answer it 408 first; the silent timer, due a whole interval earlier,
+ * always runs before it (timers run in the order they are due) and closes the connection without a word.
+ */
+export function silentConnectionMs(env: Pick<Env, "REQUEST_HEADERS_SECONDS">): number {
+  return Math.max(env.REQUEST_HEADERS_SECONDS * 1000 - CONNECTIONS_CHECKING_MS, CONNECTIONS_CHECKING_MS / 2);
 }
 
 /** How long requests in flight may take to finish once a stop is asked for (a container runtime waits 10 s). */

@@ -44,9 +44,11 @@ export function trackConnections(server: Server, options: { silentMs?: number } 
   server.on("connection", (socket: Socket) => {
     accepted += 1;
     open.set(socket, { busy: 0, bytesRead: 0, activeAt: Date.now() });
+    // Looked at again after the loop's next poll for input: on a loop that was busy past the time, bytes that
+    // arrived meanwhile are read in that poll, after this timer ran; only a connection still silent then is closed.
     const silent = options.silentMs
       ? setTimeout(() => {
-          if (socket.bytesRead === 0) socket.destroy();
+          if (socket.bytesRead === 0) setImmediate(() => socket.bytesRead === 0 && socket.destroy());
         }, options.silentMs)
       : undefined;
     silent?.unref();
