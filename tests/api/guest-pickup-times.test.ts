@@ -10,7 +10,7 @@ import { categories, counties, eventDates, events, passengers, productVariants, 
 import { formatDateTime, timeZoneOf } from "../../src/shared/format/dates";
 import type { DispatchPlan } from "../../src/shared/schemas/answers/dispatch";
 import type { GuestStatus } from "../../src/shared/schemas/answers/private-events";
-import type { Manifest } from "../../src/shared/schemas/answers/staff-runs";
+import type { Manifest } from "../../src/shared/schemas/answers/staff-day";
 import type { OrderDetailAnswer } from "../../src/shared/schemas/purchase";
 import { guestListXlsx, photoPng } from "../helpers/private-event-files";
 import { openTestShop, type TestShop } from "../helpers/test-shop";

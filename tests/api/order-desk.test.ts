@@ -11,7 +11,7 @@ import { translate } from "../../src/shared/i18n";
 import { paymentSettings } from "../../src/server/payments/config";
 import { WEBPAY_TRANSACTIONS_PATH } from "../../src/server/payments/webpay-protocol";
 import type { OrderDesk, RefundAnswer, RefundDeskItem } from "../../src/shared/schemas/answers/order-desk";
-import type { StaffOrderPage } from "../../src/shared/schemas/answers/staff-runs";
+import type { StaffOrderPage } from "../../src/shared/schemas/answers/staff-day";
 import { approveInSimulator } from "../helpers/browser";
 import { countyOf, eventOffer, insertOrder, purchaseBody } from "../helpers/fixtures";
 import { openTestShop, type TestShop } from "../helpers/test-shop";

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseEnv } from "../../src/server/env";
 import { readSmsDrop } from "../../src/server/sms/sms-drop";
 import { createSms } from "../../src/server/sms/sms";
-import type { Manifest, NextStopAnswer } from "../../src/shared/schemas/answers/staff-runs";
+import type { Manifest, NextStopAnswer } from "../../src/shared/schemas/answers/staff-day";
 import { runsSetting } from "../helpers/runs";
 import { openTestShop, type TestShop } from "../helpers/test-shop";
 

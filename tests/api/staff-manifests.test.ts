@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { checkIns, passengers, tickets } from "../../src/server/db/schema";
 import type { OrderDetailAnswer } from "../../src/shared/schemas/purchase";
-import type { Manifest, ManifestOptions } from "../../src/shared/schemas/answers/staff-runs";
+import type { Manifest, ManifestOptions } from "../../src/shared/schemas/answers/staff-day";
 import { openTestShop, type TestShop } from "../helpers/test-shop";
 import { runsSetting } from "../helpers/runs";
 

@@ -6,7 +6,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders, outbox, staffActions, users } from "../../src/server/db/schema";
-import type { StaffOrderPage, TransferDecision } from "../../src/shared/schemas/answers/staff-runs";
+import type { StaffOrderPage, TransferDecision } from "../../src/shared/schemas/answers/staff-day";
 import { countyOf, eventOffer, purchaseBody } from "../helpers/fixtures";
 import { openTestShop, type TestShop } from "../helpers/test-shop";
 

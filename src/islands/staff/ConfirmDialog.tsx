@@ -5,7 +5,7 @@
  */
 import { useId, useState, type ReactNode } from "react";
 import type { StaffTexts } from "./texts";
-import "./orders/staff-runs.css";
+import "./orders/staff-day.css";
 
 export interface ConfirmDialogProps {
   title: string;

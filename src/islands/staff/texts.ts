@@ -6,7 +6,7 @@ import { AUDIT_ACTIONS } from "../../shared/domain/audit-actions";
 import { ORDER_ACTORS } from "../../shared/domain/order-states";
 import { PAYMENT_CODES } from "../../shared/domain/payment-codes";
 import { adminMenuMessages } from "../../shared/i18n/messages/admin";
-import { doorErrorMessages, staffRunsErrorMessages } from "../../shared/i18n/messages/errors";
+import { doorErrorMessages, staffDayErrorMessages } from "../../shared/i18n/messages/errors";
 import { adminFleetMenuMessages } from "../../shared/i18n/messages/admin-fleet";
 import { adminSeatsMenuMessages } from "../../shared/i18n/messages/admin-seats";
 import { privateEventMessages } from "../../shared/i18n/messages/private-events";
@@ -15,7 +15,7 @@ import { staffWaitingListMessages } from "../../shared/i18n/messages/waiting-lis
 import { privateEventQuoteMessages } from "../../shared/i18n/messages/private-event-quotes";
 import { staffMessages } from "../../shared/i18n/messages/staff";
 import { staffDoorMessages } from "../../shared/i18n/messages/staff-door";
-import { staffRunsMessages } from "../../shared/i18n/messages/staff-runs";
+import { staffDayMessages } from "../../shared/i18n/messages/staff-day";
 import { staffDispatchMessages } from "../../shared/i18n/messages/staff-dispatch";
 import { liveDayMessages } from "../../shared/i18n/messages/live-day";
 import { driverPhoneMessages, noShowMessages } from "../../shared/i18n/messages/driver-phone";
@@ -38,9 +38,9 @@ export const STAFF_KEYS = [
   ...DOOR_KEYS,
   ...areaKeys(staffMessages),
   ...areaKeys(staffDoorMessages),
-  ...areaKeys(staffRunsMessages),
+  ...areaKeys(staffDayMessages),
   ...areaKeys(doorErrorMessages),
-  ...areaKeys(staffRunsErrorMessages),
+  ...areaKeys(staffDayErrorMessages),
   ...areaKeys(staffDispatchMessages),
   ...areaKeys(liveDayMessages).filter((key): key is Extract<typeof key, `dispatch.live.${string}`> => key.startsWith("dispatch.live.")),
   ...areaKeys(driverPhoneMessages),

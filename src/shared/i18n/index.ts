@@ -30,7 +30,7 @@ import {
   errorMessages,
   orderErrorMessages,
   paymentErrorMessages,
-  staffRunsErrorMessages,
+  staffDayErrorMessages,
   waitingListErrorMessages,
   trackingErrorMessages,
   paymentAttemptErrorMessages,
@@ -47,13 +47,13 @@ import { purchaseMessages } from "./messages/purchases";
 import { privateEventMessages } from "./messages/private-events";
 import { staffMessages } from "./messages/staff";
 import { staffDoorMessages } from "./messages/staff-door";
-import { staffRunsMessages } from "./messages/staff-runs";
+import { staffDayMessages } from "./messages/staff-day";
 import { storefrontMessages } from "./messages/storefront";
 import { ticketMessages } from "./messages/tickets";
 import { tripNoticeMessages } from "./messages/trip-notices";
 import { staffWaitingListMessages, waitingListMessages } from "./messages/waiting-list";
 
-export const messageAreas = [commonMessages, clockMessages, errorMessages, formMessages, authMessages, accountMessages, storefrontMessages, paymentMessages, catalogueMessages, pagesMessages, bookingMessages, orderMessages, purchaseMessages, staffMessages, staffDoorMessages, staffRunsMessages, privateEventMessages, tripNoticeMessages, accountSecurityMessages, adminMessages, adminMenuMessages, authErrorMessages, accountErrorMessages, accountSecurityErrorMessages, orderErrorMessages, paymentErrorMessages, doorErrorMessages, staffRunsErrorMessages, adminErrorMessages, adminFleetMessages, adminFleetMenuMessages, adminSeatsMessages, adminSeatsMenuMessages, dispatchMessages, staffDispatchMessages, ticketMessages, orderDeskMessages, privateEventQuoteMessages, waitingListMessages, staffWaitingListMessages, waitingListErrorMessages, trackingErrorMessages, liveDayMessages, paymentAttemptErrorMessages, driverPhoneMessages, noShowMessages, dispatchRulesMessages, dispatchBoardMessages, dayRatingMessages, dayReportStaffMessages, reconciliationMessages] as const;
+export const messageAreas = [commonMessages, clockMessages, errorMessages, formMessages, authMessages, accountMessages, storefrontMessages, paymentMessages, catalogueMessages, pagesMessages, bookingMessages, orderMessages, purchaseMessages, staffMessages, staffDoorMessages, staffDayMessages, privateEventMessages, tripNoticeMessages, accountSecurityMessages, adminMessages, adminMenuMessages, authErrorMessages, accountErrorMessages, accountSecurityErrorMessages, orderErrorMessages, paymentErrorMessages, doorErrorMessages, staffDayErrorMessages, adminErrorMessages, adminFleetMessages, adminFleetMenuMessages, adminSeatsMessages, adminSeatsMenuMessages, dispatchMessages, staffDispatchMessages, ticketMessages, orderDeskMessages, privateEventQuoteMessages, waitingListMessages, staffWaitingListMessages, waitingListErrorMessages, trackingErrorMessages, liveDayMessages, paymentAttemptErrorMessages, driverPhoneMessages, noShowMessages, dispatchRulesMessages, dispatchBoardMessages, dayRatingMessages, dayReportStaffMessages, reconciliationMessages] as const;
 
 type Area = (typeof messageAreas)[number];
 type KeysOf<A> = A extends Record<Locale, Record<infer K, string>> ? K : never;

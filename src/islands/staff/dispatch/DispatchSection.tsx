@@ -100,7 +100,7 @@ export default function DispatchSection({ texts }: SectionProps) {
       return answer;
     });
 
-  if (failed) return <p className="empty-text">{texts["runs.load_error"]}</p>;
+  if (failed) return <p className="empty-text">{texts["staff_day.load_error"]}</p>;
   if (!options) return <div className="spinner" role="status" aria-label={texts["staff.loading"]} />;
   if (options.dates.length === 0) return <p className="empty-text">{texts["dispatch.no_dates"]}</p>;
 

@@ -60,7 +60,7 @@ function applyLocally(runs: DriverRun[], action: DriverActionInput): DriverRun[]
 /** A refused action in words: the refusal's own message when the staff area has it, else a general one. */
 function refusal(texts: StaffTexts, locale: Locale, code: string | undefined, waitMinutes: number, params: Record<string, string | number> = {}): string {
   const key = `errors.${code ?? ""}`;
-  return key in texts ? formatMessage(locale, texts[key as keyof StaffTexts], { minutes: waitMinutes, ...params }) : texts["runs.action_error"];
+  return key in texts ? formatMessage(locale, texts[key as keyof StaffTexts], { minutes: waitMinutes, ...params }) : texts["staff_day.action_error"];
 }
 
 /** The runs as the shop answered, with what the phone still has to send applied on top (an answer kept offline may predate it). */
@@ -125,7 +125,7 @@ export default function DriverSection({ texts, prefix, locale }: SectionProps) {
       // What the phone showed before the answer may be wrong now (a refused boarding): read the runs again.
       if (refused) await reread.current();
     } catch (error) {
-      if (!isNetworkFailure(error)) showToast("error", error instanceof ApiFailure && error.message ? error.message : texts["runs.action_error"]);
+      if (!isNetworkFailure(error)) showToast("error", error instanceof ApiFailure && error.message ? error.message : texts["staff_day.action_error"]);
     }
   }, [texts, locale]);
 

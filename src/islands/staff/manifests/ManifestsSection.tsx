@@ -11,14 +11,14 @@ import { api, ApiFailure } from "../../../client/api";
 import { formatDateTime, formatTime } from "../../../shared/format/dates";
 import { ClockNote } from "../ClockNote";
 import { useEventClock } from "../../ui/reader-clock";
-import type { Manifest, ManifestOptions } from "../../../shared/schemas/answers/staff-runs";
+import type { Manifest, ManifestOptions } from "../../../shared/schemas/answers/staff-day";
 import type { Leg } from "../../../shared/schemas/staff";
 import { showToast } from "../../../stores/toasts";
 import { fill } from "../../ui/texts";
 import type { SectionProps } from "../section-props";
 import type { StaffTexts } from "../texts";
 import { downloadManifestCsv } from "./download-csv";
-import "../orders/staff-runs.css";
+import "../orders/staff-day.css";
 import { MANIFEST_PAYMENT } from "../../../shared/domain/dispatch";
 
 export default function ManifestsSection({ texts, locale }: SectionProps) {
@@ -68,11 +68,11 @@ export default function ManifestsSection({ texts, locale }: SectionProps) {
       showToast(answer.notified > 0 ? "success" : "info", parts.join(" "));
       setVersion((n) => n + 1);
     } catch (error) {
-      showToast("error", error instanceof ApiFailure && error.message ? error.message : texts["runs.action_error"]);
+      showToast("error", error instanceof ApiFailure && error.message ? error.message : texts["staff_day.action_error"]);
     }
   }
 
-  if (failed) return <p className="empty-text">{texts["runs.load_error"]}</p>;
+  if (failed) return <p className="empty-text">{texts["staff_day.load_error"]}</p>;
   if (!options) return <div className="spinner" role="status" aria-label={texts["staff.loading"]} />;
 
   return (
@@ -135,7 +135,7 @@ function Sheet({ manifest, texts, locale, leg, onNext }: { manifest: Manifest; t
   return (
     <>
       <div className="run-tools">
-        <button type="button" className="btn btn-secondary btn-small" onClick={() => downloadManifestCsv(manifest.eventDateId, manifest.province.id, locale).catch(() => showToast("error", texts["runs.load_error"]))}>
+        <button type="button" className="btn btn-secondary btn-small" onClick={() => downloadManifestCsv(manifest.eventDateId, manifest.province.id, locale).catch(() => showToast("error", texts["staff_day.load_error"]))}>
           {texts["manifests.csv"]}
         </button>
         <button type="button" className="btn btn-ghost btn-small" onClick={() => window.print()}>
@@ -151,7 +151,7 @@ function Sheet({ manifest, texts, locale, leg, onNext }: { manifest: Manifest; t
       {manifest.runs.map((run) => (
         <section key={run.number} className="run-sheet" aria-labelledby={`run-${run.number}`} data-run={run.number}>
           <header>
-            <h3 id={`run-${run.number}`}>{fill(texts["manifests.run"], { number: run.number, county: run.countyName })}</h3>
+            <h3 id={`run-${run.number}`}>{fill(texts["manifests.load"], { number: run.number, county: run.countyName })}</h3>
             <span className="staff-muted">
               {manifest.event.name} · {formatDateTime(manifest.event.startsAt, zone)} · {fill(texts["manifests.seats"], { seats: run.seats, capacity: manifest.vanSeats })}
             </span>

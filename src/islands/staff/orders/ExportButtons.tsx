@@ -26,7 +26,7 @@ export function ExportButtons({ texts, locale, filter }: { texts: SectionProps["
             const query = new URLSearchParams({ kind, format });
             if (filter.q) query.set("q", filter.q);
             if (filter.eventDateId) query.set("eventDateId", String(filter.eventDateId));
-            downloadStaffFile(`/shop-api/staff/exports?${query}`, `rodamos-${kind}.${format}`, locale).catch(() => showToast("error", texts["runs.load_error"]));
+            downloadStaffFile(`/shop-api/staff/exports?${query}`, `rodamos-${kind}.${format}`, locale).catch(() => showToast("error", texts["staff_day.load_error"]));
           }}
         >
           {texts[label]}

@@ -33,7 +33,7 @@ function paymentStateLabel(state: string, texts: StaffTexts): string {
 }
 
 function failureText(error: unknown, texts: StaffTexts): string {
-  return error instanceof ApiFailure && error.message ? error.message : texts["runs.action_error"];
+  return error instanceof ApiFailure && error.message ? error.message : texts["staff_day.action_error"];
 }
 
 /** Who acted: a person by their email (the buyer marked as such), a gateway by its name, the sweeper by its own word. */
@@ -79,7 +79,7 @@ export function OrderDesk({ orderId, texts, locale, onBack }: { orderId: number;
   }, [orderId]);
   useEffect(load, [load]);
 
-  if (failed) return <p className="empty-text">{texts["runs.load_error"]}</p>;
+  if (failed) return <p className="empty-text">{texts["staff_day.load_error"]}</p>;
   if (!desk) return <div className="spinner" role="status" aria-label={texts["staff.loading"]} />;
 
   const live = desk.tickets.filter((ticket) => ticket.refundedIn === null);
@@ -125,7 +125,7 @@ export function OrderDesk({ orderId, texts, locale, onBack }: { orderId: number;
       setChosen([]);
       load();
     } catch (error) {
-      setDialogError(error instanceof ApiFailure ? (error.fields?.reason ?? error.message) : texts["runs.action_error"]);
+      setDialogError(error instanceof ApiFailure ? (error.fields?.reason ?? error.message) : texts["staff_day.action_error"]);
     }
   }
 
@@ -164,7 +164,7 @@ export function OrderDesk({ orderId, texts, locale, onBack }: { orderId: number;
           type="button"
           className="btn btn-secondary btn-small"
           disabled={desk.splitFromId !== null || (!paid && desk.refunds.length === 0)}
-          onClick={() => downloadStaffFile(`/shop-api/staff/orders/${orderId}/invoice`, `rodamos-${orderId}-invoice.pdf`, locale, "application/pdf").catch(() => showToast("error", texts["runs.load_error"]))}
+          onClick={() => downloadStaffFile(`/shop-api/staff/orders/${orderId}/invoice`, `rodamos-${orderId}-invoice.pdf`, locale, "application/pdf").catch(() => showToast("error", texts["staff_day.load_error"]))}
         >
           {texts["invoice.download"]}
         </button>

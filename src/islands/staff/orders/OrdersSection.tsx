@@ -5,14 +5,14 @@
 import { useEffect, useState } from "react";
 import { api } from "../../../client/api";
 import { ORDER_STATES, type OrderState } from "../../../shared/domain/order-states";
-import type { StaffOrderPage } from "../../../shared/schemas/answers/staff-runs";
+import type { StaffOrderPage } from "../../../shared/schemas/answers/staff-day";
 import { fill } from "../../ui/texts";
 import type { SectionProps } from "../section-props";
 import { ExportButtons } from "./ExportButtons";
 import { OrderDesk } from "./OrderDesk";
 import { orderColumns, StateChip, when } from "./order-rows";
 import { StaffTable } from "../StaffTable";
-import "./staff-runs.css";
+import "./staff-day.css";
 
 const PAGE_SIZE = 20;
 
@@ -92,7 +92,7 @@ export default function OrdersSection({ texts, locale }: SectionProps) {
       {answer && answer.total > 0 ? (
         <ExportButtons texts={texts} locale={locale} filter={{ q }} />
       ) : null}
-      {failed ? <p className="empty-text">{texts["runs.load_error"]}</p> : null}
+      {failed ? <p className="empty-text">{texts["staff_day.load_error"]}</p> : null}
       {!answer && !failed ? <div className="spinner" role="status" aria-label={texts["staff.loading"]} /> : null}
       {answer && answer.items.length === 0 ? <p className="empty-text">{texts["orders.empty"]}</p> : null}
       {answer && answer.items.length > 0 ? (

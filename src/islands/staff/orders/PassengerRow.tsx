@@ -40,7 +40,7 @@ export function PassengerRow(props: {
       props.onSaved();
     } catch (error) {
       if (error instanceof ApiFailure && Object.keys(error.fields).length) setErrors(error.fields);
-      else showToast("error", error instanceof ApiFailure ? error.message : texts["runs.action_error"]);
+      else showToast("error", error instanceof ApiFailure ? error.message : texts["staff_day.action_error"]);
     }
   }
 

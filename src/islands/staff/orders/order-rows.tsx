@@ -7,7 +7,7 @@ import { isOrderState, stateLabel, stateLook } from "../../../shared/domain/orde
 import { eventClockTime, type ClockTexts } from "../../../shared/format/event-clock";
 import { formatPrice } from "../../../shared/format/money";
 import { isLocale, type Locale } from "../../../shared/locales";
-import type { StaffOrder } from "../../../shared/schemas/answers/staff-runs";
+import type { StaffOrder } from "../../../shared/schemas/answers/staff-day";
 import type { TableColumn } from "../StaffTable";
 import type { StaffTexts } from "../texts";
 import { readerTimeZone } from "../../ui/reader-clock";

@@ -13,7 +13,7 @@ import { ConfirmDialog } from "../ConfirmDialog";
 import { money, Stacked, when } from "../orders/order-rows";
 import type { SectionProps } from "../section-props";
 import { StaffTable } from "../StaffTable";
-import "../orders/staff-runs.css";
+import "../orders/staff-day.css";
 
 export default function RefundsSection({ texts, locale, prefix }: SectionProps) {
   const [state, setState] = useState<RefundState>(REFUND_STATE.awaiting_manual);
@@ -39,7 +39,7 @@ export default function RefundsSection({ texts, locale, prefix }: SectionProps) 
       setPaying(null);
       load();
     } catch (failure) {
-      setError(failure instanceof ApiFailure ? (failure.fields?.bankDetails ?? failure.message) : texts["runs.action_error"]);
+      setError(failure instanceof ApiFailure ? (failure.fields?.bankDetails ?? failure.message) : texts["staff_day.action_error"]);
     }
   }
 
@@ -59,7 +59,7 @@ export default function RefundsSection({ texts, locale, prefix }: SectionProps) 
           </select>
         </label>
       </div>
-      {failed ? <p className="empty-text">{texts["runs.load_error"]}</p> : null}
+      {failed ? <p className="empty-text">{texts["staff_day.load_error"]}</p> : null}
       {!items && !failed ? <div className="spinner" role="status" aria-label={texts["staff.loading"]} /> : null}
       {items && items.length === 0 ? <p className="empty-text">{texts["refunds.empty"]}</p> : null}
       {items && items.length > 0 ? (

@@ -11,7 +11,7 @@ import type { SectionProps } from "../section-props";
 import { StaffTable } from "../StaffTable";
 import { fill } from "../../ui/texts";
 import { SalesChart } from "./SalesChart";
-import "../orders/staff-runs.css";
+import "../orders/staff-day.css";
 
 type MoneyLine = { method: string; currency: string; amount: number; count: number };
 
@@ -49,7 +49,7 @@ export default function ReportsSection({ texts, locale }: SectionProps) {
   return (
     <div className="staff-reports" data-testid="sales-report">
       <h2 className="staff-heading">{texts["reports.title"]}</h2>
-      {failed ? <p className="empty-text">{texts["runs.load_error"]}</p> : null}
+      {failed ? <p className="empty-text">{texts["staff_day.load_error"]}</p> : null}
       <div className="staff-filters">
         <label>
           {texts["reports.event"]}

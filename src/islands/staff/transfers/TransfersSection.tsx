@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { api, ApiFailure } from "../../../client/api";
 import { ORDER_STATE } from "../../../shared/domain/order-states";
-import type { StaffOrder } from "../../../shared/schemas/answers/staff-runs";
+import type { StaffOrder } from "../../../shared/schemas/answers/staff-day";
 import { showToast } from "../../../stores/toasts";
 import { fill } from "../../ui/texts";
 import { ConfirmDialog } from "../ConfirmDialog";
@@ -14,7 +14,7 @@ import { money, orderColumns, when } from "../orders/order-rows";
 import type { SectionProps } from "../section-props";
 import { StaffTable } from "../StaffTable";
 import type { StaffTexts } from "../texts";
-import "../orders/staff-runs.css";
+import "../orders/staff-day.css";
 
 type Load = "loading" | "ready" | "failed";
 
@@ -59,7 +59,7 @@ export default function TransfersSection({ texts, locale }: SectionProps) {
         "error",
         error instanceof ApiFailure && error.message
           ? error.message
-          : texts["runs.action_error"],
+          : texts["staff_day.action_error"],
       );
     } finally {
       setBusy(null);
@@ -78,7 +78,7 @@ export default function TransfersSection({ texts, locale }: SectionProps) {
         />
       ) : null}
       {load === "failed" ? (
-        <p className="empty-text">{texts["runs.load_error"]}</p>
+        <p className="empty-text">{texts["staff_day.load_error"]}</p>
       ) : null}
       {load === "ready" && items.length === 0 ? (
         <p className="empty-text">{texts["transfers.empty"]}</p>
@@ -198,7 +198,7 @@ function RejectDialog({
       setError(
         failure instanceof ApiFailure
           ? (failure.fields?.reason ?? failure.message)
-          : texts["runs.action_error"],
+          : texts["staff_day.action_error"],
       );
       setSending(false);
     }

@@ -10,7 +10,7 @@ import type { StaffWaitingList } from "../../../shared/schemas/answers/waiting-l
 import { fill } from "../../ui/texts";
 import { when } from "../orders/order-rows";
 import type { SectionProps } from "../section-props";
-import "../orders/staff-runs.css";
+import "../orders/staff-day.css";
 
 export default function WaitingListSection({ texts }: SectionProps) {
   const [lists, setLists] = useState<StaffWaitingList[] | null>(null);
@@ -25,7 +25,7 @@ export default function WaitingListSection({ texts }: SectionProps) {
   return (
     <div className="staff-waiting-lists">
       <h2 className="staff-heading">{texts["waitlists.title"]}</h2>
-      {failed ? <p className="empty-text">{texts["runs.load_error"]}</p> : null}
+      {failed ? <p className="empty-text">{texts["staff_day.load_error"]}</p> : null}
       {!lists && !failed ? (
         <div
           className="spinner"

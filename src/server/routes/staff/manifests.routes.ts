@@ -5,9 +5,9 @@
  */
 import { Hono } from "hono";
 import { callerOf, type AuthEnv } from "../../auth/bearer";
-import { manifest, manifestOptions } from "../../services/runs/van-manifest";
-import { manifestCsv } from "../../services/runs/manifest-csv";
-import { announceNextStop } from "../../services/runs/van-arriving";
+import { manifest, manifestOptions } from "../../services/manifests/manifest-sheet";
+import { manifestCsv } from "../../services/manifests/manifest-csv";
+import { announceNextStop } from "../../services/manifests/van-arriving";
 import { documented } from "../contract";
 
 const options = documented("GET /shop-api/staff/manifests/options");

@@ -10,8 +10,8 @@ import { ShopError } from "../../../shared/domain/shop-error";
 import type { ShopContext } from "../../context";
 import { addressLines, counties, eventDates, events, orders, passengers, places, provinces, tickets } from "../../db/schema";
 import { expireHolds } from "../holds/end-unpaid-orders";
-import { comparableAddress, stopKey } from "../runs/group-runs";
-import { returnDeparture } from "../runs/pickup-times";
+import { comparableAddress, stopKey } from "../manifests/group-loads";
+import { returnDeparture } from "../manifests/pickup-times";
 import { timeZoneOf } from "../../../shared/format/dates";
 
 

@@ -20,7 +20,7 @@ import { ARRIVING_SOURCE, BOARDED, RIDER_STATE, DRIVER_ACTION, DRIVER_OUTCOME, t
 import { pick } from "../catalogue/rows";
 import { admitTicket } from "../boarding/admit-ticket";
 import { boardingStates, recordBoardings, recordNoShow, type Boarder } from "../boarding/boarding-record";
-import { sendVanArriving } from "../runs/van-arriving";
+import { sendVanArriving } from "../manifests/van-arriving";
 import type { PlanState, RunState } from "./plan-store";
 import { publishedRunsOfDriver, runStillPlanned } from "./driver-plans";
 import { passengerInfo } from "./plan-view";

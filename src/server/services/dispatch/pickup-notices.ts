@@ -19,7 +19,7 @@ import { publicOrigin } from "../../origin";
 import type { OutboxJob } from "../../outbox/jobs";
 import { pick } from "../catalogue/rows";
 import { trackingLink } from "../notices/tracking-link";
-import { publishedLegFile } from "../runs/trip-files";
+import { publishedLegFile } from "../manifests/trip-files";
 import type { MailMessage } from "../../mail/mailer";
 import { ORDER_STATE } from "../../../shared/domain/order-states";
 import { MAIL_SKIP_REASON, type MailSkipReason } from "../../../shared/domain/mail-skips";

@@ -19,7 +19,7 @@ import { orders, passengers, publishedPickups, tickets, users, vanArrivals, vanN
 import { enqueue } from "../../outbox/enqueue";
 import { pick } from "../catalogue/rows";
 import { eventDay } from "../dispatch/day-passengers";
-import { sendVanArriving } from "../runs/van-arriving";
+import { sendVanArriving } from "../manifests/van-arriving";
 import type { RunFrame } from "./live-state";
 import { ORDER_STATE } from "../../../shared/domain/order-states";
 

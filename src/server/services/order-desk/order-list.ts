@@ -6,7 +6,7 @@ import { orderMoneyOf } from "../refunds/order-money";
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { isAwaiting } from "../../../shared/domain/order-states";
 import type { Locale } from "../../../shared/locales";
-import type { StaffOrderPage } from "../../../shared/schemas/answers/staff-runs";
+import type { StaffOrderPage } from "../../../shared/schemas/answers/staff-day";
 import type { StaffOrdersQuery } from "../../../shared/schemas/staff";
 import { eventDates, events, orders, passengers, tickets, users } from "../../db/schema";
 import type { ShopContext } from "../../context";

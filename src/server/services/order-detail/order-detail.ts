@@ -15,7 +15,7 @@ import { trackingToken } from "../notices/tracking-link";
 import { ShopError } from "../../../shared/domain/shop-error";
 import type { ShopContext } from "../../context";
 import { pick } from "../catalogue/rows";
-import { itineraryOf } from "../runs/van-manifest";
+import { itineraryOf } from "../manifests/manifest-sheet";
 import { expireHolds } from "../holds/end-unpaid-orders";
 import { passengerCodes } from "../tickets/passenger-tickets";
 import { ticketQrImage, ticketQrText } from "../tickets/ticket-qr";

@@ -32,7 +32,7 @@ import { paymentSettings } from "../../payments";
 import { pick } from "../catalogue/rows";
 import { passengerCodes } from "../tickets/passenger-tickets";
 import { ticketQrImage, ticketQrText } from "../tickets/ticket-qr";
-import { cancelledTripFiles, toldRiders, tripFiles } from "../runs/trip-files";
+import { cancelledTripFiles, toldRiders, tripFiles } from "../manifests/trip-files";
 import { simpleMail } from "../../mail/simple-mail";
 import { translate } from "../../../shared/i18n";
 import type { MailMessage } from "../../mail/mailer";

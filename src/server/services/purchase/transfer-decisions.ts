@@ -9,7 +9,7 @@ import { AUDIT_ACTION, type StaffAction } from "../../../shared/domain/audit-act
 import { AWAITING_STATES, ORDER_STATE } from "../../../shared/domain/order-states";
 import { eq } from "drizzle-orm";
 import { ShopError } from "../../../shared/domain/shop-error";
-import type { TransferDecision } from "../../../shared/schemas/answers/staff-runs";
+import type { TransferDecision } from "../../../shared/schemas/answers/staff-day";
 import type { Db } from "../../db/client";
 import { orders, staffActions } from "../../db/schema";
 import type { ShopContext } from "../../context";

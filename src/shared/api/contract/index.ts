@@ -21,7 +21,7 @@ import { orderDeskRoutes } from "./order-desk";
 import { orderRoutes } from "./orders";
 import { privateEventRoutes } from "./private-events";
 import { shareRoutes } from "./shares";
-import { staffRunsRoutes } from "./staff-runs";
+import { staffDayRoutes } from "./staff-day";
 import { waitingListRoutes } from "./waiting-list";
 import { liveRoutes } from "./live";
 import { dayReportRoutes } from "./day-report";
@@ -38,7 +38,7 @@ export const shopApi = {
   ...mailPreferenceRoutes,
   ...accountRoutes,
   ...orderRoutes,
-  ...staffRunsRoutes,
+  ...staffDayRoutes,
   ...orderDeskRoutes,
   ...waitingListRoutes,
   ...privateEventRoutes,

@@ -357,7 +357,7 @@ export const doorErrorMessages = defineMessages({
 });
 
 /** Staff: transfers and manifests. */
-export const staffRunsErrorMessages = defineMessages({
+export const staffDayErrorMessages = defineMessages({
   es_CO: {
     "errors.invalid_state": "Ese estado no existe",
     "errors.invalid_leg": "El trayecto debe ser ida o regreso",

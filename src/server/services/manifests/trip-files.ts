@@ -17,8 +17,8 @@ import type { ShopContext } from "../../context";
 import type { TripFiles } from "../../mail/order-mails";
 import { MAIL_SENDER } from "../../mail/mailer";
 import { pick } from "../catalogue/rows";
-import { cancelledItinerary, itineraryOf } from "./van-manifest";
-import { runSheetWith } from "./recent-run-sheet";
+import { cancelledItinerary, itineraryOf } from "./manifest-sheet";
+import { manifestSheetWith } from "./recent-sheet";
 
 type Attachment = TripFiles["attachments"][number];
 
@@ -41,8 +41,8 @@ function attachment(orderId: number, leg: Leg, content: string, method: "PUBLISH
 export async function tripFiles(deps: ShopContext, orderId: number, locale: Locale): Promise<TripFiles | undefined> {
   const row = await orderRow(deps, orderId);
   if (!row) return undefined;
-  // The date's run sheet, shared with the other mails of the same date (an on-sale's): recent-run-sheet.ts.
-  const itinerary = await itineraryOf(deps, row, locale, (eventDateId, provinceId) => runSheetWith(deps, eventDateId, provinceId, locale, orderId));
+  // The date's manifest sheet, shared with the other mails of the same date (an on-sale's): recent-sheet.ts.
+  const itinerary = await itineraryOf(deps, row, locale, (eventDateId, provinceId) => manifestSheetWith(deps, eventDateId, provinceId, locale, orderId));
   if (!itinerary) return undefined;
   const files = tripCalendars(orderId, pick(row.translations, locale)?.name ?? "", itinerary, words(locale), deps.now(), timeZoneOf(row.countryCode), { organizer: MAIL_SENDER });
   const attachments = LEGS.filter((leg) => files[leg]).map((leg) => attachment(orderId, leg, files[leg]!, "PUBLISH"));

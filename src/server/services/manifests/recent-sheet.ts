@@ -1,7 +1,7 @@
 /**
- * The run sheet the order mails of one event date and province share. An on-sale pays thousands of orders of one
+ * The manifest sheet the order mails of one event date and province share. An on-sale pays thousands of orders of one
  * date within minutes, and each confirmation's calendar files need the order's estimated pick-up, which comes from
- * grouping every booked passenger of the date and province into runs: built for each mail, that is the whole date's
+ * grouping every booked passenger of the date and province into loads: built for each mail, that is the whole date's
  * passengers read and grouped once per order. Here a sheet built lately serves every order already on it; an order
  * newer than it waits for the next one, built at most every SHEET_SPACING_MS and one at a time, so a mail's
  * estimate is never older than its order and a rush builds a few sheets a second at most, whatever its size.
@@ -9,23 +9,23 @@
  */
 import type { ShopContext } from "../../context";
 import type { Locale } from "../../../shared/locales";
-import { runSheet, type RunSheet } from "./van-manifest";
+import { manifestSheet, type ManifestSheet } from "./manifest-sheet";
 
 const SHEET_SPACING_MS = 250;
 const SHEET_MAX_AGE_MS = 30_000;
 
 interface Entry {
   startedAt: number;
-  sheet: Promise<RunSheet>;
+  sheet: Promise<ManifestSheet>;
 }
 
 const sheetsOf = new WeakMap<ShopContext, Map<string, Entry>>();
-const ordersOn = new WeakMap<RunSheet, Set<number>>();
+const ordersOn = new WeakMap<ManifestSheet, Set<number>>();
 
-function onSheet(sheet: RunSheet, orderId: number): boolean {
+function onSheet(sheet: ManifestSheet, orderId: number): boolean {
   let ids = ordersOn.get(sheet);
   if (!ids) {
-    ids = new Set(sheet.runs.flatMap((run) => run.stops.flatMap((stop) => stop.passengers.map((passenger) => passenger.orderId))));
+    ids = new Set(sheet.loads.flatMap((load) => load.stops.flatMap((stop) => stop.passengers.map((passenger) => passenger.orderId))));
     ordersOn.set(sheet, ids);
   }
   return ids.has(orderId);
@@ -33,8 +33,8 @@ function onSheet(sheet: RunSheet, orderId: number): boolean {
 
 const pause = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
-/** A run sheet of the date and province that lists `orderId` (a booked order), built lately or now. */
-export async function runSheetWith(deps: ShopContext, eventDateId: number, provinceId: number, locale: Locale, orderId: number): Promise<RunSheet> {
+/** A manifest sheet of the date and province that lists `orderId` (a booked order), built lately or now. */
+export async function manifestSheetWith(deps: ShopContext, eventDateId: number, provinceId: number, locale: Locale, orderId: number): Promise<ManifestSheet> {
   let sheets = sheetsOf.get(deps);
   if (!sheets) {
     sheets = new Map();
@@ -51,7 +51,7 @@ export async function runSheetWith(deps: ShopContext, eventDateId: number, provi
       if (sheets.get(key) !== entry) continue;
     }
     const wait = entry && fresh ? Math.max(0, entry.startedAt + SHEET_SPACING_MS - Date.now()) : 0;
-    const next: Entry = { startedAt: Date.now() + wait, sheet: pause(wait).then(() => runSheet(deps, eventDateId, provinceId, locale)) };
+    const next: Entry = { startedAt: Date.now() + wait, sheet: pause(wait).then(() => manifestSheet(deps, eventDateId, provinceId, locale)) };
     next.sheet.catch(() => {
       if (sheets.get(key) === next) sheets.delete(key);
     });
@@ -59,5 +59,5 @@ export async function runSheetWith(deps: ShopContext, eventDateId: number, provi
     for (const [other, old] of sheets) if (Date.now() - old.startedAt > SHEET_MAX_AGE_MS) sheets.delete(other);
   }
   // Not listed on a sheet built after it was asked for (its order no longer holds seats): the sheet as it is now.
-  return runSheet(deps, eventDateId, provinceId, locale);
+  return manifestSheet(deps, eventDateId, provinceId, locale);
 }

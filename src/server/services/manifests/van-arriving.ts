@@ -11,12 +11,12 @@ import { PHONE_COUNTRIES, type PhoneCountry } from "../../../shared/format/phone
 import { translate } from "../../../shared/i18n";
 import { ShopError } from "../../../shared/domain/shop-error";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "../../../shared/locales";
-import type { NextStopAnswer } from "../../../shared/schemas/answers/staff-runs";
+import type { NextStopAnswer } from "../../../shared/schemas/answers/staff-day";
 import type { NextStop } from "../../../shared/schemas/staff";
 import { vanNotices } from "../../db/schema";
 import type { ShopContext } from "../../context";
 import { pick } from "../catalogue/rows";
-import { runSheet, type RunPassenger } from "./van-manifest";
+import { manifestSheet, type ManifestPassenger } from "./manifest-sheet";
 import { MANIFEST_PAYMENT } from "../../../shared/domain/dispatch";
 
 export interface VanArriving {
@@ -34,13 +34,13 @@ export async function sendVanArriving(deps: ShopContext, notice: VanArriving): P
 }
 
 export async function announceNextStop(deps: ShopContext, staffId: number, request: NextStop, staffLocale: Locale): Promise<NextStopAnswer> {
-  const sheet = await runSheet(deps, request.eventDateId, request.provinceId, staffLocale);
-  const stops = sheet.runs.flatMap((run) => run.stops).filter((stop) => stop.key === request.stop);
+  const sheet = await manifestSheet(deps, request.eventDateId, request.provinceId, staffLocale);
+  const stops = sheet.loads.flatMap((load) => load.stops).filter((stop) => stop.key === request.stop);
   if (stops.length === 0) throw new ShopError("not_found");
   // Passengers' numbers without a + are read as numbers of the event's country.
   const country: PhoneCountry = (PHONE_COUNTRIES as readonly string[]).includes(sheet.event.countryCode) ? (sheet.event.countryCode as PhoneCountry) : "CO";
   const answer: NextStopAnswer = { notified: 0, alreadyNotified: 0, unreachable: 0 };
-  const riders: RunPassenger[] = stops.flatMap((stop) => stop.passengers).filter((passenger) => passenger.payment === MANIFEST_PAYMENT.paid);
+  const riders: ManifestPassenger[] = stops.flatMap((stop) => stop.passengers).filter((passenger) => passenger.payment === MANIFEST_PAYMENT.paid);
   for (const passenger of riders) {
     const to = toE164(passenger.phone, { country, anyCountry: true });
     if (!to) {

@@ -1,9 +1,9 @@
 /**
- * Van runs of one event date and province (passengers are picked up at home, not at a meeting point). Pure:
- * the same pick-ups give the same runs, in the same order, whoever asks.
+ * Van loads of one event date and province (passengers are picked up at home, not at a meeting point). Pure:
+ * the same pick-ups give the same loads, in the same order, whoever asks.
  *
  * The rule (docs/decisions.md): pick-ups at one address (same county, same address once accents, case and
- * spacing are ignored) are one stop. Counties are served one after the other (by name), and a run never mixes
+ * spacing are ignored) are one stop. Counties are served one after the other (by name), and a load never mixes
  * counties, so a county's stops stay together. Within a county the stops go in address order and fill a van
  * up to `vanSeats` passengers before the next van starts; a stop with more passengers than a van holds is
  * split over consecutive vans. No van ever carries more than `vanSeats`.
@@ -17,8 +17,8 @@ export interface Pickup<P> {
   passenger: P;
 }
 
-export interface RunStop<P> {
-  /** The stop's identity across runs and requests: county id and the address as compared. */
+export interface LoadStop<P> {
+  /** The stop's identity across loads and requests: county id and the address as compared. */
   key: string;
   countyId: number;
   countyName: string;
@@ -26,14 +26,14 @@ export interface RunStop<P> {
   passengers: P[];
 }
 
-export interface Run<P> {
-  /** 1-based, in the order runs are listed. */
+export interface Load<P> {
+  /** 1-based, in the order loads are listed. */
   number: number;
   countyId: number;
   countyName: string;
   /** Passengers on board (never more than the van's seats). */
   seats: number;
-  stops: RunStop<P>[];
+  stops: LoadStop<P>[];
 }
 
 /** How two typed addresses are compared: "Calle 10 # 5-20" and "calle 10  #5-20" are one stop. */
@@ -53,9 +53,9 @@ export function stopKey(countyId: number, address: string): string {
 
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-export function groupRuns<P extends { id: number }>(pickups: readonly Pickup<P>[], vanSeats: number): Run<P>[] {
+export function groupLoads<P extends { id: number }>(pickups: readonly Pickup<P>[], vanSeats: number): Load<P>[] {
   if (!Number.isInteger(vanSeats) || vanSeats < 1) throw new RangeError("vanSeats must be a positive integer");
-  const stops = new Map<string, RunStop<P>>();
+  const stops = new Map<string, LoadStop<P>>();
   for (const pickup of pickups) {
     const key = stopKey(pickup.countyId, pickup.address);
     const stop = stops.get(key) ?? { key, countyId: pickup.countyId, countyName: pickup.countyName, address: pickup.address.trim(), passengers: [] };
@@ -71,14 +71,14 @@ export function groupRuns<P extends { id: number }>(pickups: readonly Pickup<P>[
   );
   for (const stop of ordered) stop.passengers.sort((a, b) => a.id - b.id);
 
-  const runs: Run<P>[] = [];
-  let current: Run<P> | undefined;
+  const loads: Load<P>[] = [];
+  let current: Load<P> | undefined;
   for (const stop of ordered) {
     let waiting = stop.passengers;
     while (waiting.length > 0) {
       if (!current || current.countyId !== stop.countyId || current.seats === vanSeats || (current.seats + waiting.length > vanSeats && waiting.length <= vanSeats)) {
-        current = { number: runs.length + 1, countyId: stop.countyId, countyName: stop.countyName, seats: 0, stops: [] };
-        runs.push(current);
+        current = { number: loads.length + 1, countyId: stop.countyId, countyName: stop.countyName, seats: 0, stops: [] };
+        loads.push(current);
       }
       const boarding = waiting.slice(0, vanSeats - current.seats);
       waiting = waiting.slice(boarding.length);
@@ -86,5 +86,5 @@ export function groupRuns<P extends { id: number }>(pickups: readonly Pickup<P>[
       current.seats += boarding.length;
     }
   }
-  return runs;
+  return loads;
 }

@@ -1,5 +1,5 @@
 /**
- * When each stop of a run is picked up, estimated back from the event's start (docs/decisions.md): the van
+ * When each stop of a load is picked up, estimated back from the event's start (docs/decisions.md): the van
  * arrives ARRIVE_BEFORE_MINUTES before the start and spends MINUTES_PER_STOP driving to and loading at each
  * stop, so the last of n stops is picked up 30 + 10 minutes before the start and the first 30 + 10 x n.
  * The return leaves the venue when the event ends and drops passengers in the reverse order.

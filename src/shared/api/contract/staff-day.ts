@@ -1,18 +1,18 @@
 /**
  * The staff's event-day calls (staff validate transfers; passengers are picked up at home and told when the
  * van is near): the order list and transfers
- * to validate, rejecting a transfer, the van runs of a date and province, and "the van is arriving" messages.
+ * to validate, rejecting a transfer, the van loads of a date and province (the answer's `runs`), and "the van is arriving" messages.
  */
 import { rowIdPath, type RouteSpec } from "../route-spec";
 import { manifestQuerySchema, nextStopSchema, rejectTransferSchema, staffOrdersQuerySchema } from "../../schemas/staff";
-import * as staff from "../../schemas/answers/staff-runs";
+import * as staff from "../../schemas/answers/staff-day";
 
 // The same identity as index.ts's `route`, here so this file needs only a type from there (no import cycle).
 const route = <const R extends RouteSpec>(spec: R) => spec;
 
 const staffOnly = { 401: ["unauthorized"], 403: ["forbidden"] } as const;
 
-export const staffRunsRoutes = {
+export const staffDayRoutes = {
   "GET /shop-api/staff/orders": route({
     tag: "staff",
     summary: "Staff: orders by state (oldest first) and search, a page at a time",

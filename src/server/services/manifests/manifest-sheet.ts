@@ -1,6 +1,6 @@
 /**
  * The van manifests of an event date in a province: every booked passenger's pick-up
- * address grouped into runs (group-runs.ts), each stop with its estimated pick-up time (pickup-times.ts) until a
+ * address grouped into loads (group-loads.ts), each stop with its estimated pick-up time (pickup-times.ts) until a
  * dispatch plan is published (then the published pick-up, and the return's departure and drop-off), the
  * passengers' phones, whether their order is paid or still pending, what they need on board, and whether they
  * boarded each leg (the one boarding record, `check_ins`: the door's scan or the driver's tick; read only) or were texted that the van is arriving (van_notices).
@@ -16,16 +16,16 @@ import { holdsSeat, ORDER_STATE, SEAT_HOLDING_STATES } from "../../../shared/dom
 import { ShopError } from "../../../shared/domain/shop-error";
 import type { Locale } from "../../../shared/locales";
 import type { Need } from "../../../shared/domain/needs";
-import type { Manifest, ManifestOptions } from "../../../shared/schemas/answers/staff-runs";
+import type { Manifest, ManifestOptions } from "../../../shared/schemas/answers/staff-day";
 import { addressLines, checkIns, counties, dispatchPlans, eventDates, events, orders, passengers, places, provinces, publishedPickups, tickets, users, vanNotices } from "../../db/schema";
 import type { Itinerary, ItineraryPickup } from "../../../shared/calendar/trip-legs";
 import type { ShopContext } from "../../context";
 import { pick } from "../catalogue/rows";
 import { expireHolds } from "../holds/end-unpaid-orders";
-import { comparableAddress, groupRuns, type Pickup, type Run } from "./group-runs";
+import { comparableAddress, groupLoads, type Pickup, type Load } from "./group-loads";
 import { pickupTimes, returnDeparture } from "./pickup-times";
 
-export interface RunPassenger {
+export interface ManifestPassenger {
   id: number;
   orderId: number;
   name: string;
@@ -39,7 +39,7 @@ export interface RunPassenger {
   needs: Need[];
 }
 
-export interface RunSheet {
+export interface ManifestSheet {
   event: { id: number; name: string; countryCode: string; translations: Record<string, { name: string }>; startsAt: Date; returnAt: Date; venue: string };
   province: { id: number; name: string };
   vanSeats: number;
@@ -47,13 +47,13 @@ export interface RunSheet {
    * `times`: each stop's outbound pick-up (estimated, or the published one); `returns`: each stop's published
    * return (the van's departure from the venue and the drop-off there), null while the return is not published.
    */
-  runs: (Run<RunPassenger> & { times: Date[]; returns: ({ departsAt: Date; dropOffAt: Date } | null)[] })[];
+  loads: (Load<ManifestPassenger> & { times: Date[]; returns: ({ departsAt: Date; dropOffAt: Date } | null)[] })[];
   /** Some times come from a published dispatch plan. */
   published: boolean;
 }
 
-/** The runs of one event date and province, as the service layer works with them. */
-export async function runSheet(deps: ShopContext, eventDateId: number, provinceId: number, locale: Locale): Promise<RunSheet> {
+/** The loads of one event date and province, as the service layer works with them. */
+export async function manifestSheet(deps: ShopContext, eventDateId: number, provinceId: number, locale: Locale): Promise<ManifestSheet> {
   const { db } = deps;
   const [head] = await db
     .select({ date: eventDates.startDate, endDate: eventDates.endDate, event: events, venue: places.address, placeName: places.name })
@@ -106,7 +106,7 @@ export async function runSheet(deps: ShopContext, eventDateId: number, provinceI
     else linesOf.set(line.ticketId, [line]);
   }
 
-  const pickups: Pickup<RunPassenger>[] = [];
+  const pickups: Pickup<ManifestPassenger>[] = [];
   for (const passenger of passengerRows) {
     const orderId = ticketOrder.get(passenger.ticketId)!;
     const order = orderOf.get(orderId)!;
@@ -132,10 +132,10 @@ export async function runSheet(deps: ShopContext, eventDateId: number, provinceI
   }
 
   const startsAt = head.date;
-  const runs = groupRuns(pickups, deps.env.VAN_SEATS).map((run) => ({
-    ...run,
-    times: pickupTimes(startsAt, run.stops.length),
-    returns: run.stops.map((): { departsAt: Date; dropOffAt: Date } | null => null),
+  const loads = groupLoads(pickups, deps.env.VAN_SEATS).map((load) => ({
+    ...load,
+    times: pickupTimes(startsAt, load.stops.length),
+    returns: load.stops.map((): { departsAt: Date; dropOffAt: Date } | null => null),
   }));
   // Once a dispatch plan is published, a stop shows the times its passengers were given, for each leg, unless the
   // plan waits for a re-plan (its date moved or its end changed): those times were for the old day or end.
@@ -149,12 +149,12 @@ export async function runSheet(deps: ShopContext, eventDateId: number, provinceI
   const earliest = (times: Date[]) => new Date(Math.min(...times.map((time) => time.getTime())));
   const outbound = new Map(published.filter((row) => row.leg === LEG.outbound).map((row) => [row.passengerId, row.time]));
   const back = new Map(published.filter((row) => row.leg === LEG.return).map((row) => [row.passengerId, row]));
-  for (const run of runs) {
-    run.stops.forEach((stop, index) => {
+  for (const load of loads) {
+    load.stops.forEach((stop, index) => {
       const told = stop.passengers.map((passenger) => outbound.get(passenger.id)).filter((time): time is Date => time !== undefined);
-      if (told.length) run.times[index] = earliest(told);
+      if (told.length) load.times[index] = earliest(told);
       const returning = stop.passengers.map((passenger) => back.get(passenger.id)).filter((row) => row !== undefined);
-      if (returning.length) run.returns[index] = { departsAt: earliest(returning.map((row) => row.departsAt)), dropOffAt: earliest(returning.map((row) => row.time)) };
+      if (returning.length) load.returns[index] = { departsAt: earliest(returning.map((row) => row.departsAt)), dropOffAt: earliest(returning.map((row) => row.time)) };
     });
   }
   // The return's published departure replaces the estimate (the earliest van of this province leaving the venue).
@@ -171,14 +171,14 @@ export async function runSheet(deps: ShopContext, eventDateId: number, provinceI
     },
     province,
     vanSeats: deps.env.VAN_SEATS,
-    runs,
+    loads,
     published: published.length > 0,
   };
 }
 
 /** GET /shop-api/staff/manifests. */
 export async function manifest(deps: ShopContext, eventDateId: number, provinceId: number, locale: Locale): Promise<Manifest> {
-  const sheet = await runSheet(deps, eventDateId, provinceId, locale);
+  const sheet = await manifestSheet(deps, eventDateId, provinceId, locale);
   return {
     event: {
       id: sheet.event.id,
@@ -192,17 +192,17 @@ export async function manifest(deps: ShopContext, eventDateId: number, provinceI
     eventDateId,
     province: sheet.province,
     vanSeats: sheet.vanSeats,
-    runs: sheet.runs.map((run) => ({
-      number: run.number,
-      countyName: run.countyName,
-      seats: run.seats,
-      stops: run.stops.map((stop, index) => ({
+    runs: sheet.loads.map((load) => ({
+      number: load.number,
+      countyName: load.countyName,
+      seats: load.seats,
+      stops: load.stops.map((stop, index) => ({
         key: stop.key,
         address: stop.address,
         countyName: stop.countyName,
-        pickupAt: run.times[index]!.toISOString(),
-        returnDepartsAt: run.returns[index]?.departsAt.toISOString() ?? null,
-        dropOffAt: run.returns[index]?.dropOffAt.toISOString() ?? null,
+        pickupAt: load.times[index]!.toISOString(),
+        returnDepartsAt: load.returns[index]?.departsAt.toISOString() ?? null,
+        dropOffAt: load.returns[index]?.dropOffAt.toISOString() ?? null,
         passengers: stop.passengers.map(({ locale: _locale, ...passenger }) => passenger),
       })),
     })),
@@ -241,17 +241,17 @@ export async function itineraryOf(
   deps: ShopContext,
   order: { id: number; eventDateId: number | null; provinceId: number; state: string },
   locale: Locale,
-  sheetOf: (eventDateId: number, provinceId: number) => Promise<RunSheet> = (eventDateId, provinceId) => runSheet(deps, eventDateId, provinceId, locale),
+  sheetOf: (eventDateId: number, provinceId: number) => Promise<ManifestSheet> = (eventDateId, provinceId) => manifestSheet(deps, eventDateId, provinceId, locale),
 ): Promise<Itinerary | null> {
   if (order.eventDateId === null || !holdsSeat(order.state)) return null;
   const sheet = await sheetOf(order.eventDateId, order.provinceId);
   const published = await publishedTrip(deps, order.id, { current: true });
   const pickups = new Map<string, ItineraryPickup>();
-  for (const run of sheet.runs) {
-    run.stops.forEach((stop, index) => {
+  for (const load of sheet.loads) {
+    load.stops.forEach((stop, index) => {
       const own = stop.passengers.filter((passenger) => passenger.orderId === order.id).map((passenger) => passenger.id);
       if (own.length && !pickups.has(stop.key)) {
-        pickups.set(stop.key, { address: stop.address, communeName: stop.countyName, pickupAt: run.times[index]!.toISOString(), passengerIds: own });
+        pickups.set(stop.key, { address: stop.address, communeName: stop.countyName, pickupAt: load.times[index]!.toISOString(), passengerIds: own });
       }
     });
   }

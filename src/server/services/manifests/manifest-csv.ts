@@ -6,12 +6,12 @@
 import { translate, type MessageKey } from "../../../shared/i18n";
 import { formatDateTime } from "../../../shared/format/dates";
 import type { Locale } from "../../../shared/locales";
-import type { Manifest } from "../../../shared/schemas/answers/staff-runs";
+import type { Manifest } from "../../../shared/schemas/answers/staff-day";
 import { csvCell } from "../../../shared/exports/cells";
 import { MANIFEST_PAYMENT } from "../../../shared/domain/dispatch";
 
 const COLUMNS = [
-  "manifests.col.run",
+  "manifests.col.load",
   "manifests.col.county",
   "manifests.col.stop",
   "manifests.col.pickup",
@@ -33,12 +33,12 @@ export function manifestCsv(manifest: Manifest, locale: Locale, timeZone: string
   const t = (key: MessageKey) => translate(locale, key);
   const yesNo = (value: boolean) => t(value ? "manifests.yes" : "manifests.no");
   const lines = [COLUMNS.map((key) => csvCell(t(key))).join(",")];
-  for (const run of manifest.runs) {
-    run.stops.forEach((stop, index) => {
+  for (const load of manifest.runs) {
+    load.stops.forEach((stop, index) => {
       for (const passenger of stop.passengers) {
         lines.push(
           [
-            run.number,
+            load.number,
             stop.countyName,
             index + 1,
             formatDateTime(stop.pickupAt, timeZone),
