@@ -17,6 +17,7 @@
  */
 import { createHash } from "node:crypto";
 import type { CatalogueArea, CatalogueChange } from "../change-feed/change-feed";
+import { LruMap } from "../http/lru-map";
 
 /** What an answer depends on, told by the route that computed it. */
 export interface AnswerFacts {
@@ -88,7 +89,8 @@ export interface AnswerCacheStats {
 }
 
 export class AnswerCache {
-  private readonly entries = new Map<string, Stored>();
+  /** Least recently used first; a hit moves no Map entry (http/lru-map.ts: that made a full cache's hits slow). */
+  private readonly entries = new LruMap<Stored>();
   /** area -> "*" (answers that may show any event) or event id -> keys. */
   private readonly index = new Map<CatalogueArea, Map<number | "*", Set<string>>>();
   /** `rushed`: a stock change to rushed events, which shortens the life of what it touches instead of ending it. */
@@ -114,7 +116,7 @@ export class AnswerCache {
    * `countMiss` false: a look that will be followed by another (the fast lane's) does not count a miss twice.
    */
   get(key: string, now: number, countMiss = true): CachedAnswer | undefined {
-    const stored = this.entries.get(key);
+    const stored = this.entries.peek(key);
     if (!stored) {
       if (countMiss) this.stats.misses += 1;
       return undefined;
@@ -126,8 +128,7 @@ export class AnswerCache {
       if (countMiss) this.stats.misses += 1;
       return undefined;
     }
-    this.entries.delete(key);
-    this.entries.set(key, stored);
+    this.entries.get(key);
     this.stats.hits += 1;
     return answer;
   }
@@ -170,7 +171,7 @@ export class AnswerCache {
   /** Adds an encoded copy to a stored answer, counting its bytes (the answer may have gone meanwhile). */
   addEncoded(key: string, answer: CachedAnswer, encoding: string, bytes: Uint8Array): void {
     answer.encoded.set(encoding, bytes);
-    const stored = this.entries.get(key);
+    const stored = this.entries.peek(key);
     if (stored?.answer !== answer) return;
     stored.size += bytes.byteLength;
     this.bytes += bytes.byteLength;
@@ -192,7 +193,7 @@ export class AnswerCache {
       for (const id of change.eventIds) for (const key of byEvent.get(id) ?? []) doomed.add(key);
     }
     for (const key of doomed) {
-      const stored = this.entries.get(key);
+      const stored = this.entries.peek(key);
       if (rushed && stored) stored.answer.until = Math.min(stored.answer.until, stored.answer.computedAt + RUSHED_STOCK_MAX_AGE_MS);
       else this.remove(key);
     }
@@ -226,7 +227,7 @@ export class AnswerCache {
   /** Drops everything (a relay that may have missed changes). */
   clear(): void {
     this.log("all");
-    for (const key of [...this.entries.keys()]) this.remove(key);
+    for (const key of this.entries.keys()) this.remove(key);
     this.syncStats();
   }
 
@@ -272,7 +273,7 @@ export class AnswerCache {
   }
 
   private remove(key: string): void {
-    const stored = this.entries.get(key);
+    const stored = this.entries.peek(key);
     if (!stored) return;
     this.entries.delete(key);
     this.bytes -= stored.size;
@@ -281,9 +282,9 @@ export class AnswerCache {
 
   private evict(): void {
     while (this.entries.size > this.maxEntries || this.bytes > this.maxBytes) {
-      const oldest = this.entries.keys().next();
-      if (oldest.done) break;
-      this.remove(oldest.value);
+      const oldest = this.entries.oldestKey();
+      if (oldest === undefined) break;
+      this.remove(oldest);
     }
   }
 

@@ -5,6 +5,7 @@
  * included) without running the stack again.
  */
 import type { Context } from "hono";
+import { LruMap } from "./lru-map";
 
 /** Shortcuts kept per lane (least recently used dropped first); each is a few hundred bytes besides its body. */
 const MAX_SHORTCUTS = 8192;
@@ -46,9 +47,9 @@ export function needsWholeStack(c: Context, httpsAlways: boolean): boolean {
   return !httpsAlways && c.req.header("x-forwarded-proto") !== undefined;
 }
 
-/** A bounded map of shortcuts by request signature, least recently used dropped first. */
+/** A bounded map of shortcuts by request signature, least recently used dropped first (a hit moves no Map entry: lru-map.ts). */
 export class Shortcuts<T> {
-  readonly #entries = new Map<string, T>();
+  readonly #entries = new LruMap<T>();
 
   /** Undefined for a signature too long to keep. */
   static signature(parts: readonly string[]): string | undefined {
@@ -57,18 +58,12 @@ export class Shortcuts<T> {
   }
 
   get(signature: string): T | undefined {
-    const entry = this.#entries.get(signature);
-    if (entry !== undefined) {
-      this.#entries.delete(signature);
-      this.#entries.set(signature, entry);
-    }
-    return entry;
+    return this.#entries.get(signature);
   }
 
   set(signature: string, entry: T): void {
-    this.#entries.delete(signature);
     this.#entries.set(signature, entry);
-    if (this.#entries.size > MAX_SHORTCUTS) this.#entries.delete(this.#entries.keys().next().value!);
+    if (this.#entries.size > MAX_SHORTCUTS) this.#entries.delete(this.#entries.oldestKey()!);
   }
 
   delete(signature: string): void {
