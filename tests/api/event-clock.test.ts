@@ -152,4 +152,20 @@ describe("a Madrid event's times", () => {
     expect(progress.status).toBe(200);
     expect(progress.body.data.conflicts.map((one) => one.timeZone)).toContain("Europe/Madrid");
   });
+
+  it("are Madrid's in the refusal of a late self-cancel, named for an owner whose account is Colombian", async () => {
+    const { me, orderId } = await derbyOrder("CO");
+    expect((await shop.call("POST", `/shop-api/staff/orders/${orderId}/confirm-transfer`, undefined, { token: staff.token })).status).toBe(200);
+    const [row] = await shop.db.select({ eventDateId: orders.eventDateId, start: eventDates.startDate }).from(orders).innerJoin(eventDates, eq(eventDates.id, orders.eventDateId)).where(eq(orders.id, orderId));
+    // The derby leaves in 47 hours: the free cancellation (until 48 h before) ran out an hour ago.
+    const soon = new Date(shop.now().getTime() + 47 * 3_600_000);
+    await shop.db.update(eventDates).set({ startDate: soon }).where(eq(eventDates.id, row!.eventDateId!));
+    try {
+      const refused = await shop.call("POST", `/shop-api/orders/${orderId}/cancel`, {}, { token: me.token });
+      expect(refused.status).toBe(409);
+      expect(refused.body.message).toMatch(/se podía hasta el \d{2}-\d{2}-\d{4} \d{2}:\d{2} \(hora de Madrid\)\)$/);
+    } finally {
+      await shop.db.update(eventDates).set({ startDate: row!.start }).where(eq(eventDates.id, row!.eventDateId!));
+    }
+  });
 });

@@ -7,8 +7,8 @@
  * The QR code is inlined as a PNG data URL: MailMessage (mailer.ts) has no attachments, so a cid: image is not
  * possible yet; the code's text and a link to the purchase are in the mail as well for clients that hide it.
  */
-import { catalogues, translate, type MessageKey, type Params } from "../../shared/i18n";
-import { eventClockTime } from "../../shared/format/event-clock";
+import { translate, type MessageKey, type Params } from "../../shared/i18n";
+import { mailClock } from "./mail-clock";
 import { formatPrice } from "../../shared/format/money";
 import type { Locale } from "../../shared/locales";
 import { escapeHtml, mailButton, mailShell } from "./mail-html";
@@ -70,7 +70,7 @@ function viewLink(data: OrderMailData, t: ReturnType<typeof translator>) {
 
 /** A time of the order on the event's clock, "(hora de Madrid)" added for a reader whose clock reads another hour. */
 function clockTime(data: OrderMailData, iso: string): string {
-  return eventClockTime(iso, data.timeZone, data.readerTimeZone, catalogues[data.locale]);
+  return mailClock(data.locale, data.timeZone, data.readerTimeZone)(iso);
 }
 
 function translator(locale: Locale) {

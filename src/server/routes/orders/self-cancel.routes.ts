@@ -18,5 +18,5 @@ selfCancelRoutes.get("/orders/:id/cancellation", terms.describe, requireCaller, 
 selfCancelRoutes.post("/orders/:id/cancel", cancel.describe, requireCaller, async (c) => {
   const id = cancel.params(c).id;
   const { body: { passengerIds } } = await cancel.input(c);
-  return cancel.ok(c, await cancelOwnBooking(c.get("deps"), callerOf(c).id, id, passengerIds));
+  return cancel.ok(c, await cancelOwnBooking(c.get("deps"), callerOf(c).id, id, c.get("locale"), passengerIds));
 });

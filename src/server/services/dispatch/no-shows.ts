@@ -7,6 +7,8 @@
 import { MAIL_SKIP_REASON, type MailSkipReason } from "../../../shared/domain/mail-skips";
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { formatTime, timeZoneOf } from "../../../shared/format/dates";
+import { mailClock } from "../../mail/mail-clock";
+import { readerZoneOf } from "../payers/payer";
 import { toE164 } from "../../../shared/format/phone-number";
 import { PHONE_COUNTRIES, type PhoneCountry } from "../../../shared/format/phone-metadata";
 import { LEG, type Leg } from "../../../shared/domain/legs";
@@ -92,7 +94,7 @@ const isNullToldAt = () => isNull(runBoardings.noShowToldAt);
 /** The outbox job: the text, in the buyer's language; nothing when the passenger boarded after all or the order is no longer paid. */
 export async function noShowNoticeJob(deps: ShopContext, job: NoShowNoticeJob): Promise<void | { skipped: MailSkipReason }> {
   const [row] = await deps.db
-    .select({ phone: passengers.phone, state: runBoardings.state, orderState: orders.state, locale: users.localeCode, event: events.translations, country: events.countryCode })
+    .select({ phone: passengers.phone, state: runBoardings.state, orderState: orders.state, locale: users.localeCode, buyerCountry: users.countryCode, event: events.translations, country: events.countryCode })
     .from(runBoardings)
     .innerJoin(passengers, eq(passengers.id, runBoardings.passengerId))
     .innerJoin(tickets, eq(tickets.id, passengers.ticketId))
@@ -108,7 +110,7 @@ export async function noShowNoticeJob(deps: ShopContext, job: NoShowNoticeJob): 
   const to = toE164(row.phone, { country, anyCountry: true });
   if (!to) return { skipped: MAIL_SKIP_REASON.no_contact };
   const locale: Locale = isLocale(row.locale) ? row.locale : DEFAULT_LOCALE;
-  const body = translate(locale, "sms.no_show", { event: pick(row.event, locale)?.name ?? "", address: job.address, time: formatTime(job.at, timeZoneOf(row.country)) });
+  const body = translate(locale, "sms.no_show", { event: pick(row.event, locale)?.name ?? "", address: job.address, time: mailClock(locale, timeZoneOf(row.country), readerZoneOf({ countryCode: row.buyerCountry }))(job.at, "time") });
   await deps.sms.send({ to, body });
 }
 

@@ -5,7 +5,9 @@
  * whose order is no longer paid is told nothing. A passenger whose email is the buyer's gets the buyer's mail only.
  */
 import { and, asc, eq } from "drizzle-orm";
-import { formatDateTime, formatTime, timeZoneOf } from "../../../shared/format/dates";
+import { formatTime, timeZoneOf } from "../../../shared/format/dates";
+import { mailClock } from "../../mail/mail-clock";
+import { readerZoneOf } from "../payers/payer";
 import { toE164 } from "../../../shared/format/phone-number";
 import { PHONE_COUNTRIES, type PhoneCountry } from "../../../shared/format/phone-metadata";
 import type { PickupNoticeChannel } from "../../../shared/domain/dispatch";
@@ -54,7 +56,9 @@ async function orderContext(deps: ShopContext, orderId: number) {
     .limit(1);
   if (!row || row.state !== ORDER_STATE.paid) return null;
   const locale: Locale = isLocale(row.locale) ? row.locale : DEFAULT_LOCALE;
-  return { ...row, locale, eventName: pick(row.event, locale)?.name ?? "", timeZone: timeZoneOf(row.eventCountry) };
+  // Every notice of the order is written in the buyer's language and named for the buyer's clock (a passenger's own
+  // is unknown to the shop), on the event's clock.
+  return { ...row, locale, eventName: pick(row.event, locale)?.name ?? "", timeZone: timeZoneOf(row.eventCountry), clock: mailClock(locale, timeZoneOf(row.eventCountry), readerZoneOf({ countryCode: row.country })) };
 }
 
 /** Each passenger's line: when and where, and in which vehicle. */
@@ -79,8 +83,8 @@ async function toldLines(deps: ShopContext, leg: Leg, where: { orderId?: number;
     const vehicle = row.plate ?? t("pickup.vehicle_pending");
     const line =
       leg === LEG.outbound
-        ? t("pickup.line.outbound", { date: formatDateTime(row.time.toISOString(), context.timeZone), address: row.address, vehicle, event: context.eventName })
-        : t("pickup.line.return", { time: formatTime(row.departsAt.toISOString(), context.timeZone), venue: context.venue, address: row.address, arrival: formatTime(row.time.toISOString(), context.timeZone), vehicle });
+        ? t("pickup.line.outbound", { date: context.clock(row.time.toISOString()), address: row.address, vehicle, event: context.eventName })
+        : t("pickup.line.return", { time: context.clock(row.departsAt.toISOString(), "time"), venue: context.venue, address: row.address, arrival: formatTime(row.time.toISOString(), context.timeZone), vehicle });
     // Each passenger's own live page of their van (no sign-in), after the times.
     const tracking = t("pickup.tracking", { link: trackingLink(deps.env, deps.auth.signer, row.passengerId, country, context.locale) });
     return { passengerId: row.passengerId, name: row.name, email: row.email, phone: row.phone, line: `${line} ${tracking}` };

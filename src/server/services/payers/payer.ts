@@ -45,6 +45,14 @@ export interface OrderPayer {
   paidByAnother: boolean;
 }
 
+/**
+ * A reader's own clock in what the shop sends them (mails, texts, PDFs): their account's country's time zone. Null
+ * for someone the shop knows no account of, who is not told whose clock a time is in: the event's is the rule.
+ */
+export function readerZoneOf(account: { countryCode: string | null } | null | undefined): string | null {
+  return account?.countryCode ? timeZoneOf(account.countryCode) : null;
+}
+
 /** Payment rows whose money was taken (given back since or not): the payer of the order is theirs. */
 const TOOK_MONEY = [PAYMENT_STATE.approved, PAYMENT_STATE.refund_due, PAYMENT_STATE.refunded];
 
@@ -72,7 +80,7 @@ export async function payerOf(db: Db, orderId: number, paymentId: number | null 
     document: user.rut?.trim() || null,
     documentType: user.documentType,
     undeliverable: user.emailUndeliverableAt !== null,
-    timeZone: timeZoneOf(user.countryCode),
+    timeZone: readerZoneOf(user),
   };
   const columns = { payerName: payments.payerName, payerEmail: payments.payerEmail, payerLocale: payments.payerLocale };
   const [named] = paymentId !== null ? await db.select(columns).from(payments).where(and(eq(payments.id, paymentId), eq(payments.orderId, orderId))) : [];

@@ -6,7 +6,9 @@
 import { createHash, randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { translate, type MessageKey } from "../../../shared/i18n";
-import { formatDateTime, timeZoneOf } from "../../../shared/format/dates";
+import { timeZoneOf } from "../../../shared/format/dates";
+import { mailClock } from "../../mail/mail-clock";
+import { readerZoneOf } from "../payers/payer";
 import { sitePrefix, type CountryCode, type Locale } from "../../../shared/locales";
 import type { ShopContext } from "../../context";
 import { privateEvents, events, guests, users } from "../../db/schema";
@@ -99,12 +101,13 @@ export async function invitationJob(ctx: ShopContext, payload: InvitationJob, jo
   // The guest asked for no more of these (one-click unsubscribe of an earlier one).
   if (await hasOptedOut(ctx.db, row.guest.email)) return;
   const [account] = await ctx.db
-    .select({ localeCode: users.localeCode })
+    .select({ localeCode: users.localeCode, countryCode: users.countryCode })
     .from(users)
     .where(sql`lower(${users.email}) = ${row.guest.email.toLowerCase()}`);
   const locale = (account?.localeCode ?? row.owner.localeCode) as Locale;
   const country = row.countryCode as CountryCode;
-  const zone = timeZoneOf(country);
+  // The guest's own clock when they hold an account; a guest the shop knows no account of is not told whose it is.
+  const clock = mailClock(locale, timeZoneOf(country), readerZoneOf(account));
   const prefix = `${publicOrigin(ctx.env)}${sitePrefix(country, locale)}`;
   await ctx.mailer.send({
     ...invitationMail({
@@ -113,8 +116,8 @@ export async function invitationJob(ctx: ShopContext, payload: InvitationJob, jo
       organiser: `${row.owner.firstName} ${row.owner.lastName}`.trim(),
       event: row.privateEvent.name,
       place: `${row.privateEvent.location}, ${row.privateEvent.address}`,
-      date: formatDateTime(row.privateEvent.startDate.toISOString(), zone),
-      deadline: formatDateTime(claimDeadline(row.privateEvent).toISOString(), zone),
+      date: clock(row.privateEvent.startDate.toISOString()),
+      deadline: clock(claimDeadline(row.privateEvent).toISOString()),
       eventLink: `${prefix}/event/${row.slug}`,
       claimLink: `${prefix}/my-account/events?claim=${payload.token}`,
       locale,

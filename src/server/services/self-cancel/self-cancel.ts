@@ -6,12 +6,15 @@
  * Departure is the booked date's start (the pick-up runs before it, so it is the latest moment that is fair).
  */
 import { and, asc, eq } from "drizzle-orm";
-import { formatDateTime, timeZoneOf } from "../../../shared/format/dates";
+import { timeZoneOf } from "../../../shared/format/dates";
+import type { Locale } from "../../../shared/locales";
+import { mailClock } from "../../mail/mail-clock";
+import { readerZoneOf } from "../payers/payer";
 import { AWAITING_STATES, isAwaiting, ORDER_STATE } from "../../../shared/domain/order-states";
 import { ShopError } from "../../../shared/domain/shop-error";
 import type { CancellationTerms, SelfCancelAnswer } from "../../../shared/schemas/answers/self-cancel";
 import type { ShopContext } from "../../context";
-import { eventDates, events, orders, passengers, tickets } from "../../db/schema";
+import { eventDates, events, orders, passengers, tickets, users } from "../../db/schema";
 import { expireHolds } from "../holds/end-unpaid-orders";
 import { byCustomer, cancel } from "../order-life/order-life";
 import { refundedSoFar, requestRefund, settledPayment, ticketsOf } from "../refunds/refunds";
@@ -23,9 +26,10 @@ const HOUR = 3_600_000;
 async function ownBooking(deps: ShopContext, userId: number, orderId: number) {
   await expireHolds(deps.db, deps.now(), { orderId });
   const [row] = await deps.db
-    .select({ order: orders, event: events, date: eventDates.startDate })
+    .select({ order: orders, event: events, date: eventDates.startDate, owner: { countryCode: users.countryCode } })
     .from(orders)
     .innerJoin(events, eq(events.id, orders.eventId))
+    .innerJoin(users, eq(users.id, orders.userId))
     .leftJoin(eventDates, eq(eventDates.id, orders.eventDateId))
     .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
   if (!row) throw new ShopError("not_found");
@@ -75,10 +79,11 @@ export async function cancellationTerms(deps: ShopContext, userId: number, order
   };
 }
 
-export async function cancelOwnBooking(deps: ShopContext, userId: number, orderId: number, passengerIds?: number[]): Promise<SelfCancelAnswer> {
+export async function cancelOwnBooking(deps: ShopContext, userId: number, orderId: number, locale: Locale, passengerIds?: number[]): Promise<SelfCancelAnswer> {
   const booking = await ownBooking(deps, userId, orderId);
   const policy = policyAt(booking, deps.now());
-  const until = policy.until ? formatDateTime(policy.until.toISOString(), timeZoneOf(booking.event.countryCode)) : "—";
+  // On the event's clock, named for an owner whose account's clock reads another hour (in the caller's language).
+  const until = policy.until ? mailClock(locale, timeZoneOf(booking.event.countryCode), readerZoneOf(booking.owner))(policy.until.toISOString()) : "—";
   if (!policy.open) throw new ShopError("cancellation_closed", undefined, { until });
   if (booking.order.state === ORDER_STATE.paid && booking.order.total === 0 && !passengerIds) {
     // Nothing was charged: the seats go back, no refund.

@@ -3,9 +3,11 @@
  * the deadline the release of the seats nobody paid, with one mail to the buyer naming them. The deadline job is
  * scheduled with the purchase and reads the shop's clock: early, it waits for its retry rather than release.
  */
-import { and, asc, eq, inArray, isNull, ne } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import { translate, type MessageKey } from "../../../shared/i18n";
-import { formatDateTime, timeZoneOf } from "../../../shared/format/dates";
+import { timeZoneOf } from "../../../shared/format/dates";
+import { mailClock } from "../../mail/mail-clock";
+import { readerZoneOf } from "../payers/payer";
 import { formatPrice } from "../../../shared/format/money";
 import { isLocale, sitePrefix, DEFAULT_LOCALE, isCountryCode, DEFAULT_COUNTRY, type Locale } from "../../../shared/locales";
 import type { ShopContext } from "../../context";
@@ -38,16 +40,18 @@ export async function shareInviteJob(ctx: ShopContext, payload: { shareId: numbe
   if (!row || row.share.tokenHash !== hashShareToken(payload.token) || row.share.releasedAt) return;
   const locale = localeOf(row.buyer.localeCode);
   const country = isCountryCode(row.event.countryCode) ? row.event.countryCode : DEFAULT_COUNTRY;
-  const zone = timeZoneOf(country);
+  // The friend's own clock when they hold an account (else none is named: the event's is the rule).
+  const [friend] = await ctx.db.select({ countryCode: users.countryCode }).from(users).where(sql`lower(${users.email}) = ${row.share.email.trim().toLowerCase()}`).limit(1);
+  const clock = mailClock(locale, timeZoneOf(country), readerZoneOf(friend));
   const t = (key: MessageKey, params?: Record<string, string>) => translate(locale, key, params);
   const prefix = payload.prefix || sitePrefix(country, locale);
   const link = `${publicOrigin(ctx.env)}${prefix}/share?token=${payload.token}`;
   const params = {
     buyer: `${row.buyer.firstName} ${row.buyer.lastName}`.trim(),
     event: pick(row.event.translations, locale)?.name ?? "",
-    date: row.dateStart ? formatDateTime(row.dateStart.toISOString(), zone) : "",
+    date: row.dateStart ? clock(row.dateStart.toISOString()) : "",
     amount: formatPrice(row.order.total, row.order.currency, locale),
-    deadline: formatDateTime(row.share.deadline.toISOString(), zone),
+    deadline: clock(row.share.deadline.toISOString()),
   };
   await ctx.mailer.send(
     simpleMail({
@@ -111,7 +115,7 @@ export async function sharesReleasedJob(ctx: ShopContext, payload: { buyerOrderI
       subject: t("share.released_subject", { event }),
       lines: [
         t("private_events.mail.greeting", { name: first.buyer.firstName }),
-        t("share.released_body", { deadline: formatDateTime(first.share.deadline.toISOString(), timeZoneOf(country)), names: rows.map((row) => row.share.name).join(", ") }),
+        t("share.released_body", { deadline: mailClock(locale, timeZoneOf(country), readerZoneOf(first.buyer))(first.share.deadline.toISOString()), names: rows.map((row) => row.share.name).join(", ") }),
       ],
       button: { label: t("share.released_button"), href: `${publicOrigin(ctx.env)}${sitePrefix(country, locale)}/order-detail/${payload.buyerOrderId}` },
       footer: t("mail.footer"),

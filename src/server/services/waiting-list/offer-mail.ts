@@ -13,6 +13,7 @@ import { waitingOfferExpiredMail, waitingOfferMail, type WaitingOfferMail } from
 import { publicOrigin } from "../../origin";
 import type { OutboxJob } from "../../outbox/jobs";
 import { pick } from "../catalogue/rows";
+import { readerZoneOf } from "../payers/payer";
 
 export interface OfferMailJob {
   entryId: number;
@@ -46,6 +47,7 @@ function offerMailData(deps: ShopContext, row: NonNullable<Awaited<ReturnType<ty
     eventDate: row.date.toISOString(),
     until: until.toISOString(),
     timeZone: timeZoneOf(row.event.countryCode),
+    readerTimeZone: readerZoneOf(row.user),
     seats: row.entry.seats,
     link: `${publicOrigin(deps.env)}${sitePrefix(country, locale)}/event/${row.event.slug}${query}#booking-wizard`,
   };
