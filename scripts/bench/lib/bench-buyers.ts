@@ -51,7 +51,7 @@ export function onePassengerPurchase(offer: Awaited<ReturnType<typeof benchOffer
 /** A purchase's answer as a buyer reads it: the status and the parsed JSON body. */
 export interface BuyerAnswer {
   status: number;
-  body: { success: boolean; code?: string; data?: { orderId?: number } };
+  body: { success: boolean; code?: string; retryAfter?: number; data?: { orderId?: number } };
 }
 
 /**
