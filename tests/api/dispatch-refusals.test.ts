@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, inArray } from "drizzle-orm";
-import { auditLog, checkIns, eventDates, outbox, passengers, tickets } from "../../src/server/db/schema";
+import { auditLog, boardings, eventDates, outbox, passengers, tickets } from "../../src/server/db/schema";
 import type { DispatchBoard, DispatchOptions, DispatchPlan } from "../../src/shared/schemas/answers/dispatch";
 import { openTestShop, type TestShop } from "../helpers/test-shop";
 import { runsSetting } from "../helpers/runs";
@@ -86,7 +86,7 @@ describe("refusals", () => {
     const plan = await planOf();
     const [ana] = await shop.db.select({ id: passengers.id, ticketId: passengers.ticketId }).from(passengers).where(eq(passengers.name, "Ana Usaquén"));
     const [ticket] = await shop.db.select({ orderId: tickets.orderId }).from(tickets).where(eq(tickets.id, ana!.ticketId));
-    await shop.db.insert(checkIns).values({ orderId: ticket!.orderId, ticketId: ana!.ticketId, passengerId: ana!.id, leg: "outbound", nonce: `board-${Date.now()}` });
+    await shop.db.insert(boardings).values({ orderId: ticket!.orderId, ticketId: ana!.ticketId, passengerId: ana!.id, leg: "outbound", nonce: `board-${Date.now()}` });
     const from = plan.runs.find((run) => run.stops.some((stop) => stop.passengers.some((one) => one.passengerId === ana!.id)))!;
     const moved = await staffCall<{ code: string; message: string }>("POST", "/shop-api/staff/dispatch/move-group", { ...on(plan), passengerId: ana!.id, toRunId: null });
     expect(moved.status).toBe(409);
@@ -109,7 +109,7 @@ describe("refusals", () => {
     const his = alone.runs.find((run) => run.stops.some((stop) => stop.passengers.some((one) => one.passengerId === beto!.id)))!;
     expect(his.seatsNeeded).toBe(1);
     const [ticket] = await shop.db.select({ orderId: tickets.orderId }).from(tickets).where(eq(tickets.id, beto!.ticketId));
-    await shop.db.insert(checkIns).values({ orderId: ticket!.orderId, ticketId: beto!.ticketId, passengerId: beto!.id, leg: "return", nonce: `board-return-${Date.now()}` });
+    await shop.db.insert(boardings).values({ orderId: ticket!.orderId, ticketId: beto!.ticketId, passengerId: beto!.id, leg: "return", nonce: `board-return-${Date.now()}` });
     // The planner alone would pool him with his neighbours again: aboard, he stays where he is.
     const again = await compute("return");
     const kept = again.runs.find((run) => run.stops.some((stop) => stop.passengers.some((one) => one.passengerId === beto!.id)))!;

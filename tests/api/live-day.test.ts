@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DispatchOptions, DispatchPlan } from "../../src/shared/schemas/answers/dispatch";
 import type { LiveDay, Tracking } from "../../src/shared/schemas/answers/live";
 import type { OrderDetailAnswer } from "../../src/shared/schemas/purchase";
-import { checkIns, passengers, tickets } from "../../src/server/db/schema";
+import { boardings, passengers, tickets } from "../../src/server/db/schema";
 import { readSmsDrop } from "../../src/server/sms/sms-drop";
 import { eq } from "drizzle-orm";
 import { openTestShop, type TestShop } from "../helpers/test-shop";
@@ -111,7 +111,7 @@ describe("GET /shop-api/staff/dispatch/live", () => {
     // hears that the first was aboard already (one record, the door's).
     const [one, ...rest] = first.passengers;
     const [ticket] = await shop.db.select({ ticketId: passengers.ticketId, orderId: tickets.orderId }).from(passengers).innerJoin(tickets, eq(tickets.id, passengers.ticketId)).where(eq(passengers.id, one!.passengerId));
-    await shop.db.insert(checkIns).values({ orderId: ticket!.orderId, ticketId: ticket!.ticketId, passengerId: one!.passengerId, leg: "outbound", nonce: nonce() });
+    await shop.db.insert(boardings).values({ orderId: ticket!.orderId, ticketId: ticket!.ticketId, passengerId: one!.passengerId, leg: "outbound", nonce: nonce() });
     const results = await shop.call<{ results: { outcome: string; code?: string }[] }>(
       "POST",
       "/shop-api/driver/actions",

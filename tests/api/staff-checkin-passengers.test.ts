@@ -7,7 +7,7 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkInConflicts, checkIns, eventDates, passengers, payments, tickets, users } from "../../src/server/db/schema";
+import { boardingConflicts, boardings, eventDates, passengers, payments, tickets, users } from "../../src/server/db/schema";
 import type { CheckCompleteAnswer, CheckInProgress, CheckInSyncAnswer } from "../../src/shared/schemas/answers/checkin";
 import { importTicketKey, parseTicketCode, verifyTicket, type TicketPublicJwk } from "../../src/shared/tickets/ticket-code";
 import { countyOf, eventOffer, insertOrder, purchaseBody } from "../helpers/fixtures";
@@ -161,7 +161,7 @@ describe("the door counts heads", () => {
     const again = await check(orderId, passengerTickets[1]!.qr, "outbound", { token: otherDoor.token });
     shop.clock.offset -= 60_000;
     expect(again.body.data).toMatchObject({ alreadyCheckedIn: true, checkedInBy: "Pedro Portero", checkedInCount: 3, passenger: { name: "Beto Cuenta" } });
-    expect(await shop.db.select().from(checkIns).where(eq(checkIns.orderId, orderId))).toHaveLength(3);
+    expect(await shop.db.select().from(boardings).where(eq(boardings.orderId, orderId))).toHaveLength(3);
     // The way back is its own leg.
     expect((await check(orderId, passengerTickets[1]!.qr, "return")).body.data).toMatchObject({ alreadyCheckedIn: false, checkedInCount: 1 });
   });
@@ -174,7 +174,7 @@ describe("the door counts heads", () => {
     expect(whole.body.data).toMatchObject({ alreadyCheckedIn: false, passenger: null, checkedInCount: 3 });
     expect(whole.body.data.passengers.every((one) => one.checkedIn)).toBe(true);
     expect((await check(orderId, qr!, "outbound")).body.data).toMatchObject({ alreadyCheckedIn: true, checkedInCount: 3 });
-    expect(await shop.db.select().from(checkIns).where(eq(checkIns.orderId, orderId))).toHaveLength(3);
+    expect(await shop.db.select().from(boardings).where(eq(boardings.orderId, orderId))).toHaveLength(3);
   });
 
   it("refuses a ticket of another date than the door works with wrong_date, naming the ticket's date", async () => {
@@ -191,7 +191,7 @@ describe("the door counts heads", () => {
     // The order's code is refused the same way; on its own date the ticket boards.
     expect((await check(orderId, (await codesOf(orderId)).qr!, "outbound", { eventDateId: offer.eventDateId })).body.code).toBe("wrong_date");
     expect((await check(orderId, ticket!.qr, "outbound", { eventDateId: laterDateId })).status).toBe(200);
-    expect(await shop.db.select().from(checkIns).where(eq(checkIns.orderId, orderId))).toHaveLength(1);
+    expect(await shop.db.select().from(boardings).where(eq(boardings.orderId, orderId))).toHaveLength(1);
   });
 
   it("refuses a passenger of a cancelled order, of a refunded payment, or taken off the order", async () => {
@@ -215,7 +215,7 @@ describe("the door counts heads", () => {
     const removedTickets = (await codesOf(removed)).passengerTickets;
     await shop.db.delete(passengers).where(eq(passengers.id, removedTickets[1]!.passengerId));
     expect((await check(removed, removedTickets[1]!.qr, "outbound")).body.code).toBe("ticket_cancelled");
-    expect(await shop.db.select().from(checkIns).where(eq(checkIns.orderId, removed))).toHaveLength(0);
+    expect(await shop.db.select().from(boardings).where(eq(boardings.orderId, removed))).toHaveLength(0);
   });
 });
 
@@ -290,14 +290,14 @@ describe("two doors offline", () => {
         },
       ],
     });
-    const stored = await shop.db.select().from(checkIns).where(eq(checkIns.orderId, orderId));
+    const stored = await shop.db.select().from(boardings).where(eq(boardings.orderId, orderId));
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({ passengerId: ana!.passengerId, staffId: otherDoor.id, nonce: earlier.nonce });
-    expect(await shop.db.select().from(checkInConflicts).where(eq(checkInConflicts.orderId, orderId))).toHaveLength(1);
+    expect(await shop.db.select().from(boardingConflicts).where(eq(boardingConflicts.orderId, orderId))).toHaveLength(1);
     // Sent again (a lost answer): nothing more is recorded.
     const again = await shop.call<CheckInSyncAnswer>("POST", "/shop-api/staff/check-ins/sync", { checkIns: [earlier, later] }, { token: otherDoor.token });
     expect(again.body.data.results.map((row) => row.outcome)).toEqual(["repeat", "repeat"]);
-    expect(await shop.db.select().from(checkInConflicts).where(eq(checkInConflicts.orderId, orderId))).toHaveLength(1);
+    expect(await shop.db.select().from(boardingConflicts).where(eq(boardingConflicts.orderId, orderId))).toHaveLength(1);
     // Staff see it with the date's progress.
     const seen = (await progress(offer.eventDateId)).body.data.conflicts.filter((conflict) => conflict.orderId === orderId);
     expect(seen).toEqual([

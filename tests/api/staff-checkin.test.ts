@@ -8,7 +8,7 @@ import { generateKeyPairSync } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadTicketKey, ticketKeyFrom } from "../../src/server/auth/ticket-key";
-import { checkIns, passengers, places, tickets, users } from "../../src/server/db/schema";
+import { boardings, passengers, places, tickets, users } from "../../src/server/db/schema";
 import { ticketQrText } from "../../src/server/services/tickets/ticket-qr";
 import type { CheckCompleteAnswer, CheckInManifest, CheckInSyncAnswer } from "../../src/shared/schemas/answers/checkin";
 import { importTicketKey, verifyTicketCode, type TicketPublicJwk } from "../../src/shared/tickets/ticket-code";
@@ -85,7 +85,7 @@ describe("POST /shop-api/order/{orderId}/check-complete", () => {
     const back = await check(orderId, qr, "return");
     expect(back.body.data).toMatchObject({ leg: "return", alreadyCheckedIn: false, checkedInCount: 3 });
     // The order's code boards its three passengers, on each leg.
-    expect(await shop.db.select().from(checkIns).where(eq(checkIns.orderId, orderId))).toHaveLength(6);
+    expect(await shop.db.select().from(boardings).where(eq(boardings.orderId, orderId))).toHaveLength(6);
   });
 
   it("flags a second scan of the same leg with the first scan's time and staff member", async () => {
@@ -98,7 +98,7 @@ describe("POST /shop-api/order/{orderId}/check-complete", () => {
     shop.clock.offset -= 60_000;
     expect(second.status).toBe(200);
     expect(second.body.data).toMatchObject({ alreadyCheckedIn: true, checkedInAt: first.body.data.checkedInAt, checkedInBy: "Pedro Portero" });
-    expect(await shop.db.select().from(checkIns).where(eq(checkIns.orderId, orderId))).toHaveLength(2);
+    expect(await shop.db.select().from(boardings).where(eq(boardings.orderId, orderId))).toHaveLength(2);
   });
 
   it("answers in the caller's language", async () => {
@@ -115,7 +115,7 @@ describe("POST /shop-api/order/{orderId}/check-complete", () => {
     const refused = await check(orderId, forged, "outbound");
     expect(refused.status).toBe(422);
     expect(refused.body).toMatchObject({ success: false, code: "ticket_invalid", message: "El código no es un ticket emitido por Rodamos" });
-    expect(await shop.db.select().from(checkIns).where(eq(checkIns.orderId, orderId))).toHaveLength(0);
+    expect(await shop.db.select().from(boardings).where(eq(boardings.orderId, orderId))).toHaveLength(0);
   });
 
   it("refuses a code whose orderId was altered, and a real code of another order than the path's", async () => {
@@ -128,7 +128,7 @@ describe("POST /shop-api/order/{orderId}/check-complete", () => {
     const elsewhere = await check(other, await ticketOf(mine), "outbound");
     expect(elsewhere.status).toBe(422);
     expect(elsewhere.body).toMatchObject({ code: "ticket_other_order", message: "El código pertenece a otro pedido" });
-    expect(await shop.db.select().from(checkIns).where(eq(checkIns.orderId, other))).toHaveLength(0);
+    expect(await shop.db.select().from(boardings).where(eq(boardings.orderId, other))).toHaveLength(0);
   });
 
   it("refuses scanned data without orderId, and a code of an unpaid, cancelled or expired order", async () => {
@@ -159,7 +159,7 @@ describe("POST /shop-api/order/{orderId}/check-complete", () => {
     const noLeg = await shop.call("POST", `/shop-api/order/${orderId}/check-complete`, { qr, leg: "sideways" }, { token: staff.token });
     expect(noLeg.status).toBe(422);
     expect(noLeg.body.fields).toEqual({ leg: "Elige el trayecto: ida o regreso" });
-    expect(await shop.db.select().from(checkIns).where(eq(checkIns.orderId, orderId))).toHaveLength(0);
+    expect(await shop.db.select().from(boardings).where(eq(boardings.orderId, orderId))).toHaveLength(0);
   });
 });
 
@@ -227,8 +227,8 @@ describe("working offline at the van door", () => {
     const again = await shop.call<CheckInSyncAnswer>("POST", "/shop-api/staff/check-ins/sync", { checkIns: list }, { token: staff.token });
     expect(again.body.data.results.map((row) => row.outcome)).toEqual(["repeat", "repeat", "repeat", "repeat", "refused", "refused"]);
     // Two passengers each: both legs of the first order, the outbound leg of the second.
-    expect(await shop.db.select().from(checkIns).where(eq(checkIns.orderId, first))).toHaveLength(4);
-    expect(await shop.db.select().from(checkIns).where(eq(checkIns.orderId, second))).toHaveLength(2);
+    expect(await shop.db.select().from(boardings).where(eq(boardings.orderId, first))).toHaveLength(4);
+    expect(await shop.db.select().from(boardings).where(eq(boardings.orderId, second))).toHaveLength(2);
 
     // Online, the door now sees the offline scan as the first one.
     const online = await check(second, await ticketOf(second), "outbound");

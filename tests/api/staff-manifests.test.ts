@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { checkIns, passengers, tickets } from "../../src/server/db/schema";
+import { boardings, passengers, tickets } from "../../src/server/db/schema";
 import type { OrderDetailAnswer } from "../../src/shared/schemas/purchase";
 import type { Manifest, ManifestOptions } from "../../src/shared/schemas/answers/staff-day";
 import { openTestShop, type TestShop } from "../helpers/test-shop";
@@ -27,7 +27,7 @@ beforeAll(async () => {
   booked.pending = (await setting.book({ address: "calle 10  #5-20", countyId: first!.id, name: "Paula Pendiente", paid: false })).orderId;
   booked.carrera = (await setting.book({ address: "Carrera 7 # 45-10", countyId: second!.id, name: "Camilo Carrera", needs: ["wheelchair", "large_luggage"] })).orderId;
   const [boarded] = await shop.db.select({ id: passengers.id, ticketId: passengers.ticketId }).from(passengers).innerJoin(tickets, eq(tickets.id, passengers.ticketId)).where(eq(tickets.orderId, booked.avenida!));
-  await shop.db.insert(checkIns).values({ orderId: booked.avenida!, ticketId: boarded!.ticketId, passengerId: boarded!.id, leg: "outbound", staffId: setting.staff.id, nonce: "n-1" });
+  await shop.db.insert(boardings).values({ orderId: booked.avenida!, ticketId: boarded!.ticketId, passengerId: boarded!.id, leg: "outbound", staffId: setting.staff.id, nonce: "n-1" });
 });
 afterAll(async () => {
   await shop?.close();

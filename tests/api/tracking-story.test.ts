@@ -6,7 +6,7 @@
  */
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkIns, dispatchStops, driverActions, passengers, publishedPickups, tickets } from "../../src/server/db/schema";
+import { boardings, dispatchStops, driverActions, passengers, publishedPickups, tickets } from "../../src/server/db/schema";
 import { readSmsDrop } from "../../src/server/sms/sms-drop";
 import { formatTime } from "../../src/shared/format/dates";
 import type { DispatchOptions, DispatchPlan } from "../../src/shared/schemas/answers/dispatch";
@@ -53,7 +53,7 @@ const stopOf = (leg: "outbound" | "return", key: string) => runs[leg].stops.find
 const board = async (key: string, leg: "outbound" | "return") => {
   const { passengerId, orderId } = booked.get(key)!;
   const [row] = await shop.db.select({ ticketId: passengers.ticketId }).from(passengers).where(eq(passengers.id, passengerId));
-  await shop.db.insert(checkIns).values({ orderId, ticketId: row!.ticketId, passengerId, leg, nonce: `story-${leg}-${passengerId}-${Date.now()}` });
+  await shop.db.insert(boardings).values({ orderId, ticketId: row!.ticketId, passengerId, leg, nonce: `story-${leg}-${passengerId}-${Date.now()}` });
 };
 /** The return run's departure from the venue, as published. */
 const departure = async () => {

@@ -12,7 +12,7 @@
  * within 100 m of the drop-off (published R+30) at R+29: 1 min early, on time; goes on empty to 4.695 at R+35.
  */
 import { eq } from "drizzle-orm";
-import { checkIns, dispatchPlans, dispatchRuns, dispatchStopPassengers, dispatchStops, driverActions, passengers, runBoardings, tickets, vanPositions, vehicles } from "../../src/server/db/schema";
+import { boardings, dispatchPlans, dispatchRuns, dispatchStopPassengers, dispatchStops, driverActions, passengers, runBoardings, tickets, vanPositions, vehicles } from "../../src/server/db/schema";
 import { runsSetting } from "./runs";
 import type { TestShop } from "./test-shop";
 
@@ -84,7 +84,7 @@ export async function handMadeDay(shop: TestShop) {
   ]);
   // Boardings are check-ins (the driver's phone or the door); a no-show is the driver's mark.
   const board = (passengerId: number, orderId: number, leg: "outbound" | "return", boardedBy: "driver" | "door") =>
-    shop.db.insert(checkIns).values({ orderId, passengerId, leg, boardedBy, staffId: boardedBy === "driver" ? driver.id : null, nonce: `day-${passengerId}-${leg}` });
+    shop.db.insert(boardings).values({ orderId, passengerId, leg, boardedBy, staffId: boardedBy === "driver" ? driver.id : null, nonce: `day-${passengerId}-${leg}` });
   const noShow = (passengerId: number, leg: "outbound" | "return", minutes: number) =>
     shop.db.insert(runBoardings).values({ passengerId, leg, state: "no_show", driverId: driver.id, at: at(leg === "outbound" ? T : R, minutes), nonce: `day-no-${passengerId}-${leg}` });
   await board(ana.passengerId, ana.orderId, "outbound", "driver");

@@ -467,8 +467,8 @@ export const seatPoolVariants = pgTable(
  * One passenger boarding one leg: the one boarding record, written by the door's scan or the driver's phone
  * (services/boarding), the first that let them on standing; an order's code writes one per passenger.
  */
-export const checkIns = pgTable(
-  "check_ins",
+export const boardings = pgTable(
+  "boardings",
   {
     id: serial("id").primaryKey(),
     orderId: integer("order_id").notNull().references(() => orders.id),
@@ -484,20 +484,20 @@ export const checkIns = pgTable(
     boardedBy: text("boarded_by", { enum: BOARDED_BY }).notNull().default(BOARDED.door),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("check_ins_passenger_leg_idx").on(t.passengerId, t.leg), index("check_ins_order_idx").on(t.orderId), index("check_ins_nonce_idx").on(t.nonce)],
+  (t) => [uniqueIndex("boardings_passenger_leg_idx").on(t.passengerId, t.leg), index("boardings_order_idx").on(t.orderId), index("boardings_nonce_idx").on(t.nonce)],
 );
 
 /**
  * A second boarding of a passenger and leg that another door recorded while offline: kept beside the check-in
  * that stands (the earlier scan wins), never merged into it, so staff see that a ticket rode twice.
  */
-export const checkInConflicts = pgTable(
-  "check_in_conflicts",
+export const boardingConflicts = pgTable(
+  "boarding_conflicts",
   {
     id: serial("id").primaryKey(),
-    checkInId: integer("check_in_id")
+    boardingId: integer("boarding_id")
       .notNull()
-      .references(() => checkIns.id, { onDelete: "cascade" }),
+      .references(() => boardings.id, { onDelete: "cascade" }),
     orderId: integer("order_id")
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
@@ -510,7 +510,7 @@ export const checkInConflicts = pgTable(
     scannedAt: timestamp("scanned_at", { withTimezone: true }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("check_in_conflicts_scan_idx").on(t.nonce, t.passengerId, t.leg), index("check_in_conflicts_order_idx").on(t.orderId)],
+  (t) => [uniqueIndex("boarding_conflicts_scan_idx").on(t.nonce, t.passengerId, t.leg), index("boarding_conflicts_order_idx").on(t.orderId)],
 );
 
 /* ---------- Private events ---------- */
@@ -975,7 +975,7 @@ export const driverActions = pgTable("driver_actions", {
   createdAt: createdAt(),
 });
 
-/** A passenger the driver marked as not come (a no-show), per leg; a boarding (`check_ins`) removes the mark. */
+/** A passenger the driver marked as not come (a no-show), per leg; a boarding (`boardings`) removes the mark. */
 export const runBoardings = pgTable(
   "run_boardings",
   {

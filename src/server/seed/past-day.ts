@@ -18,7 +18,7 @@ import type { Db } from "../db/client";
 import {
   addressLines,
   categories,
-  checkIns,
+  boardings,
   counties,
   dispatchPlans,
   dispatchRuns,
@@ -209,7 +209,7 @@ export async function seedPastDay(db: Db, now: Date) {
       for (const rider of riders) {
         const at = new Date(base + stopTimes[rider.stop]!.actual * MINUTE);
         if (rider.rider.noShow) await db.insert(runBoardings).values({ passengerId: rider.passengerId, leg, state: RIDER_STATE.noShow, driverId: driver?.id ?? null, at: new Date(at.getTime() + 4 * MINUTE), nonce: `past-no-show-${rider.passengerId}-${leg}` });
-        else await db.insert(checkIns).values({ orderId: rider.orderId, passengerId: rider.passengerId, leg, staffId: driver?.id ?? null, boardedBy: BOARDED.driver, nonce: `past-${rider.passengerId}-${leg}`, createdAt: at });
+        else await db.insert(boardings).values({ orderId: rider.orderId, passengerId: rider.passengerId, leg, staffId: driver?.id ?? null, boardedBy: BOARDED.driver, nonce: `past-${rider.passengerId}-${leg}`, createdAt: at });
       }
       if (!outbound) {
         for (const rider of riders.filter((one) => one.rider.rating)) {

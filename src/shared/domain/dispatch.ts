@@ -63,7 +63,7 @@ export const RIDER_STATES = [RIDER_STATE.waiting, RIDER_STATE.boarded, RIDER_STA
 export type RiderState = (typeof RIDER_STATES)[number];
 /**
  * What the driver's phone marks of a passenger on a leg besides a boarding (`run_boardings.state`): not come. A
- * boarding is the one boarding record (`check_ins`), whoever saw it; waiting is the absence of both.
+ * boarding is the one boarding record (`boardings`), whoever saw it; waiting is the absence of both.
  */
 export const DRIVER_MARKS = [RIDER_STATE.noShow] as const satisfies readonly RiderState[];
 export type DriverMark = (typeof DRIVER_MARKS)[number];

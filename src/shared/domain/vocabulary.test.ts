@@ -283,8 +283,9 @@ describe("the database's copies of the words", () => {
     expect(checked("orders_state_check")).toEqual([...ORDER_STATES]);
     expect(checked("payments_state_check")).toEqual([...PAYMENT_STATES]);
     expect(checked("private_events_state_check")).toEqual([...STORED_PRIVATE_EVENT_STATES]);
-    expect(checked("check_ins_leg_check")).toEqual([...LEGS]);
-    expect(checked("check_ins_boarded_by_check")).toEqual([...BOARDED_BY]);
+    expect(checked("boardings_leg_check")).toEqual([...LEGS]);
+    expect(checked("boardings_boarded_by_check")).toEqual([...BOARDED_BY]);
+    expect(checked("boarding_conflicts_leg_check")).toEqual([...LEGS]);
     expect(checked("van_notices_leg_check")).toEqual([...LEGS]);
     expect(checked("waiting_list_state_check")).toEqual([...WAITING_STATES]);
     expect(checked("orders_payment_code_check")).toEqual([...PAYMENT_CODES]);

@@ -1,5 +1,5 @@
 /**
- * A passenger's boarding of a leg is one record (`check_ins`), whoever saw it: the door's scanner or the driver's
+ * A passenger's boarding of a leg is one record (`boardings`), whoever saw it: the door's scanner or the driver's
  * phone (a tick or a scanned code) write it through this module alone, and the live view, the van manifest, the
  * order desk, the door's progress, the tracking page and the sales report read it. The first boarding stands (the
  * unique passenger-and-leg index settles two at once); a later scan is a repeat ("ya a bordo"). A driver's no-show
@@ -10,7 +10,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { BOARDED, RIDER_STATE, type BoardedBy, type RiderState } from "../../../shared/domain/dispatch";
 import type { Leg } from "../../../shared/domain/legs";
 import type { Db } from "../../db/client";
-import { checkIns, runBoardings, users } from "../../db/schema";
+import { boardings, runBoardings, users } from "../../db/schema";
 import { fullName } from "./ticket-holders";
 
 /** A passenger's boarding of one leg as stored: the first that let them on. */
@@ -34,18 +34,18 @@ export async function storedBoardings(db: Db, passengerIds: readonly number[], l
   if (passengerIds.length === 0) return new Map();
   const rows = await db
     .select({
-      id: checkIns.id,
-      passengerId: checkIns.passengerId,
-      at: checkIns.createdAt,
-      staffId: checkIns.staffId,
-      nonce: checkIns.nonce,
-      by: checkIns.boardedBy,
+      id: boardings.id,
+      passengerId: boardings.passengerId,
+      at: boardings.createdAt,
+      staffId: boardings.staffId,
+      nonce: boardings.nonce,
+      by: boardings.boardedBy,
       first: users.firstName,
       last: users.lastName,
     })
-    .from(checkIns)
-    .leftJoin(users, eq(users.id, checkIns.staffId))
-    .where(and(inArray(checkIns.passengerId, [...passengerIds]), eq(checkIns.leg, leg)));
+    .from(boardings)
+    .leftJoin(users, eq(users.id, boardings.staffId))
+    .where(and(inArray(boardings.passengerId, [...passengerIds]), eq(boardings.leg, leg)));
   return new Map(
     rows.map((row) => [
       row.passengerId,
@@ -73,7 +73,7 @@ export async function recordBoardings(
 ): Promise<{ created: Set<number>; stored: Map<number, StoredBoarding> }> {
   if (entry.boarding.length === 0) return { created: new Set(), stored: new Map() };
   const written = await db
-    .insert(checkIns)
+    .insert(boardings)
     .values(
       entry.boarding.map((passenger) => ({
         orderId: entry.orderId,
@@ -86,8 +86,8 @@ export async function recordBoardings(
         boardedBy: entry.by,
       })),
     )
-    .onConflictDoNothing({ target: [checkIns.passengerId, checkIns.leg] })
-    .returning({ passengerId: checkIns.passengerId });
+    .onConflictDoNothing({ target: [boardings.passengerId, boardings.leg] })
+    .returning({ passengerId: boardings.passengerId });
   const ids = entry.boarding.map((passenger) => passenger.passengerId);
   await db.delete(runBoardings).where(and(eq(runBoardings.leg, entry.leg), inArray(runBoardings.passengerId, ids)));
   const stored = await storedBoardings(db, ids, entry.leg);
@@ -96,7 +96,7 @@ export async function recordBoardings(
 
 /** An offline door's earlier scan takes the standing boarding's place (the row keeps its id, which a conflict names). */
 export async function replaceBoarding(db: Db, id: number, kept: { at: Date; staffId: number | null; nonce: string }): Promise<void> {
-  await db.update(checkIns).set({ createdAt: kept.at, staffId: kept.staffId, nonce: kept.nonce, boardedBy: BOARDED.door }).where(eq(checkIns.id, id));
+  await db.update(boardings).set({ createdAt: kept.at, staffId: kept.staffId, nonce: kept.nonce, boardedBy: BOARDED.door }).where(eq(boardings.id, id));
 }
 
 /**
@@ -106,9 +106,9 @@ export async function replaceBoarding(db: Db, id: number, kept: { at: Date; staf
  */
 export async function recordNoShow(db: Db, entry: { passengerId: number; leg: Leg; driverId: number; at: Date; nonce: string }): Promise<boolean> {
   const [aboard] = await db
-    .select({ id: checkIns.id })
-    .from(checkIns)
-    .where(and(eq(checkIns.passengerId, entry.passengerId), eq(checkIns.leg, entry.leg)))
+    .select({ id: boardings.id })
+    .from(boardings)
+    .where(and(eq(boardings.passengerId, entry.passengerId), eq(boardings.leg, entry.leg)))
     .limit(1);
   if (aboard) return false;
   await db
@@ -125,7 +125,7 @@ export async function boardingStates(db: Db, leg: Leg, passengerIds: readonly nu
   const ids = [...passengerIds];
   const [marked, boarded] = await Promise.all([
     db.select({ passengerId: runBoardings.passengerId, at: runBoardings.at }).from(runBoardings).where(and(eq(runBoardings.leg, leg), inArray(runBoardings.passengerId, ids))),
-    db.select({ passengerId: checkIns.passengerId, by: checkIns.boardedBy, at: checkIns.createdAt }).from(checkIns).where(and(eq(checkIns.leg, leg), inArray(checkIns.passengerId, ids))),
+    db.select({ passengerId: boardings.passengerId, by: boardings.boardedBy, at: boardings.createdAt }).from(boardings).where(and(eq(boardings.leg, leg), inArray(boardings.passengerId, ids))),
   ]);
   for (const row of marked) states.set(row.passengerId, { state: RIDER_STATE.noShow, by: null, at: row.at });
   for (const row of boarded) states.set(row.passengerId, { state: RIDER_STATE.boarded, by: row.by, at: row.at });

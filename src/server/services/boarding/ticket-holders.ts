@@ -8,7 +8,7 @@ import { and, asc, count, eq, inArray, type SQL } from "drizzle-orm";
 import type { Leg } from "../../../shared/domain/legs";
 import type { Locale } from "../../../shared/locales";
 import type { Db } from "../../db/client";
-import { checkIns, eventDates, events, orders, passengers, payments, places, tickets, users } from "../../db/schema";
+import { boardings, eventDates, events, orders, passengers, payments, places, tickets, users } from "../../db/schema";
 import { pick } from "../catalogue/rows";
 import { PAYMENT_STATE } from "../../../shared/domain/payment-states";
 
@@ -95,17 +95,17 @@ export async function checkInsOf(db: Db, orderIds: number[], leg?: Leg): Promise
   if (orderIds.length === 0) return byOrder;
   const rows = await db
     .select({
-      orderId: checkIns.orderId,
-      passengerId: checkIns.passengerId,
-      leg: checkIns.leg,
-      at: checkIns.createdAt,
+      orderId: boardings.orderId,
+      passengerId: boardings.passengerId,
+      leg: boardings.leg,
+      at: boardings.createdAt,
       first: users.firstName,
       last: users.lastName,
     })
-    .from(checkIns)
-    .leftJoin(users, eq(users.id, checkIns.staffId))
-    .where(leg ? and(inArray(checkIns.orderId, orderIds), eq(checkIns.leg, leg)) : inArray(checkIns.orderId, orderIds))
-    .orderBy(asc(checkIns.createdAt), asc(checkIns.id));
+    .from(boardings)
+    .leftJoin(users, eq(users.id, boardings.staffId))
+    .where(leg ? and(inArray(boardings.orderId, orderIds), eq(boardings.leg, leg)) : inArray(boardings.orderId, orderIds))
+    .orderBy(asc(boardings.createdAt), asc(boardings.id));
   for (const row of rows) {
     const list = byOrder.get(row.orderId) ?? [];
     list.push({

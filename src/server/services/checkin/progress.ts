@@ -13,7 +13,7 @@ import { timeZoneOf } from "../../../shared/format/dates";
 import type { Locale } from "../../../shared/locales";
 import type { CheckInProgress } from "../../../shared/schemas/answers/checkin";
 import type { ShopContext } from "../../context";
-import { checkInConflicts, checkIns, eventDates, events, orders, passengers, tickets, users, vehicles } from "../../db/schema";
+import { boardingConflicts, boardings, eventDates, events, orders, passengers, tickets, users, vehicles } from "../../db/schema";
 import { boardingStates } from "../boarding/boarding-record";
 import { loadPlan } from "../dispatch/plan-store";
 import { fullName } from "../boarding/ticket-holders";
@@ -86,24 +86,24 @@ export async function checkInProgress(deps: ShopContext, eventDateId: number, le
 async function conflictsOf({ db }: ShopContext, eventDateId: number): Promise<CheckInProgress["conflicts"]> {
   const rows = await db
     .select({
-      id: checkInConflicts.id,
-      orderId: checkInConflicts.orderId,
-      passengerId: checkInConflicts.passengerId,
+      id: boardingConflicts.id,
+      orderId: boardingConflicts.orderId,
+      passengerId: boardingConflicts.passengerId,
       name: passengers.name,
-      leg: checkInConflicts.leg,
-      otherAt: checkInConflicts.scannedAt,
-      otherStaffId: checkInConflicts.staffId,
-      keptAt: checkIns.createdAt,
-      keptStaffId: checkIns.staffId,
+      leg: boardingConflicts.leg,
+      otherAt: boardingConflicts.scannedAt,
+      otherStaffId: boardingConflicts.staffId,
+      keptAt: boardings.createdAt,
+      keptStaffId: boardings.staffId,
       countryCode: events.countryCode,
     })
-    .from(checkInConflicts)
-    .innerJoin(checkIns, eq(checkIns.id, checkInConflicts.checkInId))
-    .innerJoin(passengers, eq(passengers.id, checkInConflicts.passengerId))
-    .innerJoin(orders, eq(orders.id, checkInConflicts.orderId))
+    .from(boardingConflicts)
+    .innerJoin(boardings, eq(boardings.id, boardingConflicts.boardingId))
+    .innerJoin(passengers, eq(passengers.id, boardingConflicts.passengerId))
+    .innerJoin(orders, eq(orders.id, boardingConflicts.orderId))
     .innerJoin(events, eq(events.id, orders.eventId))
     .where(eq(orders.eventDateId, eventDateId))
-    .orderBy(asc(checkInConflicts.id));
+    .orderBy(asc(boardingConflicts.id));
   const staffIds = [...new Set(rows.flatMap((row) => [row.otherStaffId, row.keptStaffId]).filter((id): id is number => id !== null))];
   const staff = staffIds.length
     ? await db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName }).from(users).where(inArray(users.id, staffIds))

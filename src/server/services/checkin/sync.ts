@@ -6,7 +6,7 @@
  *
  * Two doors that both let the same passenger in while offline are a conflict: a ticket rode twice (a copied
  * code, or two vans). Both scans are kept, the earliest stands as the check-in and the other is stored beside it
- * (check_in_conflicts) and answered, never merged away, so staff can look into it.
+ * (boarding_conflicts) and answered, never merged away, so staff can look into it.
  */
 import { eq } from "drizzle-orm";
 import type { Leg } from "../../../shared/domain/legs";
@@ -18,7 +18,7 @@ import type { CheckInSync } from "../../../shared/schemas/checkin";
 import { scannedOrderId } from "../../../shared/tickets/ticket-code";
 import type { ShopContext } from "../../context";
 import type { Db } from "../../db/client";
-import { checkInConflicts, checkIns, users } from "../../db/schema";
+import { boardingConflicts, boardings, users } from "../../db/schema";
 import { admitTicket } from "../boarding/admit-ticket";
 import { recordBoardings, replaceBoarding, type StoredBoarding } from "../boarding/boarding-record";
 import { fullName } from "../boarding/ticket-holders";
@@ -36,10 +36,10 @@ export async function syncCheckIns(deps: ShopContext, staffId: number, body: Che
 
 async function alreadyApplied(db: Db, nonce: string): Promise<number | null> {
   const [applied] = await db
-    .select({ orderId: checkIns.orderId })
-    .from(checkIns)
-    .where(eq(checkIns.nonce, nonce))
-    .union(db.select({ orderId: checkInConflicts.orderId }).from(checkInConflicts).where(eq(checkInConflicts.nonce, nonce)))
+    .select({ orderId: boardings.orderId })
+    .from(boardings)
+    .where(eq(boardings.nonce, nonce))
+    .union(db.select({ orderId: boardingConflicts.orderId }).from(boardingConflicts).where(eq(boardingConflicts.nonce, nonce)))
     .limit(1);
   return applied?.orderId ?? null;
 }
@@ -105,9 +105,9 @@ async function keepBoth(db: Db, where: { orderId: number; passengerId: number; l
   const { kept, other, replace } = settleTwoScans(standing, ours);
   if (replace) await replaceBoarding(db, standing.id, kept);
   await db
-    .insert(checkInConflicts)
+    .insert(boardingConflicts)
     .values({
-      checkInId: standing.id,
+      boardingId: standing.id,
       orderId: where.orderId,
       passengerId: where.passengerId,
       leg: where.leg,

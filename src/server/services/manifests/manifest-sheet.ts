@@ -3,7 +3,7 @@
  * address grouped into loads (group-loads.ts), each stop with its estimated pick-up time (pickup-times.ts) until a
  * dispatch plan is published (then the published pick-up, and the return's departure and drop-off), the
  * passengers' phones, whether their order is paid or still pending, what they need on board, and whether they
- * boarded each leg (the one boarding record, `check_ins`: the door's scan or the driver's tick; read only) or were texted that the van is arriving (van_notices).
+ * boarded each leg (the one boarding record, `boardings`: the door's scan or the driver's tick; read only) or were texted that the van is arriving (van_notices).
  *
  * Pending orders (awaiting a payment, hold not run out) are listed, marked pending: their seats are held and
  * the van must have room for them; cancelled and expired orders are not.
@@ -17,7 +17,7 @@ import { ShopError } from "../../../shared/domain/shop-error";
 import type { Locale } from "../../../shared/locales";
 import type { Need } from "../../../shared/domain/needs";
 import type { Manifest, ManifestOptions } from "../../../shared/schemas/answers/staff-day";
-import { addressLines, checkIns, counties, dispatchPlans, eventDates, events, orders, passengers, places, provinces, publishedPickups, tickets, users, vanNotices } from "../../db/schema";
+import { addressLines, boardings, counties, dispatchPlans, eventDates, events, orders, passengers, places, provinces, publishedPickups, tickets, users, vanNotices } from "../../db/schema";
 import type { Itinerary, ItineraryPickup } from "../../../shared/calendar/trip-legs";
 import type { ShopContext } from "../../context";
 import { pick } from "../catalogue/rows";
@@ -84,7 +84,7 @@ export async function manifestSheet(deps: ShopContext, eventDateId: number, prov
           .where(inArray(addressLines.ticketId, ticketIds))
           .orderBy(asc(addressLines.id))
       : [],
-    orderIds.length ? db.select({ passengerId: checkIns.passengerId, leg: checkIns.leg }).from(checkIns).where(inArray(checkIns.orderId, orderIds)) : [],
+    orderIds.length ? db.select({ passengerId: boardings.passengerId, leg: boardings.leg }).from(boardings).where(inArray(boardings.orderId, orderIds)) : [],
   ]);
   const passengerIds = passengerRows.map((row) => row.id);
   const noticeRows = passengerIds.length

@@ -17,7 +17,7 @@ import type { ShopContext } from "../../context";
 import {
   addressLines,
   auditLog,
-  checkIns,
+  boardings,
   counties,
   eventDates,
   events,
@@ -87,7 +87,7 @@ export async function orderDesk(deps: ShopContext, orderId: number, locale: Loca
           .orderBy(asc(addressLines.id))
       : [],
     db.select().from(payments).where(eq(payments.orderId, parentId ?? orderId)).orderBy(asc(payments.id)),
-    db.select().from(checkIns).where(inArray(checkIns.orderId, orderIds)).orderBy(asc(checkIns.id)),
+    db.select().from(boardings).where(inArray(boardings.orderId, orderIds)).orderBy(asc(boardings.id)),
     db
       .select()
       .from(outbox)

@@ -11,7 +11,7 @@ import type { SalesReport } from "../../../shared/schemas/answers/order-desk";
 import type { SalesReportQuery } from "../../../shared/schemas/order-desk";
 import { ShopError } from "../../../shared/domain/shop-error";
 import type { ShopContext } from "../../context";
-import { categories, checkIns, discounts as discountCodes, eventDates, events, orders, passengers, payments, productVariants, refunds, seatCounts, tickets } from "../../db/schema";
+import { categories, boardings, discounts as discountCodes, eventDates, events, orders, passengers, payments, productVariants, refunds, seatCounts, tickets } from "../../db/schema";
 import { pick } from "../catalogue/rows";
 import { REFUND_STATE } from "../../../shared/domain/refunds";
 import { ORDER_STATE } from "../../../shared/domain/order-states";
@@ -100,11 +100,11 @@ export async function salesReport(deps: ShopContext, query: SalesReportQuery, lo
       .where(and(eq(categories.eventId, event.id), query.eventDateId ? eq(eventDates.id, query.eventDateId) : undefined))
       .orderBy(asc(eventDates.startDate), asc(productVariants.id)),
     db
-      .select({ leg: checkIns.leg, count: sql<number>`count(*)::int` })
-      .from(checkIns)
-      .innerJoin(orders, eq(orders.id, checkIns.orderId))
+      .select({ leg: boardings.leg, count: sql<number>`count(*)::int` })
+      .from(boardings)
+      .innerJoin(orders, eq(orders.id, boardings.orderId))
       .where(ofEvent)
-      .groupBy(checkIns.leg),
+      .groupBy(boardings.leg),
     db
       .select({
         day: sql<string>`to_char(${orders.paidAt} at time zone ${timeZone}, 'YYYY-MM-DD')`,
