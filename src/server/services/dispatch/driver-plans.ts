@@ -6,7 +6,8 @@
  */
 import { and, eq, gte, isNotNull, isNull, lte, ne, or, sql } from "drizzle-orm";
 import type { ShopContext } from "../../context";
-import { dispatchPlans, dispatchRuns, eventDates } from "../../db/schema";
+import { dispatchPlans, dispatchRuns, eventDates, events, vanPositions } from "../../db/schema";
+import type { PublishedRun } from "../../db/schema";
 import { loadPublishedPlan, type PlanState, type RunState } from "./plan-store";
 
 const DAY_MS = 24 * 3_600_000;
@@ -54,4 +55,60 @@ export async function publishedRunsOfDriver(deps: ShopContext, driverId: number,
 export async function runStillPlanned(deps: Pick<ShopContext, "db">, runId: number): Promise<boolean> {
   const [row] = await deps.db.select({ id: dispatchRuns.id }).from(dispatchRuns).where(eq(dispatchRuns.id, runId)).limit(1);
   return Boolean(row);
+}
+
+/** What the positions endpoint needs of a driver's run as published: its window's times, its date and its country. */
+export interface DriverRunWindow {
+  eventDateId: number;
+  departsAt: Date;
+  arrivesAt: Date;
+  country: string;
+  /** The run's latest stored fix by the phone's clock, which the next ones are judged against, or null. */
+  latestFix: { lat: number; lon: number; accuracy: number | null; when: Date } | null;
+}
+
+/**
+ * The run as `publishedRunsOfDriver(deps, driverId, runId)` finds it and `runStillPlanned` keeps it, with its latest
+ * fix, for the van's positions, in one query of that run alone: the same published plan of a date from a day ago to DAYS_AHEAD ahead,
+ * not to be re-planned, the run given to the driver as published (its current row while nothing changed since,
+ * else its entry in `published_runs`, the only part of it read), and still in the current draft. A phone posts a fix
+ * every few seconds on the day, hundreds of vans at once: reading the whole published plan each time (every run,
+ * stop and passenger of the day, then grouped in Node) was the live day's heaviest work.
+ */
+export async function driverRunWindow(deps: ShopContext, driverId: number, runId: number): Promise<DriverRunWindow | null> {
+  const now = deps.now().getTime();
+  const [row] = await deps.db
+    .select({
+      eventDateId: dispatchPlans.eventDateId,
+      country: events.countryCode,
+      current: sql<boolean>`${dispatchPlans.version} = ${dispatchPlans.publishedVersion}`,
+      driverId: dispatchRuns.driverId,
+      departsAt: dispatchRuns.departsAt,
+      arrivesAt: dispatchRuns.arrivesAt,
+      published: sql<string | null>`(select elem::text from jsonb_array_elements(${dispatchPlans.publishedRuns}) elem where elem->>'id' = ${String(runId)} limit 1)`,
+      // In the same statement: a phone posts every few seconds, and each statement costs both sides more than its work.
+      latestFix: sql<string | null>`(select json_build_array(${vanPositions.lat}, ${vanPositions.lon}, ${vanPositions.accuracyM}, extract(epoch from ${vanPositions.at}) * 1000)::text from ${vanPositions} where ${vanPositions.runId} = ${dispatchRuns.id} order by ${vanPositions.at} desc limit 1)`,
+    })
+    .from(dispatchRuns)
+    .innerJoin(dispatchPlans, eq(dispatchPlans.id, dispatchRuns.planId))
+    .innerJoin(eventDates, eq(eventDates.id, dispatchPlans.eventDateId))
+    .innerJoin(events, eq(events.id, eventDates.eventId))
+    .where(
+      and(
+        eq(dispatchRuns.id, runId),
+        isNotNull(dispatchPlans.publishedVersion),
+        isNull(dispatchPlans.replanReason),
+        gte(eventDates.startDate, new Date(now - DAY_MS)),
+        lte(eventDates.startDate, new Date(now + DAYS_AHEAD * DAY_MS)),
+      ),
+    )
+    .limit(1);
+  if (!row) return null;
+  const { eventDateId, country } = row;
+  const fix = row.latestFix === null ? null : (JSON.parse(row.latestFix) as [number, number, number | null, number]);
+  const latestFix = fix && { lat: fix[0], lon: fix[1], accuracy: fix[2], when: new Date(Math.floor(fix[3])) };
+  if (row.current) return row.driverId === driverId ? { eventDateId, country, departsAt: row.departsAt, arrivesAt: row.arrivesAt, latestFix } : null;
+  const published = row.published === null ? null : (JSON.parse(row.published) as PublishedRun);
+  if (!published || published.driverId !== driverId) return null;
+  return { eventDateId, country, departsAt: new Date(published.departsAt), arrivesAt: new Date(published.arrivesAt), latestFix };
 }

@@ -12,8 +12,10 @@
  * Implausible fixes are not stored; a batch of nothing else is refused with the reason. Fixes less than a second after one kept for the run are
  * coalesced into it, a driver's calls beyond POSITION_CALLS_PER_SECOND (after a short burst) are refused with 429, and the live screens
  * hear of a run at most once a second (a later change in that second is announced when the second is over).
+ * The run, the driver's right to it and its latest fix are one query (`driverRunWindow`), and the fixes of the
+ * phones posting within a few milliseconds of each other are one insert (`storeFixes`): on the day every van posts.
  */
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, inArray, sql } from "drizzle-orm";
 import { COUNTRY_BOUNDS } from "../../../shared/domain/countries";
 import { POSITION_WINDOW_MINUTES } from "../../../shared/domain/dispatch";
 import { ShopError, type ShopErrorCode } from "../../../shared/domain/shop-error";
@@ -22,8 +24,8 @@ import { straightLineKm } from "../../geo/travel-time-estimate";
 import type { VanPositionsAnswer, VanPositionsInput } from "../../../shared/schemas/van-positions";
 import type { ShopContext } from "../../context";
 import type { Db } from "../../db/client";
-import { eventDates, events, vanPositions } from "../../db/schema";
-import { publishedRunsOfDriver, runStillPlanned } from "./driver-plans";
+import { vanPositions } from "../../db/schema";
+import { driverRunWindow } from "./driver-plans";
 
 const WINDOW_MS = POSITION_WINDOW_MINUTES * 60_000;
 /** A phone's clock may run a little ahead of the shop's: fixes up to this far in the future are taken as now. */
@@ -119,10 +121,8 @@ export async function recordPositions(deps: ShopContext, driverId: number, input
   countCall(deps, driverId);
   // The driver's run as their phone shows it (as published; driver-plans.ts), still in the plan's draft. Another
   // driver's run and a run that does not exist answer alike: a phone learns nothing of others' runs.
-  const [mine] = await publishedRunsOfDriver(deps, driverId, input.runId);
-  if (!mine || !(await runStillPlanned(deps, input.runId))) throw new ShopError("positions_not_your_run");
-  const [where] = await deps.db.select({ country: events.countryCode }).from(eventDates).innerJoin(events, eq(events.id, eventDates.eventId)).where(eq(eventDates.id, mine.plan.eventDateId));
-  const run = { ...mine.run, country: where?.country ?? "" };
+  const run = await driverRunWindow(deps, driverId, input.runId);
+  if (!run) throw new ShopError("positions_not_your_run");
   const { from, until } = positionWindow(run);
   const now = deps.now().getTime();
   const fixes = input.positions.map((one) => ({ ...one, when: new Date(one.at) }));
@@ -133,12 +133,7 @@ export async function recordPositions(deps: ShopContext, driverId: number, input
   // In time order, each fix judged against the run's latest fix before it (the stored one first): one less than a
   // second after it is coalesced into it. A fix older than the latest (an offline queue sent late) is not judged for
   // speed; the same instant twice is one fix (the insert below).
-  const [previous] = await deps.db
-    .select({ lat: vanPositions.lat, lon: vanPositions.lon, accuracy: vanPositions.accuracyM, when: vanPositions.at })
-    .from(vanPositions)
-    .where(eq(vanPositions.runId, input.runId))
-    .orderBy(desc(vanPositions.at))
-    .limit(1);
+  const previous = run.latestFix;
   const ordered = [...fixes].sort((a, b) => a.when.getTime() - b.when.getTime());
   const unique: typeof fixes = [];
   let latest: Fix | null = previous ?? null;
@@ -159,15 +154,71 @@ export async function recordPositions(deps: ShopContext, driverId: number, input
   }
   if (unique.length === 0 && refusal) throw new ShopError(refusal, undefined, refusal === "position_inaccurate" ? { meters: MAX_ACCURACY_METERS } : undefined);
   if (unique.length === 0) return { stored: 0, duplicates: coalesced };
-  const stored = await deps.db
-    .insert(vanPositions)
-    .values(unique.map((fix) => ({ runId: input.runId, driverUserId: driverId, lat: fix.lat, lon: fix.lon, accuracyM: fix.accuracy, at: fix.when, receivedAt: new Date(now) })))
-    .onConflictDoNothing({ target: [vanPositions.runId, vanPositions.at] })
-    .returning({ id: vanPositions.id });
+  const stored = await storeFixes(
+    deps.db,
+    unique.map((fix) => ({ runId: input.runId, driverUserId: driverId, lat: fix.lat, lon: fix.lon, accuracyM: fix.accuracy, at: fix.when, receivedAt: new Date(now) })),
+  );
   // This process's live feed recomputes the run at once (other processes hear of it by their poll of the table):
   // the passengers' pages and the dispatcher's screen show the new position without waiting for a poll.
-  if (stored.length > 0) announceThrottled(deps, input.runId, Math.max(...stored.map((row) => row.id)));
+  if (stored.length > 0) announceThrottled(deps, input.runId, Math.max(...stored));
   return { stored: stored.length, duplicates: unique.length - stored.length + coalesced };
+}
+
+/** How long fixes handed in wait for others to be written with them in one statement. */
+const WRITE_GATHER_MS = 20;
+type FixRow = typeof vanPositions.$inferInsert & { runId: number; at: Date };
+interface FixWrite {
+  rows: FixRow[];
+  stored(ids: number[]): void;
+  failed(error: unknown): void;
+}
+/** Per database: the fixes waiting for the next insert, and whether one is gathered or under way. */
+const fixWriters = new WeakMap<Db, { waiting: FixWrite[]; busy: boolean }>();
+
+/**
+ * Writes fixes with those other phones hand in within WRITE_GATHER_MS (and while an insert is under way) in one
+ * statement: 200 vans each posting every 5 s were 40 inserts, commits and round trips a second. Answers the ids of
+ * `rows` stored; a fix the table already has (the same run and instant), or one given twice in the statement, is
+ * stored once, for the first to give it. A failed insert fails every request of it alike, as its own would have.
+ */
+function storeFixes(db: Db, rows: FixRow[]): Promise<number[]> {
+  let writer = fixWriters.get(db);
+  if (!writer) fixWriters.set(db, (writer = { waiting: [], busy: false }));
+  const mine = writer;
+  return new Promise((stored, failed) => {
+    mine.waiting.push({ rows, stored, failed });
+    if (mine.busy) return;
+    mine.busy = true;
+    setTimeout(() => void writeWaiting(db, mine), WRITE_GATHER_MS);
+  });
+}
+
+async function writeWaiting(db: Db, writer: { waiting: FixWrite[]; busy: boolean }): Promise<void> {
+  while (writer.waiting.length > 0) {
+    const batch = writer.waiting.splice(0);
+    try {
+      const rows = await db
+        .insert(vanPositions)
+        .values(batch.flatMap((one) => one.rows))
+        .onConflictDoNothing({ target: [vanPositions.runId, vanPositions.at] })
+        .returning({ id: vanPositions.id, runId: vanPositions.runId, at: vanPositions.at });
+      const ids = new Map(rows.map((row) => [`${row.runId} ${row.at.getTime()}`, row.id]));
+      for (const one of batch) {
+        const mine: number[] = [];
+        for (const row of one.rows) {
+          const key = `${row.runId} ${row.at.getTime()}`;
+          const id = ids.get(key);
+          if (id === undefined) continue;
+          mine.push(id);
+          ids.delete(key);
+        }
+        one.stored(mine);
+      }
+    } catch (error) {
+      for (const one of batch) one.failed(error);
+    }
+  }
+  writer.busy = false;
 }
 
 /** The last position of each run (by the phone's time of the fix), for the runs that have any. */
