@@ -9,14 +9,12 @@ import { Hono } from "hono";
 import type { LiveRun } from "../../shared/schemas/answers/live";
 import type { AppEnv } from "../http/context";
 import { feedFrame, liveRuns } from "../services/live/live-state";
-import { trackingRenderer, trackingStillOpen, trackingSubject, trackingView } from "../services/live/tracking";
+import { endWhenClosed, trackingRenderer, trackingSubject, trackingView } from "../services/live/tracking";
 import { documented } from "./contract";
 import { streamLive } from "./live/live-stream";
 
 const read = documented("GET /shop-api/tracking/:token");
 const events = documented("GET /shop-api/tracking/:token/events");
-/** How often an open stream asks whether its link still holds (from the date's directory: no query of its own). */
-const RECHECK_MS = 5_000;
 
 export const trackingRoutes = new Hono<AppEnv>();
 
@@ -42,24 +40,7 @@ trackingRoutes.get("/:token/events", events.describe, async (c) => {
       const json = render(runs);
       return json === null ? null : { event: "tracking", json };
     },
-    {
-      until: subject.expiresAt,
-      also: (controls) => {
-        let checking = false;
-        const timer = setInterval(() => {
-          if (checking) return;
-          checking = true;
-          trackingStillOpen(deps, subject)
-            .then((open) => {
-              if (!open) controls.end();
-            })
-            // A failed read (the database away) ends nothing: the next check asks again.
-            .catch(() => undefined)
-            .finally(() => (checking = false));
-        }, RECHECK_MS);
-        timer.unref();
-        return () => clearInterval(timer);
-      },
-    },
+    // Every RECHECK_MS, with every other open stream (services/live/tracking.ts `endWhenClosed`).
+    { until: subject.expiresAt, also: (controls) => endWhenClosed(deps, subject, () => controls.end()) },
   );
 });

@@ -73,6 +73,18 @@ describe("the tracking stream's renderer", () => {
     expect(JSON.parse(first).legs[0].van.at).toBe("2026-11-29T12:05:00.000Z");
   });
 
+  it("decides each listener's own part by what they were told, though listeners of one stop share it", () => {
+    const live = run(1, LEG.outbound, "2026-11-29T12:05:00.000Z");
+    live.riders.push({ passengerId: 13, name: "Eva Viajera", phone: "300 555 0143", stop: 1, state: RIDER_STATE.boarded, by: "driver", missing: false });
+    const told = (minute: number) => ({ ...outLeg(1), published: new Date(`2026-11-29T12:${minute}:00.000Z`) });
+    // Dora as told at 12:11 and again as told at 12:20 wait at the same stop; Eva is aboard from it.
+    const listeners = [subject(12, [told(11)]), subject(12, [told(20)]), subject(13, [told(11)])];
+    const written = listeners.map((one) => JSON.parse(trackingRenderer(deps, one)([live])!));
+    for (const [index, one] of listeners.entries()) expect(written[index]).toEqual(trackingView(deps, one, new Map([[1, live]])));
+    expect(written[0].legs[0].delayMinutes).not.toBe(written[1].legs[0].delayMinutes);
+    expect(written[2].legs[0]).toMatchObject({ aboard: true, state: "aboard" });
+  });
+
   it("shows nothing of the other passengers of the run", () => {
     const written = trackingRenderer(deps, subject(12, [outLeg(1)]))([run(1, LEG.outbound, "2026-11-29T12:05:00.000Z")])!;
     expect(written).not.toContain("Ana");

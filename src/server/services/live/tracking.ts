@@ -88,7 +88,7 @@ const pickupColumns = {
 const DIRECTORY_MS = 15_000;
 type Directory = Map<number, PassengerRecord>;
 /** Per app: each event date's directory, as read (or being read) at `at` (the shop's clock, ms). */
-const directories = new WeakMap<ShopContext, Map<number, { at: number; passengers: Promise<Directory | null> }>>();
+const directories = new WeakMap<ShopContext, Map<number, { at: number; answered: number; passengers: Promise<Directory | null> }>>();
 
 function recordsOf(rows: PickupRow[]): Directory {
   const records: Directory = new Map();
@@ -117,14 +117,25 @@ async function passengerRecord(deps: ShopContext, passengerId: number): Promise<
   let days = directories.get(deps);
   if (!days) directories.set(deps, (days = new Map()));
   const now = deps.now().getTime();
-  for (const [eventDateId, day] of days) {
-    // Either way: a clock set back (as tests do) must not keep a directory forever.
+  for (const [eventDateId, day] of [...days]) {
+    // Either way: a clock set back (as tests do) must not keep a directory forever. An old directory is read again
+    // at once, by the first to find it old, and every later caller waits for that one read: thousands of open
+    // streams check their links every few seconds, and each reading its passenger alone until some read finished
+    // was hundreds of queries every DIRECTORY_MS.
+    // A date whose directory answered nobody since it was read is dropped instead (its day is over).
+    let fresh = day;
     if (Math.abs(now - day.at) >= DIRECTORY_MS) {
-      days.delete(eventDateId);
-      continue;
+      if (day.answered === 0) {
+        days.delete(eventDateId);
+        continue;
+      }
+      days.set(eventDateId, (fresh = { at: now, answered: 0, passengers: readDirectory(deps, eventDateId).catch(() => null) }));
     }
-    const found = (await day.passengers)?.get(passengerId);
-    if (found) return found;
+    const found = (await fresh.passengers)?.get(passengerId);
+    if (found) {
+      fresh.answered += 1;
+      return found;
+    }
   }
   const rows = await deps.db
     .select({ ...pickupColumns, eventDateId: publishedPickups.eventDateId })
@@ -136,7 +147,7 @@ async function passengerRecord(deps: ShopContext, passengerId: number): Promise<
   for (const eventDateId of new Set(rows.map((row) => row.eventDateId))) {
     if (eventDateId === null || days.has(eventDateId)) continue;
     // Read once for the links of the date opened next (a failed read leaves them to be read one by one).
-    days.set(eventDateId, { at: deps.now().getTime(), passengers: readDirectory(deps, eventDateId).catch(() => null) });
+    days.set(eventDateId, { at: deps.now().getTime(), answered: 0, passengers: readDirectory(deps, eventDateId).catch(() => null) });
   }
   return recordsOf(rows).get(passengerId) ?? null;
 }
@@ -165,6 +176,48 @@ export async function trackingStillOpen(deps: ShopContext, subject: TrackingSubj
     const now = subjectLeg(row, one.runId);
     return now.published.getTime() === one.published.getTime() && now.publishedArrival?.getTime() === one.publishedArrival?.getTime();
   });
+}
+
+/** How often the open streams ask whether their links still hold (from the dates' directories: no query of their own). */
+export const RECHECK_MS = 5_000;
+
+/** Per app: the open streams' links and how each ends, checked together by one timer. */
+const openLinks = new WeakMap<ShopContext, { links: Map<TrackingSubject, () => void>; timer: NodeJS.Timeout }>();
+
+/**
+ * Ends the stream (`end`) once its link no longer holds (`trackingStillOpen`), checked every RECHECK_MS with every
+ * other open stream of the app by one timer, one link after the other: thousands of streams each with a timer of
+ * its own were thousands of timers and promise chains every few seconds. A failed read (the database away) ends
+ * nothing: the next check asks again. Answers the stop.
+ */
+export function endWhenClosed(deps: ShopContext, subject: TrackingSubject, end: () => void): () => void {
+  let open = openLinks.get(deps);
+  if (!open) {
+    const links = new Map<TrackingSubject, () => void>();
+    let checking = false;
+    const timer = setInterval(() => {
+      if (checking) return;
+      checking = true;
+      void (async () => {
+        for (const [one, ends] of [...links]) {
+          if (!links.has(one)) continue;
+          const holds = await trackingStillOpen(deps, one).catch(() => true);
+          if (!holds && links.delete(one)) ends();
+        }
+      })().finally(() => (checking = false));
+    }, RECHECK_MS);
+    timer.unref();
+    openLinks.set(deps, (open = { links, timer }));
+  }
+  const mine = open;
+  mine.links.set(subject, end);
+  return () => {
+    mine.links.delete(subject);
+    if (mine.links.size === 0 && openLinks.get(deps) === mine) {
+      clearInterval(mine.timer);
+      openLinks.delete(deps);
+    }
+  };
 }
 
 /** The passenger of a valid link and the frames of their runs; refuses as the module says. */
@@ -269,6 +322,12 @@ interface RunParts {
   riders: Map<number, { stop: number; state: RiderState }>;
   /** `leg stop` -> the leg's shared JSON, open for the passenger's own fields. */
   legs: Map<string, string>;
+  /**
+   * `leg stop rider published publishedArrival` -> the passenger's own fields' JSON (without its opening brace): the
+   * passengers of a stop told the same times share it, so a new position is decided and serialised once per stop,
+   * not once per listener. Its clock is the first listener's of the live state (milliseconds apart).
+   */
+  own: Map<string, string>;
 }
 const partsOfRun = new WeakMap<LiveRun, RunParts>();
 
@@ -276,7 +335,7 @@ function runParts(run: LiveRun): RunParts {
   let parts = partsOfRun.get(run);
   if (!parts) {
     const riders = new Map(run.riders.map((rider): [number, { stop: number; state: RiderState }] => [rider.passengerId, { stop: rider.stop, state: rider.state }]));
-    partsOfRun.set(run, (parts = { riders, legs: new Map() }));
+    partsOfRun.set(run, (parts = { riders, legs: new Map(), own: new Map() }));
   }
   return parts;
 }
@@ -314,8 +373,10 @@ export function trackingRenderer(deps: ShopContext, subject: TrackingSubject): (
       const rider = parts.riders.get(passengerId);
       const part = rider ? legPart(run, parts, one.leg, rider.stop) : null;
       if (!rider || part === null) continue;
-      const own = JSON.stringify(ownLeg(deps, subject, one, run, run.stops[rider.stop]!, rider.state));
-      written += `${written ? "," : ""}${part},${own.slice(1)}`;
+      const key = `${one.leg} ${rider.stop} ${rider.state} ${one.published.getTime()} ${one.publishedArrival?.getTime() ?? ""}`;
+      let own = parts.own.get(key);
+      if (own === undefined) parts.own.set(key, (own = JSON.stringify(ownLeg(deps, subject, one, run, run.stops[rider.stop]!, rider.state)).slice(1)));
+      written += `${written ? "," : ""}${part},${own}`;
     }
     return `${opening}${written}${closing}`;
   };
