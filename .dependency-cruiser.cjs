@@ -11,7 +11,7 @@
  * The allowed directions (docs/architecture.md "Layers"): in the browser, the table below; the composition root
  * (app.ts, composition.ts, server.ts) → routes → services → db; the seed (demo data) above the services; around them
  * auth → http, publishing → http, and every folder → shared. Between domain folders, the one acting on another's rows
- * imports it (checkin → orders, admin → orders); services/orders is the base, importing no other domain
+ * imports it (door → orders, admin → orders); services/orders is the base, importing no other domain
  * (`orders-is-the-base`), with the folders that build on it above (order-desk, order-detail, self-cancel,
  * order-notices, sweeper, purchase-checks, refunds, dispatch, waiting-list, …) and below every domain only
  * order-life, payment-life, notices and audit (`below-every-domain`); the purchase's entry points (services/purchase:

@@ -28,7 +28,7 @@ import { accountRoutes } from "./routes/account";
 import { driverRoutes } from "./routes/driver.routes";
 import { purchaseApi } from "./routes/orders";
 import { staffRoutes } from "./routes/staff/staff.routes";
-import { checkinRoutes } from "./routes/staff/checkin.routes";
+import { doorRoutes } from "./routes/staff/door.routes";
 import { adminRoutes } from "./routes/admin/admin.routes";
 import { mailDropRoutes } from "./routes/dev/mail-drop.routes";
 import { uploadRoutes } from "./routes/uploads.routes";
@@ -116,7 +116,7 @@ export function createApp(setup: ShopSetup, options: AppOptions = {}) {
   app.route("/shop-api", accountRoutes);
   app.route("/shop-api", purchaseApi);
   app.route("/shop-api/staff", staffRoutes);
-  app.route("/shop-api", checkinRoutes);
+  app.route("/shop-api", doorRoutes);
   app.route("/dev", mailDropRoutes);
   app.route("/uploads", uploadRoutes);
 

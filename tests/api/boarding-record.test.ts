@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import type { DispatchOptions, DispatchPlan, DriverRun } from "../../src/shared/schemas/answers/dispatch";
-import type { CheckCompleteAnswer } from "../../src/shared/schemas/answers/checkin";
+import type { CheckCompleteAnswer } from "../../src/shared/schemas/answers/door";
 import { loadTicketKey } from "../../src/server/auth/ticket-key";
 import { passengerQrText } from "../../src/server/services/tickets/ticket-qr";
 import { passengers, tickets } from "../../src/server/db/schema";

@@ -11,7 +11,7 @@ import { eventDates, orders, users } from "../../src/server/db/schema";
 import { orderInvoicePdf } from "../../src/server/services/invoices/invoices";
 import type { ShopContext } from "../../src/server/context";
 import type { PurchaseItem } from "../../src/shared/schemas/answers/account";
-import type { CheckCompleteAnswer, CheckInManifest, CheckInProgress, CheckInSyncAnswer } from "../../src/shared/schemas/answers/checkin";
+import type { CheckCompleteAnswer, OfflineManifest, BoardingProgress, DoorSyncAnswer } from "../../src/shared/schemas/answers/door";
 import { countyOf, eventOffer, purchaseBody } from "../helpers/fixtures";
 import { openTestShop, type TestShop } from "../helpers/test-shop";
 
@@ -133,13 +133,13 @@ describe("a Madrid event's times", () => {
     expect(scanned.status).toBe(200);
     expect(scanned.body.data.timeZone).toBe("Europe/Madrid");
 
-    const list = await shop.call<CheckInManifest>("GET", `/shop-api/staff/checkin-manifest?eventDateId=${row!.eventDateId}`, undefined, auth);
+    const list = await shop.call<OfflineManifest>("GET", `/shop-api/staff/checkin-manifest?eventDateId=${row!.eventDateId}`, undefined, auth);
     expect(list.status).toBe(200);
     expect(list.body.data.timeZone).toBe("Europe/Madrid");
 
     // A door offline let the same passenger in on the return twice (two nonces): the second is a conflict.
     const scannedAt = new Date(shop.now().getTime() - 5 * 60_000).toISOString();
-    const sync = await shop.call<CheckInSyncAnswer>(
+    const sync = await shop.call<DoorSyncAnswer>(
       "POST",
       "/shop-api/staff/check-ins/sync",
       { checkIns: ["door-madrid-aaaaaaaaaaaa", "door-madrid-bbbbbbbbbbbb"].map((nonce) => ({ nonce, qr, leg: "return", scannedAt })) },
@@ -148,7 +148,7 @@ describe("a Madrid event's times", () => {
     expect(sync.status).toBe(200);
     const conflict = sync.body.data.results.flatMap((result) => result.conflicts)[0];
     expect(conflict?.timeZone).toBe("Europe/Madrid");
-    const progress = await shop.call<CheckInProgress>("GET", `/shop-api/staff/checkins/progress?eventDateId=${row!.eventDateId}&leg=return`, undefined, auth);
+    const progress = await shop.call<BoardingProgress>("GET", `/shop-api/staff/checkins/progress?eventDateId=${row!.eventDateId}&leg=return`, undefined, auth);
     expect(progress.status).toBe(200);
     expect(progress.body.data.conflicts.map((one) => one.timeZone)).toContain("Europe/Madrid");
   });

@@ -11,7 +11,7 @@ import { readSmsDrop } from "../../src/server/sms/sms-drop";
 import { translate } from "../../src/shared/i18n";
 import { loadTicketKey } from "../../src/server/auth/ticket-key";
 import { ticketQrText } from "../../src/server/services/tickets/ticket-qr";
-import type { CheckInProgress } from "../../src/shared/schemas/answers/checkin";
+import type { BoardingProgress } from "../../src/shared/schemas/answers/door";
 import type { DispatchPlan } from "../../src/shared/schemas/answers/dispatch";
 import { openTestShop, type TestShop } from "../helpers/test-shop";
 import { driverRunSetting, PEOPLE } from "../helpers/driver-run";
@@ -114,7 +114,7 @@ describe("a no-show", () => {
     const [first, second] = day.mine.stops.flatMap((stop) => stop.passengers);
     day.moveTo(20);
     const progress = async () =>
-      (await shop.call<CheckInProgress>("GET", `/shop-api/staff/checkins/progress?eventDateId=${day.setting.eventDateId}&leg=outbound`, undefined, day.staff)).body.data;
+      (await shop.call<BoardingProgress>("GET", `/shop-api/staff/checkins/progress?eventDateId=${day.setting.eventDateId}&leg=outbound`, undefined, day.staff)).body.data;
     const plan = (await shop.call<DispatchPlan>("GET", `/shop-api/staff/dispatch?eventDateId=${day.setting.eventDateId}&leg=outbound`, undefined, day.staff)).body.data;
     let now = await progress();
     expect(now.planned).toBe(true);

@@ -10,7 +10,7 @@ import type { AnswerOf } from "../../../shared/api/contract";
 import { type Leg, LEG, LEGS } from "../../../shared/domain/legs";
 import { formatDateTime, formatTime, timeZoneOf } from "../../../shared/format/dates";
 import { formatMessage } from "../../ui/format-message";
-import type { CheckInProgress } from "../../../shared/schemas/answers/checkin";
+import type { BoardingProgress } from "../../../shared/schemas/answers/door";
 import { fill } from "../../ui/texts";
 import { ClockNote } from "../ClockNote";
 import { useEventClock } from "../../ui/reader-clock";
@@ -26,7 +26,7 @@ export default function BoardingSection({ texts, locale, me }: SectionProps) {
   const [dateId, setDateId] = useState<number | null>(null);
   const [leg, setLeg] = useState<Leg>(LEG.outbound);
   const [progress, setProgress] = useState<{
-    answer: CheckInProgress;
+    answer: BoardingProgress;
     at: string;
   } | null>(null);
   const [failed, setFailed] = useState(false);

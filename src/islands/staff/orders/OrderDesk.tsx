@@ -258,13 +258,13 @@ export function OrderDesk({ orderId, texts, locale, onBack }: { orderId: number;
         </ul>
       </section>
 
-      <section aria-labelledby="desk-checkins">
-        <h3 id="desk-checkins">{texts["desk.checkins"]}</h3>
+      <section aria-labelledby="desk-boardings">
+        <h3 id="desk-boardings">{texts["desk.boardings"]}</h3>
         {desk.checkIns.length === 0 ? <p className="staff-muted">{texts["desk.nothing"]}</p> : null}
         <ul>
-          {desk.checkIns.map((checkIn, i) => (
+          {desk.checkIns.map((boarding, i) => (
             <li key={i}>
-              {checkIn.leg} · {when(checkIn.at, desk.event.timeZone, texts)}
+              {boarding.leg} · {when(boarding.at, desk.event.timeZone, texts)}
             </li>
           ))}
         </ul>

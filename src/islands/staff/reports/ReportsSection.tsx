@@ -147,7 +147,7 @@ export default function ReportsSection({ texts, locale }: SectionProps) {
             <SalesChart days={report.byDay} texts={texts} money={(amount) => money(amount, report.revenue[0]?.currency ?? "COP", locale)} />
           </section>
           <section>
-            <h3>{texts["reports.checkins"]}</h3>
+            <h3>{texts["reports.boardings"]}</h3>
             {report.checkIns.length === 0 ? (
               <p className="staff-muted">{texts["reports.none"]}</p>
             ) : (

@@ -10,7 +10,7 @@ import type { Leg } from "../../../shared/domain/legs";
 import { useEventClock } from "../../ui/reader-clock";
 import { formatMessage } from "../../ui/format-message";
 import type { Locale } from "../../../shared/locales";
-import type { CheckInManifest } from "../../../shared/schemas/answers/checkin";
+import type { OfflineManifest } from "../../../shared/schemas/answers/door";
 import type { StaffTexts } from "../texts";
 import { offlineCount } from "./offline-check";
 import { deviceScans } from "./offline-store";
@@ -21,7 +21,7 @@ interface Props {
   timeZone: string;
   online: boolean;
   leg: Leg;
-  manifests: CheckInManifest[];
+  manifests: OfflineManifest[];
   workDateId: number | null;
   onWorkDate: (eventDateId: number | null) => void;
   /** Changes after every scan, so the count is read again. */

@@ -9,7 +9,7 @@ import type { AnswerOf } from "../../../shared/api/contract";
 import { useEventClock } from "../../ui/reader-clock";
 import { formatMessage } from "../../ui/format-message";
 import type { Locale } from "../../../shared/locales";
-import type { CheckInManifest } from "../../../shared/schemas/answers/checkin";
+import type { OfflineManifest } from "../../../shared/schemas/answers/door";
 import type { StaffTexts } from "../texts";
 import { removeManifest } from "./offline-store";
 import { ORDER_STATE } from "../../../shared/domain/order-states";
@@ -19,7 +19,7 @@ interface Props {
   locale: Locale;
   timeZone: string;
   online: boolean;
-  manifests: CheckInManifest[];
+  manifests: OfflineManifest[];
   /** Downloads these dates' lists (and keeps them fresh). */
   download: (eventDateIds: number[]) => Promise<void>;
   onChange: () => void;

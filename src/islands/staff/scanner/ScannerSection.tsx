@@ -11,7 +11,7 @@ import { useCallback, useEffect, useId, useRef, useState, type SyntheticEvent } 
 import { timeZoneOf } from "../../../shared/format/dates";
 import { useEventClock } from "../../ui/reader-clock";
 import { formatMessage } from "../../ui/format-message";
-import { scannedTextSchema, type CheckInLeg } from "../../../shared/schemas/checkin";
+import { scannedTextSchema, type BoardingLeg } from "../../../shared/schemas/door";
 import { scannedOrderId } from "../../../shared/tickets/ticket-code";
 import { showToast, SHORT_TOAST_MS } from "../../../stores/toasts";
 import { fill, messageOf } from "../../ui/texts";
@@ -32,7 +32,7 @@ type Phase = { name: "waiting" } | { name: "scanned" | "checking"; qr: string; o
 
 const LEG_KEY = "rodamos.door.leg";
 const DATE_KEY = "rodamos.door.date";
-const storedLeg = (): CheckInLeg => (localStorage.getItem(LEG_KEY) === LEG.return ? LEG.return : LEG.outbound);
+const storedLeg = (): BoardingLeg => (localStorage.getItem(LEG_KEY) === LEG.return ? LEG.return : LEG.outbound);
 const storedDate = (): number | null => Number(localStorage.getItem(DATE_KEY)) || null;
 
 /** The words of a refusal: the shop's message, or the door's own in this locale. */
@@ -72,7 +72,7 @@ export default function ScannerSection({ texts, me, locale, prefix }: SectionPro
   const door = useDoorSync(onSynced);
   const { online } = door;
   const [phase, setPhase] = useState<Phase>({ name: "waiting" });
-  const [leg, setLeg] = useState<CheckInLeg>(storedLeg);
+  const [leg, setLeg] = useState<BoardingLeg>(storedLeg);
   const [workDateId, setWorkDateId] = useState<number | null>(storedDate);
   const [scans, setScans] = useState(0);
   const [camera, setCamera] = useState<"off" | "on" | "missing">("off");
@@ -109,7 +109,7 @@ export default function ScannerSection({ texts, me, locale, prefix }: SectionPro
     [refuse],
   );
 
-  function chooseLeg(next: CheckInLeg) {
+  function chooseLeg(next: BoardingLeg) {
     setLeg(next);
     localStorage.setItem(LEG_KEY, next);
   }

@@ -6,15 +6,15 @@
  * scan of the same passenger is flagged offline whatever the list says.
  */
 import { api, ApiFailure } from "../../../client/api";
-import type { CheckCompleteAnswer, CheckInSyncAnswer } from "../../../shared/schemas/answers/checkin";
-import type { CheckInLeg } from "../../../shared/schemas/checkin";
+import type { CheckCompleteAnswer, DoorSyncAnswer } from "../../../shared/schemas/answers/door";
+import type { BoardingLeg } from "../../../shared/schemas/door";
 import { importTicketKey, verifyTicket } from "../../../shared/tickets/ticket-code";
 import { checkOfflineTicket, type OfflineRefusal } from "./offline-check";
 import { addScan, deviceScans, loadKey, loadManifests, markSent, newNonce, pendingScans } from "./offline-store";
 
 export interface DoorResult {
   orderId: number;
-  leg: CheckInLeg;
+  leg: BoardingLeg;
   /** What the result screen shows; null when an offline scan's order is not in a downloaded list. */
   holder: Pick<CheckCompleteAnswer, "customer" | "date" | "event" | "ticketQuantity"> | null;
   /** The passenger a passenger's code names (name unknown offline when the order is not listed). */
@@ -38,7 +38,7 @@ export class DoorRefusal extends Error {
 
 export const isNetworkFailure = (error: unknown) => error instanceof ApiFailure && (error.code === "network_error" || error.status === 0);
 
-export async function checkOnline(orderId: number, qr: string, leg: CheckInLeg, workDateId: number | null, staffName: string): Promise<DoorResult> {
+export async function checkOnline(orderId: number, qr: string, leg: BoardingLeg, workDateId: number | null, staffName: string): Promise<DoorResult> {
   let answer: CheckCompleteAnswer;
   try {
     answer = await api("POST /shop-api/order/:orderId/check-complete", {
@@ -78,7 +78,7 @@ export async function checkOnline(orderId: number, qr: string, leg: CheckInLeg, 
   };
 }
 
-export async function checkOffline(qr: string, leg: CheckInLeg, workDateId: number | null, staffName: string): Promise<DoorResult> {
+export async function checkOffline(qr: string, leg: BoardingLeg, workDateId: number | null, staffName: string): Promise<DoorResult> {
   const jwk = await loadKey();
   if (!jwk) throw new DoorRefusal({ key: "scanner.offline.no_key" });
   const ticket = await verifyTicket(await importTicketKey(jwk), jwk.kid, qr);
@@ -136,7 +136,7 @@ export async function checkOffline(qr: string, leg: CheckInLeg, workDateId: numb
   };
 }
 
-export type SyncConflict = CheckInSyncAnswer["results"][number]["conflicts"][number];
+export type SyncConflict = DoorSyncAnswer["results"][number]["conflicts"][number];
 
 /** Sends the scans waiting on this device; answers how many the shop took (each nonce once) and any conflicts. */
 export async function syncPending(): Promise<{

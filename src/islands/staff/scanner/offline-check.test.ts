@@ -4,7 +4,7 @@
  * once the first was sent; and a sync's conflicts are read from the shop's answer.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import type { CheckInManifest } from "../../../shared/schemas/answers/checkin";
+import type { OfflineManifest } from "../../../shared/schemas/answers/door";
 import {
   passengerCodeFields,
   passengerTicketMessage,
@@ -43,7 +43,7 @@ const ana = {
 } satisfies PassengerTicket;
 const beto = { ...ana, passengerId: 12 };
 
-function manifest(eventDateId: number, orders: Partial<CheckInManifest["orders"][number]>[]): CheckInManifest {
+function manifest(eventDateId: number, orders: Partial<OfflineManifest["orders"][number]>[]): OfflineManifest {
   return {
     eventDateId,
     date: eventDateId === DATE ? "2026-12-12T20:00:00.000Z" : "2026-12-19T20:00:00.000Z",
@@ -126,7 +126,7 @@ describe("the date", () => {
   });
 
   it("names the clock of the list that holds the ticket: the refusal's date and the admission are read on the event's", () => {
-    const madrid = (list: CheckInManifest): CheckInManifest => ({ ...list, timeZone: "Europe/Madrid" });
+    const madrid = (list: OfflineManifest): OfflineManifest => ({ ...list, timeZone: "Europe/Madrid" });
     const lists = [manifest(DATE, []), madrid(manifest(OTHER_DATE, [{ orderId: 2, eventDateId: OTHER_DATE }]))];
     expect(checkOfflineTicket(input({ orderId: 2, passenger: null }, { manifests: lists }))).toEqual({
       refused: { key: "errors.wrong_date", date: "2026-12-19T20:00:00.000Z", timeZone: "Europe/Madrid" },

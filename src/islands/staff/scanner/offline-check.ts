@@ -7,7 +7,7 @@
  * scanner stores what it admits.
  */
 import type { Leg } from "../../../shared/domain/legs";
-import type { CheckInManifest } from "../../../shared/schemas/answers/checkin";
+import type { OfflineManifest } from "../../../shared/schemas/answers/door";
 import type { VerifiedTicket } from "../../../shared/tickets/ticket-code";
 import { ORDER_STATE } from "../../../shared/domain/order-states";
 
@@ -24,7 +24,7 @@ export interface DeviceScan {
   staffName: string | null;
 }
 
-export type ListedOrder = CheckInManifest["orders"][number];
+export type ListedOrder = OfflineManifest["orders"][number];
 
 export type OfflineRefusal =
   | {
@@ -56,7 +56,7 @@ export interface OfflineInput {
   leg: Leg;
   /** The event date the door works, or null for any date. */
   workDateId: number | null;
-  manifests: readonly CheckInManifest[];
+  manifests: readonly OfflineManifest[];
   scans: readonly DeviceScan[];
 }
 
@@ -72,11 +72,11 @@ export function boardedOf(
     const known = boarded.get(id);
     if (!known || scan.at < known.at) boarded.set(id, scan);
   };
-  for (const checkIn of listed?.checkIns ?? [])
-    if (checkIn.leg === leg)
-      keep(checkIn.passengerId, {
-        at: checkIn.at,
-        staffName: checkIn.staffName,
+  for (const boarding of listed?.checkIns ?? [])
+    if (boarding.leg === leg)
+      keep(boarding.passengerId, {
+        at: boarding.at,
+        staffName: boarding.staffName,
       });
   for (const scan of scans) {
     if (scan.orderId !== orderId || scan.leg !== leg) continue;
@@ -145,7 +145,7 @@ export function checkOfflineTicket({ ticket, leg, workDateId, manifests, scans }
 }
 
 /** How many of a date's paid passengers are on board on a leg, by its list and this device's scans. */
-export function offlineCount(manifest: CheckInManifest, leg: Leg, scans: readonly DeviceScan[]): { checkedIn: number; expected: number } {
+export function offlineCount(manifest: OfflineManifest, leg: Leg, scans: readonly DeviceScan[]): { checkedIn: number; expected: number } {
   let checkedIn = 0;
   let expected = 0;
   for (const order of manifest.orders) {

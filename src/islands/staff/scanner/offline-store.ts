@@ -5,7 +5,7 @@
  * so that sending them twice applies them once (POST /shop-api/staff/check-ins/sync). Scans stay after they are
  * sent, so a second scan of the same passenger is flagged on this device after a sync too.
  */
-import type { CheckInManifest } from "../../../shared/schemas/answers/checkin";
+import type { OfflineManifest } from "../../../shared/schemas/answers/door";
 import type { TicketPublicJwk } from "../../../shared/tickets/ticket-code";
 import type { DeviceScan } from "./offline-check";
 import { inStore } from "../offline-db";
@@ -56,13 +56,13 @@ function run<T>(store: string, mode: IDBTransactionMode, act: (store: IDBObjectS
 export const loadKey = () => run<TicketPublicJwk>(KEEP, "readonly", (store) => store.get("key") as IDBRequest<TicketPublicJwk>);
 export const saveKey = (key: TicketPublicJwk) => run(KEEP, "readwrite", (store) => store.put(key, "key"));
 
-export async function loadManifests(): Promise<CheckInManifest[]> {
-  const all = await run<CheckInManifest[]>(MANIFESTS, "readonly", (store) => store.getAll() as IDBRequest<CheckInManifest[]>);
+export async function loadManifests(): Promise<OfflineManifest[]> {
+  const all = await run<OfflineManifest[]>(MANIFESTS, "readonly", (store) => store.getAll() as IDBRequest<OfflineManifest[]>);
   return (all ?? []).sort((a, b) => a.date.localeCompare(b.date));
 }
 
 /** A manifest brings its key along: the door can check codes offline as soon as it has one. */
-export async function saveManifest(manifest: CheckInManifest): Promise<void> {
+export async function saveManifest(manifest: OfflineManifest): Promise<void> {
   await run(MANIFESTS, "readwrite", (store) => store.put(manifest));
   await saveKey(manifest.publicKey);
 }

@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useState } from "react";
 import { api } from "../../../client/api";
-import type { CheckInManifest } from "../../../shared/schemas/answers/checkin";
+import type { OfflineManifest } from "../../../shared/schemas/answers/door";
 import { syncPending, type SyncConflict } from "./door-check";
 import { loadManifests, pendingScans, saveKey, saveManifest } from "./offline-store";
 import { useOnline } from "./use-online";
@@ -16,7 +16,7 @@ const REFRESH_MS = 60_000;
 export function useDoorSync(onSynced: (sent: number, conflicts: SyncConflict[]) => void) {
   const online = useOnline();
   const [pending, setPending] = useState(0);
-  const [manifests, setManifests] = useState<CheckInManifest[]>([]);
+  const [manifests, setManifests] = useState<OfflineManifest[]>([]);
   const [conflicts, setConflicts] = useState<SyncConflict[]>([]);
 
   const reload = useCallback(async () => {

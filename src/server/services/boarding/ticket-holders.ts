@@ -34,7 +34,7 @@ export interface TicketHolder {
   passengers: HolderPassenger[];
 }
 
-export interface CheckInRecord {
+export interface BoardingEntry {
   passengerId: number;
   leg: Leg;
   at: string;
@@ -90,8 +90,8 @@ export async function ticketHolder(db: Db, orderId: number, locale: Locale): Pro
 }
 
 /** The check-ins of these orders' passengers, each with the name of the staff member who scanned it. */
-export async function checkInsOf(db: Db, orderIds: number[], leg?: Leg): Promise<Map<number, CheckInRecord[]>> {
-  const byOrder = new Map<number, CheckInRecord[]>();
+export async function boardingsOf(db: Db, orderIds: number[], leg?: Leg): Promise<Map<number, BoardingEntry[]>> {
+  const byOrder = new Map<number, BoardingEntry[]>();
   if (orderIds.length === 0) return byOrder;
   const rows = await db
     .select({

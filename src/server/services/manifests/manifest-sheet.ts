@@ -74,7 +74,7 @@ export async function manifestSheet(deps: ShopContext, eventDateId: number, prov
   const orderIds = orderRows.map((row) => row.id);
   const ticketRows = orderIds.length ? await db.select({ id: tickets.id, orderId: tickets.orderId }).from(tickets).where(inArray(tickets.orderId, orderIds)) : [];
   const ticketIds = ticketRows.map((row) => row.id);
-  const [passengerRows, lineRows, checkInRows] = await Promise.all([
+  const [passengerRows, lineRows, boardingRows] = await Promise.all([
     ticketIds.length ? db.select().from(passengers).where(inArray(passengers.ticketId, ticketIds)).orderBy(asc(passengers.id)) : [],
     ticketIds.length
       ? db
@@ -95,7 +95,7 @@ export async function manifestSheet(deps: ShopContext, eventDateId: number, prov
   const ticketOrder = new Map(ticketRows.map((row) => [row.id, row.orderId]));
   // Looked up by key, not searched: a sheet of a sold-out date holds thousands of passengers.
   // The one boarding record, the door's scan or the driver's tick, of this very passenger.
-  const aboard = new Set(checkInRows.map((row) => `${row.passengerId}|${row.leg}`));
+  const aboard = new Set(boardingRows.map((row) => `${row.passengerId}|${row.leg}`));
   const boarded = (passengerId: number, leg: string) => aboard.has(`${passengerId}|${leg}`);
   const noticed = new Set(noticeRows.map((row) => `${row.passengerId}|${row.leg}`));
   const told = (passengerId: number, leg: string) => noticed.has(`${passengerId}|${leg}`);

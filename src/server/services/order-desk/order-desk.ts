@@ -76,7 +76,7 @@ export async function orderDesk(deps: ShopContext, orderId: number, locale: Loca
   const ownRefunds = parentId === null ? eq(refunds.orderId, orderId) : eq(refunds.splitOrderId, orderId);
   const refundIdsOfSplit =
     parentId === null ? [] : (await db.select({ id: refunds.id }).from(refunds).where(eq(refunds.splitOrderId, orderId))).map((refund) => refund.id);
-  const [riders, stops, paymentRows, checkInRows, mails, texts, refundRows, history] = await Promise.all([
+  const [riders, stops, paymentRows, boardingRows, mails, texts, refundRows, history] = await Promise.all([
     ticketIds.length ? db.select().from(passengers).where(inArray(passengers.ticketId, ticketIds)).orderBy(asc(passengers.id)) : [],
     ticketIds.length
       ? db
@@ -191,7 +191,7 @@ export async function orderDesk(deps: ShopContext, orderId: number, locale: Loca
       createdAt: payment.createdAt.toISOString(),
       answers: payment.rawAnswers,
     })),
-    checkIns: checkInRows.map((checkIn) => ({ leg: checkIn.leg, at: checkIn.createdAt.toISOString(), ticketId: checkIn.ticketId })),
+    checkIns: boardingRows.map((boarding) => ({ leg: boarding.leg, at: boarding.createdAt.toISOString(), ticketId: boarding.ticketId })),
     noShows: (await Promise.all(orderIds.map((id) => noShowsOfOrder(db, id)))).flat(),
     ratings: await ratingsOfOrders(db, orderIds),
     messages,

@@ -13,7 +13,7 @@ import { accountRoutes } from "./accounts";
 import { accountSessionRoutes } from "./account-sessions";
 import { adminRoutes } from "./admin";
 import { catalogueRoutes } from "./catalogue";
-import { checkinRoutes } from "./checkin";
+import { doorRoutes } from "./door";
 import { dispatchRoutes } from "./dispatch";
 import { privateEventQuoteRoutes } from "./private-event-quotes";
 import { mailPreferenceRoutes } from "./mail-preferences";
@@ -31,7 +31,7 @@ import type { RouteSpec } from "../route-spec";
 export { route, type RefusalStatus, type RouteSpec } from "../route-spec";
 
 export const shopApi = {
-  ...checkinRoutes,
+  ...doorRoutes,
   ...dispatchRoutes,
   ...catalogueRoutes,
   ...accountSessionRoutes,

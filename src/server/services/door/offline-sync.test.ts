@@ -1,6 +1,6 @@
 /** Two doors that both let a passenger in offline: the earlier scan stands, the other is reported beside it. */
 import { describe, expect, it } from "vitest";
-import { settleTwoScans, type Scanned } from "./sync";
+import { settleTwoScans, type Scanned } from "./offline-sync";
 
 const scan = (minute: number, nonce: string, staffName: string): Scanned => ({
   at: new Date(Date.UTC(2026, 11, 12, 19, minute)),

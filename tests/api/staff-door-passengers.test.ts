@@ -8,7 +8,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { boardingConflicts, boardings, eventDates, passengers, payments, tickets, users } from "../../src/server/db/schema";
-import type { CheckCompleteAnswer, CheckInProgress, CheckInSyncAnswer } from "../../src/shared/schemas/answers/checkin";
+import type { CheckCompleteAnswer, BoardingProgress, DoorSyncAnswer } from "../../src/shared/schemas/answers/door";
 import { importTicketKey, parseTicketCode, verifyTicket, type TicketPublicJwk } from "../../src/shared/tickets/ticket-code";
 import { countyOf, eventOffer, insertOrder, purchaseBody } from "../helpers/fixtures";
 import { openTestShop, type TestShop } from "../helpers/test-shop";
@@ -75,7 +75,7 @@ const check = (orderId: number, qr: string, leg: "outbound" | "return", options:
   );
 
 const progress = (eventDateId: number, leg = "outbound") =>
-  shop.call<CheckInProgress>("GET", `/shop-api/staff/checkins/progress?eventDateId=${eventDateId}&leg=${leg}`, undefined, { token: staff.token });
+  shop.call<BoardingProgress>("GET", `/shop-api/staff/checkins/progress?eventDateId=${eventDateId}&leg=${leg}`, undefined, { token: staff.token });
 
 describe("a ticket per passenger", () => {
   it("gives every passenger of a paid order a distinct code that the public key verifies, naming the passenger, date and legs", async () => {
@@ -275,9 +275,9 @@ describe("two doors offline", () => {
     const later = { nonce: "door-a-aaaaaaaaaaaaaaaa", qr: ana!.qr, leg: "outbound", scannedAt: new Date(base + 5 * 60_000).toISOString() };
     const earlier = { nonce: "door-b-bbbbbbbbbbbbbbbb", qr: ana!.qr, leg: "outbound", scannedAt: new Date(base).toISOString() };
     // Door A's (later) scan reaches the shop first; door B's earlier one second.
-    const a = await shop.call<CheckInSyncAnswer>("POST", "/shop-api/staff/check-ins/sync", { checkIns: [later] }, { token: staff.token });
+    const a = await shop.call<DoorSyncAnswer>("POST", "/shop-api/staff/check-ins/sync", { checkIns: [later] }, { token: staff.token });
     expect(a.body.data.results[0]).toMatchObject({ outcome: "new", conflicts: [] });
-    const b = await shop.call<CheckInSyncAnswer>("POST", "/shop-api/staff/check-ins/sync", { checkIns: [earlier] }, { token: otherDoor.token });
+    const b = await shop.call<DoorSyncAnswer>("POST", "/shop-api/staff/check-ins/sync", { checkIns: [earlier] }, { token: otherDoor.token });
     expect(b.body.data.results[0]).toMatchObject({
       outcome: "conflict",
       conflicts: [
@@ -295,7 +295,7 @@ describe("two doors offline", () => {
     expect(stored[0]).toMatchObject({ passengerId: ana!.passengerId, staffId: otherDoor.id, nonce: earlier.nonce });
     expect(await shop.db.select().from(boardingConflicts).where(eq(boardingConflicts.orderId, orderId))).toHaveLength(1);
     // Sent again (a lost answer): nothing more is recorded.
-    const again = await shop.call<CheckInSyncAnswer>("POST", "/shop-api/staff/check-ins/sync", { checkIns: [earlier, later] }, { token: otherDoor.token });
+    const again = await shop.call<DoorSyncAnswer>("POST", "/shop-api/staff/check-ins/sync", { checkIns: [earlier, later] }, { token: otherDoor.token });
     expect(again.body.data.results.map((row) => row.outcome)).toEqual(["repeat", "repeat"]);
     expect(await shop.db.select().from(boardingConflicts).where(eq(boardingConflicts.orderId, orderId))).toHaveLength(1);
     // Staff see it with the date's progress.

@@ -6,10 +6,10 @@
 import * as z from "zod/mini";
 import { NOT_BLANK, databaseId } from "./fields";
 
-import { LEGS as CHECK_IN_LEGS, type Leg as CheckInLeg } from "../domain/legs";
-export { CHECK_IN_LEGS, type CheckInLeg };
+import { LEGS as BOARDING_LEGS, type Leg as BoardingLeg } from "../domain/legs";
+export { BOARDING_LEGS, type BoardingLeg };
 
-export const legSchema = z.enum(CHECK_IN_LEGS, { error: "scanner.leg_required" });
+export const legSchema = z.enum(BOARDING_LEGS, { error: "scanner.leg_required" });
 /** The scanned text: a ticket code is about 150 characters; anything far longer is not one. */
 export const scannedTextSchema = z
   .string({ error: "scanner.code_required" })
@@ -26,18 +26,18 @@ export const checkCompleteSchema = z.object({
 export type CheckComplete = z.infer<typeof checkCompleteSchema>;
 
 /** One check-in the scanner recorded without network, sent later; the nonce makes a replay harmless. */
-export const offlineCheckInSchema = z.object({
+export const offlineScanSchema = z.object({
   nonce: z.string().check(z.regex(/^[A-Za-z0-9_-]{16,64}$/, "scanner.nonce_invalid")),
   qr: scannedTextSchema,
   leg: legSchema,
   /** When the door scanned it (ISO); kept as the check-in time unless it is in the future. */
   scannedAt: z.iso.datetime({ offset: true, error: "form.required" }),
 });
-export type OfflineCheckIn = z.infer<typeof offlineCheckInSchema>;
+export type OfflineScan = z.infer<typeof offlineScanSchema>;
 
 /** POST /shop-api/staff/check-ins/sync: up to 500 scans per call (a full day of vans at one door). */
-export const checkInSyncSchema = z.object({ checkIns: z.array(offlineCheckInSchema).check(z.minLength(1, "form.required"), z.maxLength(500, "form.too_long")) });
-export type CheckInSync = z.infer<typeof checkInSyncSchema>;
+export const doorSyncSchema = z.object({ checkIns: z.array(offlineScanSchema).check(z.minLength(1, "form.required"), z.maxLength(500, "form.too_long")) });
+export type DoorSync = z.infer<typeof doorSyncSchema>;
 
 /** GET /shop-api/staff/checkin-manifest?eventDateId=. */
 export const manifestQuerySchema = z.object({ eventDateId: databaseId("errors.invalid_id") });

@@ -8,16 +8,16 @@ import { ORDER_STATE } from "../../../shared/domain/order-states";
 import { and, asc, count, eq, gte, inArray } from "drizzle-orm";
 import { ShopError } from "../../../shared/domain/shop-error";
 import type { Locale } from "../../../shared/locales";
-import type { CheckInManifest } from "../../../shared/schemas/answers/checkin";
+import type { OfflineManifest } from "../../../shared/schemas/answers/door";
 import type { ShopContext } from "../../context";
 import { eventDates, events, orders, places } from "../../db/schema";
 import { timeZoneOf } from "../../../shared/format/dates";
 import { pick } from "../catalogue/rows";
-import { checkInsOf, ticketHolders } from "../boarding/ticket-holders";
+import { boardingsOf, ticketHolders } from "../boarding/ticket-holders";
 
 const DAY = 24 * 60 * 60 * 1000;
 
-export async function checkInDates(deps: ShopContext, locale: Locale) {
+export async function doorDates(deps: ShopContext, locale: Locale) {
   const now = deps.now().getTime();
   const rows = await deps.db
     .select({ eventDateId: eventDates.id, date: eventDates.startDate, translations: events.translations, countryCode: events.countryCode, paidOrders: count(orders.id) })
@@ -37,7 +37,7 @@ export async function checkInDates(deps: ShopContext, locale: Locale) {
   }));
 }
 
-export async function checkInManifest(deps: ShopContext, eventDateId: number, locale: Locale): Promise<CheckInManifest> {
+export async function offlineManifest(deps: ShopContext, eventDateId: number, locale: Locale): Promise<OfflineManifest> {
   const [dated] = await deps.db
     .select({ date: eventDates.startDate, event: events, place: places })
     .from(eventDates)
@@ -46,7 +46,7 @@ export async function checkInManifest(deps: ShopContext, eventDateId: number, lo
     .where(eq(eventDates.id, eventDateId));
   if (!dated) throw new ShopError("not_found");
   const holders = await ticketHolders(deps.db, and(eq(orders.eventDateId, eventDateId), inArray(orders.state, [ORDER_STATE.paid, ORDER_STATE.cancelled])), locale);
-  const legs = await checkInsOf(
+  const legs = await boardingsOf(
     deps.db,
     holders.map((holder) => holder.orderId),
   );

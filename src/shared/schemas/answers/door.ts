@@ -1,7 +1,7 @@
 /** The van-door check-in's answers: whether the ticket may board, with its holder, plus the leg and who scanned first. */
 import * as z from "zod/mini";
 import { SYNC_OUTCOMES } from "../../domain/check-in-sync";
-import { CHECK_IN_LEGS } from "../checkin";
+import { BOARDING_LEGS } from "../door";
 
 export const ticketPublicKeySchema = z.object({ kty: z.literal("OKP"), crv: z.literal("Ed25519"), x: z.string(), kid: z.string() });
 
@@ -14,7 +14,7 @@ const ticketHolder = {
 };
 
 /** A passenger's check-in of a leg: when it was first scanned and by whom (null: a staff account since removed). */
-export const checkInRecordSchema = z.object({ passengerId: z.number(), leg: z.enum(CHECK_IN_LEGS), at: z.string(), staffName: z.nullable(z.string()) });
+export const boardingEntrySchema = z.object({ passengerId: z.number(), leg: z.enum(BOARDING_LEGS), at: z.string(), staffName: z.nullable(z.string()) });
 
 /** A scan as staff see it: when and by whom. */
 const scanSchema = z.object({ at: z.string(), staffName: z.nullable(z.string()) });
@@ -24,7 +24,7 @@ export const checkCompleteAnswerSchema = z.object({
   ...ticketHolder,
   /** The order's event date (null for a date-range event's chosen day). */
   eventDateId: z.nullable(z.number()),
-  leg: z.enum(CHECK_IN_LEGS),
+  leg: z.enum(BOARDING_LEGS),
   /** The leg's check-in time: this scan's, or on a repeat scan the first scan's. */
   checkedInAt: z.string(),
   /** True when this scan boarded nobody new (the passenger, or every passenger of an order's code, was in already): `checkedInAt` and `checkedInBy` are the first scan's. */
@@ -42,7 +42,7 @@ export const checkCompleteAnswerSchema = z.object({
 export type CheckCompleteAnswer = z.infer<typeof checkCompleteAnswerSchema>;
 
 /** The paid orders of one event date, for checking tickets at the door without network. */
-export const checkInManifestSchema = z.object({
+export const offlineManifestSchema = z.object({
   eventDateId: z.number(),
   date: z.string(),
   event: z.object({ name: z.string(), placeName: z.string() }),
@@ -60,21 +60,21 @@ export const checkInManifestSchema = z.object({
       eventDateId: z.nullable(z.number()),
       ...ticketHolder,
       passengers: z.array(z.object({ passengerId: z.number(), name: z.string() })),
-      checkIns: z.array(checkInRecordSchema),
+      checkIns: z.array(boardingEntrySchema),
     }),
   ),
 });
-export type CheckInManifest = z.infer<typeof checkInManifestSchema>;
+export type OfflineManifest = z.infer<typeof offlineManifestSchema>;
 
 /** The next event dates with paid orders (from yesterday on), to choose which manifest to take along. */
 /** `timeZone`: the event country's clock (IANA), in which its times are read; absent from lists a door kept from before. */
-export const checkInDatesSchema = z.array(z.object({ eventDateId: z.number(), date: z.string(), eventName: z.string(), paidOrders: z.number(), timeZone: z.optional(z.string()) }));
+export const doorDatesSchema = z.array(z.object({ eventDateId: z.number(), date: z.string(), eventName: z.string(), paidOrders: z.number(), timeZone: z.optional(z.string()) }));
 
 /** A passenger boarded twice on one leg by two doors offline: the scan that stands (the earliest) and the other. */
-export const checkInConflictSchema = z.object({
+export const boardingConflictSchema = z.object({
   passengerId: z.number(),
   name: z.string(),
-  leg: z.enum(CHECK_IN_LEGS),
+  leg: z.enum(BOARDING_LEGS),
   kept: scanSchema,
   other: scanSchema,
   /** The event country's clock (IANA), in which both scans' times are read. */
@@ -86,7 +86,7 @@ export const checkInConflictSchema = z.object({
  * nonce was already applied (a replay), or boarded nobody new; `conflict` another door had let one of its
  * passengers in on the same leg (both scans kept, listed); `refused` with the code.
  */
-export const checkInSyncAnswerSchema = z.object({
+export const doorSyncAnswerSchema = z.object({
   results: z.array(
     z.object({
       nonce: z.string(),
@@ -95,19 +95,19 @@ export const checkInSyncAnswerSchema = z.object({
       code: z.optional(z.string()),
       checkedInAt: z.optional(z.string()),
       checkedInBy: z.optional(z.nullable(z.string())),
-      conflicts: z.array(checkInConflictSchema),
+      conflicts: z.array(boardingConflictSchema),
     }),
   ),
 });
-export type CheckInSyncAnswer = z.infer<typeof checkInSyncAnswerSchema>;
+export type DoorSyncAnswer = z.infer<typeof doorSyncAnswerSchema>;
 
 const boardedSchema = z.object({ checkedIn: z.number(), expected: z.number() });
 
 /** GET /shop-api/staff/checkins/progress: how many of an event date's paid passengers have boarded. */
-export const checkInProgressSchema = z.object({
+export const boardingProgressSchema = z.object({
   eventDateId: z.number(),
   /** The leg the runs are counted on. */
-  leg: z.enum(CHECK_IN_LEGS),
+  leg: z.enum(BOARDING_LEGS),
   outbound: boardedSchema,
   return: boardedSchema,
   /** Whether the date and leg have a dispatch plan with runs. */
@@ -131,6 +131,6 @@ export const checkInProgressSchema = z.object({
     }),
   ),
   /** Passengers two offline doors both let in on one leg. */
-  conflicts: z.array(z.object({ orderId: z.number(), ...checkInConflictSchema.shape })),
+  conflicts: z.array(z.object({ orderId: z.number(), ...boardingConflictSchema.shape })),
 });
-export type CheckInProgress = z.infer<typeof checkInProgressSchema>;
+export type BoardingProgress = z.infer<typeof boardingProgressSchema>;

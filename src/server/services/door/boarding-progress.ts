@@ -11,7 +11,7 @@ import { LEG } from "../../../shared/domain/legs";
 import { ShopError } from "../../../shared/domain/shop-error";
 import { timeZoneOf } from "../../../shared/format/dates";
 import type { Locale } from "../../../shared/locales";
-import type { CheckInProgress } from "../../../shared/schemas/answers/checkin";
+import type { BoardingProgress } from "../../../shared/schemas/answers/door";
 import type { ShopContext } from "../../context";
 import { boardingConflicts, boardings, eventDates, events, orders, passengers, tickets, users, vehicles } from "../../db/schema";
 import { boardingStates } from "../boarding/boarding-record";
@@ -20,7 +20,7 @@ import { fullName } from "../boarding/ticket-holders";
 import { ORDER_STATE } from "../../../shared/domain/order-states";
 import { RIDER_STATE } from "../../../shared/domain/dispatch";
 
-export async function checkInProgress(deps: ShopContext, eventDateId: number, leg: Leg, locale: Locale): Promise<CheckInProgress> {
+export async function boardingProgress(deps: ShopContext, eventDateId: number, leg: Leg, locale: Locale): Promise<BoardingProgress> {
   void locale;
   const { db } = deps;
   const [date] = await db.select({ id: eventDates.id }).from(eventDates).where(eq(eventDates.id, eventDateId)).limit(1);
@@ -61,7 +61,7 @@ export async function checkInProgress(deps: ShopContext, eventDateId: number, le
     };
   };
   const planned = new Set<number>();
-  const runs: CheckInProgress["runs"] = [];
+  const runs: BoardingProgress["runs"] = [];
   plan.runs.forEach((run, index) => {
     const ids = run.stops.flatMap((stop) => stop.groups.flatMap((group) => group.passengerIds));
     for (const id of ids) planned.add(id);
@@ -83,7 +83,7 @@ export async function checkInProgress(deps: ShopContext, eventDateId: number, le
 }
 
 /** The boardings two offline doors both recorded for this date's passengers: the one that stands and the other. */
-async function conflictsOf({ db }: ShopContext, eventDateId: number): Promise<CheckInProgress["conflicts"]> {
+async function conflictsOf({ db }: ShopContext, eventDateId: number): Promise<BoardingProgress["conflicts"]> {
   const rows = await db
     .select({
       id: boardingConflicts.id,

@@ -1,13 +1,13 @@
 /** The van-door check-in calls (the QR scanner at /qr-verification; staff only). */
 import * as z from "zod/mini";
 import { pathRowId, route, type RouteSpec } from "../route-spec";
-import { checkCompleteSchema, checkInSyncSchema, manifestQuerySchema, progressQuerySchema } from "../../schemas/checkin";
-import * as checkin from "../../schemas/answers/checkin";
+import { checkCompleteSchema, doorSyncSchema, manifestQuerySchema, progressQuerySchema } from "../../schemas/door";
+import * as checkin from "../../schemas/answers/door";
 
 const staffOnly = { 401: ["unauthorized"], 403: ["forbidden"] } as const;
 const ticketRefusals = ["ticket_not_paid", "ticket_cancelled", "ticket_expired", "ticket_refunded", "ticket_wrong_leg", "wrong_date"] as const;
 
-export const checkinRoutes = {
+export const doorRoutes = {
   "POST /shop-api/order/:orderId/check-complete": route({
     tag: "staff",
     summary: "Staff: check a scanned ticket at the van door for one leg (outbound or return)",
@@ -30,7 +30,7 @@ export const checkinRoutes = {
     tag: "staff",
     summary: "Staff: the next 20 event dates with paid orders (from yesterday on), soonest first",
     auth: "staff",
-    answer: checkin.checkInDatesSchema,
+    answer: checkin.doorDatesSchema,
     refusals: staffOnly,
   }),
   "GET /shop-api/staff/checkin-manifest": route({
@@ -38,7 +38,7 @@ export const checkinRoutes = {
     summary: "Staff: the paid orders of one event date and the ticket key, for checking tickets offline",
     auth: "staff",
     query: manifestQuerySchema,
-    answer: checkin.checkInManifestSchema,
+    answer: checkin.offlineManifestSchema,
     refusals: { ...staffOnly, 404: ["not_found"], 422: ["validation_failed"] },
   }),
   "POST /shop-api/staff/check-ins/sync": route({
@@ -47,8 +47,8 @@ export const checkinRoutes = {
     description:
       "A passenger another door had already let in on the same leg is a `conflict`: both scans are kept, the earliest stands, and the answer lists them.",
     auth: "staff",
-    body: checkInSyncSchema,
-    answer: checkin.checkInSyncAnswerSchema,
+    body: doorSyncSchema,
+    answer: checkin.doorSyncAnswerSchema,
     refusals: { ...staffOnly, 422: ["validation_failed"] },
   }),
   "GET /shop-api/staff/checkins/progress": route({
@@ -56,7 +56,7 @@ export const checkinRoutes = {
     summary: "Staff: how many of an event date's paid passengers have boarded, per leg and per van run, with who is missing and the conflicts",
     auth: "staff",
     query: progressQuerySchema,
-    answer: checkin.checkInProgressSchema,
+    answer: checkin.boardingProgressSchema,
     refusals: { ...staffOnly, 404: ["not_found"], 422: ["validation_failed"] },
   }),
 } as const satisfies Record<string, RouteSpec>;

@@ -13,8 +13,8 @@ import type { Leg } from "../../../shared/domain/legs";
 import { ShopError } from "../../../shared/domain/shop-error";
 import { timeZoneOf } from "../../../shared/format/dates";
 import type { Locale } from "../../../shared/locales";
-import type { CheckInSyncAnswer } from "../../../shared/schemas/answers/checkin";
-import type { CheckInSync } from "../../../shared/schemas/checkin";
+import type { DoorSyncAnswer } from "../../../shared/schemas/answers/door";
+import type { DoorSync } from "../../../shared/schemas/door";
 import { scannedOrderId } from "../../../shared/tickets/ticket-code";
 import type { ShopContext } from "../../context";
 import type { Db } from "../../db/client";
@@ -25,10 +25,10 @@ import { fullName } from "../boarding/ticket-holders";
 import { BOARDED } from "../../../shared/domain/dispatch";
 import { SYNC_OUTCOME } from "../../../shared/domain/check-in-sync";
 
-type SyncResult = CheckInSyncAnswer["results"][number];
-type Scan = CheckInSync["checkIns"][number];
+type SyncResult = DoorSyncAnswer["results"][number];
+type Scan = DoorSync["checkIns"][number];
 
-export async function syncCheckIns(deps: ShopContext, staffId: number, body: CheckInSync, locale: Locale): Promise<CheckInSyncAnswer> {
+export async function syncDoorScans(deps: ShopContext, staffId: number, body: DoorSync, locale: Locale): Promise<DoorSyncAnswer> {
   const results: SyncResult[] = [];
   for (const scan of body.checkIns) results.push(await applyScan(deps, staffId, scan, locale));
   return { results };

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadTicketKey, ticketKeyFrom } from "../../src/server/auth/ticket-key";
 import { boardings, passengers, places, tickets, users } from "../../src/server/db/schema";
 import { ticketQrText } from "../../src/server/services/tickets/ticket-qr";
-import type { CheckCompleteAnswer, CheckInManifest, CheckInSyncAnswer } from "../../src/shared/schemas/answers/checkin";
+import type { CheckCompleteAnswer, OfflineManifest, DoorSyncAnswer } from "../../src/shared/schemas/answers/door";
 import { importTicketKey, verifyTicketCode, type TicketPublicJwk } from "../../src/shared/tickets/ticket-code";
 import { eventOffer, insertOrder } from "../helpers/fixtures";
 import { openTestShop, type TestShop } from "../helpers/test-shop";
@@ -182,7 +182,7 @@ describe("working offline at the van door", () => {
     const dates = await shop.call<{ eventDateId: number; paidOrders: number }[]>("GET", "/shop-api/staff/checkin-dates", undefined, { token: staff.token });
     expect(dates.status).toBe(200);
     expect(dates.body.data.find((date) => date.eventDateId === offer.eventDateId)?.paidOrders).toBeGreaterThan(0);
-    const manifest = await shop.call<CheckInManifest>("GET", `/shop-api/staff/checkin-manifest?eventDateId=${offer.eventDateId}`, undefined, { token: staff.token });
+    const manifest = await shop.call<OfflineManifest>("GET", `/shop-api/staff/checkin-manifest?eventDateId=${offer.eventDateId}`, undefined, { token: staff.token });
     expect(manifest.status).toBe(200);
     const ids = manifest.body.data.orders.map((row) => row.orderId);
     expect(ids).toContain(paid);
@@ -211,7 +211,7 @@ describe("working offline at the van door", () => {
       { nonce: "door1-eeeeeeeeeeeeeeee", qr: ticketQrText(shopKey(), cancelled), leg: "outbound", scannedAt },
       { nonce: "door1-ffffffffffffffff", qr: '{"orderId":1,"kid":"x","sig":"forged"}', leg: "outbound", scannedAt },
     ];
-    const sent = await shop.call<CheckInSyncAnswer>("POST", "/shop-api/staff/check-ins/sync", { checkIns: list }, { token: staff.token });
+    const sent = await shop.call<DoorSyncAnswer>("POST", "/shop-api/staff/check-ins/sync", { checkIns: list }, { token: staff.token });
     expect(sent.status).toBe(200);
     expect(sent.body.data.results.map((row) => [row.outcome, row.code ?? null])).toEqual([
       ["new", null],
@@ -224,7 +224,7 @@ describe("working offline at the van door", () => {
     expect(sent.body.data.results[0]).toMatchObject({ orderId: first, checkedInAt: scannedAt, checkedInBy: "Pedro Portero" });
 
     // The answer was lost; the scanner sends the same list again.
-    const again = await shop.call<CheckInSyncAnswer>("POST", "/shop-api/staff/check-ins/sync", { checkIns: list }, { token: staff.token });
+    const again = await shop.call<DoorSyncAnswer>("POST", "/shop-api/staff/check-ins/sync", { checkIns: list }, { token: staff.token });
     expect(again.body.data.results.map((row) => row.outcome)).toEqual(["repeat", "repeat", "repeat", "repeat", "refused", "refused"]);
     // Two passengers each: both legs of the first order, the outbound leg of the second.
     expect(await shop.db.select().from(boardings).where(eq(boardings.orderId, first))).toHaveLength(4);
