@@ -305,3 +305,78 @@ describe("the database's copies of the words", () => {
     expect(numbers("events_payment_type_check")).toEqual([...PAYMENT_TYPES]);
   });
 });
+
+/**
+ * One word per idea in the code (docs/architecture.md, Glossary): identifiers, files and folders say boarding, not
+ * check-in, and passenger, not rider. Strings and comments are not read: the contract's paths
+ * (`/shop-api/staff/checkin-dates`) and what people read keep their words.
+ */
+describe("the glossary's rejected words are no identifier", () => {
+  /** A token of the code, strings, comments and template texts left out. */
+  const identifiersOf = (text: string): Set<string> =>
+    new Set(
+      text
+        .replace(/\/\*[\s\S]*?\*\//g, " ")
+        .replace(/"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|`(?:[^`\\]|\\.)*`/g, " ")
+        .replace(/(^|[^:])\/\/.*$/gm, "$1")
+        .match(/[A-Za-z_$][\w$]*/g) ?? [],
+    );
+  const CHECK_IN = /[Cc]heck_?[Ii]ns?(?![a-z])|CHECK_IN(?![A-Z])/;
+  const RIDER = /(?<![a-z])rider|Rider|RIDER/;
+  /** Fields of the contract that clients read and send under the older words, and the driver action `check_in` phones send and rows store. */
+  const CONTRACT_FIELDS = new Set(["checkIns", "riders", "check_in"]);
+  /**
+   * Files that still say rider, being renamed (issue 42 §3): the list only shrinks. A file that starts saying it
+   * fails, and so does a listed file that no longer does (take it off the list).
+   */
+  const STILL_RIDER = [
+    "islands/staff/dispatch/LivePanel.tsx",
+    "islands/staff/driver/DriverSection.tsx",
+    "server/seed/past-day.ts",
+    "server/services/boarding/boarding-record.ts",
+    "server/services/dispatch/compute-plan.ts",
+    "server/services/dispatch/day-passengers.ts",
+    "server/services/dispatch/driver-runs.ts",
+    "server/services/dispatch/edit-plan.ts",
+    "server/services/dispatch/late-bookings.ts",
+    "server/services/dispatch/no-shows.ts",
+    "server/services/dispatch/plan-places.ts",
+    "server/services/dispatch/plan-store.ts",
+    "server/services/door/boarding-progress.ts",
+    "server/services/live/live-state.ts",
+    "server/services/live/tracking-state.ts",
+    "server/services/live/tracking.ts",
+    "server/services/manifests/trip-files.ts",
+    "server/services/order-desk/order-desk.ts",
+    "server/services/order-desk/order-exports.ts",
+    "server/services/order-detail/order-detail.ts",
+    "server/services/order-notices/order-notices.ts",
+    "server/services/refunds/refunds.ts",
+    "server/services/reports/day-boardings.ts",
+    "server/services/reports/day-end.ts",
+    "server/services/reports/day-figures.ts",
+    "shared/domain/dispatch.ts",
+    "shared/schemas/answers/dispatch.ts",
+    "shared/schemas/answers/live.ts",
+  ];
+  const allFiles = (readdirSync(SRC, { recursive: true }) as string[]).map((name) => name.split("\\").join("/"));
+  const code = allFiles.filter((name) => /\.(ts|tsx|astro)$/.test(name) && !/\.(test|spec)\.tsx?$/.test(name) && !name.endsWith(".d.ts"));
+  const using = (pattern: RegExp) => code.filter((file) => [...identifiersOf(readFileSync(join(SRC, file), "utf8"))].some((token) => pattern.test(token) && !CONTRACT_FIELDS.has(token)));
+
+  it("reads identifiers, not strings or comments", () => {
+    const tokens = identifiersOf('const boardingsOf = 1; // checkIn\nfetch("/staff/checkin-dates", { checkIns });\n/* rider */ x.riderIds;');
+    expect([...tokens].filter((token) => CHECK_IN.test(token) || RIDER.test(token))).toEqual(["checkIns", "riderIds"]);
+    expect(["checkIn", "CheckInSync", "CHECK_IN_LEGS", "check_in", "checkins"].every((token) => CHECK_IN.test(token))).toBe(true);
+    expect(["checking", "checkInvitedSeats", "CHECK_INTERVAL_S", "checkedIn"].some((token) => CHECK_IN.test(token))).toBe(false);
+  });
+
+  it("says boarding, not check-in, in every identifier, file and folder name", () => {
+    expect(allFiles.filter((name) => /check-?in(?![a-z])/i.test(name))).toEqual([]);
+    expect(using(CHECK_IN)).toEqual([]);
+  });
+
+  it("says passenger, not rider, in every identifier, file and folder name but the files still being renamed", () => {
+    expect(allFiles.filter((name) => RIDER.test(name))).toEqual([]);
+    expect(using(RIDER).sort()).toEqual(STILL_RIDER);
+  });
+});

@@ -23,7 +23,7 @@ import { admitTicket } from "../boarding/admit-ticket";
 import { recordBoardings, replaceBoarding, type StoredBoarding } from "../boarding/boarding-record";
 import { fullName } from "../boarding/ticket-holders";
 import { BOARDED } from "../../../shared/domain/dispatch";
-import { SYNC_OUTCOME } from "../../../shared/domain/check-in-sync";
+import { SYNC_OUTCOME } from "../../../shared/domain/door-sync";
 
 type SyncResult = DoorSyncAnswer["results"][number];
 type Scan = DoorSync["checkIns"][number];

@@ -2,7 +2,7 @@
 import * as z from "zod/mini";
 import { pathRowId, route, type RouteSpec } from "../route-spec";
 import { checkCompleteSchema, doorSyncSchema, manifestQuerySchema, progressQuerySchema } from "../../schemas/door";
-import * as checkin from "../../schemas/answers/door";
+import * as door from "../../schemas/answers/door";
 
 const staffOnly = { 401: ["unauthorized"], 403: ["forbidden"] } as const;
 const ticketRefusals = ["ticket_not_paid", "ticket_cancelled", "ticket_expired", "ticket_refunded", "ticket_wrong_leg", "wrong_date"] as const;
@@ -16,21 +16,21 @@ export const doorRoutes = {
     auth: "staff",
     params: z.object({ orderId: pathRowId }),
     body: checkCompleteSchema,
-    answer: checkin.checkCompleteAnswerSchema,
+    answer: door.checkCompleteAnswerSchema,
     refusals: { ...staffOnly, 404: ["not_found"], 409: ticketRefusals, 422: ["validation_failed", "ticket_invalid", "ticket_other_order"] },
   }),
   "GET /shop-api/staff/ticket-key": route({
     tag: "staff",
     summary: "Staff: the public key (JWK, Ed25519) that checks ticket signatures without the shop",
     auth: "staff",
-    answer: checkin.ticketPublicKeySchema,
+    answer: door.ticketPublicKeySchema,
     refusals: staffOnly,
   }),
   "GET /shop-api/staff/checkin-dates": route({
     tag: "staff",
     summary: "Staff: the next 20 event dates with paid orders (from yesterday on), soonest first",
     auth: "staff",
-    answer: checkin.doorDatesSchema,
+    answer: door.doorDatesSchema,
     refusals: staffOnly,
   }),
   "GET /shop-api/staff/checkin-manifest": route({
@@ -38,7 +38,7 @@ export const doorRoutes = {
     summary: "Staff: the paid orders of one event date and the ticket key, for checking tickets offline",
     auth: "staff",
     query: manifestQuerySchema,
-    answer: checkin.offlineManifestSchema,
+    answer: door.offlineManifestSchema,
     refusals: { ...staffOnly, 404: ["not_found"], 422: ["validation_failed"] },
   }),
   "POST /shop-api/staff/check-ins/sync": route({
@@ -48,7 +48,7 @@ export const doorRoutes = {
       "A passenger another door had already let in on the same leg is a `conflict`: both scans are kept, the earliest stands, and the answer lists them.",
     auth: "staff",
     body: doorSyncSchema,
-    answer: checkin.doorSyncAnswerSchema,
+    answer: door.doorSyncAnswerSchema,
     refusals: { ...staffOnly, 422: ["validation_failed"] },
   }),
   "GET /shop-api/staff/checkins/progress": route({
@@ -56,7 +56,7 @@ export const doorRoutes = {
     summary: "Staff: how many of an event date's paid passengers have boarded, per leg and per van run, with who is missing and the conflicts",
     auth: "staff",
     query: progressQuerySchema,
-    answer: checkin.boardingProgressSchema,
+    answer: door.boardingProgressSchema,
     refusals: { ...staffOnly, 404: ["not_found"], 422: ["validation_failed"] },
   }),
 } as const satisfies Record<string, RouteSpec>;

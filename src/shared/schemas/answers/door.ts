@@ -1,6 +1,6 @@
 /** The van-door check-in's answers: whether the ticket may board, with its holder, plus the leg and who scanned first. */
 import * as z from "zod/mini";
-import { SYNC_OUTCOMES } from "../../domain/check-in-sync";
+import { SYNC_OUTCOMES } from "../../domain/door-sync";
 import { BOARDING_LEGS } from "../door";
 
 export const ticketPublicKeySchema = z.object({ kty: z.literal("OKP"), crv: z.literal("Ed25519"), x: z.string(), kid: z.string() });
@@ -82,7 +82,7 @@ export const boardingConflictSchema = z.object({
 });
 
 /**
- * What became of each offline check-in (src/shared/domain/check-in-sync.ts): `new` recorded now; `repeat` this
+ * What became of each offline check-in (src/shared/domain/door-sync.ts): `new` recorded now; `repeat` this
  * nonce was already applied (a replay), or boarded nobody new; `conflict` another door had let one of its
  * passengers in on the same leg (both scans kept, listed); `refused` with the code.
  */
