@@ -70,6 +70,7 @@ export const STATUS_OF = {
   request_incomplete: 422,
   request_date_past: 422,
   upload_missing: 422,
+  settlement_file_unreadable: 422,
   image_unreadable: 422,
   image_too_many_pixels: 422,
   guest_list_unreadable: 422,

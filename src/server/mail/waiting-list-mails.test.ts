@@ -1,5 +1,5 @@
 /**
- * The waiting list's offer names the event's clock for a reader elsewhere (issue 44 §3): a Madrid event's offer read by
+ * The waiting list's offer names the event's clock for a reader elsewhere: a Madrid event's offer read by
  * a customer whose account is Colombian says "21:00 (hora de Madrid)", never Bogotá's 14:00; one read in Madrid names
  * no clock.
  */

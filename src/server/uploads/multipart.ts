@@ -10,7 +10,7 @@ import type { AppEnv } from "../http/context";
 import { MULTIPART_OVERHEAD } from "./limits";
 
 /** The paths whose bodies are files, kept out of the JSON body limit. */
-export const UPLOAD_PATH = /^\/shop-api\/(?:event-requests\/[^/]+\/upload-(?:image|guests)|admin\/images)\/?$/;
+export const UPLOAD_PATH = /^\/shop-api\/(?:event-requests\/[^/]+\/upload-(?:image|guests)|admin\/images|staff\/reports\/reconciliation\/settlement)\/?$/;
 
 /** A body past `maxFileBytes` (plus the form's own bytes) is refused 413 and the socket closed, as app.ts does. */
 export function uploadLimit(maxFileBytes: number): MiddlewareHandler<AppEnv> {

@@ -70,6 +70,7 @@ export const SHOP_ERROR_CODES = [
   "request_incomplete",
   "request_date_past",
   "upload_missing",
+  "settlement_file_unreadable",
   "image_unreadable",
   "image_too_many_pixels",
   "guest_list_unreadable",

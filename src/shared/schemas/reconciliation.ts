@@ -1,5 +1,6 @@
 /** GET /shop-api/staff/reports/reconciliation: the money that moved between two days, by gateway. */
 import * as z from "zod/mini";
+import { SETTLEMENT_GATEWAYS } from "../domain/reconciliation";
 
 export const RECONCILIATION_FORMATS = ["json", "csv", "xlsx"] as const;
 /** A year and a day: a whole year's statement in one file, never an unbounded scan. */
@@ -22,14 +23,32 @@ const day = z
 
 const daysBetween = (from: string, to: string) => (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
 
-export const reconciliationQuerySchema = z
-  .object({
-    from: day,
-    to: day,
-    format: z.optional(z.enum(RECONCILIATION_FORMATS, { error: "errors.invalid_value" })),
-  })
-  .check(
-    z.refine((query) => query.from <= query.to, { message: "errors.reconciliation_range_backwards", path: ["to"] }),
-    z.refine((query) => daysBetween(query.from, query.to) < RECONCILIATION_MAX_DAYS, { message: "errors.reconciliation_range_too_long", path: ["to"] }),
-  );
+const period = {
+  from: day,
+  to: day,
+  format: z.optional(z.enum(RECONCILIATION_FORMATS, { error: "errors.invalid_value" })),
+};
+type Period = { from: string; to: string };
+const periodChecks = [
+  z.refine<Period>((query) => query.from <= query.to, { message: "errors.reconciliation_range_backwards", path: ["to"] }),
+  z.refine<Period>((query) => daysBetween(query.from, query.to) < RECONCILIATION_MAX_DAYS, { message: "errors.reconciliation_range_too_long", path: ["to"] }),
+] as const;
+
+export const reconciliationQuerySchema = z.object(period).check(...periodChecks);
 export type ReconciliationQuery = z.infer<typeof reconciliationQuerySchema>;
+
+/**
+ * POST …/reconciliation/settlement: the same period, and whose settlement file the upload is: the gateway, and the
+ * currency its account settles in (the file's amounts carry none).
+ */
+export const settlementQuerySchema = z
+  .object({
+    ...period,
+    gateway: z.enum(SETTLEMENT_GATEWAYS, { error: "errors.invalid_value" }),
+    currency: z.string({ error: "form.required" }).check(z.regex(/^[A-Z]{3}$/, "errors.invalid_value")),
+  })
+  .check(...periodChecks);
+export type SettlementQuery = z.infer<typeof settlementQuerySchema>;
+
+/** A gateway's settlement file: CSV text, up to 2 MB (a month of a busy account many times over). */
+export const SETTLEMENT_UPLOAD = { maxBytes: 2 * 1024 * 1024, mediaTypes: ["text/csv"] } as const;

@@ -46,6 +46,9 @@ const capturedAt = sql<Date>`coalesce((
     and ${auditLog.after}->>'state' in (${sql.raw(MONEY_TAKEN.map((state) => `'${state}'`).join(", "))})
 ), ${payments.createdAt})`.mapWith((value: string | Date) => new Date(value));
 
+/** A movement no settlement file was laid beside (services/reports/settlement-match.ts fills these). */
+const UNSETTLED = { settledAmount: null, settledFee: null, settledAt: null } as const;
+
 export async function reconciliation(deps: ShopContext, query: ReconciliationQuery): Promise<Reconciliation> {
   const { db } = deps;
   const start = new Date(Date.parse(`${query.from}T00:00:00Z`) - ZONE_MARGIN_MS);
@@ -105,6 +108,7 @@ export async function reconciliation(deps: ShopContext, query: ReconciliationQue
       fee: answers.fee,
       state: payment.state,
       finding: paymentFinding(payment.state, row.orderState, payment.amount, back),
+      ...UNSETTLED,
     });
   }
   const now = deps.now().getTime();
@@ -133,10 +137,19 @@ export async function reconciliation(deps: ShopContext, query: ReconciliationQue
       fee: null,
       state: refund.state,
       finding: unconfirmed ? RECONCILIATION_FINDING.refund_unconfirmed : null,
+      ...UNSETTLED,
     });
   }
   movements.sort((a, b) => a.at.localeCompare(b.at) || a.kind.localeCompare(b.kind) || a.id - b.id);
-  return { from: query.from, to: query.to, movements, totals: totalsOf(movements), findings: movements.filter((movement) => movement.finding !== null).length };
+  return {
+    from: query.from,
+    to: query.to,
+    movements,
+    totals: totalsOf(movements),
+    findings: movements.filter((movement) => movement.finding !== null).length,
+    unknownSettlements: [],
+    settlement: null,
+  };
 }
 
 /** What does not match on a payment that took money, given what went back of it. */
@@ -204,6 +217,9 @@ const COLUMNS = [
   ["reconciliation.col.currency", "text"],
   ["reconciliation.col.amount", "money"],
   ["reconciliation.col.fee", "money"],
+  ["reconciliation.col.settled", "money"],
+  ["reconciliation.col.settled_fee", "money"],
+  ["reconciliation.col.settled_on", "date"],
   ["reconciliation.col.finding", "text"],
 ] as const satisfies readonly Column[];
 
@@ -219,7 +235,8 @@ export function reconciliationTable(report: Reconciliation, locale: Locale): Exp
   return {
     columns: COLUMNS.map(([key]) => t(key)),
     types: COLUMNS.map(([, type]) => type),
-    rows: report.movements.map((movement) => [
+    rows: [
+      ...report.movements.map((movement) => [
       movement.localTime,
       movement.timeZone,
       t(`reconciliation.kind.${movement.kind}`),
@@ -232,7 +249,30 @@ export function reconciliationTable(report: Reconciliation, locale: Locale): Exp
       movement.currency,
       major(movement.kind === MOVEMENT_KIND.refund ? -movement.amount : movement.amount, movement.currency),
       movement.fee === null ? null : major(movement.fee, movement.currency),
+      movement.settledAmount === null ? null : major(movement.kind === MOVEMENT_KIND.refund ? -movement.settledAmount : movement.settledAmount, movement.currency),
+      movement.settledFee === null ? null : major(movement.settledFee, movement.currency),
+      movement.settledAt === null ? null : wallClock(new Date(movement.settledAt), movement.timeZone),
       movement.finding === null ? null : t(`reconciliation.finding.${movement.finding}`),
     ]),
+      // The settlement file's lines the shop has no movement of, last: the gateway's side only, in UTC.
+      ...report.unknownSettlements.map((line) => [
+        wallClock(new Date(line.settledAt), "UTC"),
+        "UTC",
+        t(`reconciliation.kind.${line.kind}`),
+        t(`payments.method.${line.gateway}`),
+        line.gatewayId,
+        null,
+        null,
+        null,
+        null,
+        line.currency,
+        null,
+        null,
+        major(line.kind === MOVEMENT_KIND.refund ? -line.gross : line.gross, line.currency),
+        major(line.fee, line.currency),
+        wallClock(new Date(line.settledAt), "UTC"),
+        t(`reconciliation.finding.${RECONCILIATION_FINDING.settled_unknown}`),
+      ]),
+    ],
   };
 }
