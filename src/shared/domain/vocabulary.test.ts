@@ -326,7 +326,7 @@ describe("the glossary's rejected words are no identifier", () => {
   /** Fields of the contract that clients read and send under the older words, and the driver action `check_in` phones send and rows store. */
   const CONTRACT_FIELDS = new Set(["checkIns", "riders", "check_in"]);
   /**
-   * Files that still say rider, being renamed (issue 42 §3): the list only shrinks. A file that starts saying it
+   * Files that still say rider, being renamed to passenger: the list only shrinks. A file that starts saying it
    * fails, and so does a listed file that no longer does (take it off the list).
    */
   const STILL_RIDER = [
