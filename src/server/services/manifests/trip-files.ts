@@ -75,13 +75,13 @@ export async function cancelledTripFiles(deps: ShopContext, orderId: number, loc
   if (!itinerary) return [];
   // One passenger's own entries (their pick-up and the return) are all theirs to remove.
   const whole = !refundedOrderId || passengerId !== undefined;
-  const gone = passengerId !== undefined ? [passengerId] : (await goneRiders(deps, refundedOrderId ?? orderId)).map((one) => one.id);
+  const gone = passengerId !== undefined ? [passengerId] : (await gonePassengers(deps, refundedOrderId ?? orderId)).map((one) => one.id);
   const files = cancelledCalendars(orderId, pick(row.translations, locale)?.name ?? "", itinerary, gone, whole, words(locale), deps.now(), timeZoneOf(row.countryCode), MAIL_SENDER);
   return [LEG.outbound, LEG.return].filter((leg) => files[leg]).map((leg) => attachment(orderId, leg, files[leg]!, "CANCEL"));
 }
 
 /** The passengers of an order (the cancelled one, or the refunded part split from it). */
-function goneRiders(deps: ShopContext, orderId: number) {
+function gonePassengers(deps: ShopContext, orderId: number) {
   return deps.db
     .select({ id: passengers.id, name: passengers.name, email: passengers.email })
     .from(passengers)
@@ -94,15 +94,15 @@ function goneRiders(deps: ShopContext, orderId: number) {
  * The passengers of a cancelled order (or its refunded part) who were sent their own calendar entry by a publish
  * (a told pick-up) at an address of their own: each is sent its cancellation.
  */
-export async function toldRiders(deps: ShopContext, orderId: number, skip: string[]): Promise<{ id: number; name: string; email: string }[]> {
-  const riders = await goneRiders(deps, orderId);
-  if (riders.length === 0) return [];
+export async function toldPassengers(deps: ShopContext, orderId: number, skip: string[]): Promise<{ id: number; name: string; email: string }[]> {
+  const candidates = await gonePassengers(deps, orderId);
+  if (candidates.length === 0) return [];
   const told = await deps.db
     .select({ passengerId: publishedPickups.passengerId })
     .from(publishedPickups)
-    .where(and(inArray(publishedPickups.passengerId, riders.map((one) => one.id)), isNotNull(publishedPickups.toldAt)));
+    .where(and(inArray(publishedPickups.passengerId, candidates.map((one) => one.id)), isNotNull(publishedPickups.toldAt)));
   const lower = new Set(skip.map((email) => email.trim().toLowerCase()));
-  return riders.filter((one) => {
+  return candidates.filter((one) => {
     const email = one.email.trim().toLowerCase();
     return told.some((row) => row.passengerId === one.id) && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) && !lower.has(email);
   });

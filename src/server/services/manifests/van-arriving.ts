@@ -40,8 +40,8 @@ export async function announceNextStop(deps: ShopContext, staffId: number, reque
   // Passengers' numbers without a + are read as numbers of the event's country.
   const country: PhoneCountry = (PHONE_COUNTRIES as readonly string[]).includes(sheet.event.countryCode) ? (sheet.event.countryCode as PhoneCountry) : "CO";
   const answer: NextStopAnswer = { notified: 0, alreadyNotified: 0, unreachable: 0 };
-  const riders: ManifestPassenger[] = stops.flatMap((stop) => stop.passengers).filter((passenger) => passenger.payment === MANIFEST_PAYMENT.paid);
-  for (const passenger of riders) {
+  const paidPassengers: ManifestPassenger[] = stops.flatMap((stop) => stop.passengers).filter((passenger) => passenger.payment === MANIFEST_PAYMENT.paid);
+  for (const passenger of paidPassengers) {
     const to = toE164(passenger.phone, { country, anyCountry: true });
     if (!to) {
       answer.unreachable += 1;

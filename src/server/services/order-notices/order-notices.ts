@@ -32,7 +32,7 @@ import { paymentSettings } from "../../payments";
 import { pick } from "../catalogue/rows";
 import { passengerCodes } from "../tickets/passenger-tickets";
 import { ticketQrImage, ticketQrText } from "../tickets/ticket-qr";
-import { cancelledTripFiles, toldRiders, tripFiles } from "../manifests/trip-files";
+import { cancelledTripFiles, toldPassengers, tripFiles } from "../manifests/trip-files";
 import { simpleMail } from "../../mail/simple-mail";
 import { translate } from "../../../shared/i18n";
 import type { MailMessage } from "../../mail/mailer";
@@ -200,7 +200,7 @@ export async function orderNoticeJob(deps: ShopContext, { orderId, notice, reaso
   }
   // Told once per refund (as the calendars above), and only of a trip that was sold.
   const callsOff = (notice === "event_cancelled" && refund === true) || (notice === "refund" && refundRow !== undefined && refundHow !== "manual_paid" && refundRow.reason !== REFUND_REASON.seats_resold);
-  if (callsOff) await tellRidersCancelled(deps, data, refundRow?.splitOrderId ?? orderId, job);
+  if (callsOff) await tellPassengersCancelled(deps, data, refundRow?.splitOrderId ?? orderId, job);
   await deps.mailer.send({ ...message, key: job.mailKey });
 }
 
@@ -208,22 +208,23 @@ export async function orderNoticeJob(deps: ShopContext, { orderId, notice, reaso
  * Passengers who were sent their own calendar entry by a publish, at their own address, are sent its
  * cancellation when their seat goes (the order's, or the refunded part's), in the language they were told in.
  */
-async function tellRidersCancelled(deps: ShopContext, data: NonNullable<Awaited<ReturnType<typeof mailData>>>, ridersOrderId: number, job: OutboxJob) {
-  const riders = await toldRiders(deps, ridersOrderId, [data.to, data.holder?.to ?? ""]);
+async function tellPassengersCancelled(deps: ShopContext, data: NonNullable<Awaited<ReturnType<typeof mailData>>>, passengersOrderId: number, job: OutboxJob) {
+  const told = await toldPassengers(deps, passengersOrderId, [data.to, data.holder?.to ?? ""]);
   // The pick-up notices spoke the buyer's language: so does their cancellation.
   const locale = data.holder?.locale ?? data.locale;
   const event = data.holder?.eventName ?? data.eventName;
-  for (const rider of riders) {
-    const files = await cancelledTripFiles(deps, data.orderId, locale, null, rider.id);
+  for (const passenger of told) {
+    const files = await cancelledTripFiles(deps, data.orderId, locale, null, passenger.id);
     if (files.length === 0) continue;
     const mail = simpleMail({
-      to: rider.email,
+      to: passenger.email,
       subject: translate(locale, "mail.trip_cancelled.subject", { event }),
-      lines: [translate(locale, "mail.greeting", { name: rider.name }), translate(locale, "mail.trip_cancelled.body", { event, buyer: data.buyerName })],
+      lines: [translate(locale, "mail.greeting", { name: passenger.name }), translate(locale, "mail.trip_cancelled.body", { event, buyer: data.buyerName })],
       footer: translate(locale, "mail.footer"),
       locale,
     });
-    await deps.mailer.send({ ...mail, attachments: files, key: `${job.mailKey}-rider-${rider.id}` });
+    // The key keeps its stored form (`-rider-`): mails keyed before the rename are not sent again.
+    await deps.mailer.send({ ...mail, attachments: files, key: `${job.mailKey}-rider-${passenger.id}` });
   }
 }
 

@@ -75,16 +75,16 @@ export async function refundedSoFar(db: Db, orderId: number): Promise<number> {
 /** The tickets a refund of these passengers covers, and their value; a ticket shared with a passenger not named is refused. */
 export async function ticketsOf(db: Db, orderId: number, passengerIds: number[] | undefined) {
   const rows = await db.select({ id: tickets.id, price: tickets.price, discountPrice: tickets.discountPrice }).from(tickets).where(eq(tickets.orderId, orderId)).orderBy(asc(tickets.id));
-  const riders = rows.length
+  const ticketPassengers = rows.length
     ? await db.select({ id: passengers.id, ticketId: passengers.ticketId }).from(passengers).where(inArray(passengers.ticketId, rows.map((row) => row.id)))
     : [];
   if (!passengerIds) return { chosen: rows, all: rows, value: rows.reduce((sum, row) => sum + (row.discountPrice ?? row.price), 0) };
   const wanted = new Set(passengerIds);
-  const strangers = passengerIds.filter((id) => !riders.some((rider) => rider.id === id));
+  const strangers = passengerIds.filter((id) => !ticketPassengers.some((passenger) => passenger.id === id));
   if (strangers.length) throw new ShopError((await refundedAlready(db, orderId, strangers)) ? "already_refunded" : "not_found");
   // A ticket is one seat sold (a van for four is one ticket): it goes back whole or not at all.
-  const chosen = rows.filter((row) => riders.some((rider) => rider.ticketId === row.id && wanted.has(rider.id)));
-  if (chosen.some((row) => riders.some((rider) => rider.ticketId === row.id && !wanted.has(rider.id)))) throw new ShopError("refund_splits_ticket");
+  const chosen = rows.filter((row) => ticketPassengers.some((passenger) => passenger.ticketId === row.id && wanted.has(passenger.id)));
+  if (chosen.some((row) => ticketPassengers.some((passenger) => passenger.ticketId === row.id && !wanted.has(passenger.id)))) throw new ShopError("refund_splits_ticket");
   return { chosen, all: rows, value: chosen.reduce((sum, row) => sum + (row.discountPrice ?? row.price), 0) };
 }
 

@@ -54,7 +54,7 @@ export async function cancellationTerms(deps: ShopContext, userId: number, order
   const policy = policyAt(booking, deps.now());
   const paid = booking.order.state === ORDER_STATE.paid;
   const cancellable = paid || isAwaiting(booking.order.state);
-  const riders = await deps.db
+  const orderPassengers = await deps.db
     .select({ id: passengers.id, name: passengers.name, ticketId: passengers.ticketId })
     .from(passengers)
     .innerJoin(tickets, eq(tickets.id, passengers.ticketId))
@@ -75,7 +75,7 @@ export async function cancellationTerms(deps: ShopContext, userId: number, order
     keepPercent: policy.open ? policy.keepPercent : 100,
     refund,
     currency: booking.order.currency,
-    passengers: riders,
+    passengers: orderPassengers,
   };
 }
 
