@@ -19,8 +19,6 @@ import {
   auditLog,
   boardings,
   counties,
-  eventDates,
-  events,
   orders,
   outbox,
   passengers,
@@ -30,7 +28,6 @@ import {
   refunds,
   rideRatings,
   tickets,
-  users,
   vanNotices,
 } from "../../db/schema";
 import { LOW_RATING_MAX } from "../../../shared/domain/day-report";
@@ -44,6 +41,7 @@ import { byStaff, cancel } from "../order-life/order-life";
 import { seatsCameBack } from "../waiting-list/offers";
 import { AUDIT_ACTION } from "../../../shared/domain/audit-actions";
 import { payerOf, type OrderPayer } from "../payers/payer";
+import { orderWithEvent } from "../orders/order-with-event";
 import type { Leg } from "../../../shared/domain/legs";
 import { PICKUP_NOTICE_CHANNEL, type PickupNoticeChannel } from "../../../shared/domain/dispatch";
 import type { Db } from "../../db/client";
@@ -51,13 +49,7 @@ import type { Db } from "../../db/client";
 export async function orderDesk(deps: ShopContext, orderId: number, locale: Locale): Promise<OrderDesk> {
   const { db } = deps;
   await expireHolds(db, deps.now(), { orderId });
-  const [row] = await db
-    .select({ order: orders, user: users, event: events, date: eventDates.startDate })
-    .from(orders)
-    .innerJoin(users, eq(users.id, orders.userId))
-    .innerJoin(events, eq(events.id, orders.eventId))
-    .leftJoin(eventDates, eq(eventDates.id, orders.eventDateId))
-    .where(eq(orders.id, orderId));
+  const row = await orderWithEvent(db, orderId);
   if (!row) throw new ShopError("not_found");
   const { order, user, event } = row;
   // The tickets a partial refund moved away still belong to this order's story.
@@ -124,7 +116,8 @@ export async function orderDesk(deps: ShopContext, orderId: number, locale: Loca
   const payers = new Map<string, Promise<OrderPayer | null>>();
   const payerFor = (mailOrderId: number, paymentId: number | null) => {
     const key = `${mailOrderId} ${paymentId}`;
-    if (!payers.has(key)) payers.set(key, payerOf(db, mailOrderId, paymentId));
+    // This order's holder is loaded already; an order a refund split off is read on its own.
+    if (!payers.has(key)) payers.set(key, payerOf(db, mailOrderId, paymentId, mailOrderId === orderId ? user : undefined));
     return payers.get(key)!;
   };
   const orderMails = await Promise.all(

@@ -10,7 +10,7 @@ import { ORDER_STATE, type OrderState } from "../../../shared/domain/order-state
 import { asc, eq, inArray } from "drizzle-orm";
 import { timeZoneOf } from "../../../shared/format/dates";
 import { isCountryCode, sitePrefix, DEFAULT_COUNTRY, type Locale } from "../../../shared/locales";
-import { eventDates, events, orders, passengers, productVariants, refunds, tickets, users } from "../../db/schema";
+import { orders, passengers, productVariants, refunds, tickets } from "../../db/schema";
 import type { ShopContext } from "../../context";
 import type { Db } from "../../db/client";
 import type { OutboxJob } from "../../outbox/jobs";
@@ -41,6 +41,7 @@ import { orderInvoicePdf } from "../invoices/invoices";
 import { ShopError } from "../../../shared/domain/shop-error";
 import { REFUND_REASON } from "../../../shared/domain/refunds";
 import { payerOf, type Payer } from "../payers/payer";
+import { orderWithEvent } from "../orders/order-with-event";
 import { orderMoneyOfOne } from "../refunds/order-money";
 
 export { enqueueOrderNotice, type OrderNotice, type OrderNoticeJob } from "../notices/order-notice";
@@ -99,16 +100,10 @@ type NoticeData = OrderMailData & { buyerName: string; holdExpiresAt: Date | nul
  */
 export async function mailData(deps: ShopContext, orderId: number, paymentId: number | null = null): Promise<(NoticeData & { holder: NoticeData | null; payer: Payer }) | null> {
   const { db } = deps;
-  const [row] = await db
-    .select({ order: orders, user: users, event: events, date: eventDates.startDate })
-    .from(orders)
-    .innerJoin(users, eq(users.id, orders.userId))
-    .innerJoin(events, eq(events.id, orders.eventId))
-    .leftJoin(eventDates, eq(eventDates.id, orders.eventDateId))
-    .where(eq(orders.id, orderId))
-    .limit(1);
-  const who = await payerOf(db, orderId, paymentId);
-  if (!row || !who) return null;
+  const row = await orderWithEvent(db, orderId);
+  if (!row) return null;
+  const who = await payerOf(db, orderId, paymentId, row.user);
+  if (!who) return null;
   const country = isCountryCode(row.user.countryCode) ? row.user.countryCode : DEFAULT_COUNTRY;
   const buyerName = `${row.user.firstName} ${row.user.lastName}`.trim();
   const dataFor = async (person: Payer): Promise<NoticeData> => ({

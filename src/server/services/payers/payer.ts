@@ -65,10 +65,11 @@ export function payerColumns(payer: PayerOfAttempt | null) {
 
 /**
  * The order's payer and account holder. `paymentId` names the payment in question (a refund's); without it, the
- * payment that took the money, else the newest attempt. Null when the order is gone.
+ * payment that took the money, else the newest attempt. Null when the order is gone. `loaded`: the order's account
+ * holder's row when the caller read it already (the order desk, the order mails), so it is not read twice.
  */
-export async function payerOf(db: Db, orderId: number, paymentId: number | null = null): Promise<OrderPayer | null> {
-  const [row] = await db.select({ user: users }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(eq(orders.id, orderId));
+export async function payerOf(db: Db, orderId: number, paymentId: number | null = null, loaded?: typeof users.$inferSelect): Promise<OrderPayer | null> {
+  const [row] = loaded ? [{ user: loaded }] : await db.select({ user: users }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(eq(orders.id, orderId));
   if (!row) return null;
   const { user } = row;
   const holder: Payer = {
