@@ -52,6 +52,7 @@ const KNOWN: Record<string, string> = {
   "POST /shop-api/frequent-addresses": "against stored rows: the county exists",
   "POST /shop-api/request-events": "across fields: the end follows the start",
   "GET /shop-api/staff/reports/reconciliation": "across fields: the period runs forwards and is 366 days at most",
+  "POST /shop-api/staff/reports/reconciliation/settlement": "across fields: the period runs forwards and is 366 days at most",
 };
 
 let shop: TestShop;

@@ -162,6 +162,13 @@ test("the passenger's page counts down as the driver's phone drives to her stop,
   for (const other of [elena.passengers[0]!.name, "Elena", ELENA_PHONE, spacedPhone(ELENA_PHONE)]) expect(shown).not.toContain(other);
   await noSidewaysScroll(passenger);
   expect(await seriousViolations(passenger)).toEqual([]);
+  // Read on a phone set to Madrid's clock, the times are still Bogotá's, and say so; at home they are not labelled.
+  const abroad = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: "es-CO", timezoneId: "Europe/Madrid" });
+  const away = await abroad.newPage();
+  await away.goto(`/track?token=${encodeURIComponent(token)}`);
+  await expect(away.locator("section.tracking-leg").first().locator(".tracking-published").first()).toContainText("(hora de Bogotá)");
+  await expect(passenger.locator("section.tracking-leg").first()).not.toContainText("hora de Bogotá");
+  await abroad.close();
 
   // More positions at the stop, then the driver's "next stop" button: neither sends her a second text.
   await movePhone(stop.lat + 0.0002, 10);

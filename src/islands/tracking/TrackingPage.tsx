@@ -4,7 +4,8 @@
  * (waiting, on the way, arriving, aboard, dropped off, missed) with the time that matters in it (the published time
  * they were texted, or a countdown while the van comes to them), and a drawn map of their stop, the venue and the
  * van with the straight-line distance. Changes arrive by the link's event stream; when it cannot be followed (or
- * the shop ended it) the page reads the link again every 15 seconds. No account needed: the link is the key.
+ * the shop ended it) the page reads the link again every 15 seconds. No account needed: the link is the key. Every
+ * time is on the event's clock, named ("16:20 (hora de Bogotá)") on a phone whose clock reads another hour.
  */
 import { useEffect, useState } from "react";
 import { api, ApiFailure } from "../../client/api";
@@ -12,8 +13,8 @@ import { followEvents } from "../../client/live-events";
 import { LEG } from "../../shared/domain/legs";
 import { TRACKING_STATE, type TrackingState } from "../../shared/domain/tracking";
 import { straightLineKm, type LatLonPoint } from "../../shared/geo/straight-line";
-import { formatTime } from "../../shared/format/dates";
 import type { Tracking, TrackingLeg } from "../../shared/schemas/answers/live";
+import { useEventClock } from "../ui/reader-clock";
 import { fill } from "../ui/texts";
 import type { TrackingTexts } from "./texts";
 import { TrackingMap, type MapPoint } from "./TrackingMap";
@@ -25,6 +26,7 @@ export default function TrackingPage({ texts }: { texts: TrackingTexts }) {
   const [tracking, setTracking] = useState<Tracking | null>(null);
   const [problem, setProblem] = useState<string | null>(token ? null : texts["tracking.no_link"]);
   const [now, setNow] = useState(() => Date.now());
+  const clock = useEventClock(texts);
 
   useEffect(() => {
     if (!token) return;
@@ -66,9 +68,9 @@ export default function TrackingPage({ texts }: { texts: TrackingTexts }) {
       <h1>{texts["tracking.title"]}</h1>
       <p>{fill(texts["tracking.greeting"], { name: tracking.firstName })}</p>
       {tracking.legs.map((leg) => (
-        <LegCard key={leg.leg} leg={leg} tracking={tracking} now={now} texts={texts} />
+        <LegCard key={leg.leg} leg={leg} tracking={tracking} now={now} texts={texts} clock={clock} />
       ))}
-      <p className="tracking-expires">{fill(texts["tracking.expires"], { time: formatTime(tracking.expiresAt, tracking.timeZone) })}</p>
+      <p className="tracking-expires">{fill(texts["tracking.expires"], { time: clock(tracking.expiresAt, tracking.timeZone, "time") })}</p>
     </div>
   );
 }
@@ -107,7 +109,10 @@ function headsFor(leg: TrackingLeg): "stop" | "venue" {
   return leg.aboard && leg.expected !== null ? "stop" : "venue";
 }
 
-function LegCard({ leg, tracking, now, texts }: { leg: TrackingLeg; tracking: Tracking; now: number; texts: TrackingTexts }) {
+/** A time of the day on the event's clock (`useEventClock`). */
+type Clock = ReturnType<typeof useEventClock>;
+
+function LegCard({ leg, tracking, now, texts, clock }: { leg: TrackingLeg; tracking: Tracking; now: number; texts: TrackingTexts; clock: Clock }) {
   const zone = tracking.timeZone;
   const venue = tracking.venue.name;
   const title = fill(texts[leg.leg === LEG.outbound ? "tracking.leg.outbound" : "tracking.leg.return"], { event: tracking.eventName });
@@ -124,12 +129,12 @@ function LegCard({ leg, tracking, now, texts }: { leg: TrackingLeg; tracking: Tr
   const publishedLines = over
     ? []
     : leg.leg === LEG.outbound
-      ? [fill(texts["tracking.published.outbound"], { time: formatTime(leg.published, zone) }) + punctuality]
+      ? [fill(texts["tracking.published.outbound"], { time: clock(leg.published, zone, "time") }) + punctuality]
       : departed
-        ? [fill(texts["tracking.published_arrival"], { time: formatTime(leg.publishedArrival ?? leg.published, zone) }) + punctuality]
+        ? [fill(texts["tracking.published_arrival"], { time: clock(leg.publishedArrival ?? leg.published, zone, "time") }) + punctuality]
         : [
-            fill(texts["tracking.published.return"], { venue, time: formatTime(leg.published, zone) }) + punctuality,
-            ...(leg.publishedArrival ? [fill(texts["tracking.published_arrival"], { time: formatTime(leg.publishedArrival, zone) })] : []),
+            fill(texts["tracking.published.return"], { venue, time: clock(leg.published, zone, "time") }) + punctuality,
+            ...(leg.publishedArrival ? [fill(texts["tracking.published_arrival"], { time: clock(leg.publishedArrival, zone, "time") })] : []),
           ];
 
   const points: MapPoint[] = [
@@ -161,11 +166,11 @@ function LegCard({ leg, tracking, now, texts }: { leg: TrackingLeg; tracking: Tr
       {leg.state === TRACKING_STATE.missed ? <p>{texts["tracking.missed_help"]}</p> : null}
       {leg.expected !== null ? (
         <p className="tracking-eta" data-minutes={minutes ?? ""}>
-          <strong>{fill(texts["tracking.expected_in"], { minutes: minutes ?? 0 })}</strong> {fill(texts["tracking.expected"], { time: formatTime(leg.expected, zone) })}
+          <strong>{fill(texts["tracking.expected_in"], { minutes: minutes ?? 0 })}</strong> {fill(texts["tracking.expected"], { time: clock(leg.expected, zone, "time") })}
         </p>
       ) : null}
       {leg.leg === LEG.outbound && leg.state === TRACKING_STATE.aboard && leg.venueExpected ? (
-        <p>{fill(texts["tracking.venue_arrival"], { venue, time: formatTime(leg.venueExpected, zone) })}</p>
+        <p>{fill(texts["tracking.venue_arrival"], { venue, time: clock(leg.venueExpected, zone, "time") })}</p>
       ) : null}
       {publishedLines.map((line, index) => (
         <p key={index} className="tracking-published" data-published={index === 0 ? leg.published : undefined}>
