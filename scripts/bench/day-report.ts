@@ -55,15 +55,15 @@ try {
     for (let at = 0; at < runIds.length; at += 10) {
       const chunk = runIds.slice(at, at + 10);
       await shop.db.execute(sql`
-        insert into van_positions (run_id, driver_user_id, lat, lon, accuracy_m, at)
+        insert into vehicle_positions (run_id, driver_user_id, lat, lon, accuracy_m, at)
         select r.id, r.driver_id, s.lat + g * 0.00002, s.lon + g * 0.00001, 8, ${now}::timestamptz - make_interval(secs => (${fixesPerVan} - g) * ${every})
         from dispatch_runs r
         join dispatch_stops s on s.run_id = r.id and s.position = 0
         cross join generate_series(1, ${fixesPerVan}) g
         where r.id in (${sql.join(chunk.map((id) => sql`${id}`), sql`, `)})`);
     }
-    await shop.db.execute(sql`analyze van_positions`);
-    const fixes = rowsOf<{ count: number }>(await shop.db.execute(sql`select count(*)::int as count from van_positions`))[0]!.count;
+    await shop.db.execute(sql`analyze vehicle_positions`);
+    const fixes = rowsOf<{ count: number }>(await shop.db.execute(sql`select count(*)::int as count from vehicle_positions`))[0]!.count;
     console.log(`${vans} vans × ${hours} h × a fix every ${every} s: ${fixes.toLocaleString("en")} fixes written in ${((performance.now() - written) / 1000).toFixed(1)} s\n`);
 
     const [date] = rowsOf<{ id: number }>(await shop.db.execute(sql`select event_date_id as id from dispatch_plans order by id desc limit 1`));

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { read as readWorkbook } from "@e965/xlsx";
 import type { DayReport, DaysList } from "../../src/shared/schemas/answers/day-report";
 import { and, eq, gte } from "drizzle-orm";
-import { rideRatings, vanPositions } from "../../src/server/db/schema";
+import { rideRatings, vehiclePositions } from "../../src/server/db/schema";
 import { openTestShop, type TestShop } from "../helpers/test-shop";
 import { handMadeDay } from "../helpers/hand-made-day";
 
@@ -71,7 +71,7 @@ describe("the day's tracks on the map", () => {
 
   it("thins a long track to at most 120 points in the database, spread over its time, keeping its first and last fix", async () => {
     const base = day.at(day.R, 60).getTime();
-    await shop.db.insert(vanPositions).values(
+    await shop.db.insert(vehiclePositions).values(
       Array.from({ length: 1000 }, (_, index) => ({ runId: day.runs.back, driverUserId: day.driver.id, lat: 4.6 + index / 100_000, lon: -74.1, accuracyM: 8, at: new Date(base + index * 5_000) })),
     );
     const answer = await shop.call<DayReport>("GET", `/shop-api/staff/reports/days/${day.eventDateId}`, undefined, staff);
@@ -81,7 +81,7 @@ describe("the day's tracks on the map", () => {
     expect(back.track.length).toBeLessThanOrEqual(120);
     expect(back.track[0]).toEqual({ lat: 4.75, lon: -74.05 });
     expect(back.track.at(-1)).toEqual({ lat: 4.6 + 999 / 100_000, lon: -74.1 });
-    await shop.db.delete(vanPositions).where(and(eq(vanPositions.runId, day.runs.back), gte(vanPositions.at, new Date(base))));
+    await shop.db.delete(vehiclePositions).where(and(eq(vehiclePositions.runId, day.runs.back), gte(vehiclePositions.at, new Date(base))));
   });
 });
 

@@ -8,7 +8,7 @@ import { and, eq } from "drizzle-orm";
 import { auditLog } from "../../src/server/db/schema";
 import { openTestShop, type TestShop } from "../helpers/test-shop";
 import { driverRunSetting } from "../helpers/driver-run";
-import { insertVanPosition, northOf } from "../helpers/van-positions";
+import { insertVehiclePosition, northOf } from "../helpers/vehicle-positions";
 
 let shop: TestShop;
 let day: Awaited<ReturnType<typeof driverRunSetting>>;
@@ -46,7 +46,7 @@ describe("the driver's clock", () => {
 describe("a no-show", () => {
   it("is refused before the passenger's published time and the wait, whatever the arrival tap says", async () => {
     const stop = day.mine.stops[0]!;
-    await insertVanPosition(shop.db, { runId: day.run.id, driverId: day.driver.id, ...northOf(stop, 30), at: shop.now() });
+    await insertVehiclePosition(shop.db, { runId: day.run.id, driverId: day.driver.id, ...northOf(stop, 30), at: shop.now() });
     // Arrived 30 minutes ago (back-dated), an hour before the published pick-up: still too early.
     const early = await outcome({ action: "no_show", passengerId: stop.passengers[0]!.passengerId });
     expect(early).toMatchObject({ outcome: "refused", code: "no_show_too_early" });
@@ -58,7 +58,7 @@ describe("a no-show", () => {
     const stop = day.mine.stops[0]!;
     const passenger = stop.passengers[0]!;
     shop.clock.offset = new Date(stop.time).getTime() + 10 * 60_000 - Date.now();
-    await insertVanPosition(shop.db, { runId: day.run.id, driverId: day.driver.id, ...northOf(stop, 5_000), at: shop.now() });
+    await insertVehiclePosition(shop.db, { runId: day.run.id, driverId: day.driver.id, ...northOf(stop, 5_000), at: shop.now() });
     const far = await outcome({ action: "no_show", passengerId: passenger.passengerId });
     expect(far).toMatchObject({ outcome: "refused", code: "no_show_far_from_stop", params: { distance: "5.0 km" } });
     expect(await day.myRuns().then((runs) => runs[0]!.stops[0]!.passengers[0]!.state)).toBe("waiting");

@@ -7,12 +7,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { vanPositions } from "../../src/server/db/schema";
+import { vehiclePositions } from "../../src/server/db/schema";
 import { MAX_DRIVER_ACTIONS_PER_CALL, MAX_POSITIONS_PER_CALL } from "../../src/shared/domain/dispatch";
 import { MAX_ACCURACY_METERS } from "../../src/server/services/dispatch/positions";
 import { openTestShop, type TestShop } from "../helpers/test-shop";
 import { driverRunSetting } from "../helpers/driver-run";
-import { insertVanPosition } from "../helpers/van-positions";
+import { insertVehiclePosition } from "../helpers/vehicle-positions";
 
 let shop: TestShop;
 let day: Awaited<ReturnType<typeof driverRunSetting>>;
@@ -21,7 +21,7 @@ type Stored = { stored: number; duplicates: number };
 const send = (positions: Record<string, unknown>[], token = day.driver.token) => shop.call<Stored>("POST", "/shop-api/driver/positions", { runId: day.run.id, positions }, { token });
 /** A fix `seconds` after the run's departure, in Bogotá by default. */
 const fix = (seconds: number, lat = 4.7, lon = -74.05, accuracy: number | null = 12) => ({ lat, lon, accuracy, at: new Date(day.at(0).getTime() + seconds * 1000).toISOString() });
-const storedRows = () => shop.db.select().from(vanPositions).where(eq(vanPositions.runId, day.run.id));
+const storedRows = () => shop.db.select().from(vehiclePositions).where(eq(vehiclePositions.runId, day.run.id));
 /** Lets the driver's call bucket fill again (5 calls a second, 10 at most). */
 const rest = () => new Promise((resolve) => setTimeout(resolve, 2_100));
 
@@ -145,7 +145,7 @@ describe("the phone's sharing", () => {
     // Everyone of the last stop aboard, the van not at the venue yet: still shared.
     expect((await day.myRuns())[0]!.sharing.until).toBe(before!.sharing.until);
     const there = shop.now();
-    await insertVanPosition(shop.db, { runId: day.run.id, driverId: day.driver.id, lat: before!.venue.lat, lon: before!.venue.lon, at: there });
+    await insertVehiclePosition(shop.db, { runId: day.run.id, driverId: day.driver.id, lat: before!.venue.lat, lon: before!.venue.lon, at: there });
     expect((await day.myRuns())[0]!.sharing.until).toBe(there.toISOString());
   });
 });

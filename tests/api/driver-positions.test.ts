@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { vanPositions } from "../../src/server/db/schema";
+import { vehiclePositions } from "../../src/server/db/schema";
 import { latestPositions } from "../../src/server/services/dispatch/positions";
 import { openTestShop, type TestShop } from "../helpers/test-shop";
 import { driverRunSetting } from "../helpers/driver-run";
@@ -17,7 +17,7 @@ let day: Awaited<ReturnType<typeof driverRunSetting>>;
 type Stored = { stored: number; duplicates: number };
 const send = (token: string, runId: number, positions: Record<string, unknown>[]) => shop.call<Stored>("POST", "/shop-api/driver/positions", { runId, positions }, { token });
 const fix = (minutes: number, lat = 4.7, lon = -74.05) => ({ lat, lon, accuracy: 12, at: day.at(minutes).toISOString() });
-const storedRows = () => shop.db.select().from(vanPositions).where(eq(vanPositions.runId, day.run.id));
+const storedRows = () => shop.db.select().from(vehiclePositions).where(eq(vehiclePositions.runId, day.run.id));
 /** Lets the driver's call bucket fill again (5 calls a second, 10 at most: the tests call faster than a phone). */
 const rest = () => new Promise((resolve) => setTimeout(resolve, 2_100));
 

@@ -13,7 +13,7 @@ import { eq } from "drizzle-orm";
 import { vehicles } from "../../src/server/db/schema";
 import { openTestShop, type TestShop } from "../helpers/test-shop";
 import { runsSetting } from "../helpers/runs";
-import { insertVanPosition } from "../helpers/van-positions";
+import { insertVehiclePosition } from "../helpers/vehicle-positions";
 
 let shop: TestShop;
 let setting: Awaited<ReturnType<typeof runsSetting>>;
@@ -105,7 +105,7 @@ describe("POST /shop-api/driver/actions", () => {
     // The van was at the second passenger's stop long enough before (the no-show wait), and is still there.
     const stopOf = run.stops.findIndex((stop) => stop.passengers.some((one) => one.passengerId === second!.passengerId));
     await act(driver.token, [{ nonce: nonce(), runId: run.id, action: "arrived", stopPosition: stopOf, at: new Date(shop.now().getTime() - 10 * 60_000).toISOString() }]);
-    await insertVanPosition(shop.db, { runId: run.id, driverId: driver.id, lat: run.stops[stopOf]!.lat, lon: run.stops[stopOf]!.lon, at: new Date(shop.now().getTime() - 5 * 60_000) });
+    await insertVehiclePosition(shop.db, { runId: run.id, driverId: driver.id, lat: run.stops[stopOf]!.lat, lon: run.stops[stopOf]!.lon, at: new Date(shop.now().getTime() - 5 * 60_000) });
     const at = new Date(shop.now().getTime() - 2 * 60_000).toISOString();
     const tick = { nonce: nonce(), runId: run.id, action: "check_in", passengerId: first!.passengerId, at };
     const done = await act(driver.token, [tick]);

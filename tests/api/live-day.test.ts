@@ -12,10 +12,10 @@ import type { LiveDay, Tracking } from "../../src/shared/schemas/answers/live";
 import type { OrderDetailAnswer } from "../../src/shared/schemas/purchase";
 import { boardings, passengers, tickets } from "../../src/server/db/schema";
 import { readSmsDrop } from "../../src/server/sms/sms-drop";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { openTestShop, type TestShop } from "../helpers/test-shop";
 import { runsSetting } from "../helpers/runs";
-import { insertVanPosition, northOf } from "../helpers/van-positions";
+import { insertVehiclePosition, northOf } from "../helpers/vehicle-positions";
 
 let shop: TestShop;
 let setting: Awaited<ReturnType<typeof runsSetting>>;
@@ -99,7 +99,7 @@ describe("GET /shop-api/staff/dispatch/live", () => {
     const first = run.stops[0]!;
     // Far from the first stop and already past its time: the van is late.
     shop.clock.offset = new Date(first.time).getTime() - Date.now() + 4 * 60_000;
-    await insertVanPosition(shop.db, { runId: run.id, driverId: driver.id, ...northOf(first, 6_000), at: new Date(shop.now().getTime() - 30_000) });
+    await insertVehiclePosition(shop.db, { runId: run.id, driverId: driver.id, ...northOf(first, 6_000), at: new Date(shop.now().getTime() - 30_000) });
     let state = await liveRun();
     expect(state.position).toMatchObject({ ageSeconds: 30 });
     expect(state.stopsDone).toBe(0);
@@ -200,7 +200,7 @@ describe("the tracking link", () => {
     const [first] = events[0]!.legs;
     const stop = first!.stop;
     // The van comes close to carla's stop: the next event expects it sooner.
-    await insertVanPosition(shop.db, { runId: run.id, driverId: driver.id, ...northOf(stop, 3_000), at: shop.now() });
+    await insertVehiclePosition(shop.db, { runId: run.id, driverId: driver.id, ...northOf(stop, 3_000), at: shop.now() });
     await shop.app.live.tick();
     events.push(await nextEvent());
     expect(new Date(events[1]!.legs[0]!.expected!).getTime()).toBeLessThan(new Date(first!.expected!).getTime());
@@ -260,23 +260,37 @@ describe("van arriving, by itself", () => {
     for (const person of people) expect(await arrivingTexts(person.phone)).toHaveLength(0);
 
     // Still far: nothing yet.
-    await insertVanPosition(shop.db, { runId: run.id, driverId: driver.id, ...northOf(stop, 8_000), at: new Date(shop.now().getTime() + 500) });
+    await insertVehiclePosition(shop.db, { runId: run.id, driverId: driver.id, ...northOf(stop, 8_000), at: new Date(shop.now().getTime() + 500) });
     await shop.app.live.tick();
     for (const person of people) expect(await arrivingTexts(person.phone)).toHaveLength(0);
 
     // A kilometre away: a few minutes, under the notice.
-    await insertVanPosition(shop.db, { runId: run.id, driverId: driver.id, ...northOf(stop, 1_000), at: new Date(shop.now().getTime() + 1_000) });
+    await insertVehiclePosition(shop.db, { runId: run.id, driverId: driver.id, ...northOf(stop, 1_000), at: new Date(shop.now().getTime() + 1_000) });
     await shop.app.live.tick();
     await shop.app.live.settle();
     for (const person of people) expect(await arrivingTexts(person.phone)).toHaveLength(1);
 
     // Closer still, a second tick: the stop was told.
-    await insertVanPosition(shop.db, { runId: run.id, driverId: driver.id, ...northOf(stop, 300), at: new Date(shop.now().getTime() + 2_000) });
+    await insertVehiclePosition(shop.db, { runId: run.id, driverId: driver.id, ...northOf(stop, 300), at: new Date(shop.now().getTime() + 2_000) });
     await shop.app.live.tick();
     await shop.app.live.settle();
     const next = { nonce: nonce(), runId: run.id, action: "next_stop", stopPosition: 1, at: shop.now().toISOString() };
     const pressed = await shop.call<{ results: { outcome: string; notified?: number }[] }>("POST", "/shop-api/driver/actions", { actions: [next] }, { token: driver.token });
     expect(pressed.body.data.results[0]).toMatchObject({ outcome: "done", notified: 0 });
     for (const person of people) expect(await arrivingTexts(person.phone)).toHaveLength(1);
+  });
+
+  it("still sends a text queued under the job's former kind by a process of the version before", async () => {
+    // During a deploy a process still running the version before migration 0160 may queue the text as "live.van-arriving".
+    const stop = run.stops[1]!;
+    const person = PEOPLE.find((one) => stop.passengers.some((passenger) => passenger.name === one.name))!;
+    const passengerId = stop.passengers.find((passenger) => passenger.name === person.name)!.passengerId;
+    const before = (await textsTo(person.phone)).length;
+    await shop.db.execute(sql`insert into outbox (kind, payload) values ('live.van-arriving', ${JSON.stringify({ passengerId, leg: "outbound", minutes: 4 })}::jsonb)`);
+    const texts = await textsTo(person.phone);
+    expect(texts).toHaveLength(before + 1);
+    expect(texts.at(-1)!.body).toContain(stop.address);
+    const result: unknown = await shop.db.execute(sql`select done_at is not null as done, last_error as error from outbox where kind = 'live.van-arriving'`);
+    expect(Array.isArray(result) ? result : (result as { rows: unknown[] }).rows).toEqual([{ done: true, error: null }]);
   });
 });

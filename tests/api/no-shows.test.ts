@@ -15,7 +15,7 @@ import type { BoardingProgress } from "../../src/shared/schemas/answers/door";
 import type { DispatchPlan } from "../../src/shared/schemas/answers/dispatch";
 import { openTestShop, type TestShop } from "../helpers/test-shop";
 import { driverRunSetting, PEOPLE } from "../helpers/driver-run";
-import { insertVanPosition, northOf } from "../helpers/van-positions";
+import { insertVehiclePosition, northOf } from "../helpers/vehicle-positions";
 
 let shop: TestShop;
 let day: Awaited<ReturnType<typeof driverRunSetting>>;
@@ -33,7 +33,7 @@ const textsTo = async (phone: string) => {
 };
 
 /** The van's phone reports a fix this near the stop now. */
-const vanAt = (stop: { lat: number; lon: number }, metres = 40) => insertVanPosition(shop.db, { runId: day.run.id, driverId: day.driver.id, ...northOf(stop, metres), at: shop.now() });
+const vanAt = (stop: { lat: number; lon: number }, metres = 40) => insertVehiclePosition(shop.db, { runId: day.run.id, driverId: day.driver.id, ...northOf(stop, metres), at: shop.now() });
 
 beforeAll(async () => {
   shop = await openTestShop();

@@ -15,7 +15,7 @@ import type { OrderDesk } from "../../src/shared/schemas/answers/order-desk";
 import type { OrderDetailAnswer } from "../../src/shared/schemas/purchase";
 import { runsSetting } from "../helpers/runs";
 import { openTestShop, type TestShop } from "../helpers/test-shop";
-import { insertVanPosition, northOf } from "../helpers/van-positions";
+import { insertVehiclePosition, northOf } from "../helpers/vehicle-positions";
 
 let shop: TestShop;
 let setting: Awaited<ReturnType<typeof runsSetting>>;
@@ -136,14 +136,14 @@ describe("one state at a time, going out", () => {
     let leg = await legOf("beto", "outbound");
     expect(leg).toMatchObject({ state: "waiting", expected: null, aboard: false });
 
-    await insertVanPosition(shop.db, { runId: runs.outbound.id, driverId: driver.id, ...northOf(stop, 6_000), at: shop.now() });
+    await insertVehiclePosition(shop.db, { runId: runs.outbound.id, driverId: driver.id, ...northOf(stop, 6_000), at: shop.now() });
     leg = await legOf("beto", "outbound");
     expect(leg.state).toBe("on_the_way");
     expect(new Date(leg.expected!).getTime()).toBeGreaterThan(shop.now().getTime() + 5 * 60_000);
     expect(leg.delayMinutes).toEqual(expect.any(Number));
 
     shop.clock.offset += 2_000;
-    await insertVanPosition(shop.db, { runId: runs.outbound.id, driverId: driver.id, ...northOf(stop, 30), at: shop.now() });
+    await insertVehiclePosition(shop.db, { runId: runs.outbound.id, driverId: driver.id, ...northOf(stop, 30), at: shop.now() });
     leg = await legOf("beto", "outbound");
     expect(leg.state).toBe("arriving");
 
@@ -169,7 +169,7 @@ describe("the return", () => {
     const departsAt = await departure();
     // An hour before the return leaves, the van already waiting at the venue: no countdown of hours.
     setClock(at(departsAt, -60));
-    await insertVanPosition(shop.db, { runId: runs.return.id, driverId: driver.id, lat: venue.lat, lon: venue.lon, at: shop.now() });
+    await insertVehiclePosition(shop.db, { runId: runs.return.id, driverId: driver.id, lat: venue.lat, lon: venue.lon, at: shop.now() });
     let leg = await legOf("ana", "return");
     expect(leg).toMatchObject({ state: "arriving", expected: null, aboard: false });
     expect(formatTime(leg.published, ZONE)).toBe(formatTime(departsAt, ZONE));
@@ -180,7 +180,7 @@ describe("the return", () => {
 
     // Past its departure and 3 km on its way: now her stop's countdown, and whoever stayed behind missed it.
     setClock(at(departsAt, 8));
-    await insertVanPosition(shop.db, { runId: runs.return.id, driverId: driver.id, ...northOf(venue, 3_000), at: shop.now() });
+    await insertVehiclePosition(shop.db, { runId: runs.return.id, driverId: driver.id, ...northOf(venue, 3_000), at: shop.now() });
     leg = await legOf("ana", "return");
     expect(leg.state).toBe("aboard");
     const minutes = (new Date(leg.expected!).getTime() - shop.now().getTime()) / 60_000;

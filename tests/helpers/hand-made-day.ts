@@ -12,7 +12,7 @@
  * within 100 m of the drop-off (published R+30) at R+29: 1 min early, on time; goes on empty to 4.695 at R+35.
  */
 import { eq } from "drizzle-orm";
-import { boardings, dispatchPlans, dispatchRuns, dispatchStopPassengers, dispatchStops, driverActions, passengers, runBoardings, tickets, vanPositions, vehicles } from "../../src/server/db/schema";
+import { boardings, dispatchPlans, dispatchRuns, dispatchStopPassengers, dispatchStops, driverActions, passengers, runBoardings, tickets, vehiclePositions, vehicles } from "../../src/server/db/schema";
 import { runsSetting } from "./runs";
 import type { TestShop } from "./test-shop";
 
@@ -58,7 +58,7 @@ export async function handMadeDay(shop: TestShop) {
   const back = await run("return", at(R, 0), at(R, 30), [{ lat: 4.7, lon: LON, time: at(R, 30), riders: [ana.passengerId, beto.passengerId, carla.passengerId] }]);
 
   const fixes = (runId: number, base: number, track: [number, number][]) =>
-    shop.db.insert(vanPositions).values(track.map(([minutes, lat]) => ({ runId, driverUserId: driver.id, lat, lon: LON, accuracyM: 8, at: at(base, minutes) })));
+    shop.db.insert(vehiclePositions).values(track.map(([minutes, lat]) => ({ runId, driverUserId: driver.id, lat, lon: LON, accuracyM: 8, at: at(base, minutes) })));
   await fixes(outbound, T, [
     [0, 4.69],
     [5, 4.695],

@@ -751,8 +751,8 @@ export const staffActions = pgTable(
 );
 
 /** "Your van arrives in about N minutes": one row per passenger and leg, so nobody is told twice. */
-export const vanNotices = pgTable(
-  "van_notices",
+export const vehicleNotices = pgTable(
+  "vehicle_notices",
   {
     id: serial("id").primaryKey(),
     passengerId: integer("passenger_id").notNull().references(() => passengers.id, { onDelete: "cascade" }),
@@ -763,7 +763,7 @@ export const vanNotices = pgTable(
     phone: text("phone"),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("van_notices_passenger_leg_idx").on(t.passengerId, t.leg)],
+  (t) => [uniqueIndex("vehicle_notices_passenger_leg_idx").on(t.passengerId, t.leg)],
 );
 
 /* ---------- Back office ---------- */
@@ -996,8 +996,8 @@ export const runBoardings = pgTable(
  * "Van arriving" told for one stop of one run and leg (the stop's address names it: a re-plan writes the stop rows
  * again but keeps their addresses), by the live day or the driver's button, whichever came first.
  */
-export const vanArrivals = pgTable(
-  "van_arrivals",
+export const vehicleArrivals = pgTable(
+  "vehicle_arrivals",
   {
     id: serial("id").primaryKey(),
     runId: integer("run_id")
@@ -1010,7 +1010,7 @@ export const vanArrivals = pgTable(
     minutes: integer("minutes").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("van_arrivals_run_leg_stop_idx").on(t.runId, t.leg, t.stopKey)],
+  (t) => [uniqueIndex("vehicle_arrivals_run_leg_stop_idx").on(t.runId, t.leg, t.stopKey)],
 );
 
 /**
@@ -1018,8 +1018,8 @@ export const vanArrivals = pgTable(
  * from an offline queue, so `received_at` may be much later). One fix per run and instant: a batch sent twice is
  * stored once. The live screens read the latest per run (services/dispatch/positions).
  */
-export const vanPositions = pgTable(
-  "van_positions",
+export const vehiclePositions = pgTable(
+  "vehicle_positions",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
     runId: integer("run_id").notNull().references(() => dispatchRuns.id, { onDelete: "cascade" }),
@@ -1031,7 +1031,7 @@ export const vanPositions = pgTable(
     at: timestamp("at", { withTimezone: true }).notNull(),
     receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("van_positions_run_at_idx").on(t.runId, t.at)],
+  (t) => [uniqueIndex("vehicle_positions_run_at_idx").on(t.runId, t.at)],
 );
 
 /* ---------- Money back ---------- */

@@ -35,7 +35,7 @@ import {
   runBoardings,
   tickets,
   users,
-  vanPositions,
+  vehiclePositions,
   vehicles,
 } from "../db/schema";
 
@@ -204,7 +204,7 @@ export async function seedPastDay(db: Db, now: Date) {
         : [{ ...VENUE, at: 0 }, { ...VENUE, at: 3 }, ...stopsWay.flat(), { lat: run.stops[run.stops.length - 1]!.lat + 0.01, lon: run.stops[run.stops.length - 1]!.lon, at: lastDrop.actual + 8 }];
       if (driver) {
         const fixes = track(base, waypoints);
-        for (let i = 0; i < fixes.length; i += 500) await db.insert(vanPositions).values(fixes.slice(i, i + 500).map((fix) => ({ runId: made!.id, driverUserId: driver.id, lat: fix.lat, lon: fix.lon, accuracyM: 10, at: fix.at, receivedAt: fix.at })));
+        for (let i = 0; i < fixes.length; i += 500) await db.insert(vehiclePositions).values(fixes.slice(i, i + 500).map((fix) => ({ runId: made!.id, driverUserId: driver.id, lat: fix.lat, lon: fix.lon, accuracyM: 10, at: fix.at, receivedAt: fix.at })));
       }
       for (const rider of riders) {
         const at = new Date(base + stopTimes[rider.stop]!.actual * MINUTE);

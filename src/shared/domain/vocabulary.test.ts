@@ -286,7 +286,7 @@ describe("the database's copies of the words", () => {
     expect(checked("boardings_leg_check")).toEqual([...LEGS]);
     expect(checked("boardings_boarded_by_check")).toEqual([...BOARDED_BY]);
     expect(checked("boarding_conflicts_leg_check")).toEqual([...LEGS]);
-    expect(checked("van_notices_leg_check")).toEqual([...LEGS]);
+    expect(checked("vehicle_notices_leg_check")).toEqual([...LEGS]);
     expect(checked("waiting_list_state_check")).toEqual([...WAITING_STATES]);
     expect(checked("orders_payment_code_check")).toEqual([...PAYMENT_CODES]);
     expect(checked("run_boardings_state_check")).toEqual([...DRIVER_MARKS]);

@@ -6,7 +6,7 @@
  */
 import type { DriverRun } from "../../../shared/schemas/answers/dispatch";
 import type { DriverActionInput } from "../../../shared/schemas/dispatch";
-import type { VanPositionInput } from "../../../shared/schemas/van-positions";
+import type { VehiclePositionInput } from "../../../shared/schemas/vehicle-positions";
 import { inStore } from "../offline-db";
 
 const DB_NAME = "rodamos-driver";
@@ -15,7 +15,7 @@ const PENDING = "pending";
 const POSITIONS = "positions";
 
 /** A position taken on a run, waiting to be sent. */
-export interface QueuedPosition extends VanPositionInput {
+export interface QueuedPosition extends VehiclePositionInput {
   runId: number;
 }
 

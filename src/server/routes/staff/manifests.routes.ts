@@ -7,7 +7,7 @@ import { Hono } from "hono";
 import { callerOf, type AuthEnv } from "../../auth/bearer";
 import { manifest, manifestOptions } from "../../services/manifests/manifest-sheet";
 import { manifestCsv } from "../../services/manifests/manifest-csv";
-import { announceNextStop } from "../../services/manifests/van-arriving";
+import { announceNextStop } from "../../services/manifests/vehicle-arriving";
 import { documented } from "../contract";
 
 const options = documented("GET /shop-api/staff/manifests/options");

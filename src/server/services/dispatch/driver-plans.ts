@@ -6,7 +6,7 @@
  */
 import { and, eq, gte, isNotNull, isNull, lte, ne, or, sql } from "drizzle-orm";
 import type { ShopContext } from "../../context";
-import { dispatchPlans, dispatchRuns, eventDates, events, vanPositions } from "../../db/schema";
+import { dispatchPlans, dispatchRuns, eventDates, events, vehiclePositions } from "../../db/schema";
 import type { PublishedRun } from "../../db/schema";
 import { loadPublishedPlan, type PlanState, type RunState } from "./plan-store";
 
@@ -87,7 +87,7 @@ export async function driverRunWindow(deps: ShopContext, driverId: number, runId
       arrivesAt: dispatchRuns.arrivesAt,
       published: sql<string | null>`(select elem::text from jsonb_array_elements(${dispatchPlans.publishedRuns}) elem where elem->>'id' = ${String(runId)} limit 1)`,
       // In the same statement: a phone posts every few seconds, and each statement costs both sides more than its work.
-      latestFix: sql<string | null>`(select json_build_array(${vanPositions.lat}, ${vanPositions.lon}, ${vanPositions.accuracyM}, extract(epoch from ${vanPositions.at}) * 1000)::text from ${vanPositions} where ${vanPositions.runId} = ${dispatchRuns.id} order by ${vanPositions.at} desc limit 1)`,
+      latestFix: sql<string | null>`(select json_build_array(${vehiclePositions.lat}, ${vehiclePositions.lon}, ${vehiclePositions.accuracyM}, extract(epoch from ${vehiclePositions.at}) * 1000)::text from ${vehiclePositions} where ${vehiclePositions.runId} = ${dispatchRuns.id} order by ${vehiclePositions.at} desc limit 1)`,
     })
     .from(dispatchRuns)
     .innerJoin(dispatchPlans, eq(dispatchPlans.id, dispatchRuns.planId))

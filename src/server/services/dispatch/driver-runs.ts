@@ -2,7 +2,7 @@
  * The driver's phone: the runs given to the driver from today on, as last published (GET /shop-api/driver/runs,
  * driver-plans.ts), and what the driver does on them (POST /shop-api/driver/actions): a passenger boarded (ticked, or their ticket's code scanned), did
  * not come, or the van heads to a stop, whose paid passengers get today's "van arriving" text (once per passenger
- * and leg, `van_notices`). Each action carries a nonce and is applied once (`driver_actions`), so the phone can
+ * and leg, `vehicle_notices`). Each action carries a nonce and is applied once (`driver_actions`), so the phone can
  * send its offline queue again safely; boardings are kept per passenger and leg in `run_boardings`, the latest
  * action by the driver's own clock winning (a no-show who turns up late is boarded).
  */
@@ -15,12 +15,12 @@ import { toE164 } from "../../../shared/format/phone-number";
 import { PHONE_COUNTRIES, type PhoneCountry } from "../../../shared/format/phone-metadata";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "../../../shared/locales";
 import type { ShopContext } from "../../context";
-import { driverActions, orders, passengers, publishedPickups, tickets, users, vanArrivals, vanNotices, vehicles } from "../../db/schema";
+import { driverActions, orders, passengers, publishedPickups, tickets, users, vehicleArrivals, vehicleNotices, vehicles } from "../../db/schema";
 import { ARRIVING_SOURCE, BOARDED, RIDER_STATE, DRIVER_ACTION, DRIVER_OUTCOME, type DriverOutcome } from "../../../shared/domain/dispatch";
 import { pick } from "../catalogue/rows";
 import { admitTicket } from "../boarding/admit-ticket";
 import { boardingStates, recordBoardings, recordNoShow, type Boarder } from "../boarding/boarding-record";
-import { sendVanArriving } from "../manifests/van-arriving";
+import { sendVehicleArriving } from "../manifests/vehicle-arriving";
 import type { PlanState, RunState } from "./plan-store";
 import { publishedRunsOfDriver, runStillPlanned } from "./driver-plans";
 import { passengerInfo } from "./plan-view";
@@ -279,10 +279,10 @@ async function textStop(deps: ShopContext, driverId: number, plan: PlanState, ru
   const minutes = before ? Math.max(2, Math.round(Math.abs(stop.time.getTime() - before.time.getTime()) / 60_000)) : 10;
   // The stop's one "van arriving": when the live day already sent it by itself, the button sends nothing more.
   const [stopClaimed] = await deps.db
-    .insert(vanArrivals)
+    .insert(vehicleArrivals)
     .values({ runId: run.id!, leg: plan.leg, stopKey: stop.address, source: ARRIVING_SOURCE.driver, minutes })
     .onConflictDoNothing()
-    .returning({ id: vanArrivals.id });
+    .returning({ id: vehicleArrivals.id });
   if (!stopClaimed) return 0;
   const day = await eventDay(deps, plan.eventDateId);
   const ids = stop.groups.flatMap((group) => group.passengerIds);
@@ -298,11 +298,11 @@ async function textStop(deps: ShopContext, driverId: number, plan: PlanState, ru
     if (!one?.paid) continue;
     const to = toE164(one.phone, { country, anyCountry: true });
     if (!to) continue;
-    const [claimed] = await deps.db.insert(vanNotices).values({ passengerId, leg: plan.leg, staffId: driverId, phone: to }).onConflictDoNothing().returning({ id: vanNotices.id });
+    const [claimed] = await deps.db.insert(vehicleNotices).values({ passengerId, leg: plan.leg, staffId: driverId, phone: to }).onConflictDoNothing().returning({ id: vehicleNotices.id });
     if (!claimed) continue;
     const locale: Locale = isLocale(locales.get(one.orderId) ?? "") ? (locales.get(one.orderId) as Locale) : DEFAULT_LOCALE;
     try {
-      await sendVanArriving(deps, {
+      await sendVehicleArriving(deps, {
         to,
         locale,
         minutes,
@@ -312,7 +312,7 @@ async function textStop(deps: ShopContext, driverId: number, plan: PlanState, ru
       notified += 1;
     } catch (error) {
       console.error(`passenger ${passengerId}: the van-arriving text could not be sent:`, error);
-      await deps.db.delete(vanNotices).where(eq(vanNotices.id, claimed.id));
+      await deps.db.delete(vehicleNotices).where(eq(vehicleNotices.id, claimed.id));
     }
   }
   return notified;

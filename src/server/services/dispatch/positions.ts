@@ -21,10 +21,10 @@ import { POSITION_WINDOW_MINUTES } from "../../../shared/domain/dispatch";
 import { ShopError, type ShopErrorCode } from "../../../shared/domain/shop-error";
 import type { CountryCode } from "../../../shared/locales";
 import { straightLineKm } from "../../geo/travel-time-estimate";
-import type { VanPositionsAnswer, VanPositionsInput } from "../../../shared/schemas/van-positions";
+import type { VehiclePositionsAnswer, VehiclePositionsInput } from "../../../shared/schemas/vehicle-positions";
 import type { ShopContext } from "../../context";
 import type { Db } from "../../db/client";
-import { vanPositions } from "../../db/schema";
+import { vehiclePositions } from "../../db/schema";
 import { driverRunWindow } from "./driver-plans";
 
 const WINDOW_MS = POSITION_WINDOW_MINUTES * 60_000;
@@ -117,7 +117,7 @@ function announceThrottled(deps: ShopContext, runId: number, positionId: number)
   }, last + ANNOUNCE_MS - now).unref();
 }
 
-export async function recordPositions(deps: ShopContext, driverId: number, input: VanPositionsInput): Promise<VanPositionsAnswer> {
+export async function recordPositions(deps: ShopContext, driverId: number, input: VehiclePositionsInput): Promise<VehiclePositionsAnswer> {
   countCall(deps, driverId);
   // The driver's run as their phone shows it (as published; driver-plans.ts), still in the plan's draft. Another
   // driver's run and a run that does not exist answer alike: a phone learns nothing of others' runs.
@@ -166,7 +166,7 @@ export async function recordPositions(deps: ShopContext, driverId: number, input
 
 /** How long fixes handed in wait for others to be written with them in one statement. */
 const WRITE_GATHER_MS = 20;
-type FixRow = typeof vanPositions.$inferInsert & { runId: number; at: Date };
+type FixRow = typeof vehiclePositions.$inferInsert & { runId: number; at: Date };
 interface FixWrite {
   rows: FixRow[];
   stored(ids: number[]): void;
@@ -198,10 +198,10 @@ async function writeWaiting(db: Db, writer: { waiting: FixWrite[]; busy: boolean
     const batch = writer.waiting.splice(0);
     try {
       const rows = await db
-        .insert(vanPositions)
+        .insert(vehiclePositions)
         .values(batch.flatMap((one) => one.rows))
-        .onConflictDoNothing({ target: [vanPositions.runId, vanPositions.at] })
-        .returning({ id: vanPositions.id, runId: vanPositions.runId, at: vanPositions.at });
+        .onConflictDoNothing({ target: [vehiclePositions.runId, vehiclePositions.at] })
+        .returning({ id: vehiclePositions.id, runId: vehiclePositions.runId, at: vehiclePositions.at });
       const ids = new Map(rows.map((row) => [`${row.runId} ${row.at.getTime()}`, row.id]));
       for (const one of batch) {
         const mine: number[] = [];
@@ -235,17 +235,17 @@ export interface LatestPosition {
 export async function latestPositions(db: Db, runIds: readonly number[]): Promise<Map<number, LatestPosition>> {
   if (runIds.length === 0) return new Map();
   const rows = await db
-    .selectDistinctOn([vanPositions.runId], {
-      runId: vanPositions.runId,
-      driverUserId: vanPositions.driverUserId,
-      lat: vanPositions.lat,
-      lon: vanPositions.lon,
-      accuracyM: vanPositions.accuracyM,
-      at: vanPositions.at,
-      receivedAt: vanPositions.receivedAt,
+    .selectDistinctOn([vehiclePositions.runId], {
+      runId: vehiclePositions.runId,
+      driverUserId: vehiclePositions.driverUserId,
+      lat: vehiclePositions.lat,
+      lon: vehiclePositions.lon,
+      accuracyM: vehiclePositions.accuracyM,
+      at: vehiclePositions.at,
+      receivedAt: vehiclePositions.receivedAt,
     })
-    .from(vanPositions)
-    .where(and(inArray(vanPositions.runId, [...runIds])))
-    .orderBy(vanPositions.runId, sql`${vanPositions.at} desc`);
+    .from(vehiclePositions)
+    .where(and(inArray(vehiclePositions.runId, [...runIds])))
+    .orderBy(vehiclePositions.runId, sql`${vehiclePositions.at} desc`);
   return new Map(rows.map((row) => [row.runId, row]));
 }

@@ -1,7 +1,7 @@
 /**
  * "Van arriving" by itself: when a run's live expected time at a stop still to come falls under
- * ARRIVING_NOTICE_MINUTES, the stop's paid passengers get the text, once per stop and leg. The stop's `van_arrivals`
- * row (unique per run, leg and stop) and each passenger's `van_notices` row (unique per passenger and leg) are
+ * ARRIVING_NOTICE_MINUTES, the stop's paid passengers get the text, once per stop and leg. The stop's `vehicle_arrivals`
+ * row (unique per run, leg and stop) and each passenger's `vehicle_notices` row (unique per passenger and leg) are
  * written in one transaction with the outbox jobs that send the texts, so two processes, a retried tick or the
  * driver's button afterwards never send a second one. Coming back, the meeting point is the venue: the notice goes
  * when the van's expected departure from it is that near, to every passenger of the run, under the key "venue".
@@ -15,18 +15,18 @@ import { PHONE_COUNTRIES, type PhoneCountry } from "../../../shared/format/phone
 import { DEFAULT_LOCALE, isLocale, type Locale } from "../../../shared/locales";
 import type { LiveRun } from "../../../shared/schemas/answers/live";
 import type { ShopContext } from "../../context";
-import { orders, passengers, publishedPickups, tickets, users, vanArrivals, vanNotices } from "../../db/schema";
+import { orders, passengers, publishedPickups, tickets, users, vehicleArrivals, vehicleNotices } from "../../db/schema";
 import { enqueue } from "../../outbox/enqueue";
 import { pick } from "../catalogue/rows";
 import { eventDay } from "../dispatch/day-passengers";
-import { sendVanArriving } from "../manifests/van-arriving";
+import { sendVehicleArriving } from "../manifests/vehicle-arriving";
 import type { RunFrame } from "./live-state";
 import { ORDER_STATE } from "../../../shared/domain/order-states";
 
 /** The stop key of a return leg's meeting point. */
 export const VENUE_STOP_KEY = "venue";
 
-export interface VanArrivingJob {
+export interface VehicleArrivingJob {
   passengerId: number;
   leg: Leg;
   minutes: number;
@@ -60,10 +60,10 @@ export async function sendDueArrivals(deps: ShopContext, frame: RunFrame, live: 
   for (const stop of due) {
     queued += await deps.db.transaction(async (tx) => {
       const [claimed] = await tx
-        .insert(vanArrivals)
+        .insert(vehicleArrivals)
         .values({ runId: frame.runId, leg: frame.leg, stopKey: stop.key, source: ARRIVING_SOURCE.automatic, minutes: stop.minutes })
         .onConflictDoNothing()
-        .returning({ id: vanArrivals.id });
+        .returning({ id: vehicleArrivals.id });
       if (!claimed) return 0;
       let told = 0;
       for (const passengerId of stop.passengerIds) {
@@ -71,9 +71,9 @@ export async function sendDueArrivals(deps: ShopContext, frame: RunFrame, live: 
         if (!one?.paid) continue;
         const phone = toE164(one.phone, { country, anyCountry: true });
         if (!phone) continue;
-        const [notice] = await tx.insert(vanNotices).values({ passengerId, leg: frame.leg, staffId: null, phone }).onConflictDoNothing().returning({ id: vanNotices.id });
+        const [notice] = await tx.insert(vehicleNotices).values({ passengerId, leg: frame.leg, staffId: null, phone }).onConflictDoNothing().returning({ id: vehicleNotices.id });
         if (!notice) continue;
-        await enqueue(tx, "live.van-arriving", { passengerId, leg: frame.leg, minutes: stop.minutes });
+        await enqueue(tx, "live.vehicle-arriving", { passengerId, leg: frame.leg, minutes: stop.minutes });
         told += 1;
       }
       return told;
@@ -84,14 +84,14 @@ export async function sendDueArrivals(deps: ShopContext, frame: RunFrame, live: 
 }
 
 /** The outbox job: the text itself, in the buyer's language, to the number claimed; nothing once the order is not paid. */
-export async function vanArrivingJob(deps: ShopContext, job: VanArrivingJob): Promise<void> {
+export async function vehicleArrivingJob(deps: ShopContext, job: VehicleArrivingJob): Promise<void> {
   const [row] = await deps.db
-    .select({ orderState: orders.state, eventDateId: orders.eventDateId, locale: users.localeCode, phone: vanNotices.phone })
+    .select({ orderState: orders.state, eventDateId: orders.eventDateId, locale: users.localeCode, phone: vehicleNotices.phone })
     .from(passengers)
     .innerJoin(tickets, eq(tickets.id, passengers.ticketId))
     .innerJoin(orders, eq(orders.id, tickets.orderId))
     .innerJoin(users, eq(users.id, orders.userId))
-    .innerJoin(vanNotices, and(eq(vanNotices.passengerId, passengers.id), eq(vanNotices.leg, job.leg)))
+    .innerJoin(vehicleNotices, and(eq(vehicleNotices.passengerId, passengers.id), eq(vehicleNotices.leg, job.leg)))
     .where(eq(passengers.id, job.passengerId));
   if (!row || row.orderState !== ORDER_STATE.paid || !row.phone || row.eventDateId === null) return;
   const day = await eventDay(deps, row.eventDateId);
@@ -101,5 +101,5 @@ export async function vanArrivingJob(deps: ShopContext, job: VanArrivingJob): Pr
     .from(publishedPickups)
     .where(and(eq(publishedPickups.passengerId, job.passengerId), eq(publishedPickups.leg, job.leg)));
   const meetingPoint = job.leg === LEG.outbound ? (pickup?.address ?? "") : [day.venue.name, day.venue.address].filter(Boolean).join(", ");
-  await sendVanArriving(deps, { to: row.phone, locale, minutes: job.minutes, event: pick(day.translations, locale)?.name ?? "", meetingPoint });
+  await sendVehicleArriving(deps, { to: row.phone, locale, minutes: job.minutes, event: pick(day.translations, locale)?.name ?? "", meetingPoint });
 }

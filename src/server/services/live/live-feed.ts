@@ -20,7 +20,7 @@ import type { LiveFeed, ShopContext } from "../../context";
 import { sendDueArrivals } from "./arrivals";
 import type { Leg } from "../../../shared/domain/legs";
 import { framesOfDay, liveRuns, publishedDayOfRun, type RunFrame } from "./live-state";
-import { positionsAfter } from "./van-positions";
+import { positionsAfter } from "./vehicle-positions";
 import type { DispatchBoardEvent } from "../../../shared/schemas/answers/dispatch";
 import { boardEvent, boardStamp } from "../dispatch/dispatch-board";
 

@@ -20,7 +20,7 @@ import { venuePlace } from "../dispatch/plan-places";
 import { eventDay, type EventDay } from "../dispatch/day-passengers";
 import { dispatchSettings } from "../dispatch/settings";
 import { liveTimes, routeAhead, type LiveRunInput } from "./live-times";
-import { latestVanPositions } from "./van-positions";
+import { latestVehiclePositions } from "./vehicle-positions";
 
 /** What a run is on the day while its plan does not change. */
 export interface RunFrame {
@@ -110,7 +110,7 @@ export async function liveRuns(deps: ShopContext, frames: readonly RunFrame[]): 
   const byLeg = new Map<Leg, number[]>();
   for (const frame of frames) byLeg.set(frame.leg, [...(byLeg.get(frame.leg) ?? []), ...passengersOf(frame.run)]);
   const [positions, headings, ...riderMaps] = await Promise.all([
-    latestVanPositions(deps.db, runIds),
+    latestVehiclePositions(deps.db, runIds),
     headingsOf(deps, runIds),
     ...[...byLeg].map(([leg, ids]) => ridersOnLeg(deps, leg, ids).then((states) => ({ leg, states }))),
   ]);

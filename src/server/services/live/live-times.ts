@@ -26,7 +26,7 @@ export interface LiveStopInput extends LatLon {
   passengerIds: number[];
 }
 
-export interface VanPosition extends LatLon {
+export interface VehiclePosition extends LatLon {
   at: Date;
 }
 
@@ -36,7 +36,7 @@ export interface LiveRunInput {
   arrivesAt: Date;
   venue: LatLon;
   stops: LiveStopInput[];
-  position: VanPosition | null;
+  position: VehiclePosition | null;
   /** The stop the driver said the van heads to ("next stop"), or null. */
   heading: number | null;
   /** Passengers boarded or marked as not come on this leg. */

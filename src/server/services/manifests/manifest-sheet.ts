@@ -3,7 +3,7 @@
  * address grouped into loads (group-loads.ts), each stop with its estimated pick-up time (pickup-times.ts) until a
  * dispatch plan is published (then the published pick-up, and the return's departure and drop-off), the
  * passengers' phones, whether their order is paid or still pending, what they need on board, and whether they
- * boarded each leg (the one boarding record, `boardings`: the door's scan or the driver's tick; read only) or were texted that the van is arriving (van_notices).
+ * boarded each leg (the one boarding record, `boardings`: the door's scan or the driver's tick; read only) or were texted that the van is arriving (vehicle_notices).
  *
  * Pending orders (awaiting a payment, hold not run out) are listed, marked pending: their seats are held and
  * the van must have room for them; cancelled and expired orders are not.
@@ -17,7 +17,7 @@ import { ShopError } from "../../../shared/domain/shop-error";
 import type { Locale } from "../../../shared/locales";
 import type { Need } from "../../../shared/domain/needs";
 import type { Manifest, ManifestOptions } from "../../../shared/schemas/answers/staff-day";
-import { addressLines, boardings, counties, dispatchPlans, eventDates, events, orders, passengers, places, provinces, publishedPickups, tickets, users, vanNotices } from "../../db/schema";
+import { addressLines, boardings, counties, dispatchPlans, eventDates, events, orders, passengers, places, provinces, publishedPickups, tickets, users, vehicleNotices } from "../../db/schema";
 import type { Itinerary, ItineraryPickup } from "../../../shared/calendar/trip-legs";
 import type { ShopContext } from "../../context";
 import { pick } from "../catalogue/rows";
@@ -88,7 +88,7 @@ export async function manifestSheet(deps: ShopContext, eventDateId: number, prov
   ]);
   const passengerIds = passengerRows.map((row) => row.id);
   const noticeRows = passengerIds.length
-    ? await db.select({ passengerId: vanNotices.passengerId, leg: vanNotices.leg }).from(vanNotices).where(inArray(vanNotices.passengerId, passengerIds))
+    ? await db.select({ passengerId: vehicleNotices.passengerId, leg: vehicleNotices.leg }).from(vehicleNotices).where(inArray(vehicleNotices.passengerId, passengerIds))
     : [];
 
   const orderOf = new Map(orderRows.map((row) => [row.id, row]));

@@ -28,7 +28,7 @@ import {
   refunds,
   rideRatings,
   tickets,
-  vanNotices,
+  vehicleNotices,
 } from "../../db/schema";
 import { LOW_RATING_MAX } from "../../../shared/domain/day-report";
 import { writeAudit, type Actor } from "../audit/write-audit";
@@ -97,11 +97,11 @@ export async function orderDesk(deps: ShopContext, orderId: number, locale: Loca
       .orderBy(asc(outbox.id)),
     ticketIds.length
       ? db
-          .select({ notice: vanNotices, name: passengers.name })
-          .from(vanNotices)
-          .innerJoin(passengers, eq(passengers.id, vanNotices.passengerId))
+          .select({ notice: vehicleNotices, name: passengers.name })
+          .from(vehicleNotices)
+          .innerJoin(passengers, eq(passengers.id, vehicleNotices.passengerId))
           .where(inArray(passengers.ticketId, ticketIds))
-          .orderBy(asc(vanNotices.id))
+          .orderBy(asc(vehicleNotices.id))
       : [],
     db.select().from(refunds).where(ownRefunds).orderBy(asc(refunds.id)),
     db

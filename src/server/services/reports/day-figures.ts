@@ -2,7 +2,7 @@
  * The day's figures as the database computes them, for one event date's published runs: each stop's actual arrival
  * (the van's first position within ARRIVAL_RADIUS_M, else the driver's "at the stop" tap), each run's effort from its
  * positions (first to last fix, the distance between consecutive fixes, the part driven with nobody aboard) and the
- * venue's times, and who boarded. Every fix is read by PostgreSQL (or PGlite) in two passes over `van_positions` (the
+ * venue's times, and who boarded. Every fix is read by PostgreSQL (or PGlite) in two passes over `vehicle_positions` (the
  * stops' nearest fixes, and the distances between fixes); only one row per run and per stop reaches the shop.
  *
  * The venue's point is where the van's track ends going out and starts coming back (vans end and start their trip
@@ -109,9 +109,9 @@ export async function dayFigures(db: Db, eventDateId: number): Promise<DayFigure
         select r.run_id, r.leg, e.lat, e.lon
         from runs r
         cross join lateral (
-          (select f.lat, f.lon from van_positions f where f.run_id = r.run_id and r.leg = ${LEG.outbound} order by f.at desc limit 1)
+          (select f.lat, f.lon from vehicle_positions f where f.run_id = r.run_id and r.leg = ${LEG.outbound} order by f.at desc limit 1)
           union all
-          (select f.lat, f.lon from van_positions f where f.run_id = r.run_id and r.leg = ${LEG.return} order by f.at asc limit 1)
+          (select f.lat, f.lon from vehicle_positions f where f.run_id = r.run_id and r.leg = ${LEG.return} order by f.at asc limit 1)
         ) e
       ),
       places as (
@@ -122,7 +122,7 @@ export async function dayFigures(db: Db, eventDateId: number): Promise<DayFigure
       near as (
         select pl.place_id, min(f.at) as first_at, max(f.at) as last_at
         from places pl
-        join van_positions f on f.run_id = pl.run_id
+        join vehicle_positions f on f.run_id = pl.run_id
           and f.lat between pl.lat - ${box} and pl.lat + ${box}
           and f.lon between pl.lon - ${box} / cos(radians(pl.lat)) and pl.lon + ${box} / cos(radians(pl.lat))
         where ${metres("f.lat", "f.lon", "pl.lat", "pl.lon")} <= ${ARRIVAL_RADIUS_M}
@@ -194,7 +194,7 @@ export async function dayFigures(db: Db, eventDateId: number): Promise<DayFigure
       segments as (
         select f.run_id, f.at,
           ${metres("f.lat", "f.lon", "lag(f.lat) over w", "lag(f.lon) over w")} as m
-        from van_positions f join runs r on r.run_id = f.run_id
+        from vehicle_positions f join runs r on r.run_id = f.run_id
         window w as (partition by f.run_id order by f.at)
       ),
       effort as (

@@ -313,10 +313,10 @@ async function tracksOf(deps: ShopContext, runIds: number[]): Promise<Map<number
   const result = await deps.db.execute(sql`
     select distinct on (r.id, f.at) r.id as run_id, f.lat, f.lon
     from unnest(array[${sql.join(runIds.map((id) => sql`${id}`), sql`, `)}]::int[]) as r(id)
-    cross join lateral (select min(at) as first, max(at) as last from van_positions where run_id = r.id) span
+    cross join lateral (select min(at) as first, max(at) as last from vehicle_positions where run_id = r.id) span
     cross join lateral generate_series(0, ${last}) as g(i)
     cross join lateral (
-      select p.lat, p.lon, p.at from van_positions p
+      select p.lat, p.lon, p.at from vehicle_positions p
       where p.run_id = r.id and p.at >= span.first + (span.last - span.first) * (g.i::float8 / ${last})
       order by p.at
       limit 1

@@ -7,7 +7,7 @@ import type * as z from "zod/mini";
 import type { RouteSpec } from "../route-spec";
 import * as requests from "../../schemas/dispatch";
 import * as answers from "../../schemas/answers/dispatch";
-import * as positions from "../../schemas/van-positions";
+import * as positions from "../../schemas/vehicle-positions";
 
 const route = <const R extends RouteSpec>(spec: R) => spec;
 
@@ -119,8 +119,8 @@ export const dispatchRoutes = {
     description:
       "Only the driver the run is given to, and only fixes within the run's window (from 2 h before its first pick-up to 2 h after its last drop-off, never in the future): otherwise the whole batch is refused and nothing is stored. A fix the shop already has (same run and `at`), or one less than a second after the run's latest, is counted in `duplicates`, so an offline queue may be sent again. A fix a van could not have is left out: outside the run's country, (0, 0), less accurate than 1,000 m, or further from the run's latest fix than 200 km/h covers in the longer of a minute and the time between them; a batch of nothing else is refused with the first reason. A driver's calls beyond a few a second are refused with 429 and `Retry-After: 1` (the queue is sent again later).",
     auth: "driver",
-    body: positions.vanPositionsSchema,
-    answer: positions.vanPositionsAnswerSchema,
+    body: positions.vehiclePositionsSchema,
+    answer: positions.vehiclePositionsAnswerSchema,
     refusals: {
       ...staffOnly,
       403: ["forbidden", "positions_not_your_run"],

@@ -8,7 +8,7 @@ import { BOARDED_BY, RIDER_STATES } from "../../domain/dispatch";
 import { LEGS } from "../../domain/legs";
 import { TRACKING_STATES } from "../../domain/tracking";
 
-const vanPositionSchema = z.object({ lat: z.number(), lon: z.number(), at: z.string(), ageSeconds: z.number() });
+const vehiclePositionSchema = z.object({ lat: z.number(), lon: z.number(), at: z.string(), ageSeconds: z.number() });
 
 export const liveStopSchema = z.object({
   position: z.number(),
@@ -44,7 +44,7 @@ export const liveRunSchema = z.object({
   driver: z.nullable(z.object({ firstName: z.string(), name: z.string(), phone: z.string() })),
   departsAt: z.string(),
   arrivesAt: z.string(),
-  position: z.nullable(vanPositionSchema),
+  position: z.nullable(vehiclePositionSchema),
   stopsDone: z.number(),
   stopsTotal: z.number(),
   /** Going out: the expected arrival at the venue; coming back: the expected departure from it (null once gone). */
@@ -71,7 +71,7 @@ export const trackingLegSchema = z.object({
   vehicle: z.nullable(z.object({ plate: z.string(), label: z.string() })),
   driverFirstName: z.nullable(z.string()),
   /** The van's last position, or null while it has sent none. */
-  van: z.nullable(vanPositionSchema),
+  van: z.nullable(vehiclePositionSchema),
   /** The passenger's own stop: where they are picked up (out) or dropped (back); done once the van was there. */
   stop: z.object({ address: z.string(), lat: z.number(), lon: z.number(), done: z.boolean() }),
   /** Going out: the expected arrival at the venue; coming back: the expected departure from it (null once gone). */

@@ -7,7 +7,7 @@ import { MAX_POSITIONS_PER_CALL } from "../domain/dispatch";
 
 const rowId = z.number({ error: "errors.invalid_id" }).check(z.int("errors.invalid_id"), z.positive("errors.invalid_id"), z.lte(2_147_483_647, "errors.invalid_id"));
 
-export const vanPositionSchema = z.object({
+export const vehiclePositionSchema = z.object({
   lat: z.number({ error: "errors.position_out_of_range" }).check(z.gte(-90, "errors.position_out_of_range"), z.lte(90, "errors.position_out_of_range")),
   lon: z.number({ error: "errors.position_out_of_range" }).check(z.gte(-180, "errors.position_out_of_range"), z.lte(180, "errors.position_out_of_range")),
   /** The fix's accuracy radius in metres (Geolocation's `coords.accuracy`); null when the phone gave none. */
@@ -17,17 +17,17 @@ export const vanPositionSchema = z.object({
   /** When the fix was taken, by the phone's clock. */
   at: z.iso.datetime({ offset: true, error: "form.date_invalid" }),
 });
-export type VanPositionInput = z.infer<typeof vanPositionSchema>;
+export type VehiclePositionInput = z.infer<typeof vehiclePositionSchema>;
 
-export const vanPositionsSchema = z.object({
+export const vehiclePositionsSchema = z.object({
   runId: rowId,
-  positions: z.array(vanPositionSchema, { error: "errors.positions_per_call" }).check(
+  positions: z.array(vehiclePositionSchema, { error: "errors.positions_per_call" }).check(
     z.minLength(1, "errors.positions_per_call"),
     z.maxLength(MAX_POSITIONS_PER_CALL, "errors.positions_per_call"),
   ),
 });
-export type VanPositionsInput = z.infer<typeof vanPositionsSchema>;
+export type VehiclePositionsInput = z.infer<typeof vehiclePositionsSchema>;
 
 /** The answer: how many fixes were stored now and how many the shop had already (the same run and instant). */
-export const vanPositionsAnswerSchema = z.object({ stored: z.number(), duplicates: z.number() });
-export type VanPositionsAnswer = z.infer<typeof vanPositionsAnswerSchema>;
+export const vehiclePositionsAnswerSchema = z.object({ stored: z.number(), duplicates: z.number() });
+export type VehiclePositionsAnswer = z.infer<typeof vehiclePositionsAnswerSchema>;

@@ -1,7 +1,7 @@
 /**
  * "The van is arriving": passengers get a mobile message just before the van arrives. Staff mark a stop as the van's next; each paid passenger of that stop is texted in the buyer's
  * language with the minutes left, the event and the meeting point (the stop going out, the venue coming
- * back). A `van_notices` row per passenger and leg, written before the text goes out, makes sure nobody is told
+ * back). A `vehicle_notices` row per passenger and leg, written before the text goes out, makes sure nobody is told
  * twice on one leg however often the button is pressed; a text the provider refuses frees the row again.
  */
 import { LEG } from "../../../shared/domain/legs";
@@ -13,13 +13,13 @@ import { ShopError } from "../../../shared/domain/shop-error";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "../../../shared/locales";
 import type { NextStopAnswer } from "../../../shared/schemas/answers/staff-day";
 import type { NextStop } from "../../../shared/schemas/staff";
-import { vanNotices } from "../../db/schema";
+import { vehicleNotices } from "../../db/schema";
 import type { ShopContext } from "../../context";
 import { pick } from "../catalogue/rows";
 import { manifestSheet, type ManifestPassenger } from "./manifest-sheet";
 import { MANIFEST_PAYMENT } from "../../../shared/domain/dispatch";
 
-export interface VanArriving {
+export interface VehicleArriving {
   to: string;
   locale: Locale;
   minutes: number;
@@ -28,8 +28,8 @@ export interface VanArriving {
 }
 
 /** The one place the text is written and sent. */
-export async function sendVanArriving(deps: ShopContext, notice: VanArriving): Promise<void> {
-  const body = translate(notice.locale, "sms.van_arriving", { minutes: notice.minutes, address: notice.meetingPoint, event: notice.event });
+export async function sendVehicleArriving(deps: ShopContext, notice: VehicleArriving): Promise<void> {
+  const body = translate(notice.locale, "sms.vehicle_arriving", { minutes: notice.minutes, address: notice.meetingPoint, event: notice.event });
   await deps.sms.send({ to: notice.to, body });
 }
 
@@ -48,17 +48,17 @@ export async function announceNextStop(deps: ShopContext, staffId: number, reque
       continue;
     }
     const [claimed] = await deps.db
-      .insert(vanNotices)
+      .insert(vehicleNotices)
       .values({ passengerId: passenger.id, leg: request.leg, staffId, phone: to })
       .onConflictDoNothing()
-      .returning({ id: vanNotices.id });
+      .returning({ id: vehicleNotices.id });
     if (!claimed) {
       answer.alreadyNotified += 1;
       continue;
     }
     const locale = isLocale(passenger.locale) ? passenger.locale : DEFAULT_LOCALE;
     try {
-      await sendVanArriving(deps, {
+      await sendVehicleArriving(deps, {
         to,
         locale,
         minutes: request.minutes,
@@ -68,7 +68,7 @@ export async function announceNextStop(deps: ShopContext, staffId: number, reque
       answer.notified += 1;
     } catch (error) {
       console.error(`passenger ${passenger.id}: the van-arriving text could not be sent:`, error);
-      await deps.db.delete(vanNotices).where(and(eq(vanNotices.id, claimed.id)));
+      await deps.db.delete(vehicleNotices).where(and(eq(vehicleNotices.id, claimed.id)));
       answer.unreachable += 1;
     }
   }
