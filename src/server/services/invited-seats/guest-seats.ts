@@ -8,6 +8,7 @@ import { SEAT_HOLDING_STATES } from "../../../shared/domain/order-states";
 import { isQuoteSettled } from "../../../shared/domain/private-events";
 import { ShopError } from "../../../shared/domain/shop-error";
 import type { Db } from "../../db/client";
+import type { InTransaction } from "../orders/place-order";
 import { privateEvents, guests, orders, tickets, users } from "../../db/schema";
 
 const HOUR_MS = 3_600_000;
@@ -39,6 +40,8 @@ export interface InvitedGuest {
   guestId: number;
   eventId: number;
   email: string;
+  /** The purchase's step inside the order's transaction: `lockInvitedSeats` for the seats asked for. */
+  step: InTransaction;
 }
 
 /**
@@ -62,7 +65,8 @@ export async function checkInvitedSeats(db: Db, eventId: number, userId: number,
   const used = (await bookedSeatsByEmail(db, eventId, [email])).get(email) ?? 0;
   if (used === 0 && guest.claimedAt === null && now.getTime() >= claimDeadline(privateEvent).getTime()) throw new ShopError("invitation_expired");
   if (used + wanted > guest.seats) throw new ShopError("guest_seats_exceeded", undefined, { seats: guest.seats, used });
-  return { guestId: guest.id, eventId, email };
+  const invited = { guestId: guest.id, eventId, email };
+  return { ...invited, step: { before: (tx) => lockInvitedSeats(tx, invited, wanted) } };
 }
 
 /**
@@ -70,7 +74,7 @@ export async function checkInvitedSeats(db: Db, eventId: number, userId: number,
  * guest waits here until the first commits) and recounts the seats they hold, now including any order that
  * committed meanwhile. The lock is released by the purchase's commit or rollback.
  */
-export async function lockInvitedSeats(tx: Db, guest: InvitedGuest, wanted: number): Promise<void> {
+export async function lockInvitedSeats(tx: Db, guest: Omit<InvitedGuest, "step">, wanted: number): Promise<void> {
   const [row] = await tx.select({ seats: guests.seats }).from(guests).where(eq(guests.id, guest.guestId)).for("update");
   if (!row) throw new ShopError("event_not_invited");
   const used = (await bookedSeatsByEmail(tx, guest.eventId, [guest.email])).get(guest.email) ?? 0;

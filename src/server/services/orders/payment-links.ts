@@ -15,21 +15,7 @@ export const MERCADOPAGO_WEBHOOK_PATH = "/shop-api/payments/mercadopago/webhook"
 
 const returnMessage = (orderId: number) => `return:${orderId}`;
 
-/**
- * The site prefix ("/cl/es-cl", or "" for Colombia in es_CO) of the page a purchase was sent from (the body's
- * `url`, absolute or a path). Only the path is read and only a known prefix is kept: the host is never trusted.
- */
-export function sitePrefixOf(url: string): string {
-  let path = url;
-  try {
-    path = new URL(url, "http://shop.invalid").pathname;
-  } catch {
-    return "";
-  }
-  const [country, locale] = path.split("/").filter(Boolean);
-  const candidate = `/${country ?? ""}/${locale ?? ""}`.toLowerCase();
-  return SITES.find((site) => site.prefix !== "" && site.prefix === candidate)?.prefix ?? "";
-}
+export { sitePrefixOf } from "../../../shared/site-prefix";
 
 /** A prefix named by a return link's `site` query, checked against the known sites (never an open redirect). */
 export function knownSitePrefix(value: string | undefined): string {

@@ -1,22 +1,29 @@
 /**
- * Taking the seats and writing the order in ONE statement, one round trip, committed on its own: the order, its
- * tickets, passengers, address lines and payment row, the discount use (counted only while below its limit), the
- * purchase's entry in the order's history (services/order-life/) and the order's mail in the outbox. A purchase
- * whose payment was started before the write (services/purchase/purchase.ts) hands in the order's id drawn for it
- * and what the gateway answered, which the payment row carries from its first version: a sale is one commit, and
- * the row is never updated only to note its start. Inserting the tickets raises `seat_counts.taken` for their subcategory and
- * date (a trigger, migration 0005), which refuses the whole statement with `stock_exhausted` when that would pass
- * the variant's stock; a used-up discount refuses it the same way. Row locks live only while the statement runs
- * inside PostgreSQL, never across a round trip to Node: N buyers for the last K seats get exactly K orders.
+ * Placing an order: the orders base decides everything that is the order's own and writes it.
+ *
+ * `placeOrder` takes a purchase its caller checked against the catalogue (services/purchase-checks/) and decides
+ * the rest here, in one pass: the discount and the prices (read from the rows the checks read, never from the
+ * client), the state it starts in (a free order is paid as it is placed), when its hold ends, its id (the one drawn
+ * with the purchase's lookup, else a new one), the payment's start with the method's adapter (before anything is
+ * written, with no lock held while the gateway answers), and then the write. So a purchase walks its folders once,
+ * downwards: purchase → purchase-checks → orders, and orders calls nothing of the folders above it.
+ *
+ * The write (`writeOrder`) takes the seats and writes the order in ONE statement, one round trip, committed on its
+ * own: the order, its tickets, passengers, address lines and payment row (carrying the gateway's answer from its
+ * first version: a sale is one commit, the row is never updated only to note its start), the discount use (counted
+ * only while below its limit), the purchase's entry in the order's history (services/order-life/) and the order's
+ * mail in the outbox. Inserting the tickets raises `seat_counts.taken` for their subcategory and date (a trigger,
+ * migration 0005), which refuses the whole statement with `stock_exhausted` when that would pass the variant's
+ * stock; a used-up discount refuses it the same way. Row locks live only while the statement runs inside
+ * PostgreSQL, never across a round trip to Node: N buyers for the last K seats get exactly K orders.
  *
  * An unpaid order is refused (`hold_limit_reached`) when its seats and those the account already holds unpaid for
  * the same date (holds still running) would pass `holdCap`, in the same statement. Two purchases of one account at
  * the very same instant may both pass it; the cap bounds what one account takes, it is not stock accounting.
  *
- * Steps of the domains above that must share the write's transaction are handed in (`inTransaction`), so this base
- * imports none of them: the purchase (services/purchase/purchase.ts) locks a private event's guest-list row and
- * recounts what the guest holds before the write (invited-seats), so two of their purchases at once cannot both fit,
- * and ends the buyer's waiting-list offer as the order takes its seats (waiting-list).
+ * Steps of the domains above that must share the write's transaction are handed in as values those domains built
+ * (`InTransaction`), so this base imports none of them: a private event's guest locks their guest-list row and
+ * recounts what they hold (invited-seats), a waiting-list offer ends as the order takes its seats (waiting-list).
  */
 import { PAYMENT_STATE } from "../../../shared/domain/payment-states";
 import { AWAITING_STATES, ORDER_STATE } from "../../../shared/domain/order-states";
@@ -28,9 +35,14 @@ import { purchaseHistoryCte } from "../order-life/order-life";
 import type { PaymentCode, PaymentStart } from "../../payments";
 import type { OrderNotice } from "../notices/order-notice";
 import { startEntry } from "./payment-records";
-import type { OrderState } from "./order-states";
+import { holdExpiry, INITIAL_STATE, type OrderState } from "./order-states";
 import type { Purchase } from "../../../shared/schemas/purchase";
-import type { OrderTotals, TicketPrice } from "./pricing";
+import { orderTotals, priceTickets, type OrderTotals, type PricedVariant, type TicketPrice } from "./pricing";
+import { findValidDiscount, type ValidDiscount } from "./discounts";
+import { notificationUrl, returnUrl } from "./payment-links";
+import { PAYMENT_CODE } from "../../../shared/domain/payment-codes";
+import type { Locale } from "../../../shared/locales";
+import type { ShopContext } from "../../context";
 
 /** A checked, priced ticket as the order's write takes it (services/purchase-checks/ checks and prices it). */
 export interface OrderTicket extends TicketPrice {
@@ -39,26 +51,68 @@ export interface OrderTicket extends TicketPrice {
   addresses: Purchase["tickets"][number]["addresses"];
 }
 
-/** What the order's write reads of a checked purchase (a `PurchasePlan` of services/purchase-checks/). */
-export interface OrderPlan {
+/** A ticket as the buyer asked for it, checked (services/purchase-checks/) but not yet priced. */
+export interface CheckedTicket {
+  productVariantId: number;
+  placeId: number;
+  passengers: Purchase["tickets"][number]["passengers"];
+  addresses: Purchase["tickets"][number]["addresses"];
+}
+
+/** A purchase checked against the catalogue, as the orders base takes it to price and place (a `PurchaseCheck`). */
+export interface CheckedOrder {
   userId: number;
   event: { id: number };
   eventDateId: number;
+  /** When the date starts: an unpaid transfer's hold never runs past half the time left. */
+  eventStart: Date;
   provinceId: number;
   currency: string;
   paymentCode: PaymentCode;
+  tickets: CheckedTicket[];
+  /** The list price of each subcategory asked for, as the checks read it from the database. */
+  variants: ReadonlyMap<number, PricedVariant>;
+  discountCode?: string | null;
+}
+
+/** What the order's write reads: a checked purchase with its discount and prices. */
+export interface OrderPlan extends Omit<CheckedOrder, "tickets"> {
   tickets: OrderTicket[];
-  discount: { id: number } | null;
+  discount: ValidDiscount | null;
   totals: OrderTotals;
 }
 
+/** A checked purchase priced: its discount code found and checked, each ticket's price, the totals. */
+export type Priced<C extends CheckedOrder> = Omit<C, "tickets"> & Pick<OrderPlan, "tickets" | "discount" | "totals">;
+
 /**
- * A caller's steps inside the order's transaction: `before` the write, and `after` it with the order placed. Either
- * throwing rolls the order back.
+ * The discount (`discount_invalid`, `discount_expired`, `discount_used_up`, `discount_customer_limit`, and
+ * `discount_not_applicable` when it covers none of the subcategories asked for) and the prices of each ticket.
+ */
+export async function priceOrder<C extends CheckedOrder>(db: Db, checked: C, now: Date): Promise<Priced<C>> {
+  const variantIds = checked.tickets.map((ticket) => ticket.productVariantId);
+  let discount: ValidDiscount | null = null;
+  if (checked.discountCode) {
+    discount = await findValidDiscount(db, checked.discountCode, checked.event.id, now, "discountCode", checked.userId);
+    if (!variantIds.some((id) => discount!.prices.has(id))) throw new ShopError("discount_not_applicable", { discountCode: "errors.discount_not_applicable" });
+  }
+  const prices = priceTickets(variantIds, checked.variants, discount?.prices);
+  return {
+    ...checked,
+    tickets: checked.tickets.map((ticket, index) => ({ ...prices[index]!, placeId: ticket.placeId, passengers: ticket.passengers, addresses: ticket.addresses })),
+    discount,
+    totals: orderTotals(prices),
+  };
+}
+
+/**
+ * A domain's steps inside the order's transaction: `before` the write, and `after` it with the order placed (either
+ * throwing rolls the order back); `committed`, once the order is committed.
  */
 export interface InTransaction {
   before?: (tx: Db) => Promise<void>;
   after?: (tx: Db, placed: PlacedOrder) => Promise<void>;
+  committed?: () => Promise<void>;
 }
 
 export interface PlacedOrder {
@@ -84,6 +138,77 @@ export async function drawOrderId(db: Db): Promise<number> {
 export interface Opening {
   orderId: number;
   start: PaymentStart | null;
+}
+
+/**
+ * What a purchase keeps between its tries (a second try follows when run-out holds were swept): the order id drawn
+ * with its lookup (null: none drawn), and the payment started for it, which a second try asking the same amount
+ * reuses instead of opening another gateway transaction.
+ */
+export interface PurchaseOpening {
+  orderId: number | null;
+  started?: { orderId: number; total: number; start: PaymentStart };
+}
+
+export interface OrderRequest<C extends CheckedOrder = CheckedOrder> {
+  order: C;
+  now: Date;
+  buyerEmail: string;
+  /** What the gateway shows the buyer, the site prefix and origin the payment comes back to, the buyer's language. */
+  payment: { description: string; prefix: string; origin?: string; locale: Locale };
+  opening: PurchaseOpening;
+  /** The purchase's lookup already saw these seats gone: refused after the discount's checks, unwritten. */
+  seatsSeenGone?: boolean;
+  /** Steps of the domains above that share the write's transaction. */
+  inTransaction?: InTransaction[];
+}
+
+export interface PlacedPurchase extends PlacedOrder {
+  plan: Priced<CheckedOrder>;
+  /** The payment as started with the method's adapter (null: paid as placed, nothing to start). */
+  start: PaymentStart | null;
+}
+
+/**
+ * Prices the checked purchase, decides its state, hold and id, starts its payment and writes it (see the top of this
+ * file). A gateway that cannot start throws before anything is written.
+ */
+export async function placeOrder<C extends CheckedOrder>(
+  deps: Pick<ShopContext, "db" | "env" | "auth" | "payments">,
+  request: OrderRequest<C>,
+): Promise<PlacedPurchase> {
+  const { now, opening } = request;
+  const plan = await priceOrder(deps.db, request.order, now);
+  // Seats the lookup already saw gone (a sold-out rush's many late buyers): refused without asking the gateway or
+  // writing the order, which the seat count would refuse anyway.
+  if (request.seatsSeenGone) throw new ShopError("stock_exhausted");
+  // Nothing to charge (a full discount): the order is paid as it is placed, as an organiser-funded one is.
+  const state: OrderState = plan.totals.total === 0 ? ORDER_STATE.paid : INITIAL_STATE[plan.paymentCode];
+  const holdUntil = holdExpiry(state, now, deps.env, plan.eventStart);
+  const holdCap = holdUntil ? deps.env.HOLD_SEATS_PER_ACCOUNT : null;
+  const orderId = (opening.orderId ??= await drawOrderId(deps.db));
+  let start: PaymentStart | null = null;
+  if (state !== ORDER_STATE.paid || plan.paymentCode === PAYMENT_CODE.prepagado) {
+    const started = opening.started;
+    if (started && started.orderId === orderId && started.total === plan.totals.total) start = started.start;
+    else {
+      start = await deps.payments.get(plan.paymentCode).start({
+        orderId,
+        amount: plan.totals.total,
+        currency: plan.currency,
+        buyerEmail: request.buyerEmail,
+        description: request.payment.description,
+        returnUrl: returnUrl(deps, orderId, request.payment.prefix, request.payment.origin),
+        notificationUrl: notificationUrl(deps.env),
+        locale: request.payment.locale,
+      });
+      opening.started = { orderId, total: plan.totals.total, start };
+    }
+  }
+  const steps = request.inTransaction ?? [];
+  const placed = await writeOrder(deps.db, plan, state, holdUntil, now, holdCap, { orderId, start }, steps);
+  for (const step of steps) await step.committed?.();
+  return { ...placed, plan, start };
 }
 
 /*
@@ -145,7 +270,8 @@ select o.id,
   case when $28::int is not null and (select seats from held) + cardinality($14::int[]) > $28::int then shop_refuse('hold_limit_reached') end as over_cap
 from new_order o`;
 
-export async function placeOrder(
+/** The order's one write (see the top of this file), for a caller that decided its state and hold itself. */
+export async function writeOrder(
   db: Db,
   plan: OrderPlan,
   state: OrderState,
@@ -154,8 +280,8 @@ export async function placeOrder(
   holdCap: number | null = null,
   /** The id and started payment of a purchase that started its payment first (else a new id, a payment not started). */
   opening?: Opening,
-  /** Steps of the caller's that share the write's transaction (else the write commits on its own). */
-  inTransaction?: InTransaction,
+  /** Steps of the domains above that share the write's transaction (else the write commits on its own). */
+  inTransaction: InTransaction[] = [],
 ): Promise<PlacedOrder> {
   const ticketsByPosition = plan.tickets.map((ticket, index) => ({ ticket, ord: index + 1 }));
   const passengers = ticketsByPosition.flatMap(({ ticket, ord }) => ticket.passengers.map((passenger) => ({ ord, ...passenger })));
@@ -206,11 +332,11 @@ export async function placeOrder(
       throw error;
     }
   };
-  if (!inTransaction) return write(db);
+  if (inTransaction.length === 0) return write(db);
   return db.transaction(async (tx) => {
-    await inTransaction.before?.(tx);
+    for (const step of inTransaction) await step.before?.(tx);
     const placed = await write(tx);
-    await inTransaction.after?.(tx, placed);
+    for (const step of inTransaction) await step.after?.(tx, placed);
     return placed;
   });
 }

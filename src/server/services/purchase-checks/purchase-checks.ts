@@ -2,10 +2,10 @@
  * Everything a purchase must satisfy before any seat is taken, re-checked on the server from
  * its own rows: the date belongs to a bookable event and is upcoming, the buyer may book a private event, the
  * payment method fits the event, every subcategory belongs to the event and the chosen province, passengers and
- * addresses fit the ticket, counties exist in the province, and the discount is valid here. Prices come from the
- * variant rows. Stock is not checked here: orders/place-order.ts takes the seats with the order's own write. These
+ * addresses fit the ticket and counties exist in the province. The discount, the prices (from the variant rows
+ * read here) and the stock are the order's own: orders/place-order.ts decides them as it places the order. These
  * checks read the catalogue and the guest lists, so they sit above the orders' base (`services/orders/`), below the
- * purchase and the shares that call them.
+ * purchase and the shares that call them; they call nothing of the orders' base, so a purchase enters it once.
  */
 import { settlesCurrency } from "../../payments/currencies";
 import { and, eq, sql } from "drizzle-orm";
@@ -21,19 +21,18 @@ import { ShopError, type ShopErrorCode } from "../../../shared/domain/shop-error
 import type { PaymentCode } from "../../payments";
 import { canViewPrivateEvent } from "../catalogue/event-detail";
 import { checkInvitedSeats, type InvitedGuest } from "../invited-seats/guest-seats";
-import { findValidDiscount, type ValidDiscount } from "../orders/discounts";
-import { orderTotals, priceTickets } from "../orders/pricing";
 import { PAYMENT_CODE } from "../../../shared/domain/payment-codes";
 import { SITES } from "../../../shared/locales";
-import { sitePrefixOf } from "../orders/payment-links";
-import type { OrderPlan, OrderTicket } from "../orders/place-order";
+import { sitePrefixOf } from "../../../shared/site-prefix";
+import type { CheckedOrder } from "../orders/place-order";
 
-export type CheckedTicket = OrderTicket;
-
-export interface PurchasePlan extends OrderPlan {
+/** A purchase checked, as the orders base takes it to price and place (services/orders/place-order.ts). */
+export interface PurchaseCheck extends CheckedOrder {
   event: { id: number; placeId: number; countryCode: string; name: Record<string, { name: string }> };
-  discount: ValidDiscount | null;
-  /** The buyer's guest-list row on a private event published from a request: the write recounts under its lock. */
+  /**
+   * The buyer's guest-list row on a private event published from a request, with the step that recounts their
+   * seats under its lock inside the order's transaction.
+   */
   guest: InvitedGuest | null;
 }
 
@@ -212,9 +211,14 @@ export interface PurchaseLookup {
   soldOut: boolean;
   /** The id drawn for the order when the seat counts have its tickets (null when they lack them: `soldOut`). */
   orderId: number | null;
+  /** The purchase checked (`checkPurchase`) on the rows the lookup read. */
+  order: PurchaseCheck;
 }
 
-/** What a purchase reads before its checks, in one statement; `unauthorized` first, then the date's refusals. */
+/**
+ * What a purchase reads before its checks, in one statement, and the checks on it (`checkPurchase`): `unauthorized`
+ * first, then the date's refusals, then the tickets'.
+ */
 export async function lookUpPurchase(db: Db, claims: SessionClaims, body: Purchase, now: Date): Promise<PurchaseLookup> {
   const variantIds = [...new Set(body.tickets.map((ticket) => ticket.productVariantId))];
   const countyIds = [...new Set(body.tickets.flatMap((ticket) => ticket.addresses.map((line) => line.commune_id)))];
@@ -265,6 +269,7 @@ export async function lookUpPurchase(db: Db, claims: SessionClaims, body: Purcha
   const knownCounties = (row!.known_counties ?? []).map(Number);
   const variantRows = row!.variants.map(({ eventId, ...variant }) => ({ variant, eventId, knownCounties }));
   return {
+    order: await checkPurchase(db, caller.id, body, bookable, now, variantRows),
     caller,
     bookable,
     variantRows,
@@ -309,7 +314,7 @@ const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim(
  * The checks after `findBookableDate` found the date (the purchase expires the event's run-out holds in between);
  * `readVariants`: the variants' rows already read with the date (`lookUpPurchase`).
  */
-export async function checkPurchase(db: Db, userId: number, body: Purchase, bookable: BookableDate, now: Date, readVariants?: VariantRow[]): Promise<PurchasePlan> {
+export async function checkPurchase(db: Db, userId: number, body: Purchase, bookable: BookableDate, now: Date, readVariants?: VariantRow[]): Promise<PurchaseCheck> {
   const { event, currency } = bookable;
   // A country's site sells only its own country's events, as it lists and shows only those: a purchase sent from
   // another country's site is refused as that site's page of the event is (it does not exist there). A purchase
@@ -352,27 +357,17 @@ export async function checkPurchase(db: Db, userId: number, body: Purchase, book
   const knownCounties = new Set((variantRows[0]?.knownCounties ?? []).map(Number));
   if ([...typedCounties].some((id) => !knownCounties.has(id))) throw refuse("unknown_county", "tickets");
 
-  let discount: ValidDiscount | null = null;
-  if (body.discountCode) {
-    discount = await findValidDiscount(db, body.discountCode, event.id, now, "discountCode", userId);
-    if (!variantIds.some((id) => discount!.prices.has(id))) throw refuse("discount_not_applicable", "discountCode");
-  }
-
-  const prices = priceTickets(
-    body.tickets.map((ticket) => ticket.productVariantId),
-    new Map(variantRows.map((row) => [row.variant.id, row.variant])),
-    discount?.prices,
-  );
   return {
     userId,
     event: { id: event.id, placeId: event.placeId, countryCode: event.countryCode, name: event.translations },
     eventDateId: body.eventDateId,
+    eventStart: bookable.date.startDate,
     provinceId: body.provinceId,
     currency,
     paymentCode: body.paymentCode,
-    tickets: body.tickets.map((ticket, index) => ({ ...prices[index]!, placeId: ticket.placeId, passengers: ticket.passengers, addresses: ticket.addresses })),
-    discount,
-    totals: orderTotals(prices),
+    tickets: body.tickets.map((ticket) => ({ productVariantId: ticket.productVariantId, placeId: ticket.placeId, passengers: ticket.passengers, addresses: ticket.addresses })),
+    variants: new Map(variantRows.map((row) => [row.variant.id, row.variant])),
+    discountCode: body.discountCode ?? null,
     guest,
   };
 }

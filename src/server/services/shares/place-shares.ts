@@ -20,8 +20,8 @@ import { pick } from "../catalogue/rows";
 import { holdExpiry, INITIAL_STATE } from "../orders/order-states";
 import { notificationUrl, returnUrl, sitePrefixOf } from "../orders/payment-links";
 import { recordStart } from "../orders/payment-records";
-import { placeOrder, type PlacedOrder } from "../orders/place-order";
-import { checkPurchase, findBookableDate, type PurchasePlan } from "../purchase-checks/purchase-checks";
+import { priceOrder, writeOrder, type PlacedOrder, type Priced } from "../orders/place-order";
+import { checkPurchase, findBookableDate, type PurchaseCheck } from "../purchase-checks/purchase-checks";
 import { cancelOrder, expireHolds } from "../holds/end-unpaid-orders";
 import { byGateway } from "../order-life/order-life";
 import { orderTotals } from "../orders/pricing";
@@ -32,6 +32,8 @@ const HOUR_MS = 3_600_000;
 const RELEASABLE = new Set<ShopErrorCode>(["stock_exhausted"]);
 
 export const hashShareToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+type PurchasePlan = Priced<PurchaseCheck>;
 
 /** One ticket of the plan as a plan of its own. */
 function planOf(plan: PurchasePlan, index: number): PurchasePlan {
@@ -54,15 +56,15 @@ export async function purchaseShared(deps: ShopContext, buyer: Buyer, body: Purc
   const deadline = shareDeadline(now, bookable.date.startDate);
   const payNone = body.buyerPaysNone === true;
   const place = async () => {
-    const plan = await checkPurchase(deps.db, buyer.id, body, bookable, now);
+    const plan = await priceOrder(deps.db, await checkPurchase(deps.db, buyer.id, body, bookable, now), now);
     const state = INITIAL_STATE[plan.paymentCode];
     return deps.db.transaction(async (tx) => {
       const own = payNone
-        ? await placeOrder(tx, planOf(plan, 0), ORDER_STATE.awaiting_payment, deadline, now)
-        : await placeOrder(tx, planOf(plan, 0), state, holdExpiry(state, now, deps.env), now);
+        ? await writeOrder(tx, planOf(plan, 0), ORDER_STATE.awaiting_payment, deadline, now)
+        : await writeOrder(tx, planOf(plan, 0), state, holdExpiry(state, now, deps.env), now);
       const shares: { order: PlacedOrder; id: number; token: string }[] = [];
       for (let index = payNone ? 0 : 1; index < plan.tickets.length; index += 1) {
-        const order = index === 0 ? own : await placeOrder(tx, planOf(plan, index), ORDER_STATE.awaiting_payment, deadline, now);
+        const order = index === 0 ? own : await writeOrder(tx, planOf(plan, index), ORDER_STATE.awaiting_payment, deadline, now);
         const passenger = plan.tickets[index]!.passengers[0]!;
         const token = randomBytes(24).toString("base64url");
         const [share] = await tx

@@ -17,6 +17,7 @@ import type { Db } from "../../db/client";
 import { shareSeatStock } from "../../db/seat-stock-lock";
 import { eventDates, productVariants, seatCounts, seatPools, seatPoolVariants, waitingList } from "../../db/schema";
 import { refusalOf } from "../../db/statements";
+import type { InTransaction } from "../orders/place-order";
 import { isDatabaseUnavailable } from "../../db/unavailable";
 import { enqueue } from "../../outbox/enqueue";
 import { expireHolds } from "../holds/end-unpaid-orders";
@@ -242,6 +243,27 @@ export async function useOffer(tx: Db, entryId: number, now: Date): Promise<bool
     .where(and(eq(waitingList.id, entryId), eq(waitingList.state, WAITING_STATE.offered), gt(waitingList.offerExpiresAt, now)))
     .returning({ id: waitingList.id });
   return used.length > 0;
+}
+
+/**
+ * A purchase through the buyer's running offer, as steps of the order's transaction (orders/place-order.ts): the
+ * offer ends as the order takes its seats, which leave the offer's count and enter the order's under one row lock,
+ * so nobody takes them between; the order is noted on the entry; once committed, seats of the offer the order did
+ * not take go to the next in line.
+ */
+export function offerStep(deps: ShopContext, entryId: number, eventId: number, now: Date): InTransaction {
+  let used = false;
+  return {
+    before: async (tx) => {
+      used = await useOffer(tx, entryId, now);
+    },
+    after: async (tx, placed) => {
+      if (used) await linkOfferOrder(tx, entryId, placed.id);
+    },
+    committed: async () => {
+      await offerReturnedSeats(deps, { eventId });
+    },
+  };
 }
 
 /** The order bought through an offer, for the staff's list. */
