@@ -8,7 +8,7 @@
  * dates the staff's seat-pool and dispatch screens open first: a date already gone would come before them.
  */
 import { and, asc, eq } from "drizzle-orm";
-import { BOARDED, RIDER_STATE } from "../../shared/domain/dispatch";
+import { BOARDED, PASSENGER_STATE } from "../../shared/domain/dispatch";
 import { LEG, type Leg } from "../../shared/domain/legs";
 import { ORDER_STATE } from "../../shared/domain/order-states";
 import { PAYMENT_CODE } from "../../shared/domain/payment-codes";
@@ -46,7 +46,7 @@ export const PAST_DAY_EVENT = "expoartesanias-corferias";
 const PAST_DAY_DRIVER = { email: "conductor.dia.pasado@demo.rodamos.co", firstName: "Hernán", lastName: "Castillo" };
 const VENUE = { lat: 4.6584, lon: -74.0937 };
 
-interface Rider {
+interface PastPassenger {
   name: string;
   rating?: { score: number; comment?: string };
   noShow?: boolean;
@@ -56,7 +56,7 @@ interface PastStop {
   address: string;
   lat: number;
   lon: number;
-  riders: Rider[];
+  passengers: PastPassenger[];
   /** Minutes after the run's departure: published, and when the van really came. */
   published: number;
   actual: number;
@@ -74,8 +74,8 @@ const RUNS: PastRun[] = [
     venuePublished: 50,
     venueActual: 49,
     stops: [
-      { county: "Usaquén", address: "Calle 127 # 15-20", lat: 4.7021, lon: -74.0416, published: 0, actual: 1, riders: [{ name: "Marta Quintero", rating: { score: 5 } }, { name: "Luis Quintero", rating: { score: 4 } }, { name: "Inés Duarte" }] },
-      { county: "Chapinero", address: "Calle 63 # 9-45", lat: 4.6485, lon: -74.0631, published: 20, actual: 21, riders: [{ name: "Pedro Ríos", noShow: true }] },
+      { county: "Usaquén", address: "Calle 127 # 15-20", lat: 4.7021, lon: -74.0416, published: 0, actual: 1, passengers: [{ name: "Marta Quintero", rating: { score: 5 } }, { name: "Luis Quintero", rating: { score: 4 } }, { name: "Inés Duarte" }] },
+      { county: "Chapinero", address: "Calle 63 # 9-45", lat: 4.6485, lon: -74.0631, published: 20, actual: 21, passengers: [{ name: "Pedro Ríos", noShow: true }] },
     ],
   },
   {
@@ -90,7 +90,7 @@ const RUNS: PastRun[] = [
         lon: -74.0843,
         published: 10,
         actual: 22,
-        riders: [{ name: "Gloria Méndez", rating: { score: 2, comment: "El vehículo llegó 12 minutos tarde y nadie nos avisó." } }, { name: "Raúl Méndez", rating: { score: 3 } }],
+        passengers: [{ name: "Gloria Méndez", rating: { score: 2, comment: "El vehículo llegó 12 minutos tarde y nadie nos avisó." } }, { name: "Raúl Méndez", rating: { score: 3 } }],
       },
     ],
   },
@@ -145,15 +145,15 @@ export async function seedPastDay(db: Db, now: Date) {
   let person = 0;
   for (const [index, run] of RUNS.entries()) {
     // Yesterday's vans are kept out of the active fleet, so today's demo plans are made with the fleet they always had.
-    const [van] = await db.insert(vehicles).values({ plate: run.plate, label: `Van ${index + 1} del día pasado`, seats: 8, kind: "van", provinceId: bogota.id, active: false }).returning({ id: vehicles.id });
-    const riders: { passengerId: number; orderId: number; rider: Rider; stop: number }[] = [];
+    const [vehicle] = await db.insert(vehicles).values({ plate: run.plate, label: `Van ${index + 1} del día pasado`, seats: 8, kind: "van", provinceId: bogota.id, active: false }).returning({ id: vehicles.id });
+    const seated: { passengerId: number; orderId: number; sample: PastPassenger; stop: number }[] = [];
     for (const [stopIndex, stop] of run.stops.entries()) {
       const countyId = countyRows.find((county) => county.name === stop.county)?.id ?? countyRows[0]!.id;
-      for (const rider of stop.riders) {
+      for (const sample of stop.passengers) {
         person += 1;
         const [buyer] = await db
           .insert(users)
-          .values({ email: emailOf(rider.name), passwordHash: "!", firstName: rider.name.split(" ")[0]!, lastName: rider.name.split(" ").slice(1).join(" "), phoneNumber: `57300777${String(1000 + person).slice(-4)}`, countryCode: "CO", localeCode: "es_CO", verifiedAt: new Date(out - 7 * 24 * 60 * MINUTE), role: ROLE.customer })
+          .values({ email: emailOf(sample.name), passwordHash: "!", firstName: sample.name.split(" ")[0]!, lastName: sample.name.split(" ").slice(1).join(" "), phoneNumber: `57300777${String(1000 + person).slice(-4)}`, countryCode: "CO", localeCode: "es_CO", verifiedAt: new Date(out - 7 * 24 * 60 * MINUTE), role: ROLE.customer })
           .returning({ id: users.id });
         const [order] = await db
           .insert(orders)
@@ -162,8 +162,8 @@ export async function seedPastDay(db: Db, now: Date) {
         await db.insert(payments).values({ orderId: order!.id, method: PAYMENT_CODE.mercadopago, state: PAYMENT_STATE.approved, amount: variant.price });
         const [ticket] = await db.insert(tickets).values({ orderId: order!.id, productVariantId: variant.id, price: variant.price, placeId: event.placeId }).returning({ id: tickets.id });
         await db.insert(addressLines).values({ ticketId: ticket!.id, address: stop.address, countyId });
-        const [passenger] = await db.insert(passengers).values({ ticketId: ticket!.id, name: rider.name, email: emailOf(rider.name), phone: `57300777${String(1000 + person).slice(-4)}`, passengerAddress: stop.address }).returning({ id: passengers.id });
-        riders.push({ passengerId: passenger!.id, orderId: order!.id, rider, stop: stopIndex });
+        const [passenger] = await db.insert(passengers).values({ ticketId: ticket!.id, name: sample.name, email: emailOf(sample.name), phone: `57300777${String(1000 + person).slice(-4)}`, passengerAddress: stop.address }).returning({ id: passengers.id });
+        seated.push({ passengerId: passenger!.id, orderId: order!.id, sample, stop: stopIndex });
       }
     }
 
@@ -178,9 +178,9 @@ export async function seedPastDay(db: Db, now: Date) {
         .values({
           planId: plans[leg],
           position: index,
-          vehicleId: van!.id,
+          vehicleId: vehicle!.id,
           driverId: driver?.id ?? null,
-          seatsNeeded: riders.length,
+          seatsNeeded: seated.length,
           capacity: 8,
           departsAt: new Date(base + (outbound ? stopTimes[0]!.published : 0) * MINUTE),
           arrivesAt: new Date(base + (outbound ? run.venuePublished : lastDrop.published) * MINUTE),
@@ -191,8 +191,8 @@ export async function seedPastDay(db: Db, now: Date) {
           .insert(dispatchStops)
           .values({ runId: made!.id, position: stopIndex, address: stop.address, countyId: countyRows.find((county) => county.name === stop.county)?.id ?? null, lat: stop.lat, lon: stop.lon, approximate: false, time: new Date(base + stopTimes[stopIndex]!.published * MINUTE) })
           .returning({ id: dispatchStops.id });
-        const here = riders.filter((rider) => rider.stop === stopIndex);
-        if (here.length) await db.insert(dispatchStopPassengers).values(here.map((rider) => ({ planId: plans[leg], stopId: row!.id, passengerId: rider.passengerId, groupId: `past-${rider.passengerId}` })));
+        const here = seated.filter((one) => one.stop === stopIndex);
+        if (here.length) await db.insert(dispatchStopPassengers).values(here.map((one) => ({ planId: plans[leg], stopId: row!.id, passengerId: one.passengerId, groupId: `past-${one.passengerId}` })));
       }
       const stopsWay = run.stops.map((stop, stopIndex) => [
         { lat: stop.lat, lon: stop.lon, at: stopTimes[stopIndex]!.actual },
@@ -206,15 +206,15 @@ export async function seedPastDay(db: Db, now: Date) {
         const fixes = track(base, waypoints);
         for (let i = 0; i < fixes.length; i += 500) await db.insert(vehiclePositions).values(fixes.slice(i, i + 500).map((fix) => ({ runId: made!.id, driverUserId: driver.id, lat: fix.lat, lon: fix.lon, accuracyM: 10, at: fix.at, receivedAt: fix.at })));
       }
-      for (const rider of riders) {
-        const at = new Date(base + stopTimes[rider.stop]!.actual * MINUTE);
-        if (rider.rider.noShow) await db.insert(runBoardings).values({ passengerId: rider.passengerId, leg, state: RIDER_STATE.noShow, driverId: driver?.id ?? null, at: new Date(at.getTime() + 4 * MINUTE), nonce: `past-no-show-${rider.passengerId}-${leg}` });
-        else await db.insert(boardings).values({ orderId: rider.orderId, passengerId: rider.passengerId, leg, staffId: driver?.id ?? null, boardedBy: BOARDED.driver, nonce: `past-${rider.passengerId}-${leg}`, createdAt: at });
+      for (const one of seated) {
+        const at = new Date(base + stopTimes[one.stop]!.actual * MINUTE);
+        if (one.sample.noShow) await db.insert(runBoardings).values({ passengerId: one.passengerId, leg, state: PASSENGER_STATE.noShow, driverId: driver?.id ?? null, at: new Date(at.getTime() + 4 * MINUTE), nonce: `past-no-show-${one.passengerId}-${leg}` });
+        else await db.insert(boardings).values({ orderId: one.orderId, passengerId: one.passengerId, leg, staffId: driver?.id ?? null, boardedBy: BOARDED.driver, nonce: `past-${one.passengerId}-${leg}`, createdAt: at });
       }
       if (!outbound) {
-        for (const rider of riders.filter((one) => one.rider.rating)) {
+        for (const rated of seated.filter((one) => one.sample.rating)) {
           const invitedAt = new Date(base + (lastDrop.actual + 31) * MINUTE);
-          await db.insert(rideRatings).values({ passengerId: rider.passengerId, eventDateId: date!.id, runId: made!.id, driverId: driver?.id ?? null, invitedAt, score: rider.rider.rating!.score, comment: rider.rider.rating!.comment ?? null, ratedAt: new Date(invitedAt.getTime() + 20 * MINUTE) });
+          await db.insert(rideRatings).values({ passengerId: rated.passengerId, eventDateId: date!.id, runId: made!.id, driverId: driver?.id ?? null, invitedAt, score: rated.sample.rating!.score, comment: rated.sample.rating!.comment ?? null, ratedAt: new Date(invitedAt.getTime() + 20 * MINUTE) });
         }
       }
     }

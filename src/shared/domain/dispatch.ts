@@ -55,17 +55,23 @@ export type ArrivingSource = (typeof ARRIVING_SOURCES)[number];
 export const ARRIVING_SOURCE = { automatic: "automatic", driver: "driver" } as const satisfies Record<string, ArrivingSource>;
 
 /**
- * Where a passenger of a run stands on the day, one record however they were checked in: waiting, boarded (by the
+ * Where a passenger of a run stands on the day, one record however they were seen aboard: waiting, boarded (by the
  * driver's phone or the door's scan) or not come (the driver's mark; a scan later still boards them).
  */
-export const RIDER_STATE = { waiting: "waiting", boarded: "boarded", noShow: "no_show" } as const;
-export const RIDER_STATES = [RIDER_STATE.waiting, RIDER_STATE.boarded, RIDER_STATE.noShow] as const;
-export type RiderState = (typeof RIDER_STATES)[number];
+export const PASSENGER_STATE = { waiting: "waiting", boarded: "boarded", noShow: "no_show" } as const;
+export const PASSENGER_STATES = [PASSENGER_STATE.waiting, PASSENGER_STATE.boarded, PASSENGER_STATE.noShow] as const;
+export type PassengerState = (typeof PASSENGER_STATES)[number];
+/**
+ * The same under their former names, read only by the live day's files (live-state, tracking-state, tracking) until
+ * they are renamed with the rest of their change; nothing new imports these.
+ */
+export const RIDER_STATE = PASSENGER_STATE;
+export type RiderState = PassengerState;
 /**
  * What the driver's phone marks of a passenger on a leg besides a boarding (`run_boardings.state`): not come. A
  * boarding is the one boarding record (`boardings`), whoever saw it; waiting is the absence of both.
  */
-export const DRIVER_MARKS = [RIDER_STATE.noShow] as const satisfies readonly RiderState[];
+export const DRIVER_MARKS = [PASSENGER_STATE.noShow] as const satisfies readonly PassengerState[];
 export type DriverMark = (typeof DRIVER_MARKS)[number];
 
 /**

@@ -68,7 +68,7 @@ export function vanMarks(runs: ReadonlyMap<number, LiveRun>, order: readonly num
 }
 
 export function LiveStatus({ run, texts }: { run: LiveRun | undefined; texts: StaffTexts }) {
-  const missing = useMemo(() => run?.riders.filter((rider) => rider.missing) ?? [], [run]);
+  const missing = useMemo(() => run?.riders.filter((passenger) => passenger.missing) ?? [], [run]);
   if (!run) return null;
   return (
     <div className="dispatch-live" data-run={run.runId}>
@@ -81,9 +81,9 @@ export function LiveStatus({ run, texts }: { run: LiveRun | undefined; texts: St
         <div className="dispatch-missing">
           <strong>{texts["dispatch.live.missing"]}</strong>
           <ul>
-            {missing.map((rider) => (
-              <li key={rider.passengerId}>
-                {rider.name} · <a href={`tel:${rider.phone.replace(/[^\d+]/g, "")}`}>{rider.phone}</a>
+            {missing.map((passenger) => (
+              <li key={passenger.passengerId}>
+                {passenger.name} · <a href={`tel:${passenger.phone.replace(/[^\d+]/g, "")}`}>{passenger.phone}</a>
               </li>
             ))}
           </ul>

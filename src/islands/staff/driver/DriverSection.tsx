@@ -10,7 +10,7 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { api, ApiFailure } from "../../../client/api";
 import { formatTime } from "../../../shared/format/dates";
-import { DRIVER_ACTION, DRIVER_OUTCOME, MAX_DRIVER_ACTIONS_PER_CALL, type DriverAction, RIDER_STATE } from "../../../shared/domain/dispatch";
+import { DRIVER_ACTION, DRIVER_OUTCOME, MAX_DRIVER_ACTIONS_PER_CALL, type DriverAction, PASSENGER_STATE } from "../../../shared/domain/dispatch";
 import type { DriverRun } from "../../../shared/schemas/answers/dispatch";
 import type { DriverActionInput } from "../../../shared/schemas/dispatch";
 import { parseTicketCode } from "../../../shared/tickets/ticket-code";
@@ -42,7 +42,7 @@ function applyLocally(runs: DriverRun[], action: DriverActionInput): DriverRun[]
     if (action.action === DRIVER_ACTION.next_stop) return { ...run, heading: action.stopPosition ?? run.heading };
     if (action.action === DRIVER_ACTION.arrived)
       return { ...run, stops: run.stops.map((stop) => (stop.position === action.stopPosition && !stop.arrivedAt ? { ...stop, arrivedAt: action.at } : stop)) };
-    const state = action.action === DRIVER_ACTION.check_in ? RIDER_STATE.boarded : RIDER_STATE.noShow;
+    const state = action.action === DRIVER_ACTION.check_in ? PASSENGER_STATE.boarded : PASSENGER_STATE.noShow;
     // A passenger's code boards that passenger alone; the order's code the order's passengers of this run.
     const code = action.qr ? parseTicketCode(action.qr) : null;
     const boards = (one: { passengerId: number; orderId: number }) =>
@@ -317,10 +317,10 @@ function RunView({ run, texts, onAct }: { run: DriverRun; texts: StaffTexts; onA
               {stop.passengers.map((passenger) => (
                 <li key={passenger.passengerId} data-passenger={passenger.passengerId} data-state={passenger.state}>
                   <label className="driver-board">
-                    <input type="checkbox" checked={passenger.state === RIDER_STATE.boarded} disabled={passenger.state === RIDER_STATE.boarded} onChange={() => onAct(DRIVER_ACTION.check_in, { passengerId: passenger.passengerId })} />
+                    <input type="checkbox" checked={passenger.state === PASSENGER_STATE.boarded} disabled={passenger.state === PASSENGER_STATE.boarded} onChange={() => onAct(DRIVER_ACTION.check_in, { passengerId: passenger.passengerId })} />
                     <span>{passenger.name}</span>
                   </label>
-                  <span className={`mark ${passenger.state === RIDER_STATE.boarded ? "mark-boarded" : passenger.state === RIDER_STATE.noShow ? "mark-pending" : ""}`}>{texts[`driver.state.${passenger.state}`]}</span>
+                  <span className={`mark ${passenger.state === PASSENGER_STATE.boarded ? "mark-boarded" : passenger.state === PASSENGER_STATE.noShow ? "mark-pending" : ""}`}>{texts[`driver.state.${passenger.state}`]}</span>
                   {passenger.paid ? null : <span className="mark mark-pending">{texts["driver.unpaid"]}</span>}
                   {(passenger.needs ?? []).map((need) => (
                     <span key={need} className="mark" data-need={need}>
@@ -331,7 +331,7 @@ function RunView({ run, texts, onAct }: { run: DriverRun; texts: StaffTexts; onA
                     <span className="sr-only">{fill(texts["driver.call"], { name: passenger.name })}: </span>
                     {passenger.phone}
                   </a>
-                  {passenger.state === RIDER_STATE.waiting ? (
+                  {passenger.state === PASSENGER_STATE.waiting ? (
                     <NoShowButton arrivedAt={stop.arrivedAt} waitMinutes={run.noShowWaitMinutes} label={`${texts["driver.no_show"]}: ${passenger.name}`} text={texts["driver.no_show"]} onClick={() => onAct(DRIVER_ACTION.no_show, { passengerId: passenger.passengerId })} />
                   ) : null}
                 </li>

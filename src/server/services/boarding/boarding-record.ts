@@ -7,7 +7,7 @@
  * up late rides), and a passenger aboard cannot be marked a no-show.
  */
 import { and, eq, inArray } from "drizzle-orm";
-import { BOARDED, RIDER_STATE, type BoardedBy, type RiderState } from "../../../shared/domain/dispatch";
+import { BOARDED, PASSENGER_STATE, type BoardedBy, type PassengerState } from "../../../shared/domain/dispatch";
 import type { Leg } from "../../../shared/domain/legs";
 import type { Db } from "../../db/client";
 import { boardings, runBoardings, users } from "../../db/schema";
@@ -113,21 +113,21 @@ export async function recordNoShow(db: Db, entry: { passengerId: number; leg: Le
   if (aboard) return false;
   await db
     .insert(runBoardings)
-    .values({ passengerId: entry.passengerId, leg: entry.leg, state: RIDER_STATE.noShow, driverId: entry.driverId, at: entry.at, nonce: entry.nonce })
+    .values({ passengerId: entry.passengerId, leg: entry.leg, state: PASSENGER_STATE.noShow, driverId: entry.driverId, at: entry.at, nonce: entry.nonce })
     .onConflictDoNothing();
   return true;
 }
 
 /** Each passenger's state on a leg: aboard (with who saw it), a no-show, or waiting (no record). */
-export async function boardingStates(db: Db, leg: Leg, passengerIds: readonly number[]): Promise<Map<number, { state: RiderState; by: BoardedBy | null; at: Date }>> {
-  const states = new Map<number, { state: RiderState; by: BoardedBy | null; at: Date }>();
+export async function boardingStates(db: Db, leg: Leg, passengerIds: readonly number[]): Promise<Map<number, { state: PassengerState; by: BoardedBy | null; at: Date }>> {
+  const states = new Map<number, { state: PassengerState; by: BoardedBy | null; at: Date }>();
   if (passengerIds.length === 0) return states;
   const ids = [...passengerIds];
   const [marked, boarded] = await Promise.all([
     db.select({ passengerId: runBoardings.passengerId, at: runBoardings.at }).from(runBoardings).where(and(eq(runBoardings.leg, leg), inArray(runBoardings.passengerId, ids))),
     db.select({ passengerId: boardings.passengerId, by: boardings.boardedBy, at: boardings.createdAt }).from(boardings).where(and(eq(boardings.leg, leg), inArray(boardings.passengerId, ids))),
   ]);
-  for (const row of marked) states.set(row.passengerId, { state: RIDER_STATE.noShow, by: null, at: row.at });
-  for (const row of boarded) states.set(row.passengerId, { state: RIDER_STATE.boarded, by: row.by, at: row.at });
+  for (const row of marked) states.set(row.passengerId, { state: PASSENGER_STATE.noShow, by: null, at: row.at });
+  for (const row of boarded) states.set(row.passengerId, { state: PASSENGER_STATE.boarded, by: row.by, at: row.at });
   return states;
 }

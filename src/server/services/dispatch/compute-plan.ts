@@ -18,12 +18,12 @@ import { planLeg, type PickupGroup, type PlanVehicle } from "./planner";
 import { needsOfPassengers } from "./needs";
 import { loadPlan, savePlan, type PlanState, type RunState } from "./plan-store";
 import { stopPlaces } from "./plan-places";
-import { eventDay, ridersOf } from "./day-passengers";
+import { eventDay, dayPassengers } from "./day-passengers";
 import { anchorOf } from "./day-anchor";
 import { dispatchSettings } from "./settings";
 import { travelSeconds } from "./travel-times";
 import { boardingStates } from "../boarding/boarding-record";
-import { RIDER_STATE } from "../../../shared/domain/dispatch";
+import { PASSENGER_STATE } from "../../../shared/domain/dispatch";
 
 /**
  * The active vehicles of the country and, given the venue, only those based within `DISPATCH_FLEET_RADIUS_KM` of
@@ -80,7 +80,7 @@ function withOtherLeg(fleet: PlanVehicle[], other: PlanState): PlanVehicle[] {
 export async function computePlan(deps: ShopContext, actor: Actor, eventDateId: number, leg: Leg) {
   const day = await eventDay(deps, eventDateId);
   const current = await loadPlan(deps.db, eventDateId, leg);
-  const groups = await ridersOf(deps, day);
+  const groups = await dayPassengers(deps, day);
   const { venue, stops } = await stopPlaces(deps, day, groups);
   const pointOf = new Map(stops.map((stop, index) => [stop.key, index + 1]));
   const seconds = await travelSeconds(deps, [venue, ...stops]);
@@ -88,19 +88,19 @@ export async function computePlan(deps: ShopContext, actor: Actor, eventDateId: 
   const settings = dispatchSettings(deps.env);
   const fallbackSeats = fleet.reduce((largest, vehicle) => Math.max(largest, vehicle.seats), 0) || settings.fallbackSeats;
 
-  const needs = await needsOfPassengers(deps.db, groups.flatMap((group) => group.riders.map((rider) => rider.passengerId)));
+  const needs = await needsOfPassengers(deps.db, groups.flatMap((group) => group.passengers.map((passenger) => passenger.passengerId)));
   const pickupGroups: PickupGroup[] = groups.map((group) => ({
     id: group.id,
-    passengerIds: group.riders.map((rider) => rider.passengerId),
-    seats: group.riders.length,
+    passengerIds: group.passengers.map((passenger) => passenger.passengerId),
+    seats: group.passengers.length,
     point: pointOf.get(group.stopKey)!,
-    needs: [...new Set(group.riders.flatMap((rider) => needs.get(rider.passengerId) ?? []))],
+    needs: [...new Set(group.passengers.flatMap((passenger) => needs.get(passenger.passengerId) ?? []))],
   }));
   const groupIds = new Set(pickupGroups.map((group) => group.id));
   // A run someone already boarded is on the road: kept as it is, like a locked run, so nobody aboard is moved.
-  const riderIds = current.runs.flatMap((run) => run.stops.flatMap((stop) => stop.groups.flatMap((group) => group.passengerIds)));
-  const states = await boardingStates(deps.db, leg, riderIds);
-  const aboard = (run: RunState) => run.stops.some((stop) => stop.groups.some((group) => group.passengerIds.some((id) => states.get(id)?.state === RIDER_STATE.boarded)));
+  const passengerIds = current.runs.flatMap((run) => run.stops.flatMap((stop) => stop.groups.flatMap((group) => group.passengerIds)));
+  const states = await boardingStates(deps.db, leg, passengerIds);
+  const aboard = (run: RunState) => run.stops.some((stop) => stop.groups.some((group) => group.passengerIds.some((id) => states.get(id)?.state === PASSENGER_STATE.boarded)));
   const lockedRuns = current.runs.filter((run) => run.locked || aboard(run));
   const plan = planLeg({
     leg,

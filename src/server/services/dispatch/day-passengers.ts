@@ -25,7 +25,7 @@ export interface CountyPlace {
   lon: number | null;
 }
 
-export interface Rider {
+export interface DayPassenger {
   passengerId: number;
   orderId: number;
   ticketId: number;
@@ -35,13 +35,13 @@ export interface Rider {
   paid: boolean;
 }
 
-export interface RiderGroup {
+export interface PassengerGroup {
   id: string;
   /** Where the group is picked up (outbound) or dropped (return); groups with one key share a stop. */
   stopKey: string;
   address: string;
   county: CountyPlace | null;
-  riders: Rider[];
+  passengers: DayPassenger[];
 }
 
 export interface EventDay {
@@ -82,7 +82,7 @@ export async function eventDay(deps: ShopContext, eventDateId: number): Promise<
   };
 }
 
-export async function ridersOf(deps: ShopContext, day: EventDay): Promise<RiderGroup[]> {
+export async function dayPassengers(deps: ShopContext, day: EventDay): Promise<PassengerGroup[]> {
   const { db } = deps;
   await expireHolds(db, deps.now(), { eventId: day.eventId });
   const orderRows = await db
@@ -105,7 +105,7 @@ export async function ridersOf(deps: ShopContext, day: EventDay): Promise<RiderG
       .orderBy(asc(addressLines.id)),
   ]);
   const orderOfTicket = new Map(ticketRows.map((row) => [row.id, row.orderId]));
-  const groups = new Map<string, RiderGroup>();
+  const groups = new Map<string, PassengerGroup>();
   for (const passenger of passengerRows) {
     const lines = lineRows.filter((line) => line.ticketId === passenger.ticketId);
     const line = lines.find((candidate) => comparableAddress(candidate.address) === comparableAddress(passenger.passengerAddress)) ?? lines[0];
@@ -113,11 +113,11 @@ export async function ridersOf(deps: ShopContext, day: EventDay): Promise<RiderG
     const id = line ? `t${passenger.ticketId}-a${line.id}` : `t${passenger.ticketId}`;
     let group = groups.get(id);
     if (!group) {
-      group = { id, stopKey: stopKey(line?.county.id ?? 0, address), address, county: line?.county ?? null, riders: [] };
+      group = { id, stopKey: stopKey(line?.county.id ?? 0, address), address, county: line?.county ?? null, passengers: [] };
       groups.set(id, group);
     }
     const orderId = orderOfTicket.get(passenger.ticketId)!;
-    group.riders.push({
+    group.passengers.push({
       passengerId: passenger.id,
       orderId,
       ticketId: passenger.ticketId,

@@ -16,7 +16,7 @@ import { PHONE_COUNTRIES, type PhoneCountry } from "../../../shared/format/phone
 import { DEFAULT_LOCALE, isLocale, type Locale } from "../../../shared/locales";
 import type { ShopContext } from "../../context";
 import { driverActions, orders, passengers, publishedPickups, tickets, users, vehicleArrivals, vehicleNotices, vehicles } from "../../db/schema";
-import { ARRIVING_SOURCE, BOARDED, RIDER_STATE, DRIVER_ACTION, DRIVER_OUTCOME, type DriverOutcome } from "../../../shared/domain/dispatch";
+import { ARRIVING_SOURCE, BOARDED, PASSENGER_STATE, DRIVER_ACTION, DRIVER_OUTCOME, type DriverOutcome } from "../../../shared/domain/dispatch";
 import { pick } from "../catalogue/rows";
 import { admitTicket } from "../boarding/admit-ticket";
 import { boardingStates, recordBoardings, recordNoShow, type Boarder } from "../boarding/boarding-record";
@@ -66,12 +66,12 @@ async function describeRun(deps: ShopContext, plan: PlanState, run: RunState, lo
     latestPositions(deps.db, [run.id!]).then((positions) => positions.get(run.id!) ?? null),
   ]);
   const window = positionWindow(run);
-  const stateOf = (passengerId: number) => boardings.get(passengerId)?.state ?? RIDER_STATE.waiting;
+  const stateOf = (passengerId: number) => boardings.get(passengerId)?.state ?? PASSENGER_STATE.waiting;
   // The phone shares the van's position within the run's window, and no longer once the run's last stop is done.
   const over = runOverAt({
     leg: plan.leg,
     venue,
-    stops: run.stops.map((stop) => ({ lat: stop.lat, lon: stop.lon, settled: stop.groups.every((group) => group.passengerIds.every((id) => stateOf(id) !== RIDER_STATE.waiting)) })),
+    stops: run.stops.map((stop) => ({ lat: stop.lat, lon: stop.lon, settled: stop.groups.every((group) => group.passengerIds.every((id) => stateOf(id) !== PASSENGER_STATE.waiting)) })),
     position: last,
   });
   const sharingUntil = over && over < window.until ? over : window.until;

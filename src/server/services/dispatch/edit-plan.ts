@@ -26,7 +26,7 @@ import { anchorOf } from "./day-anchor";
 import { carriesAll, needsOfPassengers, vehicleCarries } from "./needs";
 import { isOverridden, keepStandingOverrides, overrideOf, refuseBreach, rideBreaches, shiftBreaches, type Breach } from "./ride-rules";
 import { AUDIT_ACTION, type AuditAction } from "../../../shared/domain/audit-actions";
-import { RIDER_STATE } from "../../../shared/domain/dispatch";
+import { PASSENGER_STATE } from "../../../shared/domain/dispatch";
 import { boardingStates } from "../boarding/boarding-record";
 import { PLAN_RESOURCE, runRecord } from "./plan-audit";
 
@@ -80,7 +80,7 @@ async function change(deps: ShopContext, actor: Actor, request: OnPlan, action: 
  */
 async function refuseBoarded(db: Db, leg: Leg, passengerIds: readonly number[]) {
   const states = await boardingStates(db, leg, passengerIds);
-  const aboard = passengerIds.find((id) => states.get(id)?.state === RIDER_STATE.boarded);
+  const aboard = passengerIds.find((id) => states.get(id)?.state === PASSENGER_STATE.boarded);
   if (aboard === undefined) return;
   const [row] = await db.select({ name: passengers.name }).from(passengers).where(eq(passengers.id, aboard));
   throw new ShopError("dispatch_passenger_boarded", { passengerId: "errors.dispatch_passenger_boarded" }, { name: row?.name ?? "" });

@@ -27,7 +27,7 @@ import { passengerInfo } from "./plan-view";
 import { stopPlaces, venuePlace } from "./plan-places";
 import { publishPlan, publishRefusal } from "./publish-plan";
 import { isOverridden, rideBreaches, shiftBreaches } from "./ride-rules";
-import { eventDay, ridersOf, type EventDay } from "./day-passengers";
+import { eventDay, dayPassengers, type EventDay } from "./day-passengers";
 import { dispatchSettings } from "./settings";
 import { travelSeconds } from "./travel-times";
 import { clashesOf } from "./clashes";
@@ -49,16 +49,16 @@ const plannedIds = (plan: PlanState) => new Set(plan.runs.flatMap((run) => run.s
 export async function waitingPassengers(deps: ShopContext, day: EventDay, plan: PlanState): Promise<WaitingPassenger[]> {
   if (plan.planId === null) return [];
   const planned = plannedIds(plan);
-  const groups = await ridersOf(deps, day);
-  const riders = groups.flatMap((group) => group.riders.filter((rider) => rider.paid && !planned.has(rider.passengerId)).map((rider) => ({ rider, group })));
-  const needs = await needsOfPassengers(deps.db, riders.map(({ rider }) => rider.passengerId));
-  return riders.map(({ rider, group }) => ({
-    passengerId: rider.passengerId,
-    orderId: rider.orderId,
-    name: rider.name,
-    phone: rider.phone,
+  const groups = await dayPassengers(deps, day);
+  const passengers = groups.flatMap((group) => group.passengers.filter((passenger) => passenger.paid && !planned.has(passenger.passengerId)).map((passenger) => ({ passenger, group })));
+  const needs = await needsOfPassengers(deps.db, passengers.map(({ passenger }) => passenger.passengerId));
+  return passengers.map(({ passenger, group }) => ({
+    passengerId: passenger.passengerId,
+    orderId: passenger.orderId,
+    name: passenger.name,
+    phone: passenger.phone,
     address: group.address,
-    needs: needs.get(rider.passengerId) ?? [],
+    needs: needs.get(passenger.passengerId) ?? [],
   }));
 }
 
@@ -84,11 +84,11 @@ export async function insertLate(deps: ShopContext, actor: Actor, request: { eve
   const wasPublished = plan.publishedVersion === plan.version;
   const planned = plannedIds(plan);
   const info = await passengerInfo(deps.db, [request.passengerId]);
-  const group = (await ridersOf(deps, day)).find((candidate) => candidate.riders.some((rider) => rider.passengerId === request.passengerId));
-  if (!group || !info.get(request.passengerId)?.paid || group.riders.some((rider) => planned.has(rider.passengerId))) {
+  const group = (await dayPassengers(deps, day)).find((candidate) => candidate.passengers.some((passenger) => passenger.passengerId === request.passengerId));
+  if (!group || !info.get(request.passengerId)?.paid || group.passengers.some((passenger) => planned.has(passenger.passengerId))) {
     throw new ShopError("dispatch_not_waiting", { passengerId: "errors.dispatch_not_waiting" });
   }
-  const passengerIds = group.riders.map((rider) => rider.passengerId);
+  const passengerIds = group.passengers.map((passenger) => passenger.passengerId);
   const needs = new Set([...(await needsOfPassengers(deps.db, passengerIds)).values()].flat());
   const place = (await stopPlaces(deps, day, [group])).stops[0]!;
   const stop: StopState = { address: place.address, countyId: place.countyId, lat: place.lat, lon: place.lon, approximate: place.approximate, time: day.startsAt, groups: [{ id: group.id, passengerIds }] };

@@ -21,7 +21,7 @@ import type { Db } from "../../db/client";
 import { driverActions, events, orders, passengers, runBoardings, tickets, users } from "../../db/schema";
 import { enqueue } from "../../outbox/enqueue";
 import { pick } from "../catalogue/rows";
-import { DRIVER_ACTION, RIDER_STATE } from "../../../shared/domain/dispatch";
+import { DRIVER_ACTION, PASSENGER_STATE } from "../../../shared/domain/dispatch";
 
 export interface NoShowNoticeJob {
   passengerId: number;
@@ -82,7 +82,7 @@ export async function tellNoShow(tx: Db, job: NoShowNoticeJob, now: Date): Promi
   const [claimed] = await tx
     .update(runBoardings)
     .set({ noShowToldAt: now })
-    .where(and(eq(runBoardings.passengerId, job.passengerId), eq(runBoardings.leg, job.leg), eq(runBoardings.state, RIDER_STATE.noShow), isNullToldAt()))
+    .where(and(eq(runBoardings.passengerId, job.passengerId), eq(runBoardings.leg, job.leg), eq(runBoardings.state, PASSENGER_STATE.noShow), isNullToldAt()))
     .returning({ passengerId: runBoardings.passengerId });
   if (!claimed) return false;
   await enqueue(tx, "dispatch.no-show-notice", job);
@@ -104,7 +104,7 @@ export async function noShowNoticeJob(deps: ShopContext, job: NoShowNoticeJob): 
     .where(and(eq(runBoardings.passengerId, job.passengerId), eq(runBoardings.leg, job.leg)))
     .limit(1);
   // A boarding removes the mark: no row, or another state, is a passenger who rode after all.
-  if (!row || row.state !== RIDER_STATE.noShow) return { skipped: MAIL_SKIP_REASON.boarded };
+  if (!row || row.state !== PASSENGER_STATE.noShow) return { skipped: MAIL_SKIP_REASON.boarded };
   if (row.orderState !== ORDER_STATE.paid) return { skipped: MAIL_SKIP_REASON.state_changed };
   const country: PhoneCountry = (PHONE_COUNTRIES as readonly string[]).includes(row.country) ? (row.country as PhoneCountry) : "CO";
   const to = toE164(row.phone, { country, anyCountry: true });
@@ -122,7 +122,7 @@ export async function noShowsOfOrder(db: Db, orderId: number): Promise<{ passeng
     .select({ passengerId: runBoardings.passengerId, name: passengers.name, leg: runBoardings.leg, at: runBoardings.at })
     .from(runBoardings)
     .innerJoin(passengers, eq(passengers.id, runBoardings.passengerId))
-    .where(and(inArray(runBoardings.passengerId, ids.map((one) => one.id)), eq(runBoardings.state, RIDER_STATE.noShow)))
+    .where(and(inArray(runBoardings.passengerId, ids.map((one) => one.id)), eq(runBoardings.state, PASSENGER_STATE.noShow)))
     .orderBy(asc(runBoardings.at));
   return rows.map((row) => ({ ...row, at: row.at.toISOString() }));
 }

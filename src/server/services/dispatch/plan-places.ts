@@ -5,7 +5,7 @@
  */
 import type { ShopContext } from "../../context";
 import type { GeocodeResult, LatLon } from "../../geo";
-import type { CountyPlace, EventDay, RiderGroup } from "./day-passengers";
+import type { CountyPlace, EventDay, PassengerGroup } from "./day-passengers";
 import { placesOf } from "./travel-times";
 
 export interface StopPlace extends GeocodeResult {
@@ -31,8 +31,8 @@ export async function venuePlace(deps: ShopContext, day: EventDay, around: reado
 }
 
 /** One place per distinct stop key of the groups, in first-seen order. */
-export async function stopPlaces(deps: ShopContext, day: EventDay, groups: readonly RiderGroup[]): Promise<{ venue: LatLon; stops: StopPlace[] }> {
-  const distinct = new Map<string, RiderGroup>();
+export async function stopPlaces(deps: ShopContext, day: EventDay, groups: readonly PassengerGroup[]): Promise<{ venue: LatLon; stops: StopPlace[] }> {
+  const distinct = new Map<string, PassengerGroup>();
   for (const group of groups) if (!distinct.has(group.stopKey)) distinct.set(group.stopKey, group);
   const located = [...distinct.values()].filter((group) => withCoordinates(group.county));
   const found = await placesOf(

@@ -75,13 +75,13 @@ async function loadRuns(db: Db, plan: typeof dispatchPlans.$inferSelect): Promis
   const runRows = await db.select().from(dispatchRuns).where(eq(dispatchRuns.planId, plan.id)).orderBy(asc(dispatchRuns.position), asc(dispatchRuns.id));
   const runIds = runRows.map((run) => run.id);
   const stopRows = runIds.length ? await db.select().from(dispatchStops).where(inArray(dispatchStops.runId, runIds)).orderBy(asc(dispatchStops.position), asc(dispatchStops.id)) : [];
-  const riderRows = await db.select().from(dispatchStopPassengers).where(eq(dispatchStopPassengers.planId, plan.id)).orderBy(asc(dispatchStopPassengers.passengerId));
+  const passengerRows = await db.select().from(dispatchStopPassengers).where(eq(dispatchStopPassengers.planId, plan.id)).orderBy(asc(dispatchStopPassengers.passengerId));
   // Grouped once by run and by stop: a day of 200 runs has some 1,000 stops and 5,000 riders, and looking each
   // stop's riders up in the whole list was 5 million comparisons per read.
   const stopsOfRun = new Map<number, (typeof stopRows)[number][]>();
   for (const stop of stopRows) (stopsOfRun.get(stop.runId) ?? stopsOfRun.set(stop.runId, []).get(stop.runId)!).push(stop);
-  const ridersOfStop = new Map<number, (typeof riderRows)[number][]>();
-  for (const rider of riderRows) (ridersOfStop.get(rider.stopId) ?? ridersOfStop.set(rider.stopId, []).get(rider.stopId)!).push(rider);
+  const passengersOfStop = new Map<number, (typeof passengerRows)[number][]>();
+  for (const passenger of passengerRows) (passengersOfStop.get(passenger.stopId) ?? passengersOfStop.set(passenger.stopId, []).get(passenger.stopId)!).push(passenger);
   const runs: RunState[] = runRows.map((run) => ({
     id: run.id,
     vehicleId: run.vehicleId,
@@ -94,10 +94,10 @@ async function loadRuns(db: Db, plan: typeof dispatchPlans.$inferSelect): Promis
     waveMinutes: run.waveMinutes,
     stops: (stopsOfRun.get(run.id) ?? []).map((stop) => {
       const groups: GroupState[] = [];
-      for (const rider of ridersOfStop.get(stop.id) ?? []) {
-        const group = groups.find((candidate) => candidate.id === rider.groupId);
-        if (group) group.passengerIds.push(rider.passengerId);
-        else groups.push({ id: rider.groupId, passengerIds: [rider.passengerId] });
+      for (const passenger of passengersOfStop.get(stop.id) ?? []) {
+        const group = groups.find((candidate) => candidate.id === passenger.groupId);
+        if (group) group.passengerIds.push(passenger.passengerId);
+        else groups.push({ id: passenger.groupId, passengerIds: [passenger.passengerId] });
       }
       return { address: stop.address, countyId: stop.countyId, lat: stop.lat, lon: stop.lon, approximate: stop.approximate, time: stop.time, groups };
     }),
@@ -166,10 +166,10 @@ export async function savePlan(db: Db, plan: PlanState, now: Date, alsoWrite?: (
         .insert(dispatchStops)
         .values(run.stops.map((stop, index) => ({ runId: run.id!, position: index, address: stop.address, countyId: stop.countyId, lat: stop.lat, lon: stop.lon, approximate: stop.approximate, time: stop.time })))
         .returning({ id: dispatchStops.id });
-      const riders = run.stops.flatMap((stop, index) =>
+      const passengers = run.stops.flatMap((stop, index) =>
         stop.groups.flatMap((group) => group.passengerIds.map((passengerId) => ({ planId: planId!, stopId: stopIds[index]!.id, passengerId, groupId: group.id }))),
       );
-      if (riders.length) await tx.insert(dispatchStopPassengers).values(riders);
+      if (passengers.length) await tx.insert(dispatchStopPassengers).values(passengers);
     }
     // A new plan's id is known to what is written with it (its audit row).
     plan.planId = planId;

@@ -18,32 +18,32 @@ import { boardingStates } from "../boarding/boarding-record";
 import { loadPlan } from "../dispatch/plan-store";
 import { fullName } from "../boarding/ticket-holders";
 import { ORDER_STATE } from "../../../shared/domain/order-states";
-import { RIDER_STATE } from "../../../shared/domain/dispatch";
+import { PASSENGER_STATE } from "../../../shared/domain/dispatch";
 
 export async function boardingProgress(deps: ShopContext, eventDateId: number, leg: Leg, locale: Locale): Promise<BoardingProgress> {
   void locale;
   const { db } = deps;
   const [date] = await db.select({ id: eventDates.id }).from(eventDates).where(eq(eventDates.id, eventDateId)).limit(1);
   if (!date) throw new ShopError("not_found");
-  const riders = await db
+  const paidPassengers = await db
     .select({ passengerId: passengers.id, name: passengers.name, phone: passengers.phone })
     .from(passengers)
     .innerJoin(tickets, eq(tickets.id, passengers.ticketId))
     .innerJoin(orders, eq(orders.id, tickets.orderId))
     .where(and(eq(orders.eventDateId, eventDateId), eq(orders.state, ORDER_STATE.paid)))
     .orderBy(asc(passengers.id));
-  const riderIds = riders.map((row) => row.passengerId);
+  const passengerIds = paidPassengers.map((row) => row.passengerId);
   // On board is one record whoever saw it: the door's scan or the driver's tick.
-  const [outbound, back] = await Promise.all([boardingStates(db, LEG.outbound, riderIds), boardingStates(db, LEG.return, riderIds)]);
+  const [outbound, back] = await Promise.all([boardingStates(db, LEG.outbound, passengerIds), boardingStates(db, LEG.return, passengerIds)]);
   const statesOf = (which: Leg) => (which === LEG.outbound ? outbound : back);
-  const aboard = (which: Leg) => new Set([...statesOf(which)].filter(([, one]) => one.state === RIDER_STATE.boarded).map(([id]) => id));
+  const aboard = (which: Leg) => new Set([...statesOf(which)].filter(([, one]) => one.state === PASSENGER_STATE.boarded).map(([id]) => id));
   const onBoard = aboard(leg);
-  const noShow = new Set([...statesOf(leg)].filter(([, one]) => one.state === RIDER_STATE.noShow).map(([id]) => id));
-  const countOf = (which: Leg) => ({ checkedIn: aboard(which).size, expected: riderIds.length });
+  const noShow = new Set([...statesOf(leg)].filter(([, one]) => one.state === PASSENGER_STATE.noShow).map(([id]) => id));
+  const countOf = (which: Leg) => ({ checkedIn: aboard(which).size, expected: passengerIds.length });
 
   // One list per dispatch run of this date and leg, in the plan's order; paid passengers in no run close the list.
   const plan = await loadPlan(db, eventDateId, leg);
-  const people = new Map(riders.map((row) => [row.passengerId, row]));
+  const people = new Map(paidPassengers.map((row) => [row.passengerId, row]));
   const vehicleIds = plan.runs.flatMap((run) => (run.vehicleId === null ? [] : [run.vehicleId]));
   const driverIds = plan.runs.flatMap((run) => (run.driverId === null ? [] : [run.driverId]));
   const [plates, drivers] = await Promise.all([
@@ -77,7 +77,7 @@ export async function boardingProgress(deps: ShopContext, eventDateId: number, l
       ...list,
     });
   });
-  const outside = listOf(riderIds.filter((id) => !planned.has(id)));
+  const outside = listOf(passengerIds.filter((id) => !planned.has(id)));
   if (outside.expected > 0) runs.push({ runId: null, number: 0, vehicle: null, driver: null, departsAt: null, ...outside });
   return { eventDateId, leg, outbound: countOf(LEG.outbound), return: countOf(LEG.return), planned: plan.runs.length > 0, runs, conflicts: await conflictsOf(deps, eventDateId) };
 }

@@ -68,7 +68,7 @@ export async function orderDesk(deps: ShopContext, orderId: number, locale: Loca
   const ownRefunds = parentId === null ? eq(refunds.orderId, orderId) : eq(refunds.splitOrderId, orderId);
   const refundIdsOfSplit =
     parentId === null ? [] : (await db.select({ id: refunds.id }).from(refunds).where(eq(refunds.splitOrderId, orderId))).map((refund) => refund.id);
-  const [riders, stops, paymentRows, boardingRows, mails, texts, refundRows, history] = await Promise.all([
+  const [passengerRows, stops, paymentRows, boardingRows, mails, texts, refundRows, history] = await Promise.all([
     ticketIds.length ? db.select().from(passengers).where(inArray(passengers.ticketId, ticketIds)).orderBy(asc(passengers.id)) : [],
     ticketIds.length
       ? db
@@ -132,7 +132,7 @@ export async function orderDesk(deps: ShopContext, orderId: number, locale: Loca
   );
   const messages = [
     ...orderMails.flat(),
-    ...(await tripMessages(db, orderId, riders, user.email)),
+    ...(await tripMessages(db, orderId, passengerRows, user.email)),
     ...(await shareMessages(db, orderId, user.email)),
     ...texts.map(({ notice, name }) => ({
       channel: "sms" as const,
@@ -170,9 +170,9 @@ export async function orderDesk(deps: ShopContext, orderId: number, locale: Loca
       price: ticket.price,
       discountPrice: ticket.discountPrice,
       refundedIn: ticket.orderId === orderId ? null : ticket.orderId,
-      passengers: riders
-        .filter((rider) => rider.ticketId === ticket.id)
-        .map((rider) => ({ id: rider.id, name: rider.name, email: rider.email, phone: rider.phone, passengerAddress: rider.passengerAddress })),
+      passengers: passengerRows
+        .filter((passenger) => passenger.ticketId === ticket.id)
+        .map((passenger) => ({ id: passenger.id, name: passenger.name, email: passenger.email, phone: passenger.phone, passengerAddress: passenger.passengerAddress })),
       addresses: stops.filter((stop) => stop.ticketId === ticket.id).map((stop) => ({ address: stop.address, countyName: stop.countyName })),
     })),
     payments: paymentRows.map((payment) => ({
@@ -208,8 +208,8 @@ function outboxState(row: typeof outbox.$inferSelect) {
  * order's times, the no-show texts and the rating invitations, each addressed as it was (the passenger's name with
  * their mail or number, or the buyer).
  */
-async function tripMessages(db: Db, orderId: number, riders: (typeof passengers.$inferSelect)[], buyerEmail: string): Promise<OrderDesk["messages"]> {
-  const ids = riders.map((rider) => rider.id);
+async function tripMessages(db: Db, orderId: number, passengerRows: (typeof passengers.$inferSelect)[], buyerEmail: string): Promise<OrderDesk["messages"]> {
+  const ids = passengerRows.map((passenger) => passenger.id);
   const passengerKinds = ["dispatch.passenger-notice", "dispatch.no-show-notice", "reports.rating-invite"];
   const rows = await db
     .select()
@@ -223,15 +223,15 @@ async function tripMessages(db: Db, orderId: number, riders: (typeof passengers.
     .orderBy(asc(outbox.id));
   return rows.map((row) => {
     const payload = row.payload as { passengerId?: number; leg?: Leg; channel?: PickupNoticeChannel };
-    const rider = riders.find((one) => one.id === payload.passengerId);
+    const passenger = passengerRows.find((one) => one.id === payload.passengerId);
     const leg = payload.leg ?? null;
     const state = outboxState(row);
     if (row.kind === "dispatch.buyer-notice") return { ...state, channel: "mail" as const, what: "pickup_buyer" as const, leg, refundHow: null, to: buyerEmail };
-    const name = rider?.name ?? "";
-    if (row.kind === "reports.rating-invite") return { ...state, channel: "mail" as const, what: "rating_invite" as const, leg: null, refundHow: null, to: `${name} ${rider?.email || buyerEmail}`.trim() };
-    if (row.kind === "dispatch.no-show-notice") return { ...state, channel: "sms" as const, what: "no_show_notice" as const, leg, refundHow: null, to: `${name} ${rider?.phone ?? ""}`.trim() };
+    const name = passenger?.name ?? "";
+    if (row.kind === "reports.rating-invite") return { ...state, channel: "mail" as const, what: "rating_invite" as const, leg: null, refundHow: null, to: `${name} ${passenger?.email || buyerEmail}`.trim() };
+    if (row.kind === "dispatch.no-show-notice") return { ...state, channel: "sms" as const, what: "no_show_notice" as const, leg, refundHow: null, to: `${name} ${passenger?.phone ?? ""}`.trim() };
     const channel = payload.channel ?? PICKUP_NOTICE_CHANNEL.mail;
-    return { ...state, channel, what: "pickup" as const, leg, refundHow: null, to: `${name} ${(channel === PICKUP_NOTICE_CHANNEL.sms ? rider?.phone : rider?.email) ?? ""}`.trim() };
+    return { ...state, channel, what: "pickup" as const, leg, refundHow: null, to: `${name} ${(channel === PICKUP_NOTICE_CHANNEL.sms ? passenger?.phone : passenger?.email) ?? ""}`.trim() };
   });
 }
 

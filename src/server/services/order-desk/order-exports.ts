@@ -150,7 +150,7 @@ export async function exportTable(deps: ShopContext, query: ExportQuery, locale:
     };
   }
   const byId = new Map(rows.map((row) => [row.order.id, row]));
-  const riders = byId.size
+  const passengerRows = byId.size
     ? await db
         .select({ orderId: tickets.orderId, ticketId: tickets.id, price: tickets.price, discountPrice: tickets.discountPrice, passenger: passengers, variant: productVariants.translations })
         .from(passengers)
@@ -161,8 +161,8 @@ export async function exportTable(deps: ShopContext, query: ExportQuery, locale:
     : [];
   // Each ticket's value, and the refund that covers it: its split order's refund, or a whole refund of its order.
   const ticketValue = new Map<number, number>();
-  for (const rider of riders) ticketValue.set(rider.ticketId, rider.discountPrice ?? rider.price);
-  const valueOfOrder = (orderId: number) => [...new Set(riders.filter((rider) => rider.orderId === orderId).map((rider) => rider.ticketId))].reduce((sum, id) => sum + ticketValue.get(id)!, 0);
+  for (const passenger of passengerRows) ticketValue.set(passenger.ticketId, passenger.discountPrice ?? passenger.price);
+  const valueOfOrder = (orderId: number) => [...new Set(passengerRows.filter((passenger) => passenger.orderId === orderId).map((passenger) => passenger.ticketId))].reduce((sum, id) => sum + ticketValue.get(id)!, 0);
   const refundOfTicket = (orderId: number, ticketId: number) => {
     const covering = refundRows.filter((refund) => refund.splitOrderId === orderId || (refund.orderId === orderId && refund.splitOrderId === null));
     const total = valueOfOrder(orderId);
@@ -172,7 +172,7 @@ export async function exportTable(deps: ShopContext, query: ExportQuery, locale:
   return {
     columns: PASSENGER_COLUMNS.map(([key]) => t(key)),
     types: PASSENGER_COLUMNS.map(([, type]) => type),
-    rows: riders.map(({ orderId, ticketId, price, passenger, variant }) => {
+    rows: passengerRows.map(({ orderId, ticketId, price, passenger, variant }) => {
       const row = byId.get(orderId)!;
       const first = !seen.has(ticketId);
       seen.add(ticketId);

@@ -125,12 +125,12 @@ export async function orderDetail(deps: ShopContext, userId: number, orderId: nu
 }
 
 /** Each passenger of a paid order whose run is published: their tracking link's token, for the page's link. */
-async function trackingLinksOf(deps: ShopContext, state: string, riders: { id: number; name: string }[]) {
-  if (state !== ORDER_STATE.paid || riders.length === 0) return [];
+async function trackingLinksOf(deps: ShopContext, state: string, passengerRows: { id: number; name: string }[]) {
+  if (state !== ORDER_STATE.paid || passengerRows.length === 0) return [];
   const published = await deps.db
     .selectDistinct({ passengerId: publishedPickups.passengerId })
     .from(publishedPickups)
-    .where(inArray(publishedPickups.passengerId, riders.map((rider) => rider.id)));
+    .where(inArray(publishedPickups.passengerId, passengerRows.map((passenger) => passenger.id)));
   const ids = new Set(published.map((row) => row.passengerId));
-  return riders.filter((rider) => ids.has(rider.id)).map((rider) => ({ passengerId: rider.id, name: rider.name, token: trackingToken(deps.auth.signer, rider.id) }));
+  return passengerRows.filter((passenger) => ids.has(passenger.id)).map((passenger) => ({ passengerId: passenger.id, name: passenger.name, token: trackingToken(deps.auth.signer, passenger.id) }));
 }

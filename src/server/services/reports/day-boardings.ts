@@ -5,12 +5,12 @@
  * through this one derived table.
  */
 import { sql, type SQL } from "drizzle-orm";
-import { RIDER_STATE } from "../../../shared/domain/dispatch";
+import { PASSENGER_STATE } from "../../../shared/domain/dispatch";
 
 /** A derived table `(passenger_id, leg, state)` with state 'boarded' or 'no_show'. */
 export function boardingRecords(): SQL {
   return sql`(
-    select passenger_id, leg, ${RIDER_STATE.boarded}::text as state from boardings
+    select passenger_id, leg, ${PASSENGER_STATE.boarded}::text as state from boardings
     union all
     select b.passenger_id, b.leg, b.state from run_boardings b
     where not exists (select 1 from boardings c where c.passenger_id = b.passenger_id and c.leg = b.leg)

@@ -9,7 +9,7 @@
  * mailed about now.
  */
 import { sql } from "drizzle-orm";
-import { RIDER_STATE } from "../../../shared/domain/dispatch";
+import { PASSENGER_STATE } from "../../../shared/domain/dispatch";
 import { LEG } from "../../../shared/domain/legs";
 import { ORDER_STATE } from "../../../shared/domain/order-states";
 import type { ShopContext } from "../../context";
@@ -42,8 +42,8 @@ export async function sweepDayEnds(deps: ShopContext): Promise<{ invited: number
         where p.leg = ${LEG.return} and p.published_version is not null
           and s.time <= ${over}::timestamptz and s.time > ${since}::timestamptz
           and o.state = ${ORDER_STATE.paid}
-          and exists (select 1 from ${boardingRecords()} b where b.passenger_id = sp.passenger_id and b.state = ${RIDER_STATE.boarded})
-          and not exists (select 1 from ${boardingRecords()} b where b.passenger_id = sp.passenger_id and b.leg = ${LEG.return} and b.state = ${RIDER_STATE.noShow})
+          and exists (select 1 from ${boardingRecords()} b where b.passenger_id = sp.passenger_id and b.state = ${PASSENGER_STATE.boarded})
+          and not exists (select 1 from ${boardingRecords()} b where b.passenger_id = sp.passenger_id and b.leg = ${LEG.return} and b.state = ${PASSENGER_STATE.noShow})
         on conflict (passenger_id) do nothing
         returning passenger_id
       `),

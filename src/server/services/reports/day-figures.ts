@@ -13,7 +13,7 @@ import { sql } from "drizzle-orm";
 import { ARRIVAL_RADIUS_M, ARRIVAL_SOURCE, type ArrivalSource } from "../../../shared/domain/day-report";
 import type { VehicleKind } from "../../../shared/domain/fleet";
 import { LEG, type Leg } from "../../../shared/domain/legs";
-import { DRIVER_ACTION, RIDER_STATE } from "../../../shared/domain/dispatch";
+import { DRIVER_ACTION, PASSENGER_STATE } from "../../../shared/domain/dispatch";
 import type { Db } from "../../db/client";
 import { boardingRecords } from "./day-boardings";
 
@@ -135,7 +135,7 @@ export async function dayFigures(db: Db, eventDateId: number): Promise<DayFigure
         group by a.run_id, a.stop_position
       ),
       counts as (
-        select stop_id, count(*) as booked, count(*) filter (where state = ${RIDER_STATE.boarded}) as boarded, count(*) filter (where state = ${RIDER_STATE.noShow}) as no_shows
+        select stop_id, count(*) as booked, count(*) filter (where state = ${PASSENGER_STATE.boarded}) as boarded, count(*) filter (where state = ${PASSENGER_STATE.noShow}) as no_shows
         from riders group by stop_id
       )
       select st.run_id, st.position, st.address, st.lat, st.lon, st.published_at,
@@ -241,8 +241,8 @@ export async function dayFigures(db: Db, eventDateId: number): Promise<DayFigure
     await db.execute(sql`
       with ${days}
       select count(distinct passenger_id) as passengers,
-        count(distinct passenger_id) filter (where state = ${RIDER_STATE.boarded}) as boarded,
-        count(distinct passenger_id) filter (where state = ${RIDER_STATE.noShow}) as no_shows
+        count(distinct passenger_id) filter (where state = ${PASSENGER_STATE.boarded}) as boarded,
+        count(distinct passenger_id) filter (where state = ${PASSENGER_STATE.noShow}) as no_shows
       from riders
     `),
   );

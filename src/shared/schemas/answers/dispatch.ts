@@ -1,6 +1,6 @@
 /** What the dispatch calls and the driver's calls answer. Times are ISO instants (UTC). */
 import * as z from "zod/mini";
-import { CLASH_KINDS, DRIVER_OUTCOMES, RIDER_STATES, OVERRIDE_RULES, PLAN_NOTE_CODES, REPLAN_REASONS } from "../../domain/dispatch";
+import { CLASH_KINDS, DRIVER_OUTCOMES, PASSENGER_STATES, OVERRIDE_RULES, PLAN_NOTE_CODES, REPLAN_REASONS } from "../../domain/dispatch";
 import { NEEDS } from "../../domain/needs";
 import { VEHICLE_KINDS } from "../../domain/fleet";
 import { LEGS } from "../../domain/legs";
@@ -128,7 +128,7 @@ export const driverPassengerSchema = z.object({
   paid: z.boolean(),
   /** What the passenger needs on board, shown at their stop. */
   needs: z.optional(z.array(z.enum(NEEDS))),
-  state: z.enum(RIDER_STATES),
+  state: z.enum(PASSENGER_STATES),
 });
 
 /** GET /shop-api/driver/runs: the driver's runs from today on, soonest first, as their plans were last published. */

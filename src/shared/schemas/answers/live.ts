@@ -4,7 +4,7 @@
  * instants (UTC).
  */
 import * as z from "zod/mini";
-import { BOARDED_BY, RIDER_STATES } from "../../domain/dispatch";
+import { BOARDED_BY, PASSENGER_STATES } from "../../domain/dispatch";
 import { LEGS } from "../../domain/legs";
 import { TRACKING_STATES } from "../../domain/tracking";
 
@@ -24,13 +24,13 @@ export const liveStopSchema = z.object({
   delayMinutes: z.nullable(z.number()),
 });
 
-export const liveRiderSchema = z.object({
+export const livePassengerSchema = z.object({
   passengerId: z.number(),
   name: z.string(),
   phone: z.string(),
   /** The stop's position in the run. */
   stop: z.number(),
-  state: z.enum(RIDER_STATES),
+  state: z.enum(PASSENGER_STATES),
   by: z.nullable(z.enum(BOARDED_BY)),
   /** Not boarded where the van has been (or, coming back, once the van should have left the venue). */
   missing: z.boolean(),
@@ -51,7 +51,7 @@ export const liveRunSchema = z.object({
   venueExpected: z.nullable(z.string()),
   delayMinutes: z.number(),
   stops: z.array(liveStopSchema),
-  riders: z.array(liveRiderSchema),
+  riders: z.array(livePassengerSchema),
 });
 export type LiveRun = z.infer<typeof liveRunSchema>;
 
