@@ -14,6 +14,7 @@ import { openDatabase, type Database } from "../../src/server/db/client";
 import { ROLE } from "../../src/shared/domain/roles";
 import type { OrderDetailAnswer } from "../../src/shared/schemas/answers/orders";
 import { countyOf, eventOffer, purchaseBody } from "../helpers/fixtures";
+import { migratedDataFolder } from "../helpers/test-database";
 import { openTestShop } from "../helpers/test-shop";
 
 const folders: string[] = [];
@@ -78,7 +79,8 @@ describe.skipIf(process.env.DATABASE_URL)("backup and restore of the embedded da
   it("restores a shop with an order into a new data folder, never over one", { timeout: 240_000 }, async () => {
     const source = newFolder("source");
     const backup = join(newFolder("backups"), "today");
-    const before = await shopWithAnOrder(await openDatabase({ dataDir: join(source, "pglite") }), source);
+    // The source folder holds the migrated database already (migrating a new folder is not what this tests).
+    const before = await shopWithAnOrder(await openDatabase({ dataDir: await migratedDataFolder(join(source, "pglite")) }), source);
     try {
       // The embedded database belongs to the running shop: the backup waits for it to stop.
       const refused = await runScript("backup", [backup], { DATA_DIR: source });

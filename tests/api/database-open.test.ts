@@ -11,9 +11,20 @@ import { randomBytes } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../src/server/db/client";
 import { LOCK_FILE } from "../../src/server/db/data-dir-lock";
+import { migratedDataFolder } from "../helpers/test-database";
 
 const folders: string[] = [];
 afterAll(() => folders.forEach((folder) => rmSync(folder, { recursive: true, force: true })));
+
+/**
+ * A data folder holding the migrated database: what is tested here is its lock, not migrating a new folder (the
+ * production start's test opens a new one), which took most of this file's time.
+ */
+async function migratedFolder(): Promise<string> {
+  const dataDir = mkdtempSync(join(tmpdir(), "rodamos-lock-"));
+  folders.push(dataDir);
+  return migratedDataFolder(dataDir);
+}
 
 interface Opener {
   child: ChildProcessWithoutNullStreams;
@@ -41,8 +52,7 @@ function openIn(dataDir: string): Opener {
 // The embedded database's own lock: the PostgreSQL pass of the suite (DATABASE_URL set) has nothing to add to it.
 describe.skipIf(process.env.DATABASE_URL)("one embedded database, two processes", () => {
   it("refuses the second with a clear message, reclaims a dead owner's lock and releases it on close", { timeout: 120_000 }, async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), "rodamos-lock-"));
-    folders.push(dataDir);
+    const dataDir = await migratedFolder();
     const first = openIn(dataDir);
     expect(await first.settled).toBe("open");
 
@@ -62,8 +72,7 @@ describe.skipIf(process.env.DATABASE_URL)("one embedded database, two processes"
   });
 
   it("takes over a lock naming a process that no longer exists", { timeout: 120_000 }, async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), "rodamos-lock-"));
-    folders.push(dataDir);
+    const dataDir = await migratedFolder();
     writeFileSync(join(dataDir, LOCK_FILE), "999999999\n");
     const database = await openDatabase({ dataDir });
     await expect(openDatabase({ dataDir })).rejects.toThrow(/already open by process/);

@@ -19,6 +19,7 @@ import { orders, outbox, payments, productVariants } from "../../src/server/db/s
 import { seedDemoData } from "../../src/server/seed";
 import { countyOf, eventOffer, insertUser, purchaseBody } from "../helpers/fixtures";
 import { freePorts } from "../helpers/processes";
+import { migratedDataFolder } from "../helpers/test-database";
 
 const JWT_SECRET = "crash-test-secret-that-is-long-enough-for-hs256";
 const dataDir = mkdtempSync(join(tmpdir(), "rodamos-crash-"));
@@ -31,10 +32,16 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** The shop's database: the PGlite folder the server will open, or a throw-away PostgreSQL database. */
+/**
+ * The shop's database: the PGlite folder the server will open (holding the migrated database already: migrating a
+ * new folder on disk is not what this tests, and was a third of its time), or a throw-away PostgreSQL database.
+ */
 async function databaseUrl(): Promise<string | undefined> {
   const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) return undefined;
+  if (!serverUrl) {
+    await migratedDataFolder(join(dataDir, "pglite"));
+    return undefined;
+  }
   const throwAway = await throwAwayDatabase(serverUrl, "shop_crash");
   dropDatabase = throwAway.drop;
   return throwAway.url;

@@ -9,6 +9,7 @@ import { ORDER_STATE } from "../../../shared/domain/order-states";
 import { openDatabase, type Database } from "../../db/client";
 import { categories, eventDates, events, orders, productVariants, seatCounts, seatPools, seatPoolVariants, tickets, users } from "../../db/schema";
 import { seedDemoData } from "../../seed";
+import { migratedArchive } from "../../../../tests/helpers/test-database";
 import { poolFigures, ticketsLeft } from "../admin/seat-pools";
 import { liveStock } from "./stock";
 
@@ -19,7 +20,8 @@ let dateIds: number[];
 let variants: { id: number; provinceId: number }[];
 
 beforeAll(async () => {
-  database = await openDatabase();
+  // From the migrated database's archive the API tests share (made once per version of the migrations).
+  database = await openDatabase({ archive: await migratedArchive() });
   await seedDemoData(database.db);
   const db = database.db;
   [{ id: userId }] = (await db.select({ id: users.id }).from(users).limit(1)) as [{ id: number }];
