@@ -116,3 +116,12 @@ describe("each country's company and transfer account", () => {
     expect(parseEnv({ COUNTRY_SELLERS: JSON.stringify({ ES: SPAIN }) }).COUNTRY_SELLERS?.ES?.accounts[0]?.iban).toBe("ES9121000418450200051332");
   });
 });
+
+describe("a setting renamed", () => {
+  it("is read under its former name, the new name winning when both are set", () => {
+    expect(parseEnv({ NODE_ENV: "test" }).VEHICLE_SEATS).toBe(15);
+    expect(parseEnv({ NODE_ENV: "test", VAN_SEATS: "9" }).VEHICLE_SEATS).toBe(9);
+    expect(parseEnv({ NODE_ENV: "test", VAN_SEATS: "9", VEHICLE_SEATS: "12" }).VEHICLE_SEATS).toBe(12);
+    expect(() => parseEnv({ NODE_ENV: "test", VAN_SEATS: "0" })).toThrow(/VEHICLE_SEATS/);
+  });
+});

@@ -7,10 +7,14 @@
 import { z } from "zod";
 import { SIMULATOR_MERCADOPAGO_ACCESS_TOKEN, SIMULATOR_MERCADOPAGO_WEBHOOK_SECRET, SIMULATOR_PREFIX } from "./payments/simulator-credentials";
 import { DEFAULT_NO_SHOW_WAIT_MINUTES } from "../shared/domain/dispatch";
+import { VEHICLE_KINDS } from "../shared/domain/fleet";
 import { PAYMENT_CODE } from "../shared/domain/payment-codes";
 import { secretStrengthBits } from "./auth/secret-strength";
 import { COUNTRIES, type CountryCode } from "../shared/locales";
 import { countrySellersSchema, SAMPLE_SELLERS, transferAccountMissing, type BankAccount } from "./sellers";
+
+/** One vehicle kind's CO2 factor as CO2_GRAMS_PER_KM lists it: `van:252`. */
+const KIND_FACTOR = `(${VEHICLE_KINDS.join("|")}):\\d{1,5}`;
 
 /** Transbank's public integration credentials (the simulator accepts them too): never a real shop's. */
 export const WEBPAY_INTEGRATION_COMMERCE_CODE = "597055555532";
@@ -148,8 +152,11 @@ const envSchema = z.object({
   OUTBOX_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   /** Serve the local payment simulators in demo mode (default on); production never serves them. */
   PAYMENT_SIMULATORS: z.stringbool().optional(),
-  /** Seats of one van: the manifests fill runs up to this many passengers (docs/decisions.md). */
-  VAN_SEATS: z.coerce.number().int().min(1).max(80).default(15),
+  /**
+   * Seats of one vehicle: the manifests fill their loads up to this many passengers, and a dispatch run without a
+   * vehicle is sized so (docs/decisions.md). Read as VAN_SEATS too, its former name (FORMER_NAMES).
+   */
+  VEHICLE_SEATS: z.coerce.number().int().min(1).max(80).default(15),
   /*
    * Dispatch plans (src/server/services/dispatch/settings.ts): the longest ride a passenger may have, how long
    * before the start the vans reach the venue and after the end they leave it, the minutes spent at each stop,
@@ -208,7 +215,7 @@ const envSchema = z.object({
   OPERATIONS_EMAIL: z.email().optional(),
   CO2_GRAMS_PER_KM: z
     .string()
-    .regex(/^((van|minibus|bus|car):\d{1,5})?(,(van|minibus|bus|car):\d{1,5})*$/, "a list such as van:252,bus:804 (vehicle kind: grams per km)")
+    .regex(new RegExp(`^(${KIND_FACTOR})?(,${KIND_FACTOR})*$`), "a list such as van:252,bus:804 (vehicle kind: grams per km)")
     .default(""),
   CAR_OCCUPANCY: z.coerce.number().min(1).max(5).default(1.5),
   RATING_LINK_DAYS: z.coerce.number().int().min(1).max(90).default(14),
@@ -238,8 +245,16 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
+/**
+ * Settings renamed, by their former names: a deployment configured under the former name keeps its value (the new
+ * name wins when both are set). The README names only the new ones.
+ */
+const FORMER_NAMES: Record<string, string> = { VEHICLE_SEATS: "VAN_SEATS" };
+
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
-  const result = envSchema.safeParse(source);
+  const named = { ...source };
+  for (const [name, former] of Object.entries(FORMER_NAMES)) if (named[name] === undefined && named[former] !== undefined) named[name] = named[former];
+  const result = envSchema.safeParse(named);
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
     throw new Error(`Invalid environment:\n${lines.join("\n")}`);

@@ -66,7 +66,7 @@ describe("the Twilio-compatible adapter", () => {
 
   it("stops the server at start-up when the provider settings are incomplete", () => {
     expect(() => parseEnv({ NODE_ENV: "test", SMS_ACCOUNT_SID: "AC0001" })).toThrow(/SMS_ACCOUNT_SID, SMS_AUTH_TOKEN and SMS_FROM go together/);
-    expect(() => parseEnv({ NODE_ENV: "test", VAN_SEATS: "0" })).toThrow(/VAN_SEATS/);
+    expect(() => parseEnv({ NODE_ENV: "test", VEHICLE_SEATS: "0" })).toThrow(/VEHICLE_SEATS/);
   });
 });
 

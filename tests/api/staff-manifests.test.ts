@@ -1,6 +1,6 @@
 /**
  * Van manifests (passengers are picked up at home): an event date's bookings in a province grouped into runs of at most
- * VAN_SEATS passengers, a county's stops together, stops in pick-up order with estimated times, passengers'
+ * VEHICLE_SEATS passengers, a county's stops together, stops in pick-up order with estimated times, passengers'
  * phones, needs on board and paid / pending / boarded marks; as JSON or CSV. Staff only. The buyer sees their pick-up time.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -17,7 +17,7 @@ const booked: Record<string, number> = {};
 let calleToken = "";
 
 beforeAll(async () => {
-  shop = await openTestShop({ env: { VAN_SEATS: "2" } });
+  shop = await openTestShop({ env: { VEHICLE_SEATS: "2" } });
   setting = await runsSetting(shop);
   const [first, second] = setting.counties;
   booked.avenida = (await setting.book({ address: "Avenida 1 # 2-3", countyId: first!.id, name: "Ana Avenida" })).orderId;

@@ -8,7 +8,7 @@ import type { LatLonPoint } from "../../shared/geo/straight-line";
 
 export interface MapPoint extends LatLonPoint {
   label: string;
-  kind: "stop" | "venue" | "van";
+  kind: "stop" | "venue" | "vehicle";
 }
 
 const WIDTH = 320;
@@ -35,7 +35,7 @@ function project(points: readonly MapPoint[]): { x: number; y: number }[] {
 const MARK: Record<MapPoint["kind"], { fill: string; stroke: string; r: number }> = {
   stop: { fill: "#fff", stroke: "#111", r: 7 },
   venue: { fill: "#1f3a5f", stroke: "#1f3a5f", r: 7 },
-  van: { fill: "#c2410c", stroke: "#7c2d12", r: 8 },
+  vehicle: { fill: "#c2410c", stroke: "#7c2d12", r: 8 },
 };
 
 /** `line`: indexes of the two points joined by the straight line (the van and where it heads), or null. */
@@ -60,7 +60,7 @@ export function TrackingMap({ points, line, label }: { points: readonly MapPoint
         const mark = MARK[point.kind];
         // Labels lean inwards so they stay inside the drawing; the van's sits above its dot, the others below.
         const anchor = x > WIDTH * 0.66 ? "end" : x < WIDTH * 0.33 ? "start" : "middle";
-        const dy = point.kind === "van" ? -mark.r - 6 : mark.r + 15;
+        const dy = point.kind === "vehicle" ? -mark.r - 6 : mark.r + 15;
         return (
           <g key={point.kind} className={`tracking-map-${point.kind}`}>
             {point.kind === "venue" ? (

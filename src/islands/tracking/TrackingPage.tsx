@@ -141,16 +141,16 @@ function LegCard({ leg, tracking, now, texts, clock }: { leg: TrackingLeg; track
     { kind: "stop", label: texts["tracking.map.stop"], lat: leg.stop.lat, lon: leg.stop.lon },
     { kind: "venue", label: shortLabel(venue), lat: tracking.venue.lat, lon: tracking.venue.lon },
   ];
-  if (leg.van && !over) points.push({ kind: "van", label: leg.vehicle?.plate ?? texts["tracking.title"], lat: leg.van.lat, lon: leg.van.lon });
+  if (leg.van && !over) points.push({ kind: "vehicle", label: leg.vehicle?.plate ?? texts["tracking.title"], lat: leg.van.lat, lon: leg.van.lon });
   const target = headsFor(leg);
-  const van = points[2];
+  const vehiclePoint = points[2];
   const distance = (from: LatLonPoint, to: LatLonPoint) => distanceText(straightLineKm(from, to));
   const distanceLine = over
     ? null
-    : van
+    : vehiclePoint
       ? target === "stop"
-        ? fill(texts["tracking.distance.to_stop"], { distance: distance(van, leg.stop) })
-        : fill(texts["tracking.distance.to_venue"], { distance: distance(van, tracking.venue), venue })
+        ? fill(texts["tracking.distance.to_stop"], { distance: distance(vehiclePoint, leg.stop) })
+        : fill(texts["tracking.distance.to_venue"], { distance: distance(vehiclePoint, tracking.venue), venue })
       : fill(texts["tracking.distance.stop_venue"], { distance: distance(leg.stop, tracking.venue), venue });
 
   return (
@@ -179,7 +179,7 @@ function LegCard({ leg, tracking, now, texts, clock }: { leg: TrackingLeg; track
       ))}
       <p className="tracking-stop">{leg.stop.address}</p>
       {leg.van || over ? null : <p>{texts["tracking.no_position"]}</p>}
-      <TrackingMap points={points} line={van ? [2, target === "stop" ? 0 : 1] : null} label={fill(texts["tracking.map"], { venue })} />
+      <TrackingMap points={points} line={vehiclePoint ? [2, target === "stop" ? 0 : 1] : null} label={fill(texts["tracking.map"], { venue })} />
       {distanceLine ? <p className="tracking-distance">{distanceLine}</p> : null}
     </section>
   );

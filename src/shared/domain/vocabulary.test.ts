@@ -11,6 +11,7 @@
  * Catalogue keys such as `account.state.paid` are not literals of a word, so they never match.
  */
 import { DOCUMENT_TYPE_CODES } from "./countries";
+import ts from "typescript";
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -356,5 +357,73 @@ describe("the glossary's rejected words are no identifier", () => {
   it("says passenger, not rider, in every identifier, file and folder name but the files still being renamed", () => {
     expect(allFiles.filter((name) => RIDER.test(name))).toEqual([]);
     expect(using(RIDER).sort()).toEqual(STILL_RIDER);
+  });
+});
+
+/**
+ * Vehicle, not van, in the code (docs/architecture.md, Glossary): identifiers and file names say vehicle. Read
+ * through TypeScript's own parser, so that strings, comments, regular expressions and what people read ("la van",
+ * "tu furgoneta llega…") are never taken for code. The word stays only where it is another idea's name: the vehicle
+ * kind `van` beside minibus, bus and car (`VEHICLE_KIND.van`, stored in `vehicles.kind`), and the fields of the
+ * contract that clients read (`van`, the tracking answer's position; `vanSeats`, the manifest's seats), each only as
+ * a property (`leg.van`, `{ van: … }`, `van: z.…`), never as a name of its own.
+ */
+describe("the glossary's rejected word van is no identifier", () => {
+  const KEPT_PROPERTIES = new Set(["van", "vanSeats"]);
+  /** Files that still name the word otherwise, each with why: the list only shrinks. */
+  const STILL_VAN: Record<string, string> = {
+    "server/seed/dispatch-sample-day.ts": "counts a sample fleet's vans beside its minibuses, buses and cars: the vehicle kind",
+  };
+  /** Names that keep the word in the file tree: a migration's file is named in the journal the database has applied. */
+  const NAMED_FILES = /^server\/db\/migrations\//;
+  const sayVan = (token: string): boolean =>
+    token
+      .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+      .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
+      .split(/[\s_$-]+/)
+      .some((word) => /^vans?$/i.test(word));
+
+  /** The identifiers of a text that say van, but a kept property (`.van`, `van:` in an object or a type). */
+  function vanNamesOf(text: string, astro = false): string[] {
+    // An Astro file's code is its frontmatter and its scripts; the rest is markup and style.
+    const source = astro ? [...text.matchAll(/^---\n([\s\S]*?)\n---|<script[^>]*>([\s\S]*?)<\/script>/gm)].map((match) => match[1] ?? match[2]).join("\n") : text;
+    const file = ts.createSourceFile("x.tsx", source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+    const found: string[] = [];
+    const visit = (node: ts.Node) => {
+      if (ts.isIdentifier(node) && sayVan(node.text)) {
+        const parent = node.parent;
+        const asProperty =
+          (ts.isPropertyAccessExpression(parent) && parent.name === node) ||
+          ((ts.isPropertyAssignment(parent) || ts.isPropertySignature(parent)) && parent.name === node) ||
+          (ts.isBindingElement(parent) && parent.propertyName === node);
+        if (!(asProperty && KEPT_PROPERTIES.has(node.text))) found.push(node.text);
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(file);
+    return found;
+  }
+
+  const allFiles = (readdirSync(SRC, { recursive: true }) as string[]).map((name) => name.split("\\").join("/"));
+  const code = allFiles.filter((name) => /\.(ts|tsx|astro)$/.test(name) && !/\.(test|spec)\.tsx?$/.test(name) && !name.endsWith(".d.ts"));
+
+  it("reads identifiers, not strings, comments or regular expressions, and lets the kind and the contract's fields be properties", () => {
+    const text = [
+      'const kinds = /^(van|bus)$/; // a van',
+      'send("tu van llega", { kind: VEHICLE_KIND.van, van: position, vanSeats: 15 });',
+      "type Leg = { van: Position | null };",
+      "const { van: position } = leg;",
+      "const vanSeats = 15; const latestVanPositions = 1; let { van } = leg; function go(vans: number) {}",
+    ].join("\n");
+    expect(vanNamesOf(text)).toEqual(["vanSeats", "latestVanPositions", "van", "vans"]);
+    expect(vanNamesOf("---\nconst van = 1;\n---\n<p class=\"tracking-van\">van</p>\n<style>.tracking-van {}</style>", true)).toEqual(["van"]);
+    expect(["VAN_SEATS", "VanMark", "vanMarks", "insertVanPosition", "vans"].every(sayVan)).toBe(true);
+    expect(["vanilla", "caravan", "relevant", "advance", "savanna", "vehicle"].some(sayVan)).toBe(false);
+  });
+
+  it("says vehicle, not van, in every identifier and file name but those listed with their reason", () => {
+    expect(allFiles.filter((name) => sayVan(name.split("/").pop()!.replace(/\.\w+$/, "")) && !NAMED_FILES.test(name))).toEqual([]);
+    const using = code.filter((file) => vanNamesOf(readFileSync(join(SRC, file), "utf8"), file.endsWith(".astro")).length > 0);
+    expect(using.sort()).toEqual(Object.keys(STILL_VAN).sort());
   });
 });

@@ -110,7 +110,7 @@ export function EventView({ view, labels, children }: Props) {
               <span>{labels["event.services.event"]}</span>
             </li>
             <li>
-              <Icon name="van" size={26} />
+              <Icon name="vehicle" size={26} />
               <span>{labels["event.services.return"]}</span>
             </li>
           </ul>

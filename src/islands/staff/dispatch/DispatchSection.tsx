@@ -18,7 +18,7 @@ import type { SectionProps } from "../section-props";
 import type { StaffTexts } from "../texts";
 import { PlanMap, runColour } from "./PlanMap";
 import { ConfirmDialog } from "../ConfirmDialog";
-import { LiveStatus, useLiveDay, vanMarks } from "./LivePanel";
+import { LiveStatus, useLiveDay, vehicleMarks } from "./LivePanel";
 import type { LiveRun } from "../../../shared/schemas/answers/live";
 import "./dispatch.css";
 
@@ -84,9 +84,9 @@ export default function DispatchSection({ texts }: SectionProps) {
   }
 
   // Drawn again only when a van moved or the runs changed, not at every render of the board.
-  const vans = useMemo(
+  const movingVehicles = useMemo(
     () =>
-      vanMarks(
+      vehicleMarks(
         live.runs,
         (plan?.runs ?? []).map((one) => one.id),
       ),
@@ -253,7 +253,7 @@ export default function DispatchSection({ texts }: SectionProps) {
             venue={board.venue}
             tileUrl={options.tileUrl}
             label={texts["dispatch.map"]}
-            vans={vans}
+            vehicles={movingVehicles}
           />
           <div className="dispatch-runs">
             {plan.runs.map((run, index) => (

@@ -14,7 +14,7 @@ import type { DispatchBoardEvent } from "../../../shared/schemas/answers/dispatc
 import type { LiveDay, LiveRun } from "../../../shared/schemas/answers/live";
 import { fill } from "../../ui/texts";
 import type { StaffTexts } from "../texts";
-import type { VanMark } from "./PlanMap";
+import type { VehicleMark } from "./PlanMap";
 
 const POLL_MS = 15_000;
 /** Late enough to show: a few minutes either way is ordinary traffic. */
@@ -63,7 +63,7 @@ export function useLiveDay(eventDateId: number | null, leg: Leg, onBoard: (event
   return { runs, polling };
 }
 
-export function vanMarks(runs: ReadonlyMap<number, LiveRun>, order: readonly number[]): VanMark[] {
+export function vehicleMarks(runs: ReadonlyMap<number, LiveRun>, order: readonly number[]): VehicleMark[] {
   return [...runs.values()].flatMap((run) => (run.position ? [{ runIndex: Math.max(0, order.indexOf(run.runId)), lat: run.position.lat, lon: run.position.lon, label: run.vehicle?.plate ?? String(run.runId) }] : []));
 }
 

@@ -15,15 +15,15 @@ export function runColour(index: number) {
   return COLOURS[index % COLOURS.length]!;
 }
 
-/** A van on the map: its run's colour, where it last was and what its tooltip says. */
-export interface VanMark {
+/** A vehicle on the map: its run's colour, where it last was and what its tooltip says. */
+export interface VehicleMark {
   runIndex: number;
   lat: number;
   lon: number;
   label: string;
 }
 
-export function PlanMap({ plan, venue, tileUrl, label, vans = [] }: { plan: DispatchPlan; venue: { name: string; lat: number; lon: number }; tileUrl: string | null; label: string; vans?: VanMark[] }) {
+export function PlanMap({ plan, venue, tileUrl, label, vehicles = [] }: { plan: DispatchPlan; venue: { name: string; lat: number; lon: number }; tileUrl: string | null; label: string; vehicles?: VehicleMark[] }) {
   const { element, map } = useLeafletMap(tileUrl);
 
   useEffect(() => {
@@ -55,16 +55,16 @@ export function PlanMap({ plan, venue, tileUrl, label, vans = [] }: { plan: Disp
     const current = map.current;
     if (!current) return;
     const layer = L.layerGroup().addTo(current);
-    for (const van of vans) {
-      L.circleMarker([van.lat, van.lon], { radius: 10, color: "#111", weight: 2, fillColor: runColour(van.runIndex), fillOpacity: 1, className: "dispatch-van" })
+    for (const vehicle of vehicles) {
+      L.circleMarker([vehicle.lat, vehicle.lon], { radius: 10, color: "#111", weight: 2, fillColor: runColour(vehicle.runIndex), fillOpacity: 1, className: "dispatch-van" })
         // The plate stays written beside the van: a dispatcher tells vans apart at a glance, not by hovering.
-        .bindTooltip(van.label, { permanent: true, direction: "top", offset: [0, -8], className: "dispatch-van-plate" })
+        .bindTooltip(vehicle.label, { permanent: true, direction: "top", offset: [0, -8], className: "dispatch-van-plate" })
         .addTo(layer);
     }
     return () => {
       layer.remove();
     };
-  }, [vans]);
+  }, [vehicles]);
 
   return <div ref={element} className="dispatch-map" role="region" aria-label={label} />;
 }

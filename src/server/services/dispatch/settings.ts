@@ -22,7 +22,7 @@ export function dispatchSettings(env: Env): DispatchSettings {
       maxShiftMinutes: Math.round(env.DISPATCH_MAX_SHIFT_HOURS * 60),
     },
     renotifyMinutes: env.DISPATCH_RENOTIFY_MINUTES,
-    fallbackSeats: env.VAN_SEATS,
+    fallbackSeats: env.VEHICLE_SEATS,
     tileUrl: env.MAP_TILE_URL ?? null,
   };
 }

@@ -5,8 +5,8 @@
  * The rule (docs/decisions.md): pick-ups at one address (same county, same address once accents, case and
  * spacing are ignored) are one stop. Counties are served one after the other (by name), and a load never mixes
  * counties, so a county's stops stay together. Within a county the stops go in address order and fill a van
- * up to `vanSeats` passengers before the next van starts; a stop with more passengers than a van holds is
- * split over consecutive vans. No van ever carries more than `vanSeats`.
+ * up to `vehicleSeats` passengers before the next vehicle starts; a stop with more passengers than a vehicle holds is
+ * split over consecutive vehicles. No vehicle ever carries more than `vehicleSeats`.
  */
 
 /** One passenger to collect at one address. */
@@ -53,8 +53,8 @@ export function stopKey(countyId: number, address: string): string {
 
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-export function groupLoads<P extends { id: number }>(pickups: readonly Pickup<P>[], vanSeats: number): Load<P>[] {
-  if (!Number.isInteger(vanSeats) || vanSeats < 1) throw new RangeError("vanSeats must be a positive integer");
+export function groupLoads<P extends { id: number }>(pickups: readonly Pickup<P>[], vehicleSeats: number): Load<P>[] {
+  if (!Number.isInteger(vehicleSeats) || vehicleSeats < 1) throw new RangeError("vehicleSeats must be a positive integer");
   const stops = new Map<string, LoadStop<P>>();
   for (const pickup of pickups) {
     const key = stopKey(pickup.countyId, pickup.address);
@@ -76,11 +76,11 @@ export function groupLoads<P extends { id: number }>(pickups: readonly Pickup<P>
   for (const stop of ordered) {
     let waiting = stop.passengers;
     while (waiting.length > 0) {
-      if (!current || current.countyId !== stop.countyId || current.seats === vanSeats || (current.seats + waiting.length > vanSeats && waiting.length <= vanSeats)) {
+      if (!current || current.countyId !== stop.countyId || current.seats === vehicleSeats || (current.seats + waiting.length > vehicleSeats && waiting.length <= vehicleSeats)) {
         current = { number: loads.length + 1, countyId: stop.countyId, countyName: stop.countyName, seats: 0, stops: [] };
         loads.push(current);
       }
-      const boarding = waiting.slice(0, vanSeats - current.seats);
+      const boarding = waiting.slice(0, vehicleSeats - current.seats);
       waiting = waiting.slice(boarding.length);
       current.stops.push({ ...stop, passengers: boarding });
       current.seats += boarding.length;

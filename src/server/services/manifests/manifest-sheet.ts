@@ -42,7 +42,7 @@ export interface ManifestPassenger {
 export interface ManifestSheet {
   event: { id: number; name: string; countryCode: string; translations: Record<string, { name: string }>; startsAt: Date; returnAt: Date; venue: string };
   province: { id: number; name: string };
-  vanSeats: number;
+  vehicleSeats: number;
   /**
    * `times`: each stop's outbound pick-up (estimated, or the published one); `returns`: each stop's published
    * return (the van's departure from the venue and the drop-off there), null while the return is not published.
@@ -132,7 +132,7 @@ export async function manifestSheet(deps: ShopContext, eventDateId: number, prov
   }
 
   const startsAt = head.date;
-  const loads = groupLoads(pickups, deps.env.VAN_SEATS).map((load) => ({
+  const loads = groupLoads(pickups, deps.env.VEHICLE_SEATS).map((load) => ({
     ...load,
     times: pickupTimes(startsAt, load.stops.length),
     returns: load.stops.map((): { departsAt: Date; dropOffAt: Date } | null => null),
@@ -170,7 +170,7 @@ export async function manifestSheet(deps: ShopContext, eventDateId: number, prov
       venue: [head.placeName, head.venue].filter(Boolean).join(", "),
     },
     province,
-    vanSeats: deps.env.VAN_SEATS,
+    vehicleSeats: deps.env.VEHICLE_SEATS,
     loads,
     published: published.length > 0,
   };
@@ -191,7 +191,7 @@ export async function manifest(deps: ShopContext, eventDateId: number, provinceI
     published: sheet.published,
     eventDateId,
     province: sheet.province,
-    vanSeats: sheet.vanSeats,
+    vanSeats: sheet.vehicleSeats,
     runs: sheet.loads.map((load) => ({
       number: load.number,
       countyName: load.countyName,
