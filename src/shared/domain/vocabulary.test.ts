@@ -7,8 +7,12 @@
  * - a word that is also plain language (paid, pending, staff, van …) is a copy in a comparison or assignment of
  *   a state, role, leg, payment, outcome, action, payer, kind or list (also when a condition or a fallback picks
  *   it, or a switch over one of those names it in a case), in SQL, in a written list handed beside one or asked
- *   for one, in a list of its vocabulary, or as the action of an audit or history entry.
- * Catalogue keys such as `account.state.paid` are not literals of a word, so they never match.
+ *   for one, in a list of its vocabulary or beside one of its constants (`[ORDER_STATE.paid, "cancelled"]`), asked
+ *   of a vocabulary's list (`HOLDING_STATES.includes("paid")`), or as the action of an audit or history entry
+ *   (alone, as a fallback or as a branch of a condition).
+ * Catalogue keys such as `account.state.paid` are not literals of a word, so they never match. A change's name
+ * (`changePayment(tx, id, "refund", …)`) is not a copy: the keys of a transitions table are written where the change
+ * is applied, as error codes are, and the compiler admits only the table's keys.
  */
 import { DOCUMENT_TYPE_CODES } from "./countries";
 import ts from "typescript";
@@ -101,10 +105,16 @@ const CASE_WORD = new RegExp(`^\\s*case\\s+${quoted(ALL_WORDS)}\\s*:`);
 /** A list that spreads a vocabulary beside a written word: `["paid", ...AWAITING_STATES]`. */
 const SPREAD_LIST = new RegExp(`\\[\\s*${quoted(ALL_WORDS)}\\s*,\\s*\\.\\.\\.|\\.\\.\\.[\\w.]+\\s*,\\s*${quoted(ALL_WORDS)}\\s*[,\\]]`);
 /** An audit or history entry's action written as a literal: `writeAudit(tx, actor, "orders", id, "update", …)`. */
-const RAW_ACTION = new RegExp(`\\b(?:writeAudit|appendHistory)\\(.*,\\s*(?:[\\w.]+\\s*\\?\\?\\s*)?${quoted([...AUDIT_ACTIONS])}`);
+/** An action as an argument, alone, as a fallback (`x ?? "cancel"`) or a branch of a condition (`late ? "refund" : …`). */
+const ACTION_ARGUMENT = `(?:,\\s*(?:[\\w.]+\\s*\\?\\?\\s*)?|\\?\\s*|\\?[^:,]*:\\s*)${quoted([...AUDIT_ACTIONS])}`;
+const RAW_ACTION = new RegExp(`\\b(?:writeAudit|appendHistory)\\(.*${ACTION_ARGUMENT}`);
 /** The same over a call written on several lines: its arguments up to the statement's end. */
 const RAW_ACTION_CALL = /\b(?:writeAudit|appendHistory)\(([^;]*)/g;
-const RAW_ACTION_ARGUMENT = new RegExp(`,\\s*(?:[\\w.]+\\s*\\?\\?\\s*)?${quoted([...AUDIT_ACTIONS])}`);
+const RAW_ACTION_ARGUMENT = new RegExp(ACTION_ARGUMENT);
+/** A vocabulary's list asked for a written word: `HOLDING_STATES.includes("paid")`, `roles.has("admin")`. */
+const ASKED_FOR = new RegExp(`\\b\\w*(?:${NAMES}|STATE|ROLE|LEG|PAYMENT|OUTCOME|ACTION|PAYER)[sS]?\\b\\)?\\.(?:includes|has|indexOf)\\(\\s*${quoted(ALL_WORDS)}`);
+/** Each export that names words (`ORDER_STATE`, `LEGS` …) by its name: its words. */
+const WORDS_OF_EXPORT = new Map([...VOCABULARIES].map(([key, words]) => [key.split(" ")[1]!, words]));
 /** A distinct word between quotes (not backticks: a route's description names a word as `code`, as prose does). */
 const DISTINCT_LITERAL = new RegExp(`["'](${DISTINCT.join("|")})["']`);
 /** The locale catalogues: their texts are prose (the English catalogue says "outbound"), their keys not words. */
@@ -126,12 +136,19 @@ function codeLines(text: string): [number, string][] {
     .filter(([, line]) => !/^\s*(\/\/|\/\*|\*|<!--)/.test(line));
 }
 
-/** A list (array or union) that writes two or more words of one vocabulary, at least half of its items. */
+/**
+ * A list (array or union) that writes two or more words of one vocabulary, at least half of its items, or one word
+ * beside a constant of its own vocabulary (`[ORDER_STATE.paid, "cancelled"]`).
+ */
 function listCopy(line: string): string | null {
   const lists = [...line.matchAll(/\[([^[\]]*)\]/g)].map((match) => match[1]!);
   lists.push(...[...line.matchAll(/(?:["'][\w-]+["']\s*\|\s*)+["'][\w-]+["']/g)].map((match) => match[0]));
   for (const list of lists) {
     const items = [...list.matchAll(/["'`]([\w-]+)["'`]/g)].map((match) => match[1]!);
+    for (const [, name] of list.matchAll(/\b([A-Z][A-Z0-9_]*)\.\w+/g)) {
+      const written = items.find((item) => WORDS_OF_EXPORT.get(name!)?.includes(item));
+      if (written) return `a list of ${name} writing ${written}`;
+    }
     for (const [name, words] of VOCABULARIES) {
       const hits = items.filter((item) => words.includes(item));
       if (hits.length >= 2 && hits.length * 2 >= items.length) return `${name} list [${hits.join(", ")}]`;
@@ -149,6 +166,7 @@ function why(line: string, prose = false): string | null {
   if (CONDITIONAL.test(line)) return "picked by a condition";
   if (LITERAL_LIST.test(line)) return "a written list";
   if (SPREAD_LIST.test(line)) return "a list beside its vocabulary";
+  if (ASKED_FOR.test(line)) return "a written word asked of a list";
   if (RAW_ACTION.test(line)) return "a raw audit action";
   return listCopy(line);
 }
@@ -217,6 +235,13 @@ describe("the shop's words have one home", () => {
       'const kind = order.state || "cancelled";',
       '.where(inArray(orders.state, ["paid"]))',
       'if (["cancelled"].includes(order.state)) return;',
+      // A word beside its vocabulary's constant, asked of a vocabulary's list, or an action picked inside the call.
+      '.where(inArray(orders.state, [ORDER_STATE.paid, "cancelled"]))',
+      'const shown = [...AWAITING_STATES, ORDER_STATE.paid, "cancelled"];',
+      'if (SEAT_HOLDING_STATES.includes("paid")) count();',
+      'if (roles.has("admin")) allow();',
+      'await writeAudit(tx, actor, "orders", id, late ? "refund" : AUDIT_ACTION.cancel, null, {});',
+      'await writeAudit(tx, actor, "orders", id, late ? AUDIT_ACTION.refund : "cancel", null, {});',
     ]) {
       expect(why(copy), copy).not.toBeNull();
     }
@@ -233,6 +258,9 @@ describe("the shop's words have one home", () => {
       'const state: RefundState = byGateway ? REFUND_STATE.pending : REFUND_STATE.awaiting_manual;',
       'const label = open ? "paid" : "cancelled";',
       'if (["paid"].includes(view)) show();',
+      'const legs = [LEG.outbound, "later"];',
+      'if (views.has("paid")) show();',
+      'await writeAudit(tx, actor, "orders", id, late ? AUDIT_ACTION.refund : AUDIT_ACTION.cancel, null, { kind: "refund" });',
     ]) {
       expect(why(fine), fine).toBeNull();
     }
@@ -249,6 +277,8 @@ describe("the shop's words have one home", () => {
     const raw = 'await writeAudit(\n  tx,\n  actor,\n  "orders",\n  id,\n  "refund",\n  null,\n  {},\n);';
     expect(copiesIn("x.ts", raw)).toEqual(["x.ts:1 (a raw audit action): await writeAudit("]);
     expect(copiesIn("x.ts", raw.replace('"refund"', "AUDIT_ACTION.refund"))).toEqual([]);
+    const picked = raw.replace('"refund"', 'late ? "refund" : AUDIT_ACTION.cancel');
+    expect(copiesIn("x.ts", picked)).toEqual(["x.ts:1 (a raw audit action): await writeAudit("]);
   });
 });
 
