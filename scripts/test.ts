@@ -8,6 +8,7 @@ import type { ChildProcess } from "node:child_process";
 import { mkdirSync, openSync, readFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 import { startProcess, stopGroup, stopStarted } from "../tests/helpers/processes";
+import { endedChildrenCpu, loadAverage, machineCpu, type MachineCpu } from "./lib/cpu-time";
 import { runLanes, type Lane } from "./lib/lanes";
 import { exitWithUsageOnHelp } from "./lib/usage";
 
@@ -21,7 +22,8 @@ Runs two lanes at once, each stopping at its first failure:
     files: scripts/check-folders.ts; the three at once), then, once the benchmarks' smoke runs have ended, the browser journeys (Playwright, Debian's Chromium) on
     a shop started with the lane (its output in .tmp/e2e-server.log), then the engine-independent tests (vitest's
     \`once\`); their output once the tests lane has ended.
-Prints each stage's time and the whole run's; fails if any stage failed.
+Prints each stage's time and the whole run's, each with the CPU-s its processes used and the machine's cores were
+busy meanwhile (others' load shows there), and the load average at the start and the end; fails if any stage failed.
 `);
 
 const serverUrl = process.env.DATABASE_URL;
@@ -58,6 +60,20 @@ const lanes: Lane[] = [
   },
 ];
 
+/** Each stage's CPU-s (its scripts' with what they started) and the machine's busy CPU-s while it ran. */
+const stageCpu = new Map<string, { own: number; machineAtStart: MachineCpu | undefined; machine?: number }>();
+/** CPU-s of each script that has ended and whose stage has not yet ended (a script runs in one stage at a time). */
+const scriptCpu = new Map<string, number>();
+let reapedCpu = endedChildrenCpu();
+/** The CPU-s of the children reaped since the last call (the one that has just exited, unless two end at once). */
+function cpuOfLastReaped(): number {
+  const now = endedChildrenCpu();
+  if (now === undefined || reapedCpu === undefined) return Number.NaN;
+  const used = now - reapedCpu;
+  reapedCpu = now;
+  return used;
+}
+
 /**
  * The browser journeys' shop (scripts/e2e-server.ts: a fresh embedded database, its pages built, about half a minute
  * of one core) starts with its lane, while the type checks run, instead of while the journeys wait; Playwright then
@@ -72,7 +88,10 @@ function startJourneysShop(): ChildProcess {
   const env: NodeJS.ProcessEnv = { ...process.env, E2E_PORT: journeysPort };
   delete env.DATABASE_URL;
   // Its own process group, so that stopping it stops its page renderer too.
-  return startProcess(process.execPath, ["--import", "tsx", "scripts/e2e-server.ts"], { stdio: ["ignore", log, log], env });
+  const shop = startProcess(process.execPath, ["--import", "tsx", "scripts/e2e-server.ts"], { stdio: ["ignore", log, log], env });
+  // Its CPU is the journeys' (it is stopped at their end).
+  shop.once("exit", () => scriptCpu.set("journeys' shop", cpuOfLastReaped()));
+  return shop;
 }
 /** Whether it answers; false once it has ended, or after 10 minutes (Playwright's own limit for its start). */
 async function journeysShopReady(shop: ChildProcess): Promise<boolean> {
@@ -98,9 +117,12 @@ process.on("exit", () => void stopStarted(0, "SIGTERM"));
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => process.exit(signal === "SIGINT" ? 130 : 143));
 
 const runStarted = performance.now();
+const machineAtStart = machineCpu();
+const loadAtStart = loadAverage();
 const { times, failures } = await runLanes(lanes, {
   runScript,
   async beforeStage(stage, env, write) {
+    stageCpu.set(stage.name, { own: 0, machineAtStart: machineCpu() });
     if (stage.name !== "e2e") return;
     if (await journeysShopReady(journeysShop)) env.E2E_SERVER_STARTED = "1";
     else {
@@ -110,12 +132,31 @@ const { times, failures } = await runLanes(lanes, {
   },
   async afterStage(stage) {
     if (stage.name === "e2e") await stopJourneysShop();
+    const cpu = stageCpu.get(stage.name)!;
+    for (const script of stage.name === "e2e" ? [...stage.scripts, "journeys' shop"] : stage.scripts) {
+      cpu.own += scriptCpu.get(script) ?? 0;
+      scriptCpu.delete(script);
+    }
+    const machine = machineCpu();
+    if (machine && cpu.machineAtStart) cpu.machine = machine.busy - cpu.machineAtStart.busy;
   },
 });
 await stopJourneysShop();
-times.push(["all (two lanes at once)", (performance.now() - runStarted) / 1000]);
-console.log("\n== stage times");
-for (const [name, time] of times) console.log(`${name.padEnd(28)} ${formatTime(time)}`);
+const runTime = (performance.now() - runStarted) / 1000;
+const machineAtEnd = machineCpu();
+const runCpu = machineAtEnd && machineAtStart ? { own: [...stageCpu.values()].reduce((sum, cpu) => sum + cpu.own, 0), machine: machineAtEnd.busy - machineAtStart.busy, cores: (machineAtEnd.all - machineAtStart.all) / runTime } : undefined;
+times.push(["all (two lanes at once)", runTime]);
+console.log("\n== stage times (CPU: the stage's own processes, then every process of the machine while it ran)");
+for (const [name, time] of times) {
+  const cpu = name === "all (two lanes at once)" ? runCpu : stageCpu.get(name);
+  const figures = cpu?.machine === undefined || Number.isNaN(cpu.own) ? "" : `   CPU ${formatCpu(cpu.own)} of the machine's ${formatCpu(cpu.machine)}`;
+  console.log(`${name.padEnd(28)} ${formatTime(time)}${figures}`);
+}
+if (runCpu) {
+  // On an otherwise idle machine the run cannot end sooner than its CPU spread over every core.
+  const floor = runCpu.own / Math.max(1, Math.round(runCpu.cores));
+  console.log(`load average (1 min): ${loadAtStart ?? "?"} at the start, ${loadAverage() ?? "?"} at the end; others used ${formatCpu(Math.max(0, runCpu.machine - runCpu.own))} meanwhile; this run's CPU on ${Math.round(runCpu.cores)} idle cores: at least ${formatTime(floor)}`);
+}
 if (failures.length > 0) {
   console.log(`\n== failed: ${failures.map((failure) => `npm run ${failure.script} (${failure.stage})`).join(", ")}`);
   process.exit(failures[0]!.status ?? 1);
@@ -126,7 +167,12 @@ function runScript(script: string, env: NodeJS.ProcessEnv, write: (chunk: Buffer
   const child = startProcess("npm", ["run", "--silent", script], { stdio: ["ignore", "pipe", "pipe"], env });
   child.stdout!.on("data", write);
   child.stderr!.on("data", write);
+  child.once("exit", () => scriptCpu.set(script, cpuOfLastReaped()));
   return new Promise((done) => child.on("close", (status, signal) => done(signal ? 1 : status)));
+}
+
+function formatCpu(seconds: number): string {
+  return `${Math.round(seconds).toLocaleString("en")} s`;
 }
 
 function formatTime(seconds: number): string {
