@@ -18,7 +18,7 @@ afterAll(() => folders.forEach((folder) => rmSync(folder, { recursive: true, for
 
 /**
  * A data folder holding the migrated database: what is tested here is its lock, not migrating a new folder (the
- * production start's test opens a new one), which took most of this file's time.
+ * start under a supervisor, clean-stop, opens a new one), which took most of this file's time.
  */
 async function migratedFolder(): Promise<string> {
   const dataDir = mkdtempSync(join(tmpdir(), "rodamos-lock-"));

@@ -11,6 +11,7 @@ import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../src/server/db/client";
 import { seedIfEmpty } from "../../src/server/seed";
+import { migratedDataFolder } from "../helpers/test-database";
 
 const root = resolve(import.meta.dirname, "../..");
 const dir = mkdtempSync(join(tmpdir(), "rodamos-refusal-"));
@@ -66,7 +67,8 @@ function contentsOf(folder: string): Record<string, string> {
 describe("a production start on an embedded database already there", () => {
   it("refuses for a setting its enabled payment methods need, and leaves the database's files untouched", async () => {
     const data = join(dir, "existing");
-    const database = await openDatabase({ dataDir: join(data, "pglite") });
+    // Migrated already (a new folder's start is clean-stop's `npm start`): what is judged is that nothing is written.
+    const database = await openDatabase({ dataDir: await migratedDataFolder(join(data, "pglite")) });
     await seedIfEmpty(database.db, "production");
     await database.close();
     const before = contentsOf(data);
