@@ -7,23 +7,31 @@
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 /**
- * Longest first, as measured on a 2-core machine (docs/performance.md, "The CI run's time"): the engine-independent
- * files, then the API suite's (most of them wait on processes they start: hosts, crashes, restarts).
+ * Longest first, as measured on a 2-core machine (docs/performance.md, "The CI run's time"), each project's in turn:
+ * the benchmarks', the engine-independent files (clean-stop, api-fuzz and the contract's checks, unlisted, started
+ * by size half-way through their stage and took two minutes or more), then the API suite's (most of them wait on
+ * processes they start: hosts, crashes, restarts).
  */
 const SLOW = [
   "tests/load/bench-hosts.test.ts",
   "tests/load/bench-reads.test.ts",
   "tests/load/bench-tracking.test.ts",
   "tests/load/bench-static.test.ts",
-  "tests/api/package-scripts.test.ts",
   "tests/load/bench-purchase.test.ts",
+  "tests/api/package-scripts.test.ts",
+  "tests/api/clean-stop.test.ts",
+  "tests/api/production-refusal.test.ts",
+  "tests/api/api-fuzz.test.ts",
+  "tests/api/openapi-lint.test.ts",
+  "tests/api/contract-properties.test.ts",
+  "tests/api/site-html-valid.test.ts",
   "tests/load/several-hosts.test.ts",
   "tests/load/crash-side-effects.test.ts",
   "tests/api/backup-restore.test.ts",
-  "tests/api/database-open.test.ts",
-  "tests/api/production-refusal.test.ts",
   "tests/load/two-processes.test.ts",
   "tests/api/account-auth.test.ts",
+  "tests/api/database-open.test.ts",
+  "tests/api/account-limits.test.ts",
 ];
 
 export default class SlowFirstSequencer extends BaseSequencer {
