@@ -41,6 +41,22 @@ if (kind === "prepare") {
 process.on("disconnect", () => process.exit(0));
 const announce = (line: string) => process.send?.(line);
 
+// BENCH_CPU_PROF_WINDOW=<folder>: the shop profiles the measured window alone (the bench says when it starts and
+// ends), so its start and the pages' opening do not crowd the profile of what a position costs.
+if (kind === "shop" && process.env.BENCH_CPU_PROF_WINDOW) {
+  const { Session } = await import("node:inspector/promises");
+  const session = new Session();
+  session.connect();
+  process.on("message", (message) => {
+    if (message === "profile-start") void session.post("Profiler.enable").then(() => session.post("Profiler.start"));
+    else if (message === "profile-stop")
+      void session.post("Profiler.stop").then(({ profile }) => {
+        writeFileSync(join(process.env.BENCH_CPU_PROF_WINDOW!, `shop-window-${process.pid}.cpuprofile`), JSON.stringify(profile));
+        announce("profile-written");
+      });
+  });
+}
+
 if (kind === "bare") {
   const message = JSON.parse(readFileSync(process.env.BENCH_MESSAGE!, "utf8")) as { legs: { van: unknown }[] };
   const listeners = new Map<number, Set<ServerResponse>>();

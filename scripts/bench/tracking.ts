@@ -78,7 +78,8 @@ let throwAway: ThrowAwayDatabase | undefined;
 const secret = randomBytes(48).toString("base64");
 
 function forkServer(kind: "prepare" | "shop" | "bare", env: Record<string, string | undefined>): ChildProcess {
-  // BENCH_CPU_PROF=<folder>: the shop writes its V8 CPU profile there. BENCH_SHOP_V8="--flag …": V8 flags for the
+  // BENCH_CPU_PROF=<folder>: the shop writes its V8 CPU profile there (BENCH_CPU_PROF_WINDOW=<folder>: of the
+  // measured window only, tracking-server.ts). BENCH_SHOP_V8="--flag …": V8 flags for the
   // shop's process alone (a memory setting tried before it goes into .npmrc for every process).
   const profile = kind === "shop" && process.env.BENCH_CPU_PROF ? ["--cpu-prof", "--cpu-prof-dir", process.env.BENCH_CPU_PROF] : [];
   const flags = kind === "shop" && process.env.BENCH_SHOP_V8 ? process.env.BENCH_SHOP_V8.split(" ").filter(Boolean) : [];
@@ -112,13 +113,17 @@ async function stop(child: ChildProcess): Promise<void> {
 
 interface Measured extends TrackingResult {
   cpuMsPerPosition: number;
+  /** The part of it the PostgreSQL backends used (0 on PGlite, whose work is the shop process's own). */
+  databaseMsPerPosition: number;
   rssMb: number;
   idleRssMb: number;
   load: string;
 }
 
 /** One server under the load: the load process's figures, and the server's CPU over the window and peak memory. */
-async function measure(kind: "shop" | "bare", origin: string, pid: number, day: TrackingDay): Promise<Measured> {
+async function measure(kind: "shop" | "bare", origin: string, server: ChildProcess, day: TrackingDay): Promise<Measured> {
+  const pid = server.pid!;
+  const profiling = kind === "shop" && Boolean(process.env.BENCH_CPU_PROF_WINDOW);
   const idleRssMb = residentMb(pid, "VmRSS");
   let peak = idleRssMb;
   const sampler = setInterval(() => (peak = Math.max(peak, residentMb(pid, "VmRSS"))), 200);
@@ -135,6 +140,7 @@ async function measure(kind: "shop" | "bare", origin: string, pid: number, day: 
   let windowEnd = 0;
   const result = await new Promise<TrackingResult>((resolve, reject) => {
     load.on("message", (message) => {
+      if (profiling && (message === "window-start" || message === "window-end")) server.send(message === "window-start" ? "profile-start" : "profile-stop");
       if (message === "window-start") [cpuStart, windowStart] = [cpuMs(pid) ?? 0, performance.now()];
       else if (message === "window-end") [cpuEnd, windowEnd] = [cpuMs(pid) ?? 0, performance.now()];
       else resolve((message as { result: TrackingResult }).result);
@@ -147,7 +153,8 @@ async function measure(kind: "shop" | "bare", origin: string, pid: number, day: 
   await backends?.stop();
   await watcher?.end({ timeout: 5 });
   const databaseMs = backends?.usedBetween(windowStart, windowEnd) ?? 0;
-  return { ...result, cpuMsPerPosition: result.positions > 0 ? (cpuEnd - cpuStart + databaseMs) / result.positions : NaN, rssMb: peak, idleRssMb, load: MachineLoad.now() };
+  const perPosition = (ms: number) => (result.positions > 0 ? ms / result.positions : NaN);
+  return { ...result, cpuMsPerPosition: perPosition(cpuEnd - cpuStart + databaseMs), databaseMsPerPosition: perPosition(databaseMs), rssMb: peak, idleRssMb, load: MachineLoad.now() };
 }
 
 function figures(measured: Measured) {
@@ -185,9 +192,10 @@ async function main() {
   const bare = forkServer("bare", { BENCH_MESSAGE: messageFile });
   const barePort = await started(bare, "bare");
 
-  const bareMeasured = await measure("bare", `http://127.0.0.1:${barePort}`, bare.pid!, day);
+  const bareMeasured = await measure("bare", `http://127.0.0.1:${barePort}`, bare, day);
   await stop(bare);
-  const shopMeasured = await measure("shop", shopOrigin, shop.pid!, day);
+  const shopMeasured = await measure("shop", shopOrigin, shop, day);
+  if (process.env.BENCH_CPU_PROF_WINDOW) await new Promise((resolve) => setTimeout(resolve, 3_000));
   await stop(shop);
 
   const judged = machine.finish();
@@ -196,7 +204,9 @@ async function main() {
   const ofBare = theirs.deliveriesPerSecond > 0 ? ours.deliveriesPerSecond / theirs.deliveriesPerSecond : 0;
   const row = (name: string, measured: Measured, figure: ReturnType<typeof figures>) =>
     `  ${name.padEnd(10)} p50 ${s(figure.p50).padStart(6)} s | p99 ${s(figure.p99).padStart(6)} s | ${figure.positionsPerSecond.toFixed(1).padStart(6)} positions/s | ` +
-    `${figure.deliveriesPerSecond.toFixed(0).padStart(6)} deliveries/s | CPU ${measured.cpuMsPerPosition.toFixed(2).padStart(6)} ms/position | ` +
+    `${figure.deliveriesPerSecond.toFixed(0).padStart(6)} deliveries/s | CPU ${measured.cpuMsPerPosition.toFixed(2).padStart(6)} ms/position` +
+    (measured.databaseMsPerPosition > 0 ? ` (PostgreSQL ${measured.databaseMsPerPosition.toFixed(2)})` : "") +
+    " | " +
     `RSS ${Math.round(measured.idleRssMb)} MB idle, ${Math.round(measured.rssMb)} MB peak | pages open in ${measured.connectSeconds.toFixed(1)} s (${measured.load})` +
     (measured.coalesced > 0 ? ` | coalesced ${measured.coalesced}` : "") +
     (measured.missing + measured.refused + measured.pageErrors > 0 ? ` | not delivered ${measured.missing}, positions refused ${measured.refused}, pages refused ${measured.pageErrors}${measured.refusal ? ` (${measured.refusal})` : ""}` : "");

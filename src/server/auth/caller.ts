@@ -46,6 +46,28 @@ export function callerFromRow(user: CallerRow | undefined, claims: SessionClaims
   };
 }
 
+/**
+ * The same columns in plain SQL, for a statement that reads the caller's row (alias `u`) beside its own work (the
+ * van's positions: services/dispatch/driver-plans.ts); `callerRowOf` reads them back.
+ */
+export const CALLER_COLUMNS_SQL = `u.id as caller_id, u.role as caller_role, u.email as caller_email, u.token_version as caller_token_version,
+  (u.verified_at is not null or u.email_undeliverable_at is not null) as caller_verified, u.country_code as caller_country_code,
+  u.locale_code as caller_locale_code`;
+
+/** The columns of CALLER_COLUMNS_SQL as a CallerRow, or undefined when the statement found no user. */
+export function callerRowOf(row: Record<string, unknown> | undefined): CallerRow | undefined {
+  if (!row || row.caller_id === null || row.caller_id === undefined) return undefined;
+  return {
+    id: Number(row.caller_id),
+    role: String(row.caller_role),
+    email: String(row.caller_email),
+    tokenVersion: Number(row.caller_token_version),
+    verified: row.caller_verified === true,
+    countryCode: String(row.caller_country_code),
+    localeCode: String(row.caller_locale_code),
+  };
+}
+
 /** The caller's row, as a prepared statement (every signed-in call runs it): parsed and planned once per connection. */
 function buildCallerLookup(db: Db) {
   return db

@@ -5,7 +5,7 @@
 import type { MiddlewareHandler } from "hono";
 import { isAdminRole, isDriverRole, isStaffRole } from "../../shared/domain/roles";
 import { ApiError } from "../http/answer";
-import { callerOf, type AuthEnv } from "./bearer";
+import { callerOf, type AuthEnv, type Caller } from "./bearer";
 
 export const requireStaff: MiddlewareHandler<AuthEnv> = async (c, next) => {
   if (!isStaffRole(callerOf(c).role)) throw new ApiError(403, "forbidden");
@@ -18,6 +18,11 @@ export const requireAdmin: MiddlewareHandler<AuthEnv> = async (c, next) => {
 };
 
 export const requireDriver: MiddlewareHandler<AuthEnv> = async (c, next) => {
-  if (!isDriverRole(callerOf(c).role)) throw new ApiError(403, "forbidden");
+  driverOnly(callerOf(c));
   await next();
 };
+
+/** `requireDriver`'s check, for a route that reads its caller within its own statement (the van's positions). */
+export function driverOnly(caller: Pick<Caller, "role">): void {
+  if (!isDriverRole(caller.role)) throw new ApiError(403, "forbidden");
+}

@@ -5,8 +5,10 @@
  * and published again (`loadPublishedPlan`).
  */
 import { and, eq, gte, isNotNull, isNull, lte, ne, or, sql } from "drizzle-orm";
+import { callerRowOf, CALLER_COLUMNS_SQL, type CallerRow } from "../../auth/caller";
 import type { ShopContext } from "../../context";
-import { dispatchPlans, dispatchRuns, eventDates, events, vehiclePositions } from "../../db/schema";
+import { runStatement } from "../../db/statements";
+import { dispatchPlans, dispatchRuns, eventDates } from "../../db/schema";
 import type { PublishedRun } from "../../db/schema";
 import { loadPublishedPlan, type PlanState, type RunState } from "./plan-store";
 
@@ -68,47 +70,70 @@ export interface DriverRunWindow {
 }
 
 /**
- * The run as `publishedRunsOfDriver(deps, driverId, runId)` finds it and `runStillPlanned` keeps it, with its latest
- * fix, for the van's positions, in one query of that run alone: the same published plan of a date from a day ago to DAYS_AHEAD ahead,
- * not to be re-planned, the run given to the driver as published (its current row while nothing changed since,
- * else its entry in `published_runs`, the only part of it read), and still in the current draft. A phone posts a fix
- * every few seconds on the day, hundreds of vans at once: reading the whole published plan each time (every run,
- * stop and passenger of the day, then grouped in Node) was the live day's heaviest work.
+ * The caller's row (auth/caller.ts) and the run as `publishedRunsOfDriver(deps, driverId, runId)` finds it and
+ * `runStillPlanned` keeps it, with its latest fix, in one statement: the same published plan of a date from a day ago
+ * to DAYS_AHEAD ahead, not to be re-planned, the run given to the driver as published (its current row while nothing
+ * changed since, else its entry in `published_runs`, the only part of it read), and still in the current draft. The
+ * run comes back with whoever it is given to; `runOfDriver` keeps it for its driver only.
+ * A phone posts a fix every few seconds on the day, hundreds of vans at once: reading the whole published plan each
+ * time was the live day's heaviest work, and the caller's token check and the run were two statements, each costing
+ * both sides more than its work. Prepared (db/statements.ts): parsed and planned once per connection.
  */
-export async function driverRunWindow(deps: ShopContext, driverId: number, runId: number): Promise<DriverRunWindow | null> {
+const DRIVER_RUN_SQL = `select ${CALLER_COLUMNS_SQL}, r.*
+from users u
+left join lateral (
+  select p.event_date_id, e.country_code as country, p.version = p.published_version as current, dr.driver_id,
+    (extract(epoch from dr.departs_at) * 1000)::float8 as departs_ms, (extract(epoch from dr.arrives_at) * 1000)::float8 as arrives_ms,
+    (select elem::text from jsonb_array_elements(p.published_runs) elem where elem->>'id' = $2::int::text limit 1) as published,
+    (select json_build_array(v.lat, v.lon, v.accuracy_m, extract(epoch from v.at) * 1000)::text
+       from vehicle_positions v where v.run_id = dr.id order by v.at desc limit 1) as latest_fix
+  from dispatch_runs dr
+  join dispatch_plans p on p.id = dr.plan_id
+  join event_dates d on d.id = p.event_date_id
+  join events e on e.id = d.event_id
+  where dr.id = $2 and p.published_version is not null and p.replan_reason is null
+    and d.start_date >= $3::timestamptz and d.start_date <= $4::timestamptz
+  limit 1
+) r on true
+where u.id = $1`;
+
+interface DriverRunRow {
+  event_date_id: number | null;
+  country: string | null;
+  current: boolean | null;
+  driver_id: number | null;
+  departs_ms: number | string | null;
+  arrives_ms: number | string | null;
+  published: string | null;
+  latest_fix: string | null;
+}
+
+/** The token's user (undefined when gone) and the run as its driver's phone shows it, with the driver it is given to. */
+export async function callerAndPublishedRun(
+  deps: ShopContext,
+  userId: number,
+  runId: number,
+): Promise<{ caller: CallerRow | undefined; run: (DriverRunWindow & { driverId: number | null }) | null }> {
   const now = deps.now().getTime();
-  const [row] = await deps.db
-    .select({
-      eventDateId: dispatchPlans.eventDateId,
-      country: events.countryCode,
-      current: sql<boolean>`${dispatchPlans.version} = ${dispatchPlans.publishedVersion}`,
-      driverId: dispatchRuns.driverId,
-      departsAt: dispatchRuns.departsAt,
-      arrivesAt: dispatchRuns.arrivesAt,
-      published: sql<string | null>`(select elem::text from jsonb_array_elements(${dispatchPlans.publishedRuns}) elem where elem->>'id' = ${String(runId)} limit 1)`,
-      // In the same statement: a phone posts every few seconds, and each statement costs both sides more than its work.
-      latestFix: sql<string | null>`(select json_build_array(${vehiclePositions.lat}, ${vehiclePositions.lon}, ${vehiclePositions.accuracyM}, extract(epoch from ${vehiclePositions.at}) * 1000)::text from ${vehiclePositions} where ${vehiclePositions.runId} = ${dispatchRuns.id} order by ${vehiclePositions.at} desc limit 1)`,
-    })
-    .from(dispatchRuns)
-    .innerJoin(dispatchPlans, eq(dispatchPlans.id, dispatchRuns.planId))
-    .innerJoin(eventDates, eq(eventDates.id, dispatchPlans.eventDateId))
-    .innerJoin(events, eq(events.id, eventDates.eventId))
-    .where(
-      and(
-        eq(dispatchRuns.id, runId),
-        isNotNull(dispatchPlans.publishedVersion),
-        isNull(dispatchPlans.replanReason),
-        gte(eventDates.startDate, new Date(now - DAY_MS)),
-        lte(eventDates.startDate, new Date(now + DAYS_AHEAD * DAY_MS)),
-      ),
-    )
-    .limit(1);
-  if (!row) return null;
-  const { eventDateId, country } = row;
-  const fix = row.latestFix === null ? null : (JSON.parse(row.latestFix) as [number, number, number | null, number]);
+  const [row] = await runStatement<DriverRunRow & Record<string, unknown>>(deps.db, DRIVER_RUN_SQL, [userId, runId, new Date(now - DAY_MS), new Date(now + DAYS_AHEAD * DAY_MS)]);
+  const caller = callerRowOf(row);
+  if (!row || row.event_date_id === null || row.country === null) return { caller, run: null };
+  const eventDateId = Number(row.event_date_id);
+  const country = row.country;
+  const fix = row.latest_fix === null ? null : (JSON.parse(row.latest_fix) as [number, number, number | null, number]);
   const latestFix = fix && { lat: fix[0], lon: fix[1], accuracy: fix[2], when: new Date(Math.floor(fix[3])) };
-  if (row.current) return row.driverId === driverId ? { eventDateId, country, departsAt: row.departsAt, arrivesAt: row.arrivesAt, latestFix } : null;
+  if (row.current) {
+    const driverId = row.driver_id === null ? null : Number(row.driver_id);
+    return { caller, run: { eventDateId, country, driverId, departsAt: new Date(Number(row.departs_ms)), arrivesAt: new Date(Number(row.arrives_ms)), latestFix } };
+  }
   const published = row.published === null ? null : (JSON.parse(row.published) as PublishedRun);
-  if (!published || published.driverId !== driverId) return null;
-  return { eventDateId, country, departsAt: new Date(published.departsAt), arrivesAt: new Date(published.arrivesAt), latestFix };
+  if (!published) return { caller, run: null };
+  return { caller, run: { eventDateId, country, driverId: published.driverId, departsAt: new Date(published.departsAt), arrivesAt: new Date(published.arrivesAt), latestFix } };
+}
+
+/** The run of `callerAndPublishedRun` when it is given to `driverId` as published, else null. */
+export function runOfDriver(run: (DriverRunWindow & { driverId: number | null }) | null, driverId: number): DriverRunWindow | null {
+  if (!run || run.driverId !== driverId) return null;
+  const { driverId: _driver, ...window } = run;
+  return window;
 }

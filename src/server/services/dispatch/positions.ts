@@ -12,7 +12,8 @@
  * Implausible fixes are not stored; a batch of nothing else is refused with the reason. Fixes less than a second after one kept for the run are
  * coalesced into it, a driver's calls beyond POSITION_CALLS_PER_SECOND (after a short burst) are refused with 429, and the live screens
  * hear of a run at most once a second (a later change in that second is announced when the second is over).
- * The run, the driver's right to it and its latest fix are one query (`driverRunWindow`), and the fixes of the
+ * The caller's token version, the run, the driver's right to it and its latest fix are one query
+ * (`positionsCaller`), and the fixes of the
  * phones posting within a few milliseconds of each other are one insert (`storeFixes`): on the day every van posts.
  */
 import { and, inArray, sql } from "drizzle-orm";
@@ -24,8 +25,11 @@ import { straightLineKm } from "../../geo/travel-time-estimate";
 import type { VehiclePositionsAnswer, VehiclePositionsInput } from "../../../shared/schemas/vehicle-positions";
 import type { ShopContext } from "../../context";
 import type { Db } from "../../db/client";
+import { runStatement } from "../../db/statements";
 import { vehiclePositions } from "../../db/schema";
-import { driverRunWindow } from "./driver-plans";
+import { callerFromRow, type Caller } from "../../auth/caller";
+import type { SessionClaims } from "../../auth/session-tokens";
+import { callerAndPublishedRun, runOfDriver, type DriverRunWindow } from "./driver-plans";
 
 const WINDOW_MS = POSITION_WINDOW_MINUTES * 60_000;
 /** A phone's clock may run a little ahead of the shop's: fixes up to this far in the future are taken as now. */
@@ -117,11 +121,21 @@ function announceThrottled(deps: ShopContext, runId: number, positionId: number)
   }, last + ANNOUNCE_MS - now).unref();
 }
 
-export async function recordPositions(deps: ShopContext, driverId: number, input: VehiclePositionsInput): Promise<VehiclePositionsAnswer> {
+/**
+ * The caller a verified token speaks for (`unauthorized` as the bearer check says: auth/caller.ts) and the run
+ * posted to as their phone shows it (as published, still in the plan's draft; driver-plans.ts), read together: the
+ * caller's role is for the route to check before `recordPositions`.
+ */
+export async function positionsCaller(deps: ShopContext, claims: SessionClaims, runId: number): Promise<{ caller: Caller; run: DriverRunWindow | null }> {
+  const { caller, run } = await callerAndPublishedRun(deps, claims.userId, runId);
+  const checked = callerFromRow(caller, claims);
+  return { caller: checked, run: runOfDriver(run, checked.id) };
+}
+
+/** Stores a driver's batch of fixes on `run` (theirs, as `positionsCaller` read it; null when it is not theirs). */
+export async function recordPositions(deps: ShopContext, driverId: number, input: VehiclePositionsInput, run: DriverRunWindow | null): Promise<VehiclePositionsAnswer> {
   countCall(deps, driverId);
-  // The driver's run as their phone shows it (as published; driver-plans.ts), still in the plan's draft. Another
-  // driver's run and a run that does not exist answer alike: a phone learns nothing of others' runs.
-  const run = await driverRunWindow(deps, driverId, input.runId);
+  // Another driver's run and a run that does not exist answer alike: a phone learns nothing of others' runs.
   if (!run) throw new ShopError("positions_not_your_run");
   const { from, until } = positionWindow(run);
   const now = deps.now().getTime();
@@ -193,16 +207,30 @@ function storeFixes(db: Db, rows: FixRow[]): Promise<number[]> {
   });
 }
 
+/**
+ * The insert of `writeWaiting`: one statement whatever the number of fixes (the columns as arrays), so it is prepared
+ * once per connection (db/statements.ts) instead of parsed and planned anew for each batch's size.
+ */
+const INSERT_FIXES_SQL = `insert into vehicle_positions (run_id, driver_user_id, lat, lon, accuracy_m, at, received_at)
+select * from unnest($1::int[], $2::int[], $3::float8[], $4::float8[], $5::float8[], $6::timestamptz[], $7::timestamptz[])
+on conflict (run_id, at) do nothing
+returning id, run_id, (extract(epoch from at) * 1000)::float8 as at_ms`;
+
 async function writeWaiting(db: Db, writer: { waiting: FixWrite[]; busy: boolean }): Promise<void> {
   while (writer.waiting.length > 0) {
     const batch = writer.waiting.splice(0);
     try {
-      const rows = await db
-        .insert(vehiclePositions)
-        .values(batch.flatMap((one) => one.rows))
-        .onConflictDoNothing({ target: [vehiclePositions.runId, vehiclePositions.at] })
-        .returning({ id: vehiclePositions.id, runId: vehiclePositions.runId, at: vehiclePositions.at });
-      const ids = new Map(rows.map((row) => [`${row.runId} ${row.at.getTime()}`, row.id]));
+      const all = batch.flatMap((one) => one.rows);
+      const rows = await runStatement<{ id: number | string; run_id: number; at_ms: number | string }>(db, INSERT_FIXES_SQL, [
+        all.map((row) => row.runId),
+        all.map((row) => row.driverUserId),
+        all.map((row) => row.lat),
+        all.map((row) => row.lon),
+        all.map((row) => row.accuracyM ?? null),
+        all.map((row) => row.at.toISOString()),
+        all.map((row) => (row.receivedAt ?? new Date()).toISOString()),
+      ]);
+      const ids = new Map(rows.map((row) => [`${Number(row.run_id)} ${Math.round(Number(row.at_ms))}`, Number(row.id)]));
       for (const one of batch) {
         const mine: number[] = [];
         for (const row of one.rows) {

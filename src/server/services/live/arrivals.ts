@@ -51,13 +51,28 @@ export function dueStops(frame: RunFrame, live: LiveRun, now: Date, noticeMinute
     }));
 }
 
+/**
+ * Per app: the stops (`run leg stop`) whose notice this process saw claimed, by itself or by anyone (the driver's
+ * button, another process). A claim is never taken back, so a stop known claimed is not asked again: a run is
+ * recomputed with every position, and each due stop asked again was a transaction each time until the van left it.
+ */
+const claimedByApp = new WeakMap<ShopContext, Set<string>>();
+function claimedStops(deps: ShopContext): Set<string> {
+  let known = claimedByApp.get(deps);
+  if (!known) claimedByApp.set(deps, (known = new Set()));
+  return known;
+}
+
 /** Claims and queues the due notices of one run; answers how many passengers' texts were queued. */
 export async function sendDueArrivals(deps: ShopContext, frame: RunFrame, live: LiveRun): Promise<number> {
   const due = dueStops(frame, live, deps.now(), deps.env.ARRIVING_NOTICE_MINUTES);
   if (due.length === 0) return 0;
   const country: PhoneCountry = (PHONE_COUNTRIES as readonly string[]).includes(frame.day.countryCode) ? (frame.day.countryCode as PhoneCountry) : "CO";
+  const known = claimedStops(deps);
   let queued = 0;
   for (const stop of due) {
+    const key = `${frame.runId} ${frame.leg} ${stop.key}`;
+    if (known.has(key)) continue;
     queued += await deps.db.transaction(async (tx) => {
       const [claimed] = await tx
         .insert(vehicleArrivals)
@@ -78,6 +93,8 @@ export async function sendDueArrivals(deps: ShopContext, frame: RunFrame, live: 
       }
       return told;
     });
+    // Committed: claimed, by this call or before it.
+    known.add(key);
   }
   if (queued > 0) deps.outbox.wake();
   return queued;

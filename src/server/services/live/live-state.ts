@@ -6,21 +6,21 @@
  * arriving" all read it from here. A run's frame (its stops, van, driver, passengers) changes only with the plan;
  * what moves (position, boardings, the driver's "next stop") is read each time.
  */
-import { and, desc, eq, inArray, isNotNull } from "drizzle-orm";
+import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import { LEG, type Leg } from "../../../shared/domain/legs";
 import { type BoardedBy, DRIVER_ACTION, RIDER_STATE, type RiderState } from "../../../shared/domain/dispatch";
 import type { LiveDay, LiveRun } from "../../../shared/schemas/answers/live";
 import type { ShopContext } from "../../context";
-import { dispatchPlans, dispatchRuns, driverActions, users, vehicles } from "../../db/schema";
-import { boardingStates } from "../boarding/boarding-record";
+import { runStatement } from "../../db/statements";
+import { dispatchPlans, dispatchRuns, users, vehicles } from "../../db/schema";
+import { boardingRecordsSql, boardingsOf } from "../boarding/boarding-states";
 import { createTravelTimes, type LatLon } from "../../geo";
 import { loadPlan, type RunState } from "../dispatch/plan-store";
 import { passengerInfo, type PassengerInfo } from "../dispatch/plan-view";
 import { venuePlace } from "../dispatch/plan-places";
 import { eventDay, type EventDay } from "../dispatch/day-passengers";
 import { dispatchSettings } from "../dispatch/settings";
-import { liveTimes, routeAhead, type LiveRunInput } from "./live-times";
-import { latestVehiclePositions } from "./vehicle-positions";
+import { liveTimes, routeAhead, type LiveRunInput, type VehiclePosition } from "./live-times";
 
 /** What a run is on the day while its plan does not change. */
 export interface RunFrame {
@@ -85,40 +85,47 @@ export async function publishedDayOfRun(deps: ShopContext, runId: number): Promi
 
 const passengersOf = (run: RunState) => run.stops.flatMap((stop) => stop.groups.flatMap((group) => group.passengerIds));
 
-/** Each passenger's one boarding record on a leg (services/boarding): aboard, a no-show, or waiting. */
-export async function ridersOnLeg(deps: ShopContext, leg: Leg, passengerIds: readonly number[]): Promise<Map<number, { state: RiderState; by: BoardedBy | null }>> {
-  return boardingStates(deps.db, leg, passengerIds);
-}
-
-async function headingsOf(deps: ShopContext, runIds: readonly number[]): Promise<Map<number, number>> {
-  if (runIds.length === 0) return new Map();
-  const rows = await deps.db
-    .select({ runId: driverActions.runId, position: driverActions.stopPosition })
-    .from(driverActions)
-    .where(and(inArray(driverActions.runId, [...runIds]), eq(driverActions.action, DRIVER_ACTION.next_stop)))
-    .orderBy(desc(driverActions.happenedAt), desc(driverActions.createdAt));
-  const headings = new Map<number, number>();
-  for (const row of rows) if (row.runId !== null && row.position !== null && !headings.has(row.runId)) headings.set(row.runId, row.position);
-  return headings;
-}
+/**
+ * What moves on the day, for the runs `$1` (int[]): each run's latest position by the phone's clock, the stop the
+ * driver last said they head for (`$2`, the driver's action), and the boarding records of the passengers `$3` on the
+ * legs `$4` (services/boarding). One statement, prepared: each recomputation was four statements, a round trip each.
+ */
+const LIVE_READS_SQL = `select
+  (select coalesce(json_agg(json_build_array(p.run_id, p.lat, p.lon, (extract(epoch from p.at) * 1000)::float8)), '[]')::text
+     from (select distinct on (run_id) run_id, lat, lon, at from vehicle_positions where run_id = any($1::int[]) order by run_id, at desc) p) as positions,
+  (select coalesce(json_agg(json_build_array(h.run_id, h.stop_position)), '[]')::text
+     from (select distinct on (run_id) run_id, stop_position from driver_actions
+            where run_id = any($1::int[]) and action = $2 and stop_position is not null
+            order by run_id, happened_at desc, created_at desc) h) as headings,
+  ${boardingRecordsSql("$3", "$4")} as boardings`;
 
 /** The live state of each frame, read and computed now. */
 export async function liveRuns(deps: ShopContext, frames: readonly RunFrame[]): Promise<LiveRun[]> {
   if (frames.length === 0) return [];
   const now = deps.now();
   const runIds = frames.map((frame) => frame.runId);
-  const byLeg = new Map<Leg, number[]>();
-  for (const frame of frames) byLeg.set(frame.leg, [...(byLeg.get(frame.leg) ?? []), ...passengersOf(frame.run)]);
-  const [positions, headings, ...riderMaps] = await Promise.all([
-    latestVehiclePositions(deps.db, runIds),
-    headingsOf(deps, runIds),
-    ...[...byLeg].map(([leg, ids]) => ridersOnLeg(deps, leg, ids).then((states) => ({ leg, states }))),
-  ]);
+  const passengerIds: number[] = [];
+  const legs: Leg[] = [];
+  for (const frame of frames) {
+    for (const passengerId of passengersOf(frame.run)) {
+      passengerIds.push(passengerId);
+      legs.push(frame.leg);
+    }
+  }
+  const [read] = await runStatement<{ positions: string; headings: string; boardings: string }>(deps.db, LIVE_READS_SQL, [runIds, DRIVER_ACTION.next_stop, passengerIds, legs]);
+  const positions = new Map(
+    (JSON.parse(read!.positions) as [number, number, number, number][]).map(([runId, lat, lon, at]): [number, VehiclePosition] => [runId, { lat, lon, at: new Date(Math.floor(at)) }]),
+  );
+  const headings = new Map(JSON.parse(read!.headings) as [number, number][]);
+  const boardingsByLeg = boardingsOf(read!.boardings);
   const travel = createTravelTimes(deps.env);
   const dwellMinutes = dispatchSettings(deps.env).plan.dwellMinutes;
   return Promise.all(
     frames.map(async (frame) => {
-      const riders = riderMaps.find((one) => one.leg === frame.leg)!.states;
+      const records = boardingsByLeg.get(frame.leg);
+      const riders = new Map<number, { state: RiderState; by: BoardedBy | null }>();
+      for (const [passengerId, by] of records?.aboard ?? []) riders.set(passengerId, { state: RIDER_STATE.boarded, by });
+      for (const passengerId of records?.noShows ?? []) riders.set(passengerId, { state: RIDER_STATE.noShow, by: null });
       const position = positions.get(frame.runId) ?? null;
       const input: LiveRunInput = {
         leg: frame.leg,
