@@ -59,10 +59,10 @@ beforeAll(async () => {
   run = plan.runs.find((one) => one.stops.some((stop) => stop.passengers.some((p) => p.passengerId === trio[0]!.id)))!;
   const other = plan.runs.find((one) => one.stops.some((stop) => stop.passengers.some((p) => p.passengerId === trio[2]!.id)))!;
   // Two vans of the event's country: a vehicle of another country is refused.
-  const [mineVan, otherVan] = options.vehicles.filter((vehicle) => vehicle.countryCode === "CO");
-  plan = (await shop.call<DispatchPlan>("POST", "/shop-api/staff/dispatch/assign", { eventDateId: setting.eventDateId, leg: "outbound", version: plan.version, runId: run.id, vehicleId: mineVan!.id, driverId: driver.id }, staff)).body.data;
-  plan = (await shop.call<DispatchPlan>("POST", "/shop-api/staff/dispatch/assign", { eventDateId: setting.eventDateId, leg: "outbound", version: plan.version, runId: other.id, vehicleId: otherVan!.id, driverId: null }, staff)).body.data;
-  otherPlate = otherVan!.plate;
+  const [mineVehicle, otherVehicle] = options.vehicles.filter((vehicle) => vehicle.countryCode === "CO");
+  plan = (await shop.call<DispatchPlan>("POST", "/shop-api/staff/dispatch/assign", { eventDateId: setting.eventDateId, leg: "outbound", version: plan.version, runId: run.id, vehicleId: mineVehicle!.id, driverId: driver.id }, staff)).body.data;
+  plan = (await shop.call<DispatchPlan>("POST", "/shop-api/staff/dispatch/assign", { eventDateId: setting.eventDateId, leg: "outbound", version: plan.version, runId: other.id, vehicleId: otherVehicle!.id, driverId: null }, staff)).body.data;
+  otherPlate = otherVehicle!.plate;
   // Drivers' phones show only published plans.
   expect((await shop.call("POST", "/shop-api/staff/dispatch/publish", { eventDateId: setting.eventDateId, leg: "outbound", version: plan.version }, staff)).status).toBe(200);
 });

@@ -20,7 +20,7 @@ let setting: Awaited<ReturnType<typeof runsSetting>>;
 let buyer: { id: number; email: string; token: string };
 let orderId: number;
 let passengerId: number;
-const rider = { name: "Viajera Calendario", email: "viajera.calendario@example.com", address: "Calle 120 # 7-10" };
+const passenger = { name: "Viajera Calendario", email: "viajera.calendario@example.com", address: "Calle 120 # 7-10" };
 
 const staffCall = <T>(method: string, path: string, body?: unknown) => shop.call<T>(method, path, body, { token: setting.staff.token });
 
@@ -43,8 +43,8 @@ beforeAll(async () => {
   buyer = await shop.buyer();
   const county = setting.counties.find((one) => one.name === "Usaquén") ?? setting.counties[0]!;
   const body = purchaseBody(setting.festival, [setting.variant.id], county.id, { paymentCode: "transferencia" });
-  body.tickets[0]!.passengers = [{ name: rider.name, email: rider.email, phone: "300 222 0001", passengerAddress: rider.address }];
-  body.tickets[0]!.addresses = [{ address: rider.address, commune_id: county.id }];
+  body.tickets[0]!.passengers = [{ name: passenger.name, email: passenger.email, phone: "300 222 0001", passengerAddress: passenger.address }];
+  body.tickets[0]!.addresses = [{ address: passenger.address, commune_id: county.id }];
   const placed = await shop.call<{ orderId: number }>("POST", "/shop-api/init-payment", body, { token: buyer.token });
   expect(placed.status).toBe(201);
   orderId = placed.body.data.orderId;
@@ -87,10 +87,10 @@ describe("an order's calendar entries", () => {
     expect(entry.status).toBe("CONFIRMED");
     expect(entry.start.getTime()).toBe(time.getTime());
     expect(entry.zone).toBe("America/Bogota");
-    expect(entry.location).toContain(rider.address);
+    expect(entry.location).toContain(passenger.address);
     expect(update.mail.text).toContain(".ics");
 
-    const own = (await outboundFiles(rider.email)).at(-1)!;
+    const own = (await outboundFiles(passenger.email)).at(-1)!;
     expect(own.calendar.entries).toHaveLength(1);
     expect(own.calendar.entries[0]).toMatchObject({ uid, sequence: entry.sequence, status: "CONFIRMED" });
     expect(own.calendar.entries[0]!.start.getTime()).toBe(time.getTime());
@@ -104,7 +104,7 @@ describe("an order's calendar entries", () => {
     const after = await publishedTime();
     expect(after.getTime()).not.toBe(before.getTime());
 
-    for (const email of [buyer.email, rider.email]) {
+    for (const email of [buyer.email, passenger.email]) {
       const entry = (await outboundFiles(email)).at(-1)!.calendar.entries.find((one) => one.uid === uid)!;
       expect(entry.sequence).toBeGreaterThan(lastSequence);
       expect(entry.status).toBe("CONFIRMED");
@@ -125,11 +125,11 @@ describe("an order's calendar entries", () => {
     expect(parseCalendar(back!.content).entries[0]).toMatchObject({ uid: `order-${orderId}-return@rodamos.co`, status: "CANCELLED" });
 
     // The passenger, sent their own entry by the publish, is sent its cancellation too, once.
-    const theirs = await outboundFiles(rider.email, "CANCEL");
+    const theirs = await outboundFiles(passenger.email, "CANCEL");
     expect(theirs).toHaveLength(1);
     expect(theirs[0]!.mail.subject).toContain("fue cancelado");
     expect(theirs[0]!.calendar.entries).toEqual([expect.objectContaining({ uid, status: "CANCELLED" })]);
     expect((await staffCall("POST", `/shop-api/staff/refunds/${refunded.body.data.id}/paid`, { bankDetails: "Banco X, ahorros 123" })).status).toBe(200);
-    expect(await outboundFiles(rider.email, "CANCEL")).toHaveLength(1);
+    expect(await outboundFiles(passenger.email, "CANCEL")).toHaveLength(1);
   });
 });

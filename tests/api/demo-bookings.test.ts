@@ -30,9 +30,9 @@ describe("demo bookings", () => {
     const plan = await shop.call<DispatchPlan>("POST", "/shop-api/staff/dispatch/plan", { eventDateId: jazz!.id, leg: LEG.outbound }, { token: staff.token });
     expect(plan.status).toBe(200);
     const stops = plan.body.data.runs.flatMap((run) => run.stops);
-    const riders = stops.flatMap((stop) => stop.passengers);
-    expect(riders).toHaveLength(DEMO_BOOKING_PASSENGERS);
-    expect(riders.every((rider) => rider.paid)).toBe(true);
+    const passengers = stops.flatMap((stop) => stop.passengers);
+    expect(passengers).toHaveLength(DEMO_BOOKING_PASSENGERS);
+    expect(passengers.every((passenger) => passenger.paid)).toBe(true);
     expect(new Set(stops.map((stop) => stop.countyId)).size).toBeGreaterThanOrEqual(6);
   });
 });

@@ -78,11 +78,11 @@ describe("POST /shop-api/staff/dispatch/plan", () => {
     const plan = planned.body.data;
     expect(plan.version).toBe(1);
     expect(plan.published).toBe(false);
-    const riders = passengersOf(plan);
-    expect(riders.map((one) => one.name).sort()).toEqual([...PEOPLE.map((person) => person.name), "Paula Pendiente"].sort());
-    expect(new Set(riders.map((one) => one.passengerId)).size).toBe(riders.length);
-    expect(riders.find((one) => one.name === "Paula Pendiente")).toMatchObject({ paid: false, orderId: pendingOrder });
-    expect(riders.filter((one) => one.name !== "Paula Pendiente").every((one) => one.paid)).toBe(true);
+    const passengers = passengersOf(plan);
+    expect(passengers.map((one) => one.name).sort()).toEqual([...PEOPLE.map((person) => person.name), "Paula Pendiente"].sort());
+    expect(new Set(passengers.map((one) => one.passengerId)).size).toBe(passengers.length);
+    expect(passengers.find((one) => one.name === "Paula Pendiente")).toMatchObject({ paid: false, orderId: pendingOrder });
+    expect(passengers.filter((one) => one.name !== "Paula Pendiente").every((one) => one.paid)).toBe(true);
     // Six passengers across Bogotá: fewer runs than counties (pooled), each with a demo vehicle.
     expect(plan.runs.length).toBeGreaterThanOrEqual(1);
     expect(plan.runs.length).toBeLessThan(6);
@@ -179,8 +179,8 @@ describe("POST /shop-api/staff/dispatch/publish", () => {
     expect(texts.some((text) => text.body.includes("Calle 17 # 100-20"))).toBe(false);
 
     const carla = orders.find((one) => one.name === "Carla Kennedy")!;
-    const [rider] = passengersOf(plan).filter((one) => one.orderId === carla.id);
-    const stop = plan.runs.flatMap((run) => run.stops).find((one) => one.passengers.some((p) => p.passengerId === rider!.passengerId))!;
+    const [passenger] = passengersOf(plan).filter((one) => one.orderId === carla.id);
+    const stop = plan.runs.flatMap((run) => run.stops).find((one) => one.passengers.some((p) => p.passengerId === passenger!.passengerId))!;
     const detail = await shop.call<OrderDetailAnswer>("GET", `/shop-api/order-detail/${carla.id}`, undefined, { token: carla.token });
     expect(detail.body.data.itinerary?.pickups).toEqual([expect.objectContaining({ address: "Avenida 1 de Mayo # 70-12", pickupAt: stop.time })]);
   });

@@ -38,8 +38,8 @@ beforeAll(async () => {
   shop = await openTestShop();
   setting = await runsSetting(shop);
   // One van of the country carries a child seat: Beto's run is planned in it.
-  const [van] = await shop.db.select({ id: vehicles.id }).from(vehicles).where(eq(vehicles.provinceId, setting.provinceId)).limit(1);
-  await shop.db.update(vehicles).set({ carries: ["child_seat"] }).where(eq(vehicles.id, van!.id));
+  const [vehicle] = await shop.db.select({ id: vehicles.id }).from(vehicles).where(eq(vehicles.provinceId, setting.provinceId)).limit(1);
+  await shop.db.update(vehicles).set({ carries: ["child_seat"] }).where(eq(vehicles.id, vehicle!.id));
   for (const person of PEOPLE) {
     const county = setting.counties.find((one) => one.name === person.county)!;
     const needs = "needs" in person ? { needs: person.needs } : {};

@@ -102,8 +102,8 @@ beforeAll(async () => {
   );
   expect(booked.status).toBe(201);
   orderId = booked.body.data.orderId;
-  const [rider] = await shop.db.select({ id: passengers.id }).from(passengers).innerJoin(tickets, eq(tickets.id, passengers.ticketId)).where(eq(tickets.orderId, orderId));
-  passengerId = rider!.id;
+  const [passenger] = await shop.db.select({ id: passengers.id }).from(passengers).innerJoin(tickets, eq(tickets.id, passengers.ticketId)).where(eq(tickets.orderId, orderId));
+  passengerId = passenger!.id;
   // The purchase's ticket mail leaves now, before any plan is published: its calendar files hold the estimates.
   await shop.app.outbox.drain();
 });
@@ -163,7 +163,7 @@ describe("once both legs are published", () => {
   it("the staff manifest shows the published times of both legs, on screen and in its CSV", async () => {
     const path = `/shop-api/staff/manifests?eventDateId=${eventDateId}&provinceId=${bogota.provinceId}`;
     const sheet = (await staffCall<Manifest>("GET", path)).body.data;
-    const stop = sheet.runs.flatMap((run) => run.stops).find((one) => one.passengers.some((rider) => rider.id === passengerId))!;
+    const stop = sheet.runs.flatMap((run) => run.stops).find((one) => one.passengers.some((passenger) => passenger.id === passengerId))!;
     expect(stop).toMatchObject({ pickupAt: outboundAt.toISOString(), returnDepartsAt: departsAt.toISOString(), dropOffAt: dropOffAt.toISOString() });
     expect(sheet.event.returnAt).toBe(departsAt.toISOString());
     expect(sheet.published).toBe(true);

@@ -84,8 +84,8 @@ describe("GET /shop-api/staff/dispatch/live", () => {
     expect(state.stopsTotal).toBe(run.stops.length);
     expect(state.delayMinutes).toBe(0);
     expect(state.stops.map((stop) => stop.expected)).toEqual(run.stops.map((stop) => stop.time));
-    expect(state.riders.map((rider) => rider.state)).toEqual(run.stops.flatMap((stop) => stop.passengers.map(() => "waiting")));
-    expect(state.riders.every((rider) => !rider.missing && rider.phone !== "")).toBe(true);
+    expect(state.riders.map((passenger) => passenger.state)).toEqual(run.stops.flatMap((stop) => stop.passengers.map(() => "waiting")));
+    expect(state.riders.every((passenger) => !passenger.missing && passenger.phone !== "")).toBe(true);
     expect(state.vehicle?.plate).toBeTruthy();
     expect(state.driver?.firstName).toBeTruthy();
   });
@@ -115,16 +115,16 @@ describe("GET /shop-api/staff/dispatch/live", () => {
     const results = await shop.call<{ results: { outcome: string; code?: string }[] }>(
       "POST",
       "/shop-api/driver/actions",
-      { actions: first.passengers.map((rider) => ({ nonce: nonce(), runId: run.id, action: "check_in", passengerId: rider.passengerId, at: shop.now().toISOString() })) },
+      { actions: first.passengers.map((passenger) => ({ nonce: nonce(), runId: run.id, action: "check_in", passengerId: passenger.passengerId, at: shop.now().toISOString() })) },
       { token: driver.token },
     );
     expect(results.body.data.results[0]).toMatchObject({ outcome: "repeat", code: "passenger_aboard" });
     expect(results.body.data.results.slice(1).every((result) => result.outcome === "done")).toBe(true);
     state = await liveRun();
-    const records = state.riders.filter((rider) => rider.passengerId === one!.passengerId);
+    const records = state.riders.filter((passenger) => passenger.passengerId === one!.passengerId);
     expect(records).toHaveLength(1);
     expect(records[0]).toMatchObject({ state: "boarded", by: "door", missing: false });
-    for (const rider of rest) expect(state.riders.find((other) => other.passengerId === rider.passengerId)).toMatchObject({ state: "boarded", by: "driver" });
+    for (const passenger of rest) expect(state.riders.find((other) => other.passengerId === passenger.passengerId)).toMatchObject({ state: "boarded", by: "driver" });
     expect(state.stopsDone).toBe(1);
     expect(state.stops[0]).toMatchObject({ done: true, expected: null });
   });
@@ -141,7 +141,7 @@ describe("the tracking link", () => {
 
   it("is on the order detail and in the pick-up text, and shows the passenger's van, stop and expected time, nothing of the others", async () => {
     const lastStop = run.stops.at(-1)!;
-    const person = PEOPLE.find((one) => lastStop.passengers.some((rider) => rider.name === one.name))!;
+    const person = PEOPLE.find((one) => lastStop.passengers.some((passenger) => passenger.name === one.name))!;
     const token = await tokenOf(person.key);
     const texts = await textsTo(person.phone);
     expect(texts.some((text) => text.body.includes(`/track?token=${token}`))).toBe(true);
@@ -255,7 +255,7 @@ describe("van arriving, by itself", () => {
   it("goes out once when the expected time at a stop falls under the notice, and the driver's button sends no second one", async () => {
     // The next stop after the first (done: its passengers boarded); the van runs late.
     const stop = run.stops[1]!;
-    const people = PEOPLE.filter((one) => stop.passengers.some((rider) => rider.name === one.name));
+    const people = PEOPLE.filter((one) => stop.passengers.some((passenger) => passenger.name === one.name));
     const arrivingTexts = async (phone: string) => (await textsTo(phone)).filter((text) => text.body.includes(stop.address) && !text.body.includes("/track?token="));
     for (const person of people) expect(await arrivingTexts(person.phone)).toHaveLength(0);
 

@@ -33,7 +33,7 @@ const textsTo = async (phone: string) => {
 };
 
 /** The van's phone reports a fix this near the stop now. */
-const vanAt = (stop: { lat: number; lon: number }, metres = 40) => insertVehiclePosition(shop.db, { runId: day.run.id, driverId: day.driver.id, ...northOf(stop, metres), at: shop.now() });
+const vehicleAt = (stop: { lat: number; lon: number }, metres = 40) => insertVehiclePosition(shop.db, { runId: day.run.id, driverId: day.driver.id, ...northOf(stop, metres), at: shop.now() });
 
 beforeAll(async () => {
   shop = await openTestShop();
@@ -41,7 +41,7 @@ beforeAll(async () => {
   await shop.app.outbox.drain();
   textsBefore = new Set((await readSmsDrop(shop.env.DATA_DIR)).map((text) => JSON.stringify(text)));
   day.moveTo(0);
-  await vanAt(day.mine.stops[0]!);
+  await vehicleAt(day.mine.stops[0]!);
 });
 afterAll(async () => {
   await shop?.close();
@@ -141,7 +141,7 @@ describe("a no-show", () => {
       const arrival = Math.max(new Date(stopOf.time).getTime(), day.at(20).getTime()) + 60_000;
       shop.clock.offset = arrival + 5 * 60_000 - Date.now();
       await outcome({ action: "arrived", stopPosition: stopOf.position, at: new Date(arrival).toISOString() });
-      await vanAt(stopOf);
+      await vehicleAt(stopOf);
       expect(await outcome({ action: "no_show", passengerId: second.passengerId })).toMatchObject({ outcome: "done" });
       now = await progress();
       expect(mine().noShows.map((one) => one.name)).toEqual([second.name]);

@@ -34,7 +34,7 @@ interface Started {
   preference_id?: string;
 }
 
-const RIDERS = [
+const PASSENGERS = [
   { name: "Andrés Peñaloza", email: "andres@example.com", phone: "+57 315 765 4321", passengerAddress: "Calle 10 # 5-20" },
   { name: "María Gómez", email: "maria@example.com", phone: "3001112233", passengerAddress: "Carrera 7 # 40-10" },
 ];
@@ -46,7 +46,7 @@ async function paidOrder(slug: string, paymentCode: "mercadopago" | "webpay" | "
   const county = await countyOf(shop.db, variant.provinceId);
   const me = await shop.buyer();
   const body = purchaseBody(offer, [variant.id, variant.id], county, { paymentCode });
-  body.tickets.forEach((ticket, i) => (ticket.passengers = [RIDERS[i]!]));
+  body.tickets.forEach((ticket, i) => (ticket.passengers = [PASSENGERS[i]!]));
   const answer = await shop.call<Started>("POST", "/shop-api/init-payment", body, { token: me.token });
   expect(answer.status).toBe(201);
   const started = answer.body.data;
@@ -90,7 +90,7 @@ describe("who may use the order desk", () => {
     const { me, orderId, order } = await paidOrder("festival-sonidos-de-la-sabana", "mercadopago");
     const calls = [
       ["GET", `/shop-api/staff/orders/${orderId}`, undefined],
-      ["PUT", `/shop-api/staff/orders/${orderId}/passengers/1`, RIDERS[0]],
+      ["PUT", `/shop-api/staff/orders/${orderId}/passengers/1`, PASSENGERS[0]],
       ["POST", `/shop-api/staff/orders/${orderId}/resend`, undefined],
       ["POST", `/shop-api/staff/orders/${orderId}/notes`, { text: "hola" }],
       ["POST", `/shop-api/staff/orders/${orderId}/cancel`, { reason: "no" }],
@@ -165,12 +165,12 @@ describe("staff actions on an order", () => {
   it("corrects a passenger, resends the tickets and takes a note, each in the order's history with who did it", async () => {
     const { me, orderId } = await paidOrder("festival-sonidos-de-la-sabana", "mercadopago");
     const passengerId = (await desk(orderId)).tickets[0]!.passengers[0]!.id;
-    const fixed = await shop.call("PUT", `/shop-api/staff/orders/${orderId}/passengers/${passengerId}`, { ...RIDERS[0], name: "Andrés Peñaloza Ruiz", phone: "315 765 4321" }, { token: staff.token });
+    const fixed = await shop.call("PUT", `/shop-api/staff/orders/${orderId}/passengers/${passengerId}`, { ...PASSENGERS[0], name: "Andrés Peñaloza Ruiz", phone: "315 765 4321" }, { token: staff.token });
     expect(fixed.status).toBe(200);
-    const bad = await shop.call("PUT", `/shop-api/staff/orders/${orderId}/passengers/${passengerId}`, { ...RIDERS[0], email: "no" }, { token: staff.token });
+    const bad = await shop.call("PUT", `/shop-api/staff/orders/${orderId}/passengers/${passengerId}`, { ...PASSENGERS[0], email: "no" }, { token: staff.token });
     expect(bad.status).toBe(422);
     // A passenger of another order is not this order's.
-    expect((await shop.call("PUT", `/shop-api/staff/orders/${orderId}/passengers/1`, RIDERS[0], { token: staff.token })).status).toBe(404);
+    expect((await shop.call("PUT", `/shop-api/staff/orders/${orderId}/passengers/1`, PASSENGERS[0], { token: staff.token })).status).toBe(404);
 
     expect((await shop.call("POST", `/shop-api/staff/orders/${orderId}/resend`, undefined, { token: staff.token })).status).toBe(200);
     expect((await shop.call("POST", `/shop-api/staff/orders/${orderId}/notes`, { text: "Llamó para cambiar el nombre" }, { token: staff.token })).status).toBe(201);

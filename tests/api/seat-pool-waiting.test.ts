@@ -53,8 +53,8 @@ async function fullPool(slug: string) {
   expect((await shop.call("POST", `/shop-api/staff/orders/${sold.body.data.orderId}/confirm-transfer`, undefined, { token: staff.token })).status).toBe(200);
   const join = (person: Person, variantId: number) => shop.call("POST", "/shop-api/waiting-list", { eventDateId: offer.eventDateId, productVariantId: variantId, seats: 1 }, { token: person.token });
   const freeSeat = async () => {
-    const riders = await shop.db.select({ id: passengers.id }).from(passengers).innerJoin(tickets, eq(tickets.id, passengers.ticketId)).where(eq(tickets.orderId, sold.body.data.orderId));
-    expect((await shop.call("POST", `/shop-api/staff/orders/${sold.body.data.orderId}/refund`, { reason: "No viaja", passengerIds: riders.map((rider) => rider.id) }, { token: staff.token })).status).toBe(201);
+    const passengerRows = await shop.db.select({ id: passengers.id }).from(passengers).innerJoin(tickets, eq(tickets.id, passengers.ticketId)).where(eq(tickets.orderId, sold.body.data.orderId));
+    expect((await shop.call("POST", `/shop-api/staff/orders/${sold.body.data.orderId}/refund`, { reason: "No viaja", passengerIds: passengerRows.map((passenger) => passenger.id) }, { token: staff.token })).status).toBe(201);
   };
   return { offer, large, small, buy, join, freeSeat };
 }

@@ -49,7 +49,7 @@ const tracking = async (key: string) => {
   return answer.body.data;
 };
 const legOf = async (key: string, leg: "outbound" | "return") => (await tracking(key)).legs.find((one) => one.leg === leg)!;
-const stopOf = (leg: "outbound" | "return", key: string) => runs[leg].stops.find((stop) => stop.passengers.some((rider) => rider.passengerId === booked.get(key)!.passengerId))!;
+const stopOf = (leg: "outbound" | "return", key: string) => runs[leg].stops.find((stop) => stop.passengers.some((passenger) => passenger.passengerId === booked.get(key)!.passengerId))!;
 const board = async (key: string, leg: "outbound" | "return") => {
   const { passengerId, orderId } = booked.get(key)!;
   const [row] = await shop.db.select({ ticketId: passengers.ticketId }).from(passengers).where(eq(passengers.id, passengerId));
@@ -66,7 +66,7 @@ const setClock = (when: Date) => (shop.clock.offset = when.getTime() - Date.now(
 async function planAndPublish(leg: "outbound" | "return") {
   const plan = (await shop.call<DispatchPlan>("POST", "/shop-api/staff/dispatch/plan", { eventDateId: setting.eventDateId, leg }, staff)).body.data;
   const ours = new Set([...booked.values()].map((one) => one.passengerId));
-  const run = plan.runs.find((one) => one.stops.some((stop) => stop.passengers.some((rider) => ours.has(rider.passengerId))))!;
+  const run = plan.runs.find((one) => one.stops.some((stop) => stop.passengers.some((passenger) => ours.has(passenger.passengerId))))!;
   const options = (await shop.call<DispatchOptions>("GET", "/shop-api/staff/dispatch/options", undefined, staff)).body.data;
   const assigned = await shop.call<DispatchPlan>(
     "POST",
@@ -86,8 +86,8 @@ beforeAll(async () => {
   for (const person of PEOPLE) {
     const county = setting.counties.find((one) => one.name === person.county)!;
     const placed = await setting.book({ address: person.address, countyId: county.id, name: person.name, phone: person.phone });
-    const [rider] = await shop.db.select({ id: passengers.id }).from(passengers).innerJoin(tickets, eq(tickets.id, passengers.ticketId)).where(eq(tickets.orderId, placed.orderId));
-    booked.set(person.key, { orderId: placed.orderId, buyerId: placed.buyer.id, passengerId: rider!.id });
+    const [passenger] = await shop.db.select({ id: passengers.id }).from(passengers).innerJoin(tickets, eq(tickets.id, passengers.ticketId)).where(eq(tickets.orderId, placed.orderId));
+    booked.set(person.key, { orderId: placed.orderId, buyerId: placed.buyer.id, passengerId: passenger!.id });
   }
   driver = await shop.buyer("driver");
   staff = { token: (await shop.buyer("staff")).token };
@@ -196,10 +196,10 @@ describe("the order's message list", () => {
     const desk = await shop.call<OrderDesk>("GET", `/shop-api/staff/orders/${orderId}`, undefined, staff);
     expect(desk.status).toBe(200);
     const pickups = desk.body.data.messages.filter((one) => one.what === "pickup");
-    const [rider] = await shop.db.select().from(passengers).where(eq(passengers.id, passengerId));
+    const [passenger] = await shop.db.select().from(passengers).where(eq(passengers.id, passengerId));
     expect(pickups.map((one) => `${one.channel} ${one.leg}`).sort()).toEqual(["mail outbound", "mail return", "sms outbound", "sms return"]);
-    expect(pickups.find((one) => one.channel === "sms")).toMatchObject({ sent: true, to: `${rider!.name} ${rider!.phone}` });
-    expect(pickups.find((one) => one.channel === "mail")).toMatchObject({ sent: true, to: `${rider!.name} ${rider!.email}` });
+    expect(pickups.find((one) => one.channel === "sms")).toMatchObject({ sent: true, to: `${passenger!.name} ${passenger!.phone}` });
+    expect(pickups.find((one) => one.channel === "mail")).toMatchObject({ sent: true, to: `${passenger!.name} ${passenger!.email}` });
     const buyer = desk.body.data.messages.filter((one) => one.what === "pickup_buyer");
     expect(buyer.map((one) => one.leg).sort()).toEqual(["outbound", "return"]);
     expect(buyer.every((one) => one.channel === "mail" && one.to === desk.body.data.buyer.email && one.sent)).toBe(true);

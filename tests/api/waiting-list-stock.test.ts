@@ -98,8 +98,8 @@ async function soldOut(slug: string, kind: Kind) {
 }
 
 async function refundAll(orderId: number) {
-  const riders = await shop.db.select({ id: passengers.id }).from(passengers).innerJoin(tickets, eq(tickets.id, passengers.ticketId)).where(inArray(tickets.orderId, [orderId]));
-  const refunded = await shop.call("POST", `/shop-api/staff/orders/${orderId}/refund`, { reason: "No viaja", passengerIds: riders.map((rider) => rider.id) }, { token: staff.token });
+  const passengerRows = await shop.db.select({ id: passengers.id }).from(passengers).innerJoin(tickets, eq(tickets.id, passengers.ticketId)).where(inArray(tickets.orderId, [orderId]));
+  const refunded = await shop.call("POST", `/shop-api/staff/orders/${orderId}/refund`, { reason: "No viaja", passengerIds: passengerRows.map((passenger) => passenger.id) }, { token: staff.token });
   expect(refunded.status).toBe(201);
 }
 

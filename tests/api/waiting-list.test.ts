@@ -139,8 +139,8 @@ describe("offers", () => {
     const place = (await join(wantsOne, { ...sold.where, seats: 1 })).body.data;
 
     // Staff refund one passenger: one seat comes back, too few for the first in line, enough for the second.
-    const [riderId] = await passengerIdsOf(orderId);
-    expect((await shop.call("POST", `/shop-api/staff/orders/${orderId}/refund`, { reason: "No viaja", passengerIds: [riderId] }, { token: staff.token })).status).toBe(201);
+    const [passengerId] = await passengerIdsOf(orderId);
+    expect((await shop.call("POST", `/shop-api/staff/orders/${orderId}/refund`, { reason: "No viaja", passengerIds: [passengerId] }, { token: staff.token })).status).toBe(201);
     const mails = await offerMails(wantsOne);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain("Se liberó 1 cupo");

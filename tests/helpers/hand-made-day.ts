@@ -29,33 +29,33 @@ export async function handMadeDay(shop: TestShop) {
     people[key] = { passengerId: row!.id, orderId, buyerId: buyer.id };
   }
   const driver = await shop.buyer("driver");
-  const [van] = await shop.db.insert(vehicles).values({ plate: `DAY${Date.now() % 1000}`, label: "Van del día", seats: 10, kind: "van", provinceId: setting.provinceId }).returning();
+  const [vehicle] = await shop.db.insert(vehicles).values({ plate: `DAY${Date.now() % 1000}`, label: "Van del día", seats: 10, kind: "van", provinceId: setting.provinceId }).returning();
   const start = new Date(setting.festival.dates.find((one) => one.id === setting.eventDateId)!.startDate).getTime();
   const T = start - 90 * MINUTE;
   const R = start + 4 * 60 * MINUTE;
   const at = (base: number, minutes: number) => new Date(base + minutes * MINUTE);
 
-  async function run(leg: "outbound" | "return", departsAt: Date, arrivesAt: Date, stops: { lat: number; lon: number; time: Date; riders: number[] }[]) {
+  async function run(leg: "outbound" | "return", departsAt: Date, arrivesAt: Date, stops: { lat: number; lon: number; time: Date; passengers: number[] }[]) {
     const [plan] = await shop.db.insert(dispatchPlans).values({ eventDateId: setting.eventDateId, leg, publishedVersion: 1, publishedAt: at(T, -24 * 60) }).returning();
     const [made] = await shop.db
       .insert(dispatchRuns)
-      .values({ planId: plan!.id, position: 0, vehicleId: van!.id, driverId: driver.id, seatsNeeded: 3, capacity: 10, departsAt, arrivesAt })
+      .values({ planId: plan!.id, position: 0, vehicleId: vehicle!.id, driverId: driver.id, seatsNeeded: 3, capacity: 10, departsAt, arrivesAt })
       .returning();
     for (const [position, stop] of stops.entries()) {
       const [row] = await shop.db
         .insert(dispatchStops)
         .values({ runId: made!.id, position, address: `Parada ${position + 1}`, countyId: county.id, lat: stop.lat, lon: stop.lon, approximate: false, time: stop.time })
         .returning();
-      for (const passengerId of stop.riders) await shop.db.insert(dispatchStopPassengers).values({ planId: plan!.id, stopId: row!.id, passengerId, groupId: `g${passengerId}` });
+      for (const passengerId of stop.passengers) await shop.db.insert(dispatchStopPassengers).values({ planId: plan!.id, stopId: row!.id, passengerId, groupId: `g${passengerId}` });
     }
     return made!.id;
   }
   const { ana, beto, carla } = people;
   const outbound = await run("outbound", at(T, 0), at(T, 55), [
-    { lat: 4.7, lon: LON, time: at(T, 0), riders: [ana.passengerId, beto.passengerId] },
-    { lat: 4.71, lon: -74.048, time: at(T, 20), riders: [carla.passengerId] },
+    { lat: 4.7, lon: LON, time: at(T, 0), passengers: [ana.passengerId, beto.passengerId] },
+    { lat: 4.71, lon: -74.048, time: at(T, 20), passengers: [carla.passengerId] },
   ]);
-  const back = await run("return", at(R, 0), at(R, 30), [{ lat: 4.7, lon: LON, time: at(R, 30), riders: [ana.passengerId, beto.passengerId, carla.passengerId] }]);
+  const back = await run("return", at(R, 0), at(R, 30), [{ lat: 4.7, lon: LON, time: at(R, 30), passengers: [ana.passengerId, beto.passengerId, carla.passengerId] }]);
 
   const fixes = (runId: number, base: number, track: [number, number][]) =>
     shop.db.insert(vehiclePositions).values(track.map(([minutes, lat]) => ({ runId, driverUserId: driver.id, lat, lon: LON, accuracyM: 8, at: at(base, minutes) })));
@@ -94,5 +94,5 @@ export async function handMadeDay(shop: TestShop) {
   await board(beto.passengerId, beto.orderId, "return", "driver");
   await noShow(carla.passengerId, "return", 4);
 
-  return { setting, people, driver, van: van!, runs: { outbound, back }, T, R, at, eventDateId: setting.eventDateId };
+  return { setting, people, driver, vehicle: vehicle!, runs: { outbound, back }, T, R, at, eventDateId: setting.eventDateId };
 }
