@@ -12,7 +12,7 @@ import type { Db } from "../db/client";
 import { addressLines, categories, counties, eventDates, events, orders, passengers, payments, productVariants, provinces, tickets, users } from "../db/schema";
 import { PAYMENT_CODE } from "../../shared/domain/payment-codes";
 
-/** One order: its buyer, the localidad and address its riders are picked up at, and the passengers per ticket. */
+/** One order: its buyer, the localidad and address its passengers are picked up at, and the passengers per ticket. */
 const BOOKINGS: { buyer: string; county: string; address: string; tickets: string[][] }[] = [
   { buyer: "Laura Gómez", county: "Usaquén", address: "Calle 127 # 15-20", tickets: [["Laura Gómez", "Andrés Pardo"]] },
   { buyer: "Camilo Rojas", county: "Usaquén", address: "Carrera 7 # 140-35", tickets: [["Camilo Rojas"], ["Sara Rojas"]] },
@@ -72,7 +72,7 @@ export async function seedDemoBookings(db: Db, now: Date) {
         role: ROLE.customer,
       })
       .returning({ id: users.id });
-    const chosen = booking.tickets.map((riders) => typed.find((variant) => variant.capacity >= riders.length)!);
+    const chosen = booking.tickets.map((ticketPassengers) => typed.find((variant) => variant.capacity >= ticketPassengers.length)!);
     const total = chosen.reduce((sum, variant) => sum + variant.price, 0);
     const [order] = await db
       .insert(orders)
@@ -90,12 +90,12 @@ export async function seedDemoBookings(db: Db, now: Date) {
       })
       .returning({ id: orders.id });
     await db.insert(payments).values({ orderId: order!.id, method: PAYMENT_CODE.mercadopago, state: PAYMENT_STATE.approved, amount: total });
-    for (const [index, riders] of booking.tickets.entries()) {
+    for (const [index, ticketPassengers] of booking.tickets.entries()) {
       const variant = chosen[index]!;
       const [ticket] = await db.insert(tickets).values({ orderId: order!.id, productVariantId: variant.id, price: variant.price, placeId: event.placeId }).returning({ id: tickets.id });
       await db.insert(addressLines).values({ ticketId: ticket!.id, address: booking.address, countyId });
       await db.insert(passengers).values(
-        riders.map((name) => {
+        ticketPassengers.map((name) => {
           person += 1;
           return { ticketId: ticket!.id, name, email: emailOf(name), phone: phoneOf(person), passengerAddress: booking.address };
         }),

@@ -338,23 +338,48 @@ describe("the database's copies of the words", () => {
 });
 
 /**
+ * The identifiers of a source that say a rejected word, read through TypeScript's own parser so that strings,
+ * comments, regular expressions and what people read are never taken for code (an Astro file's code is its
+ * frontmatter and its scripts; the rest is markup and style). A `kept` name passes only as a property (`leg.van`,
+ * `{ riders: … }`, `riders: z.…`, `const { van: position } = …`), never as a name of its own.
+ */
+function namesSaying(text: string, says: (token: string) => boolean, kept: ReadonlySet<string>, astro = false): string[] {
+  const source = astro ? [...text.matchAll(/^---\n([\s\S]*?)\n---|<script[^>]*>([\s\S]*?)<\/script>/gm)].map((match) => match[1] ?? match[2]).join("\n") : text;
+  const file = ts.createSourceFile("x.tsx", source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+  const found: string[] = [];
+  const visit = (node: ts.Node) => {
+    if (ts.isIdentifier(node) && says(node.text)) {
+      const parent = node.parent;
+      const asProperty =
+        (ts.isPropertyAccessExpression(parent) && parent.name === node) ||
+        ((ts.isPropertyAssignment(parent) || ts.isPropertySignature(parent)) && parent.name === node) ||
+        (ts.isBindingElement(parent) && parent.propertyName === node);
+      if (!(asProperty && kept.has(node.text))) found.push(node.text);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return found;
+}
+const SOURCE_FILES = (readdirSync(SRC, { recursive: true }) as string[]).map((name) => name.split("\\").join("/"));
+const CODE_FILES = SOURCE_FILES.filter((name) => /\.(ts|tsx|astro)$/.test(name) && !/\.(test|spec)\.tsx?$/.test(name) && !name.endsWith(".d.ts"));
+/** The files of `src` whose code names a rejected word. */
+const filesSaying = (says: (token: string) => boolean, kept: ReadonlySet<string>) =>
+  CODE_FILES.filter((file) => namesSaying(readFileSync(join(SRC, file), "utf8"), says, kept, file.endsWith(".astro")).length > 0);
+
+/**
  * One word per idea in the code (docs/architecture.md, Glossary): identifiers, files and folders say boarding, not
  * check-in, and passenger, not rider. Strings and comments are not read: the contract's paths
  * (`/shop-api/staff/checkin-dates`) and what people read keep their words.
  */
 describe("the glossary's rejected words are no identifier", () => {
-  /** A token of the code, strings, comments and template texts left out. */
-  const identifiersOf = (text: string): Set<string> =>
-    new Set(
-      text
-        .replace(/\/\*[\s\S]*?\*\//g, " ")
-        .replace(/"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|`(?:[^`\\]|\\.)*`/g, " ")
-        .replace(/(^|[^:])\/\/.*$/gm, "$1")
-        .match(/[A-Za-z_$][\w$]*/g) ?? [],
-    );
   const CHECK_IN = /[Cc]heck_?[Ii]ns?(?![a-z])|CHECK_IN(?![A-Z])/;
   const RIDER = /(?<![a-z])rider|Rider|RIDER/;
-  /** Fields of the contract that clients read and send under the older words, and the driver action `check_in` phones send and rows store. */
+  /**
+   * Fields of the contract that clients read and send under the older words, and the driver action `check_in` phones
+   * send and rows store: names of properties only. Stored keys keep their words too, as strings: a passenger's mail
+   * key `…-rider-{id}` (services/order-notices) names mails already sent, which a new key would send again.
+   */
   const CONTRACT_FIELDS = new Set(["checkIns", "riders", "check_in"]);
   /**
    * Files that still say rider, being renamed to passenger: the list only shrinks. A file that starts saying it
@@ -368,13 +393,14 @@ describe("the glossary's rejected words are no identifier", () => {
     // Keeps `RIDER_STATE` and `RiderState` as other names of `PASSENGER_STATE` and `PassengerState` for the three above.
     "shared/domain/dispatch.ts",
   ];
-  const allFiles = (readdirSync(SRC, { recursive: true }) as string[]).map((name) => name.split("\\").join("/"));
-  const code = allFiles.filter((name) => /\.(ts|tsx|astro)$/.test(name) && !/\.(test|spec)\.tsx?$/.test(name) && !name.endsWith(".d.ts"));
-  const using = (pattern: RegExp) => code.filter((file) => [...identifiersOf(readFileSync(join(SRC, file), "utf8"))].some((token) => pattern.test(token) && !CONTRACT_FIELDS.has(token)));
+  const allFiles = SOURCE_FILES;
+  const using = (pattern: RegExp) => filesSaying((token) => pattern.test(token), CONTRACT_FIELDS);
 
-  it("reads identifiers, not strings or comments", () => {
-    const tokens = identifiersOf('const boardingsOf = 1; // checkIn\nfetch("/staff/checkin-dates", { checkIns });\n/* rider */ x.riderIds;');
-    expect([...tokens].filter((token) => CHECK_IN.test(token) || RIDER.test(token))).toEqual(["checkIns", "riderIds"]);
+  it("reads identifiers, not strings or comments, and lets the contract's fields be properties only", () => {
+    const says = (token: string) => CHECK_IN.test(token) || RIDER.test(token);
+    const text = 'const boardingsOf = 1; // checkIn\nfetch("/staff/checkin-dates", { checkIns });\n/* rider */ x.riderIds;\nsend({ riders: list, checkIns: [] }, run.riders);';
+    expect(namesSaying(text, says, CONTRACT_FIELDS)).toEqual(["checkIns", "riderIds"]);
+    expect(namesSaying("const riders = run.riders; for (const rider of riders) go(rider);", says, CONTRACT_FIELDS)).toEqual(["riders", "rider", "riders", "rider"]);
     expect(["checkIn", "CheckInSync", "CHECK_IN_LEGS", "check_in", "checkins"].every((token) => CHECK_IN.test(token))).toBe(true);
     expect(["checking", "checkInvitedSeats", "CHECK_INTERVAL_S", "checkedIn"].some((token) => CHECK_IN.test(token))).toBe(false);
   });
@@ -413,29 +439,8 @@ describe("the glossary's rejected word van is no identifier", () => {
       .split(/[\s_$-]+/)
       .some((word) => /^vans?$/i.test(word));
 
-  /** The identifiers of a text that say van, but a kept property (`.van`, `van:` in an object or a type). */
-  function vanNamesOf(text: string, astro = false): string[] {
-    // An Astro file's code is its frontmatter and its scripts; the rest is markup and style.
-    const source = astro ? [...text.matchAll(/^---\n([\s\S]*?)\n---|<script[^>]*>([\s\S]*?)<\/script>/gm)].map((match) => match[1] ?? match[2]).join("\n") : text;
-    const file = ts.createSourceFile("x.tsx", source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
-    const found: string[] = [];
-    const visit = (node: ts.Node) => {
-      if (ts.isIdentifier(node) && sayVan(node.text)) {
-        const parent = node.parent;
-        const asProperty =
-          (ts.isPropertyAccessExpression(parent) && parent.name === node) ||
-          ((ts.isPropertyAssignment(parent) || ts.isPropertySignature(parent)) && parent.name === node) ||
-          (ts.isBindingElement(parent) && parent.propertyName === node);
-        if (!(asProperty && KEPT_PROPERTIES.has(node.text))) found.push(node.text);
-      }
-      ts.forEachChild(node, visit);
-    };
-    visit(file);
-    return found;
-  }
-
-  const allFiles = (readdirSync(SRC, { recursive: true }) as string[]).map((name) => name.split("\\").join("/"));
-  const code = allFiles.filter((name) => /\.(ts|tsx|astro)$/.test(name) && !/\.(test|spec)\.tsx?$/.test(name) && !name.endsWith(".d.ts"));
+  const vanNamesOf = (text: string, astro = false) => namesSaying(text, sayVan, KEPT_PROPERTIES, astro);
+  const allFiles = SOURCE_FILES;
 
   it("reads identifiers, not strings, comments or regular expressions, and lets the kind and the contract's fields be properties", () => {
     const text = [
@@ -453,7 +458,7 @@ describe("the glossary's rejected word van is no identifier", () => {
 
   it("says vehicle, not van, in every identifier and file name but those listed with their reason", () => {
     expect(allFiles.filter((name) => sayVan(name.split("/").pop()!.replace(/\.\w+$/, "")) && !NAMED_FILES.test(name))).toEqual([]);
-    const using = code.filter((file) => vanNamesOf(readFileSync(join(SRC, file), "utf8"), file.endsWith(".astro")).length > 0);
+    const using = filesSaying(sayVan, KEPT_PROPERTIES);
     expect(using.sort()).toEqual(Object.keys(STILL_VAN).sort());
   });
 });

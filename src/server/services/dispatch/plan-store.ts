@@ -76,8 +76,8 @@ async function loadRuns(db: Db, plan: typeof dispatchPlans.$inferSelect): Promis
   const runIds = runRows.map((run) => run.id);
   const stopRows = runIds.length ? await db.select().from(dispatchStops).where(inArray(dispatchStops.runId, runIds)).orderBy(asc(dispatchStops.position), asc(dispatchStops.id)) : [];
   const passengerRows = await db.select().from(dispatchStopPassengers).where(eq(dispatchStopPassengers.planId, plan.id)).orderBy(asc(dispatchStopPassengers.passengerId));
-  // Grouped once by run and by stop: a day of 200 runs has some 1,000 stops and 5,000 riders, and looking each
-  // stop's riders up in the whole list was 5 million comparisons per read.
+  // Grouped once by run and by stop: a day of 200 runs has some 1,000 stops and 5,000 passengers, and looking each
+  // stop's passengers up in the whole list was 5 million comparisons per read.
   const stopsOfRun = new Map<number, (typeof stopRows)[number][]>();
   for (const stop of stopRows) (stopsOfRun.get(stop.runId) ?? stopsOfRun.set(stop.runId, []).get(stop.runId)!).push(stop);
   const passengersOfStop = new Map<number, (typeof passengerRows)[number][]>();

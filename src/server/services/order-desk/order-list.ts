@@ -48,15 +48,15 @@ export function searchCondition(q: string | undefined): SQL | undefined {
   const digits = text.replace(/\D/g, "");
   // Seven digits at least: fewer would match half the phone book.
   const phoneDigits = digits.length >= 7 && /^[\d\s()+.-]+$/.test(text);
-  const riders = sql`select 1 from ${tickets} t join ${passengers} p on p.ticket_id = t.id
+  const passengersOfOrder = sql`select 1 from ${tickets} t join ${passengers} p on p.ticket_id = t.id
     where (t.order_id = ${orders.id} or t.order_id in (select s.id from ${orders} s where s.split_from_id = ${orders.id}))`;
   return or(
     byId,
     ilike(users.email, pattern),
     sql`shop_fold(${users.firstName} || ' ' || ${users.lastName}) like ${folded}`,
-    sql`exists (${riders} and (shop_fold(p.name) like ${folded} or p.email ilike ${pattern}))`,
+    sql`exists (${passengersOfOrder} and (shop_fold(p.name) like ${folded} or p.email ilike ${pattern}))`,
     phoneDigits ? phoneMatches(sql`${users.phoneNumber}`, digits) : undefined,
-    phoneDigits ? sql`exists (${riders} and ${phoneMatches(sql`p.phone`, digits)})` : undefined,
+    phoneDigits ? sql`exists (${passengersOfOrder} and ${phoneMatches(sql`p.phone`, digits)})` : undefined,
     // Every language's event name: staff search in whatever language the buyer bought in.
     sql`exists (select 1 from jsonb_each(${events.translations}) as names(locale, text) where names.text->>'name' ilike ${pattern})`,
   );

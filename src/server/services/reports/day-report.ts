@@ -192,7 +192,7 @@ export async function dayReport(deps: ShopContext, eventDateId: number, locale: 
   const vehicleKm = runs.reduce((sum, run) => sum + run.vehicleKm, 0);
   const co2 = runs.reduce((sum, run) => sum + run.co2Kg, 0);
   const passengerKm = runs.reduce((sum, run) => sum + run.passengerKm, 0);
-  const riders = figures.passengers.boarded;
+  const boardedPassengers = figures.passengers.boarded;
 
   const drivers = new Map<number, { id: number; name: string; scores: number[] }>();
   for (const run of runs) if (run.driver && !drivers.has(run.driver.id)) drivers.set(run.driver.id, { ...run.driver, scores: [] });
@@ -230,10 +230,10 @@ export async function dayReport(deps: ShopContext, eventDateId: number, locale: 
       vehicleKm: round(vehicleKm, 2),
       emptyKm: round(runs.reduce((sum, run) => sum + run.emptyKm, 0), 2),
       passengersPerVehicleHour: vehicleMinutes > 0 ? round(boardedLegs / (vehicleMinutes / 60), 2) : null,
-      vehicleMinutesPerPassenger: riders > 0 ? round(vehicleMinutes / riders) : null,
+      vehicleMinutesPerPassenger: boardedPassengers > 0 ? round(vehicleMinutes / boardedPassengers) : null,
       co2Kg: round(co2, 2),
-      co2KgPerPassenger: riders > 0 ? round(co2 / riders, 2) : null,
-      co2KgDrivingAlonePerPassenger: riders > 0 ? round(drivingAloneCo2Kg(factors, passengerKm) / riders, 2) : null,
+      co2KgPerPassenger: boardedPassengers > 0 ? round(co2 / boardedPassengers, 2) : null,
+      co2KgDrivingAlonePerPassenger: boardedPassengers > 0 ? round(drivingAloneCo2Kg(factors, passengerKm) / boardedPassengers, 2) : null,
       rating: summary.rating,
       ratings: summary.ratings,
     },

@@ -61,10 +61,10 @@ describe("shortenDrives", () => {
 
   it("moves a wheelchair user into the van that carries a wheelchair, using a van fewer when it can", () => {
     const ctx = context(LEG.outbound);
-    const rider = group("w10", 4, { needs: ["wheelchair"] });
-    const runs = [run([east20, east10], 3), run([west20, rider], 2), { stops: [], capacity: 2, carries: ["wheelchair" as const] }];
+    const wheelchairGroup = group("w10", 4, { needs: ["wheelchair"] });
+    const runs = [run([east20, east10], 3), run([west20, wheelchairGroup], 2), { stops: [], capacity: 2, carries: ["wheelchair" as const] }];
     const shorter = shortenDrives(ctx, runs, limits);
-    const carrying = shorter.find((one) => one.stops.some((stop) => stop.groups.includes(rider)))!;
+    const carrying = shorter.find((one) => one.stops.some((stop) => stop.groups.includes(wheelchairGroup)))!;
     expect(carrying.carries).toEqual(["wheelchair"]);
     expect(members(shorter).flat().sort()).toEqual(["e10", "e20", "w10", "w20"]);
   });
