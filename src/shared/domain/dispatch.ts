@@ -62,12 +62,6 @@ export const PASSENGER_STATE = { waiting: "waiting", boarded: "boarded", noShow:
 export const PASSENGER_STATES = [PASSENGER_STATE.waiting, PASSENGER_STATE.boarded, PASSENGER_STATE.noShow] as const;
 export type PassengerState = (typeof PASSENGER_STATES)[number];
 /**
- * The same under their former names, read only by the live day's files (live-state, tracking-state, tracking) until
- * they are renamed with the rest of their change; nothing new imports these.
- */
-export const RIDER_STATE = PASSENGER_STATE;
-export type RiderState = PassengerState;
-/**
  * What the driver's phone marks of a passenger on a leg besides a boarding (`run_boardings.state`): not come. A
  * boarding is the one boarding record (`boardings`), whoever saw it; waiting is the absence of both.
  */

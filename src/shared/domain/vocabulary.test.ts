@@ -381,18 +381,6 @@ describe("the glossary's rejected words are no identifier", () => {
    * key `…-rider-{id}` (services/order-notices) names mails already sent, which a new key would send again.
    */
   const CONTRACT_FIELDS = new Set(["checkIns", "riders", "check_in"]);
-  /**
-   * Files that still say rider, being renamed to passenger: the list only shrinks. A file that starts saying it
-   * fails, and so does a listed file that no longer does (take it off the list).
-   */
-  const STILL_RIDER = [
-    // The live day's files, renamed by the change under way there; they read the two former names below.
-    "server/services/live/live-state.ts",
-    "server/services/live/tracking-state.ts",
-    "server/services/live/tracking.ts",
-    // Keeps `RIDER_STATE` and `RiderState` as other names of `PASSENGER_STATE` and `PassengerState` for the three above.
-    "shared/domain/dispatch.ts",
-  ];
   const allFiles = SOURCE_FILES;
   const using = (pattern: RegExp) => filesSaying((token) => pattern.test(token), CONTRACT_FIELDS);
 
@@ -410,9 +398,9 @@ describe("the glossary's rejected words are no identifier", () => {
     expect(using(CHECK_IN)).toEqual([]);
   });
 
-  it("says passenger, not rider, in every identifier, file and folder name but the files still being renamed", () => {
+  it("says passenger, not rider, in every identifier, file and folder name", () => {
     expect(allFiles.filter((name) => RIDER.test(name))).toEqual([]);
-    expect(using(RIDER).sort()).toEqual(STILL_RIDER);
+    expect(using(RIDER)).toEqual([]);
   });
 });
 

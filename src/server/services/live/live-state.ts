@@ -8,7 +8,7 @@
  */
 import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import { LEG, type Leg } from "../../../shared/domain/legs";
-import { type BoardedBy, DRIVER_ACTION, RIDER_STATE, type RiderState } from "../../../shared/domain/dispatch";
+import { type BoardedBy, DRIVER_ACTION, PASSENGER_STATE, type PassengerState } from "../../../shared/domain/dispatch";
 import type { LiveDay, LiveRun } from "../../../shared/schemas/answers/live";
 import type { ShopContext } from "../../context";
 import { runStatement } from "../../db/statements";
@@ -123,9 +123,9 @@ export async function liveRuns(deps: ShopContext, frames: readonly RunFrame[]): 
   return Promise.all(
     frames.map(async (frame) => {
       const records = boardingsByLeg.get(frame.leg);
-      const riders = new Map<number, { state: RiderState; by: BoardedBy | null }>();
-      for (const [passengerId, by] of records?.aboard ?? []) riders.set(passengerId, { state: RIDER_STATE.boarded, by });
-      for (const passengerId of records?.noShows ?? []) riders.set(passengerId, { state: RIDER_STATE.noShow, by: null });
+      const states = new Map<number, { state: PassengerState; by: BoardedBy | null }>();
+      for (const [passengerId, by] of records?.aboard ?? []) states.set(passengerId, { state: PASSENGER_STATE.boarded, by });
+      for (const passengerId of records?.noShows ?? []) states.set(passengerId, { state: PASSENGER_STATE.noShow, by: null });
       const position = positions.get(frame.runId) ?? null;
       const input: LiveRunInput = {
         leg: frame.leg,
@@ -135,7 +135,7 @@ export async function liveRuns(deps: ShopContext, frames: readonly RunFrame[]): 
         stops: frame.run.stops.map((stop) => ({ key: stop.address, lat: stop.lat, lon: stop.lon, planned: stop.time, passengerIds: stop.groups.flatMap((group) => group.passengerIds) })),
         position,
         heading: headings.get(frame.runId) ?? null,
-        settled: new Set([...riders].filter(([, one]) => one.state !== RIDER_STATE.waiting).map(([id]) => id)),
+        settled: new Set([...states].filter(([, one]) => one.state !== PASSENGER_STATE.waiting).map(([id]) => id)),
         now,
         dwellMinutes,
       };
@@ -174,9 +174,9 @@ export async function liveRuns(deps: ShopContext, frames: readonly RunFrame[]): 
           stop.groups.flatMap((group) =>
             group.passengerIds.map((passengerId) => {
               const one = frame.info.get(passengerId);
-              const record = riders.get(passengerId) ?? { state: RIDER_STATE.waiting, by: null };
+              const record = states.get(passengerId) ?? { state: PASSENGER_STATE.waiting, by: null };
               const due = frame.leg === LEG.outbound ? times.stops[index]!.done : venueGone;
-              return { passengerId, name: one?.name ?? "", phone: one?.phone ?? "", stop: index, state: record.state, by: record.by, missing: due && record.state !== RIDER_STATE.boarded };
+              return { passengerId, name: one?.name ?? "", phone: one?.phone ?? "", stop: index, state: record.state, by: record.by, missing: due && record.state !== PASSENGER_STATE.boarded };
             }),
           ),
         ),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { LEG } from "../../../shared/domain/legs";
-import { RIDER_STATE } from "../../../shared/domain/dispatch";
+import { PASSENGER_STATE } from "../../../shared/domain/dispatch";
 import { TRACKING_STATE } from "../../../shared/domain/tracking";
 import { legState, type TrackingStateInput } from "./tracking-state";
 
@@ -15,7 +15,7 @@ function outbound(over: Partial<TrackingStateInput> & { van?: { lat: number; lon
   const van = over.van === undefined ? south(stop, 5) : over.van;
   return {
     leg: LEG.outbound,
-    rider: RIDER_STATE.waiting,
+    passenger: PASSENGER_STATE.waiting,
     run: { position: van ? { ...van, at: now.toISOString(), ageSeconds: 0 } : null, stopsDone: over.stopsDone ?? 0, stopsTotal: 2, venueExpected: at(40) },
     stop: { ...stop, done: over.done ?? false, expected: over.done ? null : at(over.expectedIn ?? 12) },
     venue,
@@ -30,7 +30,7 @@ function back(over: Partial<TrackingStateInput> & { van?: { lat: number; lon: nu
   const van = over.van === undefined ? venue : over.van;
   return {
     leg: LEG.return,
-    rider: RIDER_STATE.waiting,
+    passenger: PASSENGER_STATE.waiting,
     run: { position: van ? { ...van, at: now.toISOString(), ageSeconds: 0 } : null, stopsDone: over.done ? 1 : 0, stopsTotal: 2, venueExpected: over.left ? null : at(5) },
     stop: { ...stop, done: over.done ?? false, expected: over.done ? null : at(400) },
     venue,
@@ -48,15 +48,15 @@ describe("a passenger's leg says one thing at a time", () => {
     expect(legState(outbound({ expectedIn: 1 })).state).toBe(TRACKING_STATE.arriving);
     expect(legState(outbound({ van: south(stop, 0.05), expectedIn: 6 })).state).toBe(TRACKING_STATE.arriving);
     // Aboard while the others of her stop still board: aboard, never "arriving" beside it, no countdown.
-    expect(legState(outbound({ rider: RIDER_STATE.boarded, van: stop, expectedIn: 0 }))).toEqual({ state: TRACKING_STATE.aboard, expected: null, delayMinutes: null });
-    expect(legState(outbound({ rider: RIDER_STATE.boarded, van: venue, done: true, stopsDone: 2 })).state).toBe(TRACKING_STATE.droppedOff);
+    expect(legState(outbound({ passenger: PASSENGER_STATE.boarded, van: stop, expectedIn: 0 }))).toEqual({ state: TRACKING_STATE.aboard, expected: null, delayMinutes: null });
+    expect(legState(outbound({ passenger: PASSENGER_STATE.boarded, van: venue, done: true, stopsDone: 2 })).state).toBe(TRACKING_STATE.droppedOff);
     // Every stop done but the van not yet at the venue: still aboard.
-    expect(legState(outbound({ rider: RIDER_STATE.boarded, van: south(venue, 3), done: true, stopsDone: 2 })).state).toBe(TRACKING_STATE.aboard);
+    expect(legState(outbound({ passenger: PASSENGER_STATE.boarded, van: south(venue, 3), done: true, stopsDone: 2 })).state).toBe(TRACKING_STATE.aboard);
   });
 
   it("going out: missed when the van passed her stop without her, or the driver marked her as not come", () => {
     expect(legState(outbound({ done: true, stopsDone: 1 })).state).toBe(TRACKING_STATE.missed);
-    expect(legState(outbound({ rider: RIDER_STATE.noShow })).state).toBe(TRACKING_STATE.missed);
+    expect(legState(outbound({ passenger: PASSENGER_STATE.noShow })).state).toBe(TRACKING_STATE.missed);
   });
 
   it("coming back: no countdown until the run has left the venue, then to her stop; missed if it left without her", () => {
@@ -64,12 +64,12 @@ describe("a passenger's leg says one thing at a time", () => {
     expect(legState(back({ van: null }))).toEqual({ state: TRACKING_STATE.waiting, expected: null, delayMinutes: 0 });
     expect(legState(back({ van: south(venue, 4) })).state).toBe(TRACKING_STATE.onTheWay);
     expect(legState(back({})).state).toBe(TRACKING_STATE.arriving);
-    expect(legState(back({ rider: RIDER_STATE.boarded }))).toMatchObject({ state: TRACKING_STATE.aboard, expected: null });
+    expect(legState(back({ passenger: PASSENGER_STATE.boarded }))).toMatchObject({ state: TRACKING_STATE.aboard, expected: null });
     // Past its time but still standing at the venue: it has not left anyone behind yet.
     expect(legState(back({ left: true })).state).toBe(TRACKING_STATE.arriving);
-    const left = back({ rider: RIDER_STATE.boarded, left: true, van: south(venue, 2) });
+    const left = back({ passenger: PASSENGER_STATE.boarded, left: true, van: south(venue, 2) });
     expect(legState(left)).toEqual({ state: TRACKING_STATE.aboard, expected: at(400), delayMinutes: 355 });
     expect(legState(back({ left: true, van: south(venue, 2) })).state).toBe(TRACKING_STATE.missed);
-    expect(legState(back({ rider: RIDER_STATE.boarded, done: true, van: stop })).state).toBe(TRACKING_STATE.droppedOff);
+    expect(legState(back({ passenger: PASSENGER_STATE.boarded, done: true, van: stop })).state).toBe(TRACKING_STATE.droppedOff);
   });
 });

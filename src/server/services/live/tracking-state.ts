@@ -13,7 +13,7 @@
  *   were texted (`published`), and how late the van runs against it.
  */
 import { LEG, type Leg } from "../../../shared/domain/legs";
-import { RIDER_STATE, type RiderState } from "../../../shared/domain/dispatch";
+import { PASSENGER_STATE, type PassengerState } from "../../../shared/domain/dispatch";
 import { TRACKING_STATE, type TrackingState } from "../../../shared/domain/tracking";
 import { straightLineKm } from "../../../shared/geo/straight-line";
 import type { LiveRun } from "../../../shared/schemas/answers/live";
@@ -25,7 +25,7 @@ export const ARRIVING_MS = 2 * 60_000;
 
 export interface TrackingStateInput {
   leg: Leg;
-  rider: RiderState;
+  passenger: PassengerState;
   run: Pick<LiveRun, "position" | "stopsDone" | "stopsTotal" | "venueExpected">;
   stop: LatLon & { done: boolean; expected: string | null };
   venue: LatLon;
@@ -57,10 +57,10 @@ export function returnLeft(run: TrackingStateInput["run"], venue: LatLon): boole
 }
 
 export function legState(input: TrackingStateInput): LegState {
-  const { leg, rider, run, stop, venue, published, publishedArrival, now } = input;
+  const { leg, passenger, run, stop, venue, published, publishedArrival, now } = input;
   const still = (state: TrackingState): LegState => ({ state, expected: null, delayMinutes: null });
-  if (rider === RIDER_STATE.noShow) return still(TRACKING_STATE.missed);
-  const aboard = rider === RIDER_STATE.boarded;
+  if (passenger === PASSENGER_STATE.noShow) return still(TRACKING_STATE.missed);
+  const aboard = passenger === PASSENGER_STATE.boarded;
   if (leg === LEG.outbound) {
     if (aboard) {
       const atVenue = run.stopsDone >= run.stopsTotal && run.position !== null && metres(run.position, venue) <= VENUE_REACHED_METRES;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { LEG } from "../../../shared/domain/legs";
-import { RIDER_STATE } from "../../../shared/domain/dispatch";
+import { PASSENGER_STATE } from "../../../shared/domain/dispatch";
 import type { LiveRun } from "../../../shared/schemas/answers/live";
 import type { ShopContext } from "../../context";
 import { parseEnv } from "../../env";
@@ -37,8 +37,8 @@ function run(runId: number, leg: LiveRun["leg"], at: string): LiveRun {
     delayMinutes: 2,
     stops: [stop(0, "Calle 1 # 2-3"), stop(1, "Carrera 15 # 93-40")],
     riders: [
-      { passengerId: 11, name: "Ana Usaquén", phone: "300 333 0001", stop: 0, state: RIDER_STATE.boarded, by: "driver", missing: false },
-      { passengerId: 12, name: "Dora Viajera", phone: "300 555 0142", stop: 1, state: RIDER_STATE.waiting, by: null, missing: false },
+      { passengerId: 11, name: "Ana Usaquén", phone: "300 333 0001", stop: 0, state: PASSENGER_STATE.boarded, by: "driver", missing: false },
+      { passengerId: 12, name: "Dora Viajera", phone: "300 555 0142", stop: 1, state: PASSENGER_STATE.waiting, by: null, missing: false },
     ],
   };
 }
@@ -75,7 +75,7 @@ describe("the tracking stream's renderer", () => {
 
   it("decides each listener's own part by what they were told, though listeners of one stop share it", () => {
     const live = run(1, LEG.outbound, "2026-11-29T12:05:00.000Z");
-    live.riders.push({ passengerId: 13, name: "Eva Viajera", phone: "300 555 0143", stop: 1, state: RIDER_STATE.boarded, by: "driver", missing: false });
+    live.riders.push({ passengerId: 13, name: "Eva Viajera", phone: "300 555 0143", stop: 1, state: PASSENGER_STATE.boarded, by: "driver", missing: false });
     const told = (minute: number) => ({ ...outLeg(1), published: new Date(`2026-11-29T12:${minute}:00.000Z`) });
     // Dora as told at 12:11 and again as told at 12:20 wait at the same stop; Eva is aboard from it.
     const listeners = [subject(12, [told(11)]), subject(12, [told(20)]), subject(13, [told(11)])];

@@ -20,7 +20,7 @@
 import { eq } from "drizzle-orm";
 import { LEG, LEGS, type Leg } from "../../../shared/domain/legs";
 import { ORDER_STATE, type OrderState } from "../../../shared/domain/order-states";
-import { RIDER_STATE, type RiderState } from "../../../shared/domain/dispatch";
+import { PASSENGER_STATE, type PassengerState } from "../../../shared/domain/dispatch";
 import { ShopError } from "../../../shared/domain/shop-error";
 import { timeZoneOf } from "../../../shared/format/dates";
 import type { Locale } from "../../../shared/locales";
@@ -276,10 +276,10 @@ function legView(run: LiveRun, leg: Leg, stop: LiveRun["stops"][number]): Shared
 
 /** What of a leg is the passenger's own: its one state, what they were told, and whether they are aboard. */
 type OwnLeg = Omit<TrackingLeg, keyof SharedLeg>;
-function ownLeg(deps: ShopContext, subject: TrackingSubject, one: SubjectLeg, run: LiveRun, stop: LiveRun["stops"][number], rider: RiderState): OwnLeg {
+function ownLeg(deps: ShopContext, subject: TrackingSubject, one: SubjectLeg, run: LiveRun, stop: LiveRun["stops"][number], passenger: PassengerState): OwnLeg {
   const { state, expected, delayMinutes } = legState({
     leg: one.leg,
-    rider,
+    passenger,
     run,
     stop,
     venue: subject.venue,
@@ -293,7 +293,7 @@ function ownLeg(deps: ShopContext, subject: TrackingSubject, one: SubjectLeg, ru
     publishedArrival: one.publishedArrival?.toISOString() ?? null,
     expected,
     delayMinutes,
-    aboard: rider === RIDER_STATE.boarded,
+    aboard: passenger === PASSENGER_STATE.boarded,
   };
 }
 
@@ -302,10 +302,10 @@ export function trackingView(deps: ShopContext, subject: TrackingSubject, runs: 
   const legs: TrackingLeg[] = [];
   for (const one of subject.legs) {
     const run = runs.get(one.runId);
-    const rider = run?.riders.find((candidate) => candidate.passengerId === subject.passengerId);
-    const stop = rider ? run!.stops[rider.stop] : undefined;
-    if (!run || !rider || !stop) continue;
-    legs.push({ ...legView(run, one.leg, stop), ...ownLeg(deps, subject, one, run, stop, rider.state) });
+    const own = run?.riders.find((candidate) => candidate.passengerId === subject.passengerId);
+    const stop = own ? run!.stops[own.stop] : undefined;
+    if (!run || !own || !stop) continue;
+    legs.push({ ...legView(run, one.leg, stop), ...ownLeg(deps, subject, one, run, stop, own.state) });
   }
   return {
     firstName: subject.firstName,
@@ -317,13 +317,13 @@ export function trackingView(deps: ShopContext, subject: TrackingSubject, runs: 
   };
 }
 
-/** What every listener of a run shares in one live state: each rider's stop and record, each leg and stop's part. */
+/** What every listener of a run shares in one live state: each passenger's stop and record, each leg and stop's part. */
 interface RunParts {
-  riders: Map<number, { stop: number; state: RiderState }>;
+  passengers: Map<number, { stop: number; state: PassengerState }>;
   /** `leg stop` -> the leg's shared JSON, open for the passenger's own fields. */
   legs: Map<string, string>;
   /**
-   * `leg stop rider published publishedArrival` -> the passenger's own fields' JSON (without its opening brace): the
+   * `leg stop state published publishedArrival` -> the passenger's own fields' JSON (without its opening brace): the
    * passengers of a stop told the same times share it, so a new position is decided and serialised once per stop,
    * not once per listener. Its clock is the first listener's of the live state (milliseconds apart).
    */
@@ -334,8 +334,8 @@ const partsOfRun = new WeakMap<LiveRun, RunParts>();
 function runParts(run: LiveRun): RunParts {
   let parts = partsOfRun.get(run);
   if (!parts) {
-    const riders = new Map(run.riders.map((rider): [number, { stop: number; state: RiderState }] => [rider.passengerId, { stop: rider.stop, state: rider.state }]));
-    partsOfRun.set(run, (parts = { riders, legs: new Map(), own: new Map() }));
+    const passengers = new Map(run.riders.map((one): [number, { stop: number; state: PassengerState }] => [one.passengerId, { stop: one.stop, state: one.state }]));
+    partsOfRun.set(run, (parts = { passengers, legs: new Map(), own: new Map() }));
   }
   return parts;
 }
@@ -370,12 +370,12 @@ export function trackingRenderer(deps: ShopContext, subject: TrackingSubject): (
       const run = runs[index];
       if (!run) return null;
       const parts = runParts(run);
-      const rider = parts.riders.get(passengerId);
-      const part = rider ? legPart(run, parts, one.leg, rider.stop) : null;
-      if (!rider || part === null) continue;
-      const key = `${one.leg} ${rider.stop} ${rider.state} ${one.published.getTime()} ${one.publishedArrival?.getTime() ?? ""}`;
+      const mine = parts.passengers.get(passengerId);
+      const part = mine ? legPart(run, parts, one.leg, mine.stop) : null;
+      if (!mine || part === null) continue;
+      const key = `${one.leg} ${mine.stop} ${mine.state} ${one.published.getTime()} ${one.publishedArrival?.getTime() ?? ""}`;
       let own = parts.own.get(key);
-      if (own === undefined) parts.own.set(key, (own = JSON.stringify(ownLeg(deps, subject, one, run, run.stops[rider.stop]!, rider.state)).slice(1)));
+      if (own === undefined) parts.own.set(key, (own = JSON.stringify(ownLeg(deps, subject, one, run, run.stops[mine.stop]!, mine.state)).slice(1)));
       written += `${written ? "," : ""}${part},${own}`;
     }
     return `${opening}${written}${closing}`;
