@@ -78,6 +78,7 @@ export async function startServer(database: Database, env: Env, options: { backg
     publicUrl: publicOrigin(runtimeEnv),
     catalogue: app.catalogue,
     close: async () => {
+      app.fastLane.standAside();
       await app.stopBackground();
       // Stop listening (once the connections waiting in the kernel are taken), answer every request sent, each with
       // Connection: close, close connections as they fall silent, and cut what is still open after the grace (a

@@ -45,6 +45,11 @@ export interface AnswerFastLane {
   middleware: MiddlewareHandler<AppEnv>;
   /** Answers `req` from a shortcut and says true, or leaves it untouched and says false. */
   answerNode(req: IncomingMessage, res: ServerResponse): boolean;
+  /**
+   * From a stop on, `answerNode` answers nothing: every request then takes the whole stack, whose answers the stop
+   * sees begin and end (http/drain.ts) and sends with `Connection: close`.
+   */
+  standAside(): void;
 }
 
 /**
@@ -119,9 +124,10 @@ export function answerFastLane(deps: ShopContext, log: AnswerLog, prefix = "/api
     });
   };
 
+  let aside = false;
   const answerNode = (req: IncomingMessage, res: ServerResponse): boolean => {
     const url = req.url;
-    if (req.method !== "GET" || url === undefined || !url.startsWith(prefix)) return false;
+    if (aside || req.method !== "GET" || url === undefined || !url.startsWith(prefix)) return false;
     const headers = req.headers;
     if (headers["content-length"] !== undefined || headers["transfer-encoding"] !== undefined) return false;
     if (!httpsAlways && headers["x-forwarded-proto"] !== undefined) return false;
@@ -154,7 +160,13 @@ export function answerFastLane(deps: ShopContext, log: AnswerLog, prefix = "/api
     return true;
   };
 
-  return { middleware, answerNode };
+  return {
+    middleware,
+    answerNode,
+    standAside: () => {
+      aside = true;
+    },
+  };
 }
 
 /** A header Node may have joined from several lines (or, for unknown names, kept as given). */

@@ -59,6 +59,14 @@ export function trackConnections(server: Server, options: { silentMs?: number } 
   });
   server.on("request", (request, response) => {
     const tracked = open.get(request.socket);
+    // Answered already by the server's own listener, which runs first (the catalogue's fast lane writes a kept
+    // answer at once): nothing in flight to wait for, so no listener on its close (a closure and an event per
+    // answer on the busiest path). The fast lane stands aside once a stop begins (server.ts), so every answer given
+    // during a stop takes the branch below and ends its connection.
+    if (response.writableEnded) {
+      if (tracked) tracked.activeAt = Date.now();
+      return;
+    }
     if (tracked) {
       tracked.busy += 1;
       tracked.activeAt = Date.now();

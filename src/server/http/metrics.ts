@@ -21,6 +21,11 @@ export interface ShopMetrics {
   registry: Registry;
   /** One answered request: cheap label lookups and two increments, nothing else on the request's path. */
   observe(method: string, route: string, status: number, seconds: number): void;
+  /**
+   * `observe` for one method and route fixed in advance (the fast lanes' answers, all under one route label): their
+   * keys are built once, so an answer costs two lookups of kept strings and no string building.
+   */
+  recorder(method: string, route: string): (status: number, seconds: number) => void;
 }
 
 const rowsOf = <T>(result: unknown) => (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as T[];
@@ -83,6 +88,21 @@ class RequestMetrics {
 
   observe(method: string, route: string, status: number, seconds: number): void {
     const key = `${method} ${route}`;
+    this.#record(key, `${key} ${status}`, method, route, status, seconds);
+  }
+
+  /** `observe` with the method and route fixed: the keys are made once (per status for the count). */
+  recorder(method: string, route: string): (status: number, seconds: number) => void {
+    const key = `${method} ${route}`;
+    const countKeys = new Map<number, string>();
+    return (status, seconds) => {
+      let countKey = countKeys.get(status);
+      if (countKey === undefined) countKeys.set(status, (countKey = `${key} ${status}`));
+      this.#record(key, countKey, method, route, status, seconds);
+    };
+  }
+
+  #record(key: string, countKey: string, method: string, route: string, status: number, seconds: number): void {
     let timed = this.#latencies.get(key);
     if (!timed) this.#latencies.set(key, (timed = { labels: { method, route }, count: 0, sum: 0, buckets: new Array<number>(LATENCY_BOUNDS.length + 1).fill(0) }));
     timed.count += 1;
@@ -90,7 +110,6 @@ class RequestMetrics {
     let bucket = 0;
     while (bucket < LATENCY_BOUNDS.length && seconds > LATENCY_BOUNDS[bucket]!) bucket += 1;
     timed.buckets[bucket]! += 1;
-    const countKey = `${key} ${status}`;
     const counted = this.#counts.get(countKey);
     if (counted) counted.value += 1;
     else this.#counts.set(countKey, { labels: { method, route, status: String(status) }, value: 1 });
@@ -189,6 +208,13 @@ export function createMetrics(db: Db): ShopMetrics {
     observe(method, route, status, seconds) {
       requests.observe(method, route, status, seconds);
       if (status === 429) refusals.inc({ route });
+    },
+    recorder(method, route) {
+      const record = requests.recorder(method, route);
+      return (status, seconds) => {
+        record(status, seconds);
+        if (status === 429) refusals.inc({ route });
+      };
     },
   };
 }
