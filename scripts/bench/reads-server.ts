@@ -1,27 +1,24 @@
 /**
- * One of the two servers `npm run bench:reads` compares, in its own process so the load generator does not share
- * its event loop. `shop`: the shop as `npm start` serves it, on the PostgreSQL database named by BENCH_DB_URL
- * (migrated and seeded by the bench) or else on an embedded PGlite in BENCH_DATA_DIR, which `prepare` has created,
- * migrated and seeded in a process of its own (as a first `npm start` does). `bare`: a bare Hono app on the same Node answering, at the same paths, the same
- * JSON from memory (BENCH_BODIES: a file of path -> the shop's answer text; BENCH_BARE says whether it is sent as kept
- * or serialised again on each request). The shop runs through the same launcher as
+ * The shop `npm run bench:reads` measures, in its own process so the load generator does not share its event loop
+ * (the bare Hono app it is compared with is lib/bare-hono.mjs). `shop`: the shop as `npm start` serves it, on the
+ * PostgreSQL database named by BENCH_DB_URL (migrated and seeded by the bench) or else on an embedded PGlite in
+ * BENCH_DATA_DIR, which `prepare` has created, migrated and seeded in a process of its own (as a first `npm start`
+ * does). The shop runs through the same launcher as
  * `npm start` (WORKERS processes on PORT) and with its defaults: NODE_ENV unset (the demo mode `npm start` runs in),
  * the request log at its default level (info, on stdout; LOG_LEVEL overrides) and metrics on, as they always are.
  * Tells the bench `ready <port> <engine>` through IPC.
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { serve } from "@hono/node-server";
-import { Hono } from "hono";
 import { openDatabase } from "../../src/server/db/client";
 import { seedIfEmpty } from "../../src/server/seed";
 import { parseEnv } from "../../src/server/env";
 import { runShopProcesses } from "../../src/server/server";
 
 const kind = process.argv[2];
-if (kind !== "shop" && kind !== "bare" && kind !== "prepare") {
-  console.error("usage: reads-server.ts prepare|shop|bare");
+if (kind !== "shop" && kind !== "prepare") {
+  console.error("usage: reads-server.ts prepare|shop");
   process.exit(2);
 }
 
@@ -41,40 +38,22 @@ function announce(line: string): void {
   process.send?.(line);
 }
 
-if (kind === "bare") {
-  const bodies = JSON.parse(readFileSync(process.env.BENCH_BODIES!, "utf8")) as Record<string, string>;
-  // BENCH_BARE=json: the object parsed once and serialised by c.json() on each request, as a Hono app usually
-  // answers; otherwise (text) the very text the shop sent, kept serialised: the framework's ceiling.
-  const perRequest = process.env.BENCH_BARE === "json";
-  const objects = Object.fromEntries(Object.entries(bodies).map(([path, text]) => [path, JSON.parse(text) as unknown]));
-  const app = new Hono();
-  // Keyed by path and query, as the shop's answers are.
-  app.get("*", (c) => {
-    const url = c.req.url;
-    const path = url.slice(url.indexOf("/", 8));
-    const text = bodies[path];
-    if (text === undefined) return c.notFound();
-    return perRequest ? c.json(objects[path]) : c.body(text, 200, { "content-type": "application/json" });
-  });
-  serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, (info) => announce(`ready ${info.port}`));
-} else {
-  const dataDir = process.env.BENCH_DATA_DIR ?? mkdtempSync(join(tmpdir(), "rodamos-bench-reads-"));
-  if (!process.env.BENCH_DATA_DIR) process.on("exit", () => rmSync(dataDir, { recursive: true, force: true }));
-  const url = process.env.BENCH_DB_URL;
-  const env = parseEnv({
-    ...process.env,
-    NODE_ENV: undefined,
-    HOST: "127.0.0.1",
-    DATA_DIR: dataDir,
-    DATABASE_URL: url,
-  });
-  // Through the same launcher as `npm start`: WORKERS=N processes sharing PORT.
-  await runShopProcesses(env, {
-    open: async (settings) => {
-      const database = await openDatabase(url ? { url, max: settings.DATABASE_POOL } : { dataDir: join(dataDir, "pglite") });
-      await seedIfEmpty(database.db);
-      return database;
-    },
-    ready: (origin) => announce(`ready ${new URL(origin).port} ${url ? "postgres" : "pglite"}`),
-  });
-}
+const dataDir = process.env.BENCH_DATA_DIR ?? mkdtempSync(join(tmpdir(), "rodamos-bench-reads-"));
+if (!process.env.BENCH_DATA_DIR) process.on("exit", () => rmSync(dataDir, { recursive: true, force: true }));
+const url = process.env.BENCH_DB_URL;
+const env = parseEnv({
+  ...process.env,
+  NODE_ENV: undefined,
+  HOST: "127.0.0.1",
+  DATA_DIR: dataDir,
+  DATABASE_URL: url,
+});
+// Through the same launcher as `npm start`: WORKERS=N processes sharing PORT.
+await runShopProcesses(env, {
+  open: async (settings) => {
+    const database = await openDatabase(url ? { url, max: settings.DATABASE_POOL } : { dataDir: join(dataDir, "pglite") });
+    await seedIfEmpty(database.db);
+    return database;
+  },
+  ready: (origin) => announce(`ready ${new URL(origin).port} ${url ? "postgres" : "pglite"}`),
+});

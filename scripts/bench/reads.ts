@@ -10,7 +10,7 @@
  * call, the share of the bare app's figure (p99 at most 20 ms), the shop's resident memory idle and at its peak
  * under the load (goal: at most 250 MB per process on PostgreSQL), and the machine's load at start and end.
  */
-import { execFileSync, fork, type ChildProcess } from "node:child_process";
+import { execFileSync, fork, spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -31,14 +31,15 @@ runs it by default: request log on at its default level (info; LOG_LEVEL overrid
 "outside": wrk (Debian package wrk) in a process of its own, goal 80 % or more; "inside" (autocannon in the
 bench's process, goal 50 % or more) on request; p99 at most 20 ms; the shop's resident memory idle and at its peak under the load; the
 machine's load average at start and end (no goal is called met above twice the cores).
-  --seconds N       how long each measurement runs (default 5)
+  --seconds N       how long each measurement runs (default 4, as the shared script)
   --connections N   concurrent connections (default 32)
-  --rounds N        measurements of each server per call, interleaved; the medians are printed (default 3)
+  --rounds N        measurements of each server per call, interleaved, the shop first; the medians are printed
+                    (default 5, as the shared script)
   --workers LIST    shop process counts to measure in turn, e.g. 1,2 (default 1; more than 1 needs DATABASE_URL)
   --load LIST       outside, inside or both (default outside)
   --url URL         measure a shop already running there (e.g. a fresh or long-running \`npm start\` on
                     http://127.0.0.1:4321) instead of starting one: the very shop a visitor meets, as
-                    ../shared/tools/reads-as-shipped.sh measures it (with --seconds 4 --rounds 5)
+                    ../shared/tools/reads-as-shipped.sh measures it
   --aged            before measuring, send the shop the varied reads a day brings (9,000 catalogue reads with query
                     strings of their own, 4,500 searches never asked before, in six languages): its fast lane's
                     shortcuts and its answer cache are full, as on a shop that has run for hours (a fresh shop's
@@ -47,8 +48,8 @@ machine's load average at start and end (no goal is called met above twice the c
                     ceiling); json: it keeps the object and serialises it with c.json() on each request
 `);
 
-const seconds = numberOption("--seconds", 5);
-const rounds = numberOption("--rounds", 3);
+const seconds = numberOption("--seconds", 4);
+const rounds = numberOption("--rounds", 5);
 const connections = numberOption("--connections", 32);
 const workersArg = process.argv.indexOf("--workers");
 const workerCounts = (workersArg > 0 ? process.argv[workersArg + 1]! : "1").split(",").map(Number);
@@ -120,7 +121,7 @@ function listeningPid(port: number): number | undefined {
   }
 }
 
-function startServer(kind: "shop" | "bare", env: Record<string, string | undefined>): Promise<Server> {
+function startServer(kind: "shop", env: Record<string, string | undefined>): Promise<Server> {
   // BENCH_CPU_PROF=<folder>: the shop writes its V8 CPU profile there.
   const profile = kind === "shop" && process.env.BENCH_CPU_PROF ? ["--cpu-prof", "--cpu-prof-dir", process.env.BENCH_CPU_PROF] : [];
   const child = fork("scripts/bench/reads-server.ts", [kind], {
@@ -137,6 +138,34 @@ function startServer(kind: "shop" | "bare", env: Record<string, string | undefin
     });
     child.once("exit", (code) => reject(new Error(`${kind} server exited with ${code}`)));
   });
+}
+
+/** Where the shop's answer at `path` is kept for the bare app. */
+function bodyFile(path: string): string {
+  return join(scratch, `body-${encodeURIComponent(path)}.json`);
+}
+
+/**
+ * The bare Hono app for one path, started as ../shared/tools/reads-as-shipped.sh starts its own: the same app
+ * (lib/bare-hono.mjs), on the Node running this bench (the shop's), without tsx and without the project's
+ * NODE_OPTIONS (npm sets them for its scripts; the script's shell does not), then 1.5 s to settle.
+ */
+async function startBare(file: string): Promise<Server> {
+  const port = freePort();
+  const env = { ...process.env };
+  delete env.NODE_OPTIONS;
+  const child = spawn(process.execPath, ["scripts/bench/lib/bare-hono.mjs", String(port), file, bareMode], { env, stdio: ["ignore", "ignore", "inherit"] });
+  children.push(child);
+  const until = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the bare app exited with ${child.exitCode}`);
+    const up = await fetch(`http://127.0.0.1:${port}/`).then((response) => response.arrayBuffer().then(() => true), () => false);
+    if (up) break;
+    if (Date.now() > until) throw new Error("the bare app did not answer within 30 s");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  return { port, child, engine: "memory" };
 }
 
 /** The embedded database created, migrated and seeded by a process of its own, as a first start does. */
@@ -215,7 +244,8 @@ async function main() {
   }
 
   if (!shopEnv.BENCH_DB_URL && !runningUrl) await prepareEmbedded();
-  let bare: Server | undefined;
+  let bare = false;
+  let barePeakMb = 0;
   let targets: { name: string; path: string }[] = [];
   const sizes: Record<string, number> = {};
   const report: (string | (() => string))[] = [];
@@ -256,9 +286,8 @@ async function main() {
         bodies[target.path] = text;
         sizes[target.path] = Buffer.byteLength(text);
       }
-      const bodiesFile = join(scratch, "bodies.json");
-      writeFileSync(bodiesFile, JSON.stringify(bodies));
-      bare = await startServer("bare", { BENCH_BODIES: bodiesFile, BENCH_BARE: bareMode });
+      for (const target of targets) writeFileSync(bodyFile(target.path), bodies[target.path]!);
+      bare = true;
     }
 
     // Resident memory sampled 10 times a second while the load runs: the peak under load, not the start-up's.
@@ -269,22 +298,29 @@ async function main() {
       rows.push(() => `load ${LOAD_NAMES[load]}: goal ${RATIO_GOALS[load]} % of the bare app or more`);
       for (const target of targets) {
         const measure = load === "outside" ? measureOutside : measureInside;
-        const { shop: ours, bare: baseline, ratio } = await compare(origin, `http://127.0.0.1:${bare.port}`, target.path, rounds, { seconds, connections }, measure, {
+        // As the shared script does: a bare app of its own for each path, started afresh with that path's answer.
+        const baseline = await startBare(bodyFile(target.path));
+        const measured = await compare(origin, `http://127.0.0.1:${baseline.port}`, target.path, rounds, { seconds, connections }, measure, {
           shop: pids.length > 0 ? pids : undefined,
-          bare: [bare.child.pid!],
+          bare: [baseline.child.pid!],
+        }, { asShipped: load === "outside" }).finally(() => {
+          barePeakMb = Math.max(barePeakMb, residentMb(baseline.child.pid!, "VmHWM"));
+          return stopServer(baseline);
         });
+        const { shop: ours, ratio } = measured;
+        const bareRun = measured.bare;
         const ok = ratio >= RATIO_GOALS[load] && ours.p99 <= P99_GOAL_MS && ours.errors === 0;
         met &&= ok;
         const when = MachineLoad.now();
         // Worded when printed, at the end: by then the bench knows whether the load let any goal be judged.
         rows.push(() =>
           `  ${target.name.padEnd(40)} ${String(sizes[target.path]).padStart(6)} B | shop ${ours.rps.toFixed(0).padStart(6)} req/s p99 ${String(ours.p99).padStart(5)} ms` +
-            ` | bare ${baseline.rps.toFixed(0).padStart(6)} req/s p99 ${String(baseline.p99).padStart(5)} ms | ${String(ratio).padStart(3)} % of bare ${machine.verdict(ok)}` +
-            (ours.cpuUs !== undefined && baseline.cpuUs !== undefined
-              ? ` | CPU per answer: shop ${ours.cpuUs.toFixed(0)} µs, bare ${baseline.cpuUs.toFixed(0)} µs (bare/shop ${Math.round((baseline.cpuUs / ours.cpuUs) * 100)} %)`
+            ` | bare ${bareRun.rps.toFixed(0).padStart(6)} req/s p99 ${String(bareRun.p99).padStart(5)} ms | ${String(ratio).padStart(3)} % of bare ${machine.verdict(ok)}` +
+            (ours.cpuUs !== undefined && bareRun.cpuUs !== undefined
+              ? ` | CPU per answer: shop ${ours.cpuUs.toFixed(0)} µs, bare ${bareRun.cpuUs.toFixed(0)} µs (bare/shop ${Math.round((bareRun.cpuUs / ours.cpuUs) * 100)} %)`
               : "") +
             ` (${when})` +
-            (ours.errors + baseline.errors > 0 ? ` (errors: shop ${ours.errors}, bare ${baseline.errors})` : ""),
+            (ours.errors + bareRun.errors > 0 ? ` (errors: shop ${ours.errors}, bare ${bareRun.errors})` : ""),
         );
       }
     }
@@ -298,7 +334,7 @@ async function main() {
       runningUrl
         ? `the shop already running at ${runningUrl}${shop.pid === undefined ? " (its process not found: no CPU or memory figures)" : ` (process ${shop.pid})`}`
         : `the shop as \`npm start\` runs it${process.env.LOG_LEVEL ? "" : " by default"}: request log at level ${logLevel} (JSON lines on stdout, to /dev/null here), metrics on (GET /metrics)`,
-      `bare Hono app (one process): ${BARE_NAMES[bareMode]}`,
+      `bare Hono app (a process per path, on this Node ${process.version}, no loader, no NODE_OPTIONS, as the shared script starts it): ${BARE_NAMES[bareMode]}`,
       `goal: each call at the load's share of the bare Hono app or more, p99 at most ${P99_GOAL_MS} ms`,
       ...rows,
       `shop resident memory: idle ${idle.map(mb).join(" + ")}, peak under the read load ${peak.map(mb).join(" + ")}` +
@@ -312,7 +348,7 @@ async function main() {
   }
   const judged = machine.finish();
   for (const line of report) console.log(typeof line === "function" ? line() : line);
-  if (bare) console.log(`bare Hono resident memory: ${mb(residentMb(bare.child.pid!, "VmHWM"))} at its peak`);
+  if (bare) console.log(`bare Hono resident memory: ${mb(barePeakMb)} at its peak`);
   if (!process.env.DATABASE_URL) console.log("before this cache, an idle embedded shop held 543 MB (issue 11)");
   if (judged) console.log(met ? "all read goals met" : "some read goals NOT met");
   else if (!met) console.log("some read goals NOT met");

@@ -50,8 +50,16 @@ export function medianOf(runs: Measured[]): Measured {
 }
 
 /**
- * The shop's and the baseline's medians for one path: both warmed up, then measured in turns so that both meet the
- * same moments of the machine.
+ * How `compare` takes its turns: by default both servers are warmed up, then the baseline is measured first in each
+ * round; `asShipped` takes them as ../shared/tools/reads-as-shipped.sh does: no warm-up, the shop first.
+ */
+export interface CompareStyle {
+  asShipped?: boolean;
+}
+
+/**
+ * The shop's and the baseline's medians for one path, measured in turns so that both meet the same moments of the
+ * machine.
  */
 export async function compare(
   shopOrigin: string,
@@ -61,15 +69,25 @@ export async function compare(
   options: LoadOptions,
   measure: Measure = measureInside,
   pids: { shop?: number[]; bare?: number[] } = {},
+  style: CompareStyle = {},
 ) {
-  const warmUp = { ...options, seconds: Math.min(options.seconds, 2) };
-  await measure(bareOrigin + path, warmUp);
-  await measure(shopOrigin + path, warmUp);
+  if (!style.asShipped) {
+    const warmUp = { ...options, seconds: Math.min(options.seconds, 2) };
+    await measure(bareOrigin + path, warmUp);
+    await measure(shopOrigin + path, warmUp);
+  }
   const bareRuns: Measured[] = [];
   const shopRuns: Measured[] = [];
+  const measureBare = async () => bareRuns.push(await measure(bareOrigin + path, { ...options, pids: pids.bare }));
+  const measureShop = async () => shopRuns.push(await measure(shopOrigin + path, { ...options, pids: pids.shop }));
   for (let round = 0; round < rounds; round += 1) {
-    bareRuns.push(await measure(bareOrigin + path, { ...options, pids: pids.bare }));
-    shopRuns.push(await measure(shopOrigin + path, { ...options, pids: pids.shop }));
+    if (style.asShipped) {
+      await measureShop();
+      await measureBare();
+    } else {
+      await measureBare();
+      await measureShop();
+    }
   }
   const shop = medianOf(shopRuns);
   const bare = medianOf(bareRuns);
