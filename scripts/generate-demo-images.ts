@@ -165,7 +165,7 @@ function motif(kind: Motif, rand: () => number): string {
 }
 
 /** The shop's van on a road: home -> event -> home, the same mark on every banner. */
-function van(x: number, y: number, scale: number) {
+function vehicle(x: number, y: number, scale: number) {
   return `<g transform="translate(${x} ${y}) scale(${scale})" filter="url(#shadow)">
     <path d="M0 60v-34c0-8 6-14 14-14h96c6 0 10 2 14 7l26 30c3 3 4 7 4 11v20c0 4-3 7-7 7H7c-4 0-7-3-7-7z" fill="#ffffff"/>
     <path d="M22 22h34v26H18V28c0-3 2-6 4-6zM66 22h40l22 26H66z" fill="#c2410c"/>
@@ -197,7 +197,7 @@ function eventSvg(event: (typeof COLOMBIA_EVENTS)[number], width: number, height
     <rect width="100%" height="100%" fill="url(#glow)"/>
     <g transform="${cover(width, height)}">${motif(event.art.motif, rand)}</g>
     <rect width="100%" height="100%" fill="url(#fade)"/>
-    ${banner ? van(width - 260, height - 130, 1.1) : van(28, 24, 0.55)}
+    ${banner ? vehicle(width - 260, height - 130, 1.1) : vehicle(28, 24, 0.55)}
     ${textBlock(lines, banner ? 64 : 32, titleTop, titleSize)}
     ${textBlock([venue], banner ? 64 : 32, bottom, banner ? 28 : 20, { weight: 400 })}
   </svg>`;
@@ -217,7 +217,7 @@ function slideSvg(slide: (typeof SLIDES)[number]) {
     <rect width="100%" height="100%" fill="url(#glow)"/>
     <path d="M0 520 Q400 470 800 520 T1600 510 V600 H0Z" fill="#000" fill-opacity="0.25"/>
     <path d="M0 548 H1600" stroke="#fff" stroke-opacity="0.6" stroke-width="6" stroke-dasharray="40 30"/>
-    ${van(1180, 380, 1.7)}
+    ${vehicle(1180, 380, 1.7)}
     ${textBlock(lines, 96, 240 - (lines.length - 1) * 40, 68)}
     <text x="96" y="${320 + (lines.length - 1) * 40}" font-family="${FONT}" font-size="30" fill="#fff" fill-opacity="0.9" filter="url(#shadow)">Rodamos</text>
   </svg>`;

@@ -24,7 +24,7 @@ const ease = (v: number) => {
   return x * x * (3 - 2 * x);
 };
 
-function van(x: number, y: number, scale = 1, wheelTurn = 0): string {
+function vehicle(x: number, y: number, scale = 1, wheelTurn = 0): string {
   const spoke = (cx: number) =>
     `<line x1="${cx}" y1="58" x2="${cx + 7 * Math.cos(wheelTurn)}" y2="${58 + 7 * Math.sin(wheelTurn)}" stroke="#9ca3af" stroke-width="2"/>`;
   return `<g transform="translate(${x} ${y}) scale(${scale})">
@@ -43,7 +43,7 @@ function person(x: number, y: number, color: string, opacity = 1): string {
 
 function logoBadge(opacity: number): string {
   return `<g opacity="${opacity}" transform="translate(${W / 2 - 40} 24)"><rect width="80" height="80" rx="20" fill="${ORANGE}"/>
-    <g transform="translate(8 14) scale(0.55)">${van(0, 0, 1)}</g></g>`;
+    <g transform="translate(8 14) scale(0.55)">${vehicle(0, 0, 1)}</g></g>`;
 }
 
 /** Promo: a van crosses the city at dusk and stops by a lit stage; the brand badge appears. */
@@ -64,7 +64,7 @@ function promo(t: number, duration: number): string {
     .map((i) => `<path d="M${stageX + 40 + i * 50} 130L${stageX + 10 + i * 60} 250H${stageX + 70 + i * 40}z" fill="#fef08a" opacity="${0.15 + 0.25 * (0.5 + 0.5 * Math.sin(t * 6 + i * 2))}"/>`)
     .join("");
   const dash = (t * 160) % 60;
-  const vanX = 80 + drive * 180;
+  const vehicleX = 80 + drive * 180;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">
     <defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#1e3a8a"/><stop offset="1" stop-color="#f97316"/></linearGradient></defs>
     <rect width="${W}" height="${H}" fill="url(#sky)"/>
@@ -73,7 +73,7 @@ function promo(t: number, duration: number): string {
     <g>${lights}<rect x="${stageX}" y="200" width="160" height="50" fill="#7c2d12"/><rect x="${stageX - 6}" y="120" width="8" height="130" fill="#111827"/><rect x="${stageX + 158}" y="120" width="8" height="130" fill="#111827"/><rect x="${stageX - 6}" y="116" width="172" height="12" fill="#111827"/></g>
     <rect y="250" width="${W}" height="110" fill="#374151"/>
     ${Array.from({ length: 13 }, (_, i) => `<rect x="${i * 60 - dash * (1 - p)}" y="300" width="32" height="6" fill="#f9fafb"/>`).join("")}
-    ${van(vanX, 222 + Math.sin(t * 18) * (1 - p) * 1.5, 1, t * 12 * (1 - p))}
+    ${vehicle(vehicleX, 222 + Math.sin(t * 18) * (1 - p) * 1.5, 1, t * 12 * (1 - p))}
     ${logoBadge(ease((p - 0.82) / 0.12))}
   </svg>`;
 }
@@ -151,7 +151,7 @@ function companies(t: number, duration: number): string {
     <path d="${path}" fill="none" stroke="#fff" stroke-width="3" stroke-dasharray="12 12"/>
     <g transform="translate(560 20)"><rect width="70" height="80" fill="#334155"/>${Array.from({ length: 8 }, (_, i) => `<rect x="${10 + (i % 2) * 30}" y="${10 + Math.floor(i / 2) * 17}" width="20" height="10" fill="#bae6fd"/>`).join("")}</g>
     ${people}
-    ${van(pos[0] - 36, pos[1] - 46, 0.6, t * 10)}
+    ${vehicle(pos[0] - 36, pos[1] - 46, 0.6, t * 10)}
     ${logoBadge(ease((t / duration - 0.86) / 0.1))}
   </svg>`;
 }

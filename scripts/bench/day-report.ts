@@ -17,15 +17,16 @@ import { MachineLoad } from "./lib/machine";
 import { seedTrackingDay } from "./lib/tracking-day";
 
 exitWithUsageOnHelp(`
-Usage: npm run bench:day-report [-- --vans 200 --hours 6 --every 5]
+Usage: npm run bench:day-report [-- --vehicles 200 --hours 6 --every 5]
 
 On PostgreSQL (DATABASE_URL, a throw-away database of that server): V vans' published runs on one event date and a
 fix every S seconds from each for H hours, then the staff's day report of that date, timed (goal 2 s) with the shop's
-memory growth (goal 100 MB), each printed beside its ceiling.
+memory growth (goal 100 MB), each printed beside its ceiling. --vans, the former name of --vehicles, is still read.
 `);
 
-const { values } = parseArgs({ options: { vans: { type: "string", default: "200" }, hours: { type: "string", default: "6" }, every: { type: "string", default: "5" } } });
-const vans = Number(values.vans);
+/** `--vans` is `--vehicles`'s former name, still read when the new one is not given. */
+const { values } = parseArgs({ options: { vehicles: { type: "string" }, vans: { type: "string", default: "200" }, hours: { type: "string", default: "6" }, every: { type: "string", default: "5" } } });
+const vehicles = Number(values.vehicles ?? values.vans);
 const hours = Number(values.hours);
 const every = Number(values.every);
 const REPORT_CEILING_MS = 2_000;
@@ -46,8 +47,8 @@ try {
   const shop = await openTestShop({ database: await openDatabase({ url: throwAway.url, max: 4 }) });
   try {
     const now = new Date();
-    const day = await seedTrackingDay(shop.db, { vans, pages: vans * 3, secret: "bench-day-report-secret-long-enough-for-hs256", now });
-    const fixesPerVan = Math.floor((hours * 3600) / every);
+    const day = await seedTrackingDay(shop.db, { vehicleCount: vehicles, pages: vehicles * 3, secret: "bench-day-report-secret-long-enough-for-hs256", now });
+    const fixesPerVehicle = Math.floor((hours * 3600) / every);
     const runIds = day.runs.map((run) => run.runId);
     const written = performance.now();
     // Each van drives out from its first stop north-east, a few metres per fix, from H hours ago to now; ten vans per
@@ -56,15 +57,15 @@ try {
       const chunk = runIds.slice(at, at + 10);
       await shop.db.execute(sql`
         insert into vehicle_positions (run_id, driver_user_id, lat, lon, accuracy_m, at)
-        select r.id, r.driver_id, s.lat + g * 0.00002, s.lon + g * 0.00001, 8, ${now}::timestamptz - make_interval(secs => (${fixesPerVan} - g) * ${every})
+        select r.id, r.driver_id, s.lat + g * 0.00002, s.lon + g * 0.00001, 8, ${now}::timestamptz - make_interval(secs => (${fixesPerVehicle} - g) * ${every})
         from dispatch_runs r
         join dispatch_stops s on s.run_id = r.id and s.position = 0
-        cross join generate_series(1, ${fixesPerVan}) g
+        cross join generate_series(1, ${fixesPerVehicle}) g
         where r.id in (${sql.join(chunk.map((id) => sql`${id}`), sql`, `)})`);
     }
     await shop.db.execute(sql`analyze vehicle_positions`);
     const fixes = rowsOf<{ count: number }>(await shop.db.execute(sql`select count(*)::int as count from vehicle_positions`))[0]!.count;
-    console.log(`${vans} vans × ${hours} h × a fix every ${every} s: ${fixes.toLocaleString("en")} fixes written in ${((performance.now() - written) / 1000).toFixed(1)} s\n`);
+    console.log(`${vehicles} vans × ${hours} h × a fix every ${every} s: ${fixes.toLocaleString("en")} fixes written in ${((performance.now() - written) / 1000).toFixed(1)} s\n`);
 
     const [date] = rowsOf<{ id: number }>(await shop.db.execute(sql`select event_date_id as id from dispatch_plans order by id desc limit 1`));
     const staff = await shop.buyer("staff");

@@ -96,7 +96,7 @@ for (const leg of LEGS) {
   console.log(`\n${leg} (${input.groups.length} groups at ${input.points.length - 1} addresses, fleet of ${input.vehicles.length})`);
   console.log(`  seconds to plan            ${seconds.toFixed(2)} s (matrix ${matrixSeconds.toFixed(2)} s)`);
   console.log(`  vehicles used / fewest     ${plan.runs.length} / ${figures.bound} = ${figures.ratio.toFixed(3)}`);
-  console.log(`  van-minutes with people    ${figures.vanMinutes.toFixed(0)}`);
+  console.log(`  van-minutes with people    ${figures.vehicleMinutes.toFixed(0)}`);
   console.log(`  ride minutes               mean ${figures.meanMinutes.toFixed(1)}, max ${figures.maxMinutes.toFixed(1)} (limit ${input.settings.maxRideMinutes})`);
   console.log(`  within the maximum ride    ${(figures.within * 100).toFixed(1)} %`);
   console.log(`  seats filled               ${(figures.fill * 100).toFixed(1)} %`);
@@ -125,10 +125,10 @@ function measure(input: PlanInput, plan: Plan) {
   let rideSum = 0;
   let maxRide = 0;
   let within = 0;
-  let vanSeconds = 0;
+  let vehicleSeconds = 0;
   for (const run of plan.runs) {
     const rides = rideSeconds(input.leg, input.seconds, input.settings.dwellMinutes * 60, run.stops.map((stop) => stop.point));
-    vanSeconds += input.leg === LEG.outbound ? rides[0]! : rides[rides.length - 1]!;
+    vehicleSeconds += input.leg === LEG.outbound ? rides[0]! : rides[rides.length - 1]!;
     run.stops.forEach((stop, k) => {
       const people = stop.groupIds.reduce((sum, id) => sum + seats.get(id)!, 0);
       rideSum += rides[k]! * people;
@@ -145,6 +145,6 @@ function measure(input: PlanInput, plan: Plan) {
     maxMinutes: maxRide / 60,
     within: within / total,
     fill: total / capacity,
-    vanMinutes: vanSeconds / 60,
+    vehicleMinutes: vehicleSeconds / 60,
   };
 }

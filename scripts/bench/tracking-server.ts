@@ -1,7 +1,8 @@
 /**
  * The servers `npm run bench:tracking` compares, each in its own process so the load shares no event loop with them.
  * `prepare`: creates the embedded database in BENCH_DATA_DIR (migrated, the demo loaded, as a first `npm start`
- * does; or the throw-away PostgreSQL database of BENCH_DATABASE_URL) and the bench's event day (lib/tracking-day.ts), written to BENCH_DAY_FILE. `shop`: the shop as `npm start`
+ * does; or the throw-away PostgreSQL database of BENCH_DATABASE_URL) and the bench's event day (lib/tracking-day.ts) of
+ * BENCH_VEHICLES runs and BENCH_PAGES passengers, written to BENCH_DAY_FILE. `shop`: the shop as `npm start`
  * serves it, one process on that database (the live feed leading, as a lone shop's leader does). `bare`: a bare
  * Node HTTP server relaying each van's position to the pages listening to its run as Server-Sent Events: the body
  * parsed, one message per position (BENCH_MESSAGE: the shop's own tracking answer, the van's position put in),
@@ -28,7 +29,8 @@ if (kind === "prepare") {
   const database = await openDatabase(databaseOptions());
   await seedIfEmpty(database.db);
   const day = await seedTrackingDay(database.db, {
-    vans: Number(process.env.BENCH_VANS),
+    // BENCH_VANS is this setting's former name, still read when the new one is unset.
+    vehicleCount: Number(process.env.BENCH_VEHICLES ?? process.env.BENCH_VANS),
     pages: Number(process.env.BENCH_PAGES),
     secret: process.env.JWT_SECRET!,
     now: new Date(),

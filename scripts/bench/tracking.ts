@@ -31,7 +31,7 @@ import type { TrackingDay } from "./lib/tracking-day";
 import type { TrackingOrder, TrackingResult } from "./lib/tracking-load";
 
 exitWithUsageOnHelp(`
-Usage: npm run bench:tracking [-- --vans 200 --pages 5000 --seconds 30 --postgres]
+Usage: npm run bench:tracking [-- --vehicles 200 --pages 5000 --seconds 30 --postgres]
 
 Starts the shop (one process, embedded PGlite) on the demo data plus an event day of V published runs under way
 with W paid passengers, and a bare Node server relaying the same messages, each in its own process; then, from
@@ -41,7 +41,7 @@ position and resident memory, and the machine's load at start and end (no goal i
 cores). Goals at 200 vans and 5,000 pages: p99 <= 1 s, at least 0.8 of the bare relay's deliveries per second,
 shop memory <= 400 MB, shop CPU per position <= 3 x the bare relay's of the same run. The last line:
 "tracking: vans V, pages W, p99 S s, X of bare, RSS M MB, CPU C of bare (L load at the end, peak P)".
-  --vans N        vans, one run each (default 200)
+  --vehicles N    vehicles, one run each (default 200; --vans, its former name, is still read)
   --pages N       listening tracking pages, spread evenly over the runs (default 5000)
   --seconds N     the measured window, after one interval of warm-up (default 30)
   --interval N    seconds between a van's positions (default 5)
@@ -49,18 +49,19 @@ shop memory <= 400 MB, shop CPU per position <= 3 x the bare relay's of the same
                   its backends' CPU is read from /proc), as in production, instead of the embedded PGlite
 `);
 
-const vans = numberOption("--vans", 200);
+/** `--vans` is `--vehicles`'s former name, still read when the new one is not given. */
+const vehicles = numberOption("--vehicles", numberOption("--vans", 200));
 const pages = numberOption("--pages", 5000);
 const seconds = numberOption("--seconds", 30);
 const intervalMs = numberOption("--interval", 5) * 1000;
-for (const [name, value] of Object.entries({ "--vans": vans, "--pages": pages, "--seconds": seconds, "--interval": intervalMs })) {
+for (const [name, value] of Object.entries({ "--vehicles": vehicles, "--pages": pages, "--seconds": seconds, "--interval": intervalMs })) {
   if (!Number.isInteger(value) || value < 1) {
     console.error(`${name} takes a whole number above 0`);
     process.exit(2);
   }
 }
-if (pages < vans) {
-  console.error("--pages must be at least --vans (every run has a passenger)");
+if (pages < vehicles) {
+  console.error("--pages must be at least --vehicles (every run has a passenger)");
   process.exit(2);
 }
 const onPostgres = process.argv.includes("--postgres");
@@ -70,7 +71,7 @@ if (onPostgres && !process.env.DATABASE_URL) {
 }
 /** Issue 29's goals, and issue 46 §4's: the shop's CPU per position at most 3 times the bare relay's of the same run. */
 const GOALS = { p99Seconds: 1, ofBare: 0.8, rssMb: 400, cpuOfBare: 3 };
-const AT_SCALE = vans >= 200 && pages >= 5000;
+const AT_SCALE = vehicles >= 200 && pages >= 5000;
 
 const scratch = mkdtempSync(join(tmpdir(), "rodamos-bench-tracking-"));
 const children: ChildProcess[] = [];
@@ -174,9 +175,9 @@ async function main() {
   const machine = new MachineLoad();
   if (onPostgres) throwAway = await throwAwayDatabase(process.env.DATABASE_URL!, "bench_tracking");
   console.log(`The shop on ${throwAway ? `PostgreSQL (throw-away database ${throwAway.name}; CPU counts its backends, memory is the shop process's)` : "the embedded PGlite (its CPU and memory are the shop process's)"}`);
-  console.log(`${vans} vans (one run each, a position every ${intervalMs / 1000} s), ${pages} tracking pages; ${seconds} s measured after ${intervalMs / 1000 + 2} s of warm-up`);
+  console.log(`${vehicles} vans (one run each, a position every ${intervalMs / 1000} s), ${pages} tracking pages; ${seconds} s measured after ${intervalMs / 1000 + 2} s of warm-up`);
   const dayFile = join(scratch, "day.json");
-  const preparing = forkServer("prepare", { BENCH_VANS: String(vans), BENCH_PAGES: String(pages), BENCH_DAY_FILE: dayFile });
+  const preparing = forkServer("prepare", { BENCH_VEHICLES: String(vehicles), BENCH_PAGES: String(pages), BENCH_DAY_FILE: dayFile });
   await new Promise<void>((resolve, reject) => preparing.once("exit", (code) => (code === 0 ? resolve() : reject(new Error(`preparing the day failed (${code})`)))));
   const day = JSON.parse(readFileSync(dayFile, "utf8")) as TrackingDay;
 
@@ -228,7 +229,7 @@ async function main() {
   console.log(`  one core's worth at this CPU per position: shop ${capacity(shopMeasured)} positions/s, bare relay ${capacity(bareMeasured)} positions/s`);
   if (!judged) console.log("  (goals not judged: the machine's load was over twice its cores)");
   console.log(
-    `tracking: vans ${vans}, pages ${pages}, p99 ${s(ours.p99)} s, ${ofBare.toFixed(2)} of bare, RSS ${Math.round(shopMeasured.rssMb)} MB, ` +
+    `tracking: vans ${vehicles}, pages ${pages}, p99 ${s(ours.p99)} s, ${ofBare.toFixed(2)} of bare, RSS ${Math.round(shopMeasured.rssMb)} MB, ` +
       `CPU ${Number.isFinite(cpuOfBare) ? cpuOfBare.toFixed(2) : "–"} of bare (${machine.end.toFixed(1)} load at the end, peak ${machine.peak.toFixed(1)})`,
   );
 }

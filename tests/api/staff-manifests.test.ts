@@ -39,8 +39,8 @@ describe("GET /shop-api/staff/manifests", () => {
   it("groups the bookings into runs by county, never over the van's seats, stops in pick-up order with times", async () => {
     const answer = await shop.call<Manifest>("GET", manifestPath(), undefined, { token: setting.staff.token });
     expect(answer.status).toBe(200);
-    const { runs, event, vanSeats } = answer.body.data;
-    expect(vanSeats).toBe(2);
+    const { runs, event, vanSeats: vehicleSeats } = answer.body.data;
+    expect(vehicleSeats).toBe(2);
     const [first, second] = setting.counties;
     expect(runs.map((run) => [run.countyName, run.seats, run.stops.map((stop) => stop.passengers.map((p) => p.name))])).toEqual([
       [first!.name, 1, [["Ana Avenida"]]],

@@ -15,7 +15,7 @@ import type { DispatchPlan, DriverRun } from "../../src/shared/schemas/answers/d
 import { seriousViolations } from "./axe";
 import { purchaseRow, signIn, type Person } from "./booking-helpers";
 import { watchConsole } from "./content-helpers";
-import { assignOwnVan, attemptNumber, attemptPhone, attemptSurname, bearer, dateToday, newDriver } from "./live-day-helpers";
+import { assignOwnVehicle, attemptNumber, attemptPhone, attemptSurname, bearer, dateToday, newDriver } from "./live-day-helpers";
 import { paidTicket, tokenOf } from "./scanner-helpers";
 import { keepShot } from "./shots";
 
@@ -26,7 +26,7 @@ const STAFF: Person = { ...DEMO_ACCOUNTS.staff, firstName: "Julián", lastName: 
 /** The driver's journey's own event, moved to today while it runs (its runs are the day's, under way). */
 const ALIMENTARTE = "alimentarte-festival-gastronomico";
 /** The driver journey drives without a van: the other live journeys' vans run at the same hour (live-day-helpers.ts). */
-const VAN = null;
+const VEHICLE_PLATE = null;
 
 async function data<T>(answer: Promise<{ status(): number; json(): Promise<unknown> }>): Promise<T> {
   const response = await answer;
@@ -119,7 +119,7 @@ test("a driver on a phone marks the next stop and checks a passenger in offline"
     const planned = await plan(request, staff.authorization.slice(7), eventDateId);
     const run = planned.runs.find((one) => one.stops.some((stop) => stop.passengers.some((p) => p.orderId === carla.orderId)))!;
     const driverId = driver.id;
-    const assigned = await assignOwnVan(request, planned, run.id, VAN, driverId);
+    const assigned = await assignOwnVehicle(request, planned, run.id, VEHICLE_PLATE, driverId);
     // Drivers' phones show only published plans.
     await data(request.post("/shop-api/staff/dispatch/publish", { headers: staff, data: { eventDateId, leg: "outbound", version: assigned.version } }));
     const stop = run.stops.find((one) => one.passengers.some((p) => p.orderId === carla.orderId))!;
@@ -176,7 +176,7 @@ test("a driver checks one code of a three-passenger order: that passenger alone 
     const eventDateId = moved.eventDateId;
     const planned = await plan(request, staff.authorization.slice(7), eventDateId);
     const run = planned.runs.find((one) => one.stops.some((stop) => stop.passengers.some((p) => p.orderId === order.orderId)))!;
-    const assigned = await assignOwnVan(request, planned, run.id, VAN, driver.id);
+    const assigned = await assignOwnVehicle(request, planned, run.id, VEHICLE_PLATE, driver.id);
     await data(request.post("/shop-api/staff/dispatch/publish", { headers: staff, data: { eventDateId, leg: "outbound", version: assigned.version } }));
 
     await page.setViewportSize({ width: 390, height: 844 });

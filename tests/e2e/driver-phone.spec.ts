@@ -12,7 +12,7 @@ import type { DispatchPlan, DriverRun } from "../../src/shared/schemas/answers/d
 import { seriousViolations } from "./axe";
 import { signIn, type Person } from "./booking-helpers";
 import { watchConsole } from "./content-helpers";
-import { assignOwnVan, attemptNumber, attemptSurname, bearer, data, dateToday, newDriver, type DateToday } from "./live-day-helpers";
+import { assignOwnVehicle, attemptNumber, attemptSurname, bearer, data, dateToday, newDriver, type DateToday } from "./live-day-helpers";
 import { paidTicket, type PaidTicket } from "./scanner-helpers";
 
 test.describe.configure({ mode: "serial" });
@@ -21,7 +21,7 @@ const STAFF: Person = { ...DEMO_ACCOUNTS.staff, firstName: "Julián", lastName: 
 /** This journey's own event (the Festival is the dispatcher's journey's), moved to today while it runs. */
 const ELECTRO = "electro-andes-festival";
 /** This journey's own van (live-day-helpers.ts vehicleByPlate): the other live journeys run at the same hour. */
-const VAN = "GHT-514";
+const VEHICLE_PLATE = "GHT-514";
 /** This journey's own driver (live-day-helpers.ts newDriver). */
 let DRIVER: Person & { name: string; id: number };
 /** What a browser offline says about requests it could not make (the page falls back on what it kept). */
@@ -73,7 +73,7 @@ test.beforeAll(async ({ request }) => {
   const planned = await data<DispatchPlan>(request.post("/shop-api/staff/dispatch/plan", { headers: staff, data: { eventDateId, leg: "outbound" } }));
   run = planned.runs.find((one) => one.stops.some((stop) => stop.passengers.some((p) => p.orderId === carla.orderId)))!;
   const driverId = DRIVER.id;
-  const assigned = await assignOwnVan(request, planned, run.id, VAN, driverId);
+  const assigned = await assignOwnVehicle(request, planned, run.id, VEHICLE_PLATE, driverId);
   // Drivers' phones show only published plans.
   await data(request.post("/shop-api/staff/dispatch/publish", { headers: staff, data: { eventDateId, leg: "outbound", version: assigned.version } }));
 });

@@ -115,7 +115,7 @@ export async function vehicleByPlate(request: APIRequestContext, plate: string):
  * plan holding that van is left without a vehicle first: a van cannot be in two runs at once. Answers the plan as
  * assigned.
  */
-export async function assignOwnVan(request: APIRequestContext, plan: DispatchPlan, runId: number, plate: string | null, driverId: number): Promise<DispatchPlan> {
+export async function assignOwnVehicle(request: APIRequestContext, plan: DispatchPlan, runId: number, plate: string | null, driverId: number): Promise<DispatchPlan> {
   const staff = await bearer(request, DEMO_ACCOUNTS.staff);
   const vehicleId = plate === null ? null : await vehicleByPlate(request, plate);
   const on = { eventDateId: plan.eventDateId, leg: plan.leg };

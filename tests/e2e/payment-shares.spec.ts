@@ -94,7 +94,7 @@ test("three seats split three ways: the buyer pays none, a friend pays their lin
   await page.setViewportSize({ width: 390, height: 844 });
   const buyer = await newCustomer(request, "Mariana");
   const stamp = Date.now().toString(36);
-  const riders = [
+  const passengers = [
     { name: "Mariana Viajera", email: `mariana.${stamp}@example.com`, phone: "3001237788" },
     { name: "Pablo Amigo", email: `pablo.${stamp}@example.com`, phone: "3107771122" },
     { name: "Rosa Amiga", email: `rosa.${stamp}@example.com`, phone: "3104443322" },
@@ -110,7 +110,7 @@ test("three seats split three ways: the buyer pays none, a friend pays their lin
     { ticket: 2, address: "Calle 80 # 10-20", commune: "Chapinero" },
   ]);
   await continueButton(page).click();
-  await fillPassengers(page, riders.map((rider, ticket) => ({ ticket, ...rider })));
+  await fillPassengers(page, passengers.map((passenger, ticket) => ({ ticket, ...passenger })));
   await continueButton(page).click();
   await wizard(page).getByRole("radio", { name: "Mercado Pago" }).check();
   await wizard(page).getByTestId("booking-shares").check();
@@ -127,8 +127,8 @@ test("three seats split three ways: the buyer pays none, a friend pays their lin
   const orderId = Number(/#?(\d+)/.exec((await sent.locator(".bk-order-line").textContent()) ?? "")![1]);
 
   // Every passenger, the buyer's own first passenger too, has a personal link.
-  for (const rider of riders) await shareLink(request, rider.email);
-  const link = await shareLink(request, riders[1]!.email);
+  for (const passenger of passengers) await shareLink(request, passenger.email);
+  const link = await shareLink(request, passengers[1]!.email);
   const phone = await browser.newContext({ baseURL, locale: "es-CO", timezoneId: "America/Bogota", viewport: { width: 390, height: 844 } });
   const friend = await phone.newPage();
   const friendErrors = watchConsole(friend);
@@ -146,9 +146,9 @@ test("three seats split three ways: the buyer pays none, a friend pays their lin
   await sent.getByRole("link", { name: "Ver quién ha pagado" }).click();
   await expect(page).toHaveURL(new RegExp(`/my-account/payments/${orderId}`));
   const shares = page.getByTestId("purchase-detail").locator(".purchase-shares");
-  await expect(shares.locator(`[data-share="${riders[1]!.email}"]`)).toContainText("Pagado");
-  await expect(shares.locator(`[data-share="${riders[0]!.email}"]`)).toContainText("Pendiente");
-  await expect(shares.locator(`[data-share="${riders[2]!.email}"]`).getByRole("button", { name: "Pagar este cupo" })).toBeVisible();
+  await expect(shares.locator(`[data-share="${passengers[1]!.email}"]`)).toContainText("Pagado");
+  await expect(shares.locator(`[data-share="${passengers[0]!.email}"]`)).toContainText("Pendiente");
+  await expect(shares.locator(`[data-share="${passengers[2]!.email}"]`).getByRole("button", { name: "Pagar este cupo" })).toBeVisible();
   await keepShot(page, "payment-shares/shares-none-detail-390", { fullPage: true });
   expect(errors).toEqual([]);
   expect(friendErrors).toEqual([]);

@@ -14,7 +14,7 @@ import { PASSWORD } from "./account-helpers";
 import { seriousViolations } from "./axe";
 import { signIn, type Person } from "./booking-helpers";
 import { watchConsole } from "./content-helpers";
-import { assignOwnVan, attemptNumber, attemptPhone, attemptSurname, bearer, data, dateToday, newDriver, spacedPhone, type DateToday } from "./live-day-helpers";
+import { assignOwnVehicle, attemptNumber, attemptPhone, attemptSurname, bearer, data, dateToday, newDriver, spacedPhone, type DateToday } from "./live-day-helpers";
 import { paidTicket, type PaidTicket } from "./scanner-helpers";
 
 test.describe.configure({ mode: "serial" });
@@ -27,7 +27,7 @@ let ADDRESS: string;
 /** This journey's own event: other live journeys have runs of their own under way. */
 const VALLENATA = "noche-vallenata-el-campin";
 /** This journey's own van (live-day-helpers.ts vehicleByPlate): the other live journeys run at the same hour. */
-const VAN = "GHT-513";
+const VEHICLE_PLATE = "GHT-513";
 /** Phones of this attempt's own (set before it): a retry's texts are told apart from the failed attempt's. */
 let DORA_PHONE: string;
 let ELENA_PHONE: string;
@@ -72,7 +72,7 @@ test.beforeAll(async ({ request }) => {
   run = planned.runs.find((one) => one.stops.some((s) => s.passengers.some((p) => p.orderId === dora.orderId)))!;
   stop = run.stops.find((s) => s.passengers.some((p) => p.orderId === dora.orderId))!;
   const driverId = DRIVER.id;
-  const assigned = await assignOwnVan(request, planned, run.id, VAN, driverId);
+  const assigned = await assignOwnVehicle(request, planned, run.id, VEHICLE_PLATE, driverId);
   await data(request.post("/shop-api/staff/dispatch/publish", { headers: staff, data: { eventDateId, leg: "outbound", version: assigned.version } }));
   run = assigned.runs.find((one) => one.id === run.id)!;
   // Elena rides from the same door: one stop, two passengers.

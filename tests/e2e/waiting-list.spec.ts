@@ -12,7 +12,7 @@ import { keepShot } from "./shots";
 
 // An event no other browser test books: emptying one of its subcategories disturbs nobody.
 const FLORES = "feria-de-las-flores-desfile-de-silleteros";
-const VAN = "Van hasta 12 personas";
+const SUBCATEGORY = "Van hasta 12 personas";
 
 interface Seat {
   productVariantId: number;
@@ -32,7 +32,7 @@ async function sellOut(request: APIRequestContext, staffToken: string) {
   const event = ((await (await request.get(`/api/events/${FLORES}`)).json()) as { data: { calendars: { id: number }[] } }).data;
   const eventDateId = event.calendars[0]!.id;
   const offer = ((await (await request.get(`/api/events/${FLORES}/product-variant?eventDateId=${eventDateId}`)).json()) as { data: { subCategories: Seat[] }[] }).data;
-  const seat = offer.flatMap((category) => category.subCategories).find((sub) => sub.translations.es_CO?.name === VAN)!;
+  const seat = offer.flatMap((category) => category.subCategories).find((sub) => sub.translations.es_CO?.name === SUBCATEGORY)!;
   const counties = ((await (await request.get("/api/counties?country-code=CO")).json()) as { data: { id: number; provinceId: number }[] }).data;
   const countyId = counties.find((county) => county.provinceId === seat.provinceId)!.id;
   const other = await newCustomer(request, "Rosa");
@@ -88,15 +88,15 @@ test("a sold-out van offers its waiting list; a refunded seat is offered by mail
   await page.reload();
   await page.locator("#booking-wizard").scrollIntoViewIfNeeded();
   const box = wizard(page);
-  const privateVans = box.getByRole("button", { name: /^Van privada/ });
-  if ((await privateVans.getAttribute("aria-expanded")) !== "true") await privateVans.click();
-  const row = box.locator(".bk-sub", { hasText: VAN });
+  const privateVehicles = box.getByRole("button", { name: /^Van privada/ });
+  if ((await privateVehicles.getAttribute("aria-expanded")) !== "true") await privateVehicles.click();
+  const row = box.locator(".bk-sub", { hasText: SUBCATEGORY });
   await expect(row).toContainText("Agotado");
   await page.setViewportSize({ width: 390, height: 844 });
   await row.scrollIntoViewIfNeeded();
   await keepShot(page, "waiting-list/waiting-list-join-390");
   await page.setViewportSize({ width: 1280, height: 900 });
-  await row.getByRole("button", { name: `Unirme a la lista de espera: ${VAN}` }).click();
+  await row.getByRole("button", { name: `Unirme a la lista de espera: ${SUBCATEGORY}` }).click();
   await expect(row.getByTestId("waiting-list")).toContainText("Estás en la lista de espera por 1 cupo.");
   await expect(row.getByTestId("waiting-list")).toContainText("Eres el primero en la fila.");
   await keepShot(page, "waiting-list/waiting-list-joined-1280");
@@ -145,7 +145,7 @@ test("a sold-out van offers its waiting list; a refunded seat is offered by mail
   // Staff see the list: the customer bought through the offer.
   await signIn(page, request, { ...DEMO_ACCOUNTS.staff, firstName: "Equipo", lastName: "Rodamos" });
   await page.goto("/staff/waiting-list");
-  const list = page.getByTestId("waiting-list").filter({ hasText: VAN });
+  const list = page.getByTestId("waiting-list").filter({ hasText: SUBCATEGORY });
   await expect(list).toContainText(waiting.email);
   await expect(list.locator("tr", { hasText: waiting.email })).toContainText("Compró");
   await keepShot(page, "waiting-list/staff-waiting-lists-1280", { fullPage: true });

@@ -9,7 +9,7 @@ const serverUrl = process.env.DATABASE_URL;
 
 describe("bench:day-report, as a smoke check", () => {
   it.skipIf(!serverUrl)("prints the report of a day of fixes, the list of days and the memory, each beside its ceiling", async () => {
-    const { stdout } = await bench("day-report", ["--vans", "10", "--hours", "1", "--every", "10"]);
+    const { stdout } = await bench("day-report", ["--vehicles", "10", "--hours", "1", "--every", "10"]);
     expect(stdout).toMatch(/10 vans × 1 h × a fix every 10 s: 3,600 fixes written/);
     expect(stdout).toMatch(/report of the day \(10 runs\) +cold \d+ ms, then \d+ and \d+ ms +\(ceiling 2000 ms\)/);
     expect(stdout).toMatch(/list of days +\d+ ms +\(ceiling 2000 ms\)/);

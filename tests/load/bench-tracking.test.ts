@@ -10,7 +10,7 @@ const serverUrl = process.env.DATABASE_URL;
 
 describe("bench:tracking, as a smoke check", () => {
   it(`bench:tracking prints position-to-page latency, positions/s, CPU and memory beside the bare relay's, and its last line (${serverUrl ? "PostgreSQL" : "PGlite"})`, async () => {
-    const { stdout } = await bench("tracking", ["--vans", "4", "--pages", "40", "--interval", "1", "--seconds", "3", ...(serverUrl ? ["--postgres"] : [])]);
+    const { stdout } = await bench("tracking", ["--vehicles", "4", "--pages", "40", "--interval", "1", "--seconds", "3", ...(serverUrl ? ["--postgres"] : [])]);
     expect(stdout).toMatch(serverUrl ? /^The shop on PostgreSQL \(throw-away database bench_tracking_\w+; CPU counts its backends/m : /^The shop on the embedded PGlite/m);
     for (const server of ["shop", "bare relay"]) {
       expect(stdout).toMatch(new RegExp(`  ${server} +p50 +\\d+\\.\\d{3} s \\| p99 +\\d+\\.\\d{3} s \\| +\\d+\\.\\d positions/s \\| +\\d+ deliveries/s \\| CPU +\\d+\\.\\d{2} ms/position \\| RSS \\d+ MB idle, \\d+ MB peak`));

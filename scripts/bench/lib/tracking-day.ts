@@ -45,8 +45,8 @@ async function inChunks<T, R>(rows: T[], write: (chunk: T[]) => Promise<R[]>): P
   return out;
 }
 
-export async function seedTrackingDay(db: Db, options: { vans: number; pages: number; secret: string; now: Date }): Promise<TrackingDay> {
-  const { vans, pages, now } = options;
+export async function seedTrackingDay(db: Db, options: { vehicleCount: number; pages: number; secret: string; now: Date }): Promise<TrackingDay> {
+  const { vehicleCount, pages, now } = options;
   const [event] = await db.select().from(events).where(eq(events.slug, FESTIVAL)).limit(1);
   if (!event) throw new Error(`the demo has no ${FESTIVAL}`);
   const [date] = await db.select().from(eventDates).where(eq(eventDates.eventId, event.id)).limit(1);
@@ -64,7 +64,7 @@ export async function seedTrackingDay(db: Db, options: { vans: number; pages: nu
 
   const stamp = now.getTime().toString(36);
   const drivers = await inChunks(
-    Array.from({ length: vans }, (_, index) => ({
+    Array.from({ length: vehicleCount }, (_, index) => ({
       email: `bench-driver-${stamp}-${index}@example.com`,
       passwordHash: "-",
       firstName: `Conductor${index}`,
@@ -81,8 +81,8 @@ export async function seedTrackingDay(db: Db, options: { vans: number; pages: nu
     .insert(users)
     .values({ email: `bench-buyer-${stamp}@example.com`, passwordHash: "-", firstName: "Comprador", lastName: "Banco", phoneNumber: "300 900 9999", countryCode: "CO", localeCode: "es_CO" })
     .returning({ id: users.id });
-  const vans_ = await inChunks(
-    Array.from({ length: vans }, (_, index) => ({ plate: `BN${stamp.slice(-3).toUpperCase()}${index}`, label: `Van ${index + 1}`, seats: 40, kind: "bus" as const, provinceId: variant.provinceId })),
+  const vehicleRows = await inChunks(
+    Array.from({ length: vehicleCount }, (_, index) => ({ plate: `BN${stamp.slice(-3).toUpperCase()}${index}`, label: `Van ${index + 1}`, seats: 40, kind: "bus" as const, provinceId: variant.provinceId })),
     (chunk) => db.insert(vehicles).values(chunk).returning({ id: vehicles.id }),
   );
 
@@ -125,9 +125,9 @@ export async function seedTrackingDay(db: Db, options: { vans: number; pages: nu
     drivers.map((driver, index) => ({
       planId: plan!.id,
       position: index,
-      vehicleId: vans_[index]!.id,
+      vehicleId: vehicleRows[index]!.id,
       driverId: driver.id,
-      seatsNeeded: Math.ceil(pages / vans),
+      seatsNeeded: Math.ceil(pages / vehicleCount),
       capacity: 40,
       departsAt: new Date(now.getTime() - 30 * 60_000),
       arrivesAt: new Date(now.getTime() + 3 * 3_600_000),
@@ -151,8 +151,8 @@ export async function seedTrackingDay(db: Db, options: { vans: number; pages: nu
   );
   // Passengers dealt to runs in turn, and within a run to its stops in turn.
   const seatOf = passengerIds.map((passenger, index) => {
-    const run = index % vans;
-    const stop = stopRows[run * STOPS_PER_RUN + (Math.floor(index / vans) % STOPS_PER_RUN)]!;
+    const run = index % vehicleCount;
+    const stop = stopRows[run * STOPS_PER_RUN + (Math.floor(index / vehicleCount) % STOPS_PER_RUN)]!;
     return { passengerId: passenger.id, run, stop };
   });
   await inChunks(
@@ -166,13 +166,13 @@ export async function seedTrackingDay(db: Db, options: { vans: number; pages: nu
       eventDateId: date.id,
       planVersion: 1,
       runId: runRows[seat.run]!.id,
-      vehicleId: vans_[seat.run]!.id,
+      vehicleId: vehicleRows[seat.run]!.id,
       time: seat.stop.time,
       departsAt: new Date(now.getTime() - 30 * 60_000),
       address: seat.stop.address,
       countyId: county.id,
       toldTime: seat.stop.time,
-      toldVehicleId: vans_[seat.run]!.id,
+      toldVehicleId: vehicleRows[seat.run]!.id,
       toldAt: now,
     })),
     (chunk) => db.insert(publishedPickups).values(chunk).returning({ passengerId: publishedPickups.passengerId }),

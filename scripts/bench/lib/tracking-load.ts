@@ -97,17 +97,17 @@ function run(order: TrackingOrder): Promise<TrackingResult> {
     });
   }
 
-  function post(van: TrackingDay["runs"][number], step: number) {
+  function post(vehicle: TrackingDay["runs"][number], step: number) {
     const at = new Date().toISOString();
     const sentAt = performance.now();
     const inWindow = measuring;
-    // Northwards some 50 m a step: a van driving to its first stop.
-    const body = JSON.stringify({ runId: van.runId, positions: [{ lat: van.lat + step * 0.00045, lon: van.lon, accuracy: 8, at }] });
+    // Northwards some 50 m a step: a vehicle driving to its first stop.
+    const body = JSON.stringify({ runId: vehicle.runId, positions: [{ lat: vehicle.lat + step * 0.00045, lon: vehicle.lon, accuracy: 8, at }] });
     const path = kind === "shop" ? "/shop-api/driver/positions" : "/positions";
-    if (inWindow) posted.set(`${van.runId} ${at}`, sentAt);
+    if (inWindow) posted.set(`${vehicle.runId} ${at}`, sentAt);
     const req = request(
       `${origin}${path}`,
-      { method: "POST", agent, headers: { "content-type": "application/json", authorization: `Bearer ${van.driverToken}`, "content-length": Buffer.byteLength(body) } },
+      { method: "POST", agent, headers: { "content-type": "application/json", authorization: `Bearer ${vehicle.driverToken}`, "content-length": Buffer.byteLength(body) } },
       (response) => {
         if (response.statusCode !== 200 && !refusal) {
           let text = "";
@@ -123,7 +123,7 @@ function run(order: TrackingOrder): Promise<TrackingResult> {
             const stored = (JSON.parse(text) as { data?: { stored?: number } }).data?.stored;
             if (stored === 0) {
               coalesced += 1;
-              posted.delete(`${van.runId} ${at}`);
+              posted.delete(`${vehicle.runId} ${at}`);
             }
           });
         } else response.resume();
@@ -131,14 +131,14 @@ function run(order: TrackingOrder): Promise<TrackingResult> {
         if (response.statusCode === 200) positions += 1;
         else {
           refused += 1;
-          posted.delete(`${van.runId} ${at}`);
+          posted.delete(`${vehicle.runId} ${at}`);
         }
       },
     );
     req.on("error", () => {
       if (inWindow) {
         refused += 1;
-        posted.delete(`${van.runId} ${at}`);
+        posted.delete(`${vehicle.runId} ${at}`);
       }
     });
     req.end(body);
@@ -155,12 +155,12 @@ function run(order: TrackingOrder): Promise<TrackingResult> {
     );
     const connectSeconds = (performance.now() - connectStarted) / 1000;
     const timers: NodeJS.Timeout[] = [];
-    day.runs.forEach((van, index) => {
+    day.runs.forEach((vehicle, index) => {
       let step = 0;
       timers.push(
         setTimeout(() => {
-          post(van, step++);
-          timers.push(setInterval(() => post(van, step++), order.intervalMs));
+          post(vehicle, step++);
+          timers.push(setInterval(() => post(vehicle, step++), order.intervalMs));
         }, (index * order.intervalMs) / day.runs.length),
       );
     });

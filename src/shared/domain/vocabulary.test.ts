@@ -367,20 +367,30 @@ const CODE_FILES = SOURCE_FILES.filter((name) => /\.(ts|tsx|astro)$/.test(name) 
 const filesSaying = (says: (token: string) => boolean, kept: ReadonlySet<string>) =>
   CODE_FILES.filter((file) => namesSaying(readFileSync(join(SRC, file), "utf8"), says, kept, file.endsWith(".astro")).length > 0);
 
+const CHECK_IN = /[Cc]heck_?[Ii]ns?(?![a-z])|CHECK_IN(?![A-Z])/;
+const RIDER = /(?<![a-z])rider|Rider|RIDER/;
+/**
+ * Fields of the contract that clients read and send under the older words, and the driver action `check_in` phones
+ * send and rows store: names of properties only. Stored keys keep their words too, as strings: a passenger's mail
+ * key `…-rider-{id}` (services/order-notices) names mails already sent, which a new key would send again.
+ */
+const CONTRACT_FIELDS = new Set(["checkIns", "riders", "check_in"]);
+/** The vehicle kind `van` and the contract's fields `van` and `vanSeats`: names of properties only. */
+const KEPT_PROPERTIES = new Set(["van", "vanSeats"]);
+/** A name that says van or vans as a word of its own (`VAN_SEATS`, `vanMarks`), not inside another (`caravan`). */
+const sayVan = (token: string): boolean =>
+  token
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
+    .split(/[\s_$-]+/)
+    .some((word) => /^vans?$/i.test(word));
+
 /**
  * One word per idea in the code (docs/architecture.md, Glossary): identifiers, files and folders say boarding, not
  * check-in, and passenger, not rider. Strings and comments are not read: the contract's paths
  * (`/shop-api/staff/checkin-dates`) and what people read keep their words.
  */
 describe("the glossary's rejected words are no identifier", () => {
-  const CHECK_IN = /[Cc]heck_?[Ii]ns?(?![a-z])|CHECK_IN(?![A-Z])/;
-  const RIDER = /(?<![a-z])rider|Rider|RIDER/;
-  /**
-   * Fields of the contract that clients read and send under the older words, and the driver action `check_in` phones
-   * send and rows store: names of properties only. Stored keys keep their words too, as strings: a passenger's mail
-   * key `…-rider-{id}` (services/order-notices) names mails already sent, which a new key would send again.
-   */
-  const CONTRACT_FIELDS = new Set(["checkIns", "riders", "check_in"]);
   const allFiles = SOURCE_FILES;
   const using = (pattern: RegExp) => filesSaying((token) => pattern.test(token), CONTRACT_FIELDS);
 
@@ -413,19 +423,12 @@ describe("the glossary's rejected words are no identifier", () => {
  * a property (`leg.van`, `{ van: … }`, `van: z.…`), never as a name of its own.
  */
 describe("the glossary's rejected word van is no identifier", () => {
-  const KEPT_PROPERTIES = new Set(["van", "vanSeats"]);
   /** Files that still name the word otherwise, each with why: the list only shrinks. */
   const STILL_VAN: Record<string, string> = {
     "server/seed/dispatch-sample-day.ts": "counts a sample fleet's vans beside its minibuses, buses and cars: the vehicle kind",
   };
   /** Names that keep the word in the file tree: a migration's file is named in the journal the database has applied. */
   const NAMED_FILES = /^server\/db\/migrations\//;
-  const sayVan = (token: string): boolean =>
-    token
-      .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
-      .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
-      .split(/[\s_$-]+/)
-      .some((word) => /^vans?$/i.test(word));
 
   const vanNamesOf = (text: string, astro = false) => namesSaying(text, sayVan, KEPT_PROPERTIES, astro);
   const allFiles = SOURCE_FILES;
@@ -448,5 +451,29 @@ describe("the glossary's rejected word van is no identifier", () => {
     expect(allFiles.filter((name) => sayVan(name.split("/").pop()!.replace(/\.\w+$/, "")) && !NAMED_FILES.test(name))).toEqual([]);
     const using = filesSaying(sayVan, KEPT_PROPERTIES);
     expect(using.sort()).toEqual(Object.keys(STILL_VAN).sort());
+  });
+});
+
+/**
+ * The browser journeys, the API and load tests, their helpers and the scripts (benches included) say vehicle,
+ * passenger and boarding in their own names too, with the same properties kept. What a bench prints and the options
+ * a person passes to it are strings, not read: a renamed option keeps its former name as another (`--vans`).
+ */
+describe("the rejected words are no identifier in tests/ and scripts/", () => {
+  const ROOT = join(SRC, "..");
+  const files = ["tests", "scripts"].flatMap((folder) =>
+    (readdirSync(join(ROOT, folder), { recursive: true }) as string[]).map((name) => `${folder}/${name.split("\\").join("/")}`),
+  );
+  const says = (token: string) => sayVan(token) || RIDER.test(token) || CHECK_IN.test(token);
+  /** Former names of a bench's option and setting, still read as properties (`values.vans`, `process.env.BENCH_VANS`). */
+  const FORMER_OPTIONS = ["vans", "BENCH_VANS"];
+  const kept = new Set([...KEPT_PROPERTIES, ...CONTRACT_FIELDS, ...FORMER_OPTIONS]);
+
+  it("says vehicle, passenger and boarding in every identifier and file name", () => {
+    const code = files.filter((name) => /\.(ts|tsx|mts)$/.test(name) && !name.endsWith(".d.ts"));
+    expect(code.length).toBeGreaterThan(100);
+    expect(files.filter((name) => says(name.split("/").pop()!.replace(/\.\w+$/, "")))).toEqual([]);
+    const named = code.flatMap((file) => [...new Set(namesSaying(readFileSync(join(ROOT, file), "utf8"), says, kept))].map((name) => `${file}: ${name}`));
+    expect(named).toEqual([]);
   });
 });
