@@ -8,9 +8,9 @@ describe("step 0 offer", () => {
   });
 
   it("shows only the selected province's subcategories, by price then name", () => {
-    const van = CATEGORIES[1]!;
-    expect(provinceSubcategories(van, 1, "es_CO").map((s) => s.productVariantId)).toEqual([11, 10, 12]);
-    expect(provinceSubcategories(van, 2, "es_CO").map((s) => s.productVariantId)).toEqual([13]);
+    const category = CATEGORIES[1]!;
+    expect(provinceSubcategories(category, 1, "es_CO").map((s) => s.productVariantId)).toEqual([11, 10, 12]);
+    expect(provinceSubcategories(category, 2, "es_CO").map((s) => s.productVariantId)).toEqual([13]);
   });
 
   it("prices a category at the province's lowest price, with 'Desde' only when prices differ", () => {

@@ -274,9 +274,9 @@ describe("planLeg on fixed instances", () => {
   });
 
   it("pools 19 passengers of five Bogotá localidades into two vans, not one per localidad", () => {
-    const vans = [1, 2, 3, 4, 5].map((id) => ({ id, seats: 15 }));
+    const fifteenSeaters = [1, 2, 3, 4, 5].map((id) => ({ id, seats: 15 }));
     for (const atCentroids of [true, false]) {
-      const input = sampleDay({ passengers: 19, counties: 5, seed: 3, vehicles: vans, atCentroids });
+      const input = sampleDay({ passengers: 19, counties: 5, seed: 3, vehicles: fifteenSeaters, atCentroids });
       expect(new Set(input.groups.map((group) => group.point)).size).toBeGreaterThanOrEqual(5);
       const plan = planLeg(input);
       expectSoundPlan(input, plan);
