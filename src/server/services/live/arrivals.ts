@@ -57,9 +57,12 @@ export function dueStops(frame: RunFrame, live: LiveRun, now: Date, noticeMinute
  * recomputed with every position, and each due stop asked again was a transaction each time until the van left it.
  */
 const claimedByApp = new WeakMap<ShopContext, Set<string>>();
+/** A shop that runs for months forgets what it knew past this many stops: the database is asked again, never wrong. */
+const CLAIMS_REMEMBERED = 20_000;
 function claimedStops(deps: ShopContext): Set<string> {
   let known = claimedByApp.get(deps);
   if (!known) claimedByApp.set(deps, (known = new Set()));
+  if (known.size >= CLAIMS_REMEMBERED) known.clear();
   return known;
 }
 
