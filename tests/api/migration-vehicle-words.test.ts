@@ -5,27 +5,14 @@
  * database then holds, and the outbox's "arriving" jobs take the kind their handler is registered under.
  */
 import type { PGlite } from "@electric-sql/pglite";
-import { getTableConfig, type PgTable } from "drizzle-orm/pg-core";
+import type { PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { databaseBefore } from "../helpers/migration-under-test";
+import { databaseBefore, expectNamedAsSchema } from "../helpers/migration-under-test";
 import { vehicleArrivals, vehicleNotices, vehiclePositions } from "../../src/server/db/schema";
 import { outboxJobs } from "../../src/server/composition";
 
 let db: PGlite;
 
-/**
- * The names the database gives a table's constraints and indexes; NOT NULL constraints apart (PostgreSQL 18 and
- * PGlite name them, `{table}_{column}_not_null`; older servers keep none).
- */
-async function namesOf(table: string): Promise<{ constraints: string[]; notNull: string[]; indexes: string[] }> {
-  const constraints = await db.query<{ name: string; type: string }>(`SELECT conname AS name, contype AS type FROM pg_constraint WHERE conrelid = $1::regclass ORDER BY conname`, [table]);
-  const indexes = await db.query<{ name: string }>(`SELECT indexname AS name FROM pg_indexes WHERE tablename = $1 ORDER BY indexname`, [table]);
-  return {
-    constraints: constraints.rows.filter((row) => row.type !== "n").map((row) => row.name),
-    notNull: constraints.rows.filter((row) => row.type === "n").map((row) => row.name),
-    indexes: indexes.rows.map((row) => row.name),
-  };
-}
 
 beforeAll(async () => {
   const underTest = await databaseBefore("0160");
@@ -78,15 +65,7 @@ describe("migration 0160", () => {
       [vehicleArrivals, ["vehicle_arrivals_leg_check", "vehicle_arrivals_pkey", "vehicle_arrivals_source_check"]],
       [vehicleNotices, ["vehicle_notices_leg_check", "vehicle_notices_pkey"]],
     ];
-    for (const [table, others] of tables) {
-      const config = getTableConfig(table);
-      const names = await namesOf(config.name);
-      expect(names.constraints, config.name).toEqual([...config.foreignKeys.map((key) => key.getName()), ...others].sort());
-      expect(names.indexes, config.name).toEqual([...config.indexes.map((index) => index.config.name!), ...others.filter((name) => name.endsWith("_pkey"))].sort());
-      const notNull = config.columns.filter((column) => column.notNull).map((column) => `${config.name}_${column.name}_not_null`);
-      if (names.notNull.length > 0) expect(names.notNull, config.name).toEqual(notNull.sort());
-      expect([...names.constraints, ...names.notNull, ...names.indexes].filter((name) => /^van_/.test(name)), config.name).toEqual([]);
-    }
+    for (const [table, others] of tables) await expectNamedAsSchema(db, table, others, /^van_/);
   });
 
   it("moves the arriving jobs to the kind their handler is registered under, and nothing else", async () => {
