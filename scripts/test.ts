@@ -158,6 +158,8 @@ if (runCpu) {
   console.log(`load average (1 min): ${loadAtStart ?? "?"} at the start, ${loadAverage() ?? "?"} at the end; others used ${formatCpu(Math.max(0, runCpu.machine - runCpu.own))} meanwhile; this run's CPU on ${Math.round(runCpu.cores)} idle cores: at least ${formatTime(floor)}`);
 }
 if (failures.length > 0) {
+  // Repeated here, the log's last lines: the live lane's failure was written long before the kept lane's output.
+  for (const failure of failures) console.log(`\n== what npm run ${failure.script} (${failure.stage}) said of its failure\n${failure.report}`);
   console.log(`\n== failed: ${failures.map((failure) => `npm run ${failure.script} (${failure.stage})`).join(", ")}`);
   process.exit(failures[0]!.status ?? 1);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { runLanes, type Lane, type StageRunner } from "./lanes";
+import { failureReport, REPORT_LINES, runLanes, type Lane, type StageRunner } from "./lanes";
 
 /** A runner whose scripts are `name:milliseconds[:status]`: each writes its name, waits, and exits with its status. */
 function fakeRunner() {
@@ -62,8 +62,8 @@ describe("runLanes", () => {
     ];
     const { failures } = await runLanes(lanes, runner);
     expect(failures).toEqual([
-      { stage: "unit", script: "unit:5:1", status: 1 },
-      { stage: "lint", script: "types:20:2", status: 2 },
+      { stage: "unit", script: "unit:5:1", status: 1, report: "[unit says hello]" },
+      { stage: "lint", script: "types:20:2", status: 2, report: "[types says hello]" },
     ]);
     expect(events).not.toContain("start api");
     expect(events).not.toContain("start e2e");
@@ -88,5 +88,32 @@ describe("runLanes", () => {
   it("refuses a stage that waits for a stage no lane has", async () => {
     const { runner } = fakeRunner();
     await expect(runLanes([{ name: "tests", live: true, stages: [{ name: "e2e", scripts: ["e2e:1"], after: "nothing" }] }], runner)).rejects.toThrow(/waits for "nothing"/);
+  });
+});
+
+describe("failureReport", () => {
+  const noise = Array.from({ length: 500 }, (_, index) => ` \u001b[32m✓\u001b[39m tests/api/file-${index}.test.ts (3 tests) 120ms`).join("\n");
+
+  it("names vitest's failed tests from its summary's heading, without the terminal's colours", () => {
+    const output = `${noise}\n\u001b[31m⎯⎯⎯⎯⎯⎯⎯ Failed Tests 1 ⎯⎯⎯⎯⎯⎯⎯\u001b[39m\n\n FAIL  tests/api/seat-pools.test.ts > sells the last seat once\nAssertionError: expected 2 to be 1\n${noise}`;
+    const report = failureReport(output);
+    expect(report.split("\n")[0]).toBe("⎯⎯⎯⎯⎯⎯⎯ Failed Tests 1 ⎯⎯⎯⎯⎯⎯⎯");
+    expect(report).toContain("FAIL  tests/api/seat-pools.test.ts > sells the last seat once");
+    expect(report).toContain("AssertionError: expected 2 to be 1");
+    expect(report).not.toContain("\u001b");
+    expect(report.split("\n")).toHaveLength(REPORT_LINES);
+  });
+
+  it("starts at Playwright's first numbered failure", () => {
+    const output = `${noise}\n  1) [chromium] › tests/e2e/driver.spec.ts:12:3 › boards a passenger\n\n    Error: expect(locator).toBeVisible() failed\n\n  1 failed\n  177 passed`;
+    expect(failureReport(output)).toMatch(/^1\) \[chromium\] › tests\/e2e\/driver\.spec\.ts:12:3 › boards a passenger[\s\S]*1 failed\n {2}177 passed$/);
+  });
+
+  it("keeps the last lines of any other script, each line cut short", () => {
+    const output = `${noise}\nsrc/server/app.ts(3,1): error TS2322: ${"x".repeat(400)}`;
+    const lines = failureReport(output).split("\n");
+    expect(lines).toHaveLength(REPORT_LINES);
+    expect(lines.at(-1)).toMatch(/^src\/server\/app\.ts\(3,1\): error TS2322: x+…$/);
+    expect(lines.at(-1)!.length).toBe(301);
   });
 });

@@ -37,8 +37,48 @@ export interface StageRunner {
 export interface LanesOutcome {
   /** Each stage that ran, with its seconds, in the order they ended. */
   times: [string, number][];
-  /** The stages that failed, in the order they failed, with the failing script and its status. */
-  failures: { stage: string; script: string; status: number | null }[];
+  /**
+   * The stages that failed, in the order they failed, with the failing script, its status and what it said of its
+   * failure (`failureReport`): the run repeats it at its very end, where a log cut to its last lines still shows it.
+   */
+  failures: { stage: string; script: string; status: number | null; report: string }[];
+}
+
+/** At most this much of a script's output is kept for its failure report. */
+const KEPT_FOR_REPORT = 512 * 1024;
+/** A failure report's longest: the lines that name the failing tests and their first assertion. */
+export const REPORT_LINES = 60;
+
+/**
+ * What a failed script said of its failure, plain text: from the test runner's summary of failed tests (vitest's
+ * "Failed Tests" heading, Playwright's first numbered failure "  1) "), else its last lines; REPORT_LINES at most,
+ * each cut to 300 characters. Its whole output stays in the log above, where the live lane's is written as it comes
+ * and so can be followed by thousands of other lines.
+ */
+export function failureReport(output: string): string {
+  const lines = output.replace(/\u001b\[[0-9;]*m/g, "").split(/\r?\n/);
+  const heading = lines.findIndex((line) => /Failed Tests \d+/.test(line));
+  const numbered = lines.findIndex((line) => /^ {2}1\) /.test(line));
+  const start = heading !== -1 ? heading : numbered !== -1 ? numbered : Math.max(0, lines.length - REPORT_LINES);
+  return lines
+    .slice(start, start + REPORT_LINES)
+    .map((line) => (line.length > 300 ? `${line.slice(0, 300)}…` : line))
+    .join("\n")
+    .trim();
+}
+
+/** The last KEPT_FOR_REPORT bytes of what a script wrote. */
+class Tail {
+  private chunks: Buffer[] = [];
+  private size = 0;
+  add(chunk: Buffer): void {
+    this.chunks.push(chunk);
+    this.size += chunk.length;
+    while (this.size - this.chunks[0]!.length >= KEPT_FOR_REPORT) this.size -= this.chunks.shift()!.length;
+  }
+  text(): string {
+    return Buffer.concat(this.chunks).toString("utf8");
+  }
 }
 
 /** A lane's output: written through, or kept until `release`, then written through. */
@@ -83,34 +123,41 @@ export async function runLanes(lanes: Lane[], runner: StageRunner): Promise<Lane
       const env: NodeJS.ProcessEnv = { ...process.env, ...stage.env };
       for (const [key, value] of Object.entries(stage.env ?? {})) if (value === undefined) delete env[key];
       await runner.beforeStage?.(stage, env, (text) => output.write(text));
-      const statuses = stage.together ? await runTogether(stage.scripts, env, output) : await runInTurn(stage.scripts, env, output);
+      const tails = stage.scripts.map(() => new Tail());
+      const statuses = stage.together ? await runTogether(stage.scripts, env, output, tails) : await runInTurn(stage.scripts, env, output, tails);
       await runner.afterStage?.(stage);
       outcome.times.push([stage.name, (performance.now() - started) / 1000]);
       ends.get(stage.name)!.done();
       const failed = statuses.findIndex((status) => status !== 0);
       if (failed !== -1) {
-        outcome.failures.push({ stage: stage.name, script: stage.scripts[failed]!, status: statuses[failed]! });
+        outcome.failures.push({ stage: stage.name, script: stage.scripts[failed]!, status: statuses[failed]!, report: failureReport(tails[failed]!.text()) });
         output.write(`\n== npm run ${stage.scripts[failed]} failed (${stage.name}); the ${lane.name} lane stops here\n`);
         return;
       }
     }
   }
 
-  async function runInTurn(scripts: string[], env: NodeJS.ProcessEnv, output: Output): Promise<(number | null)[]> {
+  async function runInTurn(scripts: string[], env: NodeJS.ProcessEnv, output: Output, tails: Tail[]): Promise<(number | null)[]> {
     const statuses: (number | null)[] = [];
-    for (const script of scripts) {
-      const status = await runner.runScript(script, env, (chunk) => output.write(chunk));
+    for (const [index, script] of scripts.entries()) {
+      const status = await runner.runScript(script, env, (chunk) => {
+        tails[index]!.add(chunk);
+        output.write(chunk);
+      });
       statuses.push(status);
       if (status !== 0) break;
     }
     return statuses;
   }
 
-  function runTogether(scripts: string[], env: NodeJS.ProcessEnv, output: Output): Promise<(number | null)[]> {
+  function runTogether(scripts: string[], env: NodeJS.ProcessEnv, output: Output, tails: Tail[]): Promise<(number | null)[]> {
     return Promise.all(
-      scripts.map(async (script) => {
+      scripts.map(async (script, index) => {
         const chunks: Buffer[] = [];
-        const status = await runner.runScript(script, env, (chunk) => chunks.push(chunk));
+        const status = await runner.runScript(script, env, (chunk) => {
+          tails[index]!.add(chunk);
+          chunks.push(chunk);
+        });
         output.write(`\n-- npm run ${script}\n`);
         output.write(Buffer.concat(chunks));
         return status;
