@@ -28,6 +28,8 @@ export function peakRss(pid: number): { pid: number; mb: number }[] {
 }
 
 export function freePort(): number {
+  // BENCH_PORT: the port to use instead (a shared machine where each user keeps to their own ports).
+  if (process.env.BENCH_PORT) return Number(process.env.BENCH_PORT);
   // Below Linux's ephemeral range (32768 and up), where outgoing connections take their local ports.
   return 21_000 + Math.floor(Math.random() * 11_000);
 }
