@@ -211,64 +211,124 @@ export async function placeOrder<C extends CheckedOrder>(
   return { ...placed, plan, start };
 }
 
-/*
+/**
+ * What varies between sales in the order's statement: a data-modifying CTE runs (and opens and locks its table and
+ * every index of it) on each execution even when it writes no row, so the discount's use, the mail and the hold cap's
+ * count are in the text only when this order has them. At most eight texts, each prepared once per connection.
+ */
+interface WriteShape {
+  discount: boolean;
+  notice: boolean;
+  holdCap: boolean;
+}
+
+/**
  * Ticket ids are drawn first so passengers and address lines attach to their ticket by position, numbered by the
  * tickets' own list: a series over its length would be planned for a thousand tickets whatever it holds, and that
  * estimate alone made PostgreSQL plan the statement anew on every purchase (a "custom plan" is chosen while the
- * generic one looks dearer) instead of once per connection.
+ * generic one looks dearer) instead of once per connection. `p.name` stands for the parameter of that name (numbered
+ * in the order of first use: a text names only the parameters it uses, as PostgreSQL must type each one).
  */
-const PLACE_ORDER_SQL = `
+function placeOrderText(shape: WriteShape, p: Record<WriteParam, string>): string {
+  return `
 with new_order as (
   insert into orders (id, user_id, event_id, event_date_id, province_id, payment_code, state, currency, subtotal, total,
                       discount_id, hold_expires_at, paid_at, created_at)
-  values (coalesce($31::int, nextval('orders_id_seq')::int), $1, $2, $3, $4, $5, $6, $7, $8, $9, $10::int, $11::timestamptz, $12::timestamptz, $13::timestamptz)
+  values (coalesce(${p.orderId}::int, nextval('orders_id_seq')::int), ${p.userId}, ${p.eventId}, ${p.eventDateId}, ${p.provinceId}, ${p.paymentCode},
+          ${p.state}, ${p.currency}, ${p.subtotal}, ${p.total}, ${shape.discount ? `${p.discountId}::int` : "null"}, ${p.holdExpiresAt}::timestamptz,
+          ${p.paidAt}::timestamptz, ${p.now}::timestamptz)
   returning id
 ), ticket_ids as (
   select ord, nextval('tickets_id_seq')::int as id
-  from unnest($14::int[]) with ordinality as listed(variant, ord)
+  from unnest(${p.variants}::int[]) with ordinality as listed(variant, ord)
 ), new_tickets as (
   insert into tickets (id, order_id, product_variant_id, price, discount_price, place_id)
   select i.id, o.id, t.variant, t.price, t.discount_price, t.place_id
   from new_order o
-  cross join unnest($14::int[], $15::int[], $16::int[], $17::int[]) with ordinality as t(variant, price, discount_price, place_id, ord)
+  cross join unnest(${p.variants}::int[], ${p.prices}::int[], ${p.discountPrices}::int[], ${p.places}::int[]) with ordinality as t(variant, price, discount_price, place_id, ord)
   join ticket_ids i on i.ord = t.ord
   returning id
 ), new_passengers as (
   insert into passengers (ticket_id, name, email, phone, passenger_address, needs)
-  select i.id, p.name, p.email, p.phone, p.address, p.needs::jsonb
-  from unnest($18::int[], $19::text[], $20::text[], $21::text[], $22::text[], $30::text[]) as p(ord, name, email, phone, address, needs)
-  join ticket_ids i on i.ord = p.ord
+  select i.id, x.name, x.email, x.phone, x.address, x.needs::jsonb
+  from unnest(${p.passengerOrds}::int[], ${p.passengerNames}::text[], ${p.passengerEmails}::text[], ${p.passengerPhones}::text[], ${p.passengerAddresses}::text[], ${p.passengerNeeds}::text[])
+    as x(ord, name, email, phone, address, needs)
+  join ticket_ids i on i.ord = x.ord
   returning id
 ), new_addresses as (
   insert into address_lines (ticket_id, address, county_id)
   select i.id, a.address, a.county
-  from unnest($23::int[], $24::text[], $25::int[]) as a(ord, address, county)
+  from unnest(${p.addressOrds}::int[], ${p.addressTexts}::text[], ${p.addressCounties}::int[]) as a(ord, address, county)
   join ticket_ids i on i.ord = a.ord
   returning id
 ), new_payment as (
   insert into payments (order_id, method, state, amount, created_at, provider_reference, raw_answers)
-  select id, $5, $26, $9, $13::timestamptz, $32::text, coalesce($33::jsonb, '[]'::jsonb) from new_order
+  select id, ${p.paymentCode}, ${p.paymentState}, ${p.total}, ${p.now}::timestamptz, ${p.providerReference}::text, coalesce(${p.rawAnswers}::jsonb, '[]'::jsonb) from new_order
   returning id
-), discount_use as (
+)${
+    shape.discount
+      ? `, discount_use as (
   update discounts set times_used = times_used + 1
-  where id = $10::int and (usage_limit is null or times_used < usage_limit)
+  where id = ${p.discountId}::int and (usage_limit is null or times_used < usage_limit)
   returning id
-), held as (
+)`
+      : ""
+  }${
+    shape.holdCap
+      ? `, held as (
   select count(*)::int as seats
   from orders h join tickets ht on ht.order_id = h.id
-  where h.user_id = $1 and h.event_date_id = $3 and h.state in (${AWAITING_STATES.map((state) => `'${state}'`).join(", ")})
-    and h.hold_expires_at > $13::timestamptz
-), notice as (
+  where h.user_id = ${p.userId} and h.event_date_id = ${p.eventDateId} and h.state in (${AWAITING_STATES.map((state) => `'${state}'`).join(", ")})
+    and h.hold_expires_at > ${p.now}::timestamptz
+)`
+      : ""
+  }${
+    shape.notice
+      ? `, notice as (
   insert into outbox (kind, payload, request_id)
-  select 'order.notice', jsonb_build_object('orderId', id, 'notice', $27::text), $29::text from new_order where $27::text is not null
+  select 'order.notice', jsonb_build_object('orderId', id, 'notice', ${p.notice}::text), ${p.requestId}::text from new_order
   returning id
-), history as (
-  ${purchaseHistoryCte("new_order", "$1", "$6")}
+)`
+      : ""
+  }, history as (
+  ${purchaseHistoryCte("new_order", p.userId, p.state)}
 )
-select o.id,
-  case when $10::int is not null and not exists (select 1 from discount_use) then shop_refuse('discount_used_up') end as refused,
-  case when $28::int is not null and (select seats from held) + cardinality($14::int[]) > $28::int then shop_refuse('hold_limit_reached') end as over_cap
+select o.id${shape.discount ? `,
+  case when not exists (select 1 from discount_use) then shop_refuse('discount_used_up') end as refused` : ""}${
+    shape.holdCap ? `,
+  case when (select seats from held) + cardinality(${p.variants}::int[]) > ${p.holdCap}::int then shop_refuse('hold_limit_reached') end as over_cap` : ""
+  }
 from new_order o`;
+}
+
+type WriteParam =
+  | "orderId" | "userId" | "eventId" | "eventDateId" | "provinceId" | "paymentCode" | "state" | "currency" | "subtotal" | "total" | "discountId"
+  | "holdExpiresAt" | "paidAt" | "now" | "variants" | "prices" | "discountPrices" | "places" | "passengerOrds" | "passengerNames"
+  | "passengerEmails" | "passengerPhones" | "passengerAddresses" | "passengerNeeds" | "addressOrds" | "addressTexts" | "addressCounties"
+  | "paymentState" | "providerReference" | "rawAnswers" | "notice" | "requestId" | "holdCap";
+
+/** The statement of a shape, with the names of its parameters in their $n order. */
+function buildStatement(shape: WriteShape) {
+  const names: WriteParam[] = [];
+  const numbered = new Proxy({} as Record<WriteParam, string>, {
+    get: (_, name: WriteParam) => {
+      if (!names.includes(name)) names.push(name);
+      return `$${names.indexOf(name) + 1}`;
+    },
+  });
+  return { text: placeOrderText(shape, numbered), names };
+}
+
+/** Every shape's statement, made once as the module loads (by the key of `shapeKey`). */
+const placeOrderStatements = new Map(
+  [false, true].flatMap((discount) =>
+    [false, true].flatMap((notice) => [false, true].map((holdCap) => [shapeKey({ discount, notice, holdCap }), buildStatement({ discount, notice, holdCap })] as const)),
+  ),
+);
+
+function shapeKey(shape: WriteShape): string {
+  return `${Number(shape.discount)}${Number(shape.notice)}${Number(shape.holdCap)}`;
+}
 
 /** The order's one write (see the top of this file), for a caller that decided its state and hold itself. */
 export async function writeOrder(
@@ -286,45 +346,48 @@ export async function writeOrder(
   const ticketsByPosition = plan.tickets.map((ticket, index) => ({ ticket, ord: index + 1 }));
   const passengers = ticketsByPosition.flatMap(({ ticket, ord }) => ticket.passengers.map((passenger) => ({ ord, ...passenger })));
   const addresses = ticketsByPosition.flatMap(({ ticket, ord }) => ticket.addresses.map((line) => ({ ord, ...line })));
-  const params = [
-    plan.userId,
-    plan.event.id,
-    plan.eventDateId,
-    plan.provinceId,
-    plan.paymentCode,
+  const notice = noticeOnPlacing(state);
+  const values: Record<WriteParam, unknown> = {
+    orderId: opening?.orderId ?? null,
+    userId: plan.userId,
+    eventId: plan.event.id,
+    eventDateId: plan.eventDateId,
+    provinceId: plan.provinceId,
+    paymentCode: plan.paymentCode,
     state,
-    plan.currency,
-    plan.totals.subtotal,
-    plan.totals.total,
-    plan.discount?.id ?? null,
+    currency: plan.currency,
+    subtotal: plan.totals.subtotal,
+    total: plan.totals.total,
+    discountId: plan.discount?.id ?? null,
     holdExpiresAt,
-    state === ORDER_STATE.paid ? now : null,
+    paidAt: state === ORDER_STATE.paid ? now : null,
     now,
-    plan.tickets.map((ticket) => ticket.productVariantId),
-    plan.tickets.map((ticket) => ticket.price),
-    plan.tickets.map((ticket) => ticket.discountPrice),
-    plan.tickets.map((ticket) => ticket.placeId),
-    passengers.map((row) => row.ord),
-    passengers.map((row) => row.name),
-    passengers.map((row) => row.email),
-    passengers.map((row) => row.phone),
-    passengers.map((row) => row.passengerAddress),
-    addresses.map((row) => row.ord),
-    addresses.map((row) => row.address),
-    addresses.map((row) => row.commune_id),
-    state === ORDER_STATE.paid ? PAYMENT_STATE.approved : PAYMENT_STATE.created,
-    noticeOnPlacing(state),
-    holdCap,
-    currentRequestId() ?? null,
+    variants: plan.tickets.map((ticket) => ticket.productVariantId),
+    prices: plan.tickets.map((ticket) => ticket.price),
+    discountPrices: plan.tickets.map((ticket) => ticket.discountPrice),
+    places: plan.tickets.map((ticket) => ticket.placeId),
+    passengerOrds: passengers.map((row) => row.ord),
+    passengerNames: passengers.map((row) => row.name),
+    passengerEmails: passengers.map((row) => row.email),
+    passengerPhones: passengers.map((row) => row.phone),
+    passengerAddresses: passengers.map((row) => row.passengerAddress),
     // Each passenger's needs on board as a JSON list (the column's CHECK admits only the NEEDS words).
-    passengers.map((row) => JSON.stringify([...new Set(row.needs ?? [])])),
-    opening?.orderId ?? null,
-    opening?.start?.providerReference ?? null,
-    opening?.start ? JSON.stringify([startEntry(opening.start)]) : null,
-  ];
+    passengerNeeds: passengers.map((row) => JSON.stringify([...new Set(row.needs ?? [])])),
+    addressOrds: addresses.map((row) => row.ord),
+    addressTexts: addresses.map((row) => row.address),
+    addressCounties: addresses.map((row) => row.commune_id),
+    paymentState: state === ORDER_STATE.paid ? PAYMENT_STATE.approved : PAYMENT_STATE.created,
+    providerReference: opening?.start?.providerReference ?? null,
+    rawAnswers: opening?.start ? JSON.stringify([startEntry(opening.start)]) : null,
+    notice,
+    requestId: currentRequestId() ?? null,
+    holdCap,
+  };
+  const statement = placeOrderStatements.get(shapeKey({ discount: values.discountId !== null, notice: notice !== null, holdCap: holdCap !== null }))!;
+  const params = statement.names.map((name) => values[name]);
   const write = async (target: Db) => {
     try {
-      const [row] = await runStatement<{ id: number }>(target, PLACE_ORDER_SQL, params);
+      const [row] = await runStatement<{ id: number }>(target, statement.text, params);
       return { id: Number(row!.id), state, holdExpiresAt };
     } catch (error) {
       if (error instanceof ShopError && error.code === "discount_used_up") throw new ShopError("discount_used_up", { discountCode: "errors.discount_used_up" });
