@@ -5,7 +5,25 @@
  */
 import { SITES } from "./locales";
 
+/**
+ * Prefixes already found, by the text of the url: a purchase asks twice (its checks and its payment's return link),
+ * and a shop's buyers send the same few event pages. Bounded: emptied when full, so any text a caller sends costs
+ * at most a parse.
+ */
+const found = new Map<string, string>();
+const FOUND_LIMIT = 512;
+
 export function sitePrefixOf(url: string): string {
+  let prefix = found.get(url);
+  if (prefix === undefined) {
+    prefix = parsePrefix(url);
+    if (found.size >= FOUND_LIMIT) found.clear();
+    found.set(url, prefix);
+  }
+  return prefix;
+}
+
+function parsePrefix(url: string): string {
   let path = url;
   try {
     path = new URL(url, "http://shop.invalid").pathname;

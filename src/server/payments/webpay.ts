@@ -72,8 +72,10 @@ export function webpayAdapter({ settings, transport, ledger }: WebpayDeps): Paym
     async start(input): Promise<PaymentStart> {
       // Transbank settles Chilean pesos only: any other amount would be charged as that many CLP.
       if (!settlesCurrency(PAYMENT_CODE.webpay, input.currency)) throw new ShopError("payment_currency_unsupported");
-      const buyOrder = buyOrderFor(input.orderId, randomBytes(4).toString("hex"));
-      const sessionId = randomBytes(16).toString("hex");
+      // One draw of the system's random source for both: 4 bytes for the buy order, 16 for the session id.
+      const random = randomBytes(20).toString("hex");
+      const buyOrder = buyOrderFor(input.orderId, random.slice(0, 8));
+      const sessionId = random.slice(8);
       const body = { buy_order: buyOrder, session_id: sessionId, amount: input.amount, return_url: input.returnUrl };
       const answer = await callGateway(transport, `${settings.baseUrl}${WEBPAY_TRANSACTIONS_PATH}`, { method: "POST", headers, body });
       if (answer.status !== 200) gatewayRefused("the transaction", answer);
