@@ -9,6 +9,7 @@ import { mkdirSync, openSync, readFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 import { startProcess, stopGroup, stopStarted } from "../tests/helpers/processes";
 import { endedChildrenCpu, loadAverage, machineCpu, type MachineCpu } from "./lib/cpu-time";
+import { formatCpu, formatDuration } from "./lib/durations";
 import { runLanes, type Lane } from "./lib/lanes";
 import { exitWithUsageOnHelp } from "./lib/usage";
 
@@ -150,12 +151,12 @@ console.log("\n== stage times (CPU: the stage's own processes, then every proces
 for (const [name, time] of times) {
   const cpu = name === "all (two lanes at once)" ? runCpu : stageCpu.get(name);
   const figures = cpu?.machine === undefined || Number.isNaN(cpu.own) ? "" : `   CPU ${formatCpu(cpu.own)} of the machine's ${formatCpu(cpu.machine)}`;
-  console.log(`${name.padEnd(28)} ${formatTime(time)}${figures}`);
+  console.log(`${name.padEnd(28)} ${formatDuration(time)}${figures}`);
 }
 if (runCpu) {
   // On an otherwise idle machine the run cannot end sooner than its CPU spread over every core.
   const floor = runCpu.own / Math.max(1, Math.round(runCpu.cores));
-  console.log(`load average (1 min): ${loadAtStart ?? "?"} at the start, ${loadAverage() ?? "?"} at the end; others used ${formatCpu(Math.max(0, runCpu.machine - runCpu.own))} meanwhile; this run's CPU on ${Math.round(runCpu.cores)} idle cores: at least ${formatTime(floor)}`);
+  console.log(`load average (1 min): ${loadAtStart ?? "?"} at the start, ${loadAverage() ?? "?"} at the end; others used ${formatCpu(Math.max(0, runCpu.machine - runCpu.own))} meanwhile; this run's CPU on ${Math.round(runCpu.cores)} idle cores: at least ${formatDuration(floor)}`);
 }
 if (failures.length > 0) {
   // Repeated here, the log's last lines: the live lane's failure was written long before the kept lane's output.
@@ -171,12 +172,4 @@ function runScript(script: string, env: NodeJS.ProcessEnv, write: (chunk: Buffer
   child.stderr!.on("data", write);
   child.once("exit", () => scriptCpu.set(script, cpuOfLastReaped()));
   return new Promise((done) => child.on("close", (status, signal) => done(signal ? 1 : status)));
-}
-
-function formatCpu(seconds: number): string {
-  return `${Math.round(seconds).toLocaleString("en")} s`;
-}
-
-function formatTime(seconds: number): string {
-  return `${Math.floor(seconds / 60)} min ${String(Math.round(seconds % 60)).padStart(2, "0")} s`;
 }
