@@ -92,7 +92,7 @@ if (kind === "bare") {
     response.writeHead(404).end();
   });
   server.keepAliveTimeout = 65_000;
-  server.listen(0, "127.0.0.1", () => {
+  server.listen(Number(process.env.PORT ?? 0), "127.0.0.1", () => {
     const address = server.address();
     announce(`ready ${typeof address === "object" && address ? address.port : 0}`);
   });

@@ -190,7 +190,10 @@ async function main() {
   const message = ((await answer.json()) as { data: unknown }).data;
   const messageFile = join(scratch, "message.json");
   writeFileSync(messageFile, JSON.stringify(message));
-  const bare = forkServer("bare", { BENCH_MESSAGE: messageFile });
+  // In BENCH_PORTS' range too when given (another port than the shop's), else any free port.
+  let wanted = 0;
+  while (process.env.BENCH_PORTS && !process.env.BENCH_PORT && (wanted === 0 || wanted === shopPort)) wanted = freePort();
+  const bare = forkServer("bare", { BENCH_MESSAGE: messageFile, PORT: String(wanted) });
   const barePort = await started(bare, "bare");
 
   const bareMeasured = await measure("bare", `http://127.0.0.1:${barePort}`, bare, day);

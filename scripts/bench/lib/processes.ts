@@ -27,10 +27,15 @@ export function peakRss(pid: number): { pid: number; mb: number }[] {
   return processTree(pid).map((id) => ({ pid: id, mb: residentMb(id, "VmHWM") }));
 }
 
+/**
+ * A port for a bench's server: BENCH_PORT when given, else one of BENCH_PORTS ("4400-4499") when given (a shared
+ * machine where each user keeps to their own ports), else below Linux's ephemeral range (32768 and up), where
+ * outgoing connections take their local ports.
+ */
 export function freePort(): number {
-  // BENCH_PORT: the port to use instead (a shared machine where each user keeps to their own ports).
   if (process.env.BENCH_PORT) return Number(process.env.BENCH_PORT);
-  // Below Linux's ephemeral range (32768 and up), where outgoing connections take their local ports.
+  const range = /^(\d+)-(\d+)$/.exec(process.env.BENCH_PORTS ?? "");
+  if (range) return Number(range[1]) + Math.floor(Math.random() * (Number(range[2]) - Number(range[1]) + 1));
   return 21_000 + Math.floor(Math.random() * 11_000);
 }
 
