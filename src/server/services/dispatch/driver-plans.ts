@@ -7,7 +7,6 @@
 import { and, eq, gte, isNotNull, isNull, lte, ne, or, sql } from "drizzle-orm";
 import { callerRowOf, CALLER_COLUMNS_SQL, type CallerRow } from "../../auth/caller";
 import type { ShopContext } from "../../context";
-import { runStatement } from "../../db/statements";
 import { dispatchPlans, dispatchRuns, eventDates } from "../../db/schema";
 import type { PublishedRun } from "../../db/schema";
 import { loadPublishedPlan, type PlanState, type RunState } from "./plan-store";
@@ -70,38 +69,46 @@ export interface DriverRunWindow {
 }
 
 /**
- * The caller's row (auth/caller.ts) and the run as `publishedRunsOfDriver(deps, driverId, runId)` finds it and
- * `runStillPlanned` keeps it, with its latest fix, in one statement: the same published plan of a date from a day ago
- * to DAYS_AHEAD ahead, not to be re-planned, the run given to the driver as published (its current row while nothing
- * changed since, else its entry in `published_runs`, the only part of it read), and still in the current draft. The
- * run comes back with whoever it is given to; `runOfDriver` keeps it for its driver only.
- * A phone posts a fix every few seconds on the day, hundreds of vans at once: reading the whole published plan each
- * time was the live day's heaviest work, and the caller's token check and the run were two statements, each costing
- * both sides more than its work. Prepared (db/statements.ts): parsed and planned once per connection.
+ * For each position post (`$1` its token's user, `$2` its run, `$3`/`$4` the bounds of the dates looked at), the
+ * caller's row (auth/caller.ts) and the run as `publishedRunsOfDriver(deps, driverId, runId)` finds it and
+ * `runStillPlanned` keeps it, with its latest fix: the same published plan of a date from a day ago to DAYS_AHEAD
+ * ahead, not to be re-planned, the run given to the driver as published (its current row while nothing changed since,
+ * else its entry in `published_runs`, the only part of it read), and still in the current draft. One row per post,
+ * `i` its place in the arrays (from 1); a run comes back with whoever it is given to, `runOfDriver` keeps it for its
+ * driver only. A phone posts a fix every few seconds on the day, hundreds of vans at once: reading the whole published
+ * plan each time was the live day's heaviest work, and each statement costs both sides more than its work, so the
+ * posts of a few milliseconds are read in one (services/dispatch/positions.ts, which puts this text in a `with`).
  */
-const DRIVER_RUN_SQL = `select ${CALLER_COLUMNS_SQL}, r.*
-from users u
+export const CALLERS_AND_PUBLISHED_RUNS_SQL = `select q.i, ${CALLER_COLUMNS_SQL}, r.*
+from unnest($1::int[], $2::int[], $3::timestamptz[], $4::timestamptz[]) with ordinality as q(user_id, run_id, from_date, until_date, i)
+left join users u on u.id = q.user_id
 left join lateral (
   select p.event_date_id, e.country_code as country, p.version = p.published_version as current, dr.driver_id,
     (extract(epoch from dr.departs_at) * 1000)::float8 as departs_ms, (extract(epoch from dr.arrives_at) * 1000)::float8 as arrives_ms,
-    (select elem::text from jsonb_array_elements(p.published_runs) elem where elem->>'id' = $2::int::text limit 1) as published,
+    (select elem::text from jsonb_array_elements(p.published_runs) elem where elem->>'id' = q.run_id::text limit 1) as published,
     (select json_build_array(v.lat, v.lon, v.accuracy_m, extract(epoch from v.at) * 1000)::text
        from vehicle_positions v where v.run_id = dr.id order by v.at desc limit 1) as latest_fix
   from dispatch_runs dr
   join dispatch_plans p on p.id = dr.plan_id
   join event_dates d on d.id = p.event_date_id
   join events e on e.id = d.event_id
-  where dr.id = $2 and p.published_version is not null and p.replan_reason is null
-    and d.start_date >= $3::timestamptz and d.start_date <= $4::timestamptz
+  where u.id is not null and dr.id = q.run_id and p.published_version is not null and p.replan_reason is null
+    and d.start_date >= q.from_date and d.start_date <= q.until_date
   limit 1
-) r on true
-where u.id = $1`;
+) r on true`;
 
-interface DriverRunRow {
-  event_date_id: number | null;
+/** The bounds of the dates `CALLERS_AND_PUBLISHED_RUNS_SQL` looks at for a post at `now`. */
+export function publishedRunDates(now: number): { from: Date; until: Date } {
+  return { from: new Date(now - DAY_MS), until: new Date(now + DAYS_AHEAD * DAY_MS) };
+}
+
+/** A row of `CALLERS_AND_PUBLISHED_RUNS_SQL` (numbers may come as text or JSON numbers). */
+export interface CallerAndRunRow extends Record<string, unknown> {
+  i: number | string | null;
+  event_date_id: number | string | null;
   country: string | null;
   current: boolean | null;
-  driver_id: number | null;
+  driver_id: number | string | null;
   departs_ms: number | string | null;
   arrives_ms: number | string | null;
   published: string | null;
@@ -109,15 +116,9 @@ interface DriverRunRow {
 }
 
 /** The token's user (undefined when gone) and the run as its driver's phone shows it, with the driver it is given to. */
-export async function callerAndPublishedRun(
-  deps: ShopContext,
-  userId: number,
-  runId: number,
-): Promise<{ caller: CallerRow | undefined; run: (DriverRunWindow & { driverId: number | null }) | null }> {
-  const now = deps.now().getTime();
-  const [row] = await runStatement<DriverRunRow & Record<string, unknown>>(deps.db, DRIVER_RUN_SQL, [userId, runId, new Date(now - DAY_MS), new Date(now + DAYS_AHEAD * DAY_MS)]);
+export function callerAndPublishedRunOf(row: CallerAndRunRow | undefined): { caller: CallerRow | undefined; run: (DriverRunWindow & { driverId: number | null }) | null } {
   const caller = callerRowOf(row);
-  if (!row || row.event_date_id === null || row.country === null) return { caller, run: null };
+  if (!row || row.event_date_id === null || row.event_date_id === undefined || row.country === null || row.country === undefined) return { caller, run: null };
   const eventDateId = Number(row.event_date_id);
   const country = row.country;
   const fix = row.latest_fix === null ? null : (JSON.parse(row.latest_fix) as [number, number, number | null, number]);
@@ -131,7 +132,7 @@ export async function callerAndPublishedRun(
   return { caller, run: { eventDateId, country, driverId: published.driverId, departsAt: new Date(published.departsAt), arrivesAt: new Date(published.arrivesAt), latestFix } };
 }
 
-/** The run of `callerAndPublishedRun` when it is given to `driverId` as published, else null. */
+/** The run of `callerAndPublishedRunOf` when it is given to `driverId` as published, else null. */
 export function runOfDriver(run: (DriverRunWindow & { driverId: number | null }) | null, driverId: number): DriverRunWindow | null {
   if (!run || run.driverId !== driverId) return null;
   const { driverId: _driver, ...window } = run;

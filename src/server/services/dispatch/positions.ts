@@ -12,9 +12,9 @@
  * Implausible fixes are not stored; a batch of nothing else is refused with the reason. Fixes less than a second after one kept for the run are
  * coalesced into it, a driver's calls beyond POSITION_CALLS_PER_SECOND (after a short burst) are refused with 429, and the live screens
  * hear of a run at most once a second (a later change in that second is announced when the second is over).
- * The caller's token version, the run, the driver's right to it and its latest fix are one query
- * (`positionsCaller`), and the fixes of the
- * phones posting within a few milliseconds of each other are one insert (`storeFixes`): on the day every van posts.
+ * The caller's token version, the run, the driver's right to it and its latest fix are read for the posts of
+ * POST_GATHER_MS together (`positionsCaller`), and the fixes accepted meanwhile are inserted in that same statement
+ * (`storeFixes`): on the day every van posts every few seconds, and each statement costs both sides more than its work.
  */
 import { and, inArray, sql } from "drizzle-orm";
 import { COUNTRY_BOUNDS } from "../../../shared/domain/countries";
@@ -29,7 +29,14 @@ import { runStatement } from "../../db/statements";
 import { vehiclePositions } from "../../db/schema";
 import { callerFromRow, type Caller } from "../../auth/caller";
 import type { SessionClaims } from "../../auth/session-tokens";
-import { callerAndPublishedRun, runOfDriver, type DriverRunWindow } from "./driver-plans";
+import {
+  callerAndPublishedRunOf,
+  CALLERS_AND_PUBLISHED_RUNS_SQL,
+  publishedRunDates,
+  runOfDriver,
+  type CallerAndRunRow,
+  type DriverRunWindow,
+} from "./driver-plans";
 
 const WINDOW_MS = POSITION_WINDOW_MINUTES * 60_000;
 /** A phone's clock may run a little ahead of the shop's: fixes up to this far in the future are taken as now. */
@@ -123,11 +130,12 @@ function announceThrottled(deps: ShopContext, runId: number, positionId: number)
 
 /**
  * The caller a verified token speaks for (`unauthorized` as the bearer check says: auth/caller.ts) and the run
- * posted to as their phone shows it (as published, still in the plan's draft; driver-plans.ts), read together: the
- * caller's role is for the route to check before `recordPositions`.
+ * posted to as their phone shows it (as published, still in the plan's draft; driver-plans.ts), read together with
+ * the other posts of the moment (`postDesk`): the caller's role is for the route to check before `recordPositions`.
  */
 export async function positionsCaller(deps: ShopContext, claims: SessionClaims, runId: number): Promise<{ caller: Caller; run: DriverRunWindow | null }> {
-  const { caller, run } = await callerAndPublishedRun(deps, claims.userId, runId);
+  const { from, until } = publishedRunDates(deps.now().getTime());
+  const { caller, run } = await readPost(deps.db, { userId: claims.userId, runId, from, until });
   const checked = callerFromRow(caller, claims);
   return { caller: checked, run: runOfDriver(run, checked.id) };
 }
@@ -178,75 +186,138 @@ export async function recordPositions(deps: ShopContext, driverId: number, input
   return { stored: stored.length, duplicates: unique.length - stored.length + coalesced };
 }
 
-/** How long fixes handed in wait for others to be written with them in one statement. */
-const WRITE_GATHER_MS = 20;
-type FixRow = typeof vehiclePositions.$inferInsert & { runId: number; at: Date };
+/**
+ * The least time between two statements of the positions' desk: the posts and accepted fixes handed in meanwhile go
+ * in the next one. 200 vans each posting every 5 s were some 65 statements a second (a read per post, an insert per
+ * few); at most 1000 / POST_GATHER_MS now. A post waits up to twice this (its read, then its insert) on a busy day.
+ */
+export const POST_GATHER_MS = 50;
+type FixRow = typeof vehiclePositions.$inferInsert & { runId: number; at: Date; lat: number; lon: number };
 interface FixWrite {
   rows: FixRow[];
   stored(ids: number[]): void;
   failed(error: unknown): void;
 }
-/** Per database: the fixes waiting for the next insert, and whether one is gathered or under way. */
-const fixWriters = new WeakMap<Db, { waiting: FixWrite[]; busy: boolean }>();
+interface PostRead {
+  userId: number;
+  runId: number;
+  from: Date;
+  until: Date;
+  found(answer: ReturnType<typeof callerAndPublishedRunOf>): void;
+  failed(error: unknown): void;
+}
+/** Per database: the posts to read and the fixes to write with the next statement, and whether one is due or under way. */
+interface PostDesk {
+  reads: PostRead[];
+  writes: FixWrite[];
+  busy: boolean;
+  lastStart: number;
+}
+const desks = new WeakMap<Db, PostDesk>();
 
-/**
- * Writes fixes with those other phones hand in within WRITE_GATHER_MS (and while an insert is under way) in one
- * statement: 200 vans each posting every 5 s were 40 inserts, commits and round trips a second. Answers the ids of
- * `rows` stored; a fix the table already has (the same run and instant), or one given twice in the statement, is
- * stored once, for the first to give it. A failed insert fails every request of it alike, as its own would have.
- */
-function storeFixes(db: Db, rows: FixRow[]): Promise<number[]> {
-  let writer = fixWriters.get(db);
-  if (!writer) fixWriters.set(db, (writer = { waiting: [], busy: false }));
-  const mine = writer;
-  return new Promise((stored, failed) => {
-    mine.waiting.push({ rows, stored, failed });
-    if (mine.busy) return;
-    mine.busy = true;
-    setTimeout(() => void writeWaiting(db, mine), WRITE_GATHER_MS);
+function deskOf(db: Db): PostDesk {
+  let desk = desks.get(db);
+  if (!desk) desks.set(db, (desk = { reads: [], writes: [], busy: false, lastStart: 0 }));
+  return desk;
+}
+
+/** Sends the desk's next statement POST_GATHER_MS after the last one began (at once when the desk was quiet that long). */
+function wake(db: Db, desk: PostDesk): void {
+  if (desk.busy) return;
+  desk.busy = true;
+  setTimeout(() => void sendDesk(db, desk), Math.max(0, desk.lastStart + POST_GATHER_MS - Date.now()));
+}
+
+/** The caller's row and the run of one post (`CALLERS_AND_PUBLISHED_RUNS_SQL`), read with the others of the moment. */
+function readPost(db: Db, post: Omit<PostRead, "found" | "failed">): Promise<ReturnType<typeof callerAndPublishedRunOf>> {
+  const desk = deskOf(db);
+  return new Promise((found, failed) => {
+    desk.reads.push({ ...post, found, failed });
+    wake(db, desk);
   });
 }
 
 /**
- * The insert of `writeWaiting`: one statement whatever the number of fixes (the columns as arrays), so it is prepared
- * once per connection (db/statements.ts) instead of parsed and planned anew for each batch's size.
+ * Writes fixes in the desk's next statement with those other phones hand in meanwhile. Answers the ids of `rows`
+ * stored, once the statement has committed; a fix the table already has (the same run and instant), or one given
+ * twice in the statement, is stored once, for the first to give it. A failed statement fails every request of it
+ * alike, as its own would have: nothing is acknowledged that is not stored.
  */
-const INSERT_FIXES_SQL = `insert into vehicle_positions (run_id, driver_user_id, lat, lon, accuracy_m, at, received_at)
-select * from unnest($1::int[], $2::int[], $3::float8[], $4::float8[], $5::float8[], $6::timestamptz[], $7::timestamptz[])
-on conflict (run_id, at) do nothing
-returning id, run_id, (extract(epoch from at) * 1000)::float8 as at_ms`;
+function storeFixes(db: Db, rows: FixRow[]): Promise<number[]> {
+  const desk = deskOf(db);
+  return new Promise((stored, failed) => {
+    desk.writes.push({ rows, stored, failed });
+    wake(db, desk);
+  });
+}
 
-async function writeWaiting(db: Db, writer: { waiting: FixWrite[]; busy: boolean }): Promise<void> {
-  while (writer.waiting.length > 0) {
-    const batch = writer.waiting.splice(0);
-    try {
-      const all = batch.flatMap((one) => one.rows);
-      const rows = await runStatement<{ id: number | string; run_id: number; at_ms: number | string }>(db, INSERT_FIXES_SQL, [
-        all.map((row) => row.runId),
-        all.map((row) => row.driverUserId),
-        all.map((row) => row.lat),
-        all.map((row) => row.lon),
-        all.map((row) => row.accuracyM ?? null),
-        all.map((row) => row.at.toISOString()),
-        all.map((row) => (row.receivedAt ?? new Date()).toISOString()),
-      ]);
-      const ids = new Map(rows.map((row) => [`${Number(row.run_id)} ${Math.round(Number(row.at_ms))}`, Number(row.id)]));
-      for (const one of batch) {
-        const mine: number[] = [];
-        for (const row of one.rows) {
-          const key = `${row.runId} ${row.at.getTime()}`;
-          const id = ids.get(key);
-          if (id === undefined) continue;
-          mine.push(id);
-          ids.delete(key);
-        }
-        one.stored(mine);
+/**
+ * The desk's statement: the fixes accepted since the last one inserted (the columns as arrays: one text whatever the
+ * number of fixes, so it is prepared once per connection, db/statements.ts), and the posts handed in read, one row
+ * each with the inserted fixes (`[id, run, at in ms]`) as JSON on every row (a row with no post when none was).
+ * The reads see the database as it was before the insert: a post of a run whose fix this statement inserted is
+ * judged against the newer of the two (`sendDesk`).
+ */
+const POST_DESK_SQL = `with inserted as (
+  insert into vehicle_positions (run_id, driver_user_id, lat, lon, accuracy_m, at, received_at)
+  select * from unnest($5::int[], $6::int[], $7::float8[], $8::float8[], $9::float8[], $10::timestamptz[], $11::timestamptz[])
+  on conflict (run_id, at) do nothing
+  returning id, run_id, (extract(epoch from at) * 1000)::float8 as at_ms
+), done as (
+  select coalesce(json_agg(json_build_array(id, run_id, at_ms)), '[]')::text as inserted from inserted
+), posts as (${CALLERS_AND_PUBLISHED_RUNS_SQL})
+select done.inserted, posts.* from done left join posts on true`;
+
+async function sendDesk(db: Db, desk: PostDesk): Promise<void> {
+  desk.lastStart = Date.now();
+  const reads = desk.reads.splice(0);
+  const writes = desk.writes.splice(0);
+  const all = writes.flatMap((one) => one.rows);
+  try {
+    const rows = await runStatement<CallerAndRunRow & { inserted: string }>(db, POST_DESK_SQL, [
+      reads.map((read) => read.userId),
+      reads.map((read) => read.runId),
+      reads.map((read) => read.from.toISOString()),
+      reads.map((read) => read.until.toISOString()),
+      all.map((row) => row.runId),
+      all.map((row) => row.driverUserId),
+      all.map((row) => row.lat),
+      all.map((row) => row.lon),
+      all.map((row) => row.accuracyM ?? null),
+      all.map((row) => row.at.toISOString()),
+      all.map((row) => (row.receivedAt ?? new Date()).toISOString()),
+    ]);
+    const inserted = JSON.parse(rows[0]?.inserted ?? "[]") as [number | string, number, number][];
+    const ids = new Map(inserted.map(([id, runId, atMs]) => [`${Number(runId)} ${Math.round(Number(atMs))}`, Number(id)]));
+    // Each run's latest fix this statement stored, for the posts read beside it.
+    const newest = new Map<number, Fix>();
+    for (const one of writes) {
+      const mine: number[] = [];
+      for (const row of one.rows) {
+        const key = `${row.runId} ${row.at.getTime()}`;
+        const id = ids.get(key);
+        if (id === undefined) continue;
+        mine.push(id);
+        ids.delete(key);
+        const latest = newest.get(row.runId);
+        if (!latest || row.at > latest.when) newest.set(row.runId, { lat: row.lat, lon: row.lon, accuracy: row.accuracyM ?? null, when: row.at });
       }
-    } catch (error) {
-      for (const one of batch) one.failed(error);
+      one.stored(mine);
     }
+    const byPlace = new Map<number, CallerAndRunRow>();
+    for (const row of rows) if (row.i !== null && row.i !== undefined) byPlace.set(Number(row.i), row);
+    reads.forEach((read, index) => {
+      const answer = callerAndPublishedRunOf(byPlace.get(index + 1));
+      const stored = answer.run && newest.get(read.runId);
+      if (answer.run && stored && (!answer.run.latestFix || stored.when > answer.run.latestFix.when)) answer.run.latestFix = stored;
+      read.found(answer);
+    });
+  } catch (error) {
+    for (const one of writes) one.failed(error);
+    for (const read of reads) read.failed(error);
   }
-  writer.busy = false;
+  desk.busy = false;
+  if (desk.reads.length > 0 || desk.writes.length > 0) wake(db, desk);
 }
 
 /** The last position of each run (by the phone's time of the fix), for the runs that have any. */
