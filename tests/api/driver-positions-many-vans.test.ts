@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inArray } from "drizzle-orm";
 import { vehiclePositions } from "../../src/server/db/schema";
 import { signSessionToken } from "../../src/server/auth/session-tokens";
+import { runStatement } from "../../src/server/db/statements";
 import { seedTrackingDay, type TrackingDay } from "../../scripts/bench/lib/tracking-day";
 import { openTestShop, type TestShop } from "../helpers/test-shop";
 
@@ -100,5 +101,12 @@ describe("positions of many vans posted at once", () => {
     const rows = await storedOf(vans.map((van) => van.runId));
     const stored = new Set(rows.map((row) => `${row.runId} ${row.at.getTime()}`));
     for (const one of acknowledged) expect(stored.has(`${one.runId} ${new Date(one.at).getTime()}`)).toBe(true);
+  });
+
+  it.runIf(Boolean(process.env.DATABASE_URL))("on PostgreSQL, keeps one plan for the positions' statement on its connections, and only there", async () => {
+    const mode = async (planOnce: boolean) =>
+      (await runStatement<{ mode: string }>(shop.db, "select current_setting('plan_cache_mode') as mode", [], { planOnce }))[0]!.mode;
+    expect(await mode(true)).toBe("force_generic_plan");
+    expect(await mode(false)).toBe("auto");
   });
 });

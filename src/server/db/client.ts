@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { lockDataDir } from "./data-dir-lock";
 import { openNotifications, type Notifications } from "./notifications";
 import { closeQuietly, openPool, openSession } from "./pg-driver";
+import { planOnceOn } from "./statements";
 import { readFallback } from "./read-fallback";
 import * as schema from "./schema";
 
@@ -141,6 +142,9 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
     await closeQuietly(migrator);
   }
   const pool = openPool(url, { max });
+  // The statements run with `planOnce` (db/statements.ts): a connection or two is enough, they are few and short.
+  const planned = openPool(url, { max: 2, genericPlans: true });
+  planOnceOn(pool, planned);
   const db = drizzle(pool, { schema }) as unknown as Db;
   serverUrls.set(db, url);
   let notifications: Notifications | undefined;
@@ -152,7 +156,7 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
       engine: "postgres",
       close: async () => {
         await closeNotifications();
-        await closeQuietly(pool);
+        await Promise.all([closeQuietly(pool), closeQuietly(planned)]);
       },
     };
   }
@@ -167,7 +171,7 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
     close: async () => {
       reads.close();
       await closeNotifications();
-      await Promise.all([closeQuietly(pool), closeQuietly(readPool)]);
+      await Promise.all([closeQuietly(pool), closeQuietly(readPool), closeQuietly(planned)]);
     },
   };
 }

@@ -192,10 +192,16 @@ export function connectionConfig(url: string, options: { applicationName?: strin
   };
 }
 
-/** A pool of `max` connections to `url`, with the limits above. */
-export function openPool(url: string, options: { max: number; applicationName?: string }): pg.Pool {
+/**
+ * A pool of `max` connections to `url`, with the limits above. `genericPlans`: its connections plan each named
+ * statement once and keep that plan (`plan_cache_mode = force_generic_plan`), for the hot statements whose plan does
+ * not depend on their values (db/statements.ts `planOnce`); PostgreSQL otherwise plans a statement with array
+ * parameters anew on every run, which costs it more than running it.
+ */
+export function openPool(url: string, options: { max: number; applicationName?: string; genericPlans?: boolean }): pg.Pool {
   const config = connectionConfig(url, { applicationName: options.applicationName });
-  const pool = new ShopPool({ ...config, Client: ShopClient, max: options.max, connectionTimeoutMillis: POOL_WAIT_MS, idleTimeoutMillis: IDLE_TIMEOUT_MS });
+  const planning = options.genericPlans ? { options: "-c plan_cache_mode=force_generic_plan" } : {};
+  const pool = new ShopPool({ ...config, ...planning, Client: ShopClient, max: options.max, connectionTimeoutMillis: POOL_WAIT_MS, idleTimeoutMillis: IDLE_TIMEOUT_MS });
   // An idle connection that breaks is reported here (the pool has already dropped it).
   pool.on("error", () => {});
   return pool;

@@ -42,9 +42,25 @@ export function refusalOf(error: unknown): ShopErrorCode | null {
   return null;
 }
 
-/** Runs `text` ($1 … parameters) and answers its rows; a database refusal is thrown as its ShopError. */
-export async function runStatement<Row = Record<string, unknown>>(db: Db, text: string, params: unknown[]): Promise<Row[]> {
-  const driver = driverOf(db);
+/** Per pool of the shop: the pool of its own database whose connections keep one plan per named statement. */
+const planOncePools = new WeakMap<pg.Pool, pg.Pool>();
+
+/** Runs the statements given `planOnce` for `pool` on `planned` (opened with `genericPlans`, db/pg-driver.ts). */
+export function planOnceOn(pool: pg.Pool, planned: pg.Pool): void {
+  planOncePools.set(pool, planned);
+}
+
+/**
+ * Runs `text` ($1 … parameters) and answers its rows; a database refusal is thrown as its ShopError.
+ * `planOnce`: PostgreSQL keeps the plan it made on the connection's first run (outside a transaction, on PostgreSQL).
+ * It otherwise plans a statement anew on each run whenever the plan it would keep looks dearer than one made for the
+ * values, which with arrays (a batch's rows through `unnest`) it always does: planning the positions' statement cost
+ * PostgreSQL five times running it. Only for statements whose best plan is the same for any values (rows found by
+ * their keys).
+ */
+export async function runStatement<Row = Record<string, unknown>>(db: Db, text: string, params: unknown[], options: { planOnce?: boolean } = {}): Promise<Row[]> {
+  const found = driverOf(db);
+  const driver = options.planOnce && found instanceof pg.Pool ? (planOncePools.get(found) ?? found) : found;
   // Times as ISO text: both drivers bind it to timestamptz the same way, whatever the machine's time zone.
   const values = params.map((value) => (value instanceof Date ? value.toISOString() : value));
   try {

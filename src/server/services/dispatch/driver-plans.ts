@@ -85,7 +85,9 @@ left join users u on u.id = q.user_id
 left join lateral (
   select p.event_date_id, e.country_code as country, p.version = p.published_version as current, dr.driver_id,
     (extract(epoch from dr.departs_at) * 1000)::float8 as departs_ms, (extract(epoch from dr.arrives_at) * 1000)::float8 as arrives_ms,
-    (select elem::text from jsonb_array_elements(p.published_runs) elem where elem->>'id' = q.run_id::text limit 1) as published,
+    -- Only for a plan changed since it was published: its whole published_runs is read and unfolded to find the run.
+    case when p.version <> p.published_version then
+      (select elem::text from jsonb_array_elements(p.published_runs) elem where elem->>'id' = q.run_id::text limit 1) end as published,
     (select json_build_array(v.lat, v.lon, v.accuracy_m, extract(epoch from v.at) * 1000)::text
        from vehicle_positions v where v.run_id = dr.id order by v.at desc limit 1) as latest_fix
   from dispatch_runs dr

@@ -286,7 +286,7 @@ async function sendDesk(db: Db, desk: PostDesk): Promise<void> {
       all.map((row) => row.accuracyM ?? null),
       all.map((row) => row.at.toISOString()),
       all.map((row) => (row.receivedAt ?? new Date()).toISOString()),
-    ]);
+    ], { planOnce: true });
     const inserted = JSON.parse(rows[0]?.inserted ?? "[]") as [number | string, number, number][];
     const ids = new Map(inserted.map(([id, runId, atMs]) => [`${Number(runId)} ${Math.round(Number(atMs))}`, Number(id)]));
     // Each run's latest fix this statement stored, for the posts read beside it.

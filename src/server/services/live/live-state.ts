@@ -89,10 +89,13 @@ const passengersOf = (run: RunState) => run.stops.flatMap((stop) => stop.groups.
  * What moves on the day, for the runs `$1` (int[]): each run's latest position by the phone's clock, the stop the
  * driver last said they head for (`$2`, the driver's action), and the boarding records of the passengers `$3` on the
  * legs `$4` (services/boarding). One statement, prepared: each recomputation was four statements, a round trip each.
+ * A run's latest position is its newest row by the (run, time) index, not every row of the run sorted: a van posts
+ * every few seconds all day.
  */
 const LIVE_READS_SQL = `select
   (select coalesce(json_agg(json_build_array(p.run_id, p.lat, p.lon, (extract(epoch from p.at) * 1000)::float8)), '[]')::text
-     from (select distinct on (run_id) run_id, lat, lon, at from vehicle_positions where run_id = any($1::int[]) order by run_id, at desc) p) as positions,
+     from unnest($1::int[]) r(run_id)
+     cross join lateral (select v.run_id, v.lat, v.lon, v.at from vehicle_positions v where v.run_id = r.run_id order by v.at desc limit 1) p) as positions,
   (select coalesce(json_agg(json_build_array(h.run_id, h.stop_position)), '[]')::text
      from (select distinct on (run_id) run_id, stop_position from driver_actions
             where run_id = any($1::int[]) and action = $2 and stop_position is not null
