@@ -319,8 +319,8 @@ function buildStatement(shape: WriteShape) {
   return { text: placeOrderText(shape, numbered), names };
 }
 
-/** Every shape's statement, made once as the module loads (by the key of `shapeKey`). */
-const placeOrderStatements = new Map(
+/** Every shape's statement, made once as the module loads (by the key of `shapeKey`; its test prepares each). */
+export const placeOrderStatements: ReadonlyMap<string, { text: string; names: readonly WriteParam[] }> = new Map(
   [false, true].flatMap((discount) =>
     [false, true].flatMap((notice) => [false, true].map((holdCap) => [shapeKey({ discount, notice, holdCap }), buildStatement({ discount, notice, holdCap })] as const)),
   ),
