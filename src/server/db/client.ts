@@ -9,7 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { lockDataDir } from "./data-dir-lock";
 import { openNotifications, type Notifications } from "./notifications";
 import { closeQuietly, openPool, openSession } from "./pg-driver";
-import { planOnceOn } from "./statements";
+import { planOnceOn } from "./plan-once";
 import { readFallback } from "./read-fallback";
 import * as schema from "./schema";
 

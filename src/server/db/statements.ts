@@ -9,6 +9,7 @@ import { createHash } from "node:crypto";
 import pg from "pg";
 import { ShopError, type ShopErrorCode } from "../../shared/domain/shop-error";
 import type { Db } from "./client";
+import { planOncePoolOf } from "./plan-once";
 
 /** SQLSTATE of `shop_refuse(code)` (migration 0005): the message is a ShopError code. */
 export const REFUSAL_SQLSTATE = "RD001";
@@ -42,14 +43,6 @@ export function refusalOf(error: unknown): ShopErrorCode | null {
   return null;
 }
 
-/** Per pool of the shop: the pool of its own database whose connections keep one plan per named statement. */
-const planOncePools = new WeakMap<pg.Pool, pg.Pool>();
-
-/** Runs the statements given `planOnce` for `pool` on `planned` (opened with `genericPlans`, db/pg-driver.ts). */
-export function planOnceOn(pool: pg.Pool, planned: pg.Pool): void {
-  planOncePools.set(pool, planned);
-}
-
 /**
  * Runs `text` ($1 … parameters) and answers its rows; a database refusal is thrown as its ShopError.
  * `planOnce`: PostgreSQL keeps the plan it made on the connection's first run (outside a transaction, on PostgreSQL).
@@ -60,7 +53,7 @@ export function planOnceOn(pool: pg.Pool, planned: pg.Pool): void {
  */
 export async function runStatement<Row = Record<string, unknown>>(db: Db, text: string, params: unknown[], options: { planOnce?: boolean } = {}): Promise<Row[]> {
   const found = driverOf(db);
-  const driver = options.planOnce && found instanceof pg.Pool ? (planOncePools.get(found) ?? found) : found;
+  const driver = options.planOnce && found instanceof pg.Pool ? (planOncePoolOf(found) ?? found) : found;
   // Times as ISO text: both drivers bind it to timestamptz the same way, whatever the machine's time zone.
   const values = params.map((value) => (value instanceof Date ? value.toISOString() : value));
   try {
