@@ -190,8 +190,8 @@ async function main() {
   const message = ((await answer.json()) as { data: unknown }).data;
   const messageFile = join(scratch, "message.json");
   writeFileSync(messageFile, JSON.stringify(message));
-  // In BENCH_PORTS' range too when given (another port than the shop's), else any free port.
-  let wanted = 0;
+  // The port after the shop's with BENCH_PORT, another of BENCH_PORTS' range than the shop's, else any free port.
+  let wanted = process.env.BENCH_PORT ? freePort() : 0;
   while (process.env.BENCH_PORTS && !process.env.BENCH_PORT && (wanted === 0 || wanted === shopPort)) wanted = freePort();
   const bare = forkServer("bare", { BENCH_MESSAGE: messageFile, PORT: String(wanted) });
   const barePort = await started(bare, "bare");
