@@ -64,7 +64,7 @@ until a catalogue change made through one host is served by both, reads from the
 primary, and the machine's load; the last line sums it up. Installs nothing; removes all it made when it ends.
 Needs HAProxy, redis-server and PostgreSQL 15's binaries from Debian (PG_BIN, default /usr/lib/postgresql/15/bin).
 --short: a run of about a minute (the smoke test's); without it about two.
-Settings: BENCH_HOSTS_PORT (47060: HAProxy there, PostgreSQL +1, its replica +2, Redis +3, the payment gateway +4),
+Settings: BENCH_HOSTS_PORT (20760: HAProxy there, PostgreSQL +1, its replica +2, Redis +3, the payment gateway +4),
 BENCH_HOSTS_READERS (4), BENCH_HOSTS_BUYERS_PER_SECOND (10), BENCH_HOSTS_SEATS (600).
 `);
 
@@ -82,7 +82,13 @@ if (refusal) {
   process.exit(0);
 }
 
-const BASE_PORT = Number(process.env.BENCH_HOSTS_PORT ?? 47060);
+/**
+ * Below Linux's ephemeral range (32768 and up) and below the ports the other benches pick (scripts/bench/lib/processes.ts
+ * freePort, 21000 and up): a listener in the ephemeral range finds its port taken now and then by an outgoing
+ * connection of the same machine (HAProxy once refused to start, "Address already in use" on 47060, the earlier
+ * default, with nothing listening there).
+ */
+const BASE_PORT = Number(process.env.BENCH_HOSTS_PORT ?? 20760);
 const [HAPROXY_PORT, PRIMARY_PORT, REPLICA_PORT, REDIS_PORT, GATEWAY_PORT] = [0, 1, 2, 3, 4].map((offset) => BASE_PORT + offset) as [number, number, number, number, number];
 const READERS = Number(process.env.BENCH_HOSTS_READERS ?? (SHORT ? 2 : 4));
 const BUYERS_PER_SECOND = Number(process.env.BENCH_HOSTS_BUYERS_PER_SECOND ?? (SHORT ? 5 : 10));

@@ -255,8 +255,14 @@ export function haproxyConfig(options: { port: number; socket: string; servers: 
 export function startHaproxy(configFile: string): ChildProcess {
   // -db: stays in the foreground, a child of the bench; -W would fork a master.
   const child = spawn("haproxy", ["-f", configFile, "-db"], { stdio: ["ignore", "ignore", "pipe"] });
+  let said = "";
   child.stderr!.on("data", (chunk: Buffer) => {
+    said = (said + chunk.toString()).slice(-4000);
     if (process.env.BENCH_VERBOSE) process.stderr.write(chunk);
+  });
+  // HAProxy that could not start (a port taken, a bad line) exits at once: say why, or the bench only sees no servers.
+  child.once("exit", (code) => {
+    if (code !== null && code !== 0) process.stderr.write(`HAProxy exited with status ${code}:\n${said}\n`);
   });
   return ownProcess(child, "haproxy");
 }
