@@ -87,8 +87,38 @@ const pickupColumns = {
 /** How long an event date's directory of passengers answers before it is read again (the live feed's frames: 15 s). */
 const DIRECTORY_MS = 15_000;
 type Directory = Map<number, PassengerRecord>;
-/** Per app: each event date's directory, as read (or being read) at `at` (the shop's clock, ms). */
-const directories = new WeakMap<ShopContext, Map<number, { at: number; answered: number; passengers: Promise<Directory | null> }>>();
+/** An event date's directory, as read (or being read) at `at` (the shop's clock, ms). */
+interface DayDirectory {
+  at: number;
+  answered: number;
+  passengers: Promise<Directory | null>;
+}
+/** Per app: each event date's directory. */
+const directories = new WeakMap<ShopContext, Map<number, DayDirectory>>();
+/** Each directory read, with its date and the entry it came in (`stillCurrent`). */
+const readDirectories = new WeakMap<Directory, { eventDateId: number; day: DayDirectory }>();
+
+/** Reads a date's directory into a new entry at `at`. */
+function dayDirectory(deps: ShopContext, eventDateId: number, at: number): DayDirectory {
+  const day: DayDirectory = { at, answered: 0, passengers: Promise.resolve(null) };
+  day.passengers = readDirectory(deps, eventDateId).then(
+    (directory) => {
+      readDirectories.set(directory, { eventDateId, day });
+      return directory;
+    },
+    () => null,
+  );
+  return day;
+}
+
+/**
+ * Whether `directory` is still its date's directory and not due to be read again at `now`: what was judged from it
+ * would be judged the same (`endWhenClosed` then skips the link).
+ */
+function stillCurrent(deps: ShopContext, directory: Directory, now: number): boolean {
+  const read = readDirectories.get(directory);
+  return read !== undefined && directories.get(deps)?.get(read.eventDateId) === read.day && Math.abs(now - read.day.at) < DIRECTORY_MS;
+}
 
 function recordsOf(rows: PickupRow[]): Directory {
   const records: Directory = new Map();
@@ -114,6 +144,11 @@ async function readDirectory(deps: ShopContext, eventDateId: number): Promise<Di
 
 /** The passenger from a fresh directory that has them, else read on their own (their date's directory read next). */
 async function passengerRecord(deps: ShopContext, passengerId: number): Promise<PassengerRecord | null> {
+  return (await passengerFound(deps, passengerId)).record;
+}
+
+/** `passengerRecord`, with the directory it came from (none when read on their own). */
+async function passengerFound(deps: ShopContext, passengerId: number): Promise<{ record: PassengerRecord | null; directory: Directory | null }> {
   let days = directories.get(deps);
   if (!days) directories.set(deps, (days = new Map()));
   const now = deps.now().getTime();
@@ -129,12 +164,13 @@ async function passengerRecord(deps: ShopContext, passengerId: number): Promise<
         days.delete(eventDateId);
         continue;
       }
-      days.set(eventDateId, (fresh = { at: now, answered: 0, passengers: readDirectory(deps, eventDateId).catch(() => null) }));
+      days.set(eventDateId, (fresh = dayDirectory(deps, eventDateId, now)));
     }
-    const found = (await fresh.passengers)?.get(passengerId);
+    const directory = await fresh.passengers;
+    const found = directory?.get(passengerId);
     if (found) {
       fresh.answered += 1;
-      return found;
+      return { record: found, directory };
     }
   }
   const rows = await deps.db
@@ -147,9 +183,9 @@ async function passengerRecord(deps: ShopContext, passengerId: number): Promise<
   for (const eventDateId of new Set(rows.map((row) => row.eventDateId))) {
     if (eventDateId === null || days.has(eventDateId)) continue;
     // Read once for the links of the date opened next (a failed read leaves them to be read one by one).
-    days.set(eventDateId, { at: deps.now().getTime(), answered: 0, passengers: readDirectory(deps, eventDateId).catch(() => null) });
+    days.set(eventDateId, dayDirectory(deps, eventDateId, deps.now().getTime()));
   }
-  return recordsOf(rows).get(passengerId) ?? null;
+  return { record: recordsOf(rows).get(passengerId) ?? null, directory: null };
 }
 
 /**
@@ -167,15 +203,21 @@ function subjectLeg(row: Pickup, runId: number): SubjectLeg {
  * Read from the date's directory, so thousands of open streams cost one query per date and DIRECTORY_MS.
  */
 export async function trackingStillOpen(deps: ShopContext, subject: TrackingSubject): Promise<boolean> {
-  if (deps.now() >= subject.expiresAt) return false;
-  const person = await passengerRecord(deps, subject.passengerId);
-  if (!person || person.state !== ORDER_STATE.paid) return false;
-  return subject.legs.every((one) => {
+  return (await linkCheck(deps, subject)).holds;
+}
+
+/** `trackingStillOpen`, with the directory its answer came from (null when the passenger was read on their own). */
+async function linkCheck(deps: ShopContext, subject: TrackingSubject): Promise<{ holds: boolean; directory: Directory | null }> {
+  if (deps.now() >= subject.expiresAt) return { holds: false, directory: null };
+  const { record: person, directory } = await passengerFound(deps, subject.passengerId);
+  if (!person || person.state !== ORDER_STATE.paid) return { holds: false, directory };
+  const holds = subject.legs.every((one) => {
     const row = person.pickups.find((pickup) => pickup.leg === one.leg);
     if (!row || row.runId !== one.runId) return false;
     const now = subjectLeg(row, one.runId);
     return now.published.getTime() === one.published.getTime() && now.publishedArrival?.getTime() === one.publishedArrival?.getTime();
   });
+  return { holds, directory };
 }
 
 /** How often the open streams ask whether their links still hold (from the dates' directories: no query of their own). */
@@ -187,21 +229,30 @@ const openLinks = new WeakMap<ShopContext, { links: Map<TrackingSubject, () => v
 /**
  * Ends the stream (`end`) once its link no longer holds (`trackingStillOpen`), checked every RECHECK_MS with every
  * other open stream of the app by one timer, one link after the other: thousands of streams each with a timer of
- * its own were thousands of timers and promise chains every few seconds. A failed read (the database away) ends
- * nothing: the next check asks again. Answers the stop.
+ * its own were thousands of timers and promise chains every few seconds. A link found holding by a directory that is
+ * still its date's current one, and not yet expired, is not judged again until that directory is read anew (every
+ * DIRECTORY_MS): the same rows give the same answer, and 5,000 open pages were 1,000 checks a second. A failed read
+ * (the database away) ends nothing: the next check asks again. Answers the stop.
  */
 export function endWhenClosed(deps: ShopContext, subject: TrackingSubject, end: () => void): () => void {
   let open = openLinks.get(deps);
   if (!open) {
     const links = new Map<TrackingSubject, () => void>();
+    /** The directory each link was last found holding by. */
+    const heldBy = new WeakMap<TrackingSubject, Directory>();
     let checking = false;
     const timer = setInterval(() => {
       if (checking) return;
       checking = true;
       void (async () => {
+        const now = deps.now().getTime();
         for (const [one, ends] of [...links]) {
           if (!links.has(one)) continue;
-          const holds = await trackingStillOpen(deps, one).catch(() => true);
+          const held = heldBy.get(one);
+          if (held && now < one.expiresAt.getTime() && stillCurrent(deps, held, now)) continue;
+          const { holds, directory } = await linkCheck(deps, one).catch(() => ({ holds: true, directory: null }));
+          if (holds && directory) heldBy.set(one, directory);
+          else heldBy.delete(one);
           if (!holds && links.delete(one)) ends();
         }
       })().finally(() => (checking = false));
