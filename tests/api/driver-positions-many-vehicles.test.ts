@@ -1,5 +1,5 @@
 /**
- * Many vans posting at once (POST /shop-api/driver/positions): the shop reads the posts of a few milliseconds in one
+ * Many vehicles posting at once (POST /shop-api/driver/positions): the shop reads the posts of a few milliseconds in one
  * statement and writes their fixes in one, but every post is answered as if it came alone. Each van's fix is stored
  * on its own run by its own driver; a bad post among good ones (no longer signed in, not a driver, another driver's
  * run, outside the window, an impossible jump) is refused alone with its own reason; every fix acknowledged is stored.
@@ -34,19 +34,19 @@ afterAll(async () => {
   await shop?.close();
 });
 
-describe("positions of many vans posted at once", () => {
+describe("positions of many vehicles posted at once", () => {
   it("answers each van's post as its own and stores each fix on its own run, by its own driver", async () => {
-    const vans = day.runs.slice(0, 8);
-    const answers = await Promise.all(vans.map((van, index) => send(van.driverToken, van.runId, [fix(index, -60), fix(index, -50, 0.01)])));
+    const vehicles = day.runs.slice(0, 8);
+    const answers = await Promise.all(vehicles.map((vehicle, index) => send(vehicle.driverToken, vehicle.runId, [fix(index, -60), fix(index, -50, 0.01)])));
     for (const answer of answers) {
       expect(answer.status, JSON.stringify(answer.body)).toBe(200);
       expect(answer.body.data).toEqual({ stored: 2, duplicates: 0 });
     }
-    const rows = await storedOf(vans.map((van) => van.runId));
+    const rows = await storedOf(vehicles.map((vehicle) => vehicle.runId));
     expect(rows).toHaveLength(16);
     const drivers = new Map(rows.map((row) => [row.runId, row.driverUserId]));
     expect(new Set(drivers.values()).size).toBe(8);
-    for (const van of vans) expect(rows.filter((row) => row.runId === van.runId)).toHaveLength(2);
+    for (const vehicle of vehicles) expect(rows.filter((row) => row.runId === vehicle.runId)).toHaveLength(2);
   });
 
   it("refuses a bad post among good ones alone, with its own reason, and stores the good ones", async () => {
@@ -78,27 +78,27 @@ describe("positions of many vans posted at once", () => {
     expect(outside!.body).toMatchObject({ success: false, code: "positions_outside_window" });
     expect(tooFast!.status).toBe(422);
     expect(tooFast!.body).toMatchObject({ success: false, code: "position_too_fast" });
-    const rows = await storedOf(day.runs.slice(0, 8).map((van) => van.runId));
+    const rows = await storedOf(day.runs.slice(0, 8).map((vehicle) => vehicle.runId));
     // The 16 of the first test, and one each for A, D, G and H.
     expect(rows).toHaveLength(20);
     expect(rows.filter((row) => row.runId === b!.runId || row.runId === e!.runId || row.runId === f!.runId)).toHaveLength(6);
   });
 
-  it("stores every fix it acknowledged when the vans keep posting while the last statement is under way", async () => {
-    const vans = day.runs.slice(0, 10);
+  it("stores every fix it acknowledged when the vehicles keep posting while the last statement is under way", async () => {
+    const vehicles = day.runs.slice(0, 10);
     const acknowledged: { runId: number; at: string }[] = [];
     await Promise.all(
-      vans.map(async (van, index) => {
+      vehicles.map(async (vehicle, index) => {
         for (let round = 0; round < 3; round += 1) {
           const one = fix(index, -5 + round * 2, 0.001 * round);
-          const answer = await send(van.driverToken, van.runId, [one]);
+          const answer = await send(vehicle.driverToken, vehicle.runId, [one]);
           expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-          if (answer.body.data.stored === 1) acknowledged.push({ runId: van.runId, at: one.at });
+          if (answer.body.data.stored === 1) acknowledged.push({ runId: vehicle.runId, at: one.at });
         }
       }),
     );
     expect(acknowledged).toHaveLength(30);
-    const rows = await storedOf(vans.map((van) => van.runId));
+    const rows = await storedOf(vehicles.map((vehicle) => vehicle.runId));
     const stored = new Set(rows.map((row) => `${row.runId} ${row.at.getTime()}`));
     for (const one of acknowledged) expect(stored.has(`${one.runId} ${new Date(one.at).getTime()}`)).toBe(true);
   });
