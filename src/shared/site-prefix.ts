@@ -3,25 +3,14 @@
  * `url`, absolute or a path). Only the path is read and only a known prefix is kept: the host is never trusted.
  * Shared by the purchase's checks (a country's site sells only its own events) and the payment's return link.
  */
+import { boundedMemo } from "./bounded-memo";
 import { SITES } from "./locales";
 
 /**
  * Prefixes already found, by the text of the url: a purchase asks twice (its checks and its payment's return link),
- * and a shop's buyers send the same few event pages. Bounded: emptied when full, so any text a caller sends costs
- * at most a parse.
+ * and a shop's buyers send the same few event pages.
  */
-const found = new Map<string, string>();
-const FOUND_LIMIT = 512;
-
-export function sitePrefixOf(url: string): string {
-  let prefix = found.get(url);
-  if (prefix === undefined) {
-    prefix = parsePrefix(url);
-    if (found.size >= FOUND_LIMIT) found.clear();
-    found.set(url, prefix);
-  }
-  return prefix;
-}
+export const sitePrefixOf: (url: string) => string = boundedMemo(512, parsePrefix);
 
 function parsePrefix(url: string): string {
   let path = url;

@@ -17,6 +17,7 @@
  * with the connection by the server), changed nothing.
  */
 import pg from "pg";
+import { boundedMemo } from "../../shared/bounded-memo";
 import { noteCommit } from "../request-context";
 import { isDatabaseUnavailable } from "./unavailable";
 
@@ -46,19 +47,8 @@ const WRITES = /\b(insert|update|delete|merge|truncate|create|alter|drop)\b|\b(n
  * Whether a statement sent outside a transaction may have changed something (it commits on its own). Asked of every
  * statement, twice (the pool and the connection), and the shop sends the same texts over and over: the answer is
  * kept per text (the scan of a purchase's statements for a writing word took 2 % of the shop's CPU per purchase).
- * Bounded, emptied when full: a text the shop builds anew each time costs a scan, never memory.
  */
-const writesByText = new Map<string, boolean>();
-const WRITES_BY_TEXT_LIMIT = 2_000;
-function writesOnItsOwn(text: string): boolean {
-  let writes = writesByText.get(text);
-  if (writes === undefined) {
-    writes = !READ_ONLY.test(text) || WRITES.test(text);
-    if (writesByText.size >= WRITES_BY_TEXT_LIMIT) writesByText.clear();
-    writesByText.set(text, writes);
-  }
-  return writes;
-}
+const writesOnItsOwn = boundedMemo(2_000, (text) => !READ_ONLY.test(text) || WRITES.test(text));
 
 type Callback = (error: Error | null, result?: unknown) => void;
 
