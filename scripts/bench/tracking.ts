@@ -190,9 +190,8 @@ async function main() {
   const message = ((await answer.json()) as { data: unknown }).data;
   const messageFile = join(scratch, "message.json");
   writeFileSync(messageFile, JSON.stringify(message));
-  // The port after the shop's with BENCH_PORT, another of BENCH_PORTS' range than the shop's, else any free port.
-  let wanted = process.env.BENCH_PORT ? freePort() : 0;
-  while (process.env.BENCH_PORTS && !process.env.BENCH_PORT && (wanted === 0 || wanted === shopPort)) wanted = freePort();
+  // The port after the shop's with BENCH_PORT, else any free port.
+  const wanted = process.env.BENCH_PORT ? freePort() : 0;
   const bare = forkServer("bare", { BENCH_MESSAGE: messageFile, PORT: String(wanted) });
   const barePort = await started(bare, "bare");
 

@@ -30,15 +30,12 @@ export function peakRss(pid: number): { pid: number; mb: number }[] {
 let portsGiven = 0;
 
 /**
- * A port for a bench's server: BENCH_PORT and the ports after it when given (the next one for each further server a
- * bench starts: bench:reads starts two), else one of BENCH_PORTS ("4400-4499") when given (a shared machine where
- * each user keeps to their own ports), else below Linux's ephemeral range (32768 and up), where outgoing connections
- * take their local ports.
+ * A port for a bench's server: BENCH_PORT and the ports after it when given, the next one for each further server a
+ * bench starts (a shared machine where each user keeps to their own ports; bench:reads starts two), else one below
+ * Linux's ephemeral range (32768 and up), where outgoing connections take their local ports.
  */
 export function freePort(): number {
   if (process.env.BENCH_PORT) return Number(process.env.BENCH_PORT) + portsGiven++;
-  const range = /^(\d+)-(\d+)$/.exec(process.env.BENCH_PORTS ?? "");
-  if (range) return Number(range[1]) + Math.floor(Math.random() * (Number(range[2]) - Number(range[1]) + 1));
   return 21_000 + Math.floor(Math.random() * 11_000);
 }
 
