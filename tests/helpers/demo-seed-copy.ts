@@ -15,10 +15,10 @@
  * would have written elsewhere is copied from its own table. Where the role may not set that (not a superuser),
  * the database is seeded instead.
  */
-import { sql } from "drizzle-orm";
 import type { Db } from "../../src/server/db/client";
 import { runStatement } from "../../src/server/db/statements";
 import { seedDemoData } from "../../src/server/seed";
+import { quotedName, withTriggersOff } from "./triggers-off";
 
 export interface SeedCopy {
   /** The UTC hour it was made in (`2026-12-07T11`): the hour it can serve. */
@@ -28,8 +28,6 @@ export interface SeedCopy {
   /** Each sequence the seed moved on, and where it left it. */
   sequences: { name: string; lastValue: string }[];
 }
-
-const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 /** The UTC hour of `now`, the key a copy serves under. */
 export const seedHour = (now: Date) => now.toISOString().slice(0, 13);
@@ -58,7 +56,7 @@ export async function takeSeedCopy(db: Db, hour: string): Promise<SeedCopy> {
   );
   const tables: SeedCopy["tables"] = [];
   for (const table of columns) {
-    const [row] = await runStatement<{ rows: string | null }>(db, `select json_agg(t)::text as rows from ${quoted(table.name)} t`, []);
+    const [row] = await runStatement<{ rows: string | null }>(db, `select json_agg(t)::text as rows from ${quotedName(table.name)} t`, []);
     if (row?.rows) tables.push({ name: table.name, columns: table.columns, rows: row.rows });
   }
   const sequences = await runStatement<{ name: string; lastValue: string }>(
@@ -74,19 +72,11 @@ export async function takeSeedCopy(db: Db, hour: string): Promise<SeedCopy> {
  * changed nothing, where the role may not turn triggers off.
  */
 export async function copySeed(db: Db, copy: SeedCopy): Promise<boolean> {
-  try {
-    await db.transaction(async (tx) => {
-      const t = tx as unknown as Db;
-      await t.execute(sql.raw("set local session_replication_role = replica"));
-      for (const table of copy.tables) {
-        const list = table.columns.map(quoted).join(", ");
-        await runStatement(t, `insert into ${quoted(table.name)} (${list}) overriding system value select ${list} from json_populate_recordset(null::${quoted(table.name)}, $1::json)`, [table.rows]);
-      }
-      for (const sequence of copy.sequences) await runStatement(t, "select setval($1::regclass, $2::bigint, true)", [quoted(sequence.name), sequence.lastValue]);
-    });
-    return true;
-  } catch (error) {
-    if ((error as { code?: string }).code === "42501" || (error as { cause?: { code?: string } }).cause?.code === "42501") return false;
-    throw error;
-  }
+  return withTriggersOff(db, async (t) => {
+    for (const table of copy.tables) {
+      const list = table.columns.map(quotedName).join(", ");
+      await runStatement(t, `insert into ${quotedName(table.name)} (${list}) overriding system value select ${list} from json_populate_recordset(null::${quotedName(table.name)}, $1::json)`, [table.rows]);
+    }
+    for (const sequence of copy.sequences) await runStatement(t, "select setval($1::regclass, $2::bigint, true)", [quotedName(sequence.name), sequence.lastValue]);
+  });
 }

@@ -22,6 +22,7 @@ import { emptyDatabaseArchive, migrationsFolder, openDatabase, pgliteStartParams
 import * as schema from "../../src/server/db/schema";
 import { runStatement } from "../../src/server/db/statements";
 import { hashFiles } from "./hash-files";
+import { quotedName, withTriggersOff } from "./triggers-off";
 
 const ARCHIVES = resolve(import.meta.dirname, "../../.tmp/test-databases");
 
@@ -157,8 +158,6 @@ async function schemaFingerprint(db: Db): Promise<string> {
   return row!.fingerprint;
 }
 
-const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
-
 /** Back to the migrated, empty database: no rows, sequences at their start; refused if its schema is not as made. */
 async function empty(db: Db, schemaAsMade: string, options: { discardSession: boolean }): Promise<void> {
   // Advisory locks, prepared statements, settings and temporary tables of the earlier file's session.
@@ -166,7 +165,7 @@ async function empty(db: Db, schemaAsMade: string, options: { discardSession: bo
   if ((await schemaFingerprint(db)) !== schemaAsMade) throw new Error("an earlier test file changed this database's schema");
   const tables = (await runStatement<{ name: string }>(db, "select tablename as name from pg_tables where schemaname = 'public'", [])).map((row) => row.name);
   // PGlite (in memory) truncates at once; PostgreSQL deletes the rows, or truncates where it may not (deleteEveryRow).
-  if (options.discardSession || !(await deleteEveryRow(db, tables))) await db.execute(sql.raw(`truncate table ${tables.map(quoted).join(", ")} restart identity cascade`));
+  if (options.discardSession || !(await deleteEveryRow(db, tables))) await db.execute(sql.raw(`truncate table ${tables.map(quotedName).join(", ")} restart identity cascade`));
   await db.execute(
     sql.raw(
       "select setval(c.oid, s.seqstart, false) from pg_sequence s join pg_class c on c.oid = s.seqrelid join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public'",
@@ -196,17 +195,10 @@ export async function migratedDataFolder(dataDir: string): Promise<string> {
  * test file. The rows a file leaves are few, and autovacuum clears them as in any database. Answers false, having
  * changed nothing, where the role may not set replica mode (a superuser's setting): the caller truncates instead.
  */
-async function deleteEveryRow(db: Db, tables: string[]): Promise<boolean> {
-  try {
-    await db.transaction(async (tx) => {
-      await tx.execute(sql.raw("set local session_replication_role = replica"));
-      for (const table of tables) await tx.execute(sql.raw(`delete from ${quoted(table)}`));
-    });
-    return true;
-  } catch (error) {
-    if ((error as { code?: string }).code === "42501" || (error as { cause?: { code?: string } }).cause?.code === "42501") return false;
-    throw error;
-  }
+function deleteEveryRow(db: Db, tables: string[]): Promise<boolean> {
+  return withTriggersOff(db, async (tx) => {
+    for (const table of tables) await tx.execute(sql.raw(`delete from ${quotedName(table)}`));
+  });
 }
 
 /** The migrated empty database's archive; two processes that both find none each make it, and one rename wins. */
