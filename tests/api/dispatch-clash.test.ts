@@ -3,9 +3,9 @@
  * event date's run at an overlapping time is refused with 409 `dispatch_clash`, naming the other run; one whose
  * other run is at another time is accepted; a clash the times moved into shows on the board beside the run.
  */
-import { eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { dispatchPlans, dispatchRuns, eventDates, events, vehicles } from "../../src/server/db/schema";
+import { dispatchPlans, dispatchRuns, eventDates, events, provinces, vehicles } from "../../src/server/db/schema";
 import type { DispatchBoard, DispatchPlan } from "../../src/shared/schemas/answers/dispatch";
 import { LEG } from "../../src/shared/domain/legs";
 import { runsSetting } from "../helpers/runs";
@@ -36,6 +36,18 @@ async function runElsewhere(vehicleId: number, driverId: number | null, departsA
   await shop.db.insert(dispatchRuns).values({ planId: other!.id, position: 0, vehicleId, driverId, seatsNeeded: 3, capacity: 15, departsAt, arrivesAt });
 }
 
+/**
+ * The active vehicles the event's country may use (a vehicle of another country is refused for its own reason), in
+ * the order of their ids: a table's rows come back in no order of their own.
+ */
+const activeVehiclesOfColombia = () =>
+  shop.db
+    .select({ id: vehicles.id, plate: vehicles.plate })
+    .from(vehicles)
+    .innerJoin(provinces, eq(provinces.id, vehicles.provinceId))
+    .where(and(eq(vehicles.active, true), eq(provinces.countryCode, "CO")))
+    .orderBy(asc(vehicles.id));
+
 const assign = (vehicleId: number | null, driverId: number | null, version = plan.version) =>
   shop.call<DispatchPlan>(
     "POST",
@@ -48,7 +60,7 @@ describe("vehicle and driver clashes", () => {
   it("refuses a vehicle or driver already on an overlapping run of another date, accepts one free then, and the board warns", async () => {
     const run = plan.runs[0]!;
     const used = new Set(plan.runs.map((one) => one.vehicle?.id));
-    const free = await shop.db.select({ id: vehicles.id, plate: vehicles.plate }).from(vehicles).where(eq(vehicles.active, true));
+    const free = await activeVehiclesOfColombia();
     const [busy, later] = free.filter((vehicle) => !used.has(vehicle.id)) as [{ id: number; plate: string }, { id: number; plate: string }];
     const stops = run.stops.map((stop) => new Date(stop.time).getTime());
     const during = new Date(Math.min(...stops) + 60_000);
@@ -80,7 +92,7 @@ describe("vehicle and driver clashes", () => {
   it("does not hold a van for a plan whose date the back office moved: its runs are timed again when re-planned", async () => {
     const run = plan.runs[0]!;
     const taken = new Set([...plan.runs.map((one) => one.vehicle?.id), ...(await shop.db.select({ id: dispatchRuns.vehicleId }).from(dispatchRuns)).map((row) => row.id)]);
-    const [spare] = (await shop.db.select({ id: vehicles.id }).from(vehicles).where(eq(vehicles.active, true))).filter((vehicle) => !taken.has(vehicle.id));
+    const [spare] = (await activeVehiclesOfColombia()).filter((vehicle) => !taken.has(vehicle.id));
     const stops = run.stops.map((stop) => new Date(stop.time).getTime());
     const during = new Date(Math.min(...stops) + 60_000);
     await runElsewhere(spare!.id, null, new Date(during.getTime() - 3_600_000), new Date(during.getTime() + 3_600_000), "date_moved");
