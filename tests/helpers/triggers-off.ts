@@ -1,7 +1,7 @@
 /**
  * Work on a test database with triggers and foreign-key checks off (`session_replication_role = replica`, in one
- * transaction): for what writes or removes every table at once (a database emptied for the next file, the demo seed
- * copied in), where nothing is left dangling and a trigger's own writes are part of what is copied. Only a superuser
+ * transaction): for what removes every table's rows at once (a database emptied for the next file), where nothing is
+ * left dangling. Only a superuser
  * may set it; elsewhere the work is not done and the caller does it the slow way.
  */
 import { sql } from "drizzle-orm";
