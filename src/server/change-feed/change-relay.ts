@@ -20,8 +20,12 @@ import type { CatalogueArea, CatalogueChange, CatalogueChanges } from "./change-
 
 export const CATALOGUE_CHANNEL = "rodamos_catalogue";
 
-/** How long changes are gathered before they are sent: far below the second a stock answer may be stale. */
-export const RELAY_BATCH_MS = 20;
+/**
+ * How long changes are gathered before they are sent: far below the second a stock answer may be stale. Each NOTIFY
+ * is a transaction of its own (its commit flushed to the log like a sale's): at 20 ms a rush of sales sent up to 50 a
+ * second, a fifth of a transaction more per sale; at 100 ms, 10 a second.
+ */
+export const RELAY_BATCH_MS = 100;
 /** NOTIFY payloads must stay under 8,000 bytes: a longer list of events is sent as "the whole area". */
 const MAX_PAYLOAD = 7000;
 const AREAS: readonly CatalogueArea[] = ["events", "stock", "content", "geography", "payment-methods"];
