@@ -43,3 +43,19 @@ export async function expectNoSeriousViolations(page: Page, scope: AxeScope = {}
   const serious = await seriousViolations(page, scope);
   expect(serious, [what, ...serious].filter(Boolean).join("\n")).toEqual([]);
 }
+
+/**
+ * The page-structure rules axe calls moderate that still cost a screen reader's user their bearings on every visit:
+ * a page without a level-one heading, and two landmarks of the same role and name (the landmark list shows both).
+ */
+const STRUCTURE_RULES = ["page-has-heading-one", "landmark-unique"];
+
+/** Violations of the structure rules, as seriousViolations words them; an empty list when there is none. */
+export async function structureViolations(page: Page, scope: AxeScope = {}): Promise<string[]> {
+  expect(crossOriginFrames(page), "cross-origin frames, which axe's legacy mode does not check").toEqual([]);
+  const builder = new AxeBuilder({ page }).setLegacyMode(true).withRules(STRUCTURE_RULES);
+  if (scope.include) builder.include(scope.include);
+  if (scope.exclude) builder.exclude(scope.exclude);
+  const results = await builder.analyze();
+  return results.violations.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`);
+}

@@ -1,6 +1,6 @@
 /** Landing page at 1280 and 390 px. */
 import { expect, test } from "./reused-page";
-import { expectNoSeriousViolations } from "./axe";
+import { expectNoSeriousViolations, structureViolations } from "./axe";
 import { watchConsole } from "./storefront-helpers";
 
 test.describe("landing at 1280 px", () => {
@@ -90,6 +90,12 @@ test.describe("landing at 1280 px", () => {
   test("has no serious accessibility violation", async ({ page }) => {
     await page.goto("/");
     await expectNoSeriousViolations(page);
+  });
+
+  test("each section is one landmark: its carousel is not a second one of the same name", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.locator(".carousel-slides.is-enhanced")).toBeVisible();
+    expect(await structureViolations(page)).toEqual([]);
   });
 });
 
