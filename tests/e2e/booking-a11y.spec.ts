@@ -5,7 +5,7 @@
  */
 import type { Page } from "@playwright/test";
 import { expect, test } from "./reused-page";
-import { seriousViolations } from "./axe";
+import { seriousViolations, structureViolations } from "./axe";
 import {
   FESTIVAL,
   chooseTickets,
@@ -107,5 +107,6 @@ test("every step and the purchase detail at 390 and 1280 px", async ({ page, req
   await purchaseRow(page, orderId).getByRole("button", { name: /Ver el detalle/ }).click();
   await expect(page.getByTestId("purchase-detail").getByRole("heading", { level: 2 })).toBeVisible();
   await check(page, "6-purchase-detail", ".account-panel");
+  expect(await structureViolations(page)).toEqual([]);
   expect(errors).toEqual([]);
 });

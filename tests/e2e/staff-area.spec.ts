@@ -5,7 +5,7 @@
 import { expect, test } from "./reused-page";
 import { DEMO_ACCOUNTS } from "../../src/server/seed/users";
 import { logInWith, openAuthDialog } from "./account-helpers";
-import { seriousViolations } from "./axe";
+import { seriousViolations, structureViolations } from "./axe";
 import { DEMO_CUSTOMER, signIn } from "./booking-helpers";
 import { watchConsole } from "./content-helpers";
 
@@ -31,6 +31,11 @@ for (const role of ["staff", "admin"] as const) {
     await page.goBack();
     await expect(menu.getByRole("link", { name: "Escanear tickets" })).toHaveAttribute("aria-current", "page");
     expect(await seriousViolations(page, { exclude: ".site-footer" })).toEqual([]);
+    expect(await structureViolations(page)).toEqual([]);
+    // The orders' own search box beside the header's: two search landmarks, each with its name.
+    await menu.getByRole("link", { name: "Pedidos" }).click();
+    await expect(page.getByRole("search", { name: "Buscar", exact: true })).toBeVisible();
+    expect(await structureViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
   });
 }

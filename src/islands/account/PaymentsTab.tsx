@@ -29,6 +29,8 @@ export function PaymentsTab({ texts, locale, countryCode }: Props) {
   if (route.openId !== null) {
     return (
       <div className="account-section">
+        {/* The list's title stays the page's heading, unseen: the purchase's own heading sits below it. */}
+        <h1 className="sr-only">{texts["account.payments.title"]}</h1>
         <PurchaseDetail orderId={route.openId} locale={locale} texts={texts} countryCode={countryCode} listHref={route.listHref} renderState={stateChip} onBack={route.close} />
       </div>
     );

@@ -91,6 +91,8 @@ export default function StaffArea({ texts, prefix, locale }: Props) {
   );
   return (
     <div className="account-layout">
+      {/* The area's name is the page's heading, unseen; each section's title is the heading below it. */}
+      <h1 className="sr-only">{texts["staff.title"]}</h1>
       <nav className="account-menu" aria-label={texts["staff.menu.label"]}>
         <p className="account-name">
           {me.firstName} {me.lastName}

@@ -7,6 +7,7 @@ export function SearchBox({ texts, value, onChange, onSearch }: { texts: AdminTe
     <form
       className="staff-filters"
       role="search"
+      aria-label={texts["admin.list.search"]}
       onSubmit={(event) => {
         event.preventDefault();
         onSearch();

@@ -58,6 +58,7 @@ export default function OrdersSection({ texts, locale }: SectionProps) {
       <form
         className="staff-filters"
         role="search"
+        aria-label={texts["orders.search"]}
         onSubmit={(event) => {
           event.preventDefault();
           setPage(1);
