@@ -16,6 +16,7 @@ import { downloadStaffFile } from "../download-file";
 import type { SectionProps } from "../section-props";
 import { ChartFigure } from "./ChartFigure";
 import { ClockNote } from "../ClockNote";
+import "../orders/staff-day.css";
 import "./day-report.css";
 
 const PUNCTUALITY_COLOURS = { early: "#1d4ed8", on_time: "#15803d", late: "#b91c1c" } as const;
@@ -61,21 +62,23 @@ export default function DayReportSection({ texts, locale, prefix }: SectionProps
   if (failed) return <p className="staff-error">{texts["day_report.load_error"]}</p>;
   return (
     <div className="day-report" data-testid="day-report">
-      <h2>{texts["day_report.title"]}</h2>
+      <h2 className="staff-heading">{texts["day_report.title"]}</h2>
       {days === null ? null : days.length === 0 ? (
         <p className="staff-muted">{texts["day_report.none"]}</p>
       ) : (
-        <label className="day-report-choose">
-          {texts["day_report.choose"]}
-          <select value={eventDateId ?? ""} onChange={(event) => choose(event.target.value ? Number(event.target.value) : null)}>
-            <option value="">—</option>
-            {days.map((day) => (
-              <option key={day.eventDateId} value={day.eventDateId}>
-                {dayLabel(day)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <div className="staff-filters">
+          <label className="day-report-choose">
+            {texts["day_report.choose"]}
+            <select value={eventDateId ?? ""} onChange={(event) => choose(event.target.value ? Number(event.target.value) : null)}>
+              <option value="">—</option>
+              {days.map((day) => (
+                <option key={day.eventDateId} value={day.eventDateId}>
+                  {dayLabel(day)}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
       )}
       {report ? <DayView report={report} texts={texts} locale={locale} prefix={prefix} percent={percent} /> : eventDateId !== null ? <div className="spinner" role="status" aria-label={texts["staff.loading"]} /> : null}
     </div>
