@@ -68,6 +68,16 @@ test("staff confirm a bank transfer and the buyer's account shows it paid", asyn
   // Money moves: a dialog says what will happen before it does.
   const confirmation = page.getByRole("dialog", { name: "¿Confirmas?" });
   await expect(confirmation).toContainText(`El pedido N.º ${orderId} queda pagado`);
+  // A modal dialog: it takes the focus ("back" first), Tab stays inside it, Escape closes it and the focus returns.
+  await expect(confirmation.getByRole("button", { name: "Volver" })).toBeFocused();
+  await page.keyboard.press("Shift+Tab");
+  await expect(confirmation.getByRole("button", { name: "Confirmar pago" })).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(confirmation.getByRole("button", { name: "Volver" })).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(confirmation).toHaveCount(0);
+  await expect(row.getByRole("button", { name: "Confirmar pago" })).toBeFocused();
+  await row.getByRole("button", { name: "Confirmar pago" }).click();
   await confirmation.getByRole("button", { name: "Confirmar pago" }).click();
   await expect(page.getByText(`Pedido N.º ${orderId} pagado; le avisamos al comprador.`)).toBeVisible();
   await expect(row).toHaveCount(0);

@@ -206,49 +206,50 @@ function RejectDialog({
 
   return (
     <div className="staff-dialog-backdrop">
-      <form
+      <div
         className="staff-dialog"
         role="dialog"
         aria-modal="true"
         aria-labelledby="reject-title"
-        onSubmit={send}
       >
-        <h3 id="reject-title">
-          {fill(texts["transfers.reject_title"], { id: order.id })}
-        </h3>
-        <p className="staff-consequence">{texts["transfers.reject_what"]}</p>
-        <label htmlFor="reject-reason">
-          {texts["transfers.reject_reason"]}
-        </label>
-        <textarea
-          id="reject-reason"
-          rows={4}
-          maxLength={500}
-          value={reason}
-          autoFocus
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? "reject-error" : undefined}
-          onChange={(event) => setReason(event.target.value)}
-          onKeyDown={(event) => event.key === "Escape" && onClose(false)}
-        />
-        {error ? (
-          <p id="reject-error" className="field-error" role="alert">
-            {error}
-          </p>
-        ) : null}
-        <div className="staff-dialog-actions">
-          <button
-            type="button"
-            className="btn btn-ghost"
-            onClick={() => onClose(false)}
-          >
-            {texts["transfers.back"]}
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={sending}>
-            {texts["transfers.reject_send"]}
-          </button>
-        </div>
-      </form>
+        <form className="staff-dialog-form" onSubmit={send}>
+          <h3 id="reject-title">
+            {fill(texts["transfers.reject_title"], { id: order.id })}
+          </h3>
+          <p className="staff-consequence">{texts["transfers.reject_what"]}</p>
+          <label htmlFor="reject-reason">
+            {texts["transfers.reject_reason"]}
+          </label>
+          <textarea
+            id="reject-reason"
+            rows={4}
+            maxLength={500}
+            value={reason}
+            autoFocus
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? "reject-error" : undefined}
+            onChange={(event) => setReason(event.target.value)}
+            onKeyDown={(event) => event.key === "Escape" && onClose(false)}
+          />
+          {error ? (
+            <p id="reject-error" className="field-error" role="alert">
+              {error}
+            </p>
+          ) : null}
+          <div className="staff-dialog-actions">
+            <button
+              type="button"
+              className="btn btn-ghost"
+              onClick={() => onClose(false)}
+            >
+              {texts["transfers.back"]}
+            </button>
+            <button type="submit" className="btn btn-primary" disabled={sending}>
+              {texts["transfers.reject_send"]}
+            </button>
+          </div>
+        </form>
+      </div>
     </div>
   );
 }
