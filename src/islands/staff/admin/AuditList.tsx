@@ -3,6 +3,7 @@ import { Fragment, useState } from "react";
 import type { AdminAuditItem } from "../../../shared/schemas/admin/audit";
 import { formatDateTime, timeZoneOf } from "../../../shared/format/dates";
 import { DEFAULT_COUNTRY, type Locale } from "../../../shared/locales";
+import { ORDER_ACTOR, ORDER_ACTORS, type OrderActorKind } from "../../../shared/domain/order-states";
 import { DataTable, type TableColumn } from "./DataTable";
 import { useServerList } from "./list-state";
 import { Pager, SearchBox } from "./list-parts";
@@ -19,6 +20,17 @@ export function changedFields(before: unknown, after: unknown): { key: string; b
     .map((key) => ({ key, before: show(left[key]), after: show(right[key]) }));
 }
 
+/**
+ * Who made a change: a person by their email; the shop's own actors by their word, as the order desk's history says
+ * them: the sweeper, a gateway by its name (the log keeps the gateway's code, e.g. "webpay"), a kind alone.
+ */
+export function auditWho(userEmail: string, texts: Pick<AdminTexts, `admin.actor.${OrderActorKind}`>): string {
+  if (userEmail.includes("@")) return userEmail;
+  if (userEmail === "") return "—";
+  if ((ORDER_ACTORS as readonly string[]).includes(userEmail)) return texts[`admin.actor.${userEmail as OrderActorKind}`];
+  return `${texts[`admin.actor.${ORDER_ACTOR.gateway}`]} (${userEmail})`;
+}
+
 /** A change belongs to no event: it reads in the shop's home country's zone, like the staff's order lists. */
 const AUDIT_TIME_ZONE = timeZoneOf(DEFAULT_COUNTRY);
 
@@ -28,7 +40,7 @@ export function AuditList({ texts }: { texts: AdminTexts; locale: Locale }) {
   const [open, setOpen] = useState<number | null>(null);
   const columns: TableColumn<AdminAuditItem>[] = [
     { key: "createdAt", header: texts["admin.field.when"], sort: "createdAt", cell: (row) => <time dateTime={row.createdAt}>{formatDateTime(row.createdAt, AUDIT_TIME_ZONE)}</time> },
-    { key: "userEmail", header: texts["admin.field.who"], sort: "userEmail", cell: (row) => row.userEmail },
+    { key: "userEmail", header: texts["admin.field.who"], sort: "userEmail", cell: (row) => auditWho(row.userEmail, texts) },
     { key: "action", header: texts["admin.field.action"], cell: (row) => texts[`admin.action.${row.action}`] },
     { key: "resource", header: texts["admin.field.resource"], sort: "resource", cell: (row) => `${texts[`admin.resource.${row.resource}` as AdminKey] ?? row.resource} #${row.resourceId}` },
     {

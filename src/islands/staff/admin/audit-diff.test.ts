@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { changedFields } from "./AuditList";
+import { auditWho, changedFields } from "./AuditList";
 
 describe("the audit log's changes", () => {
   it("lists only the fields whose value differs, each before and after", () => {
@@ -12,5 +12,17 @@ describe("the audit log's changes", () => {
   it("shows every field of a created or deleted row against nothing", () => {
     expect(changedFields(null, { name: "B" })).toEqual([{ key: "name", before: "—", after: '"B"' }]);
     expect(changedFields({ name: "B" }, null)).toEqual([{ key: "name", before: '"B"', after: "—" }]);
+  });
+});
+
+describe("who made a change", () => {
+  const texts = { "admin.actor.customer": "Cliente", "admin.actor.staff": "Equipo", "admin.actor.gateway": "Pasarela de pago", "admin.actor.sweeper": "Vencimiento automático" };
+
+  it("is a person's email, or the shop's own actor in words: never a bare code", () => {
+    expect(auditWho("staff@rodamos.co", texts)).toBe("staff@rodamos.co");
+    expect(auditWho("sweeper", texts)).toBe("Vencimiento automático");
+    expect(auditWho("customer", texts)).toBe("Cliente");
+    expect(auditWho("webpay", texts)).toBe("Pasarela de pago (webpay)");
+    expect(auditWho("", texts)).toBe("—");
   });
 });

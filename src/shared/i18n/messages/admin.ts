@@ -245,6 +245,12 @@ export const adminMessages = defineMessages({
     "admin.resource.places": "Lugares",
     "admin.audit.title": "Registro de cambios",
     "admin.resource.audit": "Registro de cambios",
+    "admin.resource.orders": "Pedidos",
+    "admin.resource.payments": "Pagos",
+    "admin.resource.dispatch_plans": "Planes de despacho",
+    "admin.resource.dispatch_runs": "Recorridos del despacho",
+    "admin.resource.no-shows": "Pasajeros que no vinieron",
+    "admin.resource.event-requests": "Eventos privados",
   },
   es_CL: {
     "admin.field.province": "Región",
@@ -520,6 +526,12 @@ export const adminMessages = defineMessages({
     "admin.resource.places": "Venues",
     "admin.audit.title": "Audit log",
     "admin.resource.audit": "Audit log",
+    "admin.resource.orders": "Orders",
+    "admin.resource.payments": "Payments",
+    "admin.resource.dispatch_plans": "Dispatch plans",
+    "admin.resource.dispatch_runs": "Dispatch runs",
+    "admin.resource.no-shows": "Passengers who did not show up",
+    "admin.resource.event-requests": "Private events",
   },
   pt_BR: {
     "admin.number_invalid": "Escreva um número válido dentro do intervalo permitido",
@@ -764,6 +776,12 @@ export const adminMessages = defineMessages({
     "admin.resource.places": "Locais",
     "admin.audit.title": "Registro de alterações",
     "admin.resource.audit": "Registro de alterações",
+    "admin.resource.orders": "Pedidos",
+    "admin.resource.payments": "Pagamentos",
+    "admin.resource.dispatch_plans": "Planos de despacho",
+    "admin.resource.dispatch_runs": "Percursos do despacho",
+    "admin.resource.no-shows": "Passageiros que não vieram",
+    "admin.resource.event-requests": "Eventos privados",
   },
 });
 
