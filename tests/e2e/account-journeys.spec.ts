@@ -217,4 +217,8 @@ test("the account area in another site keeps its prefix and language", async ({ 
   await page.getByRole("link", { name: "Profile" }).click();
   await expect(page).toHaveURL(/\/co\/en-us\/my-account\/profile$/);
   await expect(page.getByLabel("ID number (Cédula)")).toBeVisible();
+  // Each country's documents keep their own names; the passport is said in the reader's language.
+  const documents = page.getByLabel("Document type").locator("option");
+  await expect(documents.filter({ hasText: "Passport" })).toHaveCount(1);
+  await expect(documents.filter({ hasText: "Pasaporte" })).toHaveCount(0);
 });
