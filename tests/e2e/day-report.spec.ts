@@ -10,6 +10,11 @@ import { watchConsole } from "./content-helpers";
 for (const width of [390, 1280]) {
   test(`the day's report of the demo's past date reads as charts and as tables at ${width} px`, async ({ page, request }) => {
     const errors = watchConsole(page);
+    // The charts' library says in the console when it has to guess what the data mean: none of its warnings either.
+    const warnings: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "warning") warnings.push(message.text());
+    });
     await page.setViewportSize({ width, height: 900 });
     await signIn(page, request, { ...DEMO_ACCOUNTS.staff, firstName: "Staff", lastName: "Rodamos" });
     await page.goto("/staff/day-report");
@@ -38,5 +43,6 @@ for (const width of [390, 1280]) {
 
     await expect(report.getByRole("listitem").filter({ hasText: "12 minutos tarde" })).toBeVisible();
     expect(errors).toEqual([]);
+    expect(warnings).toEqual([]);
   });
 }

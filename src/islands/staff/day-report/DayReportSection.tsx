@@ -164,7 +164,8 @@ function DayView({ report, texts, locale, prefix, percent }: { report: DayReport
   const spreadChart = useCallback(
     (): PlotOptions => ({
       height: 200,
-      x: { label: texts["day_report.score"] },
+      // The scores 1 to 5 are five bars, named: a band scale, said so (left to guess, Plot warns in the console).
+      x: { type: "band", label: texts["day_report.score"] },
       y: { label: texts["day_report.count"], grid: true, tickFormat: "d" },
       marks: [Plot.barY(report.ratingSpread.map((count, index) => ({ score: String(index + 1), count })), { x: "score", y: "count", fill: "#c2410c" }), Plot.ruleY([0])],
     }),
@@ -181,7 +182,9 @@ function DayView({ report, texts, locale, prefix, percent }: { report: DayReport
           { date: new Date(day.startsAt), what: texts["day_report.on_time"], share: day.onTimeShare },
           { date: new Date(day.startsAt), what: texts["day_report.seat_use"], share: day.seatUtilisation },
         ]).filter((point) => point.share !== null);
-        return [Plot.line(points, { x: "date", y: "share", stroke: "what" }), Plot.dot(points, { x: "date", y: "share", fill: "what", r: 4 })];
+        // One line per measure, said as z: left implicit, Plot warns in the console when an event has one date (two
+        // points, two series) that the colour channel may not be a series at all.
+        return [Plot.line(points, { x: "date", y: "share", z: "what", stroke: "what" }), Plot.dot(points, { x: "date", y: "share", fill: "what", r: 4 })];
       })(),
     }),
     [report, texts],
