@@ -7,7 +7,8 @@
  * the shop answers every request with its own codes (never a 500), each refusal within 2 s, and keeps every order it
  * acknowledged. Skipped, saying why, on a machine without those binaries.
  */
-import { spawnSync } from "node:child_process";
+import { execFile, spawnSync } from "node:child_process";
+import { promisify } from "node:util";
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir, userInfo } from "node:os";
 import { join } from "node:path";
@@ -33,20 +34,36 @@ function postgresBin(): string | null {
 const BIN = postgresBin();
 const AS_ROOT = userInfo().uid === 0;
 
-/** Runs a server binary, as `postgres` when this process is root; throws with its output when it fails. */
+/** The command line that runs a server binary, as `postgres` when this process is root (initdb refuses root). */
+function commandOf(binary: string, args: string[]): [string, string[]] {
+  return AS_ROOT ? ["runuser", ["-u", "postgres", "--", join(BIN!, binary), ...args]] : [join(BIN!, binary), args];
+}
+
+/** Runs a server binary and waits; throws with its output when it fails. */
 function run(binary: string, args: string[]) {
-  const command = AS_ROOT ? "runuser" : join(BIN!, binary);
-  const argv = AS_ROOT ? ["-u", "postgres", "--", join(BIN!, binary), ...args] : args;
+  const [command, argv] = commandOf(binary, args);
   const result = spawnSync(command, argv, { encoding: "utf8", timeout: 120_000 });
   if (result.status !== 0) throw new Error(`${binary} ${args.join(" ")} failed: ${result.stdout}${result.stderr}`);
+}
+
+/**
+ * The same without blocking this process, which is also the shop's: `pg_ctl -w` waits for the server to stop or to
+ * accept connections (a second or more on a busy machine), and a shop frozen that long answered its requests late
+ * only because the test held its event loop, as a shop in a process of its own never is.
+ */
+async function runAside(binary: string, args: string[]) {
+  const [command, argv] = commandOf(binary, args);
+  await promisify(execFile)(command, argv, { encoding: "utf8", timeout: 120_000 }).catch((error: { stdout?: string; stderr?: string }) => {
+    throw new Error(`${binary} ${args.join(" ")} failed: ${error.stdout ?? ""}${error.stderr ?? ""}`);
+  });
 }
 
 let shop: TestShop;
 let folder: string;
 let port: number;
 const dataDir = () => join(folder, "data");
-const start = () => run("pg_ctl", ["-D", dataDir(), "-l", join(folder, "log"), "-w", "-t", "60", "-o", `-p ${port} -k ${folder} -c listen_addresses=127.0.0.1 -c fsync=off -c shared_buffers=16MB -c max_connections=30`, "start"]);
-const stop = () => run("pg_ctl", ["-D", dataDir(), "-m", "fast", "-w", "stop"]);
+const start = () => runAside("pg_ctl", ["-D", dataDir(), "-l", join(folder, "log"), "-w", "-t", "60", "-o", `-p ${port} -k ${folder} -c listen_addresses=127.0.0.1 -c fsync=off -c shared_buffers=16MB -c max_connections=30`, "start"]);
+const stop = () => runAside("pg_ctl", ["-D", dataDir(), "-m", "fast", "-w", "stop"]);
 
 describe.skipIf(!BIN)(`a database outage (throw-away PostgreSQL cluster${BIN ? "" : ": skipped, no initdb/pg_ctl under /usr/lib/postgresql/*/bin"})`, () => {
   beforeAll(async () => {
@@ -59,7 +76,7 @@ describe.skipIf(!BIN)(`a database outage (throw-away PostgreSQL cluster${BIN ? "
     chmodSync(folder, 0o700);
     port = await freePorts();
     run("initdb", ["-D", dataDir(), "-A", "trust", "-U", "postgres", "--no-sync"]);
-    start();
+    await start();
     const database = await openDatabase({ url: `postgres://postgres@127.0.0.1:${port}/postgres`, max: 4 });
     shop = await openTestShop({ database });
   }, 300_000);
@@ -67,7 +84,7 @@ describe.skipIf(!BIN)(`a database outage (throw-away PostgreSQL cluster${BIN ? "
   afterAll(async () => {
     await shop?.close().catch(() => {});
     try {
-      stop();
+      await stop();
     } catch {
       // Already stopped by a failed test.
     }
@@ -87,7 +104,7 @@ describe.skipIf(!BIN)(`a database outage (throw-away PostgreSQL cluster${BIN ? "
     };
     const before = await counts();
 
-    stop();
+    await stop();
     const purchase = await shop.call("POST", "/shop-api/init-payment", body, { token: buyer.token });
     expect(purchase.status).toBe(503);
     expect(purchase.body.code).toBe("database_unavailable");
@@ -101,7 +118,7 @@ describe.skipIf(!BIN)(`a database outage (throw-away PostgreSQL cluster${BIN ? "
     expect(mine.status).toBe(503);
     expect(mine.body.code).toBe("database_unavailable");
 
-    start();
+    await start();
     // Nothing half-written: every count is as it was.
     expect(await counts()).toEqual(before);
     // The same purchase, sent again as the wizard does, goes through once.
@@ -144,9 +161,9 @@ describe.skipIf(!BIN)(`a database outage (throw-away PostgreSQL cluster${BIN ? "
     const load = [...Array.from({ length: 5 }, () => buyerLoop()), ...Array.from({ length: 5 }, (_, index) => readerLoop(index))];
     for (let round = 0; round < 3; round += 1) {
       await sleep(1_500);
-      stop();
+      await stop();
       await sleep(2_500);
-      start();
+      await start();
     }
     await sleep(2_000);
     running = false;
