@@ -12,6 +12,7 @@ describe("bench:purchase and bench:rush, as a smoke check", () => {
   it.skipIf(!serverUrl)("bench:purchase prints orders/s beside pgbench's ceiling, with nothing oversold or lost", async () => {
     const { stdout } = await bench("purchase", [], { BENCH_BUYERS: "20", BENCH_ROUNDS: "2", BENCH_PGBENCH_SECONDS: "1" });
     expect(stdout).toMatch(/Ceiling \(pgbench .*\): \d+ transactions\/s/);
+    expect(stdout).toMatch(/20 concurrent buyers x 2 purchases of one ticket by Webpay \(after 5 unmeasured warm-up purchases each\)/);
     expect(stdout).toMatch(/completed orders\/s +\d+/);
     expect(stdout).toMatch(/of the ceiling +\d+ %/);
     expect(stdout).toMatch(/CPU per pgbench transaction: PostgreSQL's backends \d+\.\d+ ms/);
