@@ -6,7 +6,7 @@
  * what was before and after.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { auditLog, boardings, eventDates, outbox, passengers, tickets } from "../../src/server/db/schema";
 import type { DispatchBoard, DispatchOptions, DispatchPlan } from "../../src/shared/schemas/answers/dispatch";
 import { openTestShop, type TestShop } from "../helpers/test-shop";
@@ -185,7 +185,7 @@ describe("the audit log", () => {
     expect(options.vehicles.length).toBeGreaterThan(0);
     const reordered = await staffCall<DispatchPlan>("POST", "/shop-api/staff/dispatch/reorder", { ...on(locked), runId: run.id, order: run.stops.map((stop) => stop.position) });
     expect(reordered.status).toBe(200);
-    const rows = await shop.db.select().from(auditLog).where(and(eq(auditLog.resource, "dispatch_plans"), inArray(auditLog.action, ["dispatch_plan", "dispatch_publish", "dispatch_assign", "dispatch_lock", "dispatch_move", "dispatch_reorder", "dispatch_insert", "dispatch_shift"])));
+    const rows = await shop.db.select().from(auditLog).where(and(eq(auditLog.resource, "dispatch_plans"), inArray(auditLog.action, ["dispatch_plan", "dispatch_publish", "dispatch_assign", "dispatch_lock", "dispatch_move", "dispatch_reorder", "dispatch_insert", "dispatch_shift"]))).orderBy(asc(auditLog.id));
     const actions = new Set(rows.map((row) => row.action));
     for (const action of ["dispatch_plan", "dispatch_publish", "dispatch_assign", "dispatch_lock", "dispatch_reorder", "dispatch_insert", "dispatch_shift"]) expect(actions, action).toContain(action);
     const lock = rows.find((row) => row.action === "dispatch_lock")!;

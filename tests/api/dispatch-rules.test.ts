@@ -7,7 +7,7 @@
  * moved in time tells every passenger once and is audited.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { auditLog, eventDates, outbox, passengers, vehicles } from "../../src/server/db/schema";
 import type { DispatchBoard, DispatchOptions, DispatchPlan } from "../../src/shared/schemas/answers/dispatch";
 import { openTestShop, type TestShop } from "../helpers/test-shop";
@@ -48,7 +48,8 @@ const planOf = async (leg: string) => (await staffCall<DispatchPlan>("GET", `/sh
 const boardOf = async (leg: string) => (await staffCall<DispatchBoard>("GET", `/shop-api/staff/dispatch/board?eventDateId=${setting.eventDateId}&leg=${leg}`)).body.data;
 const compute = async (leg: string) => (await staffCall<DispatchPlan>("POST", "/shop-api/staff/dispatch/plan", { eventDateId: setting.eventDateId, leg })).body.data;
 const on = (plan: DispatchPlan) => ({ eventDateId: plan.eventDateId, leg: plan.leg, version: plan.version });
-const overrideRows = async (action: "dispatch_override" | "dispatch_shift") => shop.db.select().from(auditLog).where(eq(auditLog.action, action));
+/** The audit rows of `action`, oldest first: PostgreSQL returns an unordered select in heap order, not insertion order. */
+const overrideRows = async (action: "dispatch_override" | "dispatch_shift") => shop.db.select().from(auditLog).where(eq(auditLog.action, action)).orderBy(asc(auditLog.id));
 
 describe("ride limits through edits", () => {
   it("refuses a move that makes a ride too long, naming the passenger and the minutes; an override is kept, shown and audited", async () => {
