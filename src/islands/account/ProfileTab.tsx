@@ -7,7 +7,7 @@
  */
 import { api } from "../../client/api";
 import { GENDERS, genderOptions, profileSchema } from "../../shared/schemas/account";
-import { COUNTRY_FACTS, countryFacts, documentTypeLabel, DOCUMENT_TYPE_CODES, type DocumentTypeCode } from "../../shared/domain/countries";
+import { COUNTRY_FACTS, countryFacts, documentTypeLabel, DOCUMENT_TYPE_CODES, PASSPORT_CODE } from "../../shared/domain/countries";
 import { showToast } from "../../stores/toasts";
 import { InputField, SelectField } from "../ui/fields";
 import { reloadMe, type MeAnswer } from "../auth/session-actions";
@@ -23,8 +23,6 @@ interface Props {
 }
 
 const RUT_LABELS = ["CO", "CL", "ES", "PE", "MX"] as const;
-/** The one document named by a common word, said in the reader's language; the others are each country's own names. */
-const PASSPORT_CODE: DocumentTypeCode = "PAS";
 
 export function ProfileTab({ texts, me, onSaved }: Props) {
   const form = useSchemaForm(profileSchema, {
@@ -69,6 +67,7 @@ export function ProfileTab({ texts, me, onSaved }: Props) {
         <InputField label={texts["account.profile.phone"]} type="tel" inputMode="numeric" autoComplete="tel" registration={form.register("phoneNumber")} error={messageOf(texts, errors.phoneNumber?.message)} />
         <SelectField label={texts["account.profile.document_type"]} registration={form.register("documentType")} error={messageOf(texts, errors.documentType?.message)}>
           <option value="">{texts["account.profile.document_type_placeholder"]}</option>
+          {/* The passport is said in the reader's language; the other documents keep each country's own names. */}
           {documentTypes.map((code) => (
             <option key={code} value={code}>
               {code === PASSPORT_CODE ? texts["account.profile.document_passport"] : documentTypeLabel(code)}

@@ -27,7 +27,9 @@ export interface DocumentType {
   label: string;
 }
 
-const PASSPORT: DocumentType = { code: "PAS", label: "Pasaporte" };
+/** The passport: the one document every country takes, and the one with a common name in every language. */
+export const PASSPORT_CODE = "PAS";
+const PASSPORT: DocumentType = { code: PASSPORT_CODE, label: "Pasaporte" };
 
 export const COUNTRY_FACTS: Record<CountryCode, CountryFacts> = {
   CO: { name: "Colombia", currency: "COP", currencyDecimals: 0, timeZone: "America/Bogota", phonePrefix: "57", idLabel: "Cédula", taxName: "IVA", documentTypes: [{ code: "CC", label: "Cédula de ciudadanía" }, { code: "CE", label: "Cédula de extranjería" }, { code: "NIT", label: "NIT" }, PASSPORT] },
