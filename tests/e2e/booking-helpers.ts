@@ -149,5 +149,5 @@ export async function paidTwoSeats(page: Page, request: APIRequestContext): Prom
 /** The account's purchase list, with the detail of an order opened. */
 export async function openPurchase(page: Page, orderId: number) {
   await page.goto("/my-account/payments");
-  await purchaseRow(page, orderId).getByRole("button", { name: `Ver el detalle de la compra N.º ${orderId}` }).click();
+  await purchaseRow(page, orderId).getByRole("button", { name: `Ver el detalle del pedido N.º ${orderId}` }).click();
 }

@@ -30,7 +30,7 @@ test("MercadoPago approved: the simulator's approval returns to a paid order who
   const row = purchaseRow(page, orderId);
   await expect(row).toContainText("Pagado");
   await expect(row).toContainText("Festival Sonidos de la Sabana");
-  await row.getByRole("button", { name: `Ver el detalle de la compra N.º ${orderId}` }).click();
+  await row.getByRole("button", { name: `Ver el detalle del pedido N.º ${orderId}` }).click();
   const detail = page.getByTestId("purchase-detail");
   await expect(detail.getByRole("heading", { name: `Compra N.º ${orderId}` })).toBeVisible();
   await expect(detail.getByRole("img", { name: `Código QR de la compra N.º ${orderId}` })).toBeVisible();

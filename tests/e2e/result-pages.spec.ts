@@ -49,7 +49,7 @@ test.describe("payment result", () => {
       answer();
       await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
       await expect(page.getByText(extra)).toBeVisible();
-      await expect(page.getByText("Orden n.º 4711")).toBeVisible();
+      await expect(page.getByText("Pedido N.º 4711")).toBeVisible();
       await expect(page.getByText("todas las reservas incluyen un ticket de traslado de ida y vuelta")).toBeVisible();
       expect(asked).toMatch(/\/shop-api\/order-status\/4711\?token_ws=abc123$/);
       await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");

@@ -78,7 +78,7 @@ for (const reader of [
       await expect(row).toContainText(named(wallClock(order.date, "Europe/Madrid")));
       if (!reader.named) await expect(row).not.toContainText("hora de");
 
-      await row.getByRole("button", { name: `Ver el detalle del pedido N.º ${order.orderId}` }).click();
+      await row.getByRole("button", { name: `Ver el detalle del pedido n.º ${order.orderId}` }).click();
       const detail = page.getByTestId("purchase-detail");
       await expect(detail.getByRole("heading", { name: `Compra N.º ${order.orderId}` })).toBeVisible();
       const travel = detail.locator(".purchase-facts div", { hasText: "Fecha del traslado" });

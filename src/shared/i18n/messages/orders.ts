@@ -120,6 +120,6 @@ export const orderMessages = defineMessages({
     "mail.transfer.validation": "Validamos as transferências em até 24 horas e avisamos por e-mail quando o pagamento chegar.",
     "mail.received.subject": "Recebemos seu pagamento: pedido nº {id}",
     "mail.received.intro": "Confirmamos o recebimento da sua transferência. Sua compra está paga e este é o seu QR code.",
-    "mail.refund.subject": "Devolvemos o seu pagamento: pedido n.º {id}",
+    "mail.refund.subject": "Devolvemos o seu pagamento: pedido nº {id}",
   },
 });

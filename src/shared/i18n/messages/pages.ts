@@ -35,7 +35,7 @@ export const pagesMessages = defineMessages({
     "pages.payment.error_title": "Oops",
     "pages.payment.error_subtitle": "Ocurrió un error con tu pago",
     "pages.payment.error_text": "No pudimos confirmar tu pago. Si se hizo algún cobro, revisa tus compras en Mi Cuenta o escríbenos y lo resolvemos.",
-    "pages.payment.order": "Orden n.º {id}",
+    "pages.payment.order": "Pedido N.º {id}",
     "pages.payment.note": "Recuerda: todas las reservas incluyen un ticket de traslado de ida y vuelta.",
     "pages.payment.my_purchases": "Ver mis compras",
     "pages.payment.back_to_event": "Volver al evento",

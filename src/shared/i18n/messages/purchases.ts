@@ -3,7 +3,7 @@ import { defineMessages } from "../define";
 /** The purchase detail of the account's payments tab: tickets, passengers, addresses, QR. */
 export const purchaseMessages = defineMessages({
   es_CO: {
-    "purchase.open": "Ver el detalle de la compra N.º {id}",
+    "purchase.open": "Ver el detalle del pedido N.º {id}",
     "purchase.no_detail": "Compra cancelada: no tiene detalle",
     "purchase.detail_column": "Detalle",
     "purchase.back": "Volver a mis compras",
@@ -40,7 +40,7 @@ export const purchaseMessages = defineMessages({
     "purchase.loading": "Cargando la compra…",
   },
   es_ES: {
-    "purchase.open": "Ver el detalle del pedido N.º {id}",
+    "purchase.open": "Ver el detalle del pedido n.º {id}",
     "purchase.payment_method": "Método de pago",
     "purchase.tickets": "Billetes",
     "purchase.ticket": "Billete {n}: {name}",
@@ -54,7 +54,7 @@ export const purchaseMessages = defineMessages({
     "purchase.qr.hint": "Muéstralo al conductor al subir a la camioneta, de ida y de regreso.",
   },
   en_US: {
-    "purchase.open": "See the details of order #{id}",
+    "purchase.open": "See the details of order no. {id}",
     "purchase.no_detail": "Cancelled purchase: no details",
     "purchase.detail_column": "Details",
     "purchase.back": "Back to my purchases",
