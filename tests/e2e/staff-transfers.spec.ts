@@ -108,6 +108,39 @@ test("staff confirm a bank transfer and the buyer's account shows it paid", asyn
   expect(errors).toEqual([]);
 });
 
+test("staff reject a bank transfer in a modal dialog that asks for the reason the buyer is mailed", async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const errors = watchConsole(page);
+  const { buyer, orderId } = await bookByTransfer(page, request, "Calle 45 # 13-20", "3004445566");
+
+  await signIn(page, request, STAFF);
+  await page.goto("/staff/transfers");
+  const row = page.locator(`[data-order="${orderId}"]`);
+  await row.getByRole("button", { name: "Rechazar", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: `Rechazar la transferencia del pedido N.º ${orderId}` });
+  const reason = dialog.getByLabel("Motivo (lo recibe el comprador por correo)");
+  // The reason is asked first; Tab stays in the dialog, and an empty reason is refused before anything happens.
+  await expect(reason).toBeFocused();
+  await page.keyboard.press("Shift+Tab");
+  await expect(dialog.getByRole("button", { name: "Rechazar y avisar" })).toBeFocused();
+  await dialog.getByRole("button", { name: "Rechazar y avisar" }).click();
+  await expect(dialog.getByRole("alert")).toBeVisible();
+  await expect(row).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await keepShot(page, "staff-transfers/reject-1280");
+
+  await reason.fill("No recibimos el dinero en la cuenta");
+  await dialog.getByRole("button", { name: "Rechazar y avisar" }).click();
+  await expect(page.getByText(`Pedido N.º ${orderId} cancelado; le avisamos al comprador.`)).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  await expect(row).toHaveCount(0);
+  await expect(async () => {
+    const drop = (await (await request.get(`/dev/outbox.json?to=${encodeURIComponent(buyer.email)}`)).json()) as { data: { text: string }[] };
+    expect(drop.data.some((mail) => mail.text.includes("No recibimos el dinero en la cuenta"))).toBe(true);
+  }).toPass({ timeout: 10_000 });
+  expect(errors).toEqual([]);
+});
+
 test("staff see the van runs of a date and province and text the next stop", async ({ page, request }) => {
   test.setTimeout(90_000);
   const errors = watchConsole(page);

@@ -4,7 +4,8 @@
  * Children are the fields the action needs (a reason); the form submits only when the person confirms. The dialog
  * is the box around the form (a form may not take the dialog role).
  */
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import * as Dialog from "@radix-ui/react-dialog";
+import { useEffect, useState, type ReactNode } from "react";
 import type { StaffTexts } from "./texts";
 import "./orders/staff-day.css";
 
@@ -13,7 +14,7 @@ export interface ConfirmDialogProps {
   /** What will happen, in words: the amount, the method, the seats, "this cannot be undone". */
   consequence: string;
   texts: StaffTexts;
-  /** Runs the action; a thrown Error's message is shown in the dialog. */
+  /** Runs the action; the caller shows what went wrong through `error`. */
   onConfirm(): Promise<void>;
   onClose(): void;
   error?: string;
@@ -21,76 +22,55 @@ export interface ConfirmDialogProps {
   children?: ReactNode;
 }
 
-/** What a Tab may land on inside the dialog. */
-const FOCUSABLE = "input:not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled]), a[href]";
-
 export function ConfirmDialog({ title, consequence, texts, onConfirm, onClose, error, confirmLabel, children }: ConfirmDialogProps) {
   const [busy, setBusy] = useState(false);
-  const id = useId();
-  const box = useRef<HTMLDivElement>(null);
-  // A modal dialog takes the focus when it opens (its first field, else "back", the safe answer) and gives it back to
-  // what opened it when it closes; until then Tab stays inside it and Escape closes it, wherever the focus is in it.
+  // The dialog is shown while it is mounted. Radix keeps the focus inside it (its first field, else "back", the safe
+  // answer), closes it on Escape and hides the page behind it from assistive technology; the focus goes back to what
+  // opened it when it closes, as there is no Radix trigger to return to.
   useEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    box.current?.querySelector<HTMLElement>(FOCUSABLE)?.focus();
     return () => {
       if (opener?.isConnected) opener.focus();
     };
   }, []);
-  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    if (event.key === "Escape") {
-      event.preventDefault();
-      onClose();
-      return;
-    }
-    if (event.key !== "Tab" || !box.current) return;
-    const inside = [...box.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    const first = inside[0];
-    const last = inside[inside.length - 1];
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  }
   return (
-    <div className="staff-dialog-backdrop">
-      <div ref={box} className="staff-dialog" role="dialog" aria-modal="true" aria-labelledby={`${id}-title`} aria-describedby={`${id}-what`} onKeyDown={onKeyDown}>
-        <form
-          className="staff-dialog-form"
-          onSubmit={async (event) => {
-            event.preventDefault();
-            setBusy(true);
-            try {
-              await onConfirm();
-            } finally {
-              setBusy(false);
-            }
-          }}
-        >
-          <h3 id={`${id}-title`}>{title}</h3>
-          <p id={`${id}-what`} className="staff-consequence">
-            {consequence}
-          </p>
-          {children}
-          {error ? (
-            <p className="field-error" role="alert">
-              {error}
-            </p>
-          ) : null}
-          <div className="staff-dialog-actions">
-            <button type="button" className="btn btn-ghost" onClick={onClose}>
-              {texts["desk.confirm_no"]}
-            </button>
-            <button type="submit" className="btn btn-primary" disabled={busy}>
-              {confirmLabel ?? texts["desk.confirm_yes"]}
-            </button>
-          </div>
-        </form>
-      </div>
-    </div>
+    <Dialog.Root open onOpenChange={(open) => (open ? undefined : onClose())}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="staff-dialog-backdrop" />
+        <Dialog.Content className="staff-dialog" onCloseAutoFocus={(event) => event.preventDefault()}>
+          <form
+            className="staff-dialog-form"
+            onSubmit={async (event) => {
+              event.preventDefault();
+              setBusy(true);
+              try {
+                await onConfirm();
+              } finally {
+                setBusy(false);
+              }
+            }}
+          >
+            <Dialog.Title asChild>
+              <h3>{title}</h3>
+            </Dialog.Title>
+            <Dialog.Description className="staff-consequence">{consequence}</Dialog.Description>
+            {children}
+            {error ? (
+              <p className="field-error" role="alert">
+                {error}
+              </p>
+            ) : null}
+            <div className="staff-dialog-actions">
+              <button type="button" className="btn btn-ghost" onClick={onClose}>
+                {texts["desk.confirm_no"]}
+              </button>
+              <button type="submit" className="btn btn-primary" disabled={busy}>
+                {confirmLabel ?? texts["desk.confirm_yes"]}
+              </button>
+            </div>
+          </form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
   );
 }

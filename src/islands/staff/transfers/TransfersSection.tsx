@@ -164,6 +164,7 @@ function Deadline({ hours, texts }: { hours: number; texts: StaffTexts }) {
   );
 }
 
+/** Rejecting a transfer: the buyer is mailed the reason, so the dialog asks for it before anything happens. */
 function RejectDialog({
   order,
   texts,
@@ -175,81 +176,37 @@ function RejectDialog({
 }) {
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string | undefined>();
-  const [sending, setSending] = useState(false);
 
-  async function send(event: React.FormEvent) {
-    event.preventDefault();
-    setSending(true);
+  async function send() {
     setError(undefined);
     try {
-      const result = await api(
-        "POST /shop-api/staff/orders/:id/reject-transfer",
-        { params: { id: order.id }, body: { reason } },
-      );
-      showToast(
-        "success",
-        fill(
-          texts[result.changed ? "transfers.rejected" : "transfers.already"],
-          { id: order.id },
-        ),
-      );
+      const result = await api("POST /shop-api/staff/orders/:id/reject-transfer", { params: { id: order.id }, body: { reason } });
+      showToast("success", fill(texts[result.changed ? "transfers.rejected" : "transfers.already"], { id: order.id }));
       onClose(true);
     } catch (failure) {
-      setError(
-        failure instanceof ApiFailure
-          ? (failure.fields?.reason ?? failure.message)
-          : texts["staff_day.action_error"],
-      );
-      setSending(false);
+      setError(failure instanceof ApiFailure ? (failure.fields?.reason ?? failure.message) : texts["staff_day.action_error"]);
     }
   }
 
   return (
-    <div className="staff-dialog-backdrop">
-      <div
-        className="staff-dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="reject-title"
-      >
-        <form className="staff-dialog-form" onSubmit={send}>
-          <h3 id="reject-title">
-            {fill(texts["transfers.reject_title"], { id: order.id })}
-          </h3>
-          <p className="staff-consequence">{texts["transfers.reject_what"]}</p>
-          <label htmlFor="reject-reason">
-            {texts["transfers.reject_reason"]}
-          </label>
-          <textarea
-            id="reject-reason"
-            rows={4}
-            maxLength={500}
-            value={reason}
-            autoFocus
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? "reject-error" : undefined}
-            onChange={(event) => setReason(event.target.value)}
-            onKeyDown={(event) => event.key === "Escape" && onClose(false)}
-          />
-          {error ? (
-            <p id="reject-error" className="field-error" role="alert">
-              {error}
-            </p>
-          ) : null}
-          <div className="staff-dialog-actions">
-            <button
-              type="button"
-              className="btn btn-ghost"
-              onClick={() => onClose(false)}
-            >
-              {texts["transfers.back"]}
-            </button>
-            <button type="submit" className="btn btn-primary" disabled={sending}>
-              {texts["transfers.reject_send"]}
-            </button>
-          </div>
-        </form>
-      </div>
-    </div>
+    <ConfirmDialog
+      title={fill(texts["transfers.reject_title"], { id: order.id })}
+      consequence={texts["transfers.reject_what"]}
+      texts={texts}
+      error={error}
+      confirmLabel={texts["transfers.reject_send"]}
+      onClose={() => onClose(false)}
+      onConfirm={send}
+    >
+      <label htmlFor="reject-reason">{texts["transfers.reject_reason"]}</label>
+      <textarea
+        id="reject-reason"
+        rows={4}
+        maxLength={500}
+        value={reason}
+        aria-invalid={error ? true : undefined}
+        onChange={(event) => setReason(event.target.value)}
+      />
+    </ConfirmDialog>
   );
 }

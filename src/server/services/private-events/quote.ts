@@ -38,6 +38,7 @@ import { holdExpiry, INITIAL_STATE } from "../orders/order-states";
 import { notificationUrl, returnUrl, sitePrefixOf } from "../orders/payment-links";
 import { recordStart } from "../orders/payment-records";
 import { cancelOrder } from "../holds/end-unpaid-orders";
+import { PRIVATE_EVENT_HISTORY } from "./private-event-life";
 import { byCustomer, byGateway, recordPurchase } from "../order-life/order-life";
 import { writeAudit, type Actor } from "../audit/write-audit";
 import { queueInvitations, seatPrice } from "./invitations";
@@ -215,7 +216,7 @@ export async function markInvoiced(deps: ShopContext, actor: Actor, id: number) 
   if (!before) throw new ShopError("not_found");
   const settled = await deps.db.transaction(async (tx) => {
     if (!(await settleQuote(tx, id, QUOTE_STATE.invoiced))) return false;
-    await writeAudit(tx, actor, "event-requests", id, AUDIT_ACTION.update, { quoteState: before.quoteState }, { quoteState: QUOTE_STATE.invoiced });
+    await writeAudit(tx, actor, PRIVATE_EVENT_HISTORY, id, AUDIT_ACTION.update, { quoteState: before.quoteState }, { quoteState: QUOTE_STATE.invoiced });
     return true;
   });
   if (!settled) {
