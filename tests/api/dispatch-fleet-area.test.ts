@@ -4,7 +4,7 @@
  * giving a run a vehicle of another country is refused with a clear message.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq, inArray } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import { provinces, vehicles } from "../../src/server/db/schema";
 import type { DispatchBoard, DispatchPlan } from "../../src/shared/schemas/answers/dispatch";
 import { openTestShop, type TestShop } from "../helpers/test-shop";
@@ -37,7 +37,8 @@ async function vehiclesOf(country: string) {
     .select({ id: vehicles.id, plate: vehicles.plate, provinceName: provinces.name })
     .from(vehicles)
     .innerJoin(provinces, eq(provinces.id, vehicles.provinceId))
-    .where(eq(provinces.countryCode, country));
+    .where(eq(provinces.countryCode, country))
+    .orderBy(asc(vehicles.id));
 }
 
 describe("the vehicles of the event's area", () => {

@@ -42,7 +42,7 @@ const compute = async (leg = "outbound") => (await staffCall<DispatchPlan>("POST
 const on = (plan: DispatchPlan) => ({ eventDateId: plan.eventDateId, leg: plan.leg, version: plan.version });
 const publish = (plan: DispatchPlan) => staffCall<{ version: number }>("POST", "/shop-api/staff/dispatch/publish", on(plan));
 const notices = async () => (await shop.db.select().from(outbox).where(eq(outbox.kind, "dispatch.passenger-notice"))).length;
-const auditOf = async (action: string) => shop.db.select().from(auditLog).where(eq(auditLog.action, action as "dispatch_plan"));
+const auditOf = async (action: string) => shop.db.select().from(auditLog).where(eq(auditLog.action, action as "dispatch_plan")).orderBy(asc(auditLog.id));
 
 describe("a late booking", () => {
   it("never goes to a run without a driver: a new run is opened, not published, and said to need a driver", async () => {

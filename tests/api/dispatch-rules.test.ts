@@ -97,7 +97,7 @@ describe("ride limits through edits", () => {
   it("never overrides seats: a smaller vehicle is refused even with override", async () => {
     const plan = await compute("outbound");
     const run = plan.runs.find((one) => one.seatsNeeded >= 1)!;
-    const [province] = await shop.db.select({ provinceId: vehicles.provinceId }).from(vehicles).limit(1);
+    const [province] = await shop.db.select({ provinceId: vehicles.provinceId }).from(vehicles).orderBy(asc(vehicles.id)).limit(1);
     const [tiny] = await shop.db.insert(vehicles).values({ plate: "TINY-0", label: "Tiny", seats: 1, kind: "car", provinceId: province!.provinceId }).returning();
     const crowded = plan.runs.find((one) => one.seatsNeeded > 1);
     if (!crowded) return;

@@ -2,7 +2,7 @@
  * POST /shop-api/init-payment refusals and rules: the server re-checks everything and
  * prices every ticket itself; stock is taken under lock and unpaid holds expire and give their seats back.
  */
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { discounts, orders, paymentMethods, productVariants, seatCounts, tickets } from "../../src/server/db/schema";
 import { runStatement } from "../../src/server/db/statements";
@@ -394,7 +394,7 @@ describe("one commit per sale", () => {
 /** The first bookable mass event of a country's demo catalogue. */
 async function firstEventOf(country: string): Promise<string> {
   const { events } = await import("../../src/server/db/schema");
-  const rows = await shop.db.select({ slug: events.slug, cancelled: events.cancelled, type: events.type }).from(events).where(eq(events.countryCode, country));
+  const rows = await shop.db.select({ slug: events.slug, cancelled: events.cancelled, type: events.type }).from(events).where(eq(events.countryCode, country)).orderBy(asc(events.id));
   for (const row of rows) {
     if (row.cancelled || row.type !== 1) continue;
     const offer = await eventOffer(shop.db, row.slug).catch(() => undefined);

@@ -5,7 +5,7 @@
  * friend, and at the deadline (the shop's clock) the unpaid seats go back on sale and the buyer is told once.
  * A share for a seat that is not there cannot exist.
  */
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { OrderDesk } from "../../src/shared/schemas/answers/order-desk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders, outbox, payments, paymentShares, productVariants, seatCounts } from "../../src/server/db/schema";
@@ -72,7 +72,7 @@ describe("a purchase split three ways", () => {
     const [own] = await shop.db.select().from(orders).where(eq(orders.id, started.orderId));
     const price = festival.variants.find((variant) => variant.id === variantId)!.price;
     expect(own!.total).toBe(price);
-    const shares = await shop.db.select().from(paymentShares).where(eq(paymentShares.buyerOrderId, started.orderId));
+    const shares = await shop.db.select().from(paymentShares).where(eq(paymentShares.buyerOrderId, started.orderId)).orderBy(asc(paymentShares.id));
     expect(shares.map((share) => share.email)).toEqual(friends.map((friend) => friend.email));
     // Held until the deadline: 24 hours.
     expect(Math.abs(shares[0]!.deadline.getTime() - (Date.now() + 24 * 3_600_000))).toBeLessThan(60_000);
@@ -190,7 +190,7 @@ describe("a buyer who pays none of the seats", () => {
     // Nothing was sent to a gateway: the order's one payment row is still only created.
     expect((await shop.db.select({ state: payments.state }).from(payments).where(eq(payments.orderId, ownId))).map((row) => row.state)).toEqual(["created"]);
     // Every ticket is a share of the purchase, the buyer's first ticket included.
-    const shares = await shop.db.select().from(paymentShares).where(eq(paymentShares.buyerOrderId, ownId));
+    const shares = await shop.db.select().from(paymentShares).where(eq(paymentShares.buyerOrderId, ownId)).orderBy(asc(paymentShares.id));
     expect(shares.map((share) => share.email)).toEqual(trio.map((one) => one.email));
     expect(shares[0]!.orderId).toBe(ownId);
     expect(new Date(answer.body.data.holdExpiresAt).getTime()).toBe(shares[0]!.deadline.getTime());
@@ -214,7 +214,7 @@ describe("a buyer who pays none of the seats", () => {
     shop.clock.offset = 25 * 3_600_000;
     try {
       await shop.app.outbox.drain();
-      const rows = await shop.db.select().from(paymentShares).where(eq(paymentShares.buyerOrderId, ownId));
+      const rows = await shop.db.select().from(paymentShares).where(eq(paymentShares.buyerOrderId, ownId)).orderBy(asc(paymentShares.id));
       expect(rows.map((row) => row.releasedAt !== null)).toEqual([false, false, true]);
       expect(await Promise.all(rows.map((row) => stateOf(row.orderId)))).toEqual(["paid", "paid", "expired"]);
       const released = (await shop.mailsTo(buyer.email)).filter((mail) => mail.subject.startsWith("Cupos liberados"));

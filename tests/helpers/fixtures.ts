@@ -58,7 +58,7 @@ export async function eventOffer(db: Db, slug: string) {
 }
 
 export async function countyOf(db: Db, provinceId: number): Promise<number> {
-  const [county] = await db.select({ id: counties.id }).from(counties).where(eq(counties.provinceId, provinceId)).limit(1);
+  const [county] = await db.select({ id: counties.id }).from(counties).where(eq(counties.provinceId, provinceId)).orderBy(asc(counties.id)).limit(1);
   if (!county) throw new Error(`no county in province ${provinceId}`);
   return county.id;
 }
