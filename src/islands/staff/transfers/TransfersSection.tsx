@@ -204,6 +204,7 @@ function RejectDialog({
         rows={4}
         maxLength={500}
         value={reason}
+        required
         aria-invalid={error ? true : undefined}
         onChange={(event) => setReason(event.target.value)}
       />
