@@ -52,14 +52,19 @@ the same contention pattern; prints orders/s, p50/p99 latency, the ratio to the 
 and WAL per completed purchase, the shop's peak RSS, and checks 0 oversold and 0 lost (exits 1 otherwise).
 Goals: CPU per purchase <= 7 x pgbench's per transaction, orders/s >= 25 % of pgbench's transactions/s.
 --workers 1,2 runs the shop with 1, then 2 processes.
-Settings: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test), BENCH_BUYERS (200), BENCH_ROUNDS (5),
+Settings: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test), BENCH_BUYERS (200), BENCH_ROUNDS (15),
 BENCH_WARM_UP_ROUNDS (5, purchases per buyer before the measured ones, cancelled),
-BENCH_POOL (connections per shop process, 10), BENCH_PGBENCH_SECONDS (5), PGBENCH (path of pgbench).
+BENCH_POOL (connections per shop process, 10), BENCH_PGBENCH_SECONDS (10), PGBENCH (path of pgbench).
 `);
 
 const SERVER_URL = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const BUYERS = Number(process.env.BENCH_BUYERS ?? 200);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+/**
+ * Measured purchases per buyer. Fifteen make the measured window 4–6 s: with five it lasted 1–1.7 s, and runs of the
+ * same code minutes apart read from 2.2 to 3.4 ms of CPU per purchase (a major collection or a compilation in the
+ * window moved the figure); with fifteen they stayed within a tenth.
+ */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15);
 /**
  * Rounds of the unmeasured warm-up (each buyer buys one seat of the warm-up subcategory, then all are cancelled). One
  * round left V8 still compiling the purchase's path while the seats sold: a fifth of the shop's CPU in the measured
@@ -67,7 +72,8 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
  */
 const WARM_UP_ROUNDS = Number(process.env.BENCH_WARM_UP_ROUNDS ?? 5);
 const POOL = Number(process.env.BENCH_POOL ?? 10);
-const PGBENCH_SECONDS = Number(process.env.BENCH_PGBENCH_SECONDS ?? 5);
+/** The ceiling's run: ten seconds, as its CPU per transaction moved by a third between 5-second runs. */
+const PGBENCH_SECONDS = Number(process.env.BENCH_PGBENCH_SECONDS ?? 10);
 const workersArg = process.argv.indexOf("--workers");
 const WORKER_COUNTS = (workersArg > 0 ? process.argv[workersArg + 1]! : "1").split(",").map(Number);
 const SUBCATEGORIES = 3;
