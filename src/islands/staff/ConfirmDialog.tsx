@@ -7,6 +7,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { useEffect, useState, type ReactNode } from "react";
 import type { StaffTexts } from "./texts";
+import "../auth/auth.css";
 import "./orders/staff-day.css";
 
 export interface ConfirmDialogProps {
@@ -36,8 +37,8 @@ export function ConfirmDialog({ title, consequence, texts, onConfirm, onClose, e
   return (
     <Dialog.Root open onOpenChange={(open) => (open ? undefined : onClose())}>
       <Dialog.Portal>
-        <Dialog.Overlay className="staff-dialog-backdrop" />
-        <Dialog.Content className="staff-dialog" onCloseAutoFocus={(event) => event.preventDefault()}>
+        <Dialog.Overlay className="auth-overlay" />
+        <Dialog.Content className="auth-dialog staff-dialog" onCloseAutoFocus={(event) => event.preventDefault()}>
           <form
             className="staff-dialog-form"
             onSubmit={async (event) => {
