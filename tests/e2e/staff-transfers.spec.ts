@@ -134,7 +134,10 @@ test("staff reject a bank transfer in a modal dialog that asks for the reason th
   await expect(dialog.getByRole("alert")).toHaveText("Campo requerido");
   await expect(row).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
-  await keepShot(page, "staff-transfers/reject-1280");
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await keepShot(page, `staff-transfers/reject-${width}`);
+  }
 
   await reason.fill("No recibimos el dinero en la cuenta");
   await dialog.getByRole("button", { name: "Rechazar y avisar" }).click();
