@@ -32,8 +32,8 @@ test("MercadoPago approved: the simulator's approval returns to a paid order who
   await expect(row).toContainText("Festival Sonidos de la Sabana");
   await row.getByRole("button", { name: `Ver el detalle del pedido N.º ${orderId}` }).click();
   const detail = page.getByTestId("purchase-detail");
-  await expect(detail.getByRole("heading", { name: `Compra N.º ${orderId}` })).toBeVisible();
-  await expect(detail.getByRole("img", { name: `Código QR de la compra N.º ${orderId}` })).toBeVisible();
+  await expect(detail.getByRole("heading", { name: `Pedido N.º ${orderId}` })).toBeVisible();
+  await expect(detail.getByRole("img", { name: `Código QR del pedido N.º ${orderId}` })).toBeVisible();
   await expect(detail).toContainText("COP 130.000");
   // The first ticket is open with its passenger and address, the second closed until asked.
   // (Read in the tickets: each passenger's name also shows on their own ticket code.)

@@ -80,7 +80,7 @@ for (const reader of [
 
       await row.getByRole("button", { name: `Ver el detalle del pedido n.º ${order.orderId}` }).click();
       const detail = page.getByTestId("purchase-detail");
-      await expect(detail.getByRole("heading", { name: `Compra N.º ${order.orderId}` })).toBeVisible();
+      await expect(detail.getByRole("heading", { name: `Pedido n.º ${order.orderId}` })).toBeVisible();
       const travel = detail.locator(".purchase-facts div", { hasText: "Fecha del traslado" });
       await expect(travel).toContainText(wallClock(order.eventDate, "Europe/Madrid"));
       await expect(detail).not.toContainText(wallClock(order.eventDate, "America/Bogota"));
