@@ -103,8 +103,17 @@ test("staff confirm a bank transfer and the buyer's account shows it paid", asyn
   await detail.getByRole("button", { name: "Ver en pantalla completa" }).click();
   const full = page.getByRole("dialog", { name: /Código QR/ });
   await expect(full).toContainText("Sube el brillo de tu pantalla");
+  await keepShot(page, "staff-transfers/qr-full");
   await full.getByRole("button", { name: "Cerrar" }).click();
   await expect(full).toHaveCount(0);
+  // A modal dialog: Escape closes it too, and the focus goes back to the button that opened it.
+  const fullButton = detail.getByRole("button", { name: "Ver en pantalla completa" });
+  await expect(fullButton).toBeFocused();
+  await fullButton.click();
+  await expect(full).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(full).toHaveCount(0);
+  await expect(fullButton).toBeFocused();
   expect(errors).toEqual([]);
 });
 

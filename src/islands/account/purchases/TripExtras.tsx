@@ -2,6 +2,7 @@
  * The trip around a purchase: pick-up times (estimated, or as dispatch published them) and the return's departure with a calendar file for each
  * leg, and the ticket QR code full screen for the van door, with a brightness hint.
  */
+import * as Dialog from "@radix-ui/react-dialog";
 import { useEffect, useRef, useState } from "react";
 import { calendarDataUrl } from "../../../shared/calendar/ics";
 import { tripCalendars, type Itinerary } from "../../../shared/calendar/trip-legs";
@@ -40,43 +41,41 @@ export function TripTimes({ orderId, eventName, itinerary, zone, texts }: { orde
   );
 }
 
-/** A button that shows the QR code over the whole screen (Fullscreen API where the browser allows it). */
+/**
+ * A button that shows the QR code over the whole screen (Fullscreen API where the browser allows it), as a modal
+ * dialog: the page behind is out of reach, Escape or "close" ends it and the focus goes back to the button.
+ */
 export function FullScreenQr({ image, alt, texts, label }: { image: string; alt: string; texts: PurchaseTexts; label?: string }) {
   const [open, setOpen] = useState(false);
-  const overlay = useRef<HTMLDivElement>(null);
-  const opener = useRef<HTMLButtonElement>(null);
+  const box = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     if (!open) return;
-    const element = overlay.current;
-    element?.focus();
-    element?.requestFullscreen?.().catch(() => undefined); // iPhone Safari has none: the fixed overlay is enough.
-    const onKey = (event: KeyboardEvent) => event.key === "Escape" && setOpen(false);
+    // Leaving full screen (Escape, the phone's back gesture) closes the code too.
     const onExit = () => !document.fullscreenElement && setOpen(false);
-    document.addEventListener("keydown", onKey);
     document.addEventListener("fullscreenchange", onExit);
     return () => {
-      document.removeEventListener("keydown", onKey);
       document.removeEventListener("fullscreenchange", onExit);
       if (document.fullscreenElement) document.exitFullscreen().catch(() => undefined);
-      opener.current?.focus();
     };
   }, [open]);
 
   return (
-    <>
-      <button ref={opener} type="button" className="btn btn-secondary btn-small purchase-qr-full" onClick={() => setOpen(true)}>
-        {label ?? texts["purchase.qr.fullscreen"]}
-      </button>
-      {open ? (
-        <div ref={overlay} className="qr-fullscreen" role="dialog" aria-modal="true" aria-label={alt} tabIndex={-1}>
+    <Dialog.Root open={open} onOpenChange={setOpen}>
+      <Dialog.Trigger className="btn btn-secondary btn-small purchase-qr-full">{label ?? texts["purchase.qr.fullscreen"]}</Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Content
+          ref={box}
+          className="qr-fullscreen"
+          // iPhone Safari has no Fullscreen API: the fixed white box is enough there.
+          onOpenAutoFocus={() => box.current?.requestFullscreen?.().catch(() => undefined)}
+        >
+          <Dialog.Title className="sr-only">{alt}</Dialog.Title>
           <img src={image} alt={alt} />
-          <p>{texts["purchase.qr.brightness"]}</p>
-          <button type="button" className="btn btn-primary" onClick={() => setOpen(false)}>
-            {texts["purchase.qr.close"]}
-          </button>
-        </div>
-      ) : null}
-    </>
+          <Dialog.Description>{texts["purchase.qr.brightness"]}</Dialog.Description>
+          <Dialog.Close className="btn btn-primary">{texts["purchase.qr.close"]}</Dialog.Close>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
   );
 }
