@@ -149,7 +149,7 @@ describe("confirming and rejecting a transfer", () => {
     );
     expect(promised.map((row) => row.payload)).toEqual([{ orderId, notice: "transfer_rejected", reason }]);
     const rejected = (await shop.mailsTo(buyer.email)).filter((mail) => mail.subject.includes("could not validate"));
-    expect(rejected.map((mail) => mail.subject)).toEqual([`We could not validate your transfer: order #${orderId}`]);
+    expect(rejected.map((mail) => mail.subject)).toEqual([`We could not validate your transfer: order no. ${orderId}`]);
     expect(rejected[0]!.text).toContain(`Reason: ${reason}`);
     const log = await shop.db.select().from(staffActions).where(and(eq(staffActions.orderId, orderId), eq(staffActions.action, "transfer_reject")));
     expect(log.map((row) => [row.staffId, row.reason])).toEqual([[staff.id, reason]]);

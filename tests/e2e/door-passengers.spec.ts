@@ -206,7 +206,7 @@ test("two devices offline board the same passenger: one check-in, one conflict r
   await b.page.goto("/staff/boarding");
   const boarding = b.page.getByRole("region", { name: "A bordo" });
   await boarding.getByLabel("Fecha del evento").selectOption({ label: (await boarding.getByLabel("Fecha del evento").locator("option", { hasText: "Festival Sonidos de la Sabana" }).first().textContent())! });
-  const listed = boarding.getByRole("region", { name: "Conflictos: pasajeros que subieron dos veces" }).getByRole("listitem").filter({ hasText: `pedido #${order.orderId})` });
+  const listed = boarding.getByRole("region", { name: "Conflictos: pasajeros que subieron dos veces" }).getByRole("listitem").filter({ hasText: `pedido N.º ${order.orderId})` });
   await expect(listed).toHaveCount(1);
   await expect(listed).toContainText(passenger.name);
   await expect(boarding.getByRole("progressbar").first()).toBeVisible();
@@ -223,7 +223,7 @@ test("a passenger's code printed 2 cm wide is read from a photo", async ({ page,
   // 2 cm at 300 dpi, with the quiet zone of 4 modules the shop's images carry.
   const print = await QRCode.toBuffer(order.passengers[0]!.qr, { errorCorrectionLevel: "M", margin: 4, width: 236 });
   await door.getByLabel("Elegir una foto del código").setInputFiles({ name: "ticket.png", mimeType: "image/png", buffer: print });
-  await expect(door.getByText(`Código leído: pedido #${order.orderId}`)).toBeVisible({ timeout: 15_000 });
+  await expect(door.getByText(`Código leído: pedido N.º ${order.orderId}`)).toBeVisible({ timeout: 15_000 });
 });
 
 test("the buyer's purchase shows one ticket panel per passenger, each with that passenger's own code", async ({ page, request }) => {

@@ -164,7 +164,7 @@ export async function takeFestivalAlong(door: Locator): Promise<void> {
  * read, so later reads of the same code find it at once.
  */
 export async function readByCamera(door: Locator, cameraFile: string, orderId: number, qr: string): Promise<void> {
-  const read = door.getByText(`Código leído: pedido #${orderId}`);
+  const read = door.getByText(`Código leído: pedido N.º ${orderId}`);
   for (let variant = 1; ; variant += 1) {
     try {
       await expect(read).toBeVisible({ timeout: 12_000 });

@@ -132,7 +132,7 @@ test("without a camera, a photo of the code is read", async ({ page, request }) 
   const photo = await QRCode.toBuffer(ticket.qr, { errorCorrectionLevel: "M", margin: 4, width: 360 });
   await door.getByLabel("Elegir una foto del código").setInputFiles({ name: "ticket.png", mimeType: "image/png", buffer: photo });
   // The first photo loads the decoder (370 kB) before it is read.
-  await expect(door.getByText(`Código leído: pedido #${ticket.orderId}`)).toBeVisible({ timeout: 15_000 });
+  await expect(door.getByText(`Código leído: pedido N.º ${ticket.orderId}`)).toBeVisible({ timeout: 15_000 });
   await door.getByRole("button", { name: "Validar" }).click();
   await expect(door.getByRole("status").filter({ hasText: "Ticket válido" })).toContainText(ticket.customer.name);
 });

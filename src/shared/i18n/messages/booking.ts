@@ -304,7 +304,7 @@ export const bookingMessages = defineMessages({
     "booking.payment.title": "Payment method",
     "booking.payment.prepaid": "The organiser pays for this event: you pay nothing.",
     "booking.payment.sending": "Processing your order…",
-    "booking.payment.order": "Order #{id}",
+    "booking.payment.order": "Order no. {id}",
     "booking.payment.hold": "We hold your seats until {time}.",
     "booking.payment.redirecting": "Taking you to the payment page…",
     "booking.payment.redirect_hint": "If nothing happens in a few seconds, use the button.",
