@@ -141,6 +141,7 @@ test("staff reject a bank transfer in a modal dialog that asks for the reason th
   await reason.fill("   ");
   await dialog.getByRole("button", { name: "Rechazar y avisar" }).click();
   await expect(dialog.getByRole("alert")).toHaveText("Campo requerido");
+  await expect(reason).toHaveAccessibleDescription("Campo requerido");
   await expect(row).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   for (const width of [390, 1280]) {

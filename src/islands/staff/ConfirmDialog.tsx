@@ -19,11 +19,13 @@ export interface ConfirmDialogProps {
   onConfirm(): Promise<void>;
   onClose(): void;
   error?: string;
+  /** The id of the error's paragraph, for the field it is about to name in its aria-describedby. */
+  errorId?: string;
   confirmLabel?: string;
   children?: ReactNode;
 }
 
-export function ConfirmDialog({ title, consequence, texts, onConfirm, onClose, error, confirmLabel, children }: ConfirmDialogProps) {
+export function ConfirmDialog({ title, consequence, texts, onConfirm, onClose, error, errorId, confirmLabel, children }: ConfirmDialogProps) {
   const [busy, setBusy] = useState(false);
   // The dialog is shown while it is mounted. Radix keeps the focus inside it (its first field, else "back", the safe
   // answer), closes it on Escape and hides the page behind it from assistive technology; the focus goes back to what
@@ -57,7 +59,7 @@ export function ConfirmDialog({ title, consequence, texts, onConfirm, onClose, e
             <Dialog.Description className="staff-consequence">{consequence}</Dialog.Description>
             {children}
             {error ? (
-              <p className="field-error" role="alert">
+              <p id={errorId} className="field-error" role="alert">
                 {error}
               </p>
             ) : null}

@@ -194,6 +194,7 @@ function RejectDialog({
       consequence={texts["transfers.reject_what"]}
       texts={texts}
       error={error}
+      errorId="reject-error"
       confirmLabel={texts["transfers.reject_send"]}
       onClose={() => onClose(false)}
       onConfirm={send}
@@ -206,6 +207,7 @@ function RejectDialog({
         value={reason}
         required
         aria-invalid={error ? true : undefined}
+        aria-describedby={error ? "reject-error" : undefined}
         onChange={(event) => setReason(event.target.value)}
       />
     </ConfirmDialog>
