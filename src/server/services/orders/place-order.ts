@@ -13,7 +13,7 @@
  * first version: a sale is one commit, the row is never updated only to note its start), the discount use (counted
  * only while below its limit), the purchase's entry in the order's history (services/order-life/) and the order's
  * mail in the outbox. Inserting the tickets raises `seat_counts.taken` for their subcategory and date (a trigger,
- * migration 0005), which refuses the whole statement with `stock_exhausted` when that would pass the variant's
+ * migrations 0005 and 0170), which refuses the whole statement with `stock_exhausted` when that would pass the variant's
  * stock; a used-up discount refuses it the same way. Row locks live only while the statement runs inside
  * PostgreSQL, never across a round trip to Node: N buyers for the last K seats get exactly K orders.
  *
