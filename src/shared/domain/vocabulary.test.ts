@@ -23,7 +23,7 @@ import { AUDIT_ACTIONS, STAFF_ACTIONS } from "./audit-actions";
 import { BOARDED_BY, DRIVER_MARKS, DRIVER_ACTIONS, REPLAN_REASONS } from "./dispatch";
 import { EVENT_TYPES, PAYMENT_TYPES, PERIODICITY_TYPES } from "./event-kinds";
 import { LEGS } from "./legs";
-import { ORDER_STATES, SEAT_HOLDING_STATES } from "./order-states";
+import { ORDER_ACTORS, ORDER_STATES, SEAT_HOLDING_STATES } from "./order-states";
 import { PAYMENT_CODES } from "./payment-codes";
 import { PAYMENT_STATES } from "./payment-states";
 import { STORED_PRIVATE_EVENT_STATES } from "./private-event-states";
@@ -307,7 +307,8 @@ describe("the database's copies of the words", () => {
       return former ? [constraint, ...namesOf(former)] : [constraint];
     };
     const checked = (constraint: string) => {
-      const definitions = [...all.matchAll(new RegExp(`"(?:${namesOf(constraint).join("|")})"\\s+CHECK \\("\\w+" IN \\(([^)]*)\\)`, "g"))];
+      // A table's constraint checks its column ("state" IN ...), a domain's of the same name its VALUE.
+      const definitions = [...all.matchAll(new RegExp(`"(?:${namesOf(constraint).join("|")})"\\s+CHECK \\((?:"\\w+"|VALUE) IN \\(([^)]*)\\)`, "g"))];
       expect(definitions.length, constraint).toBeGreaterThan(0);
       return inList(definitions.at(-1)![1]!);
     };
@@ -325,6 +326,7 @@ describe("the database's copies of the words", () => {
     expect(checked("staff_actions_action_check")).toEqual([...STAFF_ACTIONS]);
     expect(checked("audit_log_action_check")).toEqual([...AUDIT_ACTIONS]);
     expect(checked("dispatch_plans_replan_reason_check")).toEqual([...REPLAN_REASONS]);
+    expect(checked("audit_log_actor_check")).toEqual([...ORDER_ACTORS]);
     expect(checked("users_document_type_check")).toEqual([...DOCUMENT_TYPE_CODES]);
     const numbers = (constraint: string) => {
       const definitions = [...all.matchAll(new RegExp(`"${constraint}"\\s+CHECK \\("\\w+" IN \\(([\\d, ]*)\\)`, "g"))];
