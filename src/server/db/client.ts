@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { lockDataDir } from "./data-dir-lock";
 import { openNotifications, type Notifications } from "./notifications";
-import { closeQuietly, openPool, openSession } from "./pg-driver";
+import { closeQuietly, openPool, openSession, RANDOM_PAGE_COST } from "./pg-driver";
 import { planOnceOn } from "./plan-once";
 import { readFallback } from "./read-fallback";
 import * as schema from "./schema";
@@ -53,8 +53,11 @@ export const MIGRATION_LOCK_KEY = 0x726f646d;
 /** Shared buffers of the embedded database (see `openDatabase`). */
 export const PGLITE_SHARED_BUFFERS = "16MB";
 
-/** PGlite's start parameters with the shop's shared buffers, for every embedded database the shop opens. */
-export const pgliteStartParams = (defaults: string[]) => [...defaults, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
+/** PGlite's start parameters with the shop's shared buffers and planner costs, for every embedded database it opens. */
+export const pgliteStartParams = (defaults: string[]) => [
+  ...defaults,
+  ...["-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`, "-c", `random_page_cost=${RANDOM_PAGE_COST}`],
+];
 
 export interface OpenOptions {
   /** postgres://... ; absent means PGlite. */
