@@ -14,6 +14,7 @@
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { isMainThread } from "node:worker_threads";
 import type { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/pglite";
@@ -28,6 +29,13 @@ const ARCHIVES = resolve(import.meta.dirname, "../../.tmp/test-databases");
 
 /** Names of a run's PostgreSQL databases: the test processes' parent is the run (test-databases-teardown.ts). */
 export const runDatabasePrefix = (runPid: number) => `shop_test_run${runPid}`;
+
+/**
+ * The run this test belongs to: a test in a process of its own (the "forks" pool) is the run's child; a test in a
+ * worker thread (the unit tests' "threads" pool) is inside the run's own process, whose parent is npm, so its
+ * databases were named after npm and outlived every run.
+ */
+const runPid = isMainThread ? process.ppid : process.pid;
 
 interface Kept {
   /** The database, emptied when it served a file before. */
@@ -103,7 +111,7 @@ async function embeddedDatabase(): Promise<Kept> {
 }
 
 async function postgresDatabase(serverUrl: string): Promise<Kept> {
-  const throwAway = await throwAwayDatabase(serverUrl, runDatabasePrefix(process.ppid));
+  const throwAway = await throwAwayDatabase(serverUrl, runDatabasePrefix(runPid));
   let schemaAsMade: string | undefined;
   const kept: Kept = {
     async lease() {
