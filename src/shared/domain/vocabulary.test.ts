@@ -288,9 +288,12 @@ describe("the database's copies of the words", () => {
   const inList = (list: string) => [...list.matchAll(/'([A-Za-z_]+)'/g)].map((match) => match[1]!);
 
   it("counts the seats of the seat-holding order states in every seat-count trigger", () => {
-    const lists = [...sqlOf("0005_").matchAll(/state IN \(([^)]*)\)/g)].map((match) => inList(match[1]!).sort());
-    expect(lists.length).toBe(6);
-    for (const list of lists) expect(list).toEqual([...SEAT_HOLDING_STATES].sort());
+    // Migration 0005 made the triggers, 0170 redefined them (its five lists are the ones running now).
+    for (const [migration, count] of [["0005_", 6], ["0170_", 5]] as const) {
+      const lists = [...sqlOf(migration).matchAll(/state IN \(([^)]*)\)/g)].map((match) => inList(match[1]!).sort());
+      expect(lists.length, migration).toBe(count);
+      for (const list of lists) expect(list).toEqual([...SEAT_HOLDING_STATES].sort());
+    }
   });
 
   it("checks each state and leg column against its vocabulary", () => {
