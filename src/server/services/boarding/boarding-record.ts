@@ -6,12 +6,13 @@
  * mark (`run_boardings`, state `no_show`) is a separate fact: boarding a passenger removes it (a no-show who turns
  * up late rides), and a passenger aboard cannot be marked a no-show.
  */
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { BOARDED, PASSENGER_STATE, type BoardedBy, type PassengerState } from "../../../shared/domain/dispatch";
 import type { Leg } from "../../../shared/domain/legs";
 import type { Db } from "../../db/client";
 import { boardings, runBoardings, users } from "../../db/schema";
 import { fullName } from "./ticket-holders";
+import { anyId } from "../../db/id-lists";
 
 /** A passenger's boarding of one leg as stored: the first that let them on. */
 export interface StoredBoarding {
@@ -45,7 +46,7 @@ export async function storedBoardings(db: Db, passengerIds: readonly number[], l
     })
     .from(boardings)
     .leftJoin(users, eq(users.id, boardings.staffId))
-    .where(and(inArray(boardings.passengerId, [...passengerIds]), eq(boardings.leg, leg)));
+    .where(and(anyId(boardings.passengerId, [...passengerIds]), eq(boardings.leg, leg)));
   return new Map(
     rows.map((row) => [
       row.passengerId,
@@ -89,7 +90,7 @@ export async function recordBoardings(
     .onConflictDoNothing({ target: [boardings.passengerId, boardings.leg] })
     .returning({ passengerId: boardings.passengerId });
   const ids = entry.boarding.map((passenger) => passenger.passengerId);
-  await db.delete(runBoardings).where(and(eq(runBoardings.leg, entry.leg), inArray(runBoardings.passengerId, ids)));
+  await db.delete(runBoardings).where(and(eq(runBoardings.leg, entry.leg), anyId(runBoardings.passengerId, ids)));
   const stored = await storedBoardings(db, ids, entry.leg);
   return { created: new Set(written.map((row) => row.passengerId)), stored };
 }
@@ -124,8 +125,8 @@ export async function boardingStates(db: Db, leg: Leg, passengerIds: readonly nu
   if (passengerIds.length === 0) return states;
   const ids = [...passengerIds];
   const [marked, boarded] = await Promise.all([
-    db.select({ passengerId: runBoardings.passengerId, at: runBoardings.at }).from(runBoardings).where(and(eq(runBoardings.leg, leg), inArray(runBoardings.passengerId, ids))),
-    db.select({ passengerId: boardings.passengerId, by: boardings.boardedBy, at: boardings.createdAt }).from(boardings).where(and(eq(boardings.leg, leg), inArray(boardings.passengerId, ids))),
+    db.select({ passengerId: runBoardings.passengerId, at: runBoardings.at }).from(runBoardings).where(and(eq(runBoardings.leg, leg), anyId(runBoardings.passengerId, ids))),
+    db.select({ passengerId: boardings.passengerId, by: boardings.boardedBy, at: boardings.createdAt }).from(boardings).where(and(eq(boardings.leg, leg), anyId(boardings.passengerId, ids))),
   ]);
   for (const row of marked) states.set(row.passengerId, { state: PASSENGER_STATE.noShow, by: null, at: row.at });
   for (const row of boarded) states.set(row.passengerId, { state: PASSENGER_STATE.boarded, by: row.by, at: row.at });

@@ -13,6 +13,7 @@ import { expireHolds } from "../holds/end-unpaid-orders";
 import { comparableAddress, stopKey } from "../manifests/group-loads";
 import { returnDeparture } from "../manifests/pickup-times";
 import { timeZoneOf } from "../../../shared/format/dates";
+import { anyId } from "../../db/id-lists";
 
 
 
@@ -91,17 +92,17 @@ export async function dayPassengers(deps: ShopContext, day: EventDay): Promise<P
     .where(and(eq(orders.eventDateId, day.eventDateId), inArray(orders.state, SEAT_HOLDING_STATES)));
   if (orderRows.length === 0) return [];
   const paidOrders = new Set(orderRows.filter((row) => row.state === ORDER_STATE.paid).map((row) => row.id));
-  const ticketRows = await db.select({ id: tickets.id, orderId: tickets.orderId }).from(tickets).where(inArray(tickets.orderId, orderRows.map((row) => row.id))).orderBy(asc(tickets.id));
+  const ticketRows = await db.select({ id: tickets.id, orderId: tickets.orderId }).from(tickets).where(anyId(tickets.orderId, orderRows.map((row) => row.id))).orderBy(asc(tickets.id));
   const ticketIds = ticketRows.map((row) => row.id);
   if (ticketIds.length === 0) return [];
   const [passengerRows, lineRows] = await Promise.all([
-    db.select().from(passengers).where(inArray(passengers.ticketId, ticketIds)).orderBy(asc(passengers.id)),
+    db.select().from(passengers).where(anyId(passengers.ticketId, ticketIds)).orderBy(asc(passengers.id)),
     db
       .select({ id: addressLines.id, ticketId: addressLines.ticketId, address: addressLines.address, county: countyFields })
       .from(addressLines)
       .innerJoin(counties, eq(counties.id, addressLines.countyId))
       .innerJoin(provinces, eq(provinces.id, counties.provinceId))
-      .where(inArray(addressLines.ticketId, ticketIds))
+      .where(anyId(addressLines.ticketId, ticketIds))
       .orderBy(asc(addressLines.id)),
   ]);
   const orderOfTicket = new Map(ticketRows.map((row) => [row.id, row.orderId]));

@@ -6,7 +6,7 @@
  * send its offline queue again safely; boardings are kept per passenger and leg in `run_boardings`, the latest
  * action by the driver's own clock winning (a no-show who turns up late is boarded).
  */
-import { and, desc, eq, inArray, max } from "drizzle-orm";
+import { and, desc, eq, max } from "drizzle-orm";
 import type { DriverRun } from "../../../shared/schemas/answers/dispatch";
 import type { DriverActionInput } from "../../../shared/schemas/dispatch";
 import { ShopError } from "../../../shared/domain/shop-error";
@@ -33,6 +33,7 @@ import { AUDIT_ACTION } from "../../../shared/domain/audit-actions";
 import { latestPositions, positionWindow } from "./positions";
 import { runOverAt } from "./run-over";
 import { LEG } from "../../../shared/domain/legs";
+import { anyId } from "../../db/id-lists";
 
 export function navigationLinks(lat: number, lon: number, address: string) {
   const at = `${lat.toFixed(6)},${lon.toFixed(6)}`;
@@ -289,7 +290,7 @@ async function textStop(deps: ShopContext, driverId: number, plan: PlanState, ru
   const info = await passengerInfo(deps.db, ids);
   const orderIds = [...new Set([...info.values()].map((one) => one.orderId))];
   const locales = orderIds.length
-    ? new Map((await deps.db.select({ id: orders.id, locale: users.localeCode }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(inArray(orders.id, orderIds))).map((row) => [row.id, row.locale]))
+    ? new Map((await deps.db.select({ id: orders.id, locale: users.localeCode }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(anyId(orders.id, orderIds))).map((row) => [row.id, row.locale]))
     : new Map<number, string>();
   const country: PhoneCountry = (PHONE_COUNTRIES as readonly string[]).includes(day.countryCode) ? (day.countryCode as PhoneCountry) : "CO";
   let notified = 0;

@@ -11,6 +11,7 @@ import { REPLAN_REASON, type ReplanReason } from "../../../shared/domain/dispatc
 import { ShopError } from "../../../shared/domain/shop-error";
 import type { Db } from "../../db/client";
 import { dispatchPlans, dispatchRuns, dispatchStopPassengers, dispatchStops, type PublishedRun, type RunOverride } from "../../db/schema";
+import { anyId } from "../../db/id-lists";
 
 export interface GroupState {
   id: string;
@@ -74,7 +75,7 @@ async function loadRuns(db: Db, plan: typeof dispatchPlans.$inferSelect): Promis
   const { eventDateId, leg } = plan;
   const runRows = await db.select().from(dispatchRuns).where(eq(dispatchRuns.planId, plan.id)).orderBy(asc(dispatchRuns.position), asc(dispatchRuns.id));
   const runIds = runRows.map((run) => run.id);
-  const stopRows = runIds.length ? await db.select().from(dispatchStops).where(inArray(dispatchStops.runId, runIds)).orderBy(asc(dispatchStops.position), asc(dispatchStops.id)) : [];
+  const stopRows = runIds.length ? await db.select().from(dispatchStops).where(anyId(dispatchStops.runId, runIds)).orderBy(asc(dispatchStops.position), asc(dispatchStops.id)) : [];
   const passengerRows = await db.select().from(dispatchStopPassengers).where(eq(dispatchStopPassengers.planId, plan.id)).orderBy(asc(dispatchStopPassengers.passengerId));
   // Grouped once by run and by stop: a day of 200 runs has some 1,000 stops and 5,000 passengers, and looking each
   // stop's passengers up in the whole list was 5 million comparisons per read.
@@ -140,7 +141,7 @@ export async function savePlan(db: Db, plan: PlanState, now: Date, alsoWrite?: (
     }
     const keptIds = plan.runs.map((run) => run.id).filter((id): id is number => id !== null);
     await tx.delete(dispatchRuns).where(and(eq(dispatchRuns.planId, planId), keptIds.length ? notInArray(dispatchRuns.id, keptIds) : undefined));
-    if (keptIds.length) await tx.delete(dispatchStops).where(inArray(dispatchStops.runId, keptIds));
+    if (keptIds.length) await tx.delete(dispatchStops).where(anyId(dispatchStops.runId, keptIds));
     for (const [position, run] of plan.runs.entries()) {
       const values = {
         planId,

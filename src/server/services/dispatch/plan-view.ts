@@ -1,11 +1,12 @@
 /** The plan as the dispatch calls answer it: runs with vehicle, driver and stops, each passenger with the order's state. */
-import { eq, inArray, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { DispatchPlan } from "../../../shared/schemas/answers/dispatch";
 import type { Db } from "../../db/client";
 import { orders, passengers, tickets, users, vehicles } from "../../db/schema";
 import { seatsOf, type PlanState } from "./plan-store";
 import { ORDER_STATE } from "../../../shared/domain/order-states";
 import type { Need } from "../../../shared/domain/needs";
+import { anyId } from "../../db/id-lists";
 
 export interface PassengerInfo {
   passengerId: number;
@@ -24,7 +25,7 @@ export async function passengerInfo(db: Db, passengerIds: number[]): Promise<Map
     .from(passengers)
     .innerJoin(tickets, eq(tickets.id, passengers.ticketId))
     .innerJoin(orders, eq(orders.id, tickets.orderId))
-    .where(inArray(passengers.id, passengerIds));
+    .where(anyId(passengers.id, passengerIds));
   return new Map(rows.map(({ state, ...row }) => [row.passengerId, { ...row, paid: state === ORDER_STATE.paid }]));
 }
 
@@ -34,9 +35,9 @@ export async function planView(db: Db, plan: PlanState): Promise<DispatchPlan> {
   const driverIds = [...new Set(plan.runs.map((run) => run.driverId).filter((id): id is number => id !== null))];
   const [info, vehicleRows, driverRows] = await Promise.all([
     passengerInfo(db, passengerIds),
-    vehicleIds.length ? db.select({ id: vehicles.id, plate: vehicles.plate, seats: vehicles.seats }).from(vehicles).where(inArray(vehicles.id, vehicleIds)) : [],
+    vehicleIds.length ? db.select({ id: vehicles.id, plate: vehicles.plate, seats: vehicles.seats }).from(vehicles).where(anyId(vehicles.id, vehicleIds)) : [],
     driverIds.length
-      ? db.select({ id: users.id, name: sql<string>`${users.firstName} || ' ' || ${users.lastName}`, phone: users.phoneNumber }).from(users).where(inArray(users.id, driverIds))
+      ? db.select({ id: users.id, name: sql<string>`${users.firstName} || ' ' || ${users.lastName}`, phone: users.phoneNumber }).from(users).where(anyId(users.id, driverIds))
       : [],
   ]);
   return {

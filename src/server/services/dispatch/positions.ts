@@ -16,7 +16,7 @@
  * POST_GATHER_MS together (`positionsCaller`), and the fixes accepted meanwhile are inserted in that same statement
  * (`storeFixes`): on the day every van posts every few seconds, and each statement costs both sides more than its work.
  */
-import { and, inArray, sql } from "drizzle-orm";
+import { and, sql } from "drizzle-orm";
 import { COUNTRY_BOUNDS } from "../../../shared/domain/countries";
 import { POSITION_WINDOW_MINUTES } from "../../../shared/domain/dispatch";
 import { ShopError, type ShopErrorCode } from "../../../shared/domain/shop-error";
@@ -37,6 +37,7 @@ import {
   type CallerAndRunRow,
   type DriverRunWindow,
 } from "./driver-plans";
+import { anyId } from "../../db/id-lists";
 
 const WINDOW_MS = POSITION_WINDOW_MINUTES * 60_000;
 /** A phone's clock may run a little ahead of the shop's: fixes up to this far in the future are taken as now. */
@@ -346,7 +347,7 @@ export async function latestPositions(db: Db, runIds: readonly number[]): Promis
       receivedAt: vehiclePositions.receivedAt,
     })
     .from(vehiclePositions)
-    .where(and(inArray(vehiclePositions.runId, [...runIds])))
+    .where(and(anyId(vehiclePositions.runId, [...runIds])))
     .orderBy(vehiclePositions.runId, sql`${vehiclePositions.at} desc`);
   return new Map(rows.map((row) => [row.runId, row]));
 }

@@ -9,7 +9,7 @@
  * A plan whose date moved or whose end changed is computed again first; a plan whose runs are all over is not
  * published (see `publishRefusal`). Each publish is audited with the version published before and now.
  */
-import { and, eq, inArray, notInArray } from "drizzle-orm";
+import { and, eq, notInArray } from "drizzle-orm";
 import { type Leg, LEG } from "../../../shared/domain/legs";
 import { ShopError } from "../../../shared/domain/shop-error";
 import type { ShopContext } from "../../context";
@@ -23,6 +23,7 @@ import { PLAN_RESOURCE } from "./plan-audit";
 import { passengerInfo } from "./plan-view";
 import { dispatchSettings } from "./settings";
 import { mustTell } from "./passenger-notice-rule";
+import { anyId } from "../../db/id-lists";
 
 /**
  * Why the plan may not be published now, or null: its date moved or its end changed since it was computed
@@ -69,7 +70,7 @@ export async function publishPlan(deps: ShopContext, actor: Actor, request: { ev
       .delete(publishedPickups)
       .where(and(eq(publishedPickups.eventDateId, plan.eventDateId), eq(publishedPickups.leg, plan.leg), ids.length ? notInArray(publishedPickups.passengerId, ids) : undefined));
     const before = ids.length
-      ? await tx.select().from(publishedPickups).where(and(eq(publishedPickups.leg, plan.leg), inArray(publishedPickups.passengerId, ids))).for("update")
+      ? await tx.select().from(publishedPickups).where(and(eq(publishedPickups.leg, plan.leg), anyId(publishedPickups.passengerId, ids))).for("update")
       : [];
     const previous = new Map(before.map((row) => [row.passengerId, row]));
     const toldOrders = new Set<number>();

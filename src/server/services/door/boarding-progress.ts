@@ -19,6 +19,7 @@ import { loadPlan } from "../dispatch/plan-store";
 import { fullName } from "../boarding/ticket-holders";
 import { ORDER_STATE } from "../../../shared/domain/order-states";
 import { PASSENGER_STATE } from "../../../shared/domain/dispatch";
+import { anyId } from "../../db/id-lists";
 
 export async function boardingProgress(deps: ShopContext, eventDateId: number, leg: Leg, locale: Locale): Promise<BoardingProgress> {
   void locale;
@@ -47,8 +48,8 @@ export async function boardingProgress(deps: ShopContext, eventDateId: number, l
   const vehicleIds = plan.runs.flatMap((run) => (run.vehicleId === null ? [] : [run.vehicleId]));
   const driverIds = plan.runs.flatMap((run) => (run.driverId === null ? [] : [run.driverId]));
   const [plates, drivers] = await Promise.all([
-    vehicleIds.length ? db.select({ id: vehicles.id, plate: vehicles.plate }).from(vehicles).where(inArray(vehicles.id, vehicleIds)) : [],
-    driverIds.length ? db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName }).from(users).where(inArray(users.id, driverIds)) : [],
+    vehicleIds.length ? db.select({ id: vehicles.id, plate: vehicles.plate }).from(vehicles).where(anyId(vehicles.id, vehicleIds)) : [],
+    driverIds.length ? db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName }).from(users).where(anyId(users.id, driverIds)) : [],
   ]);
   const listOf = (ids: number[]) => {
     const paid = ids.filter((id) => people.has(id));

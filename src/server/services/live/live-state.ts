@@ -6,7 +6,7 @@
  * arriving" all read it from here. A run's frame (its stops, van, driver, passengers) changes only with the plan;
  * what moves (position, boardings, the driver's "next stop") is read each time.
  */
-import { and, eq, inArray, isNotNull } from "drizzle-orm";
+import { and, eq, isNotNull } from "drizzle-orm";
 import { LEG, type Leg } from "../../../shared/domain/legs";
 import { type BoardedBy, DRIVER_ACTION, PASSENGER_STATE, type PassengerState } from "../../../shared/domain/dispatch";
 import type { LiveDay, LiveRun } from "../../../shared/schemas/answers/live";
@@ -21,6 +21,7 @@ import { venuePlace } from "../dispatch/plan-places";
 import { eventDay, type EventDay } from "../dispatch/day-passengers";
 import { dispatchSettings } from "../dispatch/settings";
 import { liveTimes, routeAhead, type LiveRunInput, type VehiclePosition } from "./live-times";
+import { anyId } from "../../db/id-lists";
 
 /** What a run is on the day while its plan does not change. */
 export interface RunFrame {
@@ -46,9 +47,9 @@ export async function framesOfDay(deps: ShopContext, eventDateId: number, leg: L
   const driverIds = [...new Set(runs.map((run) => run.driverId).filter((id): id is number => id !== null))];
   const [info, vehicleRows, driverRows] = await Promise.all([
     passengerInfo(deps.db, runs.flatMap((run) => run.stops.flatMap((stop) => stop.groups.flatMap((group) => group.passengerIds)))),
-    vehicleIds.length ? deps.db.select({ id: vehicles.id, plate: vehicles.plate, label: vehicles.label }).from(vehicles).where(inArray(vehicles.id, vehicleIds)) : [],
+    vehicleIds.length ? deps.db.select({ id: vehicles.id, plate: vehicles.plate, label: vehicles.label }).from(vehicles).where(anyId(vehicles.id, vehicleIds)) : [],
     driverIds.length
-      ? deps.db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName, phone: users.phoneNumber }).from(users).where(inArray(users.id, driverIds))
+      ? deps.db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName, phone: users.phoneNumber }).from(users).where(anyId(users.id, driverIds))
       : [],
   ]);
   const frames = runs.map((run) => {
