@@ -1,13 +1,12 @@
 /** The plan as the dispatch calls answer it: runs with vehicle, driver and stops, each passenger with the order's state. */
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { DispatchPlan } from "../../../shared/schemas/answers/dispatch";
 import type { Db } from "../../db/client";
-import { users, vehicles } from "../../db/schema";
+import { orders, passengers, tickets, users, vehicles } from "../../db/schema";
 import { seatsOf, type PlanState } from "./plan-store";
 import { ORDER_STATE } from "../../../shared/domain/order-states";
 import type { Need } from "../../../shared/domain/needs";
 import { anyId } from "../../db/id-lists";
-import { runStatement } from "../../db/statements";
 
 export interface PassengerInfo {
   passengerId: number;
@@ -19,15 +18,15 @@ export interface PassengerInfo {
   needs: Need[];
 }
 
-/** Each passenger's row with their order's, read by one prepared statement with the ids as one array (a day: thousands). */
-const PASSENGER_INFO_SQL = `select p.id as "passengerId", t.order_id as "orderId", p.name, p.phone, p.email, p.needs, o.state = $2 as paid
-  from passengers p join tickets t on t.id = p.ticket_id join orders o on o.id = t.order_id
-  where p.id = any($1::int[])`;
-
 export async function passengerInfo(db: Db, passengerIds: number[]): Promise<Map<number, PassengerInfo>> {
   if (passengerIds.length === 0) return new Map();
-  const rows = await runStatement<PassengerInfo>(db, PASSENGER_INFO_SQL, [passengerIds, ORDER_STATE.paid]);
-  return new Map(rows.map((row) => [row.passengerId, row]));
+  const rows = await db
+    .select({ passengerId: passengers.id, orderId: tickets.orderId, name: passengers.name, phone: passengers.phone, email: passengers.email, needs: passengers.needs, state: orders.state })
+    .from(passengers)
+    .innerJoin(tickets, eq(tickets.id, passengers.ticketId))
+    .innerJoin(orders, eq(orders.id, tickets.orderId))
+    .where(anyId(passengers.id, passengerIds));
+  return new Map(rows.map(({ state, ...row }) => [row.passengerId, { ...row, paid: state === ORDER_STATE.paid }]));
 }
 
 export async function planView(db: Db, plan: PlanState): Promise<DispatchPlan> {

@@ -28,7 +28,6 @@ import type { LiveRun, Tracking, TrackingLeg } from "../../../shared/schemas/ans
 import type { ShopContext } from "../../context";
 import { orders, passengers, publishedPickups, tickets } from "../../db/schema";
 import { pick } from "../catalogue/rows";
-import { runStatement } from "../../db/statements";
 import type { RunFrame } from "./live-state";
 import { passengerOfToken } from "../notices/tracking-link";
 import { legState } from "./tracking-state";
@@ -131,14 +130,16 @@ function recordsOf(rows: PickupRow[]): Directory {
   return records;
 }
 
-/** The directory's columns as `PickupRow` names them. */
-const DIRECTORY_SQL = `select p.id as "passengerId", p.name, o.state, pp.leg, pp.run_id as "runId", pp.time, pp.departs_at as "departsAt", pp.told_time as "toldTime"
-  from published_pickups pp join passengers p on p.id = pp.passenger_id join tickets t on t.id = p.ticket_id join orders o on o.id = t.order_id
-  where pp.event_date_id = $1`;
-
-/** Every passenger with a published pick-up on the event date: one prepared statement (thousands of rows, every DIRECTORY_MS). */
+/** Every passenger with a published pick-up on the event date: one query. */
 async function readDirectory(deps: ShopContext, eventDateId: number): Promise<Directory> {
-  return recordsOf(await runStatement<PickupRow>(deps.db, DIRECTORY_SQL, [eventDateId]));
+  const rows = await deps.db
+    .select(pickupColumns)
+    .from(publishedPickups)
+    .innerJoin(passengers, eq(passengers.id, publishedPickups.passengerId))
+    .innerJoin(tickets, eq(tickets.id, passengers.ticketId))
+    .innerJoin(orders, eq(orders.id, tickets.orderId))
+    .where(eq(publishedPickups.eventDateId, eventDateId));
+  return recordsOf(rows);
 }
 
 /** The passenger from a fresh directory that has them, else read on their own (their date's directory read next). */
