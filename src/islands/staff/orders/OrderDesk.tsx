@@ -64,7 +64,8 @@ export function OrderDesk({ orderId, texts, locale, onBack }: { orderId: number;
   const [pending, setPending] = useState<Pending>(null);
   const [reason, setReason] = useState("");
   const [reasonCode, setReasonCode] = useState<StaffRefundReason>("requested");
-  const [dialogError, setDialogError] = useState<string | undefined>();
+  /** What the dialog's last confirmation was refused for, and whether the refusal is about the written reason. */
+  const [dialogError, setDialogError] = useState<{ text: string; onReason: boolean } | undefined>();
   const [note, setNote] = useState("");
   // One key per dialog opening: a retried confirmation of the same refund never refunds twice.
   const [refundKey, setRefundKey] = useState("");
@@ -125,7 +126,8 @@ export function OrderDesk({ orderId, texts, locale, onBack }: { orderId: number;
       setChosen([]);
       load();
     } catch (error) {
-      setDialogError(error instanceof ApiFailure ? (error.fields?.reason ?? error.message) : texts["staff_day.action_error"]);
+      const onReason = error instanceof ApiFailure && error.fields?.reason !== undefined;
+      setDialogError({ text: error instanceof ApiFailure ? (error.fields?.reason ?? error.message) : texts["staff_day.action_error"], onReason });
     }
   }
 
@@ -343,7 +345,7 @@ export function OrderDesk({ orderId, texts, locale, onBack }: { orderId: number;
       </section>
 
       {pending ? (
-        <ConfirmDialog title={texts["desk.confirm_title"]} consequence={consequence} texts={texts} error={dialogError} onClose={() => setPending(null)} onConfirm={confirmPending}>
+        <ConfirmDialog title={texts["desk.confirm_title"]} consequence={consequence} texts={texts} error={dialogError?.text} errorId="desk-dialog-error" onClose={() => setPending(null)} onConfirm={confirmPending}>
           {pending.kind === "refund" ? (
             <>
               <label htmlFor="desk-reason-code">{texts["desk.reason_code"]}</label>
@@ -357,7 +359,17 @@ export function OrderDesk({ orderId, texts, locale, onBack }: { orderId: number;
             </>
           ) : null}
           <label htmlFor="desk-reason">{pending.kind === "refund" ? texts["desk.refund_message"] : texts["desk.reason"]}</label>
-          <textarea id="desk-reason" rows={3} maxLength={500} value={reason} required autoFocus onChange={(event) => setReason(event.target.value)} />
+          <textarea
+            id="desk-reason"
+            rows={3}
+            maxLength={500}
+            value={reason}
+            required
+            autoFocus
+            aria-invalid={dialogError?.onReason ? true : undefined}
+            aria-describedby={dialogError?.onReason ? "desk-dialog-error" : undefined}
+            onChange={(event) => setReason(event.target.value)}
+          />
         </ConfirmDialog>
       ) : null}
     </div>
