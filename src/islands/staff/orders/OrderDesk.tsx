@@ -368,7 +368,11 @@ export function OrderDesk({ orderId, texts, locale, onBack }: { orderId: number;
             autoFocus
             aria-invalid={dialogError?.onReason ? true : undefined}
             aria-describedby={dialogError?.onReason ? "desk-dialog-error" : undefined}
-            onChange={(event) => setReason(event.target.value)}
+            onChange={(event) => {
+              setReason(event.target.value);
+              // What was refused is being rewritten: the refusal no longer describes it.
+              if (dialogError?.onReason) setDialogError(undefined);
+            }}
           />
         </ConfirmDialog>
       ) : null}
