@@ -54,10 +54,7 @@ export const MIGRATION_LOCK_KEY = 0x726f646d;
 export const PGLITE_SHARED_BUFFERS = "16MB";
 
 /** PGlite's start parameters with the shop's shared buffers and planner costs, for every embedded database it opens. */
-export const pgliteStartParams = (defaults: string[]) => [
-  ...defaults,
-  ...["-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`, "-c", `random_page_cost=${RANDOM_PAGE_COST}`],
-];
+export const pgliteStartParams = (defaults: string[]) => [...defaults, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`, "-c", `random_page_cost=${RANDOM_PAGE_COST}`];
 
 export interface OpenOptions {
   /** postgres://... ; absent means PGlite. */
