@@ -63,6 +63,11 @@ test("staff find an order by a passenger's phone, fix a name, refund one passeng
   await expect(page.getByText("Devolución de COP 65.000 registrada.")).toBeVisible();
   await expect(desk.locator(".desk-ticket", { hasText: "Luis Pardo" })).toContainText("Devuelto");
   await expect(desk.getByTestId("desk-history")).toContainText("Devolvió dinero");
+  // On a phone the buyer's long email breaks inside the column: the page does not scroll sideways.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await keepShot(page, "order-desk/desk-390", { fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
 
   // The buyer's mail names Luis (not Ana, who kept her seat), the amount, the reason chosen and staff's words.
   await expect(async () => {
